@@ -1,0 +1,172 @@
+//! Merging registered fragments into symbols.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::shape::{Fragment, Symbol};
+
+/// One registration, as the harness or the CLI found it.
+#[derive(Clone, Debug)]
+pub struct Registered {
+    /// Symbol name.
+    pub name: String,
+    /// `module_path!()` of the attribute's expansion site.
+    pub module: String,
+    /// What it contributes.
+    pub fragment: Fragment,
+}
+
+/// Two registrations that cannot share a symbol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The symbol name.
+    pub name: String,
+    /// Where the first one is (`module` and what it pins).
+    pub first: String,
+    /// Where the second one is.
+    pub second: String,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "two pinned items are named `{}` in one set: {} and {}; give one of them \
+             `#[contract(name = \"…\")]` or move it to another set",
+            self.name, self.first, self.second
+        )
+    }
+}
+
+/// Merges registrations into symbols by name. Items conflict with items of the same
+/// name; methods conflict with methods of the same name on the same symbol;
+/// implementors merge.
+pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>, Vec<Conflict>> {
+    let mut sorted: Vec<&Registered> = registrations.iter().collect();
+    // inventory's order is unspecified: sort so conflicts are reported stably.
+    sorted.sort_by(|a, b| (&a.name, &a.module).cmp(&(&b.name, &b.module)));
+    let mut symbols: BTreeMap<String, Symbol> = BTreeMap::new();
+    let mut item_sites: BTreeMap<String, String> = BTreeMap::new();
+    let mut method_sites: BTreeMap<(String, String), String> = BTreeMap::new();
+    let mut conflicts = Vec::new();
+    for reg in sorted {
+        let symbol = symbols.entry(reg.name.clone()).or_default();
+        match &reg.fragment {
+            Fragment::Item { item } => {
+                let site = format!("{} `{}::{}`", item.kind_name(), reg.module, reg.name);
+                if let Some(first) = item_sites.get(&reg.name) {
+                    conflicts.push(Conflict {
+                        name: reg.name.clone(),
+                        first: first.clone(),
+                        second: site,
+                    });
+                    continue;
+                }
+                item_sites.insert(reg.name.clone(), site);
+                symbol.item = Some(item.clone());
+                symbol.module = Some(reg.module.clone());
+            }
+            Fragment::Methods { methods } => {
+                for (method, shape) in methods {
+                    let site = format!("method `{}` in an impl block in `{}`", method, reg.module);
+                    let key = (reg.name.clone(), method.clone());
+                    if let Some(first) = method_sites.get(&key) {
+                        conflicts.push(Conflict {
+                            name: format!("{}::{}", reg.name, method),
+                            first: first.clone(),
+                            second: site,
+                        });
+                        continue;
+                    }
+                    method_sites.insert(key, site);
+                    symbol.methods.insert(method.clone(), shape.clone());
+                }
+            }
+            Fragment::Implementor { implementor } => {
+                symbol.implementors.insert(implementor.clone());
+            }
+        }
+    }
+    if conflicts.is_empty() {
+        Ok(symbols)
+    } else {
+        Err(conflicts)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{FnShape, ItemShape, Value, ValueItemShape};
+
+    fn item(name: &str, module: &str) -> Registered {
+        Registered {
+            name: name.to_owned(),
+            module: module.to_owned(),
+            fragment: Fragment::Item {
+                item: ItemShape::Const(ValueItemShape {
+                    mutable: false,
+                    ty: "u8".to_owned(),
+                    value: Value::Expr("1".to_owned()),
+                }),
+            },
+        }
+    }
+
+    fn methods(name: &str, module: &str, methods: &[&str]) -> Registered {
+        Registered {
+            name: name.to_owned(),
+            module: module.to_owned(),
+            fragment: Fragment::Methods {
+                methods: methods
+                    .iter()
+                    .map(|m| {
+                        let shape = FnShape {
+                            vis: "pub".to_owned(),
+                            constness: false,
+                            asyncness: false,
+                            unsafety: false,
+                            abi: None,
+                            generics: Default::default(),
+                            receiver: Some("&self".to_owned()),
+                            params: vec![],
+                            output: None,
+                        };
+                        (m.to_string(), shape)
+                    })
+                    .collect(),
+            },
+        }
+    }
+
+    #[test]
+    fn impl_blocks_merge_into_their_type_and_implementors_merge() {
+        let regs = vec![
+            item("Orchestrator", "x::a"),
+            methods("Orchestrator", "x::a", &["new", "run"]),
+            methods("Orchestrator", "x::b", &["validate"]),
+            Registered {
+                name: "Transform".to_owned(),
+                module: "x".to_owned(),
+                fragment: Fragment::Implementor {
+                    implementor: "Bump".to_owned(),
+                },
+            },
+        ];
+        let symbols = assemble(&regs).unwrap();
+        let orchestrator = &symbols["Orchestrator"];
+        assert_eq!(orchestrator.module.as_deref(), Some("x::a"));
+        assert_eq!(orchestrator.methods.keys().collect::<Vec<_>>(), ["new", "run", "validate"]);
+        assert_eq!(symbols["Transform"].kind_name(), "implementors");
+    }
+
+    #[test]
+    fn two_items_with_one_name_conflict_naming_both() {
+        let err = assemble(&[item("Id", "x::b"), item("Id", "x::a")]).unwrap_err();
+        assert_eq!(err.len(), 1);
+        let message = err[0].to_string();
+        assert!(message.contains("`x::a::Id`") && message.contains("`x::b::Id`"), "{message}");
+        let err = assemble(&[methods("T", "m", &["f"]), methods("T", "n", &["f"])]).unwrap_err();
+        assert_eq!(err[0].name, "T::f");
+    }
+}

@@ -1,0 +1,419 @@
+//! Deltas: one classified difference between a golden shape and the current one.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Whether a delta can be shipped without breaking a consumer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    /// Consumers keep compiling / keep reading and writing payloads.
+    Additive,
+    /// Some consumer stops compiling or fails on a payload.
+    Breaking,
+}
+
+impl Class {
+    /// `additive` or `breaking`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::Additive => "additive",
+            Class::Breaking => "breaking",
+        }
+    }
+
+    /// Parses `additive` / `breaking`.
+    pub fn parse(s: &str) -> Option<Class> {
+        match s {
+            "additive" => Some(Class::Additive),
+            "breaking" => Some(Class::Breaking),
+            _ => None,
+        }
+    }
+}
+
+/// Which kind of consumer a delta affects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Axis {
+    /// Rust code that names the item.
+    Api,
+    /// Serialised payloads of the item (serde).
+    Wire,
+}
+
+impl Axis {
+    /// `api` or `wire`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Axis::Api => "api",
+            Axis::Wire => "wire",
+        }
+    }
+
+    /// Parses `api` / `wire`.
+    pub fn parse(s: &str) -> Option<Axis> {
+        match s {
+            "api" => Some(Axis::Api),
+            "wire" => Some(Axis::Wire),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! delta_kinds {
+    ($( $(#[$doc:meta])* $variant:ident = $name:literal, $class:ident, $axis:ident, $example:literal; )*) => {
+        /// Every kind of delta the classifier can report.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum DeltaKind {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl DeltaKind {
+            /// Every kind, in vocabulary order.
+            pub const ALL: &'static [DeltaKind] = &[ $( DeltaKind::$variant, )* ];
+
+            /// The snake_case name used in reports and policies.
+            pub fn as_str(self) -> &'static str {
+                match self { $( DeltaKind::$variant => $name, )* }
+            }
+
+            /// The class under the default policy. Some rules refine it from
+            /// context (a sealed trait, a positional wire format); this is the
+            /// class of the common case, as documented.
+            pub fn default_class(self) -> Class {
+                match self { $( DeltaKind::$variant => Class::$class, )* }
+            }
+
+            /// The axis this kind is usually reported on.
+            pub fn default_axis(self) -> Axis {
+                match self { $( DeltaKind::$variant => Axis::$axis, )* }
+            }
+
+            /// A one-line example of a change of this kind.
+            pub fn example(self) -> &'static str {
+                match self { $( DeltaKind::$variant => $example, )* }
+            }
+
+            /// Parses a snake_case kind name.
+            pub fn parse(s: &str) -> Option<DeltaKind> {
+                match s { $( $name => Some(DeltaKind::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+delta_kinds! {
+    // Symbols.
+    /// A new symbol in the set.
+    SymbolAdded = "symbol_added", Additive, Api, "a new `#[contract]` item";
+    /// A golden symbol has no registration any more.
+    SymbolRemoved = "symbol_removed", Breaking, Api, "`pub struct Report` deleted";
+    /// A symbol disappeared and one of the same shape appeared under a new name.
+    SymbolRenamed = "symbol_renamed", Breaking, Api, "`struct Report` -> `struct RunReport`";
+    /// The item kind changed.
+    SymbolKindChanged = "symbol_kind_changed", Breaking, Api, "`struct Id(u64)` -> `type Id = u64`";
+    /// The defining module changed.
+    SymbolMoved = "symbol_moved", Breaking, Api, "`a::Report` moved to `b::Report`";
+    // Fields.
+    /// A field that consumers may omit was added (Option, serde default or skip).
+    FieldAddedWithDefault = "field_added_with_default", Additive, Wire, "`#[serde(default)] retries: u32` added";
+    /// A field was added where no consumer can construct or match the struct exhaustively.
+    FieldAdded = "field_added", Additive, Api, "`pub note: String` added to a `#[non_exhaustive]` struct";
+    /// A field was added to a struct that consumers build with a literal.
+    ConstructibleStructFieldAdded = "constructible_struct_field_added", Breaking, Api, "`pub c: u8` added to `pub struct P { pub a: u8, pub b: u8 }`";
+    /// A field without default was added to a deserialised type.
+    RequiredFieldAdded = "required_field_added", Breaking, Wire, "`id: u64` added to a `Deserialize` struct";
+    /// A field was removed.
+    FieldRemoved = "field_removed", Breaking, Api, "`pub b: u8` deleted";
+    /// A field was renamed (same type and attributes).
+    FieldRenamed = "field_renamed", Breaking, Api, "`pub b: u8` -> `pub c: u8`";
+    /// A field's type changed.
+    FieldTypeChanged = "field_type_changed", Breaking, Api, "`a: u32` -> `a: u64`";
+    /// A field lost its `Option`.
+    FieldTypeNarrowed = "field_type_narrowed", Breaking, Api, "`a: Option<u32>` -> `a: u32`";
+    /// A field became less visible.
+    FieldVisibilityReduced = "field_visibility_reduced", Breaking, Api, "`pub a: u8` -> `pub(crate) a: u8`";
+    /// Field declaration order changed.
+    FieldOrderChanged = "field_order_changed", Additive, Wire, "`{ a, b }` -> `{ b, a }`";
+    // Serde.
+    /// A field's serialised name changed.
+    FieldWireNameChanged = "field_wire_name_changed", Breaking, Wire, "`#[serde(rename = \"id\")]` -> `rename = \"key\"`";
+    /// The container's `rename_all` changed.
+    ContainerRenameAllChanged = "container_rename_all_changed", Breaking, Wire, "`rename_all = \"snake_case\"` -> `\"camelCase\"`";
+    /// A field accepts a new alias on input.
+    FieldAliasAdded = "field_alias_added", Additive, Wire, "`#[serde(alias = \"old_id\")]` added";
+    /// A field stopped accepting an alias.
+    FieldAliasRemoved = "field_alias_removed", Breaking, Wire, "`#[serde(alias = \"old_id\")]` removed";
+    /// A field gained a serde default.
+    FieldDefaultAdded = "field_default_added", Additive, Wire, "`#[serde(default)]` added to `retries`";
+    /// A field lost its serde default.
+    FieldDefaultRemoved = "field_default_removed", Breaking, Wire, "`#[serde(default)]` removed from `retries`";
+    /// A field is no longer serialised.
+    FieldSkipped = "field_skipped", Breaking, Wire, "`#[serde(skip)]` added to `token`";
+    /// `#[serde(flatten)]` added or removed.
+    FieldFlattenChanged = "field_flatten_changed", Breaking, Wire, "`#[serde(flatten)] meta: Meta` -> `meta: Meta`";
+    /// `#[serde(deny_unknown_fields)]` added or removed.
+    DenyUnknownFieldsChanged = "deny_unknown_fields_changed", Breaking, Wire, "`#[serde(deny_unknown_fields)]` added";
+    /// `#[serde(transparent)]` added or removed.
+    TransparentChanged = "transparent_changed", Breaking, Wire, "`#[serde(transparent)]` removed";
+    /// Enum tagging changed (external, `tag`, `tag`+`content`, `untagged`).
+    EnumRepresentationChanged = "enum_representation_changed", Breaking, Wire, "`#[serde(tag = \"kind\")]` -> `#[serde(untagged)]`";
+    /// A variant's serialised name changed.
+    VariantWireNameChanged = "variant_wire_name_changed", Breaking, Wire, "`#[serde(rename = \"ok\")]` on `Pass` removed";
+    /// A serde attribute changed in a way both round trips accept.
+    SerdeAttributeChanged = "serde_attribute_changed", Additive, Wire, "`#[serde(skip_serializing_if = \"Option::is_none\")]` added";
+    // Container attributes.
+    /// `#[non_exhaustive]` removed.
+    NonExhaustiveRemoved = "non_exhaustive_removed", Additive, Api, "`#[non_exhaustive]` removed";
+    /// `#[non_exhaustive]` added.
+    NonExhaustiveAdded = "non_exhaustive_added", Breaking, Api, "`#[non_exhaustive]` added";
+    /// `#[repr]` changed.
+    ReprChanged = "repr_changed", Breaking, Api, "`#[repr(u8)]` -> `#[repr(u16)]`";
+    /// A derived trait was added.
+    DeriveAdded = "derive_added", Additive, Api, "`#[derive(Hash)]` added";
+    /// A derived trait was removed.
+    DeriveRemoved = "derive_removed", Breaking, Api, "`#[derive(Clone)]` removed";
+    // Variants.
+    /// A variant was added to a `#[non_exhaustive]` enum.
+    VariantAdded = "variant_added", Additive, Api, "`Skipped` added to a `#[non_exhaustive]` enum";
+    /// A variant was added to an exhaustive enum: consumer matches stop compiling.
+    VariantAddedToExhaustiveEnum = "variant_added_to_exhaustive_enum", Breaking, Api, "`Skipped` added to an exhaustive enum";
+    /// A variant was removed.
+    VariantRemoved = "variant_removed", Breaking, Api, "`Skipped` deleted";
+    /// A variant was renamed (same fields).
+    VariantRenamed = "variant_renamed", Breaking, Api, "`Skipped` -> `Ignored`";
+    /// A variant changed between unit, tuple and struct form, or its fields changed.
+    VariantKindChanged = "variant_kind_changed", Breaking, Api, "`Failed` -> `Failed(String)`";
+    /// An explicit discriminant changed.
+    DiscriminantChanged = "discriminant_changed", Breaking, Api, "`Low = 1` -> `Low = 2`";
+    // Generics.
+    /// A generic parameter with a default was appended.
+    GenericParamAddedWithDefault = "generic_param_added_with_default", Additive, Api, "`Cache<K>` -> `Cache<K, S = RandomState>`";
+    /// A generic parameter without default was added.
+    GenericParamAdded = "generic_param_added", Breaking, Api, "`Cache<K>` -> `Cache<K, S>`";
+    /// A generic parameter was removed.
+    GenericParamRemoved = "generic_param_removed", Breaking, Api, "`Cache<K, S>` -> `Cache<K>`";
+    /// A bound was added (consumers must now satisfy it).
+    GenericBoundAdded = "generic_bound_added", Breaking, Api, "`T` -> `T: Send`";
+    /// A bound was removed (consumers satisfy less).
+    GenericBoundRemoved = "generic_bound_removed", Additive, Api, "`T: Send` -> `T`";
+    /// Lifetime parameters changed.
+    LifetimeParamChanged = "lifetime_param_changed", Breaking, Api, "`View<'a>` -> `View<'a, 'b>`";
+    // Traits.
+    /// A trait method was removed.
+    TraitMethodRemoved = "trait_method_removed", Breaking, Api, "`fn name(&self)` deleted from the trait";
+    /// A method without default was added to an implementable trait.
+    TraitRequiredMethodAdded = "trait_required_method_added", Breaking, Api, "`fn id(&self) -> u64;` added";
+    /// A method with a default body was added.
+    TraitProvidedMethodAdded = "trait_provided_method_added", Additive, Api, "`fn id(&self) -> u64 { 0 }` added";
+    /// A trait method lost its default body.
+    TraitMethodDefaultRemoved = "trait_method_default_removed", Breaking, Api, "`fn id(&self) -> u64 { 0 }` -> `fn id(&self) -> u64;`";
+    /// A supertrait was added.
+    TraitSupertraitAdded = "trait_supertrait_added", Breaking, Api, "`trait Engine` -> `trait Engine: Send`";
+    /// A supertrait was removed.
+    TraitSupertraitRemoved = "trait_supertrait_removed", Breaking, Api, "`trait Engine: Send` -> `trait Engine`";
+    /// The trait can no longer be used as `dyn Trait`.
+    TraitDynCompatibilityLost = "trait_dyn_compatibility_lost", Breaking, Api, "`fn get<T>(&self)` added to a dyn-compatible trait";
+    /// An associated type or const without default was added.
+    TraitAssocItemAdded = "trait_assoc_item_added", Breaking, Api, "`type Output;` added";
+    /// An associated type or const was removed.
+    TraitAssocItemRemoved = "trait_assoc_item_removed", Breaking, Api, "`type Output;` deleted";
+    /// `unsafe trait` changed.
+    TraitUnsafeChanged = "trait_unsafe_changed", Breaking, Api, "`trait Engine` -> `unsafe trait Engine`";
+    /// The trait became sealed.
+    TraitSealedAdded = "trait_sealed_added", Breaking, Api, "`trait Transform` -> `trait Transform: sealed::Sealed`";
+    /// A type implements the trait now.
+    TraitImplementorAdded = "trait_implementor_added", Additive, Api, "`impl Transform for Bump` added";
+    /// A type no longer implements the trait.
+    TraitImplementorRemoved = "trait_implementor_removed", Breaking, Api, "`impl Transform for Bump` deleted";
+    // Functions and methods.
+    /// A pinned method was added.
+    MethodAdded = "method_added", Additive, Api, "`pub fn len(&self) -> usize` added";
+    /// A pinned method was removed.
+    MethodRemoved = "method_removed", Breaking, Api, "`pub fn run(&self)` deleted";
+    /// A method disappeared and one of the same signature appeared under a new name.
+    MethodRenamed = "method_renamed", Breaking, Api, "`fn run(&self)` -> `fn execute(&self)`";
+    /// A parameter was added.
+    RequiredArgAdded = "required_arg_added", Breaking, Api, "`fn run(&self)` -> `fn run(&self, n: u32)`";
+    /// A parameter was removed.
+    ParamRemoved = "param_removed", Breaking, Api, "`fn run(&self, n: u32)` -> `fn run(&self)`";
+    /// A parameter's type changed.
+    ParamTypeChanged = "param_type_changed", Breaking, Api, "`n: u32` -> `n: u64`";
+    /// The return type changed.
+    ReturnTypeChanged = "return_type_changed", Breaking, Api, "`-> u32` -> `-> u64`";
+    /// The receiver changed.
+    ReceiverChanged = "receiver_changed", Breaking, Api, "`&self` -> `&mut self`";
+    /// Another part of a signature changed (generics, ABI).
+    MethodSignatureChanged = "method_signature_changed", Breaking, Api, "`fn f<T>(t: T)` -> `fn f<T: Send>(t: T)`";
+    /// `unsafe` added to a fn.
+    FnUnsafeAdded = "fn_unsafe_added", Breaking, Api, "`fn f()` -> `unsafe fn f()`";
+    /// `unsafe` removed from a fn.
+    FnUnsafeRemoved = "fn_unsafe_removed", Additive, Api, "`unsafe fn f()` -> `fn f()`";
+    /// `const` added to a fn.
+    FnConstAdded = "fn_const_added", Additive, Api, "`fn f()` -> `const fn f()`";
+    /// `const` removed from a fn.
+    FnConstRemoved = "fn_const_removed", Breaking, Api, "`const fn f()` -> `fn f()`";
+    /// `async` added or removed.
+    FnAsyncChanged = "fn_async_changed", Breaking, Api, "`fn f()` -> `async fn f()`";
+    // Aliases, consts, statics.
+    /// A type alias points elsewhere.
+    AliasTargetChanged = "alias_target_changed", Breaking, Api, "`type StageOutcome = TrustOutcome` -> `= Report`";
+    /// A const or static value changed.
+    ConstValueChanged = "const_value_changed", Breaking, Api, "`MAX_RETRIES: u32 = 3` -> `= 2`";
+    /// A const or static type changed.
+    ConstTypeChanged = "const_type_changed", Breaking, Api, "`MAX_RETRIES: u32` -> `MAX_RETRIES: u8`";
+    /// A row was added to a table initialiser.
+    TableRowAdded = "table_row_added", Additive, Api, "a new `RoutingDecision { … }` row";
+    /// A row was removed from a table initialiser.
+    TableRowRemoved = "table_row_removed", Breaking, Api, "a `RoutingDecision { … }` row deleted";
+    /// `static` became `static mut` or the reverse.
+    StaticMutabilityChanged = "static_mutability_changed", Breaking, Api, "`static X` -> `static mut X`";
+    // Safety net.
+    /// The shape changed in a way no rule names: treated as breaking until a rule
+    /// classifies it (please report it).
+    UnclassifiedChange = "unclassified_change", Breaking, Api, "(none known: every change has a rule)";
+}
+
+impl fmt::Display for DeltaKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for DeltaKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for DeltaKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        DeltaKind::parse(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown delta kind `{s}`")))
+    }
+}
+
+/// Which element of an item a delta is about; the macro uses it to point its error
+/// at the changed field, variant or method.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Element {
+    /// The item as a whole (its name, kind, container attributes, value).
+    Item,
+    /// The item's generics.
+    Generics,
+    /// A field of a struct.
+    Field(String),
+    /// A variant of an enum.
+    Variant(String),
+    /// A field of an enum variant.
+    VariantField(String, String),
+    /// A method (of a trait or an inherent impl) or the signature of a fn.
+    Method(String),
+    /// A row of a table initialiser, by index in the current value.
+    Row(usize),
+}
+
+/// One classified difference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Delta {
+    /// Additive or breaking, after the set's policy.
+    pub class: Class,
+    /// What kind of change.
+    pub kind: DeltaKind,
+    /// Which consumers it affects.
+    pub axis: Axis,
+    /// The symbol it belongs to.
+    pub symbol: String,
+    /// Which part of the symbol, in words (`field \`b\``).
+    pub detail: String,
+    /// The element as it was (a field line, a signature), or empty.
+    pub before: String,
+    /// The element as it is now, or empty.
+    pub after: String,
+    /// The element changed, for diagnostics. Not part of reports.
+    #[serde(skip, default = "item_element")]
+    pub element: Element,
+}
+
+fn item_element() -> Element {
+    Element::Item
+}
+
+impl Delta {
+    /// A delta with the kind's default class and axis; rules refine with the
+    /// builder methods below.
+    pub fn new(kind: DeltaKind, symbol: &str, detail: impl Into<String>) -> Delta {
+        Delta {
+            class: kind.default_class(),
+            kind,
+            axis: kind.default_axis(),
+            symbol: symbol.to_owned(),
+            detail: detail.into(),
+            before: String::new(),
+            after: String::new(),
+            element: Element::Item,
+        }
+    }
+
+    /// Sets before and after.
+    pub fn change(mut self, before: impl Into<String>, after: impl Into<String>) -> Delta {
+        self.before = before.into();
+        self.after = after.into();
+        self
+    }
+
+    /// Sets the axis.
+    pub fn on(mut self, axis: Axis) -> Delta {
+        self.axis = axis;
+        self
+    }
+
+    /// Sets the class.
+    pub fn class(mut self, class: Class) -> Delta {
+        self.class = class;
+        self
+    }
+
+    /// Sets the element.
+    pub fn at(mut self, element: Element) -> Delta {
+        self.element = element;
+        self
+    }
+
+    /// True when breaking.
+    pub fn is_breaking(&self) -> bool {
+        self.class == Class::Breaking
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_name_is_unique_snake_case_and_parses_back() {
+        let mut seen = std::collections::BTreeSet::new();
+        for kind in DeltaKind::ALL {
+            let name = kind.as_str();
+            assert!(seen.insert(name), "duplicate kind name {name}");
+            assert!(
+                name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{name} is not snake_case"
+            );
+            assert_eq!(DeltaKind::parse(name), Some(*kind));
+        }
+        assert_eq!(DeltaKind::parse("no_such_kind"), None);
+    }
+
+    #[test]
+    fn kinds_serialise_as_their_names() {
+        let json = serde_json::to_string(&DeltaKind::FieldRemoved).unwrap();
+        assert_eq!(json, "\"field_removed\"");
+        let back: DeltaKind = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, DeltaKind::FieldRemoved);
+        assert!(serde_json::from_str::<DeltaKind>("\"nope\"").is_err());
+    }
+}

@@ -1,0 +1,26 @@
+//! The functional core of contract-pin: the shape model, canonical JSON and
+//! fingerprints, the golden format, the diff engine and its rule families, and every
+//! message. It does no I/O, reads no environment and prints nothing: the macro, the
+//! test harness and the CLI are the shells around it.
+//!
+//! With the `syntax` feature, [`syntax::extract`] turns a `syn` item into its shape.
+
+#![deny(missing_docs)]
+
+pub mod assemble;
+pub mod canonical;
+pub mod delta;
+pub mod diff;
+pub mod env;
+pub mod golden;
+pub mod message;
+pub mod policy;
+pub mod render;
+pub mod shape;
+#[cfg(feature = "syntax")]
+pub mod syntax;
+
+pub use delta::{Axis, Class, Delta, DeltaKind, Element};
+pub use golden::{Golden, GoldenError, FORMAT_VERSION};
+pub use policy::Policy;
+pub use shape::{Fragment, ItemShape, Symbol};

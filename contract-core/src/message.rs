@@ -1,0 +1,145 @@
+//! Every message a user reads: the breaking directive, the additive-drift message,
+//! the missing-golden message, the compile error. One screen answers what changed,
+//! why it blocks, and how to resolve it.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::delta::Delta;
+use crate::env;
+use crate::policy::Policy;
+
+/// The command that rewrites the golden of `set` for `package`.
+pub fn update_command(set: &str, package: &str) -> String {
+    format!("{}=1 cargo test -p {package}", env::set_update_variable(set))
+}
+
+/// Where a message points: which golden, and the command that accepts the change.
+#[derive(Clone, Debug)]
+pub struct Context<'a> {
+    /// The set.
+    pub set: &'a str,
+    /// The package.
+    pub package: &'a str,
+    /// The golden path as the user should read it (relative to the workspace).
+    pub golden: &'a str,
+    /// Module of each symbol, for `Symbol:` lines (`a::b::Name`).
+    pub modules: &'a BTreeMap<String, String>,
+}
+
+impl Context<'_> {
+    fn command(&self) -> String {
+        update_command(self.set, self.package)
+    }
+
+    fn path_of(&self, symbol: &str) -> String {
+        match self.modules.get(symbol) {
+            Some(module) => format!("{module}::{symbol}"),
+            None => symbol.to_owned(),
+        }
+    }
+}
+
+/// The directive for breaking deltas: one block per delta, in the set's words.
+pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -> String {
+    let words = policy.directive_for(cx.set);
+    let mut out = String::new();
+    for delta in deltas.iter().filter(|d| d.is_breaking()) {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "{}", words.title);
+        let _ = writeln!(out, "Symbol: {}", cx.path_of(&delta.symbol));
+        let _ = writeln!(
+            out,
+            "Change: {} ({} axis): {}",
+            delta.kind,
+            delta.axis.as_str(),
+            delta.detail
+        );
+        let _ = writeln!(out, "Before: {}", or_absent(&delta.before));
+        let _ = writeln!(out, "After:  {}", or_absent(&delta.after));
+        let _ = writeln!(out, "{}", words.ship_line);
+        let _ = writeln!(out, "To resolve:");
+        let _ = writeln!(out, "  1. Revert the change to `{}`; or, if the break is intended:", delta.symbol);
+        let _ = writeln!(
+            out,
+            "  2. Amend the ADR under {} and {} to record the break;",
+            words.adr_dir, words.consumer_adr
+        );
+        let _ = writeln!(out, "  3. Rerun with `{}` to regenerate the golden;", cx.command());
+        let _ = writeln!(out, "  4. Commit {} in the same PR as the change.", cx.golden);
+        let _ = writeln!(out, "{}", words.reference);
+    }
+    out
+}
+
+/// The message for additive drift only: not a break, but the golden must follow so
+/// the drift shows in the pull request.
+pub fn additive_drift(cx: &Context<'_>, deltas: &[Delta]) -> String {
+    let mut out = String::from("Additive deltas detected against on-disk golden:\n");
+    for delta in deltas {
+        let _ = writeln!(
+            out,
+            "  - {} @ {} ({} axis): {}",
+            delta.kind,
+            cx.path_of(&delta.symbol),
+            delta.axis.as_str(),
+            delta.detail
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Rerun with `{}` and commit the updated {}.",
+        cx.command(),
+        cx.golden
+    );
+    out
+}
+
+/// The message when no golden exists yet.
+pub fn missing_golden(cx: &Context<'_>) -> String {
+    format!(
+        "no golden for contract set `{set}` of package `{package}` at {golden}\n\
+         Create it with `{command}`, review it, and commit it.\n",
+        set = cx.set,
+        package = cx.package,
+        golden = cx.golden,
+        command = cx.command()
+    )
+}
+
+/// The compile error for one breaking delta, shown at the changed element.
+pub fn compile_error(cx: &Context<'_>, delta: &Delta) -> String {
+    let mut out = format!(
+        "breaking change to pinned contract `{}` ({}, {} axis): {}",
+        delta.symbol,
+        delta.kind,
+        delta.axis.as_str(),
+        delta.detail
+    );
+    if !delta.before.is_empty() || !delta.after.is_empty() {
+        let _ = write!(
+            out,
+            "\n  before: {}\n  after:  {}",
+            or_absent(&delta.before),
+            or_absent(&delta.after)
+        );
+    }
+    let _ = write!(
+        out,
+        "\n  pinned by {} (set `{}`); if the break is intended, accept it with `{}`",
+        cx.golden,
+        cx.set,
+        cx.command()
+    );
+    out
+}
+
+fn or_absent(s: &str) -> &str {
+    if s.is_empty() {
+        "(absent)"
+    } else {
+        s
+    }
+}

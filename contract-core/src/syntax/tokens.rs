@@ -1,0 +1,192 @@
+//! A token printer whose output depends on the tokens only, never on the source's
+//! whitespace: `RoutingDecision{dst:Node::End,n:-1}` and the rustfmt'd form print
+//! alike, as `RoutingDecision { dst: Node::End, n: -1 }`.
+
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+
+const MULTI_CHAR_OPS: &[&str] = &[
+    "::", "=>", "->", "<-", "==", "!=", "<=", ">=", "&&", "||", "..", "...", "..=", "+=", "-=",
+    "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "<<=", ">>=",
+];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OpClass {
+    /// No space on either side: `::`, `.`, `..`, `'`, `#`, `?`, macro `!`.
+    Tight,
+    /// Space on both sides: `=`, `=>`, `->`, `==`, binary `+ - * &`, …
+    Spaced,
+    /// Prefix operator: `-x`, `*x`, `&x`, `!x`.
+    Prefix,
+    /// Tight before, space after: `,`, `;`, `:`.
+    Separator,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tok {
+    Start,
+    Word,
+    Op(OpClass),
+    Open(Delimiter),
+    Close(Delimiter),
+}
+
+/// Prints `tokens` canonically.
+pub fn tokens_to_string(tokens: &TokenStream) -> String {
+    let mut printer = Printer {
+        out: String::new(),
+        prev: Tok::Start,
+        prev_op: String::new(),
+        turbofish: 0,
+    };
+    printer.stream(tokens.clone());
+    printer.out
+}
+
+/// Prints any `ToTokens` canonically.
+pub fn to_string<T: quote::ToTokens + ?Sized>(node: &T) -> String {
+    tokens_to_string(&node.to_token_stream())
+}
+
+struct Printer {
+    out: String,
+    prev: Tok,
+    prev_op: String,
+    /// Open `::<` generic argument lists, whose angle brackets print tight.
+    turbofish: usize,
+}
+
+impl Printer {
+    fn stream(&mut self, tokens: TokenStream) {
+        let mut iter = tokens.into_iter().peekable();
+        while let Some(tree) = iter.next() {
+            match tree {
+                TokenTree::Group(group) => {
+                    let delim = group.delimiter();
+                    if delim == Delimiter::None {
+                        self.stream(group.stream());
+                        continue;
+                    }
+                    self.emit(Tok::Open(delim), open(delim));
+                    self.stream(group.stream());
+                    self.emit(Tok::Close(delim), close(delim));
+                }
+                TokenTree::Ident(ident) => self.emit(Tok::Word, &ident.to_string()),
+                TokenTree::Literal(lit) => self.emit(Tok::Word, &lit.to_string()),
+                TokenTree::Punct(first) => {
+                    // Joint puncts that spell an operator form one (`::`, `=>`, `..=`);
+                    // others stay apart (`:-1` is `:` then `-`).
+                    let mut op = String::from(first.as_char());
+                    let mut spacing = first.spacing();
+                    while spacing == Spacing::Joint {
+                        match iter.peek() {
+                            Some(TokenTree::Punct(next))
+                                if MULTI_CHAR_OPS.contains(&format!("{op}{}", next.as_char()).as_str()) =>
+                            {
+                                op.push(next.as_char());
+                                spacing = next.spacing();
+                                iter.next();
+                            }
+                            _ => break,
+                        }
+                    }
+                    let class = self.classify(&op);
+                    self.emit(Tok::Op(class), &op);
+                    self.prev_op = op;
+                }
+            }
+        }
+    }
+
+    fn classify(&mut self, op: &str) -> OpClass {
+        let after_value = matches!(self.prev, Tok::Word | Tok::Close(_));
+        if op == "<" && self.prev == Tok::Op(OpClass::Tight) && self.prev_op == "::" {
+            self.turbofish += 1;
+            return OpClass::Tight;
+        }
+        if op == ">" && self.turbofish > 0 {
+            self.turbofish -= 1;
+            return OpClass::Tight;
+        }
+        match op {
+            "," | ";" | ":" => OpClass::Separator,
+            "::" | "." | ".." | "..=" | "'" | "#" | "?" | "$" => OpClass::Tight,
+            "!" if after_value => OpClass::Tight,
+            "-" | "*" | "&" | "&&" | "!" if !after_value => OpClass::Prefix,
+            _ => OpClass::Spaced,
+        }
+    }
+
+    fn emit(&mut self, tok: Tok, text: &str) {
+        if self.space_between(tok) {
+            self.out.push(' ');
+        }
+        self.out.push_str(text);
+        self.prev = tok;
+    }
+
+    fn space_between(&self, next: Tok) -> bool {
+        use Tok::*;
+        match (self.prev, next) {
+            (Start, _) => false,
+            (_, Op(OpClass::Separator)) => false,
+            (Open(Delimiter::Brace), Close(Delimiter::Brace)) => false,
+            (Open(Delimiter::Brace), _) | (_, Close(Delimiter::Brace)) => true,
+            (Open(_), _) | (_, Close(_)) => false,
+            (Op(OpClass::Separator), _) | (Op(OpClass::Spaced), _) | (_, Op(OpClass::Spaced)) => true,
+            (Op(_), _) => false,
+            (_, Op(_)) => false,
+            (_, Open(Delimiter::Brace)) => true,
+            (_, Open(_)) => false,
+            (Word, Word) | (Close(_), Word) => true,
+            _ => false,
+        }
+    }
+}
+
+fn open(delim: Delimiter) -> &'static str {
+    match delim {
+        Delimiter::Parenthesis => "(",
+        Delimiter::Brace => "{",
+        Delimiter::Bracket => "[",
+        Delimiter::None => "",
+    }
+}
+
+fn close(delim: Delimiter) -> &'static str {
+    match delim {
+        Delimiter::Parenthesis => ")",
+        Delimiter::Brace => "}",
+        Delimiter::Bracket => "]",
+        Delimiter::None => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn print(src: &str) -> String {
+        tokens_to_string(&src.parse::<TokenStream>().unwrap())
+    }
+
+    #[test]
+    fn whitespace_never_matters() {
+        let a = print("RoutingDecision{dst:Node::End,n:-1,m:a-b}");
+        let b = print("RoutingDecision {\n    dst : Node :: End ,\n n: - 1, m: a - b\n}");
+        assert_eq!(a, b);
+        assert_eq!(a, "RoutingDecision { dst: Node::End, n: -1, m: a - b }");
+    }
+
+    #[test]
+    fn common_expressions_read_naturally() {
+        assert_eq!(print("&[1,2,3]"), "&[1, 2, 3]");
+        assert_eq!(print("vec![a,b]"), "vec![a, b]");
+        assert_eq!(print("x as u8 * 2"), "x as u8 * 2");
+        assert_eq!(print("&'static str"), "&'static str");
+        assert_eq!(print("Foo::<u8>::new()"), "Foo::<u8>::new()");
+        assert_eq!(print("a..=b"), "a..=b");
+        assert_eq!(print("!flag && *p"), "!flag && *p");
+        assert_eq!(print("Some(x)?"), "Some(x)?");
+        assert_eq!(print("Unit {}"), "Unit {}");
+    }
+}
