@@ -156,7 +156,10 @@ mod tests {
         let symbols = assemble(&regs).unwrap();
         let orchestrator = &symbols["Orchestrator"];
         assert_eq!(orchestrator.module.as_deref(), Some("x::a"));
-        assert_eq!(orchestrator.methods.keys().collect::<Vec<_>>(), ["new", "run", "validate"]);
+        assert_eq!(
+            orchestrator.methods.keys().collect::<Vec<_>>(),
+            ["new", "run", "validate"]
+        );
         assert_eq!(symbols["Transform"].kind_name(), "implementors");
     }
 
@@ -165,7 +168,10 @@ mod tests {
         let err = assemble(&[item("Id", "x::b"), item("Id", "x::a")]).unwrap_err();
         assert_eq!(err.len(), 1);
         let message = err[0].to_string();
-        assert!(message.contains("`x::a::Id`") && message.contains("`x::b::Id`"), "{message}");
+        assert!(
+            message.contains("`x::a::Id`") && message.contains("`x::b::Id`"),
+            "{message}"
+        );
         let err = assemble(&[methods("T", "m", &["f"]), methods("T", "n", &["f"])]).unwrap_err();
         assert_eq!(err[0].name, "T::f");
     }

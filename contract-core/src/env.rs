@@ -73,7 +73,10 @@ pub fn set_update_variable(set: &str) -> String {
 }
 
 /// Reads a strict boolean: unset or empty → `None`, `1` → true, `0` → false.
-pub fn flag(lookup: &impl Fn(&str) -> Option<String>, variable: &str) -> Result<Option<bool>, EnvError> {
+pub fn flag(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &str,
+) -> Result<Option<bool>, EnvError> {
     match lookup(variable).as_deref() {
         None | Some("") => Ok(None),
         Some("1") => Ok(Some(true)),
@@ -114,7 +117,10 @@ pub fn mode(set: &str, lookup: &impl Fn(&str) -> Option<String>) -> Result<Mode,
 /// Whether the macro checks items against the golden at compile time: on unless
 /// `CONTRACT_PIN_COMPILE_CHECK=0`, and off in update mode (the golden is about to be
 /// rewritten).
-pub fn compile_check(set: &str, lookup: &impl Fn(&str) -> Option<String>) -> Result<bool, EnvError> {
+pub fn compile_check(
+    set: &str,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<bool, EnvError> {
     if flag(lookup, COMPILE_CHECK)? == Some(false) {
         return Ok(false);
     }
@@ -137,22 +143,37 @@ mod tests {
     #[test]
     fn no_variables_means_compare() {
         assert_eq!(mode("phase5", &env(&[])), Ok(Mode::Compare));
-        assert_eq!(mode("phase5", &env(&[("PHASE5_CONTRACT_UPDATE_GOLDEN", "0")])), Ok(Mode::Compare));
+        assert_eq!(
+            mode("phase5", &env(&[("PHASE5_CONTRACT_UPDATE_GOLDEN", "0")])),
+            Ok(Mode::Compare)
+        );
     }
 
     #[test]
     fn either_update_variable_updates() {
-        assert_eq!(mode("phase5", &env(&[("CONTRACT_PIN_UPDATE", "1")])), Ok(Mode::Update));
-        assert_eq!(mode("phase5", &env(&[("PHASE5_CONTRACT_UPDATE_GOLDEN", "1")])), Ok(Mode::Update));
+        assert_eq!(
+            mode("phase5", &env(&[("CONTRACT_PIN_UPDATE", "1")])),
+            Ok(Mode::Update)
+        );
+        assert_eq!(
+            mode("phase5", &env(&[("PHASE5_CONTRACT_UPDATE_GOLDEN", "1")])),
+            Ok(Mode::Update)
+        );
         // Another set's variable does not update this one.
-        assert_eq!(mode("phase6", &env(&[("PHASE5_CONTRACT_UPDATE_GOLDEN", "1")])), Ok(Mode::Compare));
+        assert_eq!(
+            mode("phase6", &env(&[("PHASE5_CONTRACT_UPDATE_GOLDEN", "1")])),
+            Ok(Mode::Compare)
+        );
     }
 
     #[test]
     fn ci_refuses_updates() {
         for ci in ["true", "1", "yes"] {
             assert_eq!(
-                mode("phase5", &env(&[("CI", ci), ("PHASE5_CONTRACT_UPDATE_GOLDEN", "1")])),
+                mode(
+                    "phase5",
+                    &env(&[("CI", ci), ("PHASE5_CONTRACT_UPDATE_GOLDEN", "1")])
+                ),
                 Ok(Mode::UpdateRefusedInCi {
                     variable: "PHASE5_CONTRACT_UPDATE_GOLDEN".to_owned()
                 })
@@ -160,7 +181,10 @@ mod tests {
         }
         for not_ci in ["false", "0", ""] {
             assert_eq!(
-                mode("phase5", &env(&[("CI", not_ci), ("CONTRACT_PIN_UPDATE", "1")])),
+                mode(
+                    "phase5",
+                    &env(&[("CI", not_ci), ("CONTRACT_PIN_UPDATE", "1")])
+                ),
                 Ok(Mode::Update)
             );
         }
@@ -176,15 +200,27 @@ mod tests {
 
     #[test]
     fn set_variable_names() {
-        assert_eq!(set_update_variable("phase5"), "PHASE5_CONTRACT_UPDATE_GOLDEN");
-        assert_eq!(set_update_variable("my-api"), "MY_API_CONTRACT_UPDATE_GOLDEN");
+        assert_eq!(
+            set_update_variable("phase5"),
+            "PHASE5_CONTRACT_UPDATE_GOLDEN"
+        );
+        assert_eq!(
+            set_update_variable("my-api"),
+            "MY_API_CONTRACT_UPDATE_GOLDEN"
+        );
     }
 
     #[test]
     fn compile_check_is_off_when_disabled_or_updating() {
         assert_eq!(compile_check("s", &env(&[])), Ok(true));
-        assert_eq!(compile_check("s", &env(&[("CONTRACT_PIN_COMPILE_CHECK", "0")])), Ok(false));
-        assert_eq!(compile_check("s", &env(&[("CONTRACT_PIN_UPDATE", "1")])), Ok(false));
+        assert_eq!(
+            compile_check("s", &env(&[("CONTRACT_PIN_COMPILE_CHECK", "0")])),
+            Ok(false)
+        );
+        assert_eq!(
+            compile_check("s", &env(&[("CONTRACT_PIN_UPDATE", "1")])),
+            Ok(false)
+        );
         assert!(compile_check("s", &env(&[("CONTRACT_PIN_COMPILE_CHECK", "no")])).is_err());
     }
 }

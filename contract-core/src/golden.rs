@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -53,7 +54,12 @@ pub struct GoldenSymbol {
 
 impl Golden {
     /// A golden pinning `symbols`, with fingerprints computed.
-    pub fn new(set: &str, package: &str, policy: Policy, symbols: &BTreeMap<String, Symbol>) -> Golden {
+    pub fn new(
+        set: &str,
+        package: &str,
+        policy: Policy,
+        symbols: &BTreeMap<String, Symbol>,
+    ) -> Golden {
         Golden {
             format_version: FORMAT_VERSION,
             set: set.to_owned(),
@@ -162,6 +168,18 @@ impl fmt::Display for GoldenError {
 
 impl std::error::Error for GoldenError {}
 
+/// Where the golden of `set` for `package` lives below the golden root:
+/// `<root>/<set>-contract/<package>.json`. The root is `$CONTRACT_PIN_GOLDEN_DIR`
+/// (relative to the package directory when relative) or `<package dir>/golden`.
+pub fn path(golden_dir: Option<&str>, manifest_dir: &Path, set: &str, package: &str) -> PathBuf {
+    let root = match golden_dir {
+        Some(dir) if !dir.is_empty() => manifest_dir.join(dir),
+        _ => manifest_dir.join("golden"),
+    };
+    root.join(format!("{set}-contract"))
+        .join(format!("{package}.json"))
+}
+
 /// Parses a golden strictly: conflict markers, bad UTF-8, malformed JSON, unknown keys
 /// and duplicate symbols are errors with a line number; another format version is
 /// [`GoldenError::FormatVersion`].
@@ -180,7 +198,10 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
     // Read the version first so a golden of another encoding is reported as stale
     // instead of as a schema error.
     let value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
-    match value.get("format_version").and_then(serde_json::Value::as_u64) {
+    match value
+        .get("format_version")
+        .and_then(serde_json::Value::as_u64)
+    {
         Some(FORMAT_VERSION) => {}
         found => return Err(GoldenError::FormatVersion { found }),
     }
@@ -196,13 +217,14 @@ fn line_of_offset(bytes: &[u8], offset: usize) -> usize {
 }
 
 fn conflict_marker_line(text: &str) -> Option<usize> {
-    text.lines().position(|line| {
-        line.starts_with("<<<<<<<")
-            || line.starts_with(">>>>>>>")
-            || line.starts_with("|||||||")
-            || line == "======="
-    })
-    .map(|i| i + 1)
+    text.lines()
+        .position(|line| {
+            line.starts_with("<<<<<<<")
+                || line.starts_with(">>>>>>>")
+                || line.starts_with("|||||||")
+                || line == "======="
+        })
+        .map(|i| i + 1)
 }
 
 /// serde_json's message ends with " at line L column C", which we report ourselves.
@@ -228,7 +250,9 @@ where
             let mut out = BTreeMap::new();
             while let Some((key, value)) = map.next_entry::<String, V>()? {
                 if out.contains_key(&key) {
-                    return Err(serde::de::Error::custom(format!("duplicate symbol `{key}`")));
+                    return Err(serde::de::Error::custom(format!(
+                        "duplicate symbol `{key}`"
+                    )));
                 }
                 out.insert(key, value);
             }
@@ -282,16 +306,29 @@ mod tests {
     fn bad_inputs_are_errors_with_lines() {
         let text = sample().render();
         let conflicted = text.replacen("  \"set\"", "<<<<<<< HEAD\n  \"set\"", 1);
-        let line = conflicted.lines().position(|l| l.starts_with("<<<")).unwrap() + 1;
-        assert_eq!(parse(conflicted.as_bytes()), Err(GoldenError::MergeConflict { line }));
+        let line = conflicted
+            .lines()
+            .position(|l| l.starts_with("<<<"))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            parse(conflicted.as_bytes()),
+            Err(GoldenError::MergeConflict { line })
+        );
 
         let mut bytes = b"{\n\n\xff}".to_vec();
         assert_eq!(parse(&bytes), Err(GoldenError::NotUtf8 { line: 3 }));
         bytes.truncate(2);
-        assert!(matches!(parse(&bytes), Err(GoldenError::Malformed { line: 2, .. })));
+        assert!(matches!(
+            parse(&bytes),
+            Err(GoldenError::Malformed { line: 2, .. })
+        ));
 
         let future = text.replace("\"format_version\": 1", "\"format_version\": 99");
-        assert_eq!(parse(future.as_bytes()), Err(GoldenError::FormatVersion { found: Some(99) }));
+        assert_eq!(
+            parse(future.as_bytes()),
+            Err(GoldenError::FormatVersion { found: Some(99) })
+        );
 
         let unknown = text.replacen("\"set\"", "\"sett\": 1, \"set\"", 1);
         let err = parse(unknown.as_bytes()).unwrap_err();
@@ -306,6 +343,35 @@ mod tests {
         let entry = &text[start..end];
         let doubled = text.replacen(entry, &format!("{entry},\n{entry}"), 1);
         let err = parse(doubled.as_bytes()).unwrap_err();
-        assert!(err.to_string().contains("duplicate symbol `MAX_RETRIES`"), "{err}");
+        assert!(
+            err.to_string().contains("duplicate symbol `MAX_RETRIES`"),
+            "{err}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod path_tests {
+    use super::*;
+
+    #[test]
+    fn golden_path_follows_the_variable_or_the_package() {
+        let pkg = Path::new("/ws/pkg");
+        assert_eq!(
+            path(None, pkg, "phase5", "pkg"),
+            Path::new("/ws/pkg/golden/phase5-contract/pkg.json")
+        );
+        assert_eq!(
+            path(Some(""), pkg, "phase5", "pkg"),
+            Path::new("/ws/pkg/golden/phase5-contract/pkg.json")
+        );
+        assert_eq!(
+            path(Some("/ws/golden"), pkg, "phase6", "pkg"),
+            Path::new("/ws/golden/phase6-contract/pkg.json")
+        );
+        assert_eq!(
+            path(Some("g"), pkg, "s", "p"),
+            Path::new("/ws/pkg/g/s-contract/p.json")
+        );
     }
 }

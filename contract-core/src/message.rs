@@ -11,7 +11,10 @@ use crate::policy::Policy;
 
 /// The command that rewrites the golden of `set` for `package`.
 pub fn update_command(set: &str, package: &str) -> String {
-    format!("{}=1 cargo test -p {package}", env::set_update_variable(set))
+    format!(
+        "{}=1 cargo test -p {package}",
+        env::set_update_variable(set)
+    )
 }
 
 /// Where a message points: which golden, and the command that accepts the change.
@@ -61,14 +64,26 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
         let _ = writeln!(out, "After:  {}", or_absent(&delta.after));
         let _ = writeln!(out, "{}", words.ship_line);
         let _ = writeln!(out, "To resolve:");
-        let _ = writeln!(out, "  1. Revert the change to `{}`; or, if the break is intended:", delta.symbol);
+        let _ = writeln!(
+            out,
+            "  1. Revert the change to `{}`; or, if the break is intended:",
+            delta.symbol
+        );
         let _ = writeln!(
             out,
             "  2. Amend the ADR under {} and {} to record the break;",
             words.adr_dir, words.consumer_adr
         );
-        let _ = writeln!(out, "  3. Rerun with `{}` to regenerate the golden;", cx.command());
-        let _ = writeln!(out, "  4. Commit {} in the same PR as the change.", cx.golden);
+        let _ = writeln!(
+            out,
+            "  3. Rerun with `{}` to regenerate the golden;",
+            cx.command()
+        );
+        let _ = writeln!(
+            out,
+            "  4. Commit {} in the same PR as the change.",
+            cx.golden
+        );
         let _ = writeln!(out, "{}", words.reference);
     }
     out

@@ -2,7 +2,7 @@
 //! signature, a variant, a declaration. Never a JSON dump.
 
 use crate::shape::{
-    FieldShape, FieldStyle, FnShape, Generics, GenericParamKind, ItemShape, SerdeAttrs, Symbol,
+    FieldShape, FieldStyle, FnShape, GenericParamKind, Generics, ItemShape, SerdeAttrs, Symbol,
     Value, VariantShape,
 };
 
@@ -152,7 +152,11 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
         ),
         ItemShape::Enum(e) => {
             let variants: Vec<String> = e.variants.iter().map(variant).collect();
-            format!("enum {name}{} {{ {} }}", generic_params(&e.generics), variants.join(", "))
+            format!(
+                "enum {name}{} {{ {} }}",
+                generic_params(&e.generics),
+                variants.join(", ")
+            )
         }
         ItemShape::Trait(t) => {
             let mut items: Vec<String> = t
@@ -164,7 +168,11 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
                 })
                 .collect();
             items.extend(t.types.keys().map(|n| format!("type {n};")));
-            items.extend(t.consts.iter().map(|(n, c)| format!("const {n}: {};", c.ty)));
+            items.extend(
+                t.consts
+                    .iter()
+                    .map(|(n, c)| format!("const {n}: {};", c.ty)),
+            );
             let supertraits = if t.supertraits.is_empty() {
                 String::new()
             } else {
@@ -178,7 +186,9 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
             )
         }
         ItemShape::Fn(f) => signature(name, f),
-        ItemShape::TypeAlias(a) => format!("type {name}{} = {}", generic_params(&a.generics), a.target),
+        ItemShape::TypeAlias(a) => {
+            format!("type {name}{} = {}", generic_params(&a.generics), a.target)
+        }
         ItemShape::Const(c) => format!("const {name}: {} = {}", c.ty, value(&c.value)),
         ItemShape::Static(s) => {
             let m = if s.mutable { "static mut" } else { "static" };

@@ -1,1 +1,3 @@
-//! placeholder
+//! The seed systems of contract-pin, written in Rust and pinned with it.
+
+pub mod transforms;

@@ -16,8 +16,16 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         return; // symbol_kind_changed says it
     }
     let constructible = is_constructible(old);
-    let mut removed: Vec<&FieldShape> = old.fields.iter().filter(|f| find(&new.fields, &f.name).is_none()).collect();
-    let mut added: Vec<&FieldShape> = new.fields.iter().filter(|f| find(&old.fields, &f.name).is_none()).collect();
+    let mut removed: Vec<&FieldShape> = old
+        .fields
+        .iter()
+        .filter(|f| find(&new.fields, &f.name).is_none())
+        .collect();
+    let mut added: Vec<&FieldShape> = new
+        .fields
+        .iter()
+        .filter(|f| find(&old.fields, &f.name).is_none())
+        .collect();
 
     // A removal and an addition identical but for the name is a rename.
     removed.retain(|gone| {
@@ -26,7 +34,10 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         };
         let renamed = added.remove(i);
         let delta = cx
-            .delta(DeltaKind::FieldRenamed, format!("field `{}` renamed to `{}`", gone.name, renamed.name))
+            .delta(
+                DeltaKind::FieldRenamed,
+                format!("field `{}` renamed to `{}`", gone.name, renamed.name),
+            )
             .change(render::field(gone), render::field(renamed))
             .class(visible_class(gone))
             .at(Element::Field(renamed.name.clone()));
@@ -54,7 +65,11 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         } else {
             cx.delta(DeltaKind::FieldAdded, field_detail(new_field))
         };
-        cx.push(delta.change("", render::field(new_field)).at(Element::Field(new_field.name.clone())));
+        cx.push(
+            delta
+                .change("", render::field(new_field))
+                .at(Element::Field(new_field.name.clone())),
+        );
     }
     for old_field in &old.fields {
         if let Some(new_field) = find(&new.fields, &old_field.name) {
@@ -62,9 +77,17 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         }
     }
     if common_order(&old.fields, &new.fields) {
-        let axis = if old.attrs.has_wire() { Axis::Wire } else { Axis::Api };
+        let axis = if old.attrs.has_wire() {
+            Axis::Wire
+        } else {
+            Axis::Api
+        };
         let names = |fields: &[FieldShape]| {
-            fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ")
+            fields
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         let delta = cx
             .delta(DeltaKind::FieldOrderChanged, "field declaration order")
@@ -80,7 +103,11 @@ fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape) {
     let was_pub = old.vis == "pub";
     if old.ty != new.ty {
         let narrowed = option_inner(&old.ty) == Some(new.ty.as_str());
-        let kind = if narrowed { DeltaKind::FieldTypeNarrowed } else { DeltaKind::FieldTypeChanged };
+        let kind = if narrowed {
+            DeltaKind::FieldTypeNarrowed
+        } else {
+            DeltaKind::FieldTypeChanged
+        };
         let delta = cx
             .delta(kind, format!("type of field `{}`", new.name))
             .change(render::field(old), render::field(new))
@@ -90,10 +117,16 @@ fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape) {
     }
     if old.vis != new.vis {
         let delta = if was_pub {
-            cx.delta(DeltaKind::FieldVisibilityReduced, format!("visibility of field `{}`", new.name))
+            cx.delta(
+                DeltaKind::FieldVisibilityReduced,
+                format!("visibility of field `{}`", new.name),
+            )
         } else {
             // More visible (or another private scope): nothing a consumer had is lost.
-            cx.delta(DeltaKind::FieldAdded, format!("field `{}` is now `{}`", new.name, vis_word(&new.vis)))
+            cx.delta(
+                DeltaKind::FieldAdded,
+                format!("field `{}` is now `{}`", new.name, vis_word(&new.vis)),
+            )
         };
         cx.push(delta.change(render::field(old), render::field(new)).at(at));
     }
@@ -146,7 +179,15 @@ pub fn option_inner(ty: &str) -> Option<&str> {
 
 /// True when the fields both sides share appear in a different relative order.
 fn common_order(old: &[FieldShape], new: &[FieldShape]) -> bool {
-    let shared_old: Vec<&str> = old.iter().filter(|f| find(new, &f.name).is_some()).map(|f| f.name.as_str()).collect();
-    let shared_new: Vec<&str> = new.iter().filter(|f| find(old, &f.name).is_some()).map(|f| f.name.as_str()).collect();
+    let shared_old: Vec<&str> = old
+        .iter()
+        .filter(|f| find(new, &f.name).is_some())
+        .map(|f| f.name.as_str())
+        .collect();
+    let shared_new: Vec<&str> = new
+        .iter()
+        .filter(|f| find(old, &f.name).is_some())
+        .map(|f| f.name.as_str())
+        .collect();
     shared_old != shared_new
 }

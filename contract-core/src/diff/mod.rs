@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use crate::delta::{Delta, DeltaKind};
 use crate::policy::Policy;
-use crate::shape::Symbol;
+use crate::shape::{Fragment, Symbol};
 
 /// What a rule family sees: the symbol's name, the policy (some verdicts depend on
 /// the wire format) and where to put deltas.
@@ -61,7 +61,10 @@ pub fn diff_symbol(name: &str, before: &Symbol, after: &Symbol, policy: &Policy)
         if cx.deltas.is_empty() {
             // A difference no family names must still surface, never pass silently.
             let delta = cx
-                .delta(DeltaKind::UnclassifiedChange, "a part of the shape no rule covers")
+                .delta(
+                    DeltaKind::UnclassifiedChange,
+                    "a part of the shape no rule covers",
+                )
                 .change(
                     crate::render::symbol(name, before),
                     crate::render::symbol(name, after),
@@ -90,4 +93,30 @@ pub fn diff_sets(
     }
     deltas.sort_by(|a, b| (&a.symbol, a.kind, &a.detail).cmp(&(&b.symbol, b.kind, &b.detail)));
     deltas
+}
+
+/// Deltas that one fragment (what one attribute sees) introduces against the golden
+/// symbol; the compile-time check. An inherent `impl` block is compared on its own
+/// methods only: a method that moved to another block is not a removal here (the
+/// harness, which sees every block, reports real removals).
+pub fn diff_fragment(
+    name: &str,
+    golden: &Symbol,
+    fragment: &Fragment,
+    policy: &Policy,
+) -> Vec<Delta> {
+    let mut after = golden.clone();
+    let mut before = golden.clone();
+    match fragment {
+        Fragment::Item { item } => after.item = Some(item.clone()),
+        Fragment::Methods { methods } => {
+            before
+                .methods
+                .retain(|method, _| methods.contains_key(method));
+            after.methods = methods.clone();
+        }
+        // Implementing a trait never breaks it; removals are the harness's to see.
+        Fragment::Implementor { .. } => return Vec::new(),
+    }
+    diff_symbol(name, &before, &after, policy)
 }

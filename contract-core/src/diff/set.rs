@@ -19,26 +19,41 @@ pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>)
         .collect();
     let mut out = Vec::new();
     removed.retain(|(old, old_shape)| {
-        let Some(i) = added.iter().position(|(_, new_shape)| new_shape == old_shape) else {
+        let Some(i) = added
+            .iter()
+            .position(|(_, new_shape)| new_shape == old_shape)
+        else {
             return true;
         };
         let (new, _) = added.remove(i);
         out.push(
-            Delta::new(DeltaKind::SymbolRenamed, old, format!("{} `{old}` renamed to `{new}`", old_shape.kind_name()))
-                .change(old.as_str(), new.as_str()),
+            Delta::new(
+                DeltaKind::SymbolRenamed,
+                old,
+                format!("{} `{old}` renamed to `{new}`", old_shape.kind_name()),
+            )
+            .change(old.as_str(), new.as_str()),
         );
         false
     });
     for (name, shape) in removed {
         out.push(
-            Delta::new(DeltaKind::SymbolRemoved, name, format!("{} `{name}`", shape.kind_name()))
-                .change(render::symbol(name, shape), ""),
+            Delta::new(
+                DeltaKind::SymbolRemoved,
+                name,
+                format!("{} `{name}`", shape.kind_name()),
+            )
+            .change(render::symbol(name, shape), ""),
         );
     }
     for (name, shape) in added {
         out.push(
-            Delta::new(DeltaKind::SymbolAdded, name, format!("{} `{name}`", shape.kind_name()))
-                .change("", render::symbol(name, shape)),
+            Delta::new(
+                DeltaKind::SymbolAdded,
+                name,
+                format!("{} `{name}`", shape.kind_name()),
+            )
+            .change("", render::symbol(name, shape)),
         );
     }
     out
@@ -62,7 +77,10 @@ mod tests {
     }
 
     fn set(entries: &[(&str, Symbol)]) -> BTreeMap<String, Symbol> {
-        entries.iter().map(|(n, s)| (n.to_string(), s.clone())).collect()
+        entries
+            .iter()
+            .map(|(n, s)| (n.to_string(), s.clone()))
+            .collect()
     }
 
     fn kinds(deltas: &[Delta]) -> Vec<(DeltaKind, &str)> {
@@ -72,7 +90,13 @@ mod tests {
     #[test]
     fn added_and_removed() {
         let d = diff(&set(&[("A", konst("1"))]), &set(&[("B", konst("2"))]));
-        assert_eq!(kinds(&d), [(DeltaKind::SymbolRemoved, "A"), (DeltaKind::SymbolAdded, "B")]);
+        assert_eq!(
+            kinds(&d),
+            [
+                (DeltaKind::SymbolRemoved, "A"),
+                (DeltaKind::SymbolAdded, "B")
+            ]
+        );
         assert!(d[0].is_breaking() && !d[1].is_breaking());
         assert_eq!(d[0].before, "const A: u8 = 1");
     }

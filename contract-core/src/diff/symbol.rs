@@ -13,8 +13,14 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         let new_kind = kind_with_style(new);
         if old_kind != new_kind {
             let delta = cx
-                .delta(DeltaKind::SymbolKindChanged, format!("{old_kind} -> {new_kind}"))
-                .change(render::item_decl(cx.symbol, old), render::item_decl(cx.symbol, new));
+                .delta(
+                    DeltaKind::SymbolKindChanged,
+                    format!("{old_kind} -> {new_kind}"),
+                )
+                .change(
+                    render::item_decl(cx.symbol, old),
+                    render::item_decl(cx.symbol, new),
+                );
             cx.push(delta);
         }
     } else if before.item.is_some() != after.item.is_some() {
@@ -22,17 +28,30 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         // implementors still are.
         let delta = cx
             .delta(
-                if before.item.is_some() { DeltaKind::SymbolRemoved } else { DeltaKind::SymbolAdded },
+                if before.item.is_some() {
+                    DeltaKind::SymbolRemoved
+                } else {
+                    DeltaKind::SymbolAdded
+                },
                 format!("the item `{}` itself", cx.symbol),
             )
-            .change(render::symbol(cx.symbol, before), render::symbol(cx.symbol, after));
+            .change(
+                render::symbol(cx.symbol, before),
+                render::symbol(cx.symbol, after),
+            );
         cx.push(delta);
     }
     if let (Some(old), Some(new)) = (&before.module, &after.module) {
         if old != new {
             let delta = cx
-                .delta(DeltaKind::SymbolMoved, format!("defined in `{new}`, was `{old}`"))
-                .change(format!("{old}::{}", cx.symbol), format!("{new}::{}", cx.symbol));
+                .delta(
+                    DeltaKind::SymbolMoved,
+                    format!("defined in `{new}`, was `{old}`"),
+                )
+                .change(
+                    format!("{old}::{}", cx.symbol),
+                    format!("{new}::{}", cx.symbol),
+                );
             cx.push(delta);
         }
     }

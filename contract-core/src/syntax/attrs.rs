@@ -124,9 +124,18 @@ mod tests {
         .unwrap();
         assert!(c.non_exhaustive);
         assert_eq!(c.repr, vec!["C", "align(8)"]);
-        assert_eq!(c.derives.iter().collect::<Vec<_>>(), vec!["Debug", "Serialize"]);
-        assert_eq!(c.serde.get("rename_all").map(String::as_str), Some("camelCase"));
-        assert_eq!(c.serde.get("deny_unknown_fields").map(String::as_str), Some(""));
+        assert_eq!(
+            c.derives.iter().collect::<Vec<_>>(),
+            vec!["Debug", "Serialize"]
+        );
+        assert_eq!(
+            c.serde.get("rename_all").map(String::as_str),
+            Some("camelCase")
+        );
+        assert_eq!(
+            c.serde.get("deny_unknown_fields").map(String::as_str),
+            Some("")
+        );
         assert!(c.has_wire());
     }
 

@@ -97,9 +97,12 @@ pub fn extract(item: &Item) -> syn::Result<Extracted> {
             let mut variants = Vec::with_capacity(e.variants.len());
             for v in &e.variants {
                 let variant = v.ident.to_string();
-                spans.set(Element::Variant(variant.clone()), v.span());
+                spans.set(Element::Variant(variant.clone()), v.ident.span());
                 let (style, fields) = fields(&v.fields, |name, span| {
-                    spans.set(Element::VariantField(variant.clone(), name.to_owned()), span)
+                    spans.set(
+                        Element::VariantField(variant.clone(), name.to_owned()),
+                        span,
+                    )
                 })?;
                 variants.push(VariantShape {
                     name: variant,
@@ -121,15 +124,24 @@ pub fn extract(item: &Item) -> syn::Result<Extracted> {
             spans.fields = Some(t.brace_token.span.join());
             spans.set(Element::Generics, t.generics.span());
             if t.auto_token.is_some() {
-                return Err(syn::Error::new(t.auto_token.span(), "auto traits cannot be pinned"));
+                return Err(syn::Error::new(
+                    t.auto_token.span(),
+                    "auto traits cannot be pinned",
+                ));
             }
-            (t.ident.to_string(), ItemShape::Trait(trait_shape(t, &mut spans)).into())
+            (
+                t.ident.to_string(),
+                ItemShape::Trait(trait_shape(t, &mut spans)).into(),
+            )
         }
         Item::Fn(f) => {
             spans.item = Some(f.sig.ident.span());
-            spans.set(Element::Method(f.sig.ident.to_string()), f.sig.span());
+            spans.set(Element::Method(f.sig.ident.to_string()), f.sig.ident.span());
             spans.set(Element::Generics, f.sig.generics.span());
-            (f.sig.ident.to_string(), ItemShape::Fn(fn_shape(&f.vis, &f.sig)).into())
+            (
+                f.sig.ident.to_string(),
+                ItemShape::Fn(fn_shape(&f.vis, &f.sig)).into(),
+            )
         }
         Item::Type(t) => {
             spans.item = Some(t.ident.span());
@@ -145,7 +157,10 @@ pub fn extract(item: &Item) -> syn::Result<Extracted> {
             spans.item = Some(c.ident.span());
             spans.fields = Some(c.expr.span());
             if !c.generics.params.is_empty() {
-                return Err(syn::Error::new(c.generics.span(), "generic consts cannot be pinned"));
+                return Err(syn::Error::new(
+                    c.generics.span(),
+                    "generic consts cannot be pinned",
+                ));
             }
             let shape = value_shape(false, &c.ty, &c.expr, &mut spans);
             (c.ident.to_string(), ItemShape::Const(shape).into())
@@ -226,7 +241,12 @@ fn fields(
             Some(ident) => ident.to_string(),
             None => index.to_string(),
         };
-        record(&name, field.span());
+        // Point at the name (or the type of a tuple field), not at its doc comment.
+        let span = match &field.ident {
+            Some(ident) => ident.span(),
+            None => field.ty.span(),
+        };
+        record(&name, span);
         out.push(FieldShape {
             name,
             vis: visibility(&field.vis),
@@ -331,7 +351,7 @@ fn trait_shape(t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
         match item {
             syn::TraitItem::Fn(f) => {
                 let name = f.sig.ident.to_string();
-                spans.set(Element::Method(name.clone()), f.sig.span());
+                spans.set(Element::Method(name.clone()), f.sig.ident.span());
                 let sig = fn_shape(&SynVis::Inherited, &f.sig);
                 methods.insert(
                     name,
@@ -343,7 +363,7 @@ fn trait_shape(t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
             }
             syn::TraitItem::Type(ty) => {
                 let name = ty.ident.to_string();
-                spans.set(Element::Method(name.clone()), ty.span());
+                spans.set(Element::Method(name.clone()), ty.ident.span());
                 assoc_types.insert(
                     name,
                     AssocType {
@@ -355,7 +375,7 @@ fn trait_shape(t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
             }
             syn::TraitItem::Const(c) => {
                 let name = c.ident.to_string();
-                spans.set(Element::Method(name.clone()), c.span());
+                spans.set(Element::Method(name.clone()), c.ident.span());
                 consts.insert(
                     name,
                     AssocConst {
@@ -395,8 +415,9 @@ fn is_sealing_path(path: &syn::Path) -> bool {
 /// receiver except as `Self::Assoc`.
 pub fn dyn_compatible(t: &syn::ItemTrait) -> bool {
     let sized_supertrait = t.supertraits.iter().any(|b| match b {
-        syn::TypeParamBound::Trait(tb) => tb.path.is_ident("Sized")
-            || types::path_string(&tb.path) == "Sized",
+        syn::TypeParamBound::Trait(tb) => {
+            tb.path.is_ident("Sized") || types::path_string(&tb.path) == "Sized"
+        }
         _ => false,
     });
     if sized_supertrait {
@@ -463,7 +484,12 @@ fn mentions_bare_self(ty: &syn::Type) -> bool {
     finder.0
 }
 
-fn value_shape(mutable: bool, ty: &syn::Type, expr: &syn::Expr, spans: &mut Spans) -> ValueItemShape {
+fn value_shape(
+    mutable: bool,
+    ty: &syn::Type,
+    expr: &syn::Expr,
+    spans: &mut Spans,
+) -> ValueItemShape {
     let rows = match strip_group(expr) {
         syn::Expr::Array(a) => Some(&a.elems),
         syn::Expr::Reference(r) => match strip_group(&r.expr) {
@@ -502,7 +528,9 @@ fn strip_group(expr: &syn::Expr) -> &syn::Expr {
 
 fn impl_fragment(i: &syn::ItemImpl, spans: &mut Spans) -> syn::Result<(String, Fragment)> {
     let self_name = match &*i.self_ty {
-        syn::Type::Path(p) if p.qself.is_none() => p.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().map(|s| s.ident.to_string())
+        }
         _ => None,
     };
     spans.item = Some(i.self_ty.span());
@@ -534,7 +562,7 @@ fn impl_fragment(i: &syn::ItemImpl, spans: &mut Spans) -> syn::Result<(String, F
                 if let syn::ImplItem::Fn(f) = item {
                     if matches!(f.vis, SynVis::Public(_)) {
                         let method = f.sig.ident.to_string();
-                        spans.set(Element::Method(method.clone()), f.sig.span());
+                        spans.set(Element::Method(method.clone()), f.sig.ident.span());
                         methods.insert(method, fn_shape(&f.vis, &f.sig));
                     }
                 }

@@ -80,7 +80,8 @@ impl Printer {
                     while spacing == Spacing::Joint {
                         match iter.peek() {
                             Some(TokenTree::Punct(next))
-                                if MULTI_CHAR_OPS.contains(&format!("{op}{}", next.as_char()).as_str()) =>
+                                if MULTI_CHAR_OPS
+                                    .contains(&format!("{op}{}", next.as_char()).as_str()) =>
                             {
                                 op.push(next.as_char());
                                 spacing = next.spacing();
@@ -132,7 +133,9 @@ impl Printer {
             (Open(Delimiter::Brace), Close(Delimiter::Brace)) => false,
             (Open(Delimiter::Brace), _) | (_, Close(Delimiter::Brace)) => true,
             (Open(_), _) | (_, Close(_)) => false,
-            (Op(OpClass::Separator), _) | (Op(OpClass::Spaced), _) | (_, Op(OpClass::Spaced)) => true,
+            (Op(OpClass::Separator), _) | (Op(OpClass::Spaced), _) | (_, Op(OpClass::Spaced)) => {
+                true
+            }
             (Op(_), _) => false,
             (_, Op(_)) => false,
             (_, Open(Delimiter::Brace)) => true,

@@ -2,9 +2,7 @@
 //! prelude paths collapsed (`std::vec::Vec<T>`, `alloc::vec::Vec<T>` and `Vec<T>` are
 //! all `Vec<T>`).
 
-use syn::{
-    GenericArgument, PathArguments, ReturnType, Type, TypeParamBound, WherePredicate,
-};
+use syn::{GenericArgument, PathArguments, ReturnType, Type, TypeParamBound, WherePredicate};
 
 use super::tokens;
 use crate::shape::{GenericParam, GenericParamKind, Generics};
@@ -382,7 +380,9 @@ pub fn generics(g: &syn::Generics) -> Generics {
                         param.bounds.sort();
                         param.bounds.dedup();
                     }
-                    None => where_clause.push(format!("{bounded}: {}", bounds(&p.bounds).join(" + "))),
+                    None => {
+                        where_clause.push(format!("{bounded}: {}", bounds(&p.bounds).join(" + ")))
+                    }
                 }
             }
             WherePredicate::Lifetime(p) => {
@@ -428,9 +428,15 @@ mod tests {
     #[test]
     fn prelude_paths_collapse_and_spacing_never_matters() {
         assert_eq!(ty("std::vec::Vec<String>"), "Vec<String>");
-        assert_eq!(ty("::alloc::vec::Vec < ::std::string::String >"), "Vec<String>");
+        assert_eq!(
+            ty("::alloc::vec::Vec < ::std::string::String >"),
+            "Vec<String>"
+        );
         assert_eq!(ty("core::option::Option<std::primitive::u8>"), "Option<u8>");
-        assert_eq!(ty("std::collections::HashMap<K,V>"), "std::collections::HashMap<K, V>");
+        assert_eq!(
+            ty("std::collections::HashMap<K,V>"),
+            "std::collections::HashMap<K, V>"
+        );
     }
 
     #[test]
@@ -438,9 +444,18 @@ mod tests {
         assert_eq!(ty("& 'a mut [ u8 ; 4 ]"), "&'a mut [u8; 4]");
         assert_eq!(ty("( u8 , )"), "(u8,)");
         assert_eq!(ty("()"), "()");
-        assert_eq!(ty("Box<dyn Sync + std::marker::Send + 'static>"), "Box<dyn 'static + Send + Sync>");
-        assert_eq!(ty("impl Iterator<Item=u8>+Send"), "impl Iterator<Item = u8> + Send");
-        assert_eq!(ty("for<'a> unsafe extern \"C\" fn(&'a u8)->u8"), "for<'a> unsafe extern \"C\" fn(&'a u8) -> u8");
+        assert_eq!(
+            ty("Box<dyn Sync + std::marker::Send + 'static>"),
+            "Box<dyn 'static + Send + Sync>"
+        );
+        assert_eq!(
+            ty("impl Iterator<Item=u8>+Send"),
+            "impl Iterator<Item = u8> + Send"
+        );
+        assert_eq!(
+            ty("for<'a> unsafe extern \"C\" fn(&'a u8)->u8"),
+            "for<'a> unsafe extern \"C\" fn(&'a u8) -> u8"
+        );
         assert_eq!(ty("<T as Trait>::Out"), "<T as Trait>::Out");
         assert_eq!(ty("*const T"), "*const T");
         assert_eq!(ty("Box<dyn Fn(u8)->bool>"), "Box<dyn Fn(u8) -> bool>");
@@ -452,9 +467,14 @@ mod tests {
         let inline: syn::ItemFn = syn::parse_str("fn f<T: Send + Clone>(t: T) {}").unwrap();
         let split: syn::ItemFn =
             syn::parse_str("fn f<T>(t: T) where T: Clone, T: Send {}").unwrap();
-        assert_eq!(generics(&inline.sig.generics), generics(&split.sig.generics));
-        let complex: syn::ItemFn =
-            syn::parse_str("fn f<T>(t: T) where Vec<T>: Clone {}").unwrap();
-        assert_eq!(generics(&complex.sig.generics).where_clause, vec!["Vec<T>: Clone"]);
+        assert_eq!(
+            generics(&inline.sig.generics),
+            generics(&split.sig.generics)
+        );
+        let complex: syn::ItemFn = syn::parse_str("fn f<T>(t: T) where Vec<T>: Clone {}").unwrap();
+        assert_eq!(
+            generics(&complex.sig.generics).where_clause,
+            vec!["Vec<T>: Clone"]
+        );
     }
 }

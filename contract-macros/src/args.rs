@@ -1,0 +1,155 @@
+//! The attribute's arguments, validated: every problem is collected, none stops the
+//! others from being reported.
+
+use proc_macro2::{Span, TokenStream};
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::{Expr, ExprLit, Lit, LitStr, Meta, MetaNameValue, Path, Token};
+
+/// Validated arguments of `#[contract(…)]` / `#[phase5_contract(…)]`.
+pub struct Args {
+    /// The set.
+    pub set: String,
+    /// Overrides the symbol name.
+    pub name: Option<String>,
+    /// Path of the `contract_pin` crate.
+    pub krate: Path,
+    /// A golden file relative to the annotated source file.
+    pub golden: Option<(String, Span)>,
+}
+
+const ACCEPTED_ARGS: &str = "`set = \"…\"`, `name = \"…\"`, `crate = \"…\"` and `golden = \"…\"`";
+
+/// Parses `args`; `fixed_set` is the set implied by the attribute (`phase5_contract`).
+pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::Error>) -> Args {
+    let mut set: Option<LitStr> = None;
+    let mut name: Option<LitStr> = None;
+    let mut krate: Option<LitStr> = None;
+    let mut golden: Option<LitStr> = None;
+    let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args) {
+        Ok(metas) => metas,
+        Err(e) => {
+            errors.push(syn::Error::new(
+                e.span(),
+                format!("expected arguments like `set = \"phase5\"`: the accepted arguments are {ACCEPTED_ARGS}"),
+            ));
+            Punctuated::new()
+        }
+    };
+    for meta in metas {
+        let key = meta
+            .path()
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let slot = match key.as_str() {
+            "set" if fixed_set.is_some() => {
+                errors.push(syn::Error::new_spanned(
+                    meta.path(),
+                    format!(
+                        "`set` cannot be given here: this attribute always pins in set `{}`",
+                        fixed_set.unwrap_or_default()
+                    ),
+                ));
+                continue;
+            }
+            "set" => &mut set,
+            "name" => &mut name,
+            "crate" => &mut krate,
+            "golden" => &mut golden,
+            _ => {
+                errors.push(syn::Error::new_spanned(
+                    meta.path(),
+                    format!("unknown argument: the accepted arguments are {ACCEPTED_ARGS}"),
+                ));
+                continue;
+            }
+        };
+        let value = match &meta {
+            Meta::NameValue(MetaNameValue {
+                value:
+                    Expr::Lit(ExprLit {
+                        lit: Lit::Str(lit), ..
+                    }),
+                ..
+            }) => lit.clone(),
+            _ => {
+                errors.push(syn::Error::new_spanned(
+                    &meta,
+                    format!("`{key}` takes a string literal: `{key} = \"…\"`"),
+                ));
+                continue;
+            }
+        };
+        if slot.is_some() {
+            errors.push(syn::Error::new_spanned(
+                meta.path(),
+                format!("duplicate argument `{key}`"),
+            ));
+            continue;
+        }
+        *slot = Some(value);
+    }
+    let set_name = match (&set, fixed_set) {
+        (Some(lit), _) => {
+            let value = lit.value();
+            if !valid_set_name(&value) {
+                errors.push(syn::Error::new(
+                    lit.span(),
+                    "a set name is 1-64 characters of a-z, 0-9, `_` and `-`, starting with a letter",
+                ));
+            }
+            value
+        }
+        (None, Some(fixed)) => fixed.to_owned(),
+        (None, None) => "default".to_owned(),
+    };
+    if let Some(lit) = &name {
+        if syn::parse_str::<syn::Ident>(&lit.value()).is_err() {
+            errors.push(syn::Error::new(
+                lit.span(),
+                "`name` must be a Rust identifier",
+            ));
+        }
+    }
+    let krate_path = match &krate {
+        Some(lit) => lit.parse::<Path>().unwrap_or_else(|e| {
+            errors.push(syn::Error::new(
+                lit.span(),
+                format!("`crate` must be a path: {e}"),
+            ));
+            syn::parse_quote!(::contract_pin)
+        }),
+        None => syn::parse_quote!(::contract_pin),
+    };
+    let golden = golden.map(|lit| {
+        let value = lit.value();
+        let path = std::path::Path::new(&value);
+        let escapes = path.is_absolute()
+            || path
+                .components()
+                .any(|c| !matches!(c, std::path::Component::Normal(_)));
+        if value.is_empty() || escapes {
+            errors.push(syn::Error::new(
+                lit.span(),
+                "`golden` is a relative path below the annotated file's directory \
+                 (no `..`, no absolute paths)",
+            ));
+        }
+        (value, lit.span())
+    });
+    Args {
+        set: set_name,
+        name: name.map(|l| l.value()),
+        krate: krate_path,
+        golden,
+    }
+}
+
+fn valid_set_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 64
+        && s.starts_with(|c: char| c.is_ascii_lowercase())
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+}

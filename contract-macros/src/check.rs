@@ -1,0 +1,202 @@
+//! The compile-time check: the item against its golden entry, while it compiles.
+//!
+//! The golden is parsed once per compiler process and re-read only when its size or
+//! modification time changes. Cargo does not know what a proc macro reads, so the
+//! expansion references the golden with `include_bytes!` (editing it recompiles) and
+//! every variable read here with `option_env!` (changing one recompiles).
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::SystemTime;
+
+use contract_core::diff;
+use contract_core::env;
+use contract_core::golden::{self, Golden, GoldenError};
+use contract_core::message::{self, Context};
+use contract_core::syntax::Extracted;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+use crate::args::Args;
+
+struct Cached {
+    stamp: (u64, Option<SystemTime>),
+    parsed: Result<Arc<Golden>, GoldenError>,
+    error_reported: bool,
+}
+
+#[derive(Default)]
+struct State {
+    goldens: HashMap<PathBuf, Cached>,
+    tracked: HashSet<String>,
+}
+
+fn state() -> &'static Mutex<State> {
+    static STATE: OnceLock<Mutex<State>> = OnceLock::new();
+    STATE.get_or_init(Mutex::default)
+}
+
+/// Checks `extracted` against the golden; breaking deltas become errors at the
+/// changed element. Returns the tokens that make cargo track the golden and the
+/// variables.
+pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -> TokenStream {
+    let lookup = |name: &str| std::env::var(name).ok();
+    let set_variable = env::set_update_variable(&args.set);
+    let variables = [
+        env::COMPILE_CHECK,
+        env::UPDATE,
+        set_variable.as_str(),
+        env::CI,
+        env::GOLDEN_DIR,
+    ];
+    let mut tracking = track_variables(&variables);
+
+    match env::compile_check(&args.set, &lookup) {
+        Ok(true) => {}
+        Ok(false) => return tracking,
+        Err(e) => {
+            errors.push(syn::Error::new(Span::call_site(), e.to_string()));
+            return tracking;
+        }
+    }
+    let Some(package) = lookup("CARGO_PKG_NAME") else {
+        return tracking; // not under cargo: nothing to resolve the golden against
+    };
+    let Some(path) = golden_path(args, &package, &lookup) else {
+        return tracking;
+    };
+    let mut state = state()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(parsed) = load(&mut state, &path) else {
+        return tracking; // no golden yet: nothing to hold the item to
+    };
+    tracking.extend(track_golden(&mut state, &path));
+    let shown = display(&path);
+    let golden = match parsed {
+        Ok(golden) => golden,
+        Err(e) if e.is_stale() => return tracking, // the harness reports stale goldens
+        Err(e) => {
+            let entry = state.goldens.get_mut(&path).expect("loaded above");
+            if !entry.error_reported {
+                entry.error_reported = true;
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    format!(
+                        "{shown}:{}: {e}\n  regenerate it with `{}`",
+                        e.line(),
+                        message::update_command(&args.set, &package)
+                    ),
+                ));
+            }
+            return tracking;
+        }
+    };
+    drop(state);
+    if golden.set != args.set || golden.package != package {
+        return tracking; // a golden of something else: the harness says so
+    }
+    let name = args.name.as_deref().unwrap_or(&extracted.name);
+    let Some(entry) = golden.symbols.get(name) else {
+        return tracking; // a new symbol is additive
+    };
+    let modules = Default::default();
+    let cx = Context {
+        set: &args.set,
+        package: &package,
+        golden: &shown,
+        modules: &modules,
+    };
+    for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &golden.policy) {
+        if delta.is_breaking() {
+            let span = extracted.spans.locate(&delta.element);
+            errors.push(syn::Error::new(span, message::compile_error(&cx, &delta)));
+        }
+    }
+    tracking
+}
+
+fn golden_path(
+    args: &Args,
+    package: &str,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Option<PathBuf> {
+    if let Some((relative, span)) = &args.golden {
+        // Relative to the annotated source file; unknown outside a real compile
+        // (rust-analyzer, macro expansion in tests), where the check is skipped.
+        let file = span.unwrap().local_file()?;
+        return Some(file.parent()?.join(relative));
+    }
+    let manifest_dir = PathBuf::from(lookup("CARGO_MANIFEST_DIR")?);
+    Some(golden::path(
+        lookup(env::GOLDEN_DIR).as_deref(),
+        &manifest_dir,
+        &args.set,
+        package,
+    ))
+}
+
+/// The parsed golden at `path`, re-read only when its size or mtime changed;
+/// `None` when there is no file.
+fn load(state: &mut State, path: &Path) -> Option<Result<Arc<Golden>, GoldenError>> {
+    let meta = std::fs::metadata(path).ok()?;
+    let stamp = (meta.len(), meta.modified().ok());
+    if let Some(cached) = state.goldens.get(path) {
+        if cached.stamp == stamp {
+            return Some(cached.parsed.clone());
+        }
+    }
+    let bytes = std::fs::read(path).ok()?;
+    let parsed = golden::parse(&bytes).map(Arc::new);
+    state.goldens.insert(
+        path.to_path_buf(),
+        Cached {
+            stamp,
+            parsed: parsed.clone(),
+            error_reported: false,
+        },
+    );
+    Some(parsed)
+}
+
+/// `include_bytes!` of the golden, once per compiler process: editing the golden
+/// recompiles the crate.
+fn track_golden(state: &mut State, path: &Path) -> TokenStream {
+    let key = format!("file:{}", path.display());
+    if !state.tracked.insert(key) {
+        return TokenStream::new();
+    }
+    let Some(path) = path.to_str() else {
+        return TokenStream::new();
+    };
+    quote! {
+        const _: &[u8] = ::core::include_bytes!(#path);
+    }
+}
+
+/// `option_env!` of each variable the check reads, once per compiler process.
+fn track_variables(variables: &[&str]) -> TokenStream {
+    let mut state = state()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let fresh: Vec<&str> = variables
+        .iter()
+        .copied()
+        .filter(|v| state.tracked.insert(format!("env:{v}")))
+        .collect();
+    quote! {
+        #( const _: ::core::option::Option<&str> = ::core::option_env!(#fresh); )*
+    }
+}
+
+/// The path as the user should read it: relative to rustc's working directory, which
+/// cargo sets to the workspace root.
+fn display(path: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    let shown = cwd
+        .as_deref()
+        .and_then(|cwd| path.strip_prefix(cwd).ok())
+        .unwrap_or(path);
+    shown.to_string_lossy().replace('\\', "/")
+}

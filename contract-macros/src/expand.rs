@@ -1,0 +1,94 @@
+//! Expansion: the item unchanged, then its fingerprint and registration.
+
+use contract_core::canonical;
+use contract_core::syntax::{self, Extracted};
+use contract_core::Fragment;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::{args, check};
+
+/// `#[contract(…)]` / `#[phase5_contract(…)]`.
+pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut errors = Vec::new();
+    let args = args::parse(fixed_set, args, &mut errors);
+    let extracted = match syn::parse2::<syn::Item>(item.clone()) {
+        Ok(parsed) => match syntax::extract(&parsed) {
+            Ok(extracted) => Some((parsed, extracted)),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        },
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    };
+    let mut generated = TokenStream::new();
+    if let Some((parsed, extracted)) = &extracted {
+        if errors.is_empty() {
+            generated.extend(check::check(&args, extracted, &mut errors));
+            generated.extend(registration(&args, parsed, extracted));
+        }
+    }
+    let errors = errors.into_iter().map(syn::Error::into_compile_error);
+    // The item is re-emitted untouched even on error, so one bad attribute does not
+    // cascade into "cannot find type" errors everywhere it is used.
+    quote! {
+        #item
+        #(#errors)*
+        #generated
+    }
+}
+
+fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> TokenStream {
+    let krate = &args.krate;
+    let set = &args.set;
+    let name = args.name.clone().unwrap_or_else(|| extracted.name.clone());
+    let fragment = canonical::to_compact_string(&extracted.fragment);
+    let fingerprint = canonical::fingerprint(&extracted.fragment);
+    let fingerprint_const = match (&extracted.fragment, item_ident_and_vis(item)) {
+        (Fragment::Item { .. }, Some((ident, vis))) => {
+            let const_name = format_ident!("__CONTRACT_PIN_FINGERPRINT_{}", ident);
+            let doc = format!(
+                "contract-pin fingerprint of `{ident}` (use `contract_pin::fingerprint!`)."
+            );
+            quote! {
+                #[doc = #doc]
+                #[doc(hidden)]
+                #[allow(non_upper_case_globals, dead_code)]
+                #vis const #const_name: &str = #fingerprint;
+            }
+        }
+        _ => TokenStream::new(),
+    };
+    quote! {
+        #fingerprint_const
+        #[doc(hidden)]
+        const _: () = {
+            #krate::__private::inventory::submit! {
+                #krate::__private::Registration {
+                    set: #set,
+                    package: ::core::env!("CARGO_PKG_NAME"),
+                    name: #name,
+                    module: ::core::module_path!(),
+                    fragment: #fragment,
+                }
+            }
+        };
+    }
+}
+
+fn item_ident_and_vis(item: &syn::Item) -> Option<(&syn::Ident, &syn::Visibility)> {
+    match item {
+        syn::Item::Struct(i) => Some((&i.ident, &i.vis)),
+        syn::Item::Enum(i) => Some((&i.ident, &i.vis)),
+        syn::Item::Trait(i) => Some((&i.ident, &i.vis)),
+        syn::Item::Fn(i) => Some((&i.sig.ident, &i.vis)),
+        syn::Item::Type(i) => Some((&i.ident, &i.vis)),
+        syn::Item::Const(i) => Some((&i.ident, &i.vis)),
+        syn::Item::Static(i) => Some((&i.ident, &i.vis)),
+        _ => None,
+    }
+}

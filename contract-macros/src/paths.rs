@@ -1,0 +1,179 @@
+//! Function-like macros over paths: `assert_golden!`, `fingerprint!`,
+//! `assert_same_item!`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::parse::{Parse, ParseStream};
+use syn::{Ident, LitStr, Path, Token};
+
+struct AssertGolden {
+    set: LitStr,
+    lib: Option<Ident>,
+    krate: Option<Path>,
+}
+
+impl Parse for AssertGolden {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let set: LitStr = input.parse()?;
+        let mut lib = None;
+        let mut krate = None;
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            let key = input.call(Ident::parse_any_ident)?;
+            input.parse::<Token![=]>()?;
+            match key.to_string().as_str() {
+                "lib" if lib.is_none() => lib = Some(input.parse()?),
+                "crate" if krate.is_none() => krate = Some(input.parse()?),
+                "lib" | "crate" => return Err(syn::Error::new(key.span(), format!("duplicate argument `{key}`"))),
+                _ => {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        "unknown argument: `assert_golden!(\"set\")` accepts `lib = crate_name` and `crate = path`",
+                    ))
+                }
+            }
+        }
+        Ok(AssertGolden { set, lib, krate })
+    }
+}
+
+trait ParseAnyIdent {
+    fn parse_any_ident(input: ParseStream<'_>) -> syn::Result<Ident>;
+}
+
+impl ParseAnyIdent for Ident {
+    fn parse_any_ident(input: ParseStream<'_>) -> syn::Result<Ident> {
+        use syn::ext::IdentExt;
+        Ident::parse_any(input)
+    }
+}
+
+/// `assert_golden!("set")`: links the package's library (inventory sees only linked
+/// crates) and runs the harness.
+pub fn assert_golden(input: TokenStream) -> syn::Result<TokenStream> {
+    let args: AssertGolden = syn::parse2(input)?;
+    let set = &args.set;
+    let krate = args
+        .krate
+        .unwrap_or_else(|| syn::parse_quote!(::contract_pin));
+    // The library's crate name: given, or the package name with `-` as `_`.
+    let lib = match args.lib {
+        Some(lib) => Some(lib),
+        None => std::env::var("CARGO_PKG_NAME")
+            .ok()
+            .map(|pkg| format_ident!("{}", pkg.replace('-', "_"))),
+    };
+    // Inside the library itself (its unit tests) the registrations are linked already.
+    let inside_lib = match (&lib, std::env::var("CARGO_CRATE_NAME")) {
+        (Some(lib), Ok(current)) => *lib == current,
+        _ => true,
+    };
+    let link = match lib {
+        Some(lib) if !inside_lib => quote! {
+            #[allow(unused_extern_crates)]
+            extern crate #lib as _;
+        },
+        _ => TokenStream::new(),
+    };
+    Ok(quote! {
+        {
+            #link
+            #krate::__private::assert_golden(
+                #set,
+                ::core::env!("CARGO_PKG_NAME"),
+                ::core::env!("CARGO_MANIFEST_DIR"),
+            )
+        }
+    })
+}
+
+/// `fingerprint!(path::Item)` → the item's hidden fingerprint const.
+pub fn fingerprint(input: TokenStream) -> syn::Result<TokenStream> {
+    let mut path: Path = syn::parse2(input)?;
+    let last = path
+        .segments
+        .last_mut()
+        .ok_or_else(|| syn::Error::new(Span::call_site(), "expected a path to a pinned item"))?;
+    last.ident = format_ident!(
+        "__CONTRACT_PIN_FINGERPRINT_{}",
+        last.ident,
+        span = last.ident.span()
+    );
+    Ok(quote!(#path))
+}
+
+struct TwoPaths(Path, Path);
+
+impl Parse for TwoPaths {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let a = input.parse()?;
+        input.parse::<Token![,]>()?;
+        let b = input.parse()?;
+        input.parse::<Option<Token![,]>>()?;
+        Ok(TwoPaths(a, b))
+    }
+}
+
+/// `assert_same_item!(a::X, b::X)`: each path is re-exported under one name from its
+/// own module and both modules are glob-imported into one scope. Rust accepts two
+/// glob imports of one name only when they are the same item; otherwise the name is
+/// ambiguous (E0659) and the build fails, pointing at both paths.
+pub fn assert_same_item(input: TokenStream) -> syn::Result<TokenStream> {
+    let TwoPaths(a, b) = syn::parse2(input)?;
+    let a = from_child_module(a);
+    let b = from_child_module(b);
+    let item = Ident::new("__ContractPinSameItem", Span::call_site());
+    let check = quote_spanned! {b_span(&b)=>
+        #[allow(unused_imports)]
+        use #item as _;
+    };
+    Ok(quote! {
+        const _: () = {
+            #[allow(unused_imports)]
+            mod __contract_pin_first {
+                use super::*;
+                pub(super) use #a as #item;
+            }
+            #[allow(unused_imports)]
+            mod __contract_pin_second {
+                use super::*;
+                pub(super) use #b as #item;
+            }
+            #[allow(unused_imports)]
+            use __contract_pin_first::*;
+            #[allow(unused_imports)]
+            use __contract_pin_second::*;
+            #check
+        };
+    })
+}
+
+fn b_span(path: &Path) -> Span {
+    path.segments
+        .last()
+        .map(|s| s.ident.span())
+        .unwrap_or_else(Span::call_site)
+}
+
+/// Rewrites a path written in the caller's module so it resolves from a module one
+/// level down: `self::x` → `super::x`, `super::x` → `super::super::x`. Other paths
+/// (`crate::…`, `::…`, extern crates, names in scope) resolve through `use super::*`.
+fn from_child_module(mut path: Path) -> Path {
+    if path.leading_colon.is_some() {
+        return path;
+    }
+    if let Some(first) = path.segments.first_mut() {
+        if first.ident == "self" {
+            first.ident = Ident::new("super", first.ident.span());
+        } else if first.ident == "super" {
+            path.segments.insert(
+                0,
+                syn::PathSegment::from(Ident::new("super", Span::call_site())),
+            );
+        }
+    }
+    path
+}
