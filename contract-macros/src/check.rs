@@ -18,7 +18,7 @@ use contract_core::syntax::Extracted;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::args::Args;
+use contract_core::syntax::args::Args;
 
 struct Cached {
     stamp: (u64, Option<SystemTime>),

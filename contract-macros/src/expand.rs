@@ -6,7 +6,8 @@ use contract_core::Fragment;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::{args, check};
+use crate::check;
+use contract_core::syntax::args;
 
 /// `#[contract(…)]` / `#[phase5_contract(…)]`.
 pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) -> TokenStream {

@@ -2,7 +2,7 @@
 //! which re-exports them and provides the runtime they expand to.
 //!
 //! Each macro is a thin entry point: parse and validate the arguments
-//! ([`args`]), extract the item's shape with `contract_core::syntax`, check it against
+//! (`contract_core::syntax::args`), extract the item's shape with `contract_core::syntax`, check it against
 //! the golden ([`check`]), and emit the item unchanged plus its registration
 //! ([`expand`]). All input errors are reported together, each at its span.
 
@@ -10,7 +10,6 @@
 
 extern crate proc_macro;
 
-mod args;
 mod check;
 mod expand;
 mod paths;

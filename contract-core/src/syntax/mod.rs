@@ -4,6 +4,7 @@
 //! Used by the attribute macro at compile time and by the CLI over source files: the
 //! same function, so both see the same shape.
 
+pub mod args;
 mod attrs;
 pub mod tokens;
 pub mod types;

@@ -1,5 +1,6 @@
-//! The attribute's arguments, validated: every problem is collected, none stops the
-//! others from being reported.
+//! The arguments of `#[contract(…)]` / `#[phase5_contract(…)]`, validated: every
+//! problem is collected, none stops the others from being reported. Shared by the
+//! macro and the CLI's source scan, so both read an attribute alike.
 
 use proc_macro2::{Span, TokenStream};
 use syn::parse::Parser;
@@ -7,6 +8,7 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, MetaNameValue, Path, Token};
 
 /// Validated arguments of `#[contract(…)]` / `#[phase5_contract(…)]`.
+#[derive(Debug)]
 pub struct Args {
     /// The set.
     pub set: String,
@@ -21,6 +23,7 @@ pub struct Args {
 const ACCEPTED_ARGS: &str = "`set = \"…\"`, `name = \"…\"`, `crate = \"…\"` and `golden = \"…\"`";
 
 /// Parses `args`; `fixed_set` is the set implied by the attribute (`phase5_contract`).
+/// Problems are pushed to `errors`; the returned arguments fall back to defaults.
 pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::Error>) -> Args {
     let mut set: Option<LitStr> = None;
     let mut name: Option<LitStr> = None;
@@ -152,4 +155,75 @@ fn valid_set_name(s: &str) -> bool {
         && s.starts_with(|c: char| c.is_ascii_lowercase())
         && s.bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+}
+
+/// If `attr` is a contract attribute (`contract`, `phase5_contract`, with or without a
+/// `contract_pin::` prefix), the set it implies: `Some(None)` for `contract` (the set
+/// comes from its arguments), `Some(Some("phase5"))` for `phase5_contract`.
+pub fn contract_attribute(attr: &syn::Attribute) -> Option<Option<&'static str>> {
+    let last = attr.path().segments.last()?;
+    match last.ident.to_string().as_str() {
+        "contract" => Some(None),
+        "phase5_contract" => Some(Some("phase5")),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    #[test]
+    fn every_bad_argument_is_reported_at_once() {
+        let mut errors = Vec::new();
+        let args = parse(
+            None,
+            quote!(
+                set = "Bad Set",
+                nme = "x",
+                name = "A",
+                name = "B",
+                crate = 3,
+                golden = "../x.json"
+            ),
+            &mut errors,
+        );
+        let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(messages.len(), 5, "{messages:#?}");
+        assert!(messages.iter().any(|m| m.starts_with("unknown argument")));
+        assert!(messages.iter().any(|m| m == "duplicate argument `name`"));
+        assert!(messages
+            .iter()
+            .any(|m| m.starts_with("`crate` takes a string literal")));
+        assert!(messages.iter().any(|m| m.starts_with("a set name is")));
+        assert!(messages
+            .iter()
+            .any(|m| m.starts_with("`golden` is a relative path")));
+        assert_eq!(args.name.as_deref(), Some("A"));
+    }
+
+    #[test]
+    fn defaults_and_fixed_sets() {
+        let mut errors = Vec::new();
+        assert_eq!(parse(None, quote!(), &mut errors).set, "default");
+        assert_eq!(
+            parse(Some("phase5"), quote!(name = "X"), &mut errors).set,
+            "phase5"
+        );
+        assert!(errors.is_empty());
+        parse(Some("phase5"), quote!(set = "other"), &mut errors);
+        assert!(errors[0]
+            .to_string()
+            .contains("always pins in set `phase5`"));
+    }
+
+    #[test]
+    fn recognises_contract_attributes() {
+        let item: syn::ItemStruct = syn::parse_quote! {
+            #[contract_pin::phase5_contract] #[contract(set = "x")] #[derive(Debug)] struct S;
+        };
+        let found: Vec<_> = item.attrs.iter().map(contract_attribute).collect();
+        assert_eq!(found, vec![Some(Some("phase5")), Some(None), None]);
+    }
 }

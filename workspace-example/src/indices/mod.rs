@@ -1,0 +1,1 @@
+//! The index-health probe (seed 001).

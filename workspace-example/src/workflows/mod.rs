@@ -1,0 +1,1 @@
+//! The Phase-6 routing substrate (seed 002).
