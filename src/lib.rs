@@ -31,7 +31,7 @@ mod store;
 
 pub use contract_core::{Axis, Class, Delta, DeltaKind};
 pub use contract_macros::{assert_golden, contract, fingerprint, phase5_contract};
-pub use harness::{check, CheckError, Outcome, Status};
+pub use harness::{check, check_symbols, report_json, CheckError, Outcome, Status};
 pub use registry::Registration;
 
 /// Implementation details used by generated code. Not public API.

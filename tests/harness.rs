@@ -1,0 +1,502 @@
+//! The harness's outcomes, end to end on real files in a temporary golden directory:
+//! missing, update, match, breaking, additive, stale, corrupt; CI strictness; the
+//! no-silent-rewrite fence; the report schema.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use contract_core::assemble::{assemble, Registered};
+use contract_core::syntax::extract;
+use contract_core::Symbol;
+use contract_pin::{check, check_symbols, report_json, Outcome, Status};
+
+/// Symbols of every `#[contract]` item in `src`, in module `demo`.
+fn symbols(src: &str) -> BTreeMap<String, Symbol> {
+    let file: syn::File = syn::parse_str(src).expect("test source parses");
+    let regs: Vec<Registered> = file
+        .items
+        .iter()
+        .map(|item| {
+            let x = extract(item).expect("extracts");
+            Registered {
+                name: x.name,
+                module: "demo".to_owned(),
+                fragment: x.fragment,
+            }
+        })
+        .collect();
+    assemble(&regs).expect("no conflicts")
+}
+
+struct Env {
+    dir: PathBuf,
+    vars: HashMap<String, String>,
+}
+
+impl Env {
+    fn new(test: &str) -> Env {
+        let dir = std::env::temp_dir().join(format!(
+            "contract-pin-harness-{}-{test}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let mut vars = HashMap::new();
+        vars.insert(
+            "CONTRACT_PIN_GOLDEN_DIR".to_owned(),
+            dir.join("golden").display().to_string(),
+        );
+        Env { dir, vars }
+    }
+
+    fn with(&self, pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let mut vars = self.vars.clone();
+        for (k, v) in pairs {
+            vars.insert(k.to_string(), v.to_string());
+        }
+        move |name: &str| vars.get(name).cloned()
+    }
+
+    fn golden(&self, set: &str) -> PathBuf {
+        self.dir
+            .join("golden")
+            .join(format!("{set}-contract"))
+            .join("demo-pkg.json")
+    }
+
+    fn run(&self, set: &str, src: &str, pairs: &[(&str, &str)]) -> Outcome {
+        check_symbols(set, "demo-pkg", &self.dir, &symbols(src), &self.with(pairs))
+            .expect("check runs")
+    }
+}
+
+impl Drop for Env {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Every file below `dir` with its bytes and modification time.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, SystemTime)> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let meta = fs::metadata(&path).unwrap();
+                out.insert(
+                    path.clone(),
+                    (fs::read(&path).unwrap(), meta.modified().unwrap()),
+                );
+            }
+        }
+    }
+    out
+}
+
+const V1: &str = r#"
+    #[contract(set = "phase5")]
+    #[derive(Serialize, Deserialize)]
+    pub struct ApplyContext { pub repo: String, pub b: u8 }
+
+    #[contract(set = "phase5")]
+    #[non_exhaustive]
+    pub struct Note { pub text: String }
+
+    #[contract(set = "phase5")]
+    pub enum Outcome { Pass, Fail }
+
+    #[contract(set = "phase5")]
+    pub trait Engine { fn run(&self) -> u8; }
+"#;
+
+fn update_all() -> [(&'static str, &'static str); 1] {
+    [("CONTRACT_PIN_UPDATE", "1")]
+}
+
+#[test]
+fn missing_golden_fails_with_the_exact_bootstrap_command() {
+    let env = Env::new("missing");
+    let outcome = env.run("phase5", V1, &[]);
+    assert_eq!(outcome.status, Status::Missing);
+    assert!(
+        outcome
+            .message
+            .contains("Create it with `PHASE5_CONTRACT_UPDATE_GOLDEN=1 cargo test -p demo-pkg`"),
+        "{}",
+        outcome.message
+    );
+    assert!(
+        !env.golden("phase5").exists(),
+        "compare mode must not create the golden"
+    );
+}
+
+#[test]
+fn update_creates_the_golden_then_it_matches() {
+    let env = Env::new("update");
+    let created = env.run("phase5", V1, &update_all());
+    assert_eq!(created.status, Status::Updated);
+    let text = fs::read_to_string(env.golden("phase5")).unwrap();
+    assert!(text.ends_with("}\n") && text.is_ascii() && !text.contains('\r'));
+    assert!(
+        !text.contains(&env.dir.display().to_string()),
+        "no paths in a golden"
+    );
+    let again = env.run("phase5", V1, &[]);
+    assert_eq!(again.status, Status::Match);
+    assert!(again.deltas.is_empty() && again.message.is_empty());
+}
+
+#[test]
+fn same_source_gives_a_byte_identical_golden_ten_times() {
+    let env = Env::new("determinism");
+    let mut seen = Vec::new();
+    for _ in 0..10 {
+        let _ = fs::remove_file(env.golden("phase5"));
+        env.run("phase5", V1, &update_all());
+        seen.push(fs::read(env.golden("phase5")).unwrap());
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn a_removed_field_fails_with_the_phase5_directive_in_order() {
+    let env = Env::new("breaking");
+    env.run("phase5", V1, &update_all());
+    let v2 = V1.replace(", pub b: u8", "");
+    let outcome = env.run("phase5", &v2, &[]);
+    assert_eq!(outcome.status, Status::Breaking);
+    let message = &outcome.message;
+    let expected_in_order = [
+        "PHASE 5 CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED",
+        "Symbol: demo::ApplyContext",
+        "Before: pub b: u8",
+        "After:  (absent)",
+        "Phase 5 cannot ship.",
+        "1. Revert the change to `ApplyContext`",
+        "2. Amend the ADR under docs/phases/03-vuln-deterministic-recipe/ADRs/ and the matching Phase 5 ADR",
+        "3. Rerun with `PHASE5_CONTRACT_UPDATE_GOLDEN=1 cargo test -p demo-pkg`",
+        "4. Commit golden/phase5-contract/demo-pkg.json in the same PR",
+        "See ADR-0001 §Consequences row 2.",
+    ];
+    let mut from = 0;
+    for needle in expected_in_order {
+        let at = message[from..]
+            .find(needle)
+            .unwrap_or_else(|| panic!("missing (or out of order) {needle:?} in:\n{message}"));
+        from += at + needle.len();
+    }
+}
+
+#[test]
+fn other_sets_get_the_same_structure_in_their_own_words() {
+    let env = Env::new("generic");
+    let src = V1.replace("phase5", "billing");
+    env.run("billing", &src, &update_all());
+    let outcome = env.run("billing", &src.replace(", pub b: u8", ""), &[]);
+    assert_eq!(outcome.status, Status::Breaking);
+    assert!(outcome
+        .message
+        .starts_with("BILLING CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED"));
+    assert!(outcome
+        .message
+        .contains("BILLING_CONTRACT_UPDATE_GOLDEN=1 cargo test -p demo-pkg"));
+    assert!(!outcome.message.contains("Phase 5"));
+}
+
+#[test]
+fn additive_drift_fails_with_its_own_message() {
+    let env = Env::new("additive");
+    env.run("phase5", V1, &update_all());
+    let v2 = V1.replace(
+        "pub struct Note { pub text: String }",
+        "pub struct Note { pub text: String, pub tag: u8 }",
+    );
+    let outcome = env.run("phase5", &v2, &[]);
+    assert_eq!(outcome.status, Status::Additive, "{}", outcome.message);
+    assert!(outcome
+        .message
+        .starts_with("Additive deltas detected against on-disk golden:\n"));
+    assert!(
+        outcome.message.contains("  - field_added @ demo::Note"),
+        "{}",
+        outcome.message
+    );
+    assert!(outcome
+        .message
+        .contains("Rerun with `PHASE5_CONTRACT_UPDATE_GOLDEN=1 cargo test -p demo-pkg`"));
+}
+
+#[test]
+fn a_golden_symbol_without_registration_is_removed_and_breaking() {
+    let env = Env::new("removed");
+    env.run("phase5", V1, &update_all());
+    let v2 = V1.replace(
+        "#[contract(set = \"phase5\")]\n    pub enum Outcome { Pass, Fail }",
+        "",
+    );
+    let outcome = env.run("phase5", &v2, &[]);
+    assert_eq!(outcome.status, Status::Breaking);
+    let kinds: Vec<_> = outcome
+        .deltas
+        .iter()
+        .map(|d| (d.kind.as_str(), d.symbol.as_str()))
+        .collect();
+    assert_eq!(kinds, [("symbol_removed", "Outcome")]);
+}
+
+#[test]
+fn ci_never_rewrites_the_golden_and_says_so() {
+    let env = Env::new("ci");
+    env.run("phase5", V1, &update_all());
+    let before = snapshot(&env.dir);
+    let v2 = V1.replace(", pub b: u8", "");
+    for var in ["CONTRACT_PIN_UPDATE", "PHASE5_CONTRACT_UPDATE_GOLDEN"] {
+        let outcome = env.run("phase5", &v2, &[("CI", "true"), (var, "1")]);
+        assert_eq!(outcome.status, Status::Breaking);
+        assert!(
+            outcome
+                .message
+                .starts_with(&format!("contract-pin: CI is set, so {var}=1 is IGNORED")),
+            "{}",
+            outcome.message
+        );
+    }
+    assert_eq!(snapshot(&env.dir), before);
+}
+
+#[test]
+fn nothing_writes_the_golden_outside_update_mode() {
+    let env = Env::new("fence");
+    env.run("phase5", V1, &update_all());
+    let before = snapshot(&env.dir);
+    let variants = [
+        V1.to_owned(), // match
+        V1.replace(
+            "pub struct Note { pub text: String }",
+            "pub struct Note { pub text: String, pub t: u8 }",
+        ), // additive
+        V1.replace(", pub b: u8", ""), // breaking
+    ];
+    for src in &variants {
+        for pairs in [
+            &[][..],
+            &[("CONTRACT_PIN_UPDATE", "0")][..],
+            &[("CI", "true"), ("CONTRACT_PIN_UPDATE", "1")][..],
+        ] {
+            env.run("phase5", src, pairs);
+        }
+    }
+    assert_eq!(
+        snapshot(&env.dir),
+        before,
+        "a compare-mode run touched the golden directory"
+    );
+}
+
+#[test]
+fn update_accepts_a_break_and_keeps_the_policy_block() {
+    let env = Env::new("policy");
+    env.run("phase5", V1, &update_all());
+    let path = env.golden("phase5");
+    let text = fs::read_to_string(&path).unwrap();
+    let edited = text.replace(
+        "\"wire_format\": \"self_describing\"",
+        "\"wire_format\": \"positional\"",
+    );
+    assert_ne!(edited, text);
+    fs::write(&path, &edited).unwrap();
+    let v2 = V1.replace(", pub b: u8", "");
+    let outcome = env.run("phase5", &v2, &[("PHASE5_CONTRACT_UPDATE_GOLDEN", "1")]);
+    assert_eq!(outcome.status, Status::Updated);
+    assert!(
+        outcome
+            .message
+            .contains("breaking field_removed @ ApplyContext"),
+        "{}",
+        outcome.message
+    );
+    let after = fs::read_to_string(&path).unwrap();
+    assert!(
+        after.contains("\"wire_format\": \"positional\""),
+        "update dropped the policy"
+    );
+    assert_eq!(env.run("phase5", &v2, &[]).status, Status::Match);
+}
+
+#[test]
+fn policy_overrides_change_a_kinds_class() {
+    let env = Env::new("override");
+    env.run("phase5", V1, &update_all());
+    let path = env.golden("phase5");
+    let text = fs::read_to_string(&path).unwrap();
+    let edited = text.replacen(
+        "\"axes\"",
+        "\"overrides\": {\"field_removed\": \"additive\"},\n    \"axes\"",
+        1,
+    );
+    fs::write(&path, edited).unwrap();
+    let outcome = env.run("phase5", &V1.replace(", pub b: u8", ""), &[]);
+    assert_eq!(outcome.status, Status::Additive, "{}", outcome.message);
+
+    let bad = text.replacen(
+        "\"axes\"",
+        "\"overrides\": {\"no_such_kind\": \"additive\"},\n    \"axes\"",
+        1,
+    );
+    fs::write(&path, bad).unwrap();
+    let err =
+        check_symbols("phase5", "demo-pkg", &env.dir, &symbols(V1), &env.with(&[])).unwrap_err();
+    assert!(err.0.contains("unknown delta kinds: no_such_kind"), "{err}");
+}
+
+#[test]
+fn stale_and_hand_edited_goldens_are_stale_not_breaks() {
+    let env = Env::new("stale");
+    env.run("phase5", V1, &update_all());
+    let path = env.golden("phase5");
+    let text = fs::read_to_string(&path).unwrap();
+
+    fs::write(
+        &path,
+        text.replace("\"format_version\": 1", "\"format_version\": 0"),
+    )
+    .unwrap();
+    let outcome = env.run("phase5", V1, &[]);
+    assert_eq!(outcome.status, Status::Stale);
+    assert!(
+        outcome.message.contains("This is not a contract change"),
+        "{}",
+        outcome.message
+    );
+    // Update mode rewrites a stale golden.
+    assert_eq!(env.run("phase5", V1, &update_all()).status, Status::Updated);
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+
+    fs::write(&path, text.replace("\"ty\": \"u8\"", "\"ty\": \"u16\"")).unwrap();
+    let outcome = env.run("phase5", V1, &[]);
+    assert_eq!(outcome.status, Status::Stale);
+    assert!(
+        outcome.message.contains("edited by hand"),
+        "{}",
+        outcome.message
+    );
+}
+
+#[test]
+fn corrupt_goldens_are_errors_naming_file_and_line() {
+    let env = Env::new("corrupt");
+    env.run("phase5", V1, &update_all());
+    let path = env.golden("phase5");
+    let text = fs::read_to_string(&path).unwrap();
+    let run = || {
+        check_symbols("phase5", "demo-pkg", &env.dir, &symbols(V1), &env.with(&[]))
+            .unwrap_err()
+            .0
+    };
+
+    fs::write(
+        &path,
+        text.replacen("  \"set\"", "<<<<<<< ours\n  \"set\"", 1),
+    )
+    .unwrap();
+    let line = fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("<<<"))
+        .unwrap()
+        + 1;
+    let err = run();
+    assert!(
+        err.starts_with(&format!(
+            "golden/phase5-contract/demo-pkg.json:{line}: merge-conflict marker"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("git checkout --theirs"), "{err}");
+
+    fs::write(&path, &text[..text.len() / 2]).unwrap();
+    let err = run();
+    assert!(err.contains("not a valid golden"), "{err}");
+
+    fs::write(
+        &path,
+        text.replace("\"set\": \"phase5\"", "\"set\": \"phase6\""),
+    )
+    .unwrap();
+    assert!(run().contains("pins set `phase6`"));
+}
+
+#[test]
+fn bad_environment_values_are_errors() {
+    let env = Env::new("badenv");
+    let err = check_symbols(
+        "phase5",
+        "demo-pkg",
+        &env.dir,
+        &symbols(V1),
+        &env.with(&[("CONTRACT_PIN_UPDATE", "yes")]),
+    )
+    .unwrap_err();
+    assert!(
+        err.0
+            .contains("CONTRACT_PIN_UPDATE=\"yes\" is not understood"),
+        "{err}"
+    );
+}
+
+#[test]
+fn no_registrations_is_an_error_not_every_symbol_removed() {
+    let env = Env::new("noregs");
+    let err = check("nothing-pinned", "contract-pin", &env.dir, &env.with(&[])).unwrap_err();
+    assert!(
+        err.0
+            .starts_with("no registrations found for contract set `nothing-pinned`"),
+        "{err}"
+    );
+    assert!(err.0.contains("lib = the_crate_name"), "{err}");
+}
+
+#[test]
+fn the_report_has_exactly_the_documented_schema() {
+    let env = Env::new("report");
+    env.run("phase5", V1, &update_all());
+    let outcome = env.run("phase5", &V1.replace(", pub b: u8", ", pub c: u8"), &[]);
+    let report: serde_json::Value = serde_json::from_str(&report_json(&outcome)).unwrap();
+    let object = report.as_object().unwrap();
+    let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["deltas", "golden", "package", "set", "status"]);
+    assert_eq!(report["set"], "phase5");
+    assert_eq!(report["package"], "demo-pkg");
+    assert_eq!(report["golden"], "golden/phase5-contract/demo-pkg.json");
+    assert_eq!(report["status"], "breaking");
+    let deltas = report["deltas"].as_array().unwrap();
+    assert!(!deltas.is_empty());
+    for delta in deltas {
+        let keys: Vec<&str> = delta
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            ["after", "axis", "before", "class", "detail", "kind", "symbol"]
+        );
+        assert!(["breaking", "additive"].contains(&delta["class"].as_str().unwrap()));
+        assert!(["api", "wire"].contains(&delta["axis"].as_str().unwrap()));
+        assert!(contract_core::DeltaKind::parse(delta["kind"].as_str().unwrap()).is_some());
+        for text in ["symbol", "detail", "before", "after"] {
+            assert!(delta[text].is_string(), "{text} is not a string");
+        }
+    }
+    assert_eq!(deltas[0]["kind"], "field_renamed");
+    assert_eq!(deltas[0]["before"], "pub b: u8");
+    assert_eq!(deltas[0]["after"], "pub c: u8");
+}
