@@ -1,0 +1,351 @@
+//! Extraction of every accepted item kind, and refusal of the others.
+
+use contract_core::shape::{FieldStyle, GenericParamKind, ItemShape, Value};
+use contract_core::syntax::extract;
+use contract_core::Fragment;
+
+fn item(src: &str) -> ItemShape {
+    match fragment(src) {
+        Fragment::Item { item } => item,
+        other => panic!("expected an item fragment, got {other:?}"),
+    }
+}
+
+fn fragment(src: &str) -> Fragment {
+    let parsed: syn::Item = syn::parse_str(src).expect("test source parses");
+    extract(&parsed).expect("extracts").fragment
+}
+
+fn refusal(src: &str) -> String {
+    let parsed: syn::Item = syn::parse_str(src).expect("test source parses");
+    extract(&parsed).expect_err("must be refused").to_string()
+}
+
+#[test]
+fn struct_with_generics_lifetimes_where_clause_and_serde() {
+    let ItemShape::Struct(s) = item(
+        r#"
+        /// Docs are not part of a shape.
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        #[allow(dead_code)]
+        pub struct View<'a, T: Clone = u8, const N: usize = 4> where T: Send {
+            /// Field docs neither.
+            pub name: &'a str,
+            #[serde(default, alias = "vals")]
+            pub(crate) values: [T; N],
+            hidden: std::option::Option<Box<dyn std::error::Error + Send>>,
+        }"#,
+    ) else {
+        panic!("not a struct")
+    };
+    let params: Vec<_> = s
+        .generics
+        .params
+        .iter()
+        .map(|p| (p.kind, p.name.as_str()))
+        .collect();
+    assert_eq!(
+        params,
+        [
+            (GenericParamKind::Lifetime, "'a"),
+            (GenericParamKind::Type, "T"),
+            (GenericParamKind::Const, "N")
+        ]
+    );
+    assert_eq!(
+        s.generics.params[1].bounds,
+        ["Clone", "Send"],
+        "where-clause bound merged"
+    );
+    assert_eq!(s.generics.params[1].default.as_deref(), Some("u8"));
+    assert_eq!(s.generics.params[2].bounds, ["usize"]);
+    assert!(s.generics.where_clause.is_empty());
+    assert_eq!(s.style, FieldStyle::Named);
+    let fields: Vec<_> = s
+        .fields
+        .iter()
+        .map(|f| (f.name.as_str(), f.vis.as_str(), f.ty.as_str()))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("name", "pub", "&'a str"),
+            ("values", "pub(crate)", "[T; N]"),
+            ("hidden", "", "Option<Box<dyn Send + std::error::Error>>"),
+        ]
+    );
+    assert_eq!(
+        s.fields[1].serde.get("alias").map(String::as_str),
+        Some("vals")
+    );
+    assert_eq!(
+        s.attrs.serde.get("rename_all").map(String::as_str),
+        Some("camelCase")
+    );
+    assert!(s.attrs.derives.contains("Deserialize") && s.attrs.has_wire());
+}
+
+#[test]
+fn tuple_and_unit_structs() {
+    let ItemShape::Struct(t) = item("pub struct Id(pub u64, String);") else {
+        panic!()
+    };
+    assert_eq!(t.style, FieldStyle::Tuple);
+    assert_eq!(t.fields[0].name, "0");
+    assert_eq!(t.fields[1].vis, "");
+    let ItemShape::Struct(u) = item("#[non_exhaustive] pub struct Marker;") else {
+        panic!()
+    };
+    assert_eq!(u.style, FieldStyle::Unit);
+    assert!(u.attrs.non_exhaustive);
+}
+
+#[test]
+fn enum_variants_discriminants_and_serde_tagging() {
+    let ItemShape::Enum(e) = item(
+        r#"
+        #[derive(Serialize)]
+        #[serde(tag = "kind", rename_all = "snake_case")]
+        #[repr(u8)]
+        pub enum Outcome<E> where E: std::fmt::Debug {
+            Pass = 1,
+            #[serde(rename = "fail")]
+            Fail { reason: E } = 2,
+            Skipped(u32, #[serde(skip)] String) = 3,
+        }"#,
+    ) else {
+        panic!()
+    };
+    assert_eq!(e.generics.params[0].bounds, ["std::fmt::Debug"]);
+    assert_eq!(e.attrs.repr, ["u8"]);
+    assert_eq!(e.attrs.serde.get("tag").map(String::as_str), Some("kind"));
+    let variants: Vec<_> = e
+        .variants
+        .iter()
+        .map(|v| {
+            (
+                v.name.as_str(),
+                v.style,
+                v.fields.len(),
+                v.discriminant.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            ("Pass", FieldStyle::Unit, 0, Some("1")),
+            ("Fail", FieldStyle::Named, 1, Some("2")),
+            ("Skipped", FieldStyle::Tuple, 2, Some("3")),
+        ]
+    );
+    assert_eq!(
+        e.variants[1].serde.get("rename").map(String::as_str),
+        Some("fail")
+    );
+    assert_eq!(
+        e.variants[2].fields[1]
+            .serde
+            .get("skip")
+            .map(String::as_str),
+        Some("")
+    );
+}
+
+#[test]
+fn trait_methods_assoc_items_supertraits_sealed_and_dyn_compatibility() {
+    let ItemShape::Trait(t) = item(
+        r#"
+        pub unsafe trait Transform<'a>: sealed::Sealed + Send {
+            type Output: Clone;
+            const LIMIT: usize = 3;
+            fn apply(&self, ctx: &'a ApplyContext) -> Result<Self::Output, String>;
+            fn name(&self) -> &str { "t" }
+            fn boxed(self: Box<Self>) -> u8;
+        }"#,
+    ) else {
+        panic!()
+    };
+    assert!(t.unsafety && t.sealed);
+    assert_eq!(t.supertraits, ["Send", "sealed::Sealed"]);
+    assert!(
+        !t.dyn_compatible,
+        "an associated const makes a trait dyn-incompatible"
+    );
+    assert!(!t.methods["apply"].provided && t.methods["name"].provided);
+    assert_eq!(t.methods["apply"].sig.receiver.as_deref(), Some("&self"));
+    assert_eq!(t.methods["apply"].sig.params[0].ty, "&'a ApplyContext");
+    assert_eq!(
+        t.methods["apply"].sig.output.as_deref(),
+        Some("Result<Self::Output, String>")
+    );
+    assert_eq!(
+        t.methods["boxed"].sig.receiver.as_deref(),
+        Some("self: Box<Self>")
+    );
+    assert_eq!(t.types["Output"].bounds, ["Clone"]);
+    assert_eq!(t.consts["LIMIT"].default.as_deref(), Some("3"));
+}
+
+#[test]
+fn dyn_compatibility_follows_the_reference_rules() {
+    let dyn_ok = |src: &str| match item(src) {
+        ItemShape::Trait(t) => t.dyn_compatible,
+        _ => panic!(),
+    };
+    assert!(dyn_ok(
+        "pub trait E { fn run(&self, x: u8) -> u8; fn by_value(self) where Self: Sized; }"
+    ));
+    assert!(dyn_ok("pub trait E { fn make() -> Self where Self: Sized; fn get(&self) -> Option<Self::Out>; type Out; }"));
+    assert!(!dyn_ok("pub trait E: Sized { fn run(&self); }"));
+    assert!(!dyn_ok("pub trait E { fn make() -> u8; }"), "no receiver");
+    assert!(
+        !dyn_ok("pub trait E { fn get<T>(&self, t: T); }"),
+        "type parameter"
+    );
+    assert!(
+        !dyn_ok("pub trait E { fn dup(&self) -> Self; }"),
+        "returns Self"
+    );
+    assert!(
+        !dyn_ok("pub trait E { fn eq(&self, other: &Self) -> bool; }"),
+        "Self in a parameter"
+    );
+    assert!(!dyn_ok("pub trait E { async fn run(&self); }"));
+    assert!(!dyn_ok(
+        "pub trait E { fn iter(&self) -> impl Iterator<Item = u8>; }"
+    ));
+    assert!(
+        !dyn_ok("pub trait E { type Out<'a>; }"),
+        "generic associated type"
+    );
+}
+
+#[test]
+fn fn_signatures_record_qualifiers_receiverless_params_and_output() {
+    let ItemShape::Fn(f) = item(
+        r#"pub const unsafe extern "C" fn raw<T: Copy>(mut ptr: *const T, (a, b): (u8, u8)) -> () {}"#,
+    ) else {
+        panic!()
+    };
+    assert!(f.constness && f.unsafety && !f.asyncness);
+    assert_eq!(f.abi.as_deref(), Some("extern \"C\""));
+    assert_eq!(f.receiver, None);
+    let params: Vec<_> = f
+        .params
+        .iter()
+        .map(|p| (p.name.as_str(), p.ty.as_str()))
+        .collect();
+    assert_eq!(params, [("ptr", "*const T"), ("(a, b)", "(u8, u8)")]);
+    assert_eq!(f.output, None, "`-> ()` is no output");
+    let ItemShape::Fn(g) =
+        item("pub async fn run<'a>(x: &'a mut Vec<u8>) -> std::io::Result<usize> { todo() }")
+    else {
+        panic!()
+    };
+    assert!(g.asyncness);
+    assert_eq!(g.output.as_deref(), Some("std::io::Result<usize>"));
+}
+
+#[test]
+fn type_alias_const_and_static_tables() {
+    let ItemShape::TypeAlias(a) =
+        item("pub type StageOutcome<T = ()> = crate::outcomes::TrustOutcome<T>;")
+    else {
+        panic!()
+    };
+    assert_eq!(a.target, "crate::outcomes::TrustOutcome<T>");
+    assert_eq!(a.generics.params[0].default.as_deref(), Some("()"));
+
+    let ItemShape::Const(c) = item("pub const MAX_RETRIES: u32 = 3;") else {
+        panic!()
+    };
+    assert_eq!(
+        (c.ty.as_str(), &c.value),
+        ("u32", &Value::Expr("3".to_owned()))
+    );
+
+    let ItemShape::Const(table) = item(
+        "pub const ROUTES: &[Route] = &[Route { from: Node::A, to: Node::B }, Route{from:Node::B,to:Node::End}];",
+    ) else {
+        panic!()
+    };
+    assert_eq!(
+        table.value,
+        Value::Rows(vec![
+            "Route { from: Node::A, to: Node::B }".to_owned(),
+            "Route { from: Node::B, to: Node::End }".to_owned(),
+        ])
+    );
+
+    let ItemShape::Static(s) = item("pub static mut COUNTS: [u8; 2] = [1, 2];") else {
+        panic!()
+    };
+    assert!(s.mutable);
+    assert_eq!(s.value, Value::Rows(vec!["1".to_owned(), "2".to_owned()]));
+}
+
+#[test]
+fn inherent_impls_pin_pub_methods_and_trait_impls_pin_the_implementor() {
+    let Fragment::Methods { methods } = fragment(
+        "impl<T> Orchestrator<T> { pub fn new() -> Self { todo!() } pub fn run(&mut self) {} fn private(&self) {} pub(crate) fn krate(&self) {} }",
+    ) else {
+        panic!()
+    };
+    assert_eq!(methods.keys().collect::<Vec<_>>(), ["new", "run"]);
+    assert_eq!(methods["run"].receiver.as_deref(), Some("&mut self"));
+
+    let parsed: syn::Item =
+        syn::parse_str("impl<'a> crate::transforms::Transform for Bump<'a> {}").unwrap();
+    let extracted = extract(&parsed).unwrap();
+    assert_eq!(
+        extracted.name, "Transform",
+        "a trait impl registers under the trait"
+    );
+    assert_eq!(
+        extracted.fragment,
+        Fragment::Implementor {
+            implementor: "Bump<'a>".to_owned()
+        }
+    );
+}
+
+#[test]
+fn unsupported_items_are_refused_with_what_is_accepted() {
+    for (src, what) in [
+        ("union U { a: u8 }", "a union"),
+        ("mod m {}", "a module"),
+        ("use std::fmt;", "a `use` declaration"),
+        ("macro_rules! m { () => {} }", "a macro"),
+        ("extern \"C\" { fn f(); }", "an `extern` block"),
+        ("extern crate core;", "an `extern crate`"),
+    ] {
+        let message = refusal(src);
+        assert_eq!(
+            message,
+            format!(
+                "`#[contract]` cannot pin {what}: it accepts a struct, enum, trait, inherent `impl`, \
+                 trait `impl`, fn, type alias, const or static"
+            )
+        );
+    }
+    assert!(refusal("impl !Send for X {}").starts_with("negative impls cannot be pinned"));
+    assert!(refusal("impl (u8, u8) { }").contains("needs a named self type"));
+    assert!(refusal("pub auto trait A {}").contains("auto traits"));
+}
+
+#[test]
+fn formatting_and_docs_never_change_a_shape() {
+    let compact = "pub struct S<T:Clone>{pub a:Vec<T>,#[serde(default)]b:Option<u8>}";
+    let spaced = r#"
+        /// Docs.
+        #[doc = "more docs"]
+        pub struct S < T : Clone > {
+            /// A.
+            pub a : std::vec::Vec< T > ,
+            #[serde( default )]
+            b : core::option::Option< u8 >,
+        }"#;
+    assert_eq!(fragment(compact), fragment(spaced));
+}
