@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use contract_core::env::{self, Mode};
 use contract_core::golden::{self, Golden, GoldenError};
@@ -76,10 +76,19 @@ pub fn check(
     manifest_dir: &Path,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    let current = registry::symbols(set, package)
+    let found = registry::symbols(set, package)
         .map_err(CheckError)?
         .ok_or_else(|| CheckError(no_registrations(set, package)))?;
-    check_symbols(set, package, manifest_dir, &current, lookup)
+    let path = match found.golden {
+        Some(golden) => PathBuf::from(golden),
+        None => golden::path(
+            lookup(env::GOLDEN_DIR).as_deref(),
+            manifest_dir,
+            set,
+            package,
+        ),
+    };
+    check_at(&path, set, package, manifest_dir, &found.symbols, lookup)
 }
 
 /// [`check`] on symbols already collected (the CLI and tests use this directly).
@@ -90,14 +99,25 @@ pub fn check_symbols(
     current: &BTreeMap<String, Symbol>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
     let path = golden::path(
         lookup(env::GOLDEN_DIR).as_deref(),
         manifest_dir,
         set,
         package,
     );
-    let shown = store::display_path(&path, manifest_dir);
+    check_at(&path, set, package, manifest_dir, current, lookup)
+}
+
+fn check_at(
+    path: &Path,
+    set: &str,
+    package: &str,
+    manifest_dir: &Path,
+    current: &BTreeMap<String, Symbol>,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Outcome, CheckError> {
+    let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
+    let shown = store::display_path(path, manifest_dir);
     let modules: BTreeMap<String, String> = current
         .iter()
         .filter_map(|(name, s)| Some((name.clone(), s.module.clone()?)))
@@ -124,11 +144,11 @@ pub fn check_symbols(
         message: format!("{notes}{message}"),
     };
 
-    let bytes = store::read(&path).map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
+    let bytes = store::read(path).map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
     let Some(bytes) = bytes else {
         if mode.writes() {
             let golden = Golden::new(set, package, Policy::default_for(set), current);
-            write(&path, &shown, &golden)?;
+            write(path, &shown, &golden)?;
             let message = format!(
                 "created {shown} with {} symbols; review and commit it\n",
                 current.len()
@@ -147,7 +167,7 @@ pub fn check_symbols(
             if mode.writes() {
                 let policy = salvage_policy(&bytes).unwrap_or_else(|| Policy::default_for(set));
                 let golden = Golden::new(set, package, policy, current);
-                write(&path, &shown, &golden)?;
+                write(path, &shown, &golden)?;
                 return Ok(outcome(
                     Status::Updated,
                     Vec::new(),
@@ -183,7 +203,7 @@ pub fn check_symbols(
         if updated.render().as_bytes() == bytes.as_slice() {
             return Ok(outcome(Status::Match, deltas, String::new()));
         }
-        write(&path, &shown, &updated)?;
+        write(path, &shown, &updated)?;
         let mut message = format!("updated {shown}: {} deltas accepted\n", deltas.len());
         for d in &deltas {
             message.push_str(&format!(

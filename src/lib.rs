@@ -30,7 +30,9 @@ mod registry;
 mod store;
 
 pub use contract_core::{Axis, Class, Delta, DeltaKind};
-pub use contract_macros::{assert_golden, contract, fingerprint, phase5_contract};
+pub use contract_macros::{
+    assert_golden, assert_same_item, contract, fingerprint, phase5_contract,
+};
 pub use harness::{check, check_symbols, report_json, CheckError, Outcome, Status};
 pub use registry::Registration;
 

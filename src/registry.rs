@@ -18,18 +18,31 @@ pub struct Registration {
     pub module: &'static str,
     /// The fragment's compact canonical JSON.
     pub fragment: &'static str,
+    /// The golden named by `golden = "…"`, resolved to an absolute path when the
+    /// item was compiled.
+    pub golden: Option<&'static str>,
+}
+
+/// The symbols of a set, and the golden file the attributes named, if any.
+pub struct Found {
+    /// Symbols by name.
+    pub symbols: BTreeMap<String, Symbol>,
+    /// The common `golden = "…"` of the registrations.
+    pub golden: Option<&'static str>,
 }
 
 inventory::collect!(Registration);
 
 /// Every registration of `package` in `set`, merged into symbols. An error names what
 /// is wrong in words a user can act on.
-pub fn symbols(set: &str, package: &str) -> Result<Option<BTreeMap<String, Symbol>>, String> {
+pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
     let mut registered = Vec::new();
+    let mut goldens = std::collections::BTreeSet::new();
     for reg in inventory::iter::<Registration> {
         if reg.set != set || reg.package != package {
             continue;
         }
+        goldens.insert(reg.golden);
         let fragment: Fragment = serde_json::from_str(reg.fragment).map_err(|e| {
             format!(
                 "the registration of `{}::{}` cannot be read ({e}); it was compiled by \
@@ -46,13 +59,25 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<BTreeMap<String, Symbo
     if registered.is_empty() {
         return Ok(None);
     }
-    assemble::assemble(&registered)
-        .map(Some)
-        .map_err(|conflicts| {
-            conflicts
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
+    if goldens.len() > 1 {
+        let named: Vec<String> = goldens
+            .iter()
+            .map(|g| g.map_or("the default golden".to_owned(), |g| format!("`{g}`")))
+            .collect();
+        return Err(format!(
+            "the items of set `{set}` name different goldens ({}): one set has one golden",
+            named.join(", ")
+        ));
+    }
+    let symbols = assemble::assemble(&registered).map_err(|conflicts| {
+        conflicts
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    Ok(Some(Found {
+        symbols,
+        golden: goldens.into_iter().next().flatten(),
+    }))
 }

@@ -117,16 +117,26 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
     tracking
 }
 
+/// The absolute path of a `golden = "…"` argument: relative to the annotated source
+/// file. Unknown outside a real compile (rust-analyzer), where the check is skipped.
+pub fn explicit_golden(args: &Args) -> Option<PathBuf> {
+    let (relative, span) = args.golden.as_ref()?;
+    let file = span.unwrap().local_file()?;
+    let file = if file.is_relative() {
+        std::env::current_dir().ok()?.join(file)
+    } else {
+        file
+    };
+    Some(file.parent()?.join(relative))
+}
+
 fn golden_path(
     args: &Args,
     package: &str,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Option<PathBuf> {
-    if let Some((relative, span)) = &args.golden {
-        // Relative to the annotated source file; unknown outside a real compile
-        // (rust-analyzer, macro expansion in tests), where the check is skipped.
-        let file = span.unwrap().local_file()?;
-        return Some(file.parent()?.join(relative));
+    if args.golden.is_some() {
+        return explicit_golden(args);
     }
     let manifest_dir = PathBuf::from(lookup("CARGO_MANIFEST_DIR")?);
     Some(golden::path(

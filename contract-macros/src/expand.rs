@@ -49,6 +49,13 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
     let name = args.name.clone().unwrap_or_else(|| extracted.name.clone());
     let fragment = canonical::to_compact_string(&extracted.fragment);
     let fingerprint = canonical::fingerprint(&extracted.fragment);
+    let golden = match check::explicit_golden(args) {
+        Some(path) => {
+            let path = path.to_string_lossy().into_owned();
+            quote!(::core::option::Option::Some(#path))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     let fingerprint_const = match (&extracted.fragment, item_ident_and_vis(item)) {
         (Fragment::Item { .. }, Some((ident, vis))) => {
             let const_name = format_ident!("__CONTRACT_PIN_FINGERPRINT_{}", ident);
@@ -75,6 +82,7 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
                     name: #name,
                     module: ::core::module_path!(),
                     fragment: #fragment,
+                    golden: #golden,
                 }
             }
         };

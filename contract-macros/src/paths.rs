@@ -123,13 +123,14 @@ impl Parse for TwoPaths {
 /// ambiguous (E0659) and the build fails, pointing at both paths.
 pub fn assert_same_item(input: TokenStream) -> syn::Result<TokenStream> {
     let TwoPaths(a, b) = syn::parse2(input)?;
+    let (a_span, b_span) = (last_span(&a), last_span(&b));
     let a = from_child_module(a);
     let b = from_child_module(b);
-    let item = Ident::new("__ContractPinSameItem", Span::call_site());
-    let check = quote_spanned! {b_span(&b)=>
-        #[allow(unused_imports)]
-        use #item as _;
-    };
+    // The name rustc prints when the paths differ: "`…` is ambiguous".
+    let item = Ident::new("the_two_paths_name_different_items", Span::call_site());
+    let first_glob = quote_spanned!(a_span=> use __contract_pin_first::*;);
+    let second_glob = quote_spanned!(b_span=> use __contract_pin_second::*;);
+    let check = quote_spanned!(b_span=> use #item as _;);
     Ok(quote! {
         const _: () = {
             #[allow(unused_imports)]
@@ -143,15 +144,16 @@ pub fn assert_same_item(input: TokenStream) -> syn::Result<TokenStream> {
                 pub(super) use #b as #item;
             }
             #[allow(unused_imports)]
-            use __contract_pin_first::*;
+            #first_glob
             #[allow(unused_imports)]
-            use __contract_pin_second::*;
+            #second_glob
+            #[allow(unused_imports)]
             #check
         };
     })
 }
 
-fn b_span(path: &Path) -> Span {
+fn last_span(path: &Path) -> Span {
     path.segments
         .last()
         .map(|s| s.ident.span())
@@ -159,20 +161,21 @@ fn b_span(path: &Path) -> Span {
 }
 
 /// Rewrites a path written in the caller's module so it resolves from a module one
-/// level down: `self::x` → `super::x`, `super::x` → `super::super::x`. Other paths
-/// (`crate::…`, `::…`, extern crates, names in scope) resolve through `use super::*`.
+/// level down: `self::x` → `super::x`, `super::x` → `super::super::x`, and a single
+/// name `X` → `super::X` (re-exporting the child's own glob import of it would be a
+/// private re-export). `crate::…`, `::…` and `a::b` (a module or crate in scope)
+/// resolve from the child as they are, through its `use super::*`.
 fn from_child_module(mut path: Path) -> Path {
     if path.leading_colon.is_some() {
         return path;
     }
+    let super_segment = || syn::PathSegment::from(Ident::new("super", Span::call_site()));
+    let single = path.segments.len() == 1;
     if let Some(first) = path.segments.first_mut() {
         if first.ident == "self" {
             first.ident = Ident::new("super", first.ident.span());
-        } else if first.ident == "super" {
-            path.segments.insert(
-                0,
-                syn::PathSegment::from(Ident::new("super", Span::call_site())),
-            );
+        } else if first.ident == "super" || (single && first.ident != "crate") {
+            path.segments.insert(0, super_segment());
         }
     }
     path

@@ -1,0 +1,123 @@
+//! The trybuild suite: the meta-tests of every breaking and additive shape.
+//!
+//! - `ui/breaking/<kind>.rs`: a changed item and its `<kind>.before` original; the
+//!   committed `.stderr` shows the compile error under the changed element.
+//! - `ui/additive/<kind>.rs`: compiles, and its `main` asserts through the library's
+//!   API that the change is classified additive.
+//! - `ui/invalid/*.rs`: bad input: unsupported items, bad arguments, bad goldens.
+//! - `ui/pass/*.rs`: every accepted item kind compiles warning-free.
+//!
+//! Each fixture's golden (`<name>.golden.json`) is generated from its `.before` file
+//! by this test; `CONTRACT_PIN_BLESS=1` rewrites stale ones (never under CI), and
+//! `TRYBUILD=overwrite` rewrites `.stderr` files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use contract_core::assemble::{assemble, Registered};
+use contract_core::syntax::{args, extract};
+use contract_core::{Golden, Policy};
+
+/// trybuild builds every fixture as a binary of one package with this name.
+const FIXTURE_PACKAGE: &str = "contract-pin-tests";
+
+fn ui_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui")
+}
+
+fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == extension))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The golden a `.before` file pins: every contract item in it. Modules are left out:
+/// trybuild names fixture crates by position (`trybuild007`), which is not stable.
+fn golden_of(before: &Path) -> String {
+    let source = fs::read_to_string(before).unwrap();
+    let file: syn::File =
+        syn::parse_str(&source).unwrap_or_else(|e| panic!("{}: {e}", before.display()));
+    let mut set = None;
+    let mut registered = Vec::new();
+    for item in &file.items {
+        let attrs = match item {
+            syn::Item::Struct(i) => &i.attrs,
+            syn::Item::Enum(i) => &i.attrs,
+            syn::Item::Trait(i) => &i.attrs,
+            syn::Item::Fn(i) => &i.attrs,
+            syn::Item::Type(i) => &i.attrs,
+            syn::Item::Const(i) => &i.attrs,
+            syn::Item::Static(i) => &i.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            _ => continue,
+        };
+        let Some((attr, fixed)) = attrs
+            .iter()
+            .find_map(|a| args::contract_attribute(a).map(|fixed| (a, fixed)))
+        else {
+            continue;
+        };
+        let tokens = match &attr.meta {
+            syn::Meta::List(list) => list.tokens.clone(),
+            _ => Default::default(),
+        };
+        let mut errors = Vec::new();
+        let parsed = args::parse(fixed, tokens, &mut errors);
+        assert!(errors.is_empty(), "{}: bad attribute", before.display());
+        let extracted = extract(item).unwrap_or_else(|e| panic!("{}: {e}", before.display()));
+        set = Some(parsed.set);
+        registered.push(Registered {
+            name: parsed.name.unwrap_or(extracted.name),
+            module: String::new(),
+            fragment: extracted.fragment,
+        });
+    }
+    let set = set.unwrap_or_else(|| panic!("{}: no contract item", before.display()));
+    let mut symbols = assemble(&registered).unwrap();
+    for symbol in symbols.values_mut() {
+        symbol.module = None;
+    }
+    Golden::new(&set, FIXTURE_PACKAGE, Policy::default_for(&set), &symbols).render()
+}
+
+fn bless() -> bool {
+    let ci = std::env::var("CI").is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false"));
+    std::env::var("CONTRACT_PIN_BLESS").is_ok_and(|v| v == "1") && !ci
+}
+
+/// Every `.before` has a current golden beside it.
+fn check_fixture_goldens() {
+    let mut stale = Vec::new();
+    for category in ["breaking", "additive", "invalid", "pass"] {
+        for before in files_with_extension(&ui_dir().join(category), "before") {
+            let golden_path = before.with_extension("golden.json");
+            let expected = golden_of(&before);
+            if fs::read_to_string(&golden_path).ok().as_deref() != Some(expected.as_str()) {
+                if bless() {
+                    fs::write(&golden_path, expected).unwrap();
+                } else {
+                    stale.push(golden_path.display().to_string());
+                }
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "fixture goldens are stale (rerun with CONTRACT_PIN_BLESS=1 to regenerate):\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn ui() {
+    check_fixture_goldens();
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/breaking/*.rs");
+    t.pass("tests/ui/additive/*.rs");
+    t.compile_fail("tests/ui/invalid/*.rs");
+    t.pass("tests/ui/pass/*.rs");
+}

@@ -1,0 +1,12 @@
+fn unquoted() {
+    contract_pin::assert_golden!(phase5);
+}
+
+fn unknown() {
+    contract_pin::assert_golden!("phase5", library = x);
+}
+
+fn main() {
+    unquoted();
+    unknown();
+}

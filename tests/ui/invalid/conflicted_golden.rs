@@ -1,0 +1,6 @@
+#[contract_pin::contract(set = "ui", golden = "conflicted_golden.golden.json")]
+pub struct Order {
+    pub id: u64,
+}
+
+fn main() {}

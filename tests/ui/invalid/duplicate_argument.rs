@@ -1,0 +1,6 @@
+#[contract_pin::contract(set = "api", set = "other")]
+pub struct Order {
+    pub id: u64,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+#[contract_pin::contract]
+macro_rules! pinned {
+    () => {};
+}
+
+fn main() {}

@@ -1,0 +1,4 @@
+#[contract_pin::contract]
+mod inner {}
+
+fn main() {}

@@ -1,0 +1,4 @@
+#[contract_pin::contract]
+use std::fmt::Debug;
+
+fn main() {}
