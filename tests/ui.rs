@@ -81,7 +81,22 @@ fn golden_of(before: &Path) -> String {
     for symbol in symbols.values_mut() {
         symbol.module = None;
     }
-    Golden::new(&set, FIXTURE_PACKAGE, Policy::default_for(&set), &symbols).render()
+    Golden::new(&set, FIXTURE_PACKAGE, policy(&set, &source), &symbols).render()
+}
+
+/// The set's default policy, with the keys of a `// policy: {…}` line of the
+/// `.before` file laid over it (e.g. `{"wire_format": "positional"}`).
+fn policy(set: &str, source: &str) -> Policy {
+    let mut policy = serde_json::to_value(Policy::default_for(set)).unwrap();
+    for line in source.lines() {
+        if let Some(json) = line.trim().strip_prefix("// policy:") {
+            let patch: serde_json::Value = serde_json::from_str(json).expect("policy line is JSON");
+            for (key, value) in patch.as_object().expect("policy line is an object") {
+                policy[key] = value.clone();
+            }
+        }
+    }
+    serde_json::from_value(policy).expect("a valid policy")
 }
 
 fn bless() -> bool {
