@@ -1,4 +1,5 @@
-//! Fence: the Phase-5 contract tests import the contract surface only from
+//! Fence: the Phase-5 contract tests (`phase5_*.rs`) and the surface tests
+//! (`transforms_*.rs`) import the contract surface only from
 //! `workspace_example::transforms`, never from the deep modules that declare it.
 //!
 //! A test that deep-imports would keep passing when a re-export is dropped or
@@ -41,14 +42,16 @@ fn deep_modules() -> BTreeSet<String> {
     modules
 }
 
-/// The Phase-5 test files the fence covers.
+/// The test files the fence covers.
 fn fenced_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = fs::read_dir(manifest_dir().join("tests"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
-            name.starts_with("phase5_") && name.ends_with(".rs") && name != HELPERS
+            (name.starts_with("phase5_") || name.starts_with("transforms_"))
+                && name.ends_with(".rs")
+                && name != HELPERS
         })
         .collect();
     files.sort();
