@@ -88,7 +88,15 @@ pub fn check(
             package,
         ),
     };
-    check_at(&path, set, package, manifest_dir, &found.symbols, lookup)
+    check_at(
+        &path,
+        set,
+        package,
+        manifest_dir,
+        &found.symbols,
+        &found.modules,
+        lookup,
+    )
 }
 
 /// [`check`] on symbols already collected (the CLI and tests use this directly).
@@ -105,7 +113,11 @@ pub fn check_symbols(
         set,
         package,
     );
-    check_at(&path, set, package, manifest_dir, current, lookup)
+    let modules: BTreeMap<String, String> = current
+        .iter()
+        .filter_map(|(name, s)| Some((name.clone(), s.module.clone()?)))
+        .collect();
+    check_at(&path, set, package, manifest_dir, current, &modules, lookup)
 }
 
 fn check_at(
@@ -114,19 +126,16 @@ fn check_at(
     package: &str,
     manifest_dir: &Path,
     current: &BTreeMap<String, Symbol>,
+    modules: &BTreeMap<String, String>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
     let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
     let shown = store::display_path(path, manifest_dir);
-    let modules: BTreeMap<String, String> = current
-        .iter()
-        .filter_map(|(name, s)| Some((name.clone(), s.module.clone()?)))
-        .collect();
     let cx = Context {
         set,
         package,
         golden: &shown,
-        modules: &modules,
+        modules,
     };
     let mut notes = String::new();
     if let Mode::UpdateRefusedInCi { variable } = &mode {

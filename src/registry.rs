@@ -29,6 +29,9 @@ pub struct Found {
     pub symbols: BTreeMap<String, Symbol>,
     /// The common `golden = "…"` of the registrations.
     pub golden: Option<&'static str>,
+    /// For messages: the module of each symbol's item, or of its first `impl` block
+    /// when only methods or implementors are pinned.
+    pub modules: BTreeMap<String, String>,
 }
 
 inventory::collect!(Registration);
@@ -76,8 +79,16 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
             .collect::<Vec<_>>()
             .join("\n")
     })?;
+    let mut modules = BTreeMap::new();
+    for reg in &registered {
+        let is_item = matches!(reg.fragment, Fragment::Item { .. });
+        if is_item || !modules.contains_key(&reg.name) {
+            modules.insert(reg.name.clone(), reg.module.clone());
+        }
+    }
     Ok(Some(Found {
         symbols,
         golden: goldens.into_iter().next().flatten(),
+        modules,
     }))
 }

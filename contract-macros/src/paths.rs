@@ -131,7 +131,11 @@ pub fn assert_same_item(input: TokenStream) -> syn::Result<TokenStream> {
     let first_glob = quote_spanned!(a_span=> use __contract_pin_first::*;);
     let second_glob = quote_spanned!(b_span=> use __contract_pin_second::*;);
     let check = quote_spanned!(b_span=> use #item as _;);
+    // Between items of another crate rustc reports the ambiguity only through the
+    // warn-by-default `ambiguous_glob_imports` lint: deny it so a mismatch never
+    // compiles.
     Ok(quote! {
+        #[deny(ambiguous_glob_imports)]
         const _: () = {
             #[allow(unused_imports)]
             mod __contract_pin_first {

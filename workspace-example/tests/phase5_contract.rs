@@ -87,8 +87,7 @@ fn the_golden_check_is_deterministic() {
     let scratch = Scratch::new("determinism");
     let env = Env::at(scratch.path());
     assert_eq!(env.clone().update().check().status, Status::Updated);
-    let report =
-        |outcome: &contract_pin::Outcome| contract_core::canonical::to_canonical_string(outcome);
+    let report = contract_pin::report_json;
     let baseline = env.check();
     assert_eq!(baseline.status, Status::Match, "{}", baseline.message);
     for _ in 0..9 {

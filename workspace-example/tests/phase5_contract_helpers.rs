@@ -5,15 +5,10 @@
 //! `workspace_example::transforms` (`phase5_contract_fence.rs` enforces it): the
 //! deep-module map below is declared once, here, and expands to one
 //! `assert_same_item!` per symbol, so a re-export that names a different item (a
-//! second declaration shadowing the canonical one) fails to compile. (It is called
-//! through `contract_macros` because the `contract_pin` facade does not re-export it
-//! yet; switch to `contract_pin::assert_same_item!` once it does.) Cargo also builds this file as a test target of its own; it holds no
-//! test, and compiling it is already the identity check.
+//! second declaration shadowing the canonical one) fails to compile. Cargo also builds
+//! this file as a test target of its own; it holds no test, and compiling it is
+//! already the identity check.
 #![allow(dead_code)]
-// `assert_same_item!` makes two different items an ambiguous glob import, which
-// current rustc reports only as the warn-by-default `ambiguous_glob_imports` lint:
-// without this deny, a broken re-export would still compile.
-#![deny(ambiguous_glob_imports)]
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -35,7 +30,7 @@ macro_rules! deep_module_map {
             ),)*
         ];
 
-        $(contract_macros::assert_same_item!(
+        $(contract_pin::assert_same_item!(
             workspace_example::transforms::$name,
             workspace_example::transforms::$module::$name
         );)*
