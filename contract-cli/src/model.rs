@@ -162,7 +162,7 @@ pub fn load(
         }
     }
     units.sort_by(|a, b| (&a.set, &a.package_name).cmp(&(&b.set, &b.package_name)));
-    let orphans = orphans(&workspace, &units, filter);
+    let orphans = orphans(&workspace, &scans, &units, filter);
     progress.clear();
     Ok(Model {
         workspace,
@@ -173,8 +173,25 @@ pub fn load(
 }
 
 /// Golden files below every package's golden root that no unit claims.
-fn orphans(workspace: &Workspace, units: &[Unit], filter: &Filter) -> Vec<Orphan> {
-    let claimed: BTreeSet<&Path> = units.iter().map(|u| u.path.as_path()).collect();
+fn orphans(
+    workspace: &Workspace,
+    scans: &[PackageScan],
+    units: &[Unit],
+    filter: &Filter,
+) -> Vec<Orphan> {
+    let mut claimed: BTreeSet<PathBuf> = units.iter().map(|u| u.path.clone()).collect();
+    // Sets pinned only in bins, examples or benches are not checked here (a warning
+    // says so), but their goldens are not unreferenced either.
+    for (package, scan) in workspace.packages.iter().zip(scans) {
+        for (set, _) in &scan.elsewhere {
+            claimed.insert(golden::path(
+                workspace.golden_dir.as_deref(),
+                &package.manifest_dir,
+                set,
+                &package.name,
+            ));
+        }
+    }
     let roots: BTreeSet<PathBuf> = workspace
         .packages
         .iter()
@@ -215,7 +232,7 @@ fn orphans(workspace: &Workspace, units: &[Unit], filter: &Filter) -> Vec<Orphan
         }
         files.sort();
         for (set, package, path) in files {
-            if claimed.contains(path.as_path()) || !filter.set(&set) || !filter.package(&package) {
+            if claimed.contains(&path) || !filter.set(&set) || !filter.package(&package) {
                 continue;
             }
             out.push(Orphan {

@@ -16,7 +16,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Item, Meta, Token};
 
-use crate::workspace::Package;
+use crate::workspace::{Package, TargetKind};
 
 /// A pinned item, as its registration would be.
 pub struct Pinned {
@@ -61,23 +61,47 @@ pub struct PackageScan {
     pub exactness: ScanExactness,
     /// Source files read.
     pub files: usize,
+    /// Sets pinned in targets this command does not check (set, target kind).
+    pub elsewhere: Vec<(String, String)>,
 }
 
-/// Scans the library of `package`; `on_file` is told of each file read (progress).
+/// Scans the targets of `package` whose registrations an integration test's harness
+/// sees: the library, and each integration test (its own registrations join the
+/// library's in its binary). Items pinned in bins, examples and benches are warnings:
+/// no integration test links them. `on_file` is told of each file read (progress).
 pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> PackageScan {
     let mut scan = Scanner {
         out: PackageScan::default(),
         on_file,
+        cfg_test: false,
     };
-    if let Some(lib) = &package.lib {
-        let dir = lib.root.parent().unwrap_or(Path::new(".")).to_path_buf();
+    for target in &package.targets {
+        let dir = target.root.parent().unwrap_or(Path::new(".")).to_path_buf();
         let cx = ModCx {
-            path: lib.crate_name.clone(),
+            path: target.crate_name.clone(),
             children_dir: dir.clone(),
             path_attr_dir: dir,
             cfgs: Vec::new(),
         };
-        scan.file(&lib.root, &cx, None);
+        scan.cfg_test = target.kind == TargetKind::Test;
+        let first = scan.out.pinned.len();
+        scan.file(&target.root, &cx, None);
+        if let TargetKind::Other(kind) = &target.kind {
+            for p in scan.out.pinned.split_off(first) {
+                scan.out.elsewhere.push((p.set.clone(), kind.clone()));
+                scan.warn(
+                    &p.file,
+                    p.extracted.spans.locate(&contract_core::Element::Item),
+                    ScanExactness::CfgDependent,
+                    format!(
+                        "pinned item `{}::{}` (set `{}`) is in the {kind} target `{}`, which \
+                         no integration test links: only a harness inside that target \
+                         checks it, this command does not",
+                        p.module, p.name, p.set, target.crate_name
+                    ),
+                );
+            }
+        }
     }
     scan.out
 }
@@ -95,15 +119,11 @@ struct ModCx {
     cfgs: Vec<String>,
 }
 
-impl ModCx {
-    fn excluded(&self) -> bool {
-        self.cfgs.iter().any(|c| c == "test")
-    }
-}
-
 struct Scanner<'a> {
     out: PackageScan,
     on_file: &'a mut dyn FnMut(&Path),
+    /// Whether the target is built with `cfg(test)` (integration tests are).
+    cfg_test: bool,
 }
 
 impl Scanner<'_> {
@@ -307,9 +327,15 @@ impl Scanner<'_> {
                 .unwrap_or_else(|| extracted.name.clone());
             let (line, _) = line_col(attr.span);
             let what = format!("pinned item `{}::{name}` (set `{}`)", cx.path, parsed.set);
-            let mut cfgs = cx.cfgs.clone();
-            cfgs.extend(own_cfgs.iter().cloned());
-            if cx.excluded() || own_cfgs.iter().any(|c| c == "test") {
+            // In an integration test `cfg(test)` holds: nothing to say about it there.
+            let cfgs: Vec<String> = cx
+                .cfgs
+                .iter()
+                .chain(own_cfgs)
+                .filter(|c| !(self.cfg_test && *c == "test"))
+                .cloned()
+                .collect();
+            if !self.cfg_test && cfgs.iter().any(|c| c == "test") {
                 self.warn(
                     file,
                     attr.span,
@@ -629,16 +655,17 @@ fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workspace::Lib;
+    use crate::workspace::Target;
 
     fn package(dir: &Path) -> Package {
         Package {
             name: "my-lib".to_owned(),
             manifest_dir: dir.to_path_buf(),
-            lib: Some(Lib {
+            targets: vec![Target {
                 crate_name: "my_lib".to_owned(),
                 root: dir.join("src/lib.rs"),
-            }),
+                kind: TargetKind::Lib,
+            }],
         }
     }
 

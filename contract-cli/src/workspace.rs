@@ -28,18 +28,31 @@ pub struct Package {
     pub name: String,
     /// The directory of its manifest (`CARGO_MANIFEST_DIR`).
     pub manifest_dir: PathBuf,
-    /// Its library target, if it has one: the only target whose registrations the
-    /// harness sees (an integration test links the library).
-    pub lib: Option<Lib>,
+    /// Its targets that can carry registrations, the library first.
+    pub targets: Vec<Target>,
 }
 
-/// A library target.
+/// A compilation target of a package.
 #[derive(Debug)]
-pub struct Lib {
+pub struct Target {
     /// The crate name, as `module_path!()` starts (`-` already `_`).
     pub crate_name: String,
     /// The crate root file.
     pub root: PathBuf,
+    /// What kind of target.
+    pub kind: TargetKind,
+}
+
+/// Which registrations the harness of an integration test sees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    /// The library: every integration test links it.
+    Lib,
+    /// An integration test: its own registrations join the library's in its binary
+    /// (built with `cfg(test)`).
+    Test,
+    /// A bin, example or bench (the cargo kind): no integration test links it.
+    Other(String),
 }
 
 #[derive(Deserialize)]
@@ -102,14 +115,31 @@ pub fn discover(
         .into_iter()
         .filter(|p| metadata.workspace_members.contains(&p.id))
         .map(|p| {
-            let lib = p
+            let mut targets: Vec<Target> = p
                 .targets
                 .into_iter()
-                .find(|t| t.kind.iter().any(|k| LIB_KINDS.contains(&k.as_str())))
-                .map(|t| Lib {
-                    crate_name: t.name.replace('-', "_"),
-                    root: t.src_path,
-                });
+                .filter_map(|t| {
+                    let kind = if t.kind.iter().any(|k| LIB_KINDS.contains(&k.as_str())) {
+                        TargetKind::Lib
+                    } else if t.kind.iter().any(|k| k == "test") {
+                        TargetKind::Test
+                    } else if let Some(k) = t
+                        .kind
+                        .iter()
+                        .find(|k| matches!(k.as_str(), "bin" | "example" | "bench"))
+                    {
+                        TargetKind::Other(k.clone())
+                    } else {
+                        return None; // proc-macro, build script
+                    };
+                    Some(Target {
+                        crate_name: t.name.replace('-', "_"),
+                        root: t.src_path,
+                        kind,
+                    })
+                })
+                .collect();
+            targets.sort_by_key(|t| t.kind != TargetKind::Lib);
             Package {
                 manifest_dir: p
                     .manifest_path
@@ -117,7 +147,7 @@ pub fn discover(
                     .map(Path::to_path_buf)
                     .unwrap_or_default(),
                 name: p.name,
-                lib,
+                targets,
             }
         })
         .collect();

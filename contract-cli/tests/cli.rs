@@ -699,3 +699,43 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// An integration test's own registrations join the library's in its binary, as the
+/// harness sees them (with `cfg(test)` on); a bin's are never linked by a test.
+#[test]
+fn test_targets_join_the_library_and_bins_are_warned_about() {
+    let f = Fixture::new();
+    f.write(
+        "app/tests/contract.rs",
+        r#"#[contract_pin::contract(set = "api")]
+pub struct FromTest;
+
+#[cfg(test)]
+#[contract_pin::contract(set = "api")]
+pub struct AlsoInTest;
+"#,
+    );
+    f.write(
+        "app/src/main.rs",
+        "#[contract_pin::contract(set = \"cli\")]\npub struct FromBin;\nfn main() {}\n",
+    );
+    f.write("app/golden/cli-contract/app.json", "{}\n");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "warning: app/src/main.rs:2:12: pinned item `app::FromBin` (set `cli`) is in the bin target `app`"
+        ),
+        "{run:?}"
+    );
+    assert!(
+        !run.stderr.contains("AlsoInTest"),
+        "cfg(test) holds in tests: {run:?}"
+    );
+    let golden = f.read(GOLDEN);
+    assert!(golden.contains("\"FromTest\": {"), "{golden}");
+    assert!(golden.contains("\"AlsoInTest\": {"), "{golden}");
+    assert!(golden.contains("\"module\": \"contract\""), "{golden}");
+    assert!(!f.run(&["status"]).stdout.contains("cli-contract"));
+    assert_eq!(f.run(&["check"]).code, 0);
+}
