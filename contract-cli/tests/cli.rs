@@ -182,6 +182,10 @@ fn every_exit_code_and_format_through_a_contracts_life() {
     let run = f.run(&["check"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stdout.contains("3 symbols match"), "{run:?}");
+    assert!(
+        run.stderr.is_empty(),
+        "no progress line off a terminal: {run:?}"
+    );
     let (code, json) = f.json();
     assert_eq!((code, json[0]["status"].as_str()), (0, Some("match")));
     let run = f.run(&["check", "--format", "github"]);
@@ -559,7 +563,7 @@ fn on_a_terminal(f: &Fixture, args: &str, keys: &str, env: &[(&str, &str)]) -> O
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(keys.as_bytes()).unwrap();
         // Keep stdin open a moment so `script` does not end the session early.
-        std::thread::sleep(std::time::Duration::from_millis(1500));
+        std::thread::sleep(std::time::Duration::from_millis(1000));
     }
     Some(finish(child.wait_with_output().unwrap()))
 }
