@@ -9,10 +9,12 @@
 
 pub mod assemble;
 pub mod canonical;
+pub mod check;
 pub mod delta;
 pub mod diff;
 pub mod env;
 pub mod golden;
+pub mod health;
 pub mod message;
 pub mod policy;
 pub mod render;

@@ -1,0 +1,742 @@
+//! `check`, `diff`, `update` and `status`: each evaluates units with the verdict the
+//! harness uses ([`contract_core::check::evaluate`]) and prints it in its own way.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use contract_core::check::{Outcome, Status};
+use contract_core::env::Mode;
+use contract_core::health::{self, Health, ScanExactness};
+use contract_core::{canonical, golden, message, render, Delta, DeltaKind, Policy, Symbol};
+
+use crate::model::{Model, Unit};
+use crate::scan::Finding;
+use crate::store;
+use crate::term::Paint;
+use crate::workspace;
+
+/// Every contract matches.
+pub const MATCH: u8 = 0;
+/// A breaking delta.
+pub const BREAKING: u8 = 1;
+/// Additive drift only.
+pub const ADDITIVE: u8 = 2;
+/// Usage or golden errors (missing, stale, corrupt, unreferenced, scan errors).
+pub const ERROR: u8 = 3;
+
+/// Output formats of `check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Grouped by set and symbol, with Before/After.
+    Human,
+    /// A JSON array: one report object (DESIGN §2) per (set, package).
+    Json,
+    /// GitHub Actions workflow annotations.
+    Github,
+}
+
+type Results<'a> = Vec<(&'a Unit, Result<Outcome, String>)>;
+
+fn compare(model: &Model) -> Results<'_> {
+    model
+        .units
+        .iter()
+        .map(|u| (u, model.evaluate(u, &Mode::Compare).map(|e| e.outcome)))
+        .collect()
+}
+
+/// All scan findings with the file shown relative to the workspace root.
+fn findings(model: &Model, errors: bool) -> Vec<(String, &Finding)> {
+    model
+        .scans
+        .iter()
+        .flat_map(|s| if errors { &s.errors } else { &s.warnings })
+        .map(|f| (workspace::display(&model.workspace.root, &f.file), f))
+        .collect()
+}
+
+fn print_findings(model: &Model, paint: Paint) {
+    for (file, f) in findings(model, false) {
+        eprintln!(
+            "{}: {file}:{}:{}: {}",
+            paint.yellow("warning"),
+            f.line,
+            f.col,
+            f.message
+        );
+    }
+    for (file, f) in findings(model, true) {
+        eprintln!(
+            "{}: {file}:{}:{}: {}",
+            paint.red("error"),
+            f.line,
+            f.col,
+            f.message
+        );
+    }
+}
+
+fn orphan_message(set: &str, package: &str) -> String {
+    format!(
+        "no source pins set `{set}` in package `{package}`, so nothing checks this golden \
+         (Unreferenced). If the set was retired, delete the file; if its items moved \
+         into a macro or another package, pin them there."
+    )
+}
+
+/// The exit code: breaking beats errors (a certain break is the most important news),
+/// errors beat additive drift (an unchecked set may hide a break), drift beats a match.
+fn exit_code(model: &Model, results: &Results<'_>) -> u8 {
+    let statuses: Vec<Option<Status>> = results
+        .iter()
+        .map(|(_, r)| r.as_ref().ok().map(|o| o.status))
+        .collect();
+    if statuses.contains(&Some(Status::Breaking)) {
+        return BREAKING;
+    }
+    let errors = statuses
+        .iter()
+        .any(|s| matches!(s, None | Some(Status::Missing | Status::Stale)))
+        || !model.orphans.is_empty()
+        || model.scans.iter().any(|s| !s.errors.is_empty());
+    if errors {
+        return ERROR;
+    }
+    if statuses.contains(&Some(Status::Additive)) {
+        return ADDITIVE;
+    }
+    MATCH
+}
+
+/// `contract-pin check`.
+pub fn check(model: &Model, format: Format, paint: Paint) -> u8 {
+    let results = compare(model);
+    match format {
+        Format::Human => {
+            print_findings(model, paint);
+            print!("{}", human_check(model, &results, paint));
+        }
+        Format::Json => {
+            print_findings(model, Paint::plain());
+            for (unit, result) in &results {
+                if let Err(e) = result {
+                    eprintln!("error: set `{}` of `{}`: {e}", unit.set, unit.package_name);
+                }
+            }
+            for o in &model.orphans {
+                eprintln!("error: {}: {}", o.shown, orphan_message(&o.set, &o.package));
+            }
+            let reports: Vec<&Outcome> = results
+                .iter()
+                .filter_map(|(_, r)| r.as_ref().ok())
+                .collect();
+            print!("{}", canonical::to_canonical_string(&reports));
+        }
+        Format::Github => print!("{}", github(model, &results)),
+    }
+    exit_code(model, &results)
+}
+
+fn status_word(status: Status, paint: Paint) -> String {
+    match status {
+        Status::Match | Status::Updated => paint.green(status.as_str()),
+        Status::Additive => paint.yellow(status.as_str()),
+        _ => paint.red(status.as_str()),
+    }
+}
+
+fn policy_of(unit: &Unit) -> Policy {
+    unit.bytes
+        .as_ref()
+        .ok()
+        .and_then(|b| b.as_ref())
+        .and_then(|b| golden::parse(b).ok())
+        .map(|g| g.policy)
+        .unwrap_or_else(|| Policy::default_for(&unit.set))
+}
+
+fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
+    unit.bytes
+        .as_ref()
+        .ok()
+        .and_then(|b| b.as_ref())
+        .and_then(|b| golden::parse(b).ok())
+        .map(|g| g.shapes())
+        .unwrap_or_default()
+}
+
+fn accept_command(unit: &Unit) -> String {
+    format!(
+        "contract-pin update -p {} --set {}",
+        unit.package_name, unit.set
+    )
+}
+
+fn indent(text: &str, by: usize) -> String {
+    let pad = " ".repeat(by);
+    text.lines().map(|l| format!("{pad}{l}\n")).collect()
+}
+
+fn or_absent(s: &str) -> &str {
+    if s.is_empty() {
+        "(absent)"
+    } else {
+        s
+    }
+}
+
+/// Deltas grouped by symbol, each with its module path and location.
+fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) -> String {
+    let golden = golden_shapes(unit);
+    let current = unit.current.as_ref().ok();
+    let mut out = String::new();
+    let mut last: Option<&str> = None;
+    for delta in deltas {
+        if last != Some(delta.symbol.as_str()) {
+            last = Some(&delta.symbol);
+            let module = current
+                .and_then(|c| c.get(&delta.symbol))
+                .or_else(|| golden.get(&delta.symbol))
+                .and_then(|s| s.module.clone());
+            let path = match module {
+                Some(m) => format!("{m}::{}", delta.symbol),
+                None => delta.symbol.clone(),
+            };
+            let _ = writeln!(out, "    {}", paint.bold(&path));
+        }
+        let class = match delta.class {
+            contract_core::Class::Breaking => paint.red("breaking"),
+            contract_core::Class::Additive => paint.yellow("additive"),
+        };
+        let at = model
+            .locate(unit, delta)
+            .map(|l| paint.dim(&format!("  --> {}:{}:{}", l.file, l.line, l.col)))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "      {class} {} ({} axis): {}{at}",
+            delta.kind,
+            delta.axis.as_str(),
+            delta.detail
+        );
+        let _ = writeln!(out, "        Before: {}", or_absent(&delta.before));
+        let _ = writeln!(out, "        After:  {}", or_absent(&delta.after));
+    }
+    out
+}
+
+fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
+    let mut out = String::new();
+    let mut last_set: Option<&str> = None;
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for (unit, result) in results {
+        if last_set != Some(unit.set.as_str()) {
+            last_set = Some(&unit.set);
+            let _ = writeln!(out, "{}", paint.bold(&format!("set `{}`", unit.set)));
+        }
+        let outcome = match result {
+            Err(e) => {
+                *counts.entry("error").or_default() += 1;
+                let _ = writeln!(
+                    out,
+                    "  {} {}: {}",
+                    unit.package_name,
+                    paint.dim(&unit.shown),
+                    paint.red("error")
+                );
+                out.push_str(&indent(e, 4));
+                continue;
+            }
+            Ok(outcome) => outcome,
+        };
+        *counts.entry(outcome.status.as_str()).or_default() += 1;
+        let _ = writeln!(
+            out,
+            "  {} {}: {}",
+            unit.package_name,
+            paint.dim(&unit.shown),
+            status_word(outcome.status, paint)
+        );
+        match outcome.status {
+            Status::Match | Status::Updated => {
+                let n = unit.current.as_ref().map(BTreeMap::len).unwrap_or(0);
+                let _ = writeln!(out, "    {n} symbols match");
+            }
+            Status::Missing | Status::Stale => {
+                out.push_str(&indent(&outcome.message, 4));
+                let _ = writeln!(out, "    or: `{}`", accept_command(unit));
+            }
+            Status::Additive => {
+                out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
+                let _ = writeln!(
+                    out,
+                    "    Additive drift must show in the pull request: accept it with `{}` \
+                     (or `{}`) and commit {}.",
+                    accept_command(unit),
+                    message::update_command(&unit.set, &unit.package_name),
+                    unit.shown
+                );
+            }
+            Status::Breaking => {
+                let words = policy_of(unit).directive_for(&unit.set);
+                let _ = writeln!(out, "    {}", paint.red(&paint.bold(&words.title)));
+                out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
+                let _ = writeln!(out, "    {}", words.ship_line);
+                let _ = writeln!(out, "    To resolve:");
+                let _ = writeln!(
+                    out,
+                    "      1. Revert the change; or, if the break is intended:"
+                );
+                let _ = writeln!(
+                    out,
+                    "      2. Amend the ADR under {} and {} to record the break;",
+                    words.adr_dir, words.consumer_adr
+                );
+                let _ = writeln!(
+                    out,
+                    "      3. Accept it with `{}` (or `{}`);",
+                    accept_command(unit),
+                    message::update_command(&unit.set, &unit.package_name)
+                );
+                let _ = writeln!(
+                    out,
+                    "      4. Commit {} in the same PR as the change.",
+                    unit.shown
+                );
+                let _ = writeln!(out, "    {}", words.reference);
+            }
+        }
+    }
+    for o in &model.orphans {
+        *counts.entry("unreferenced").or_default() += 1;
+        let _ = writeln!(
+            out,
+            "{}: {}: {}",
+            paint.red("error"),
+            o.shown,
+            orphan_message(&o.set, &o.package)
+        );
+    }
+    if results.is_empty() && model.orphans.is_empty() {
+        let _ = writeln!(
+            out,
+            "no pinned items found in the workspace at {}",
+            model.workspace.root.display()
+        );
+    }
+    let scan_errors: usize = model.scans.iter().map(|s| s.errors.len()).sum();
+    let warnings: usize = model.scans.iter().map(|s| s.warnings.len()).sum();
+    let mut parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    if scan_errors > 0 {
+        parts.push(format!("{scan_errors} source errors"));
+    }
+    if warnings > 0 {
+        parts.push(format!("{warnings} warnings"));
+    }
+    let _ = writeln!(
+        out,
+        "checked {} set(s) of {} package(s): {}",
+        results.len(),
+        results
+            .iter()
+            .map(|(u, _)| u.package)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len(),
+        if parts.is_empty() {
+            "nothing to report".to_owned()
+        } else {
+            parts.join(", ")
+        }
+    );
+    out
+}
+
+/// `%`, CR and LF escaped as GitHub's workflow commands require; properties also
+/// escape `:` and `,`.
+fn gh_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn gh_property(s: &str) -> String {
+    gh_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+fn gh_line(level: &str, file: Option<(&str, usize, usize)>, title: &str, message: &str) -> String {
+    let mut props = Vec::new();
+    if let Some((file, line, col)) = file {
+        props.push(format!("file={}", gh_property(file)));
+        props.push(format!("line={line}"));
+        props.push(format!("col={col}"));
+    }
+    props.push(format!("title={}", gh_property(title)));
+    format!("::{level} {}::{}\n", props.join(","), gh_data(message))
+}
+
+fn github(model: &Model, results: &Results<'_>) -> String {
+    let mut out = String::new();
+    for (file, f) in findings(model, false) {
+        out.push_str(&gh_line(
+            "warning",
+            Some((&file, f.line, f.col)),
+            "contract-pin: not scanned exactly",
+            &f.message,
+        ));
+    }
+    for (file, f) in findings(model, true) {
+        out.push_str(&gh_line(
+            "error",
+            Some((&file, f.line, f.col)),
+            "contract-pin: invalid contract",
+            &f.message,
+        ));
+    }
+    for (unit, result) in results {
+        let outcome = match result {
+            Err(e) => {
+                out.push_str(&gh_line(
+                    "error",
+                    Some((&unit.shown, 1, 1)),
+                    &format!("contract-pin: set {} of {}", unit.set, unit.package_name),
+                    e,
+                ));
+                continue;
+            }
+            Ok(outcome) => outcome,
+        };
+        match outcome.status {
+            Status::Missing => out.push_str(&gh_line(
+                "error",
+                None,
+                &format!("contract-pin: missing golden {}", unit.shown),
+                &outcome.message,
+            )),
+            Status::Stale => out.push_str(&gh_line(
+                "error",
+                Some((&unit.shown, 1, 1)),
+                "contract-pin: stale golden",
+                &outcome.message,
+            )),
+            _ => {}
+        }
+        for delta in &outcome.deltas {
+            let level = if delta.is_breaking() {
+                "error"
+            } else {
+                "warning"
+            };
+            let title = format!(
+                "contract-pin: {} {} ({} axis)",
+                delta.class.as_str(),
+                delta.kind,
+                delta.axis.as_str()
+            );
+            let message = format!(
+                "{} in set `{}`: {}\nBefore: {}\nAfter:  {}\nAccept with `{}` if intended.",
+                delta.symbol,
+                unit.set,
+                delta.detail,
+                or_absent(&delta.before),
+                or_absent(&delta.after),
+                accept_command(unit)
+            );
+            let at = model.locate(unit, delta);
+            let file = at.as_ref().map(|l| (l.file.as_str(), l.line, l.col));
+            out.push_str(&gh_line(level, file, &title, &message));
+        }
+    }
+    for o in &model.orphans {
+        out.push_str(&gh_line(
+            "error",
+            Some((&o.shown, 1, 1)),
+            "contract-pin: unreferenced golden",
+            &orphan_message(&o.set, &o.package),
+        ));
+    }
+    let summary: Vec<String> = results
+        .iter()
+        .map(|(u, r)| {
+            let status = r.as_ref().map(|o| o.status.as_str()).unwrap_or("error");
+            format!("{}/{}: {status}", u.set, u.package_name)
+        })
+        .collect();
+    let _ = writeln!(out, "contract-pin check: {}", summary.join(", "));
+    out
+}
+
+/// `contract-pin diff`: per symbol, the golden shape and the current one.
+pub fn diff(model: &Model, paint: Paint) -> u8 {
+    print_findings(model, paint);
+    let mut code = if model.scans.iter().any(|s| !s.errors.is_empty()) {
+        ERROR
+    } else {
+        MATCH
+    };
+    let mut out = String::new();
+    for (unit, result) in compare(model) {
+        let header = format!(
+            "set `{}` · {} · {}",
+            unit.set, unit.package_name, unit.shown
+        );
+        let outcome = match result {
+            Err(e) => {
+                code = ERROR;
+                let _ = writeln!(out, "{}\n{}", paint.bold(&header), indent(&e, 2));
+                continue;
+            }
+            Ok(outcome) => outcome,
+        };
+        let current = unit.current.as_ref().cloned().unwrap_or_default();
+        match outcome.status {
+            Status::Match | Status::Updated => continue,
+            Status::Missing | Status::Stale => {
+                code = ERROR;
+                let _ = writeln!(out, "{}", paint.bold(&header));
+                out.push_str(&indent(&outcome.message, 2));
+                for (name, symbol) in &current {
+                    let _ = writeln!(
+                        out,
+                        "  {}",
+                        paint.green(&format!("+ {}", render::symbol(name, symbol)))
+                    );
+                }
+                continue;
+            }
+            Status::Additive | Status::Breaking => {}
+        }
+        let _ = writeln!(out, "{}", paint.bold(&header));
+        let golden = golden_shapes(unit);
+        let mut by_symbol: BTreeMap<&str, Vec<&Delta>> = BTreeMap::new();
+        for delta in &outcome.deltas {
+            by_symbol.entry(&delta.symbol).or_default().push(delta);
+        }
+        for (symbol, deltas) in by_symbol {
+            let _ = writeln!(out, "  {}", paint.bold(symbol));
+            let mut names = vec![symbol.to_owned()];
+            names.extend(
+                deltas
+                    .iter()
+                    .filter(|d| d.kind == DeltaKind::SymbolRenamed)
+                    .map(|d| d.after.clone()),
+            );
+            for name in &names {
+                let old = golden.get(name).map(|s| render::symbol(name, s));
+                let new = current.get(name).map(|s| render::symbol(name, s));
+                let _ = writeln!(
+                    out,
+                    "    {}",
+                    paint.red(&format!(
+                        "- golden:  {}",
+                        old.as_deref().unwrap_or("(absent)")
+                    ))
+                );
+                let _ = writeln!(
+                    out,
+                    "    {}",
+                    paint.green(&format!(
+                        "+ current: {}",
+                        new.as_deref().unwrap_or("(absent)")
+                    ))
+                );
+            }
+            for delta in deltas {
+                let _ = writeln!(
+                    out,
+                    "    {} {} ({} axis): {}: {} -> {}",
+                    delta.class.as_str(),
+                    delta.kind,
+                    delta.axis.as_str(),
+                    delta.detail,
+                    or_absent(&delta.before),
+                    or_absent(&delta.after)
+                );
+            }
+        }
+    }
+    if !model.orphans.is_empty() {
+        code = ERROR;
+        for o in &model.orphans {
+            let _ = writeln!(out, "{}: {}", o.shown, orphan_message(&o.set, &o.package));
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no differences: every golden matches the sources\n");
+    }
+    print!("{out}");
+    code
+}
+
+/// Why a package's sources cannot be the whole truth for an update.
+pub fn update_blocker(model: &Model, unit: &Unit) -> Option<String> {
+    let scan = &model.scans[unit.package];
+    if !scan.errors.is_empty() {
+        return Some(format!(
+            "not updated: {} has source errors (above) that the compiler would reject too; \
+             fix them first",
+            unit.package_name
+        ));
+    }
+    if scan.exactness == ScanExactness::MacroHidden {
+        return Some(format!(
+            "not updated: {} pins items inside macros, which this command cannot see; \
+             writing the golden from the scan would drop them. Use `{}`, which sees them.",
+            unit.package_name,
+            message::update_command(&unit.set, &unit.package_name)
+        ));
+    }
+    None
+}
+
+/// `contract-pin update`: rewrite goldens from the sources, keeping each policy.
+pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> u8 {
+    if contract_core::env::is_ci(lookup) {
+        eprintln!("{}", ci_refusal("update", lookup));
+        return ERROR;
+    }
+    print_findings(model, paint);
+    let mut code = MATCH;
+    for unit in &model.units {
+        let label = format!("set `{}` of {}", unit.set, unit.package_name);
+        if let Some(why) = update_blocker(model, unit) {
+            code = ERROR;
+            eprintln!("{}: {label}: {why}", paint.red("error"));
+            continue;
+        }
+        let evaluation = match model.evaluate(unit, &Mode::Update) {
+            Ok(e) => e,
+            Err(e) => {
+                code = ERROR;
+                eprintln!("{}: {label}: {e}", paint.red("error"));
+                continue;
+            }
+        };
+        match &evaluation.write {
+            Some(golden) => {
+                if let Err(e) = store::write_atomic(&unit.path, &golden.render()) {
+                    code = ERROR;
+                    eprintln!("{}: cannot write {}: {e}", paint.red("error"), unit.shown);
+                    continue;
+                }
+                print!("{}", evaluation.outcome.message);
+            }
+            None => println!("{}: up to date", unit.shown),
+        }
+    }
+    for o in &model.orphans {
+        println!(
+            "{}: left alone: {}",
+            o.shown,
+            orphan_message(&o.set, &o.package)
+        );
+    }
+    code
+}
+
+/// The message when a writing command runs under CI.
+pub fn ci_refusal(command: &str, lookup: &impl Fn(&str) -> Option<String>) -> String {
+    format!(
+        "contract-pin {command}: refused: CI is set (CI={:?}). In CI goldens are only \
+         compared, never written. Run `contract-pin {command}` on your machine, review the \
+         change, and commit the goldens; here, run `contract-pin check`.",
+        lookup(contract_core::env::CI).unwrap_or_default()
+    )
+}
+
+/// `contract-pin status`: the health of every golden, with honest confidence.
+pub fn status(model: &Model, paint: Paint) -> u8 {
+    print_findings(model, paint);
+    let mut rows: Vec<[String; 6]> = Vec::new();
+    let mut all_fresh = true;
+    for unit in &model.units {
+        let exactness = model.scans[unit.package].exactness;
+        let (health, confidence) = match &unit.bytes {
+            Ok(bytes) => {
+                let (h, c) = health::assess(bytes.as_deref(), true, exactness);
+                (h.to_string(), c.as_str())
+            }
+            Err(e) => (format!("Unreadable{{{e}}}"), "high"),
+        };
+        let fresh = health == Health::Fresh.to_string();
+        all_fresh &= fresh;
+        let pinned = unit.current.as_ref().map(BTreeMap::len).unwrap_or(0);
+        let verdict = match model.evaluate(unit, &Mode::Compare) {
+            Ok(e) => e.outcome.status.as_str(),
+            Err(_) => "error",
+        };
+        rows.push([
+            unit.shown.clone(),
+            unit.set.clone(),
+            unit.package_name.clone(),
+            health,
+            confidence.to_owned(),
+            format!("{pinned} pinned in sources; check: {verdict}"),
+        ]);
+    }
+    for o in &model.orphans {
+        all_fresh = false;
+        let exactness = model
+            .workspace
+            .packages
+            .iter()
+            .position(|p| p.name == o.package)
+            .map(|i| model.scans[i].exactness)
+            .unwrap_or_default();
+        let (h, c) = health::assess(o.bytes.as_deref(), false, exactness);
+        rows.push([
+            o.shown.clone(),
+            o.set.clone(),
+            o.package.clone(),
+            h.to_string(),
+            c.as_str().to_owned(),
+            "no source pins this set".to_owned(),
+        ]);
+    }
+    if rows.is_empty() {
+        println!(
+            "no goldens and no pinned items in the workspace at {}",
+            model.workspace.root.display()
+        );
+        return MATCH;
+    }
+    let header = ["GOLDEN", "SET", "PACKAGE", "HEALTH", "CONFIDENCE", "NOTE"].map(str::to_owned);
+    let widths: Vec<usize> = (0..5)
+        .map(|i| {
+            rows.iter()
+                .chain(std::iter::once(&header))
+                .map(|r| r[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |r: &[String; 6], paint_health: bool| {
+        let mut s = String::new();
+        for (i, cell) in r.iter().enumerate() {
+            let padded = if i < 5 {
+                format!("{cell:<width$}  ", width = widths[i])
+            } else {
+                cell.clone()
+            };
+            let painted = if paint_health && i == 3 {
+                if cell == "Fresh" {
+                    paint.green(&padded)
+                } else {
+                    paint.red(&padded)
+                }
+            } else {
+                padded
+            };
+            s.push_str(&painted);
+        }
+        s.trim_end().to_owned()
+    };
+    println!("{}", paint.bold(&line(&header, false)));
+    for r in &rows {
+        println!("{}", line(r, true));
+    }
+    if all_fresh {
+        MATCH
+    } else {
+        ERROR
+    }
+}

@@ -1,0 +1,325 @@
+//! The workspace as the commands see it: for every (set, package) the sources pin,
+//! the current symbols and the golden; plus the golden files nothing pins.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use contract_core::assemble::{self, Registered};
+use contract_core::check::{self, Evaluation, Request};
+use contract_core::env::Mode;
+use contract_core::{golden, Delta, DeltaKind, Element, Fragment, Symbol};
+
+use crate::scan::{self, PackageScan, Pinned};
+use crate::store;
+use crate::term::Progress;
+use crate::workspace::{self, Workspace};
+
+/// One set of one package: what the harness's `assert_golden!("set")` would check.
+pub struct Unit {
+    /// The set.
+    pub set: String,
+    /// Index into [`Model::workspace`]'s packages (and [`Model::scans`]).
+    pub package: usize,
+    /// The package name.
+    pub package_name: String,
+    /// The golden file.
+    pub path: PathBuf,
+    /// The golden as users read it (relative to the workspace root).
+    pub shown: String,
+    /// Indices of its pinned items in the package's scan.
+    pub pinned: Vec<usize>,
+    /// The current symbols, or the name conflicts that stop the check.
+    pub current: Result<BTreeMap<String, Symbol>, String>,
+    /// The golden's bytes (`None`: no file), or why it cannot be read.
+    pub bytes: Result<Option<Vec<u8>>, String>,
+}
+
+/// A golden file no source pins.
+pub struct Orphan {
+    /// The set, from the directory name.
+    pub set: String,
+    /// The package, from the file name.
+    pub package: String,
+    /// The file as users read it.
+    pub shown: String,
+    /// Its bytes.
+    pub bytes: Option<Vec<u8>>,
+}
+
+/// Everything the commands need.
+pub struct Model {
+    /// The workspace.
+    pub workspace: Workspace,
+    /// One scan per package (same order).
+    pub scans: Vec<PackageScan>,
+    /// The checked sets, by set then package.
+    pub units: Vec<Unit>,
+    /// Golden files no source pins.
+    pub orphans: Vec<Orphan>,
+}
+
+/// Which packages and sets to look at.
+#[derive(Default)]
+pub struct Filter {
+    /// Package names (empty: all).
+    pub packages: Vec<String>,
+    /// Set names (empty: all).
+    pub sets: Vec<String>,
+}
+
+impl Filter {
+    fn package(&self, name: &str) -> bool {
+        self.packages.is_empty() || self.packages.iter().any(|p| p == name)
+    }
+
+    fn set(&self, name: &str) -> bool {
+        self.sets.is_empty() || self.sets.iter().any(|s| s == name)
+    }
+}
+
+/// Discovers the workspace, scans every selected package and reads the goldens.
+pub fn load(
+    manifest_path: Option<&Path>,
+    filter: &Filter,
+    lookup: &impl Fn(&str) -> Option<String>,
+    progress: &mut Progress,
+) -> Result<Model, String> {
+    progress.show("reading the workspace");
+    let workspace = workspace::discover(manifest_path, lookup)?;
+    for name in &filter.packages {
+        if !workspace.packages.iter().any(|p| &p.name == name) {
+            let members: Vec<&str> = workspace.packages.iter().map(|p| p.name.as_str()).collect();
+            return Err(format!(
+                "package `{name}` is not a member of the workspace at {} (members: {})",
+                workspace.root.display(),
+                members.join(", ")
+            ));
+        }
+    }
+    let mut scans = Vec::new();
+    for package in &workspace.packages {
+        if !filter.package(&package.name) {
+            scans.push(PackageScan::default());
+            continue;
+        }
+        let mut files = 0usize;
+        let scan = scan::scan_package(package, &mut |file| {
+            files += 1;
+            progress.show(&format!(
+                "scanning {} ({files} files): {}",
+                package.name,
+                workspace::display(&workspace.root, file)
+            ));
+        });
+        scans.push(scan);
+    }
+    progress.show("reading goldens");
+    let mut units = Vec::new();
+    for (index, (package, scan)) in workspace.packages.iter().zip(&scans).enumerate() {
+        let mut by_set: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        for (i, pinned) in scan.pinned.iter().enumerate() {
+            if filter.set(&pinned.set) {
+                by_set.entry(&pinned.set).or_default().push(i);
+            }
+        }
+        for (set, pinned) in by_set {
+            let registered: Vec<Registered> = pinned
+                .iter()
+                .map(|&i| {
+                    let p = &scan.pinned[i];
+                    Registered {
+                        name: p.name.clone(),
+                        module: p.module.clone(),
+                        fragment: p.extracted.fragment.clone(),
+                    }
+                })
+                .collect();
+            let current = assemble::assemble(&registered).map_err(|conflicts| {
+                conflicts
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            });
+            let path = golden::path(
+                workspace.golden_dir.as_deref(),
+                &package.manifest_dir,
+                set,
+                &package.name,
+            );
+            let shown = workspace::display(&workspace.root, &path);
+            let bytes = store::read(&path).map_err(|e| format!("cannot read {shown}: {e}"));
+            units.push(Unit {
+                set: set.to_owned(),
+                package: index,
+                package_name: package.name.clone(),
+                path,
+                shown,
+                pinned,
+                current,
+                bytes,
+            });
+        }
+    }
+    units.sort_by(|a, b| (&a.set, &a.package_name).cmp(&(&b.set, &b.package_name)));
+    let orphans = orphans(&workspace, &scans, &units, filter);
+    progress.clear();
+    Ok(Model {
+        workspace,
+        scans,
+        units,
+        orphans,
+    })
+}
+
+/// Golden files below every package's golden root that no unit claims.
+fn orphans(
+    workspace: &Workspace,
+    scans: &[PackageScan],
+    units: &[Unit],
+    filter: &Filter,
+) -> Vec<Orphan> {
+    let mut claimed: BTreeSet<PathBuf> = units.iter().map(|u| u.path.clone()).collect();
+    // Sets pinned only in bins, examples or benches are not checked here (a warning
+    // says so), but their goldens are not unreferenced either.
+    for (package, scan) in workspace.packages.iter().zip(scans) {
+        for (set, _) in &scan.elsewhere {
+            claimed.insert(golden::path(
+                workspace.golden_dir.as_deref(),
+                &package.manifest_dir,
+                set,
+                &package.name,
+            ));
+        }
+    }
+    let roots: BTreeSet<PathBuf> = workspace
+        .packages
+        .iter()
+        .filter_map(|p| {
+            let probe = golden::path(
+                workspace.golden_dir.as_deref(),
+                &p.manifest_dir,
+                "x",
+                &p.name,
+            );
+            Some(probe.parent()?.parent()?.to_path_buf())
+        })
+        .collect();
+    let mut out = Vec::new();
+    for root in roots {
+        let Ok(dirs) = std::fs::read_dir(&root) else {
+            continue;
+        };
+        let mut files: Vec<(String, String, PathBuf)> = Vec::new();
+        for dir in dirs.flatten() {
+            let dir_name = dir.file_name().to_string_lossy().into_owned();
+            let Some(set) = dir_name.strip_suffix("-contract") else {
+                continue;
+            };
+            let Ok(entries) = std::fs::read_dir(dir.path()) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.extension().is_some_and(|e| e == "json") && path.is_file() {
+                    let package = path
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    files.push((set.to_owned(), package, path));
+                }
+            }
+        }
+        files.sort();
+        for (set, package, path) in files {
+            if claimed.contains(&path) || !filter.set(&set) || !filter.package(&package) {
+                continue;
+            }
+            out.push(Orphan {
+                shown: workspace::display(&workspace.root, &path),
+                bytes: std::fs::read(&path).ok(),
+                set,
+                package,
+            });
+        }
+    }
+    out
+}
+
+/// Where a delta points in the sources (or, for a removed symbol, in the golden).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// File, relative to the workspace root.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub col: usize,
+}
+
+impl Model {
+    /// The pinned items of `unit`.
+    pub fn pinned<'a>(&'a self, unit: &'a Unit) -> impl Iterator<Item = &'a Pinned> + 'a {
+        let scan = &self.scans[unit.package];
+        unit.pinned.iter().map(move |&i| &scan.pinned[i])
+    }
+
+    /// Evaluates `unit` in `mode` with the shared verdict (the harness's).
+    pub fn evaluate(&self, unit: &Unit, mode: &Mode) -> Result<Evaluation, String> {
+        let current = unit.current.as_ref().map_err(Clone::clone)?;
+        let bytes = unit.bytes.as_ref().map_err(Clone::clone)?;
+        check::evaluate(Request {
+            set: &unit.set,
+            package: &unit.package_name,
+            golden: &unit.shown,
+            mode,
+            existing: bytes.as_deref(),
+            current,
+            modules: None,
+        })
+        .map_err(|e| e.0)
+    }
+
+    /// The file:line:col of the element `delta` is about: the changed field, variant or
+    /// method in the sources; for a symbol that is gone, its entry in the golden.
+    pub fn locate(&self, unit: &Unit, delta: &Delta) -> Option<Location> {
+        let name = match delta.kind {
+            DeltaKind::SymbolRenamed => delta.after.as_str(),
+            _ => delta.symbol.as_str(),
+        };
+        let pinned: Vec<&Pinned> = self.pinned(unit).filter(|p| p.name == name).collect();
+        let holder = match &delta.element {
+            Element::Method(m) => pinned
+                .iter()
+                .find(|p| {
+                    matches!(&p.extracted.fragment, Fragment::Methods { methods } if methods.contains_key(m))
+                })
+                .or_else(|| pinned.iter().find(|p| matches!(p.extracted.fragment, Fragment::Item { .. }))),
+            _ => pinned
+                .iter()
+                .find(|p| matches!(p.extracted.fragment, Fragment::Item { .. })),
+        }
+        .or(pinned.first());
+        if let Some(p) = holder {
+            let span = p.extracted.spans.locate(&delta.element);
+            let (line, col) = scan::line_col(span);
+            let known = span.start() != proc_macro2::Span::call_site().start();
+            let (line, col) = if known { (line, col) } else { (p.line, 1) };
+            return Some(Location {
+                file: workspace::display(&self.workspace.root, &p.file),
+                line,
+                col,
+            });
+        }
+        // Gone from the sources: point at its entry in the golden.
+        let text = unit.bytes.as_ref().ok()?.as_ref()?;
+        let text = String::from_utf8_lossy(text);
+        let needle = format!("    \"{name}\": {{");
+        let line = text.lines().position(|l| l.starts_with(&needle))? + 1;
+        Some(Location {
+            file: unit.shown.clone(),
+            line,
+            col: 5,
+        })
+    }
+}

@@ -1,0 +1,757 @@
+//! The `contract-pin` binary on fixture workspaces written to temp dirs (the CLI only
+//! parses sources, so fixtures need no dependencies and are never compiled), and on
+//! this repository, whose golden the test harness wrote.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
+
+struct Fixture {
+    dir: tempfile::TempDir,
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+fn finish(output: Output) -> Run {
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// The CLI with a clean environment: cargo sets `CONTRACT_PIN_GOLDEN_DIR` for this
+/// test process (the repo's `.cargo/config.toml`) and CI sets `CI`.
+fn command(manifest: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut c = Command::new(BIN);
+    c.arg("--manifest-path").arg(manifest).args(args);
+    for var in [
+        "CI",
+        "CONTRACT_PIN_GOLDEN_DIR",
+        "NO_COLOR",
+        "CONTRACT_PIN_UPDATE",
+    ] {
+        c.env_remove(var);
+    }
+    c.envs(env.iter().copied()).stdin(Stdio::null());
+    c
+}
+
+const LIB: &str = r#"//! A fixture library.
+pub mod model;
+
+#[contract_pin::contract(set = "api")]
+pub const MAX_RETRIES: u32 = 3;
+"#;
+
+const MODEL: &str = r#"use serde::{Deserialize, Serialize};
+
+#[contract_pin::contract(set = "api")]
+#[derive(Serialize, Deserialize)]
+pub struct Order {
+    pub id: u64,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[contract_pin::contract(set = "api")]
+#[non_exhaustive]
+pub enum Kind {
+    A,
+    B,
+}
+"#;
+
+impl Fixture {
+    fn new() -> Fixture {
+        let f = Fixture {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        f.write(
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"app\"]\nresolver = \"2\"\n",
+        );
+        f.write(
+            "app/Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        );
+        f.write("app/src/lib.rs", LIB);
+        f.write("app/src/model.rs", MODEL);
+        f
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path(rel)).unwrap()
+    }
+
+    fn edit(&self, rel: &str, from: &str, to: &str) {
+        let text = self.read(rel);
+        assert!(text.contains(from), "{rel} has no {from:?}");
+        self.write(rel, &text.replacen(from, to, 1));
+    }
+
+    fn run(&self, args: &[&str]) -> Run {
+        self.run_env(args, &[])
+    }
+
+    fn run_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        finish(
+            command(&self.path("Cargo.toml"), args, env)
+                .output()
+                .unwrap(),
+        )
+    }
+
+    fn json(&self) -> (i32, serde_json::Value) {
+        let run = self.run(&["check", "--format", "json"]);
+        let value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {run:?}"));
+        (run.code, value)
+    }
+}
+
+const GOLDEN: &str = "app/golden/api-contract/app.json";
+
+fn kinds(report: &serde_json::Value) -> Vec<(String, String, String)> {
+    report["deltas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["class"].as_str().unwrap().to_owned(),
+                d["kind"].as_str().unwrap().to_owned(),
+                d["symbol"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_exit_code_and_format_through_a_contracts_life() {
+    let f = Fixture::new();
+
+    // No golden yet: a golden error (3), reported as `missing` with the way out.
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(run.stdout.contains("missing"), "{run:?}");
+    assert!(
+        run.stdout.contains("contract-pin update -p app --set api"),
+        "{run:?}"
+    );
+    let (code, json) = f.json();
+    assert_eq!(code, 3);
+    assert_eq!(json[0]["status"], "missing");
+    assert_eq!(json[0]["golden"], GOLDEN);
+
+    // `update` creates it, with the default policy; then everything matches (0).
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stdout
+            .contains(&format!("created {GOLDEN} with 3 symbols")),
+        "{run:?}"
+    );
+    let golden = f.read(GOLDEN);
+    assert!(golden.contains("\"module\": \"app::model\""), "{golden}");
+    assert!(golden.contains("\"module\": \"app\""), "{golden}");
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("3 symbols match"), "{run:?}");
+    assert!(
+        run.stderr.is_empty(),
+        "no progress line off a terminal: {run:?}"
+    );
+    let (code, json) = f.json();
+    assert_eq!((code, json[0]["status"].as_str()), (0, Some("match")));
+    let run = f.run(&["check", "--format", "github"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(!run.stdout.contains("::"), "{run:?}");
+    assert!(run.stdout.contains("api/app: match"), "{run:?}");
+    assert_eq!(f.run(&["diff"]).code, 0);
+
+    // A policy edit survives updates.
+    f.edit(GOLDEN, "\"self_describing\"", "\"positional\"");
+
+    // Additive drift only (2): a variant of a non-exhaustive enum.
+    f.edit("app/src/model.rs", "    B,\n", "    B,\n    C,\n");
+    let (code, json) = f.json();
+    assert_eq!(code, 2);
+    assert_eq!(json[0]["status"], "additive");
+    assert_eq!(
+        kinds(&json[0]),
+        [("additive".into(), "variant_added".into(), "Kind".into())]
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    for expected in [
+        "set `api`",
+        "app::model::Kind",
+        "additive variant_added (api axis): variant `C`",
+        "--> app/src/model.rs:16:5",
+        "Before: (absent)",
+        "After:  C",
+        "contract-pin update -p app --set api",
+        "API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p app",
+    ] {
+        assert!(run.stdout.contains(expected), "{expected:?} in {run:?}");
+    }
+    assert!(
+        !run.stdout.contains('\x1b'),
+        "no colour off a terminal: {run:?}"
+    );
+    let run = f.run(&["check", "--format", "github"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stdout.contains("::warning file=app/src/model.rs,line=16,col=5,title=contract-pin%3A additive variant_added (api axis)::Kind in set `api`: variant `C`%0ABefore: (absent)%0AAfter:  C"),
+        "{run:?}"
+    );
+
+    // Breaking (1): a field's type changes; the annotation points at the field.
+    f.edit("app/src/model.rs", "pub id: u64", "pub id: u32");
+    let (code, json) = f.json();
+    assert_eq!(code, 1);
+    assert_eq!(json[0]["status"], "breaking");
+    let k = kinds(&json[0]);
+    assert!(
+        k.contains(&(
+            "breaking".into(),
+            "field_type_changed".into(),
+            "Order".into()
+        )),
+        "{k:?}"
+    );
+    assert!(k.contains(&("additive".into(), "variant_added".into(), "Kind".into())));
+    let delta = json[0]["deltas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["kind"] == "field_type_changed")
+        .unwrap();
+    assert_eq!(delta["axis"], "api");
+    assert_eq!(delta["before"], "pub id: u64");
+    assert_eq!(delta["after"], "pub id: u32");
+    assert!(delta.get("element").is_none(), "reports carry no spans");
+    let run = f.run(&["check", "--format", "github"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(
+        run.stdout.contains("::error file=app/src/model.rs,line=6,col=9,title=contract-pin%3A breaking field_type_changed"),
+        "{run:?}"
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    for expected in [
+        "API CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED",
+        "app::model::Order",
+        "--> app/src/model.rs:6:9",
+        "Before: pub id: u64",
+        "After:  pub id: u32",
+        "To resolve:",
+        &format!("Commit {GOLDEN} in the same PR"),
+    ] {
+        assert!(run.stdout.contains(expected), "{expected:?} in {run:?}");
+    }
+    let run = f.run(&["diff"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stdout
+            .contains("- golden:  struct Order { pub id: u64,"),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("+ current: struct Order { pub id: u32,"),
+        "{run:?}"
+    );
+
+    // A removed symbol points at its entry in the golden.
+    f.edit(
+        "app/src/lib.rs",
+        "#[contract_pin::contract(set = \"api\")]\npub const MAX_RETRIES: u32 = 3;\n",
+        "",
+    );
+    let run = f.run(&["check", "--format", "github"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    let line = f
+        .read(GOLDEN)
+        .lines()
+        .position(|l| l.starts_with("    \"MAX_RETRIES\": {"))
+        .unwrap()
+        + 1;
+    assert!(
+        run.stdout.contains(&format!(
+            "::error file={GOLDEN},line={line},col=5,title=contract-pin%3A breaking symbol_removed"
+        )),
+        "{run:?}"
+    );
+
+    // Update is refused under CI (3) and writes nothing.
+    let before = f.read(GOLDEN);
+    let run = f.run_env(&["update"], &[("CI", "true")]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(run.stderr.contains("refused: CI is set"), "{run:?}");
+    assert_eq!(f.read(GOLDEN), before);
+    // `CI=false` is not CI.
+    let run = f.run_env(&["update"], &[("CI", "false")]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("deltas accepted"), "{run:?}");
+    let after = f.read(GOLDEN);
+    assert!(after.contains("\"positional\""), "policy kept: {after}");
+    assert!(!after.contains("MAX_RETRIES"));
+    assert_eq!(f.run(&["check"]).code, 0);
+    let run = f.run(&["update"]);
+    assert!(run.stdout.contains("up to date"), "{run:?}");
+}
+
+/// The cells of the `status` row of `golden` (columns are two or more spaces apart).
+fn row(run: &Run, golden: &str) -> Vec<String> {
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with(&format!("{golden} ")))
+        .unwrap_or_else(|| panic!("no row for {golden}: {run:?}"));
+    line.split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn status_tells_golden_health_with_confidence() {
+    let f = Fixture::new();
+    f.write(
+        "app/src/extra.rs",
+        "#[contract_pin::contract(set = \"other\")]\npub struct Extra;\n",
+    );
+    f.edit(
+        "app/src/lib.rs",
+        "pub mod model;",
+        "pub mod model;\nmod extra;",
+    );
+    let run = f.run(&["status"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(run.stdout.contains("Missing"), "{run:?}");
+    assert_eq!(f.run(&["update"]).code, 0);
+    let run = f.run(&["status"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("HEALTH"), "{run:?}");
+    for (golden, pinned) in [(GOLDEN, 3), ("app/golden/other-contract/app.json", 1)] {
+        let note = format!("{pinned} pinned in sources; check: match");
+        assert_eq!(row(&run, golden)[3..], ["Fresh", "high", &note], "{run:?}");
+    }
+
+    // A golden no source pins.
+    f.write(
+        "app/golden/gone-contract/app.json",
+        &f.read(GOLDEN)
+            .replace("\"set\": \"api\"", "\"set\": \"gone\""),
+    );
+    // Hand edit: the fingerprint no longer matches the shape.
+    f.edit(GOLDEN, "\"expr\": \"3\"", "\"expr\": \"4\"");
+    // Another format version.
+    let other = "app/golden/other-contract/app.json";
+    f.edit(other, "\"format_version\": 1", "\"format_version\": 0");
+    let run = f.run(&["status"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    for (golden, health, confidence) in [
+        (
+            GOLDEN,
+            "Stale{reason: IntegrityMismatch{symbols: MAX_RETRIES}}",
+            "high",
+        ),
+        (
+            "app/golden/gone-contract/app.json",
+            "Stale{reason: Unreferenced}",
+            "medium",
+        ),
+        (
+            "app/golden/other-contract/app.json",
+            "Stale{reason: FormatVersionBehind{golden: 0, current: 1}}",
+            "high",
+        ),
+    ] {
+        assert_eq!(row(&run, golden)[3..5], [health, confidence], "{run:?}");
+    }
+    let (code, json) = f.json();
+    assert_eq!(code, 3);
+    let statuses: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["stale", "stale"]);
+    let run = f.run(&["check"]);
+    assert!(
+        run.stdout
+            .contains("app/golden/gone-contract/app.json: no source pins set `gone`"),
+        "{run:?}"
+    );
+
+    // Conflict markers: Corrupt, named with file and line, never a panic.
+    f.write(
+        GOLDEN,
+        "{\n<<<<<<< ours\n  \"format_version\": 1\n=======\n>>>>>>> theirs\n}\n",
+    );
+    let run = f.run(&["status"]);
+    assert!(
+        run.stdout.contains("Corrupt{line 2: merge-conflict marker"),
+        "{run:?}"
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stdout
+            .contains(&format!("{GOLDEN}:2: merge-conflict marker")),
+        "{run:?}"
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 3, "a corrupt golden is not overwritten: {run:?}");
+    assert!(f.read(GOLDEN).contains("<<<<<<<"));
+}
+
+#[test]
+fn what_the_scan_cannot_see_exactly_is_a_warning_with_file_and_line() {
+    let f = Fixture::new();
+    f.edit(
+        "app/src/lib.rs",
+        "pub mod model;\n",
+        r#"pub mod model;
+#[cfg(feature = "extra")]
+#[contract_pin::contract(set = "api")]
+pub struct Gated;
+macro_rules! pinned {
+    ($name:ident) => { #[contract_pin::contract(set = "api")] pub struct $name; };
+}
+"#,
+    );
+    let run = f.run(&["check"]);
+    for expected in [
+        "warning: app/src/lib.rs:4:1: pinned item `app::Gated` (set `api`) is under #[cfg(feature = \"extra\")]",
+        "warning: app/src/lib.rs:7:24: `#[contract_pin::contract]` on an item inside `macro_rules! pinned` in `app`",
+    ] {
+        assert!(run.stderr.contains(expected), "{expected:?} in {run:?}");
+    }
+    let run = f.run(&["check", "--format", "github"]);
+    assert!(
+        run.stdout.contains("::warning file=app/src/lib.rs,line=4,col=1,title=contract-pin%3A not scanned exactly::pinned item `app::Gated`"),
+        "{run:?}"
+    );
+    // Macro-hidden registrations: the scan is no ground for writing the golden.
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p app"),
+        "{run:?}"
+    );
+    let run = f.run(&["status"]);
+    assert_eq!(row(&run, GOLDEN)[3..5], ["Missing", "low"], "{run:?}");
+}
+
+#[test]
+fn usage_and_source_errors_exit_3() {
+    let f = Fixture::new();
+    let run = f.run(&["frobnicate"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    let run = f.run(&["check", "--format", "yaml"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    let run = f.run(&["check", "-p", "nope"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stderr.contains("package `nope` is not a member"),
+        "{run:?}"
+    );
+    let run = finish(
+        command(&f.path("missing/Cargo.toml"), &["check"], &[])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(run.stderr.contains("cargo metadata"), "{run:?}");
+    assert_eq!(f.run(&["--help"]).code, 0);
+
+    // The compiler would reject these too; the CLI says where.
+    f.edit(
+        "app/src/lib.rs",
+        "pub const MAX_RETRIES",
+        "pub const MAX_RETRIES: u32 = 3;\n#[contract_pin::contract(set = 7)]\npub const OTHER",
+    );
+    f.write(
+        "app/src/model.rs",
+        &format!("{MODEL}#[contract_pin::contract(set = \"api\")]\npub struct Order;\n"),
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("error: app/src/lib.rs:6:26: `set` takes a string literal"),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("two pinned items are named `Order` in one set"),
+        "{run:?}"
+    );
+    // Filters narrow to a set.
+    let run = f.run(&["check", "--set", "none"]);
+    assert!(run.stdout.contains("no pinned items found"), "{run:?}");
+}
+
+#[test]
+fn review_without_a_terminal_says_so_and_names_the_command() {
+    let f = Fixture::new();
+    let run = f.run(&["review"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stderr.contains("needs an interactive terminal"),
+        "{run:?}"
+    );
+    assert!(run.stderr.contains("`contract-pin update`"), "{run:?}");
+    assert!(!f.path(GOLDEN).exists());
+}
+
+/// `script` (util-linux) runs the CLI on a pseudo-terminal, which is what review,
+/// colour and the progress line need. Skipped where `script` is not installed.
+fn on_a_terminal(f: &Fixture, args: &str, keys: &str, env: &[(&str, &str)]) -> Option<Run> {
+    let probe = Command::new("script").arg("--version").output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: `script` is not installed");
+        return None;
+    }
+    let line = format!(
+        "{BIN} --manifest-path {} {args}",
+        f.path("Cargo.toml").display()
+    );
+    let mut c = Command::new("timeout");
+    c.args(["60", "script", "-qec", &line, "/dev/null"]);
+    for var in ["CI", "CONTRACT_PIN_GOLDEN_DIR", "NO_COLOR"] {
+        c.env_remove(var);
+    }
+    c.envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(keys.as_bytes()).unwrap();
+        // Keep stdin open a moment so `script` does not end the session early.
+        std::thread::sleep(std::time::Duration::from_millis(1000));
+    }
+    Some(finish(child.wait_with_output().unwrap()))
+}
+
+#[test]
+fn review_on_a_terminal_accepts_and_rejects_per_symbol() {
+    let f = Fixture::new();
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.edit("app/src/model.rs", "    B,\n", "    B,\n    C,\n");
+    f.edit("app/src/model.rs", "pub id: u64", "pub id: u32");
+    let Some(run) = on_a_terminal(&f, "review", "a\nr\n", &[]) else {
+        return;
+    };
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("[1/2]"), "{run:?}");
+    assert!(
+        run.stdout.contains("1 accepted, 1 rejected, 0 skipped"),
+        "{run:?}"
+    );
+    // Kind (first, accepted) is updated; Order (rejected) still breaks.
+    let (code, json) = f.json();
+    assert_eq!(code, 1);
+    assert_eq!(
+        kinds(&json[0]),
+        [(
+            "breaking".into(),
+            "field_type_changed".into(),
+            "Order".into()
+        )]
+    );
+
+    let Some(run) = on_a_terminal(&f, "check", "", &[]) else {
+        return;
+    };
+    assert!(run.stdout.contains('\x1b'), "colour on a terminal: {run:?}");
+    let run = on_a_terminal(&f, "check", "", &[("NO_COLOR", "1")]).unwrap();
+    assert!(!run.stdout.contains('\x1b'), "NO_COLOR honoured: {run:?}");
+}
+
+/// The cross-check with the library: on this repository, the golden of
+/// `workspace-example` was written by the test harness from the macro's
+/// registrations. The CLI, extracting the same items from the sources, must find
+/// exactly those symbols (shapes and module paths): `match`, and `Fresh`.
+#[test]
+fn this_repository_matches_the_golden_the_harness_wrote() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let manifest = root.join("Cargo.toml");
+    let run = finish(
+        command(&manifest, &["check", "--format", "json"], &[])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let reports: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let example = reports
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["set"] == "phase5" && r["package"] == "workspace-example")
+        .unwrap_or_else(|| panic!("no phase5 report: {run:?}"));
+    assert_eq!(example["status"], "match", "{run:?}");
+    assert_eq!(
+        example["golden"],
+        "golden/phase5-contract/workspace-example.json"
+    );
+    let run = finish(command(&manifest, &["status"], &[]).output().unwrap());
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stdout.contains(
+            "golden/phase5-contract/workspace-example.json  phase5  workspace-example  Fresh"
+        ),
+        "{run:?}"
+    );
+}
+
+/// The same sources, copied with their golden and `.cargo/config.toml` into a fresh
+/// workspace and edited: the golden root resolves through `relative = true`, and the
+/// edit is classified as the harness would (same diff engine, same policy).
+#[test]
+fn an_edited_copy_of_the_example_is_classified_like_the_harness_would() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let f = Fixture::new();
+    std::fs::remove_dir_all(f.path("app")).unwrap();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"workspace-example\"]\nresolver = \"2\"\n",
+    );
+    f.write(
+        ".cargo/config.toml",
+        "[env]\nCONTRACT_PIN_GOLDEN_DIR = { value = \"golden\", relative = true }\n",
+    );
+    f.write(
+        "workspace-example/Cargo.toml",
+        "[package]\nname = \"workspace-example\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    copy_tree(
+        &root.join("workspace-example/src"),
+        &f.path("workspace-example/src"),
+    );
+    copy_tree(&root.join("golden"), &f.path("golden"));
+    let golden = "golden/phase5-contract/workspace-example.json";
+    let (code, json) = f.json();
+    let statuses: Vec<_> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].clone())
+        .collect();
+    assert_eq!(
+        (code, statuses.iter().all(|s| s == "match")),
+        (0, true),
+        "{json}"
+    );
+
+    let file = "workspace-example/src/transforms/apply_context.rs";
+    f.edit(
+        file,
+        "    /// Why the attempt failed.\n    pub failure: String,\n",
+        "",
+    );
+    let (code, json) = f.json();
+    assert_eq!(code, 1, "{json}");
+    let phase5 = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["set"] == "phase5")
+        .unwrap();
+    assert_eq!(phase5["golden"], golden);
+    assert_eq!(
+        kinds(phase5),
+        [(
+            "breaking".into(),
+            "field_removed".into(),
+            "AttemptSummary".into()
+        )]
+    );
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// An integration test's own registrations join the library's in its binary, as the
+/// harness sees them (with `cfg(test)` on); a bin's are never linked by a test.
+#[test]
+fn test_targets_join_the_library_and_bins_are_warned_about() {
+    let f = Fixture::new();
+    f.write(
+        "app/tests/contract.rs",
+        r#"#[contract_pin::contract(set = "api")]
+pub struct FromTest;
+
+#[cfg(test)]
+#[contract_pin::contract(set = "api")]
+pub struct AlsoInTest;
+"#,
+    );
+    f.write(
+        "app/src/main.rs",
+        "#[contract_pin::contract(set = \"cli\")]\npub struct FromBin;\nfn main() {}\n",
+    );
+    f.write("app/golden/cli-contract/app.json", "{}\n");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "warning: app/src/main.rs:2:12: pinned item `app::FromBin` (set `cli`) is in the bin target `app`"
+        ),
+        "{run:?}"
+    );
+    assert!(
+        !run.stderr.contains("AlsoInTest"),
+        "cfg(test) holds in tests: {run:?}"
+    );
+    let golden = f.read(GOLDEN);
+    assert!(golden.contains("\"FromTest\": {"), "{golden}");
+    assert!(golden.contains("\"AlsoInTest\": {"), "{golden}");
+    assert!(golden.contains("\"module\": \"contract\""), "{golden}");
+    assert!(!f.run(&["status"]).stdout.contains("cli-contract"));
+    assert_eq!(f.run(&["check"]).code, 0);
+}

@@ -1,0 +1,360 @@
+//! The verdict of one set of one package against its golden, as a pure function of
+//! the golden's bytes, the current symbols and the mode. The test harness and the CLI
+//! both call [`evaluate`]; they only read the golden, write what it returns, and
+//! print — so `cargo test` and `contract-pin check` cannot disagree.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::env::Mode;
+use crate::golden::{self, Golden, GoldenError};
+use crate::message::{self, Context};
+use crate::{diff, Delta, Policy, Symbol};
+
+/// Where a set stands against its golden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Every shape matches.
+    Match,
+    /// Only additive deltas: the golden must be refreshed.
+    Additive,
+    /// At least one breaking delta.
+    Breaking,
+    /// No golden yet.
+    Missing,
+    /// Update mode rewrote the golden.
+    Updated,
+    /// The golden was written by another format version or edited by hand.
+    Stale,
+}
+
+impl Status {
+    /// Match and Updated pass; everything else fails.
+    pub fn passed(self) -> bool {
+        matches!(self, Status::Match | Status::Updated)
+    }
+
+    /// The name used in reports (`match`, `additive`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Match => "match",
+            Status::Additive => "additive",
+            Status::Breaking => "breaking",
+            Status::Missing => "missing",
+            Status::Updated => "updated",
+            Status::Stale => "stale",
+        }
+    }
+}
+
+/// The result of checking one set of one package.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    /// The set.
+    pub set: String,
+    /// The package.
+    pub package: String,
+    /// The golden, relative to the workspace root.
+    pub golden: String,
+    /// Where it stands.
+    pub status: Status,
+    /// Every delta, sorted by symbol and kind.
+    pub deltas: Vec<Delta>,
+    /// What to tell the user (empty on a match).
+    #[serde(skip)]
+    pub message: String,
+}
+
+/// A check that could not run: bad environment, no registrations, conflicting
+/// names, an unreadable or corrupt golden.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError(pub String);
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// What [`evaluate`] decided.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// The verdict.
+    pub outcome: Outcome,
+    /// The golden to write (atomically) before reporting the outcome; `Some` only in
+    /// update mode, and only when its text differs from the file on disk.
+    pub write: Option<Golden>,
+}
+
+/// One set of one package to evaluate.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// The set.
+    pub set: &'a str,
+    /// The package.
+    pub package: &'a str,
+    /// The golden path as users read it (relative to the workspace root).
+    pub golden: &'a str,
+    /// Compare or update (see [`crate::env::mode`]).
+    pub mode: &'a Mode,
+    /// The golden's bytes, `None` when there is no file.
+    pub existing: Option<&'a [u8]>,
+    /// The current shapes, by symbol name.
+    pub current: &'a BTreeMap<String, Symbol>,
+    /// For messages: the module of each symbol. Defaults to each shape's module;
+    /// the harness also knows the module of methods-only symbols (their `impl`).
+    pub modules: Option<&'a BTreeMap<String, String>>,
+}
+
+/// The verdict of `request`: status, deltas, the message for the user and, in update
+/// mode, the golden to write. Never writes anything itself.
+pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
+    let Request {
+        set,
+        package,
+        golden: shown,
+        mode,
+        existing,
+        current,
+        modules,
+    } = request;
+    let shape_modules: BTreeMap<String, String>;
+    let modules = match modules {
+        Some(modules) => modules,
+        None => {
+            shape_modules = current
+                .iter()
+                .filter_map(|(name, s)| Some((name.clone(), s.module.clone()?)))
+                .collect();
+            &shape_modules
+        }
+    };
+    let cx = Context {
+        set,
+        package,
+        golden: shown,
+        modules,
+    };
+    let mut notes = String::new();
+    if let Mode::UpdateRefusedInCi { variable } = mode {
+        notes.push_str(&format!(
+            "contract-pin: CI is set, so {variable}=1 is IGNORED: comparing against the \
+             committed {shown} only. Regenerate goldens locally and commit them.\n"
+        ));
+    }
+    let done = |status, deltas: Vec<Delta>, message: String, write: Option<Golden>| {
+        Ok(Evaluation {
+            outcome: Outcome {
+                set: set.to_owned(),
+                package: package.to_owned(),
+                golden: shown.to_owned(),
+                status,
+                deltas,
+                message: format!("{notes}{message}"),
+            },
+            write,
+        })
+    };
+
+    let Some(bytes) = existing else {
+        if mode.writes() {
+            let golden = Golden::new(set, package, Policy::default_for(set), current);
+            let message = format!(
+                "created {shown} with {} symbols; review and commit it\n",
+                current.len()
+            );
+            return done(Status::Updated, Vec::new(), message, Some(golden));
+        }
+        return done(
+            Status::Missing,
+            Vec::new(),
+            message::missing_golden(&cx),
+            None,
+        );
+    };
+    let golden = match golden::parse(bytes) {
+        Ok(golden) => golden,
+        Err(e) if e.is_stale() => {
+            if mode.writes() {
+                let policy = salvage_policy(bytes).unwrap_or_else(|| Policy::default_for(set));
+                let golden = Golden::new(set, package, policy, current);
+                let message = format!("rewrote stale {shown}: {e}\n");
+                return done(Status::Updated, Vec::new(), message, Some(golden));
+            }
+            let message = format!(
+                "{shown}: {e}\nThis is not a contract change. Regenerate it with `{}` and commit it.\n",
+                message::update_command(set, package)
+            );
+            return done(Status::Stale, Vec::new(), message, None);
+        }
+        Err(e) => return Err(CheckError(corrupt(shown, &e, set, package))),
+    };
+    if golden.set != set || golden.package != package {
+        return Err(CheckError(format!(
+            "{shown} pins set `{}` of package `{}`, not set `{set}` of package `{package}`: \
+             was it copied from elsewhere?",
+            golden.set, golden.package
+        )));
+    }
+    let unknown = golden.policy.unknown_override_kinds();
+    if !unknown.is_empty() {
+        return Err(CheckError(format!(
+            "{shown}: the policy overrides unknown delta kinds: {}",
+            unknown.join(", ")
+        )));
+    }
+    let deltas = diff::diff_sets(&golden.shapes(), current, &golden.policy);
+
+    if mode.writes() {
+        let updated = Golden::new(set, package, golden.policy.clone(), current);
+        if updated.render().as_bytes() == bytes {
+            return done(Status::Match, deltas, String::new(), None);
+        }
+        let mut message = format!("updated {shown}: {} deltas accepted\n", deltas.len());
+        for d in &deltas {
+            message.push_str(&format!(
+                "  - {} {} @ {}: {}\n",
+                d.class.as_str(),
+                d.kind,
+                d.symbol,
+                d.detail
+            ));
+        }
+        return done(Status::Updated, deltas, message, Some(updated));
+    }
+
+    let tampered = golden.integrity_mismatches();
+    if !tampered.is_empty() {
+        let message = format!(
+            "{shown}: the shapes of {} no longer match their fingerprints: the golden was \
+             edited by hand and cannot be trusted. Regenerate it with `{}`.\n",
+            tampered.join(", "),
+            message::update_command(set, package)
+        );
+        return done(Status::Stale, deltas, message, None);
+    }
+    if deltas.iter().any(Delta::is_breaking) {
+        let message = message::breaking_directive(&cx, &golden.policy, &deltas);
+        return done(Status::Breaking, deltas, message, None);
+    }
+    if !deltas.is_empty() {
+        let message = message::additive_drift(&cx, &deltas);
+        return done(Status::Additive, deltas, message, None);
+    }
+    done(Status::Match, deltas, String::new(), None)
+}
+
+/// The policy block of a golden written by another format version, if it still reads.
+pub fn salvage_policy(bytes: &[u8]) -> Option<Policy> {
+    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    serde_json::from_value(value.get("policy")?.clone()).ok()
+}
+
+/// The error for a golden that cannot be read: `file:line[:col]: what`, then the fix.
+pub fn corrupt(shown: &str, e: &GoldenError, set: &str, package: &str) -> String {
+    let fix = match e {
+        GoldenError::MergeConflict { .. } => format!(
+            "Take one side (`git checkout --theirs {shown}`), then regenerate with `{}`.",
+            message::update_command(set, package)
+        ),
+        _ => format!(
+            "Restore it from version control (`git checkout -- {shown}`), or delete it and \
+             regenerate with `{}`.",
+            message::update_command(set, package)
+        ),
+    };
+    let column = match e {
+        GoldenError::Malformed { column, .. } => format!(":{column}"),
+        _ => String::new(),
+    };
+    format!("{shown}:{}{column}: {e}\n{fix}", e.line())
+}
+
+/// The report of DESIGN §2: `{"set", "package", "golden", "status", "deltas": [...]}`,
+/// canonical JSON.
+pub fn report_json(outcome: &Outcome) -> String {
+    crate::canonical::to_canonical_string(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{ItemShape, Value, ValueItemShape};
+
+    fn konst(value: &str) -> BTreeMap<String, Symbol> {
+        let symbol = Symbol {
+            module: Some("p".to_owned()),
+            item: Some(ItemShape::Const(ValueItemShape {
+                mutable: false,
+                ty: "u32".to_owned(),
+                value: Value::Expr(value.to_owned()),
+            })),
+            ..Symbol::default()
+        };
+        BTreeMap::from([("MAX".to_owned(), symbol)])
+    }
+
+    fn run(mode: &Mode, existing: Option<&[u8]>, current: &BTreeMap<String, Symbol>) -> Evaluation {
+        evaluate(Request {
+            set: "s",
+            package: "p",
+            golden: "golden/s-contract/p.json",
+            mode,
+            existing,
+            current,
+            modules: None,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn missing_then_created_then_match_then_breaking() {
+        let current = konst("3");
+        let missing = run(&Mode::Compare, None, &current);
+        assert_eq!(missing.outcome.status, Status::Missing);
+        assert!(missing.write.is_none());
+        let created = run(&Mode::Update, None, &current);
+        assert_eq!(created.outcome.status, Status::Updated);
+        let text = created.write.unwrap().render();
+        let same = run(&Mode::Compare, Some(text.as_bytes()), &current);
+        assert_eq!(same.outcome.status, Status::Match);
+        let unchanged = run(&Mode::Update, Some(text.as_bytes()), &current);
+        assert!(unchanged.write.is_none(), "nothing to rewrite");
+        let broken = run(&Mode::Compare, Some(text.as_bytes()), &konst("4"));
+        assert_eq!(broken.outcome.status, Status::Breaking);
+        assert!(broken.write.is_none(), "compare mode never writes");
+        let json = report_json(&broken.outcome);
+        assert!(json.contains("\"status\": \"breaking\""), "{json}");
+        assert!(json.contains("\"symbol\": \"MAX\""), "{json}");
+    }
+
+    #[test]
+    fn stale_and_corrupt_goldens() {
+        let current = konst("3");
+        let text = Golden::new("s", "p", Policy::default_for("s"), &current).render();
+        let old = text.replace("\"format_version\": 1", "\"format_version\": 0");
+        let stale = run(&Mode::Compare, Some(old.as_bytes()), &current);
+        assert_eq!(stale.outcome.status, Status::Stale);
+        let rewritten = run(&Mode::Update, Some(old.as_bytes()), &current);
+        assert_eq!(rewritten.write.unwrap().render(), text);
+        let err = evaluate(Request {
+            set: "s",
+            package: "p",
+            golden: "g.json",
+            mode: &Mode::Compare,
+            existing: Some(b"{\n<<<<<<< HEAD\n"),
+            current: &current,
+            modules: None,
+        })
+        .unwrap_err();
+        assert!(
+            err.0.starts_with("g.json:2: merge-conflict marker"),
+            "{err}"
+        );
+    }
+}
