@@ -67,7 +67,7 @@ impl Printer {
                         continue;
                     }
                     self.emit(Tok::Open(delim), open(delim));
-                    self.stream(group.stream());
+                    self.stream(without_trailing_comma(group.stream(), delim));
                     self.emit(Tok::Close(delim), close(delim));
                 }
                 TokenTree::Ident(ident) => self.emit(Tok::Word, &ident.to_string()),
@@ -146,6 +146,22 @@ impl Printer {
     }
 }
 
+/// A trailing comma is formatting (rustfmt adds or drops it with the line width), so
+/// it is dropped — except in `(x,)`, where it makes a one-element tuple.
+fn without_trailing_comma(tokens: TokenStream, delim: Delimiter) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let is_comma = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ',');
+    let Some(last) = trees.last() else {
+        return TokenStream::new();
+    };
+    let commas = trees.iter().filter(|t| is_comma(t)).count();
+    if !is_comma(last) || (delim == Delimiter::Parenthesis && commas == 1) {
+        return trees.into_iter().collect();
+    }
+    let keep = trees.len() - 1;
+    trees.into_iter().take(keep).collect()
+}
+
 fn open(delim: Delimiter) -> &'static str {
     match delim {
         Delimiter::Parenthesis => "(",
@@ -178,6 +194,16 @@ mod tests {
         let b = print("RoutingDecision {\n    dst : Node :: End ,\n n: - 1, m: a - b\n}");
         assert_eq!(a, b);
         assert_eq!(a, "RoutingDecision { dst: Node::End, n: -1, m: a - b }");
+    }
+
+    #[test]
+    fn trailing_commas_are_formatting_except_in_one_tuples() {
+        assert_eq!(print("Some((A, B,))"), print("Some((A, B))"));
+        assert_eq!(print("[1, 2,]"), "[1, 2]");
+        assert_eq!(print("S { a: 1, }"), "S { a: 1 }");
+        assert_eq!(print("(A,)"), "(A,)");
+        assert_ne!(print("(A,)"), print("(A)"));
+        assert_eq!(print("f(a,)"), "f(a,)", "a call's single trailing comma is kept alike");
     }
 
     #[test]
