@@ -3,8 +3,8 @@
 //!
 //! Each macro is a thin entry point: parse and validate the arguments
 //! (`contract_core::syntax::args`), extract the item's shape with `contract_core::syntax`, check it against
-//! the golden ([`check`]), and emit the item unchanged plus its registration
-//! ([`expand`]). All input errors are reported together, each at its span.
+//! the golden (`check`), and emit the item unchanged plus its registration
+//! (`expand`). All input errors are reported together, each at its span.
 
 #![deny(missing_docs)]
 
