@@ -32,6 +32,69 @@ pub enum WireFormat {
     Positional,
 }
 
+/// Which wire directions a change breaks, as a wire rule works it out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WireBreaks {
+    /// The new type fails to read (or silently drops data of) payloads the old type
+    /// wrote or accepted.
+    pub backward: bool,
+    /// Old consumers fail to read (or silently drop data of) payloads the new type
+    /// writes.
+    pub forward: bool,
+}
+
+impl WireBreaks {
+    /// Neither direction breaks.
+    pub const NONE: WireBreaks = WireBreaks {
+        backward: false,
+        forward: false,
+    };
+    /// Both directions break.
+    pub const BOTH: WireBreaks = WireBreaks {
+        backward: true,
+        forward: true,
+    };
+
+    /// Only the backward direction breaks when `b`.
+    pub fn backward(b: bool) -> WireBreaks {
+        WireBreaks {
+            backward: b,
+            forward: false,
+        }
+    }
+
+    /// Only the forward direction breaks when `f`.
+    pub fn forward(f: bool) -> WireBreaks {
+        WireBreaks {
+            backward: false,
+            forward: f,
+        }
+    }
+
+    /// Either direction.
+    pub fn any(self) -> bool {
+        self.backward || self.forward
+    }
+
+    /// Breaks in either of `self` or `other`.
+    pub fn or(self, other: WireBreaks) -> WireBreaks {
+        WireBreaks {
+            backward: self.backward || other.backward,
+            forward: self.forward || other.forward,
+        }
+    }
+
+    /// A clause for a delta's detail saying which readers fail, or empty.
+    pub fn describe(self) -> &'static str {
+        match (self.backward, self.forward) {
+            (true, true) => "; neither old nor new readers can read the other's payloads",
+            (true, false) => "; the new type cannot read old payloads",
+            (false, true) => "; old consumers cannot read new payloads",
+            (false, false) => "",
+        }
+    }
+}
+
 /// The words of a set's breaking directive.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,6 +161,26 @@ impl Policy {
             delta.class = Class::Additive;
         }
         delta
+    }
+
+    /// The class of a wire change that breaks `breaks`, under the enforced directions:
+    /// `full` fails on either, `backward`/`forward` only on their own.
+    pub fn wire_class(&self, breaks: WireBreaks) -> Class {
+        let breaking = match self.wire_direction {
+            WireDirection::Full => breaks.any(),
+            WireDirection::Backward => breaks.backward,
+            WireDirection::Forward => breaks.forward,
+        };
+        if breaking {
+            Class::Breaking
+        } else {
+            Class::Additive
+        }
+    }
+
+    /// True when payloads are positional (field order and count matter, names not).
+    pub fn positional(&self) -> bool {
+        self.wire_format == WireFormat::Positional
     }
 
     /// The directive words for `set`, falling back to the generic wording.
