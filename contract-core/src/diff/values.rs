@@ -7,16 +7,18 @@ use crate::shape::{ItemShape, Symbol, Value, ValueItemShape};
 
 /// The const/static family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
-    let (old, new) = match (&before.item, &after.item) {
-        (Some(ItemShape::Const(o)), Some(ItemShape::Const(n)))
-        | (Some(ItemShape::Static(o)), Some(ItemShape::Static(n))) => (o, n),
+    let (Some(old_item), Some(new_item)) = (&before.item, &after.item) else {
+        return;
+    };
+    let (old, new) = match (old_item, new_item) {
+        (ItemShape::Const(o), ItemShape::Const(n))
+        | (ItemShape::Static(o), ItemShape::Static(n)) => (o, n),
         _ => return,
     };
-    let decl = |v: &ValueItemShape| {
-        let m = if v.mutable { "mut " } else { "" };
-        format!("{m}{}: {} = {}", cx.symbol, v.ty, render::value(&v.value))
-    };
-    let (was, now) = (decl(old), decl(new));
+    let (was, now) = (
+        render::item_decl(cx.symbol, old_item),
+        render::item_decl(cx.symbol, new_item),
+    );
     if old.mutable != new.mutable {
         // Reading a `static mut` needs `unsafe`; a `static` cannot be assigned.
         let delta = cx
