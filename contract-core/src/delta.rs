@@ -237,6 +237,8 @@ delta_kinds! {
     TraitSupertraitRemoved = "trait_supertrait_removed", Breaking, Api, "`trait Engine: Send` -> `trait Engine`";
     /// The trait can no longer be used as `dyn Trait`.
     TraitDynCompatibilityLost = "trait_dyn_compatibility_lost", Breaking, Api, "`fn get<T>(&self)` added to a dyn-compatible trait";
+    /// The trait can now be used as `dyn Trait`.
+    TraitDynCompatibilityGained = "trait_dyn_compatibility_gained", Additive, Api, "`where Self: Sized` added to the only generic method";
     /// An associated type or const was added (additive with a default on a sealed or
     /// non-`dyn` trait).
     TraitAssocItemAdded = "trait_assoc_item_added", Breaking, Api, "`type Output;` added";

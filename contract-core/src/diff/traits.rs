@@ -46,6 +46,14 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             "the trait is now sealed".to_owned(),
         ));
     }
+    if old.sealed && !new.sealed {
+        // Others may now implement it; no caller or implementor loses anything.
+        item_level.push((
+            DeltaKind::TraitSupertraitRemoved,
+            Class::Additive,
+            "sealing supertrait removed: others may now implement the trait".to_owned(),
+        ));
+    }
     supertraits(old, new, &mut item_level);
     if old.dyn_compatible && !new.dyn_compatible {
         // Every `dyn Trait` in consumer code stops compiling.
@@ -53,6 +61,14 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             DeltaKind::TraitDynCompatibilityLost,
             Class::Breaking,
             "no longer usable as `dyn` (a method or associated item rules it out)".to_owned(),
+        ));
+    }
+    if !old.dyn_compatible && new.dyn_compatible {
+        // Consumers may now write `dyn Trait`; nothing they wrote breaks.
+        item_level.push((
+            DeltaKind::TraitDynCompatibilityGained,
+            Class::Additive,
+            "now usable as `dyn`".to_owned(),
         ));
     }
     for (kind, class, detail) in item_level {
@@ -86,8 +102,8 @@ fn is_sealing(path: &str) -> bool {
 }
 
 /// Supertraits other than the sealing one: added, implementors must implement them
-/// (additive when sealed); removed, callers lose the bound they implied. Removing the
-/// sealing supertrait opens the trait: additive.
+/// (additive when sealed); removed, callers lose the bound they implied. (Sealing
+/// itself is judged by the `sealed` flag above.)
 fn supertraits(old: &TraitShape, new: &TraitShape, out: &mut Vec<(DeltaKind, Class, String)>) {
     let plain = |t: &TraitShape| -> BTreeSet<String> {
         t.supertraits
@@ -124,17 +140,11 @@ fn supertraits(old: &TraitShape, new: &TraitShape, out: &mut Vec<(DeltaKind, Cla
         ));
     }
     let (os, ns) = (sealing(old), sealing(new));
-    if os != ns && !ns.is_empty() && !os.is_empty() {
+    if os != ns && old.sealed && new.sealed {
         out.push((
             DeltaKind::TraitSupertraitAdded,
             Class::Additive,
             "another sealing supertrait (still sealed)".to_owned(),
-        ));
-    } else if !os.is_empty() && ns.is_empty() {
-        out.push((
-            DeltaKind::TraitSupertraitRemoved,
-            Class::Additive,
-            "sealing supertrait removed: others may now implement the trait".to_owned(),
         ));
     }
 }

@@ -920,6 +920,18 @@ pub const CASES: &[Case] = &[
         "pub trait Engine { fn run(&self); fn get<T>(&self) -> T where Self: Sized; }",
     ),
     yes(
+        TraitDynCompatibilityGained,
+        Additive,
+        Api,
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T; }",
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T where Self: Sized; }",
+    ),
+    no(
+        TraitDynCompatibilityGained,
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T; }",
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T; fn id(&self) {} }",
+    ),
+    yes(
         TraitAssocItemAdded,
         Breaking,
         Api,
