@@ -87,7 +87,9 @@ impl WireBreaks {
     /// A clause for a delta's detail saying which readers fail, or empty.
     pub fn describe(self) -> &'static str {
         match (self.backward, self.forward) {
-            (true, true) => "; neither old nor new readers can read the other's payloads",
+            (true, true) => {
+                "; breaks both ways: the new type cannot read old payloads, nor old consumers new ones"
+            }
             (true, false) => "; the new type cannot read old payloads",
             (false, true) => "; old consumers cannot read new payloads",
             (false, false) => "",

@@ -13,8 +13,8 @@ pub fn markdown() -> String {
          \n\
          <!-- Generated from `DeltaKind::ALL` (contract-core/src/delta.rs) by \
          `contract_core::vocabulary::markdown()`. Do not edit by hand: after changing the \
-         vocabulary run `CONTRACT_PIN_BLESS=1 cargo test -p contract-core --features syntax \
-         --test vocabulary`. -->\n\
+         vocabulary run `CONTRACT_PIN_BLESS=1 cargo test -p contract-core --test vocabulary`. \
+         -->\n\
          \n\
          Every difference between a golden shape and the current one is reported as one \
          delta per axis it affects, with a *kind* from the table below. The *class* column \
@@ -23,7 +23,8 @@ pub fn markdown() -> String {
          column says. The *axis* column is the axis the kind is usually reported on; \
          several kinds (`field_removed`, `field_type_changed`, `variant_added`, …) are \
          also reported on the wire axis when the item derives `Serialize` or \
-         `Deserialize`.\n\
+         `Deserialize`. Every kind has a positive case and a near-miss negative in \
+         `contract-core/tests/common/cases.rs`.\n\
          \n\
          | kind | default class | axis | example | meaning |\n\
          |---|---|---|---|---|\n",
