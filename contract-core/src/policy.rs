@@ -218,3 +218,42 @@ pub fn generic_directive(set: &str) -> Directive {
         reference: format!("See the decision record that introduced contract set `{set}`."),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_class_counts_only_the_enforced_directions() {
+        let mut p = Policy::default_for("x");
+        let cases = [
+            (WireDirection::Full, [false, true, true, true]),
+            (WireDirection::Backward, [false, true, false, true]),
+            (WireDirection::Forward, [false, false, true, true]),
+        ];
+        for (direction, expected) in cases {
+            p.wire_direction = direction;
+            let got: Vec<bool> = [
+                WireBreaks::NONE,
+                WireBreaks::backward(true),
+                WireBreaks::forward(true),
+                WireBreaks::BOTH,
+            ]
+            .iter()
+            .map(|b| p.wire_class(*b) == Class::Breaking)
+            .collect();
+            assert_eq!(got, expected, "{direction:?}");
+        }
+    }
+
+    #[test]
+    fn overrides_then_axes() {
+        let mut p = Policy::default_for("x");
+        p.overrides
+            .insert("field_order_changed".to_owned(), Class::Breaking);
+        let d = Delta::new(DeltaKind::FieldOrderChanged, "S", "order");
+        assert!(p.apply(d.clone()).is_breaking());
+        p.axes = vec![Axis::Api];
+        assert!(!p.apply(d).is_breaking(), "the wire axis is not enforced");
+    }
+}
