@@ -407,6 +407,8 @@ mod index {
 /// strictness payloads, Rust renames (`old` -> `new` name of a field or variant),
 /// and the format.
 macro_rules! wire_case {
+    (@format) => { super::Format::Keyed };
+    (@format $fmt:ident) => { super::Format::$fmt };
     (
         $name:ident, ty: $ty:ident, expect: [$($kind:ident),* $(,)?],
         old: { $($old:item)* },
@@ -430,9 +432,7 @@ macro_rules! wire_case {
                 $($new)*
             }
             pub fn case() -> super::Case {
-                #[allow(unused_mut)]
-                let mut format = super::Format::Keyed;
-                $(format = super::Format::$fmt;)?
+                let format = wire_case!(@format $($fmt)?);
                 super::Case {
                     name: stringify!($name),
                     ty: stringify!($ty),
