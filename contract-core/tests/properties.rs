@@ -603,7 +603,10 @@ proptest! {
         for (name, shape) in &b {
             if a.get(name) != Some(shape) {
                 let named = deltas.iter().any(|d| &d.symbol == name)
-                    || deltas.iter().any(|d| d.kind == DeltaKind::SymbolRenamed && d.after == *name);
+                    || deltas.iter().any(|d| {
+                        d.kind == DeltaKind::SymbolRenamed
+                            && d.detail.ends_with(&format!("renamed to `{name}`"))
+                    });
                 prop_assert!(named, "no delta names `{}`", name);
             }
         }
