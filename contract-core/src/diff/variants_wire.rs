@@ -119,74 +119,119 @@ fn differs(a: &SerdeAttrs, b: &SerdeAttrs, keys: &[&str]) -> bool {
     keys.iter().any(|k| a.get(*k) != b.get(*k))
 }
 
-fn compare_variant(
-    cx: &mut Cx<'_>,
-    old_enum: &EnumShape,
-    new_enum: &EnumShape,
-    o: &WireVariant<'_>,
-    n: &WireVariant<'_>,
-) {
-    let (os, ns) = (&o.shape.serde, &n.shape.serde);
-    let name = &n.shape.name;
-    let mut found: Vec<(DeltaKind, WireBreaks, String)> = Vec::new();
-    let renamed_here = o.shape.name != n.shape.name || differs(os, ns, NAME_KEYS);
-    if renamed_here && (o.ser != n.ser || o.de != n.de) {
-        // Old payloads carry a tag the new type does not read; new payloads one old
-        // readers do not (a catch-all would read it as another variant).
-        let breaks = if cx.positional() {
-            WireBreaks::NONE // positional formats write the index, not the name
-        } else {
-            WireBreaks {
-                backward: (o.emit && !n.accepts(&o.ser)) || (o.read && !n.accepts(&o.de)),
-                forward: n.emit && !o.accepts(&n.ser),
-            }
-        };
-        found.push((
-            DeltaKind::VariantWireNameChanged,
-            breaks,
-            format!("variant `{name}`: written as `{}`, was `{}`", n.ser, o.ser),
-        ));
-    } else if renamed_here {
-        found.push((
+/// One version pair of a variant.
+struct Pair<'p, 'a> {
+    o: &'p WireVariant<'a>,
+    n: &'p WireVariant<'a>,
+    positional: bool,
+}
+
+impl Pair<'_, '_> {
+    fn differs(&self, keys: &[&str]) -> bool {
+        differs(&self.o.shape.serde, &self.n.shape.serde, keys)
+    }
+
+    fn name(&self) -> &str {
+        &self.n.shape.name
+    }
+}
+
+/// What a rule found: the kind, the directions it breaks, the detail.
+type Finding = (DeltaKind, WireBreaks, String);
+
+/// The rules for the attributes of a variant present on both sides.
+const PAIR_RULES: &[fn(&Pair<'_, '_>) -> Option<Finding>] =
+    &[wire_name, aliases, skip, other, inert, unknown];
+
+/// Old payloads carry a tag the new type does not read, new payloads one old readers
+/// do not (a catch-all would read it as another variant); positional formats write
+/// the index, not the name. A rename that keeps the tag changes no payload.
+fn wire_name(p: &Pair<'_, '_>) -> Option<Finding> {
+    let (o, n) = (p.o, p.n);
+    if o.shape.name == n.shape.name && !p.differs(NAME_KEYS) {
+        return None;
+    }
+    if o.ser == n.ser && o.de == n.de {
+        return Some((
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            format!("variant `{name}`: the wire name stays `{}`", n.ser),
+            format!("variant `{}`: the wire name stays `{}`", p.name(), n.ser),
         ));
     }
-    if o.aliases != n.aliases {
-        // A lost alias no longer reads payloads the old type read; a new one reads more.
-        let lost = o.aliases.iter().any(|a| !n.accepts(a));
-        found.push((
+    let breaks = if p.positional {
+        WireBreaks::NONE
+    } else {
+        WireBreaks {
+            backward: (o.emit && !n.accepts(&o.ser)) || (o.read && !n.accepts(&o.de)),
+            forward: n.emit && !o.accepts(&n.ser),
+        }
+    };
+    Some((
+        DeltaKind::VariantWireNameChanged,
+        breaks,
+        format!(
+            "variant `{}`: written as `{}`, was `{}`",
+            p.name(),
+            n.ser,
+            o.ser
+        ),
+    ))
+}
+
+/// A lost alias no longer reads payloads the old type read; a new one reads more.
+fn aliases(p: &Pair<'_, '_>) -> Option<Finding> {
+    if p.o.aliases == p.n.aliases {
+        return None;
+    }
+    let lost = p.o.aliases.iter().any(|a| !p.n.accepts(a));
+    Some((
+        DeltaKind::SerdeAttributeChanged,
+        WireBreaks::backward(lost && p.o.read && !p.positional),
+        format!("variant `{}`: aliases", p.name()),
+    ))
+}
+
+/// No longer read: old payloads with it fail. No longer written: old readers simply
+/// never see it.
+fn skip(p: &Pair<'_, '_>) -> Option<Finding> {
+    p.differs(SKIP_KEYS).then(|| {
+        (
             DeltaKind::SerdeAttributeChanged,
-            WireBreaks::backward(lost && o.read && !cx.positional()),
-            format!("variant `{name}`: aliases"),
-        ));
-    }
-    if differs(os, ns, SKIP_KEYS) {
-        // No longer read: old payloads with it fail. No longer written: old readers
-        // simply never see it.
-        let breaks = WireBreaks::backward(o.read && !n.read);
-        found.push((
+            WireBreaks::backward(p.o.read && !p.n.read),
+            format!("variant `{}`: `skip`", p.name()),
+        )
+    })
+}
+
+/// Losing the catch-all rejects unknown tags the old type read.
+fn other(p: &Pair<'_, '_>) -> Option<Finding> {
+    (p.o.other != p.n.other).then(|| {
+        (
             DeltaKind::SerdeAttributeChanged,
-            breaks,
-            format!("variant `{name}`: `skip`"),
-        ));
-    }
-    if o.other != n.other {
-        // Losing the catch-all rejects unknown tags the old type read.
-        found.push((
-            DeltaKind::SerdeAttributeChanged,
-            WireBreaks::backward(o.other),
-            format!("variant `{name}`: `other`"),
-        ));
-    }
-    if differs(os, ns, INERT_KEYS) {
-        found.push((
+            WireBreaks::backward(p.o.other),
+            format!("variant `{}`: `other`", p.name()),
+        )
+    })
+}
+
+/// Trait bounds and borrowing do not change the payload.
+fn inert(p: &Pair<'_, '_>) -> Option<Finding> {
+    p.differs(INERT_KEYS).then(|| {
+        (
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            format!("variant `{name}`: trait bounds or borrowing (not on the wire)"),
-        ));
-    }
+            format!(
+                "variant `{}`: trait bounds or borrowing (not on the wire)",
+                p.name()
+            ),
+        )
+    })
+}
+
+/// An attribute this model does not know (`with`, `untagged`, …): assume the payload
+/// changed.
+fn unknown(p: &Pair<'_, '_>) -> Option<Finding> {
+    let (os, ns) = (&p.o.shape.serde, &p.n.shape.serde);
     let known = |k: &String| {
         [
             NAME_KEYS,
@@ -198,26 +243,39 @@ fn compare_variant(
         .iter()
         .any(|g| g.contains(&k.as_str()))
     };
-    let unknown: Vec<&String> = os
+    let key = os
         .keys()
         .chain(ns.keys())
-        .filter(|k| !known(k) && os.get(*k) != ns.get(*k))
-        .collect();
-    if !unknown.is_empty() {
-        // An attribute this model does not know (`with`, `untagged`, …): assume the
-        // payload changed.
-        found.push((
-            DeltaKind::SerdeAttributeChanged,
-            WireBreaks::BOTH,
-            format!("variant `{name}`: `{}` changed", unknown[0]),
-        ));
-    }
-    for (kind, breaks, detail) in found {
-        let delta = cx
-            .wire(kind, detail, breaks)
-            .change(render::variant(o.shape), render::variant(n.shape))
-            .at(Element::Variant(name.clone()));
-        cx.push(delta);
+        .find(|k| !known(k) && os.get(*k) != ns.get(*k))?;
+    Some((
+        DeltaKind::SerdeAttributeChanged,
+        WireBreaks::BOTH,
+        format!("variant `{}`: `{key}` changed", p.name()),
+    ))
+}
+
+fn compare_variant(
+    cx: &mut Cx<'_>,
+    old_enum: &EnumShape,
+    new_enum: &EnumShape,
+    o: &WireVariant<'_>,
+    n: &WireVariant<'_>,
+) {
+    let (os, ns) = (&o.shape.serde, &n.shape.serde);
+    let name = &n.shape.name;
+    let pair = Pair {
+        o,
+        n,
+        positional: cx.positional(),
+    };
+    for rule in PAIR_RULES {
+        if let Some((kind, breaks, detail)) = rule(&pair) {
+            let delta = cx
+                .wire(kind, detail, breaks)
+                .change(render::variant(o.shape), render::variant(n.shape))
+                .at(Element::Variant(name.clone()));
+            cx.push(delta);
+        }
     }
     if o.shape.style != n.shape.style {
         // Unit, newtype, tuple and struct variants are written in different forms.

@@ -604,6 +604,39 @@ fn field_removed(
     cx.push(delta);
 }
 
+/// One version pair of a field, with the records around it.
+struct Pair<'p, 'a> {
+    old: &'p Record<'a>,
+    new: &'p Record<'a>,
+    o: &'p WireField<'a>,
+    n: &'p WireField<'a>,
+    label: String,
+}
+
+impl Pair<'_, '_> {
+    fn differs(&self, keys: &[&str]) -> bool {
+        differs(&self.o.shape.serde, &self.n.shape.serde, keys)
+    }
+}
+
+/// What a rule found: the kind, the directions it breaks, the detail.
+type Finding = (DeltaKind, WireBreaks, String);
+
+/// The rules for a field present on both sides, each looking at one aspect.
+const PAIR_RULES: &[fn(&Pair<'_, '_>) -> Option<Finding>] = &[
+    wire_name,
+    alias_added,
+    alias_removed,
+    retyped,
+    default_change,
+    skip_change,
+    skip_if_change,
+    flatten,
+    with_change,
+    inert,
+    unknown,
+];
+
 /// Every difference between two versions of one field.
 fn compare_pair(
     cx: &mut Cx<'_>,
@@ -613,119 +646,132 @@ fn compare_pair(
     n: &WireField<'_>,
     place: Place<'_>,
 ) {
-    let (os, ns) = (&o.shape.serde, &n.shape.serde);
-    let label = place.label(&n.shape.name);
-    let mut found: Vec<(DeltaKind, WireBreaks, String)> = Vec::new();
+    let pair = Pair {
+        old,
+        new,
+        o,
+        n,
+        label: place.label(&n.shape.name),
+    };
+    for rule in PAIR_RULES {
+        if let Some((kind, breaks, detail)) = rule(&pair) {
+            let delta = cx
+                .wire(kind, detail, breaks)
+                .change(render::field(o.shape), render::field(n.shape))
+                .at(place.element(&n.shape.name));
+            cx.push(delta);
+        }
+    }
+}
 
-    // Names the container's `rename_all` explains are the container rule's to report.
-    let renamed_here = o.shape.name != n.shape.name || differs(os, ns, NAME_KEYS);
-    if renamed_here && (o.ser != n.ser || o.de != n.de) {
-        found.push((
+/// A Rust or serde rename that changes the wire name breaks the readers that look for
+/// the other name; one that keeps it changes no payload. (Names the container's
+/// `rename_all` explains are the container rule's to report.)
+fn wire_name(p: &Pair<'_, '_>) -> Option<Finding> {
+    let (o, n) = (p.o, p.n);
+    if o.shape.name == n.shape.name && !p.differs(NAME_KEYS) {
+        return None;
+    }
+    Some(if o.ser != n.ser || o.de != n.de {
+        (
             DeltaKind::FieldWireNameChanged,
-            name_breaks(old, new, o, n),
-            format!("{label}: written as `{}`, was `{}`", n.ser, o.ser),
-        ));
-    } else if renamed_here {
-        // A Rust rename (or a `rename`) that keeps the wire name: payloads do not change.
-        found.push((
+            name_breaks(p.old, p.new, o, n),
+            format!("{}: written as `{}`, was `{}`", p.label, n.ser, o.ser),
+        )
+    } else {
+        (
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            format!("{label}: the wire name stays `{}`", n.ser),
-        ));
+            format!("{}: the wire name stays `{}`", p.label, n.ser),
+        )
+    })
+}
+
+/// A new alias only widens what readers accept.
+fn alias_added(p: &Pair<'_, '_>) -> Option<Finding> {
+    let gained = p.n.aliases.difference(&p.o.aliases).next()?;
+    Some((
+        DeltaKind::FieldAliasAdded,
+        WireBreaks::NONE,
+        format!("{}: alias `{gained}` added", p.label),
+    ))
+}
+
+/// Payloads that used a lost alias (and that the old type read) no longer read.
+fn alias_removed(p: &Pair<'_, '_>) -> Option<Finding> {
+    let lost: Vec<&String> = p.o.aliases.difference(&p.n.aliases).collect();
+    let first = lost.first()?;
+    let unread = lost.iter().any(|a| !p.n.accepts(a));
+    Some((
+        DeltaKind::FieldAliasRemoved,
+        WireBreaks::backward(!p.new.by_position && p.o.read && unread),
+        format!("{}: alias `{first}` removed", p.label),
+    ))
+}
+
+/// A reader of the new type must read what the old type wrote, and the reverse
+/// (`shared::wire_types` knows which type changes serde survives).
+fn retyped(p: &Pair<'_, '_>) -> Option<Finding> {
+    let (o, n) = (p.o, p.n);
+    if o.shape.ty == n.shape.ty {
+        return None;
     }
-    if o.aliases != n.aliases {
-        let gained = n.aliases.difference(&o.aliases).count();
-        let lost: Vec<&String> = o.aliases.difference(&n.aliases).collect();
-        if gained > 0 {
-            found.push((
-                DeltaKind::FieldAliasAdded,
-                WireBreaks::NONE,
-                format!("{label}: alias added"),
-            ));
-        }
-        if !lost.is_empty() {
-            // Payloads that used a lost alias (and that the old type read) no longer read.
-            let unread = lost.iter().any(|a| !n.accepts(a));
-            found.push((
-                DeltaKind::FieldAliasRemoved,
-                WireBreaks::backward(!new.by_position && o.read && unread),
-                format!("{label}: alias removed"),
-            ));
-        }
-    }
-    if o.shape.ty != n.shape.ty {
-        let narrowed = o
-            .shape
-            .ty
-            .strip_prefix("Option<")
-            .and_then(|t| t.strip_suffix('>'))
-            == Some(n.shape.ty.as_str());
-        let strict = old.strict_types || new.strict_types;
-        found.push((
-            if narrowed {
-                DeltaKind::FieldTypeNarrowed
-            } else {
-                DeltaKind::FieldTypeChanged
-            },
-            WireBreaks {
-                backward: o.emit != Emit::Never
-                    && n.read
-                    && !reads(&o.shape.ty, &n.shape.ty, strict),
-                forward: n.emit != Emit::Never
-                    && o.read
-                    && !reads(&n.shape.ty, &o.shape.ty, strict),
-            },
-            format!("{label}: `{}` -> `{}`", o.shape.ty, n.shape.ty),
-        ));
-    }
-    if differs(os, ns, DEFAULT_KEYS) {
-        found.push(default_change(o, n, &label));
-    }
-    if differs(os, ns, SKIP_KEYS) {
-        found.push(skip_change(old, new, o, n, &label));
-    }
-    if differs(os, ns, SKIP_IF_KEYS) {
-        found.push(skip_if_change(old, o, n, &label));
-    }
-    if differs(os, ns, FLATTEN_KEYS) {
-        // The value moves between its own key and its parent's keys.
-        found.push((
+    let narrowed = o
+        .shape
+        .ty
+        .strip_prefix("Option<")
+        .and_then(|t| t.strip_suffix('>'))
+        == Some(n.shape.ty.as_str());
+    let strict = p.old.strict_types || p.new.strict_types;
+    Some((
+        if narrowed {
+            DeltaKind::FieldTypeNarrowed
+        } else {
+            DeltaKind::FieldTypeChanged
+        },
+        WireBreaks {
+            backward: o.emit != Emit::Never && n.read && !reads(&o.shape.ty, &n.shape.ty, strict),
+            forward: n.emit != Emit::Never && o.read && !reads(&n.shape.ty, &o.shape.ty, strict),
+        },
+        format!("{}: `{}` -> `{}`", p.label, o.shape.ty, n.shape.ty),
+    ))
+}
+
+/// The value moves between its own key and its parent's keys.
+fn flatten(p: &Pair<'_, '_>) -> Option<Finding> {
+    p.differs(FLATTEN_KEYS).then(|| {
+        (
             DeltaKind::FieldFlattenChanged,
             WireBreaks::BOTH,
-            format!("{label}: `flatten`"),
-        ));
-    }
-    if differs(os, ns, WITH_KEYS) {
-        found.push(with_change(os, ns, &label));
-    }
-    if differs(os, ns, INERT_KEYS) {
-        found.push((
+            format!("{}: `flatten`", p.label),
+        )
+    })
+}
+
+/// Trait bounds, borrowing and remote getters do not change the payload.
+fn inert(p: &Pair<'_, '_>) -> Option<Finding> {
+    p.differs(INERT_KEYS).then(|| {
+        (
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            format!("{label}: trait bounds or borrowing (not on the wire)"),
-        ));
-    }
-    let unknown: Vec<&String> = os
+            format!("{}: trait bounds or borrowing (not on the wire)", p.label),
+        )
+    })
+}
+
+/// An attribute this model does not know: assume the payload changed.
+fn unknown(p: &Pair<'_, '_>) -> Option<Finding> {
+    let (os, ns) = (&p.o.shape.serde, &p.n.shape.serde);
+    let key = os
         .keys()
         .chain(ns.keys())
         .filter(|k| !GROUPS.iter().any(|g| g.contains(&k.as_str())))
-        .filter(|k| os.get(*k) != ns.get(*k))
-        .collect();
-    if !unknown.is_empty() {
-        // An attribute this model does not know: assume the payload changed.
-        found.push((
-            DeltaKind::SerdeAttributeChanged,
-            WireBreaks::BOTH,
-            format!("{label}: `{}` changed", unknown[0]),
-        ));
-    }
-    for (kind, breaks, detail) in found {
-        let delta = cx
-            .wire(kind, detail, breaks)
-            .change(render::field(o.shape), render::field(n.shape))
-            .at(place.element(&n.shape.name));
-        cx.push(delta);
-    }
+        .find(|k| os.get(*k) != ns.get(*k))?;
+    Some((
+        DeltaKind::SerdeAttributeChanged,
+        WireBreaks::BOTH,
+        format!("{}: `{key}` changed", p.label),
+    ))
 }
 
 /// A field's own wire name changed: old payloads carry a key the new type does not
@@ -749,12 +795,12 @@ fn name_breaks(
 
 /// `#[serde(default)]` added lets readers accept payloads without the field; removed,
 /// payloads without it (which the old type read) fail.
-fn default_change(
-    o: &WireField<'_>,
-    n: &WireField<'_>,
-    label: &str,
-) -> (DeltaKind, WireBreaks, String) {
-    match (o.has_default, n.has_default) {
+fn default_change(p: &Pair<'_, '_>) -> Option<Finding> {
+    if !p.differs(DEFAULT_KEYS) {
+        return None;
+    }
+    let label = &p.label;
+    Some(match (p.o.has_default, p.n.has_default) {
         (false, true) => (
             DeltaKind::FieldDefaultAdded,
             WireBreaks::NONE,
@@ -762,7 +808,7 @@ fn default_change(
         ),
         (true, false) => (
             DeltaKind::FieldDefaultRemoved,
-            WireBreaks::backward(n.required),
+            WireBreaks::backward(p.n.required),
             format!("{label}: `default` removed"),
         ),
         _ => (
@@ -770,19 +816,17 @@ fn default_change(
             WireBreaks::NONE,
             format!("{label}: another default value (payloads still read)"),
         ),
-    }
+    })
 }
 
 /// `skip*` changed: a field that stops being read drops what old payloads carry; one
 /// that stops being written leaves old readers without it; one that comes onto the
 /// wire is like an added field.
-fn skip_change(
-    old: &Record<'_>,
-    new: &Record<'_>,
-    o: &WireField<'_>,
-    n: &WireField<'_>,
-    label: &str,
-) -> (DeltaKind, WireBreaks, String) {
+fn skip_change(p: &Pair<'_, '_>) -> Option<Finding> {
+    if !p.differs(SKIP_KEYS) {
+        return None;
+    }
+    let (old, new, o, n, label) = (p.old, p.new, p.o, p.n, &p.label);
     let stop_emit = o.emit != Emit::Never && n.emit == Emit::Never;
     let stop_read = o.read && !n.read;
     let start_emit = o.emit == Emit::Never && n.emit != Emit::Never;
@@ -790,7 +834,7 @@ fn skip_change(
     if old.by_position || new.by_position {
         // Skipping shifts every later element of the sequence.
         let moved = stop_emit || stop_read || start_emit || start_read;
-        return (
+        return Some((
             DeltaKind::FieldSkipped,
             if moved {
                 WireBreaks::BOTH
@@ -798,21 +842,21 @@ fn skip_change(
                 WireBreaks::NONE
             },
             format!("{label}: `skip`"),
-        );
+        ));
     }
     if stop_emit || stop_read {
         let breaks = WireBreaks {
             backward: stop_read && o.emit != Emit::Never,
             forward: stop_emit && o.read,
         };
-        return (
+        return Some((
             DeltaKind::FieldSkipped,
             breaks,
             format!(
                 "{label}: no longer {}",
                 if stop_read { "read" } else { "written" }
             ),
-        );
+        ));
     }
     if start_emit || start_read {
         let breaks = WireBreaks {
@@ -824,53 +868,56 @@ fn skip_change(
         } else {
             DeltaKind::FieldAddedWithDefault
         };
-        return (
+        return Some((
             kind,
             breaks,
             format!("{label}: now on the wire (`skip` removed)"),
-        );
+        ));
     }
-    (
+    Some((
         DeltaKind::SerdeAttributeChanged,
         WireBreaks::NONE,
         format!("{label}: `skip` spelled differently"),
-    )
+    ))
 }
 
 /// `skip_serializing_if` added: the field is sometimes missing, which old readers
 /// that require it reject; removed or changed, readers still read. Positional
 /// formats cannot omit an element at all.
-fn skip_if_change(
-    old: &Record<'_>,
-    o: &WireField<'_>,
-    n: &WireField<'_>,
-    label: &str,
-) -> (DeltaKind, WireBreaks, String) {
+fn skip_if_change(p: &Pair<'_, '_>) -> Option<Finding> {
+    if !p.differs(SKIP_IF_KEYS) {
+        return None;
+    }
+    let (old, o, n, label) = (p.old, p.o, p.n, &p.label);
     let breaks = if old.by_position {
         WireBreaks::BOTH
     } else {
         WireBreaks::forward(o.emit == Emit::Always && n.emit == Emit::Sometimes && o.required)
     };
-    (
+    Some((
         DeltaKind::SerdeAttributeChanged,
         breaks,
         format!("{label}: `skip_serializing_if`"),
-    )
+    ))
 }
 
 /// Custom (de)serialisers are opaque: assume the side they replace changed.
-fn with_change(os: &SerdeAttrs, ns: &SerdeAttrs, label: &str) -> (DeltaKind, WireBreaks, String) {
+fn with_change(p: &Pair<'_, '_>) -> Option<Finding> {
+    if !p.differs(WITH_KEYS) {
+        return None;
+    }
+    let (os, ns, label) = (&p.o.shape.serde, &p.n.shape.serde, &p.label);
     let both = os.get("with") != ns.get("with");
     let de = both || os.get("deserialize_with") != ns.get("deserialize_with");
     let ser = both || os.get("serialize_with") != ns.get("serialize_with");
-    (
+    Some((
         DeltaKind::SerdeAttributeChanged,
         WireBreaks {
             backward: de,
             forward: ser,
         },
         format!("{label}: custom (de)serializer"),
-    )
+    ))
 }
 
 /// The fields both records share appear in another order: positional payloads read
