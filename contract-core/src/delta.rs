@@ -63,11 +63,11 @@ impl Axis {
 }
 
 macro_rules! delta_kinds {
-    ($( $(#[$doc:meta])* $variant:ident = $name:literal, $class:ident, $axis:ident, $example:literal; )*) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $class:ident, $axis:ident, $example:literal; )*) => {
         /// Every kind of delta the classifier can report.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum DeltaKind {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[doc = $doc])* $variant, )*
         }
 
         impl DeltaKind {
@@ -96,6 +96,11 @@ macro_rules! delta_kinds {
                 match self { $( DeltaKind::$variant => $example, )* }
             }
 
+            /// What the kind means: its doc comment, on one line.
+            pub fn description(self) -> &'static str {
+                match self { $( DeltaKind::$variant => concat!($($doc),*).trim_ascii(), )* }
+            }
+
             /// Parses a snake_case kind name.
             pub fn parse(s: &str) -> Option<DeltaKind> {
                 match s { $( $name => Some(DeltaKind::$variant), )* _ => None }
@@ -112,49 +117,56 @@ delta_kinds! {
     SymbolRemoved = "symbol_removed", Breaking, Api, "`pub struct Report` deleted";
     /// A symbol disappeared and one of the same shape appeared under a new name.
     SymbolRenamed = "symbol_renamed", Breaking, Api, "`struct Report` -> `struct RunReport`";
-    /// The item kind changed.
+    /// The item kind changed (on the wire too when its payload changes form).
     SymbolKindChanged = "symbol_kind_changed", Breaking, Api, "`struct Id(u64)` -> `type Id = u64`";
     /// The defining module changed.
     SymbolMoved = "symbol_moved", Breaking, Api, "`a::Report` moved to `b::Report`";
     // Fields.
-    /// A field that consumers may omit was added (Option, serde default or skip).
+    /// A field that readers may omit was added (Option, serde default or skip); breaking
+    /// forward when old consumers deny unknown fields.
     FieldAddedWithDefault = "field_added_with_default", Additive, Wire, "`#[serde(default)] retries: u32` added";
-    /// A field was added where no consumer can construct or match the struct exhaustively.
+    /// A field was added (or became visible) where no consumer can construct or match
+    /// the struct exhaustively.
     FieldAdded = "field_added", Additive, Api, "`pub note: String` added to a `#[non_exhaustive]` struct";
-    /// A field was added to a struct that consumers build with a literal.
+    /// A field was added to a struct that consumers build with a literal (exhaustive,
+    /// every field pub).
     ConstructibleStructFieldAdded = "constructible_struct_field_added", Breaking, Api, "`pub c: u8` added to `pub struct P { pub a: u8, pub b: u8 }`";
-    /// A field without default was added to a deserialised type.
+    /// A field that readers require was added to a serde type: old payloads lack it.
     RequiredFieldAdded = "required_field_added", Breaking, Wire, "`id: u64` added to a `Deserialize` struct";
-    /// A field was removed.
+    /// A field was removed (on the wire: breaking when old consumers require it or the
+    /// new type denies unknown fields).
     FieldRemoved = "field_removed", Breaking, Api, "`pub b: u8` deleted";
-    /// A field was renamed (same type and attributes).
+    /// A field was renamed (same type and visibility).
     FieldRenamed = "field_renamed", Breaking, Api, "`pub b: u8` -> `pub c: u8`";
-    /// A field's type changed.
+    /// A field's type changed (on the wire: per direction, e.g. `u32` -> `u64` still
+    /// reads old payloads).
     FieldTypeChanged = "field_type_changed", Breaking, Api, "`a: u32` -> `a: u64`";
     /// A field lost its `Option`.
     FieldTypeNarrowed = "field_type_narrowed", Breaking, Api, "`a: Option<u32>` -> `a: u32`";
     /// A field became less visible.
     FieldVisibilityReduced = "field_visibility_reduced", Breaking, Api, "`pub a: u8` -> `pub(crate) a: u8`";
-    /// Field declaration order changed.
+    /// Field (or variant) declaration order changed: breaking for positional wire
+    /// formats, `#[repr(C)]` layouts and derived `PartialOrd`/`Ord`.
     FieldOrderChanged = "field_order_changed", Additive, Wire, "`{ a, b }` -> `{ b, a }`";
     // Serde.
     /// A field's serialised name changed.
     FieldWireNameChanged = "field_wire_name_changed", Breaking, Wire, "`#[serde(rename = \"id\")]` -> `rename = \"key\"`";
-    /// The container's `rename_all` changed.
+    /// The container's `rename_all` (or `rename_all_fields`) changed the names on the wire.
     ContainerRenameAllChanged = "container_rename_all_changed", Breaking, Wire, "`rename_all = \"snake_case\"` -> `\"camelCase\"`";
     /// A field accepts a new alias on input.
     FieldAliasAdded = "field_alias_added", Additive, Wire, "`#[serde(alias = \"old_id\")]` added";
-    /// A field stopped accepting an alias.
+    /// A field stopped accepting an alias: payloads written with it no longer read.
     FieldAliasRemoved = "field_alias_removed", Breaking, Wire, "`#[serde(alias = \"old_id\")]` removed";
-    /// A field gained a serde default.
+    /// A field (or, on the container, every field) gained a serde default.
     FieldDefaultAdded = "field_default_added", Additive, Wire, "`#[serde(default)]` added to `retries`";
-    /// A field lost its serde default.
+    /// A field lost its serde default: payloads without it no longer read.
     FieldDefaultRemoved = "field_default_removed", Breaking, Wire, "`#[serde(default)]` removed from `retries`";
-    /// A field is no longer serialised.
+    /// A field is no longer serialised or no longer deserialised.
     FieldSkipped = "field_skipped", Breaking, Wire, "`#[serde(skip)]` added to `token`";
     /// `#[serde(flatten)]` added or removed.
     FieldFlattenChanged = "field_flatten_changed", Breaking, Wire, "`#[serde(flatten)] meta: Meta` -> `meta: Meta`";
-    /// `#[serde(deny_unknown_fields)]` added or removed.
+    /// `#[serde(deny_unknown_fields)]` added (payloads with extra fields are rejected)
+    /// or removed (readers stop rejecting them: a strictness contract).
     DenyUnknownFieldsChanged = "deny_unknown_fields_changed", Breaking, Wire, "`#[serde(deny_unknown_fields)]` added";
     /// `#[serde(transparent)]` added or removed.
     TransparentChanged = "transparent_changed", Breaking, Wire, "`#[serde(transparent)]` removed";
@@ -162,21 +174,23 @@ delta_kinds! {
     EnumRepresentationChanged = "enum_representation_changed", Breaking, Wire, "`#[serde(tag = \"kind\")]` -> `#[serde(untagged)]`";
     /// A variant's serialised name changed.
     VariantWireNameChanged = "variant_wire_name_changed", Breaking, Wire, "`#[serde(rename = \"ok\")]` on `Pass` removed";
-    /// A serde attribute changed in a way both round trips accept.
+    /// Any other serde attribute change; additive when both round trips still read,
+    /// breaking when one does not (or when its effect cannot be seen: `with`, `from`).
     SerdeAttributeChanged = "serde_attribute_changed", Additive, Wire, "`#[serde(skip_serializing_if = \"Option::is_none\")]` added";
     // Container attributes.
     /// `#[non_exhaustive]` removed.
     NonExhaustiveRemoved = "non_exhaustive_removed", Additive, Api, "`#[non_exhaustive]` removed";
     /// `#[non_exhaustive]` added.
     NonExhaustiveAdded = "non_exhaustive_added", Breaking, Api, "`#[non_exhaustive]` added";
-    /// `#[repr]` changed.
+    /// `#[repr]` changed (adding a layout where there was none is additive).
     ReprChanged = "repr_changed", Breaking, Api, "`#[repr(u8)]` -> `#[repr(u16)]`";
     /// A derived trait was added.
     DeriveAdded = "derive_added", Additive, Api, "`#[derive(Hash)]` added";
     /// A derived trait was removed.
     DeriveRemoved = "derive_removed", Breaking, Api, "`#[derive(Clone)]` removed";
     // Variants.
-    /// A variant was added to a `#[non_exhaustive]` enum.
+    /// A variant was added to a `#[non_exhaustive]` enum (on the wire: old consumers
+    /// cannot read it).
     VariantAdded = "variant_added", Additive, Api, "`Skipped` added to a `#[non_exhaustive]` enum";
     /// A variant was added to an exhaustive enum: consumer matches stop compiling.
     VariantAddedToExhaustiveEnum = "variant_added_to_exhaustive_enum", Breaking, Api, "`Skipped` added to an exhaustive enum";
@@ -184,42 +198,55 @@ delta_kinds! {
     VariantRemoved = "variant_removed", Breaking, Api, "`Skipped` deleted";
     /// A variant was renamed (same fields).
     VariantRenamed = "variant_renamed", Breaking, Api, "`Skipped` -> `Ignored`";
-    /// A variant changed between unit, tuple and struct form, or its fields changed.
+    /// A variant changed between unit, tuple and struct form, or gained or lost fields.
     VariantKindChanged = "variant_kind_changed", Breaking, Api, "`Failed` -> `Failed(String)`";
-    /// An explicit discriminant changed.
+    /// A discriminant changed: explicit, implicit by position (fieldless enums), or the
+    /// variant index a positional wire format writes.
     DiscriminantChanged = "discriminant_changed", Breaking, Api, "`Low = 1` -> `Low = 2`";
     // Generics.
     /// A generic parameter with a default was appended.
     GenericParamAddedWithDefault = "generic_param_added_with_default", Additive, Api, "`Cache<K>` -> `Cache<K, S = RandomState>`";
-    /// A generic parameter without default was added.
+    /// A generic parameter without default was added (or a parameter was renamed).
     GenericParamAdded = "generic_param_added", Breaking, Api, "`Cache<K>` -> `Cache<K, S>`";
-    /// A generic parameter was removed.
+    /// A generic parameter was removed or changed kind.
     GenericParamRemoved = "generic_param_removed", Breaking, Api, "`Cache<K, S>` -> `Cache<K>`";
+    /// A generic parameter's default was added (additive), changed or removed.
+    GenericDefaultChanged = "generic_default_changed", Breaking, Api, "`Cache<K, S = RandomState>` -> `Cache<K, S>`";
     /// A bound was added (consumers must now satisfy it).
     GenericBoundAdded = "generic_bound_added", Breaking, Api, "`T` -> `T: Send`";
-    /// A bound was removed (consumers satisfy less).
+    /// A bound was removed (consumers satisfy less; breaking where callers relied on
+    /// it, as on an associated type, or where implementors must match it).
     GenericBoundRemoved = "generic_bound_removed", Additive, Api, "`T: Send` -> `T`";
-    /// Lifetime parameters changed.
+    /// Lifetime parameters changed (a pure renaming is additive).
     LifetimeParamChanged = "lifetime_param_changed", Breaking, Api, "`View<'a>` -> `View<'a, 'b>`";
     // Traits.
     /// A trait method was removed.
     TraitMethodRemoved = "trait_method_removed", Breaking, Api, "`fn name(&self)` deleted from the trait";
-    /// A method without default was added to an implementable trait.
+    /// A method without default was added to a trait; additive when the trait is
+    /// sealed (no implementor outside the crate).
     TraitRequiredMethodAdded = "trait_required_method_added", Breaking, Api, "`fn id(&self) -> u64;` added";
     /// A method with a default body was added.
     TraitProvidedMethodAdded = "trait_provided_method_added", Additive, Api, "`fn id(&self) -> u64 { 0 }` added";
     /// A trait method lost its default body.
     TraitMethodDefaultRemoved = "trait_method_default_removed", Breaking, Api, "`fn id(&self) -> u64 { 0 }` -> `fn id(&self) -> u64;`";
+    /// A trait method gained a default body.
+    TraitMethodDefaultAdded = "trait_method_default_added", Additive, Api, "`fn id(&self) -> u64;` -> `fn id(&self) -> u64 { 0 }`";
     /// A supertrait was added.
     TraitSupertraitAdded = "trait_supertrait_added", Breaking, Api, "`trait Engine` -> `trait Engine: Send`";
-    /// A supertrait was removed.
+    /// A supertrait was removed (additive when it was the sealing one).
     TraitSupertraitRemoved = "trait_supertrait_removed", Breaking, Api, "`trait Engine: Send` -> `trait Engine`";
     /// The trait can no longer be used as `dyn Trait`.
     TraitDynCompatibilityLost = "trait_dyn_compatibility_lost", Breaking, Api, "`fn get<T>(&self)` added to a dyn-compatible trait";
-    /// An associated type or const without default was added.
+    /// The trait can now be used as `dyn Trait`.
+    TraitDynCompatibilityGained = "trait_dyn_compatibility_gained", Additive, Api, "`where Self: Sized` added to the only generic method";
+    /// An associated type or const was added (additive with a default on a sealed or
+    /// non-`dyn` trait).
     TraitAssocItemAdded = "trait_assoc_item_added", Breaking, Api, "`type Output;` added";
     /// An associated type or const was removed.
     TraitAssocItemRemoved = "trait_assoc_item_removed", Breaking, Api, "`type Output;` deleted";
+    /// An associated type's bounds or generics, or an associated const's type or
+    /// default, changed (a default added is additive).
+    TraitAssocItemChanged = "trait_assoc_item_changed", Breaking, Api, "`type Output: Clone;` -> `type Output: Clone + Send;`";
     /// `unsafe trait` changed.
     TraitUnsafeChanged = "trait_unsafe_changed", Breaking, Api, "`trait Engine` -> `unsafe trait Engine`";
     /// The trait became sealed.
@@ -235,21 +262,23 @@ delta_kinds! {
     MethodRemoved = "method_removed", Breaking, Api, "`pub fn run(&self)` deleted";
     /// A method disappeared and one of the same signature appeared under a new name.
     MethodRenamed = "method_renamed", Breaking, Api, "`fn run(&self)` -> `fn execute(&self)`";
-    /// A parameter was added.
+    /// A parameter was added (Rust has no optional arguments).
     RequiredArgAdded = "required_arg_added", Breaking, Api, "`fn run(&self)` -> `fn run(&self, n: u32)`";
     /// A parameter was removed.
     ParamRemoved = "param_removed", Breaking, Api, "`fn run(&self, n: u32)` -> `fn run(&self)`";
     /// A parameter's type changed.
     ParamTypeChanged = "param_type_changed", Breaking, Api, "`n: u32` -> `n: u64`";
+    /// Only a parameter's name changed: callers pass arguments by position.
+    ParamRenamed = "param_renamed", Additive, Api, "`fn run(&self, n: u32)` -> `fn run(&self, count: u32)`";
     /// The return type changed.
     ReturnTypeChanged = "return_type_changed", Breaking, Api, "`-> u32` -> `-> u64`";
-    /// The receiver changed.
+    /// The receiver changed (or a method became an associated fn, or the reverse).
     ReceiverChanged = "receiver_changed", Breaking, Api, "`&self` -> `&mut self`";
-    /// Another part of a signature changed (generics, ABI).
+    /// Another part of a signature changed: generics, ABI, visibility.
     MethodSignatureChanged = "method_signature_changed", Breaking, Api, "`fn f<T>(t: T)` -> `fn f<T: Send>(t: T)`";
     /// `unsafe` added to a fn.
     FnUnsafeAdded = "fn_unsafe_added", Breaking, Api, "`fn f()` -> `unsafe fn f()`";
-    /// `unsafe` removed from a fn.
+    /// `unsafe` removed from a fn (breaking for implementors of a trait method).
     FnUnsafeRemoved = "fn_unsafe_removed", Additive, Api, "`unsafe fn f()` -> `fn f()`";
     /// `const` added to a fn.
     FnConstAdded = "fn_const_added", Additive, Api, "`fn f()` -> `const fn f()`";
@@ -260,9 +289,10 @@ delta_kinds! {
     // Aliases, consts, statics.
     /// A type alias points elsewhere.
     AliasTargetChanged = "alias_target_changed", Breaking, Api, "`type StageOutcome = TrustOutcome` -> `= Report`";
-    /// A const or static value changed.
+    /// A const or static value changed (rows reordered included).
     ConstValueChanged = "const_value_changed", Breaking, Api, "`MAX_RETRIES: u32 = 3` -> `= 2`";
-    /// A const or static type changed.
+    /// A const or static type changed (an array length that only follows added rows
+    /// is additive).
     ConstTypeChanged = "const_type_changed", Breaking, Api, "`MAX_RETRIES: u32` -> `MAX_RETRIES: u8`";
     /// A row was added to a table initialiser.
     TableRowAdded = "table_row_added", Additive, Api, "a new `RoutingDecision { … }` row";
@@ -314,6 +344,8 @@ pub enum Element {
     Method(String),
     /// A row of a table initialiser, by index in the current value.
     Row(usize),
+    /// A container attribute, by its path (`serde`, `repr`, `derive`, `non_exhaustive`).
+    Attr(String),
 }
 
 /// One classified difference.

@@ -21,6 +21,7 @@ pub mod render;
 pub mod shape;
 #[cfg(feature = "syntax")]
 pub mod syntax;
+pub mod vocabulary;
 
 pub use delta::{Axis, Class, Delta, DeltaKind, Element};
 pub use golden::{Golden, GoldenError, FORMAT_VERSION};

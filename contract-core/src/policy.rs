@@ -32,6 +32,71 @@ pub enum WireFormat {
     Positional,
 }
 
+/// Which wire directions a change breaks, as a wire rule works it out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WireBreaks {
+    /// The new type fails to read (or silently drops data of) payloads the old type
+    /// wrote or accepted.
+    pub backward: bool,
+    /// Old consumers fail to read (or silently drop data of) payloads the new type
+    /// writes.
+    pub forward: bool,
+}
+
+impl WireBreaks {
+    /// Neither direction breaks.
+    pub const NONE: WireBreaks = WireBreaks {
+        backward: false,
+        forward: false,
+    };
+    /// Both directions break.
+    pub const BOTH: WireBreaks = WireBreaks {
+        backward: true,
+        forward: true,
+    };
+
+    /// Only the backward direction breaks when `b`.
+    pub fn backward(b: bool) -> WireBreaks {
+        WireBreaks {
+            backward: b,
+            forward: false,
+        }
+    }
+
+    /// Only the forward direction breaks when `f`.
+    pub fn forward(f: bool) -> WireBreaks {
+        WireBreaks {
+            backward: false,
+            forward: f,
+        }
+    }
+
+    /// Either direction.
+    pub fn any(self) -> bool {
+        self.backward || self.forward
+    }
+
+    /// Breaks in either of `self` or `other`.
+    pub fn or(self, other: WireBreaks) -> WireBreaks {
+        WireBreaks {
+            backward: self.backward || other.backward,
+            forward: self.forward || other.forward,
+        }
+    }
+
+    /// A clause for a delta's detail saying which readers fail, or empty.
+    pub fn describe(self) -> &'static str {
+        match (self.backward, self.forward) {
+            (true, true) => {
+                "; breaks both ways: the new type cannot read old payloads, nor old consumers new ones"
+            }
+            (true, false) => "; the new type cannot read old payloads",
+            (false, true) => "; old consumers cannot read new payloads",
+            (false, false) => "",
+        }
+    }
+}
+
 /// The words of a set's breaking directive.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -100,6 +165,26 @@ impl Policy {
         delta
     }
 
+    /// The class of a wire change that breaks `breaks`, under the enforced directions:
+    /// `full` fails on either, `backward`/`forward` only on their own.
+    pub fn wire_class(&self, breaks: WireBreaks) -> Class {
+        let breaking = match self.wire_direction {
+            WireDirection::Full => breaks.any(),
+            WireDirection::Backward => breaks.backward,
+            WireDirection::Forward => breaks.forward,
+        };
+        if breaking {
+            Class::Breaking
+        } else {
+            Class::Additive
+        }
+    }
+
+    /// True when payloads are positional (field order and count matter, names not).
+    pub fn positional(&self) -> bool {
+        self.wire_format == WireFormat::Positional
+    }
+
     /// The directive words for `set`, falling back to the generic wording.
     pub fn directive_for(&self, set: &str) -> Directive {
         self.directive
@@ -131,5 +216,44 @@ pub fn generic_directive(set: &str) -> Directive {
         adr_dir: "docs/adr/".to_owned(),
         consumer_adr: format!("the decision record of each consumer of set `{set}`"),
         reference: format!("See the decision record that introduced contract set `{set}`."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_class_counts_only_the_enforced_directions() {
+        let mut p = Policy::default_for("x");
+        let cases = [
+            (WireDirection::Full, [false, true, true, true]),
+            (WireDirection::Backward, [false, true, false, true]),
+            (WireDirection::Forward, [false, false, true, true]),
+        ];
+        for (direction, expected) in cases {
+            p.wire_direction = direction;
+            let got: Vec<bool> = [
+                WireBreaks::NONE,
+                WireBreaks::backward(true),
+                WireBreaks::forward(true),
+                WireBreaks::BOTH,
+            ]
+            .iter()
+            .map(|b| p.wire_class(*b) == Class::Breaking)
+            .collect();
+            assert_eq!(got, expected, "{direction:?}");
+        }
+    }
+
+    #[test]
+    fn overrides_then_axes() {
+        let mut p = Policy::default_for("x");
+        p.overrides
+            .insert("field_order_changed".to_owned(), Class::Breaking);
+        let d = Delta::new(DeltaKind::FieldOrderChanged, "S", "order");
+        assert!(p.apply(d.clone()).is_breaking());
+        p.axes = vec![Axis::Api];
+        assert!(!p.apply(d).is_breaking(), "the wire axis is not enforced");
     }
 }

@@ -105,6 +105,11 @@ pub fn generic_params(g: &Generics) -> String {
     format!("<{}>", params.join(", "))
 }
 
+/// `<T: Clone> where Vec<T>: Debug`: parameters and where clause, or empty.
+pub fn generics(g: &Generics) -> String {
+    format!("{}{}", generic_params(g), where_clause(g))
+}
+
 /// ` where A: B, …`, or empty.
 pub fn where_clause(g: &Generics) -> String {
     if g.where_clause.is_empty() {
@@ -201,6 +206,14 @@ fn serde_prefix(attrs: &SerdeAttrs) -> String {
     if attrs.is_empty() {
         return String::new();
     }
+    format!("{} ", serde_attrs(attrs))
+}
+
+/// `#[serde(rename_all = "camelCase", deny_unknown_fields)]`, or empty.
+pub fn serde_attrs(attrs: &SerdeAttrs) -> String {
+    if attrs.is_empty() {
+        return String::new();
+    }
     let args: Vec<String> = attrs
         .iter()
         .map(|(k, v)| {
@@ -211,5 +224,5 @@ fn serde_prefix(attrs: &SerdeAttrs) -> String {
             }
         })
         .collect();
-    format!("#[serde({})] ", args.join(", "))
+    format!("#[serde({})]", args.join(", "))
 }

@@ -1,5 +1,6 @@
 //! Struct fields on the API axis: removed, renamed, retyped, narrowed, less visible,
-//! added (to a constructible struct or not), reordered.
+//! added (to a constructible struct or not), reordered. Their serde side is the
+//! `fields_wire` family's.
 
 use super::Cx;
 use crate::delta::{Axis, Class, DeltaKind, Element};
@@ -77,24 +78,46 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         }
     }
     if common_order(&old.fields, &new.fields) {
-        let axis = if old.attrs.has_wire() {
-            Axis::Wire
-        } else {
-            Axis::Api
-        };
-        let names = |fields: &[FieldShape]| {
-            fields
-                .iter()
-                .map(|f| f.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let delta = cx
-            .delta(DeltaKind::FieldOrderChanged, "field declaration order")
-            .change(names(&old.fields), names(&new.fields))
-            .on(axis);
-        cx.push(delta);
+        order_changed(cx, old, new);
     }
+}
+
+/// Field order is invisible to named-field literals and patterns, but it is the
+/// layout of a `#[repr(C)]` struct and the comparison order of derived
+/// `PartialOrd`/`Ord`. (A serde struct's order is the wire family's to judge.)
+fn order_changed(cx: &mut Cx<'_>, old: &StructShape, new: &StructShape) {
+    let layout = old.attrs.repr.iter().any(|r| r == "C") && new.attrs.repr.iter().any(|r| r == "C");
+    let ordered = ["PartialOrd", "Ord"]
+        .iter()
+        .any(|t| old.attrs.derives.contains(*t) && new.attrs.derives.contains(*t));
+    if old.attrs.has_wire() && new.attrs.has_wire() && !layout && !ordered {
+        return;
+    }
+    let class = if layout || ordered {
+        Class::Breaking
+    } else {
+        Class::Additive
+    };
+    let names = |fields: &[FieldShape]| {
+        fields
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let why = if layout {
+        "field declaration order (the `#[repr(C)]` layout)"
+    } else if ordered {
+        "field declaration order (derived `PartialOrd`/`Ord` compare in it)"
+    } else {
+        "field declaration order"
+    };
+    let delta = cx
+        .delta(DeltaKind::FieldOrderChanged, why)
+        .on(Axis::Api)
+        .class(class)
+        .change(names(&old.fields), names(&new.fields));
+    cx.push(delta);
 }
 
 /// Name, type and visibility of one field present on both sides.
@@ -121,14 +144,37 @@ fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape) {
                 DeltaKind::FieldVisibilityReduced,
                 format!("visibility of field `{}`", new.name),
             )
-        } else {
-            // More visible (or another private scope): nothing a consumer had is lost.
+        } else if vis_rank(&new.vis) > vis_rank(&old.vis) {
+            // More visible: nothing a consumer had is lost.
             cx.delta(
                 DeltaKind::FieldAdded,
                 format!("field `{}` is now `{}`", new.name, vis_word(&new.vis)),
             )
+        } else {
+            // Narrower, but it was never visible outside the crate.
+            cx.delta(
+                DeltaKind::FieldVisibilityReduced,
+                format!(
+                    "field `{}` is now `{}` (it was not `pub`)",
+                    new.name,
+                    vis_word(&new.vis)
+                ),
+            )
+            .class(Class::Additive)
         };
         cx.push(delta.change(render::field(old), render::field(new)).at(at));
+    }
+}
+
+/// How far a visibility reaches: private < `pub(in …)`/`pub(self)` < `pub(super)` <
+/// `pub(crate)` < `pub`.
+fn vis_rank(vis: &str) -> u8 {
+    match vis {
+        "pub" => 4,
+        "pub(crate)" => 3,
+        "pub(super)" => 2,
+        "" | "pub(self)" => 0,
+        _ => 1,
     }
 }
 
@@ -142,8 +188,10 @@ fn find<'a>(fields: &'a [FieldShape], name: &str) -> Option<&'a FieldShape> {
     fields.iter().find(|f| f.name == name)
 }
 
+/// A Rust rename keeps type and visibility; serde attributes may change with it
+/// (`#[serde(rename = "old")]` keeps the wire name), which the wire family judges.
 fn same_but_name(a: &FieldShape, b: &FieldShape) -> bool {
-    a.ty == b.ty && a.vis == b.vis && a.serde == b.serde
+    a.ty == b.ty && a.vis == b.vis
 }
 
 /// Private fields are invisible to other crates: changes to them are drift, not breaks

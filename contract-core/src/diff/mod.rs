@@ -1,22 +1,39 @@
 //! The diff engine: golden shapes against current shapes, as classified deltas.
 //!
 //! Each rule family is one module with one entry point, listed once in [`FAMILIES`].
-//! A family looks only at its own part of a symbol and pushes deltas with their
-//! default class; the set's policy is applied once, at the end.
+//! A family looks only at its own part of a symbol and pushes deltas; API rules use
+//! their kind's default class unless context refines it, wire rules say which wire
+//! directions break and let [`Cx::wire`] turn that into a class under the set's
+//! `wire_direction`. Overrides and axis enforcement are applied once, at the end.
+//!
+//! Helpers several families share (signature comparison, generics comparison, the
+//! serde wire model) live in [`shared`]; they are not families.
 
+mod aliases;
+mod container;
 mod fields;
+mod fields_wire;
+mod fns;
+mod generics;
+mod implementors;
+mod methods;
+mod serde_container;
 mod set;
+pub(crate) mod shared;
 mod symbol;
+mod traits;
+mod values;
 mod variants;
+mod variants_wire;
 
 use std::collections::BTreeMap;
 
-use crate::delta::{Delta, DeltaKind};
-use crate::policy::Policy;
+use crate::delta::{Axis, Delta, DeltaKind};
+use crate::policy::{Policy, WireBreaks};
 use crate::shape::{Fragment, Symbol};
 
 /// What a rule family sees: the symbol's name, the policy (some verdicts depend on
-/// the wire format) and where to put deltas.
+/// the wire direction and format) and where to put deltas.
 pub struct Cx<'a> {
     /// The symbol being compared.
     pub symbol: &'a str,
@@ -31,9 +48,24 @@ impl Cx<'_> {
         self.deltas.push(delta);
     }
 
-    /// Starts a delta of `kind` for this symbol.
+    /// Starts a delta of `kind` for this symbol, with the kind's default class and axis.
     pub fn delta(&self, kind: DeltaKind, detail: impl Into<String>) -> Delta {
         Delta::new(kind, self.symbol, detail)
+    }
+
+    /// Starts a wire-axis delta whose class follows from the directions it breaks
+    /// under the set's `wire_direction`; the detail says which readers fail.
+    pub fn wire(&self, kind: DeltaKind, detail: impl Into<String>, breaks: WireBreaks) -> Delta {
+        let mut detail = detail.into();
+        detail.push_str(breaks.describe());
+        Delta::new(kind, self.symbol, detail)
+            .on(Axis::Wire)
+            .class(self.policy.wire_class(breaks))
+    }
+
+    /// True when the set's payloads are positional (`wire_format: positional`).
+    pub fn positional(&self) -> bool {
+        self.policy.positional()
     }
 }
 
@@ -43,23 +75,46 @@ pub type Family = fn(&mut Cx<'_>, &Symbol, &Symbol);
 /// Every rule family, in report order. Adding a family is one module and one line.
 pub const FAMILIES: &[(&str, Family)] = &[
     ("symbol", symbol::diff),
+    ("container", container::diff),
+    ("generics", generics::diff),
     ("fields", fields::diff),
+    ("fields_wire", fields_wire::diff),
+    ("serde_container", serde_container::diff),
     ("variants", variants::diff),
+    ("variants_wire", variants_wire::diff),
+    ("traits", traits::diff),
+    ("implementors", implementors::diff),
+    ("methods", methods::diff),
+    ("fns", fns::diff),
+    ("aliases", aliases::diff),
+    ("values", values::diff),
 ];
 
 /// Deltas between two shapes of one symbol, policy applied.
 pub fn diff_symbol(name: &str, before: &Symbol, after: &Symbol, policy: &Policy) -> Vec<Delta> {
+    diff_symbol_with(FAMILIES, name, before, after, policy)
+}
+
+/// [`diff_symbol`] with an explicit list of families (a subset for tools, or none to
+/// see the safety net at work). A difference no family names is reported as
+/// `unclassified_change` (breaking), never passed silently.
+pub fn diff_symbol_with(
+    families: &[(&str, Family)],
+    name: &str,
+    before: &Symbol,
+    after: &Symbol,
+    policy: &Policy,
+) -> Vec<Delta> {
     let mut cx = Cx {
         symbol: name,
         policy,
         deltas: Vec::new(),
     };
     if before != after {
-        for (_, family) in FAMILIES {
+        for (_, family) in families {
             family(&mut cx, before, after);
         }
         if cx.deltas.is_empty() {
-            // A difference no family names must still surface, never pass silently.
             let delta = cx
                 .delta(
                     DeltaKind::UnclassifiedChange,
@@ -76,7 +131,7 @@ pub fn diff_symbol(name: &str, before: &Symbol, after: &Symbol, policy: &Policy)
 }
 
 /// Deltas between a golden set and the current set, policy applied, sorted by
-/// symbol then kind.
+/// symbol, kind, axis and detail.
 pub fn diff_sets(
     before: &BTreeMap<String, Symbol>,
     after: &BTreeMap<String, Symbol>,
@@ -91,7 +146,9 @@ pub fn diff_sets(
             deltas.extend(diff_symbol(name, old, new, policy));
         }
     }
-    deltas.sort_by(|a, b| (&a.symbol, a.kind, &a.detail).cmp(&(&b.symbol, b.kind, &b.detail)));
+    deltas.sort_by(|a, b| {
+        (&a.symbol, a.kind, a.axis, &a.detail).cmp(&(&b.symbol, b.kind, b.axis, &b.detail))
+    });
     deltas
 }
 

@@ -25,14 +25,18 @@ pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>)
         else {
             return true;
         };
-        let (new, _) = added.remove(i);
+        let (new, new_shape) = added.remove(i);
+        // Every path that names the old symbol breaks.
         out.push(
             Delta::new(
                 DeltaKind::SymbolRenamed,
                 old,
                 format!("{} `{old}` renamed to `{new}`", old_shape.kind_name()),
             )
-            .change(old.as_str(), new.as_str()),
+            .change(
+                render::symbol(old, old_shape),
+                render::symbol(new, new_shape),
+            ),
         );
         false
     });
@@ -105,7 +109,10 @@ mod tests {
     fn same_shape_under_a_new_name_is_one_rename() {
         let d = diff(&set(&[("A", konst("1"))]), &set(&[("B", konst("1"))]));
         assert_eq!(kinds(&d), [(DeltaKind::SymbolRenamed, "A")]);
-        assert_eq!((d[0].before.as_str(), d[0].after.as_str()), ("A", "B"));
+        assert_eq!(
+            (d[0].before.as_str(), d[0].after.as_str()),
+            ("const A: u8 = 1", "const B: u8 = 1")
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Whole-symbol changes: the item kind and the defining module.
 
 use super::Cx;
-use crate::delta::DeltaKind;
+use crate::delta::{Class, DeltaKind};
 use crate::render;
 use crate::shape::Symbol;
 
@@ -41,8 +41,9 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             );
         cx.push(delta);
     }
-    if let (Some(old), Some(new)) = (&before.module, &after.module) {
-        if old != new {
+    match (&before.module, &after.module) {
+        (Some(old), Some(new)) if old != new => {
+            // Every path that named it through the old module breaks.
             let delta = cx
                 .delta(
                     DeltaKind::SymbolMoved,
@@ -54,6 +55,22 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
                 );
             cx.push(delta);
         }
+        (Some(_), None) | (None, Some(_)) => {
+            // Only the record of the module changed (a symbol pinned through impl
+            // blocks only has none): no path is known to break.
+            let delta = cx
+                .delta(
+                    DeltaKind::SymbolMoved,
+                    "defining module recorded or dropped",
+                )
+                .class(Class::Additive)
+                .change(
+                    before.module.clone().unwrap_or_default(),
+                    after.module.clone().unwrap_or_default(),
+                );
+            cx.push(delta);
+        }
+        _ => {}
     }
 }
 

@@ -66,6 +66,20 @@ impl Spans {
     fn set(&mut self, element: Element, span: Span) {
         self.by_element.insert(element, span);
     }
+
+    /// Records where the container attributes a shape keeps are (the first of each).
+    fn attributes(&mut self, attrs: &[syn::Attribute]) {
+        for attr in attrs {
+            let path = attr.path();
+            for name in ["non_exhaustive", "repr", "derive", "serde"] {
+                if path.is_ident(name) {
+                    self.by_element
+                        .entry(Element::Attr(name.to_owned()))
+                        .or_insert_with(|| attr.span());
+                }
+            }
+        }
+    }
 }
 
 /// The item kinds `#[contract]` accepts, for error messages.
@@ -80,6 +94,7 @@ pub fn extract(item: &Item) -> syn::Result<Extracted> {
             spans.item = Some(s.ident.span());
             spans.fields = Some(fields_span(&s.fields).unwrap_or_else(|| s.ident.span()));
             spans.set(Element::Generics, s.generics.span());
+            spans.attributes(&s.attrs);
             let (style, fields) = fields(&s.fields, |name, span| {
                 spans.set(Element::Field(name.to_owned()), span)
             })?;
@@ -95,6 +110,7 @@ pub fn extract(item: &Item) -> syn::Result<Extracted> {
             spans.item = Some(e.ident.span());
             spans.fields = Some(e.brace_token.span.join());
             spans.set(Element::Generics, e.generics.span());
+            spans.attributes(&e.attrs);
             let mut variants = Vec::with_capacity(e.variants.len());
             for v in &e.variants {
                 let variant = v.ident.to_string();

@@ -1,0 +1,73 @@
+//! Struct fields on the serde wire axis: added, removed, renamed on the wire,
+//! retyped, defaulted, skipped, flattened, reordered — each with the wire directions
+//! it breaks (see `shared::wire`).
+
+use super::shared::wire::{compare_fields, struct_record, Place};
+use super::shared::wire_types::reads;
+use super::Cx;
+use crate::delta::DeltaKind;
+use crate::policy::WireBreaks;
+use crate::render;
+use crate::shape::{FieldStyle, ItemShape, StructShape, Symbol};
+
+/// The struct-fields wire family. Runs when both versions derive `Serialize` or
+/// `Deserialize` (a derive added or removed is the container family's to report).
+pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
+    let (Some(old_item @ ItemShape::Struct(old)), Some(new_item @ ItemShape::Struct(new))) =
+        (&before.item, &after.item)
+    else {
+        return;
+    };
+    if !(old.attrs.has_wire() && new.attrs.has_wire()) {
+        return;
+    }
+    if old.style != new.style {
+        let delta = cx
+            .wire(
+                DeltaKind::SymbolKindChanged,
+                "the payload changes form (unit, tuple or named struct)",
+                reshape(old, new, cx.positional()),
+            )
+            .change(
+                render::item_decl(cx.symbol, old_item),
+                render::item_decl(cx.symbol, new_item),
+            );
+        cx.push(delta);
+        return;
+    }
+    let positional = cx.positional();
+    compare_fields(
+        cx,
+        &struct_record(old, positional),
+        &struct_record(new, positional),
+        Place { variant: None },
+    );
+}
+
+/// Unit, newtype, tuple and named structs are written as null, a value, a sequence
+/// and a map. Serde reads a named struct from a sequence too (by position), so a
+/// tuple struct that becomes a named one with the same field types still reads old
+/// payloads, and old consumers of a named struct still read a tuple's sequence.
+fn reshape(old: &StructShape, new: &StructShape, positional: bool) -> WireBreaks {
+    let sequence = |s: &StructShape| {
+        s.style == FieldStyle::Tuple && s.fields.len() != 1
+            || s.style == FieldStyle::Named && positional
+    };
+    let aligned = |writer: &StructShape, reader: &StructShape| {
+        writer.fields.len() == reader.fields.len()
+            && writer.fields.iter().zip(&reader.fields).all(|(w, r)| {
+                w.serde.is_empty() && r.serde.is_empty() && reads(&w.ty, &r.ty, positional)
+            })
+    };
+    match (old.style, new.style) {
+        (FieldStyle::Tuple, FieldStyle::Named) if sequence(old) => WireBreaks {
+            backward: !aligned(old, new),
+            forward: true,
+        },
+        (FieldStyle::Named, FieldStyle::Tuple) if sequence(new) => WireBreaks {
+            backward: true,
+            forward: !aligned(new, old),
+        },
+        _ => WireBreaks::BOTH,
+    }
+}

@@ -1,0 +1,1205 @@
+//! The classifier's test cases: for every kind, pairs of Rust sources (before,
+//! after) with the verdict expected. A positive case expects a delta of the kind
+//! with a class and an axis; a negative case is a near miss that must not produce
+//! the kind at all. `tests/kinds.rs` runs them and fails if a kind lacks either.
+
+use contract_core::{Axis, Class, DeltaKind};
+
+use super::Pol;
+
+/// One case.
+#[derive(Clone, Copy, Debug)]
+pub struct Case {
+    /// The kind under test.
+    pub kind: DeltaKind,
+    /// `Some((class, axis))`: a delta of `kind` with this class on this axis;
+    /// `None`: no delta of `kind` (a near miss).
+    pub expect: Option<(Class, Axis)>,
+    /// The policy.
+    pub policy: Pol,
+    /// Source before.
+    pub before: &'static str,
+    /// Source after.
+    pub after: &'static str,
+    /// Run with no rule family (only the safety net).
+    pub no_families: bool,
+}
+
+const fn yes(
+    kind: DeltaKind,
+    class: Class,
+    axis: Axis,
+    before: &'static str,
+    after: &'static str,
+) -> Case {
+    Case {
+        kind,
+        expect: Some((class, axis)),
+        policy: Pol::Default,
+        before,
+        after,
+        no_families: false,
+    }
+}
+
+const fn no(kind: DeltaKind, before: &'static str, after: &'static str) -> Case {
+    Case {
+        kind,
+        expect: None,
+        policy: Pol::Default,
+        before,
+        after,
+        no_families: false,
+    }
+}
+
+impl Case {
+    const fn under(mut self, policy: Pol) -> Case {
+        self.policy = policy;
+        self
+    }
+
+    const fn without_families(mut self) -> Case {
+        self.no_families = true;
+        self
+    }
+}
+
+/// `#[derive(Serialize, Deserialize)]` in front of an item.
+macro_rules! serde {
+    ($src:literal) => {
+        concat!("#[derive(Serialize, Deserialize)] ", $src)
+    };
+}
+
+use Axis::{Api, Wire};
+use Class::{Additive, Breaking};
+use DeltaKind::*;
+
+/// Every case.
+pub const CASES: &[Case] = &[
+    // ---- symbols -------------------------------------------------------------
+    yes(SymbolAdded, Additive, Api, "pub struct A;", "pub struct A; pub struct B(pub u8);"),
+    no(SymbolAdded, "pub struct A;", "pub struct B;"),
+    yes(SymbolRemoved, Breaking, Api, "pub struct A; pub struct B(pub u8);", "pub struct A;"),
+    no(SymbolRemoved, "pub struct A(pub u8);", "pub struct B(pub u8);"),
+    yes(SymbolRenamed, Breaking, Api, "pub struct A(pub u8);", "pub struct B(pub u8);"),
+    no(SymbolRenamed, "pub struct A(pub u8);", "pub struct B(pub u16);"),
+    yes(SymbolKindChanged, Breaking, Api, "pub struct Id(pub u64);", "pub type Id = u64;"),
+    yes(
+        SymbolKindChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct Id(pub u64);"),
+        serde!("pub struct Id { pub id: u64 }"),
+    ),
+    no(SymbolKindChanged, "pub struct Id(pub u64);", "pub struct Id(pub u32);"),
+    yes(SymbolMoved, Breaking, Api, "mod a { pub struct R; }", "mod b { pub struct R; }"),
+    no(
+        SymbolMoved,
+        "mod a { pub struct R { pub x: u8 } }",
+        "mod a { pub struct R { pub x: u16 } }",
+    ),
+    // ---- struct fields -------------------------------------------------------
+    yes(
+        FieldAddedWithDefault,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8, #[serde(default)] pub retries: u32 }"),
+    ),
+    yes(
+        FieldAddedWithDefault,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8, pub note: Option<String> }"),
+    ),
+    // An old consumer that denies unknown fields rejects the new key.
+    yes(
+        FieldAddedWithDefault,
+        Breaking,
+        Wire,
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, #[serde(default)] pub b: u8 }"),
+    ),
+    no(
+        FieldAddedWithDefault,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8, pub b: u8 }"),
+    ),
+    yes(
+        FieldAdded,
+        Additive,
+        Api,
+        "#[non_exhaustive] pub struct S { pub a: u8 }",
+        "#[non_exhaustive] pub struct S { pub a: u8, pub note: String }",
+    ),
+    yes(
+        FieldAdded,
+        Additive,
+        Api,
+        "pub struct S { pub a: u8, b: u8 }",
+        "pub struct S { pub a: u8, pub b: u8 }",
+    ),
+    no(FieldAdded, "pub struct P { pub a: u8 }", "pub struct P { pub a: u8, pub b: u8 }"),
+    yes(
+        ConstructibleStructFieldAdded,
+        Breaking,
+        Api,
+        "pub struct P { pub a: u8, pub b: u8 }",
+        "pub struct P { pub a: u8, pub b: u8, pub c: u8 }",
+    ),
+    yes(
+        ConstructibleStructFieldAdded,
+        Breaking,
+        Api,
+        "pub struct P { pub a: u8 }",
+        "pub struct P { pub a: u8, c: u8 }",
+    ),
+    no(
+        ConstructibleStructFieldAdded,
+        "pub struct P { pub a: u8, b: u8 }",
+        "pub struct P { pub a: u8, b: u8, pub c: u8 }",
+    ),
+    yes(
+        RequiredFieldAdded,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8, pub id: u64 }"),
+    ),
+    // Only new readers are hurt: under a forward-only policy it is additive.
+    yes(
+        RequiredFieldAdded,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8, pub id: u64 }"),
+    )
+    .under(Pol::Forward),
+    no(
+        RequiredFieldAdded,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8, pub id: Option<u64> }"),
+    ),
+    yes(
+        FieldRemoved,
+        Breaking,
+        Api,
+        "pub struct S { pub a: u8, pub b: u8 }",
+        "pub struct S { pub a: u8 }",
+    ),
+    yes(
+        FieldRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub b: u8 }"),
+        serde!("pub struct S { pub a: u8 }"),
+    ),
+    // An optional field removed: old readers fill `None`; new readers ignore the key.
+    yes(
+        FieldRemoved,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub b: Option<u8> }"),
+        serde!("pub struct S { pub a: u8 }"),
+    ),
+    // A private field is invisible to other crates.
+    yes(FieldRemoved, Additive, Api, "pub struct S { pub a: u8, b: u8 }", "pub struct S { pub a: u8 }"),
+    no(
+        FieldRemoved,
+        "pub struct S { pub a: u8, pub b: u8 }",
+        "pub struct S { pub a: u8, pub c: u8 }",
+    ),
+    yes(
+        FieldRenamed,
+        Breaking,
+        Api,
+        "pub struct S { pub a: u8, pub b: u8 }",
+        "pub struct S { pub a: u8, pub c: u8 }",
+    ),
+    yes(
+        FieldRenamed,
+        Breaking,
+        Api,
+        "pub enum E { V { a: u8 } }",
+        "pub enum E { V { b: u8 } }",
+    ),
+    no(
+        FieldRenamed,
+        "pub struct S { pub a: u8, pub b: u8 }",
+        "pub struct S { pub a: u8, pub c: u16 }",
+    ),
+    yes(FieldTypeChanged, Breaking, Api, "pub struct S { pub a: u32 }", "pub struct S { pub a: u64 }"),
+    // Widening reads every old payload; old readers fail on large new values.
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u32 }"),
+        serde!("pub struct S { pub a: u64 }"),
+    )
+    .under(Pol::Backward),
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u32 }"),
+        serde!("pub struct S { pub a: u64 }"),
+    ),
+    // `Box<T>` is written as `T`.
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: Box<u32> }"),
+        serde!("pub struct S { pub a: u32 }"),
+    ),
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Api,
+        "pub enum E { V(u8) }",
+        "pub enum E { V(u16) }",
+    ),
+    no(
+        FieldTypeChanged,
+        "pub struct S { pub a: Option<u32> }",
+        "pub struct S { pub a: u32 }",
+    ),
+    yes(
+        FieldTypeNarrowed,
+        Breaking,
+        Api,
+        "pub struct S { pub a: Option<u32> }",
+        "pub struct S { pub a: u32 }",
+    ),
+    // New readers reject `null`; old readers read a `u32` as `Some`.
+    yes(
+        FieldTypeNarrowed,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: Option<u32> }"),
+        serde!("pub struct S { pub a: u32 }"),
+    )
+    .under(Pol::Forward),
+    no(
+        FieldTypeNarrowed,
+        "pub struct S { pub a: u32 }",
+        "pub struct S { pub a: Option<u32> }",
+    ),
+    yes(
+        FieldVisibilityReduced,
+        Breaking,
+        Api,
+        "pub struct S { pub a: u8 }",
+        "pub struct S { pub(crate) a: u8 }",
+    ),
+    no(
+        FieldVisibilityReduced,
+        "pub struct S { pub(crate) a: u8 }",
+        "pub struct S { pub a: u8 }",
+    ),
+    yes(
+        FieldOrderChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub b: u16 }"),
+        serde!("pub struct S { pub b: u16, pub a: u8 }"),
+    ),
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub b: u16 }"),
+        serde!("pub struct S { pub b: u16, pub a: u8 }"),
+    )
+    .under(Pol::Positional),
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[repr(C)] pub struct S { pub a: u8, pub b: u16 }",
+        "#[repr(C)] pub struct S { pub b: u16, pub a: u8 }",
+    ),
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[derive(PartialOrd)] pub enum E { A, B(u8) }",
+        "#[derive(PartialOrd)] pub enum E { B(u8), A }",
+    ),
+    yes(
+        FieldOrderChanged,
+        Additive,
+        Api,
+        "pub struct S { pub a: u8, pub b: u16 }",
+        "pub struct S { pub b: u16, pub a: u8 }",
+    ),
+    no(
+        FieldOrderChanged,
+        serde!("pub struct S { pub a: u8, pub b: u16 }"),
+        serde!("pub struct S { pub a: u8, pub b: u16, pub c: u8 }"),
+    ),
+    // ---- serde attributes ----------------------------------------------------
+    yes(
+        FieldWireNameChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { #[serde(rename = \"id\")] pub key: u64 }"),
+        serde!("pub struct S { #[serde(rename = \"key\")] pub key: u64 }"),
+    ),
+    yes(
+        FieldWireNameChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub b: u8 }"),
+        serde!("pub struct S { pub c: u8 }"),
+    ),
+    // Names are not on a positional wire.
+    yes(
+        FieldWireNameChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { #[serde(rename = \"id\")] pub key: u64 }"),
+        serde!("pub struct S { #[serde(rename = \"key\")] pub key: u64 }"),
+    )
+    .under(Pol::Positional),
+    no(
+        FieldWireNameChanged,
+        serde!("pub struct S { pub id: u64 }"),
+        serde!("pub struct S { #[serde(rename = \"id\")] pub key: u64 }"),
+    ),
+    yes(
+        ContainerRenameAllChanged,
+        Breaking,
+        Wire,
+        serde!("#[serde(rename_all = \"snake_case\")] pub struct S { pub retry_count: u8 }"),
+        serde!("#[serde(rename_all = \"camelCase\")] pub struct S { pub retry_count: u8 }"),
+    ),
+    // Single-word names read the same in both cases.
+    yes(
+        ContainerRenameAllChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub id: u8 }"),
+        serde!("#[serde(rename_all = \"camelCase\")] pub struct S { pub id: u8 }"),
+    ),
+    yes(
+        ContainerRenameAllChanged,
+        Breaking,
+        Wire,
+        serde!("pub enum E { NotFound }"),
+        serde!("#[serde(rename_all = \"snake_case\")] pub enum E { NotFound }"),
+    ),
+    no(
+        ContainerRenameAllChanged,
+        serde!("#[serde(rename_all = \"camelCase\")] pub struct S { pub retry_count: u8 }"),
+        serde!("#[serde(rename_all = \"camelCase\")] pub struct S { #[serde(rename = \"n\")] pub retry_count: u8 }"),
+    ),
+    yes(
+        FieldAliasAdded,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub id: u64 }"),
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+    ),
+    no(
+        FieldAliasAdded,
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+        serde!("pub struct S { pub id: u64 }"),
+    ),
+    yes(
+        FieldAliasRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+        serde!("pub struct S { pub id: u64 }"),
+    ),
+    no(
+        FieldAliasRemoved,
+        serde!("pub struct S { pub id: u64 }"),
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+    ),
+    yes(
+        FieldDefaultAdded,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub retries: u8 }"),
+        serde!("pub struct S { #[serde(default)] pub retries: u8 }"),
+    ),
+    yes(
+        FieldDefaultAdded,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub retries: u8 }"),
+        serde!("#[serde(default)] pub struct S { pub retries: u8 }"),
+    ),
+    no(
+        FieldDefaultAdded,
+        serde!("pub struct S { #[serde(default)] pub retries: u8 }"),
+        serde!("pub struct S { pub retries: u8 }"),
+    ),
+    yes(
+        FieldDefaultRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { #[serde(default)] pub retries: u8 }"),
+        serde!("pub struct S { pub retries: u8 }"),
+    ),
+    yes(
+        FieldDefaultRemoved,
+        Breaking,
+        Wire,
+        serde!("#[serde(default)] pub struct S { pub retries: u8 }"),
+        serde!("pub struct S { pub retries: u8 }"),
+    ),
+    // An `Option` still reads a missing key as `None`.
+    yes(
+        FieldDefaultRemoved,
+        Additive,
+        Wire,
+        serde!("pub struct S { #[serde(default)] pub note: Option<u8> }"),
+        serde!("pub struct S { pub note: Option<u8> }"),
+    ),
+    no(
+        FieldDefaultRemoved,
+        serde!("pub struct S { pub retries: u8 }"),
+        serde!("pub struct S { #[serde(default)] pub retries: u8 }"),
+    ),
+    yes(
+        FieldSkipped,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub token: String }"),
+        serde!("pub struct S { pub a: u8, #[serde(skip)] pub token: String }"),
+    ),
+    no(
+        FieldSkipped,
+        serde!("pub struct S { pub note: Option<u8> }"),
+        serde!("pub struct S { #[serde(skip_serializing_if = \"Option::is_none\")] pub note: Option<u8> }"),
+    ),
+    yes(
+        FieldFlattenChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub meta: Meta }"),
+        serde!("pub struct S { #[serde(flatten)] pub meta: Meta }"),
+    ),
+    no(
+        FieldFlattenChanged,
+        serde!("pub struct S { pub meta: Meta }"),
+        serde!("pub struct S { pub meta: Meta2 }"),
+    ),
+    yes(
+        DenyUnknownFieldsChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+    ),
+    yes(
+        DenyUnknownFieldsChanged,
+        Breaking,
+        Wire,
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8 }"),
+    ),
+    // Only readers of old payloads are stricter now.
+    yes(
+        DenyUnknownFieldsChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+    )
+    .under(Pol::Forward),
+    no(
+        DenyUnknownFieldsChanged,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("#[serde(default)] pub struct S { pub a: u8 }"),
+    ),
+    yes(
+        TransparentChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct Id { pub id: u64 }"),
+        serde!("#[serde(transparent)] pub struct Id { pub id: u64 }"),
+    ),
+    no(
+        TransparentChanged,
+        serde!("pub struct Id { pub id: u64 }"),
+        serde!("#[repr(transparent)] pub struct Id { pub id: u64 }"),
+    ),
+    yes(
+        EnumRepresentationChanged,
+        Breaking,
+        Wire,
+        serde!("#[serde(tag = \"kind\")] pub enum E { A { x: u8 } }"),
+        serde!("#[serde(untagged)] pub enum E { A { x: u8 } }"),
+    ),
+    no(
+        EnumRepresentationChanged,
+        serde!("#[serde(tag = \"kind\")] pub enum E { A { x: u8 } }"),
+        serde!("#[serde(tag = \"kind\", rename_all = \"lowercase\")] pub enum E { A { x: u8 } }"),
+    ),
+    yes(
+        VariantWireNameChanged,
+        Breaking,
+        Wire,
+        serde!("pub enum Outcome { #[serde(rename = \"ok\")] Pass, Fail }"),
+        serde!("pub enum Outcome { Pass, Fail }"),
+    ),
+    no(
+        VariantWireNameChanged,
+        serde!("pub enum Outcome { Pass, Fail }"),
+        serde!("pub enum Outcome { #[serde(rename = \"Pass\")] Passed, Fail }"),
+    ),
+    yes(
+        SerdeAttributeChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub note: Option<u8> }"),
+        serde!("pub struct S { #[serde(skip_serializing_if = \"Option::is_none\")] pub note: Option<u8> }"),
+    ),
+    // A required field that is sometimes missing fails old readers.
+    yes(
+        SerdeAttributeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub tags: Vec<u8> }"),
+        serde!("pub struct S { #[serde(skip_serializing_if = \"Vec::is_empty\")] pub tags: Vec<u8> }"),
+    ),
+    // A custom serializer is opaque: assume it changes the payload.
+    yes(
+        SerdeAttributeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub at: u64 }"),
+        serde!("pub struct S { #[serde(with = \"ts\")] pub at: u64 }"),
+    ),
+    no(
+        SerdeAttributeChanged,
+        serde!("pub struct S { pub id: u64 }"),
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+    ),
+    // ---- container attributes ------------------------------------------------
+    yes(
+        NonExhaustiveRemoved,
+        Additive,
+        Api,
+        "#[non_exhaustive] pub enum E { A }",
+        "pub enum E { A }",
+    ),
+    no(NonExhaustiveRemoved, "pub enum E { A }", "#[non_exhaustive] pub enum E { A }"),
+    yes(
+        NonExhaustiveAdded,
+        Breaking,
+        Api,
+        "pub struct S { pub a: u8 }",
+        "#[non_exhaustive] pub struct S { pub a: u8 }",
+    ),
+    no(NonExhaustiveAdded, "#[non_exhaustive] pub enum E { A }", "pub enum E { A }"),
+    yes(
+        ReprChanged,
+        Breaking,
+        Api,
+        "#[repr(u8)] pub enum E { A = 1 }",
+        "#[repr(u16)] pub enum E { A = 1 }",
+    ),
+    // A defined layout where there was none: nobody relied on the unspecified one.
+    yes(ReprChanged, Additive, Api, "pub struct S { pub a: u8 }", "#[repr(C)] pub struct S { pub a: u8 }"),
+    yes(
+        ReprChanged,
+        Breaking,
+        Api,
+        "pub struct S { pub a: u8 }",
+        "#[repr(packed)] pub struct S { pub a: u8 }",
+    ),
+    no(ReprChanged, "#[repr(u8)] pub enum E { A = 1 }", "#[repr(u8)] #[derive(Clone)] pub enum E { A = 1 }"),
+    yes(DeriveAdded, Additive, Api, "#[derive(Clone)] pub struct S;", "#[derive(Clone, Hash)] pub struct S;"),
+    no(DeriveAdded, "#[derive(Clone, Hash)] pub struct S;", "#[derive(Clone)] pub struct S;"),
+    yes(DeriveRemoved, Breaking, Api, "#[derive(Clone, Hash)] pub struct S;", "#[derive(Hash)] pub struct S;"),
+    no(DeriveRemoved, "#[derive(Hash)] pub struct S;", "#[derive(Clone, Hash)] pub struct S;"),
+    // ---- variants ------------------------------------------------------------
+    yes(
+        VariantAdded,
+        Additive,
+        Api,
+        "#[non_exhaustive] pub enum E { A, B }",
+        "#[non_exhaustive] pub enum E { A, B, Skipped }",
+    ),
+    // Old consumers cannot read the new tag.
+    yes(
+        VariantAdded,
+        Breaking,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, B }"),
+        serde!("#[non_exhaustive] pub enum E { A, B, Skipped }"),
+    ),
+    // ... unless they catch unknown tags.
+    yes(
+        VariantAdded,
+        Additive,
+        Wire,
+        serde!("#[serde(tag = \"t\")] #[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
+        serde!("#[serde(tag = \"t\")] #[non_exhaustive] pub enum E { A, B, #[serde(other)] Unknown }"),
+    ),
+    yes(
+        VariantAdded,
+        Additive,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, B }"),
+        serde!("#[non_exhaustive] pub enum E { A, B, Skipped }"),
+    )
+    .under(Pol::Backward),
+    no(VariantAdded, "pub enum E { A, B }", "pub enum E { A, B, Skipped }"),
+    yes(
+        VariantAddedToExhaustiveEnum,
+        Breaking,
+        Api,
+        "pub enum E { A, B }",
+        "pub enum E { A, B, Skipped }",
+    ),
+    no(
+        VariantAddedToExhaustiveEnum,
+        "#[non_exhaustive] pub enum E { A, B }",
+        "#[non_exhaustive] pub enum E { A, B, Skipped }",
+    ),
+    yes(VariantRemoved, Breaking, Api, "pub enum E { A, B(u8) }", "pub enum E { A }"),
+    yes(
+        VariantRemoved,
+        Breaking,
+        Wire,
+        serde!("pub enum E { A, B(u8) }"),
+        serde!("pub enum E { A }"),
+    ),
+    no(VariantRemoved, "pub enum E { A, B(u8) }", "pub enum E { A, C(u8) }"),
+    yes(VariantRenamed, Breaking, Api, "pub enum E { A, B(u8) }", "pub enum E { A, C(u8) }"),
+    no(VariantRenamed, "pub enum E { A, B(u8) }", "pub enum E { A, C(u16) }"),
+    yes(
+        VariantKindChanged,
+        Breaking,
+        Api,
+        "pub enum E { Failed }",
+        "pub enum E { Failed(String) }",
+    ),
+    yes(
+        VariantKindChanged,
+        Breaking,
+        Api,
+        "pub enum E { Failed { code: u8 } }",
+        "pub enum E { Failed { code: u8, why: String } }",
+    ),
+    yes(
+        VariantKindChanged,
+        Breaking,
+        Wire,
+        serde!("pub enum E { Failed }"),
+        serde!("pub enum E { Failed(String) }"),
+    ),
+    no(VariantKindChanged, "pub enum E { Failed(u8) }", "pub enum E { Failed(u16) }"),
+    yes(
+        DiscriminantChanged,
+        Breaking,
+        Api,
+        "pub enum Level { Low = 1, High = 5 }",
+        "pub enum Level { Low = 2, High = 5 }",
+    ),
+    // Implicit discriminants count by position: `B` was 1, is 2.
+    yes(
+        DiscriminantChanged,
+        Breaking,
+        Api,
+        "pub enum Level { A, B }",
+        "pub enum Level { A, New, B }",
+    ),
+    // Positional formats write the variant index.
+    yes(
+        DiscriminantChanged,
+        Breaking,
+        Wire,
+        serde!("pub enum E { A(u8), B(u8) }"),
+        serde!("pub enum E { A(u8), New, B(u8) }"),
+    )
+    .under(Pol::Positional),
+    no(
+        DiscriminantChanged,
+        "pub enum Level { Low = 1, High = 5 }",
+        "pub enum Level { Low = 1, High = 5, Max = 9 }",
+    ),
+    // ---- generics ------------------------------------------------------------
+    yes(
+        GenericParamAddedWithDefault,
+        Additive,
+        Api,
+        "pub struct Cache<K> { k: K }",
+        "pub struct Cache<K, S = RandomState> { k: K, s: S }",
+    ),
+    no(
+        GenericParamAddedWithDefault,
+        "pub struct Cache<K> { k: K }",
+        "pub struct Cache<K, S> { k: K, s: S }",
+    ),
+    yes(
+        GenericParamAdded,
+        Breaking,
+        Api,
+        "pub struct Cache<K> { k: K }",
+        "pub struct Cache<K, S> { k: K, s: S }",
+    ),
+    no(
+        GenericParamAdded,
+        "pub struct Cache<K> { k: K }",
+        "pub struct Cache<K, S = RandomState> { k: K, s: S }",
+    ),
+    yes(
+        GenericParamRemoved,
+        Breaking,
+        Api,
+        "pub trait Store<K, V> {}",
+        "pub trait Store<K> {}",
+    ),
+    no(GenericParamRemoved, "pub trait Store<K> {}", "pub trait Store<K, V> {}"),
+    yes(
+        GenericDefaultChanged,
+        Breaking,
+        Api,
+        "pub type Map<K, S = RandomState> = HashMap<K, S>;",
+        "pub type Map<K, S> = HashMap<K, S>;",
+    ),
+    yes(
+        GenericDefaultChanged,
+        Additive,
+        Api,
+        "pub type Map<K, S> = HashMap<K, S>;",
+        "pub type Map<K, S = RandomState> = HashMap<K, S>;",
+    ),
+    no(
+        GenericDefaultChanged,
+        "pub type Map<K, S = RandomState> = HashMap<K, S>;",
+        "pub type Map<K, S: Clone = RandomState> = HashMap<K, S>;",
+    ),
+    yes(GenericBoundAdded, Breaking, Api, "pub struct W<T>(pub T);", "pub struct W<T: Send>(pub T);"),
+    yes(
+        GenericBoundAdded,
+        Breaking,
+        Api,
+        "pub struct W<T>(pub T);",
+        "pub struct W<T>(pub T) where Vec<T>: Clone;",
+    ),
+    no(GenericBoundAdded, "pub struct W<T: Send>(pub T);", "pub struct W<T>(pub T);"),
+    yes(GenericBoundRemoved, Additive, Api, "pub struct W<T: Send>(pub T);", "pub struct W<T>(pub T);"),
+    yes(
+        GenericBoundRemoved,
+        Additive,
+        Api,
+        "pub fn f<T: Send + Clone>(t: T) {}",
+        "pub fn f<T: Clone>(t: T) {}",
+    ),
+    // An impl repeating the bound is stricter than the trait now (E0276).
+    yes(
+        GenericBoundRemoved,
+        Breaking,
+        Api,
+        "pub trait Tr { fn f<T: Send>(&self, t: T); }",
+        "pub trait Tr { fn f<T>(&self, t: T); }",
+    ),
+    no(GenericBoundRemoved, "pub struct W<T>(pub T);", "pub struct W<T: Send>(pub T);"),
+    yes(
+        LifetimeParamChanged,
+        Breaking,
+        Api,
+        "pub struct View<'a> { s: &'a str }",
+        "pub struct View<'a, 'b> { s: &'a str, t: &'b str }",
+    ),
+    yes(
+        LifetimeParamChanged,
+        Additive,
+        Api,
+        "pub trait Parse<'a> {}",
+        "pub trait Parse<'de> {}",
+    ),
+    no(
+        LifetimeParamChanged,
+        "pub struct View<'a, T> { s: &'a T }",
+        "pub struct View<'a, T: Sync> { s: &'a T }",
+    ),
+    // ---- traits --------------------------------------------------------------
+    yes(
+        TraitMethodRemoved,
+        Breaking,
+        Api,
+        "pub trait T { fn name(&self) -> String; fn id(&self) -> u64; }",
+        "pub trait T { fn id(&self) -> u64; }",
+    ),
+    no(
+        TraitMethodRemoved,
+        "pub trait T { fn name(&self) -> String; }",
+        "pub trait T { fn title(&self) -> String; }",
+    ),
+    yes(
+        TraitRequiredMethodAdded,
+        Breaking,
+        Api,
+        "pub trait T { fn name(&self); }",
+        "pub trait T { fn name(&self); fn id(&self) -> u64; }",
+    ),
+    // A sealed trait has no implementors outside its crate.
+    yes(
+        TraitRequiredMethodAdded,
+        Additive,
+        Api,
+        "pub trait T: sealed::Sealed { fn name(&self); }",
+        "pub trait T: sealed::Sealed { fn name(&self); fn id(&self) -> u64; }",
+    ),
+    no(
+        TraitRequiredMethodAdded,
+        "pub trait T { fn name(&self); }",
+        "pub trait T { fn name(&self); fn id(&self) -> u64 { 0 } }",
+    ),
+    yes(
+        TraitProvidedMethodAdded,
+        Additive,
+        Api,
+        "pub trait T { fn name(&self); }",
+        "pub trait T { fn name(&self); fn id(&self) -> u64 { 0 } }",
+    ),
+    no(
+        TraitProvidedMethodAdded,
+        "pub trait T { fn name(&self); }",
+        "pub trait T { fn name(&self); fn id(&self) -> u64; }",
+    ),
+    yes(
+        TraitMethodDefaultRemoved,
+        Breaking,
+        Api,
+        "pub trait T { fn id(&self) -> u64 { 0 } }",
+        "pub trait T { fn id(&self) -> u64; }",
+    ),
+    no(
+        TraitMethodDefaultRemoved,
+        "pub trait T { fn id(&self) -> u64; }",
+        "pub trait T { fn id(&self) -> u64 { 0 } }",
+    ),
+    yes(
+        TraitMethodDefaultAdded,
+        Additive,
+        Api,
+        "pub trait T { fn id(&self) -> u64; }",
+        "pub trait T { fn id(&self) -> u64 { 0 } }",
+    ),
+    no(
+        TraitMethodDefaultAdded,
+        "pub trait T { fn id(&self) -> u64 { 0 } }",
+        "pub trait T { fn id(&self) -> u64; }",
+    ),
+    yes(TraitSupertraitAdded, Breaking, Api, "pub trait Engine {}", "pub trait Engine: Send {}"),
+    no(TraitSupertraitAdded, "pub trait Engine: Send {}", "pub trait Engine {}"),
+    yes(TraitSupertraitRemoved, Breaking, Api, "pub trait Engine: Send {}", "pub trait Engine {}"),
+    // The sealing supertrait removed opens the trait: nobody loses anything.
+    yes(
+        TraitSupertraitRemoved,
+        Additive,
+        Api,
+        "pub trait Engine: private::Sealed {}",
+        "pub trait Engine {}",
+    ),
+    no(TraitSupertraitRemoved, "pub trait Engine {}", "pub trait Engine: Send {}"),
+    yes(
+        TraitDynCompatibilityLost,
+        Breaking,
+        Api,
+        "pub trait Engine { fn run(&self); }",
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T; }",
+    ),
+    no(
+        TraitDynCompatibilityLost,
+        "pub trait Engine { fn run(&self); }",
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T where Self: Sized; }",
+    ),
+    yes(
+        TraitDynCompatibilityGained,
+        Additive,
+        Api,
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T; }",
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T where Self: Sized; }",
+    ),
+    no(
+        TraitDynCompatibilityGained,
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T; }",
+        "pub trait Engine { fn run(&self); fn get<T>(&self) -> T; fn id(&self) {} }",
+    ),
+    yes(
+        TraitAssocItemAdded,
+        Breaking,
+        Api,
+        "pub trait Engine { fn run(&self); }",
+        "pub trait Engine { type Output; fn run(&self); }",
+    ),
+    yes(
+        TraitAssocItemAdded,
+        Additive,
+        Api,
+        "pub trait Engine { fn run(&self); }",
+        "pub trait Engine { const LIMIT: u8 = 3; fn run(&self); }",
+    ),
+    no(
+        TraitAssocItemAdded,
+        "pub trait Engine { type Output; }",
+        "pub trait Engine { type Output: Clone; }",
+    ),
+    yes(
+        TraitAssocItemRemoved,
+        Breaking,
+        Api,
+        "pub trait Engine { type Output; fn run(&self); }",
+        "pub trait Engine { fn run(&self); }",
+    ),
+    no(
+        TraitAssocItemRemoved,
+        "pub trait Engine { type Output; }",
+        "pub trait Engine { type Output: Clone; }",
+    ),
+    yes(
+        TraitAssocItemChanged,
+        Breaking,
+        Api,
+        "pub trait Engine { type Output: Clone; }",
+        "pub trait Engine { type Output: Clone + Send; }",
+    ),
+    yes(
+        TraitAssocItemChanged,
+        Additive,
+        Api,
+        "pub trait Engine { const LIMIT: u8; }",
+        "pub trait Engine { const LIMIT: u8 = 3; }",
+    ),
+    no(
+        TraitAssocItemChanged,
+        "pub trait Engine { type Output; }",
+        "pub trait Engine { type Output; type Error; }",
+    ),
+    yes(TraitUnsafeChanged, Breaking, Api, "pub trait Engine {}", "pub unsafe trait Engine {}"),
+    no(TraitUnsafeChanged, "pub trait Engine {}", "pub trait Engine: Sync {}"),
+    yes(
+        TraitSealedAdded,
+        Breaking,
+        Api,
+        "pub trait Transform {}",
+        "pub trait Transform: sealed::Sealed {}",
+    ),
+    no(TraitSealedAdded, "pub trait Transform {}", "pub trait Transform: Sync {}"),
+    yes(
+        TraitImplementorAdded,
+        Additive,
+        Api,
+        "pub trait Transform {} impl Transform for Bump {}",
+        "pub trait Transform {} impl Transform for Bump {} impl Transform for Pin {}",
+    ),
+    no(
+        TraitImplementorAdded,
+        "pub trait Transform {} impl Transform for Bump {} impl Transform for Pin {}",
+        "pub trait Transform {} impl Transform for Bump {}",
+    ),
+    yes(
+        TraitImplementorRemoved,
+        Breaking,
+        Api,
+        "pub trait Transform {} impl Transform for Bump {} impl Transform for Pin {}",
+        "pub trait Transform {} impl Transform for Bump {}",
+    ),
+    no(
+        TraitImplementorRemoved,
+        "pub trait Transform {} impl Transform for Bump {}",
+        "pub trait Transform {} impl Transform for Bump {} impl Transform for Pin {}",
+    ),
+    // ---- methods and fns -----------------------------------------------------
+    yes(
+        MethodAdded,
+        Additive,
+        Api,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { pub fn run(&self) {} pub fn len(&self) -> usize { 0 } }",
+    ),
+    no(
+        MethodAdded,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { pub fn execute(&self) {} }",
+    ),
+    yes(
+        MethodRemoved,
+        Breaking,
+        Api,
+        "impl S { pub fn run(&self) {} pub fn len(&self) -> usize { 0 } }",
+        "impl S { pub fn len(&self) -> usize { 0 } }",
+    ),
+    no(
+        MethodRemoved,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { pub fn execute(&self) {} }",
+    ),
+    yes(
+        MethodRenamed,
+        Breaking,
+        Api,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { pub fn execute(&self) {} }",
+    ),
+    no(
+        MethodRenamed,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { pub fn execute(&self, n: u32) {} }",
+    ),
+    yes(
+        RequiredArgAdded,
+        Breaking,
+        Api,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { pub fn run(&self, n: u32) {} }",
+    ),
+    yes(
+        RequiredArgAdded,
+        Breaking,
+        Api,
+        "pub fn route(a: u8, c: bool) {}",
+        "pub fn route(a: u8, b: String, c: bool) {}",
+    ),
+    no(RequiredArgAdded, "pub fn route(a: u8) {}", "pub fn route(a: u16) {}"),
+    yes(
+        ParamRemoved,
+        Breaking,
+        Api,
+        "impl S { pub fn run(&self, n: u32) {} }",
+        "impl S { pub fn run(&self) {} }",
+    ),
+    no(ParamRemoved, "pub fn route(a: u8) {}", "pub fn route(b: u8) {}"),
+    yes(ParamTypeChanged, Breaking, Api, "pub fn route(n: u32) {}", "pub fn route(n: u64) {}"),
+    no(ParamTypeChanged, "pub fn route(n: u32) {}", "pub fn route(count: u32) {}"),
+    yes(ParamRenamed, Additive, Api, "pub fn route(n: u32) {}", "pub fn route(count: u32) {}"),
+    no(ParamRenamed, "pub fn route(n: u32) {}", "pub fn route(n: u64) {}"),
+    yes(ReturnTypeChanged, Breaking, Api, "pub fn f() -> u32 { 0 }", "pub fn f() -> u64 { 0 }"),
+    no(ReturnTypeChanged, "pub fn f() -> u32 { 0 }", "pub fn f(x: u8) -> u32 { 0 }"),
+    yes(
+        ReceiverChanged,
+        Breaking,
+        Api,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { pub fn run(&mut self) {} }",
+    ),
+    no(
+        ReceiverChanged,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { pub fn run(&self, n: u8) {} }",
+    ),
+    yes(
+        MethodSignatureChanged,
+        Breaking,
+        Api,
+        "pub fn f<T>(t: T) {}",
+        "pub fn f<T: Send>(t: T) {}",
+    ),
+    yes(
+        MethodSignatureChanged,
+        Breaking,
+        Api,
+        "pub fn f() {}",
+        "pub extern \"C\" fn f() {}",
+    ),
+    yes(
+        MethodSignatureChanged,
+        Breaking,
+        Api,
+        "pub fn f() {}",
+        "pub(crate) fn f() {}",
+    ),
+    no(MethodSignatureChanged, "pub fn f<T: Send>(t: T) {}", "pub fn f<T>(t: T) {}"),
+    yes(FnUnsafeAdded, Breaking, Api, "pub fn f() {}", "pub unsafe fn f() {}"),
+    no(FnUnsafeAdded, "pub unsafe fn f() {}", "pub fn f() {}"),
+    yes(FnUnsafeRemoved, Additive, Api, "pub unsafe fn f() {}", "pub fn f() {}"),
+    // An impl that says `unsafe fn` no longer matches the trait.
+    yes(
+        FnUnsafeRemoved,
+        Breaking,
+        Api,
+        "pub trait T { unsafe fn f(&self); }",
+        "pub trait T { fn f(&self); }",
+    ),
+    no(FnUnsafeRemoved, "pub fn f() {}", "pub unsafe fn f() {}"),
+    yes(FnConstAdded, Additive, Api, "pub fn f() -> u8 { 0 }", "pub const fn f() -> u8 { 0 }"),
+    no(FnConstAdded, "pub const fn f() -> u8 { 0 }", "pub fn f() -> u8 { 0 }"),
+    yes(FnConstRemoved, Breaking, Api, "pub const fn f() -> u8 { 0 }", "pub fn f() -> u8 { 0 }"),
+    no(FnConstRemoved, "pub fn f() -> u8 { 0 }", "pub const fn f() -> u8 { 0 }"),
+    yes(FnAsyncChanged, Breaking, Api, "pub fn f() {}", "pub async fn f() {}"),
+    yes(
+        FnAsyncChanged,
+        Breaking,
+        Api,
+        "impl S { pub async fn run(&self) {} }",
+        "impl S { pub fn run(&self) {} }",
+    ),
+    no(FnAsyncChanged, "pub fn f() {}", "pub const fn f() {}"),
+    // ---- aliases, consts, statics --------------------------------------------
+    yes(
+        AliasTargetChanged,
+        Breaking,
+        Api,
+        "pub type StageOutcome = TrustOutcome;",
+        "pub type StageOutcome = Report;",
+    ),
+    no(
+        AliasTargetChanged,
+        "pub type Stage<T> = Vec<T>;",
+        "pub type Stage<T: Send> = Vec<T>;",
+    ),
+    yes(ConstValueChanged, Breaking, Api, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u32 = 2;"),
+    yes(
+        ConstValueChanged,
+        Breaking,
+        Api,
+        "pub const TABLE: &[u8] = &[1, 2];",
+        "pub const TABLE: &[u8] = &[2, 1];",
+    ),
+    no(ConstValueChanged, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u8 = 3;"),
+    yes(ConstTypeChanged, Breaking, Api, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u8 = 3;"),
+    // The array length only follows the added row.
+    yes(
+        ConstTypeChanged,
+        Additive,
+        Api,
+        "pub const TABLE: [u8; 2] = [1, 2];",
+        "pub const TABLE: [u8; 3] = [1, 2, 3];",
+    ),
+    no(ConstTypeChanged, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u32 = 4;"),
+    yes(
+        TableRowAdded,
+        Additive,
+        Api,
+        "pub const ROUTES: &[Route] = &[Route { to: 1 }];",
+        "pub const ROUTES: &[Route] = &[Route { to: 1 }, Route { to: 2 }];",
+    ),
+    no(
+        TableRowAdded,
+        "pub const ROUTES: &[Route] = &[Route { to: 1 }, Route { to: 2 }];",
+        "pub const ROUTES: &[Route] = &[Route { to: 1 }];",
+    ),
+    yes(
+        TableRowRemoved,
+        Breaking,
+        Api,
+        "pub static ROUTES: &[Route] = &[Route { to: 1 }, Route { to: 2 }];",
+        "pub static ROUTES: &[Route] = &[Route { to: 2 }];",
+    ),
+    no(
+        TableRowRemoved,
+        "pub const ROUTES: &[Route] = &[Route { to: 1 }];",
+        "pub const ROUTES: &[Route] = &[Route { to: 1 }, Route { to: 2 }];",
+    ),
+    yes(StaticMutabilityChanged, Breaking, Api, "pub static X: u8 = 1;", "pub static mut X: u8 = 1;"),
+    no(StaticMutabilityChanged, "pub static X: u8 = 1;", "pub static X: u8 = 2;"),
+    // ---- the safety net ------------------------------------------------------
+    yes(UnclassifiedChange, Breaking, Api, "pub const A: u8 = 1;", "pub const A: u8 = 2;")
+        .without_families(),
+    no(UnclassifiedChange, "pub const A: u8 = 1;", "pub const A: u8 = 2;"),
+];

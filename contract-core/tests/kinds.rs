@@ -1,0 +1,142 @@
+//! The classifier's meta-test: every kind of the vocabulary has a positive case and a
+//! near-miss negative, written as Rust sources, extracted, diffed and checked for kind,
+//! class and axis. A kind without both fails `every_kind_has_a_positive_and_a_negative_case`
+//! (the seed's meta-meta count check).
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::cases::{Case, CASES};
+use contract_core::diff::{diff_symbol_with, Family};
+use contract_core::{Delta, DeltaKind};
+
+fn run(case: &Case) -> Vec<Delta> {
+    let policy = case.policy.policy();
+    if case.no_families {
+        let (before, after) = (common::set(case.before), common::set(case.after));
+        let none: &[(&str, Family)] = &[];
+        return before
+            .iter()
+            .filter_map(|(name, old)| after.get(name).map(|new| (name, old, new)))
+            .flat_map(|(name, old, new)| diff_symbol_with(none, name, old, new, &policy))
+            .collect();
+    }
+    common::diff(case.before, case.after, &policy)
+}
+
+fn check(case: &Case) -> Result<(), String> {
+    let deltas = run(case);
+    let context = || {
+        format!(
+            "{} ({:?} policy)\n  before: {}\n  after:  {}\n deltas:\n{}",
+            case.kind,
+            case.policy,
+            case.before,
+            case.after,
+            common::show(&deltas)
+        )
+    };
+    if deltas.is_empty() {
+        return Err(format!("no delta at all for a real change: {}", context()));
+    }
+    if case.kind != DeltaKind::UnclassifiedChange
+        && deltas
+            .iter()
+            .any(|d| d.kind == DeltaKind::UnclassifiedChange)
+    {
+        return Err(format!("the safety net fired: {}", context()));
+    }
+    match case.expect {
+        Some((class, axis)) => {
+            let hit = deltas
+                .iter()
+                .any(|d| d.kind == case.kind && d.class == class && d.axis == axis);
+            if !hit {
+                return Err(format!(
+                    "expected {} {} {}: {}",
+                    case.kind,
+                    class.as_str(),
+                    axis.as_str(),
+                    context()
+                ));
+            }
+        }
+        None => {
+            if deltas.iter().any(|d| d.kind == case.kind) {
+                return Err(format!("near miss produced {}: {}", case.kind, context()));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_case_classifies_as_expected() {
+    let failures: Vec<String> = CASES.iter().filter_map(|c| check(c).err()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n\n{}",
+        failures.len(),
+        CASES.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn every_kind_has_a_positive_and_a_negative_case() {
+    let mut count: BTreeMap<DeltaKind, (usize, usize)> = BTreeMap::new();
+    for case in CASES {
+        let entry = count.entry(case.kind).or_default();
+        match case.expect {
+            Some(_) => entry.0 += 1,
+            None => entry.1 += 1,
+        }
+    }
+    let missing: Vec<String> = DeltaKind::ALL
+        .iter()
+        .filter_map(|kind| match count.get(kind) {
+            Some((p, n)) if *p > 0 && *n > 0 => None,
+            Some((p, n)) => Some(format!("{kind}: {p} positive, {n} negative")),
+            None => Some(format!("{kind}: no case")),
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "every kind needs a positive case and a near-miss negative:\n  {}",
+        missing.join("\n  ")
+    );
+}
+
+#[test]
+fn every_default_class_and_axis_is_exercised() {
+    // The vocabulary's documented default must be a verdict some case really gets.
+    let missing: Vec<&str> = DeltaKind::ALL
+        .iter()
+        .filter(|kind| {
+            !CASES.iter().any(|c| {
+                c.kind == **kind && c.expect == Some((kind.default_class(), kind.default_axis()))
+            })
+        })
+        .map(|k| k.as_str())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no case shows the default verdict of: {missing:?}"
+    );
+}
+
+#[test]
+#[ignore = "prints every case's deltas, for review"]
+fn dump() {
+    for case in CASES {
+        println!(
+            "== {} {:?}\n  {}\n  {}\n{}",
+            case.kind,
+            case.policy,
+            case.before,
+            case.after,
+            common::show(&run(case))
+        );
+    }
+}

@@ -1,0 +1,183 @@
+//! The message formats, pinned by golden files under `tests/golden/messages/`: the
+//! Phase-5 directive (the seed's exact strings), a generic set's directive, the
+//! additive-drift message and a compile error. Deltas come from real diffs of Rust
+//! sources, so Before/After are the human-readable lines users see.
+//! `CONTRACT_PIN_BLESS=1` rewrites the files (never under `CI`).
+
+mod bless;
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use contract_core::message::{self, Context};
+use contract_core::{Delta, Policy};
+
+fn golden(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/messages")
+        .join(name)
+}
+
+const PHASE5_BEFORE: &str = r#"
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ApplyContext {
+        pub repo: String,
+        #[serde(default)]
+        pub prior_attempts: Vec<AttemptSummary>,
+    }
+    pub trait RecipeEngine {
+        fn plan(&self, ctx: &ApplyContext) -> Plan;
+    }
+"#;
+
+const PHASE5_AFTER: &str = r#"
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ApplyContext {
+        #[serde(default)]
+        pub prior_attempts: Vec<AttemptSummary>,
+    }
+    pub trait RecipeEngine {
+        fn plan(&self, ctx: &ApplyContext, budget: u32) -> Plan;
+        fn name(&self) -> String { String::new() }
+    }
+"#;
+
+fn phase5() -> (Vec<Delta>, Policy) {
+    let policy = Policy::default_for("phase5");
+    (common::diff(PHASE5_BEFORE, PHASE5_AFTER, &policy), policy)
+}
+
+fn modules() -> BTreeMap<String, String> {
+    [
+        (
+            "ApplyContext",
+            "workspace_example::transforms::apply_context",
+        ),
+        ("RecipeEngine", "workspace_example::transforms::engine"),
+        ("MAX_RETRIES", "workflows::routing"),
+        ("ROUTING_TABLE", "workflows::routing"),
+    ]
+    .into_iter()
+    .map(|(a, b)| (a.to_owned(), b.to_owned()))
+    .collect()
+}
+
+fn phase5_context(modules: &BTreeMap<String, String>) -> Context<'_> {
+    Context {
+        set: "phase5",
+        package: "workspace-example",
+        golden: "golden/phase5-contract/workspace-example.json",
+        modules,
+    }
+}
+
+#[test]
+fn phase5_directive() {
+    let (deltas, policy) = phase5();
+    let modules = modules();
+    let text = message::breaking_directive(&phase5_context(&modules), &policy, &deltas);
+    bless::check(&golden("phase5_directive.txt"), &text);
+}
+
+#[test]
+fn phase5_directive_has_the_seed_lines_in_order() {
+    // The seed's AC-19/20: each substring present, in this order, in every block.
+    let (deltas, policy) = phase5();
+    let modules = modules();
+    let text = message::breaking_directive(&phase5_context(&modules), &policy, &deltas);
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(
+        blocks.len(),
+        deltas.iter().filter(|d| d.is_breaking()).count()
+    );
+    for block in blocks {
+        let mut at = 0;
+        for needle in [
+            "PHASE 5 CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED",
+            "Symbol: workspace_example::transforms::",
+            "Before: ",
+            "After:  ",
+            "Phase 5 cannot ship.",
+            "  1. Revert",
+            "  2. Amend the ADR under docs/phases/03-vuln-deterministic-recipe/ADRs/",
+            "Phase 5 ADR",
+            "  3. Rerun with `PHASE5_CONTRACT_UPDATE_GOLDEN=1 cargo test -p workspace-example`",
+            "  4. Commit golden/phase5-contract/workspace-example.json in the same PR",
+            "See ADR-0001 §Consequences row 2.",
+        ] {
+            let found = block[at..]
+                .find(needle)
+                .unwrap_or_else(|| panic!("`{needle}` missing or out of order in:\n{block}"));
+            at += found + needle.len();
+        }
+        for line in block.lines() {
+            if line.starts_with("Before:") || line.starts_with("After:") {
+                assert!(
+                    !line.contains("\":") && !line.contains("{\""),
+                    "Before/After must read as Rust, not JSON: {line}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn generic_directive() {
+    let before = "pub const MAX_RETRIES: u32 = 3; \
+                  pub const ROUTING_TABLE: &[Route] = &[Route { from: Entry, to: Plan }, Route { from: Plan, to: Done }];";
+    let after = "pub const MAX_RETRIES: u32 = 2; \
+                 pub const ROUTING_TABLE: &[Route] = &[Route { from: Entry, to: Plan }];";
+    let policy = Policy::default_for("phase6");
+    let deltas = common::diff(before, after, &policy);
+    let modules = modules();
+    let cx = Context {
+        set: "phase6",
+        package: "workspace-example",
+        golden: "golden/phase6-contract/workspace-example.json",
+        modules: &modules,
+    };
+    let text = message::breaking_directive(&cx, &policy, &deltas);
+    bless::check(&golden("generic_directive.txt"), &text);
+}
+
+#[test]
+fn additive_drift() {
+    let before = "#[non_exhaustive] pub enum TrustOutcome { Pass, Fail } \
+                  pub trait Transform {} impl Transform for Bump {} \
+                  impl TrustScorer { pub fn score(&self, s: &TrustSignal) -> TrustOutcome { todo!() } }";
+    let after = "#[non_exhaustive] pub enum TrustOutcome { Pass, Fail, Skipped } \
+                 pub trait Transform {} impl Transform for Bump {} impl Transform for Pin {} \
+                 impl TrustScorer { pub fn score(&self, s: &TrustSignal) -> TrustOutcome { todo!() } \
+                 pub fn explain(&self) -> String { todo!() } }";
+    let policy = Policy::default_for("phase5");
+    let deltas = common::diff(before, after, &policy);
+    assert!(
+        deltas.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&deltas)
+    );
+    let modules = modules();
+    let text = message::additive_drift(&phase5_context(&modules), &deltas);
+    bless::check(&golden("additive_drift.txt"), &text);
+}
+
+#[test]
+fn compile_error() {
+    let (deltas, _) = phase5();
+    let modules = BTreeMap::new();
+    let cx = Context {
+        set: "phase5",
+        package: "workspace-example",
+        golden: "golden/phase5-contract/workspace-example.json",
+        modules: &modules,
+    };
+    let text: Vec<String> = deltas
+        .iter()
+        .filter(|d| d.is_breaking())
+        .map(|d| message::compile_error(&cx, d))
+        .collect();
+    bless::check(&golden("compile_error.txt"), &(text.join("\n\n") + "\n"));
+}

@@ -1,0 +1,769 @@
+//! Properties of the diff engine and of extraction.
+//!
+//! - `diff(a, a)` is empty, for any generated shape and policy;
+//! - the diff is deterministic;
+//! - every real difference produces at least one delta, and never the safety net
+//!   (`unclassified_change`): `b` is `a` with one random edit anywhere in its JSON
+//!   form, so every field of the shape model is reached, including ones added later;
+//! - extraction does not depend on token spacing, line breaks, doc comments,
+//!   `#[allow]`s or attribute order (checked on every source of the kind cases).
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use contract_core::diff::{diff_sets, diff_symbol};
+use contract_core::policy::{Policy, WireDirection, WireFormat};
+use contract_core::shape::{
+    AliasShape, AssocConst, AssocType, ContainerAttrs, EnumShape, FieldShape, FieldStyle, FnShape,
+    GenericParam, GenericParamKind, Generics, ItemShape, Param, StructShape, TraitMethod,
+    TraitShape, Value, ValueItemShape, VariantShape,
+};
+use contract_core::{Axis, DeltaKind, Symbol};
+use proptest::prelude::*;
+use proptest::sample::{select, subsequence, Index};
+use quote::ToTokens;
+use serde_json::Value as Json;
+
+// ---- generators -----------------------------------------------------------------
+
+const NAMES: &[&str] = &["a", "b", "retry_count", "Id", "NotFound", "run", "0", "1"];
+const TYPES: &[&str] = &[
+    "u8",
+    "u16",
+    "u64",
+    "String",
+    "Option<u8>",
+    "Option<String>",
+    "Vec<u8>",
+    "Box<u8>",
+    "T",
+    "[u8; 2]",
+    "&'a str",
+];
+const VIS: &[&str] = &["", "pub", "pub(crate)"];
+const SERDE_KEYS: &[&str] = &[
+    "rename",
+    "rename.serialize",
+    "alias",
+    "default",
+    "skip",
+    "skip_serializing",
+    "skip_deserializing",
+    "skip_serializing_if",
+    "flatten",
+    "with",
+    "bound",
+    "other",
+    "rename_all",
+    "rename_all_fields",
+    "deny_unknown_fields",
+    "tag",
+    "content",
+    "untagged",
+    "transparent",
+    "from",
+    "crate",
+];
+const SERDE_VALUES: &[&str] = &[
+    "",
+    "id",
+    "camelCase",
+    "snake_case",
+    "Option::is_none",
+    "a, b",
+];
+const DERIVES: &[&str] = &["Serialize", "Deserialize", "Clone", "Debug", "PartialOrd"];
+const REPRS: &[&str] = &["C", "u8", "transparent", "packed"];
+const BOUNDS: &[&str] = &["Send", "Clone", "'a", "sealed::Sealed", "Fn(u8) -> u8"];
+const EXPRS: &[&str] = &["1", "2", "Route { to: 1 }", "-3", "MAX + 1"];
+
+fn pick(pool: &'static [&'static str]) -> impl Strategy<Value = String> {
+    select(pool).prop_map(str::to_owned)
+}
+
+fn serde_attrs() -> impl Strategy<Value = BTreeMap<String, String>> {
+    prop::collection::btree_map(pick(SERDE_KEYS), pick(SERDE_VALUES), 0..3)
+}
+
+fn field() -> impl Strategy<Value = FieldShape> {
+    (pick(NAMES), pick(VIS), pick(TYPES), serde_attrs()).prop_map(|(name, vis, ty, serde)| {
+        FieldShape {
+            name,
+            vis,
+            ty,
+            serde,
+        }
+    })
+}
+
+fn style() -> impl Strategy<Value = FieldStyle> {
+    prop_oneof![
+        Just(FieldStyle::Named),
+        Just(FieldStyle::Tuple),
+        Just(FieldStyle::Unit)
+    ]
+}
+
+fn container() -> impl Strategy<Value = ContainerAttrs> {
+    (
+        any::<bool>(),
+        subsequence(REPRS, 0..2),
+        subsequence(DERIVES, 0..4),
+        serde_attrs(),
+        any::<bool>(),
+    )
+        .prop_map(|(non_exhaustive, repr, derives, serde, wire)| {
+            let mut derives: BTreeSet<String> = derives.iter().map(|s| s.to_string()).collect();
+            if wire {
+                derives.insert("Serialize".into());
+                derives.insert("Deserialize".into());
+            }
+            ContainerAttrs {
+                non_exhaustive,
+                repr: repr.iter().map(|s| s.to_string()).collect(),
+                derives,
+                serde,
+            }
+        })
+}
+
+fn generics() -> impl Strategy<Value = Generics> {
+    let lifetimes = subsequence(&["'a", "'b"][..], 0..2).prop_flat_map(|names| {
+        names
+            .into_iter()
+            .map(|name| {
+                subsequence(&["'a", "'static"][..], 0..1).prop_map(move |bounds| GenericParam {
+                    kind: GenericParamKind::Lifetime,
+                    name: name.to_owned(),
+                    bounds: bounds.iter().map(|s| s.to_string()).collect(),
+                    default: None,
+                })
+            })
+            .collect::<Vec<_>>()
+    });
+    let types = subsequence(&["T", "K"][..], 0..2).prop_flat_map(|names| {
+        names
+            .into_iter()
+            .map(|name| {
+                (
+                    subsequence(BOUNDS, 0..2),
+                    prop::option::of(pick(&["u8", "RandomState"])),
+                )
+                    .prop_map(move |(bounds, default)| GenericParam {
+                        kind: GenericParamKind::Type,
+                        name: name.to_owned(),
+                        bounds: bounds.iter().map(|s| s.to_string()).collect(),
+                        default,
+                    })
+            })
+            .collect::<Vec<_>>()
+    });
+    let consts = prop::option::of((pick(&["usize", "u8"]), prop::option::of(pick(&["3"]))))
+        .prop_map(|c| {
+            c.map(|(ty, default)| GenericParam {
+                kind: GenericParamKind::Const,
+                name: "N".to_owned(),
+                bounds: vec![ty],
+                default,
+            })
+        });
+    (
+        lifetimes,
+        types,
+        consts,
+        subsequence(&["Vec<T>: Clone", "T: Send + Sync"][..], 0..2),
+    )
+        .prop_map(|(mut params, types, konst, where_clause)| {
+            params.extend(types);
+            params.extend(konst);
+            Generics {
+                params,
+                where_clause: where_clause.iter().map(|s| s.to_string()).collect(),
+            }
+        })
+}
+
+fn fn_shape() -> impl Strategy<Value = FnShape> {
+    (
+        pick(VIS),
+        any::<(bool, bool, bool)>(),
+        prop::option::of(pick(&["extern \"C\""])),
+        generics(),
+        prop::option::of(pick(&["&self", "&mut self", "self"])),
+        prop::collection::vec(
+            (pick(NAMES), pick(TYPES)).prop_map(|(name, ty)| Param { name, ty }),
+            0..3,
+        ),
+        prop::option::of(pick(TYPES)),
+    )
+        .prop_map(
+            |(vis, (constness, asyncness, unsafety), abi, generics, receiver, params, output)| {
+                FnShape {
+                    vis,
+                    constness,
+                    asyncness,
+                    unsafety,
+                    abi,
+                    generics,
+                    receiver,
+                    params,
+                    output,
+                }
+            },
+        )
+}
+
+fn variant() -> impl Strategy<Value = VariantShape> {
+    (
+        pick(NAMES),
+        style(),
+        prop::collection::vec(field(), 0..3),
+        prop::option::of(pick(EXPRS)),
+        serde_attrs(),
+    )
+        .prop_map(|(name, style, fields, discriminant, serde)| VariantShape {
+            name,
+            fields: if style == FieldStyle::Unit {
+                Vec::new()
+            } else {
+                fields
+            },
+            style,
+            discriminant,
+            serde,
+        })
+}
+
+fn item() -> impl Strategy<Value = ItemShape> {
+    let strukt = (
+        generics(),
+        container(),
+        style(),
+        prop::collection::vec(field(), 0..4),
+    )
+        .prop_map(|(generics, attrs, style, fields)| {
+            ItemShape::Struct(StructShape {
+                generics,
+                attrs,
+                fields: if style == FieldStyle::Unit {
+                    Vec::new()
+                } else {
+                    fields
+                },
+                style,
+            })
+        });
+    let enumm = (
+        generics(),
+        container(),
+        prop::collection::vec(variant(), 0..4),
+    )
+        .prop_map(|(generics, attrs, variants)| {
+            ItemShape::Enum(EnumShape {
+                generics,
+                attrs,
+                variants,
+            })
+        });
+    let assoc_type = (
+        generics(),
+        subsequence(BOUNDS, 0..2),
+        prop::option::of(pick(TYPES)),
+    )
+        .prop_map(|(generics, bounds, default)| AssocType {
+            generics,
+            bounds: bounds.iter().map(|s| s.to_string()).collect(),
+            default,
+        });
+    let assoc_const = (pick(TYPES), prop::option::of(pick(EXPRS)))
+        .prop_map(|(ty, default)| AssocConst { ty, default });
+    let traitt = (
+        generics(),
+        any::<(bool, bool, bool)>(),
+        subsequence(BOUNDS, 0..3),
+        prop::collection::btree_map(
+            pick(NAMES),
+            (fn_shape(), any::<bool>()).prop_map(|(sig, provided)| TraitMethod { sig, provided }),
+            0..3,
+        ),
+        prop::collection::btree_map(pick(NAMES), assoc_type, 0..2),
+        prop::collection::btree_map(pick(NAMES), assoc_const, 0..2),
+    )
+        .prop_map(
+            |(
+                generics,
+                (unsafety, sealed, dyn_compatible),
+                supertraits,
+                methods,
+                types,
+                consts,
+            )| {
+                ItemShape::Trait(TraitShape {
+                    generics,
+                    unsafety,
+                    supertraits: supertraits.iter().map(|s| s.to_string()).collect(),
+                    sealed,
+                    dyn_compatible,
+                    methods,
+                    types,
+                    consts,
+                })
+            },
+        );
+    let value = prop_oneof![
+        pick(EXPRS).prop_map(Value::Expr),
+        prop::collection::vec(pick(EXPRS), 0..4).prop_map(Value::Rows),
+    ];
+    let value_item = || {
+        (any::<bool>(), pick(TYPES), value.clone())
+            .prop_map(|(mutable, ty, value)| ValueItemShape { mutable, ty, value })
+    };
+    prop_oneof![
+        strukt,
+        enumm,
+        traitt,
+        fn_shape().prop_map(ItemShape::Fn),
+        (generics(), pick(TYPES))
+            .prop_map(|(generics, target)| ItemShape::TypeAlias(AliasShape { generics, target })),
+        value_item().prop_map(|mut v| {
+            v.mutable = false;
+            ItemShape::Const(v)
+        }),
+        value_item().prop_map(ItemShape::Static),
+    ]
+}
+
+fn symbol() -> impl Strategy<Value = Symbol> {
+    raw_symbol().prop_map(canonical)
+}
+
+fn raw_symbol() -> impl Strategy<Value = Symbol> {
+    (
+        prop::option::of(pick(&["crate::a", "crate::b"])),
+        prop::option::of(item()),
+        prop::collection::btree_map(pick(NAMES), fn_shape(), 0..3),
+        prop::collection::btree_set(pick(&["Bump", "Pin", "Vec<T>"]), 0..3),
+    )
+        .prop_map(|(module, item, methods, implementors)| Symbol {
+            module,
+            item,
+            methods,
+            implementors,
+        })
+}
+
+fn policy() -> impl Strategy<Value = Policy> {
+    (0..3usize, any::<bool>(), any::<bool>()).prop_map(|(direction, positional, api_only)| {
+        let mut p = Policy::default_for("props");
+        p.wire_direction = [
+            WireDirection::Full,
+            WireDirection::Backward,
+            WireDirection::Forward,
+        ][direction];
+        if positional {
+            p.wire_format = WireFormat::Positional;
+        }
+        if api_only {
+            p.axes = vec![Axis::Api];
+        }
+        p
+    })
+}
+
+// ---- one random edit, anywhere in the JSON form -----------------------------------
+
+/// Every string the generators use: edits replace a string with one of these.
+fn pool() -> Vec<&'static str> {
+    [
+        NAMES,
+        TYPES,
+        VIS,
+        SERDE_KEYS,
+        SERDE_VALUES,
+        DERIVES,
+        REPRS,
+        BOUNDS,
+        EXPRS,
+    ]
+    .concat()
+}
+
+/// Paths to every node of a JSON value (object keys and array indices).
+fn paths(value: &Json, here: Vec<Step>, out: &mut Vec<Vec<Step>>) {
+    out.push(here.clone());
+    match value {
+        Json::Object(map) => {
+            for (k, v) in map {
+                let mut p = here.clone();
+                p.push(Step::Key(k.clone()));
+                paths(v, p, out);
+            }
+        }
+        Json::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                let mut p = here.clone();
+                p.push(Step::At(i));
+                paths(v, p, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Key(String),
+    At(usize),
+}
+
+fn node<'a>(value: &'a mut Json, path: &[Step]) -> &'a mut Json {
+    path.iter().fold(value, |v, step| match step {
+        Step::Key(k) => &mut v[k.as_str()],
+        Step::At(i) => &mut v[*i],
+    })
+}
+
+/// Applies edit `op` (with `pick` choosing what) at the node `at` of `value`.
+fn edit(value: &mut Json, at: Index, op: u8, choice: Index) {
+    let mut all = Vec::new();
+    paths(value, Vec::new(), &mut all);
+    let path = at.get(&all).clone();
+    let pool = pool();
+    let target = node(value, &path);
+    match target {
+        Json::String(s) => *s = choice.get(&pool).to_string(),
+        Json::Bool(b) => *b = !*b,
+        Json::Array(items) if !items.is_empty() => {
+            let i = choice.index(items.len());
+            match op % 4 {
+                0 => {
+                    items.remove(i);
+                }
+                1 => {
+                    let copy = items[i].clone();
+                    items.push(copy);
+                }
+                2 => items.swap(0, i),
+                _ => items.reverse(),
+            }
+        }
+        Json::Array(items) => items.push(Json::String(choice.get(&pool).to_string())),
+        Json::Object(map) if !map.is_empty() => {
+            let keys: Vec<String> = map.keys().cloned().collect();
+            let key = choice.get(&keys).clone();
+            match op % 3 {
+                0 => {
+                    map.remove(&key);
+                }
+                1 => {
+                    // Rename a key (a field of a shape struct, which then fails to
+                    // parse, or an entry of a map such as methods or serde attributes).
+                    let v = map.remove(&key).unwrap_or(Json::Null);
+                    map.insert(pool[op as usize % pool.len()].to_owned(), v);
+                }
+                _ => {
+                    let v = map[&key].clone();
+                    map.insert(format!("{key}_2"), v);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn mutate(a: &Symbol, at: Index, op: u8, choice: Index) -> Option<Symbol> {
+    let mut json = serde_json::to_value(a).ok()?;
+    edit(&mut json, at, op, choice);
+    serde_json::from_value(json).ok().map(canonical)
+}
+
+/// A shape as the extractor builds it: the lists that are sets (bounds, where
+/// clauses, supertraits, reprs) sorted and without duplicates.
+fn canonical(mut s: Symbol) -> Symbol {
+    fn set(v: &mut Vec<String>) {
+        v.sort();
+        v.dedup();
+    }
+    fn generics(g: &mut Generics) {
+        set(&mut g.where_clause);
+        for p in &mut g.params {
+            set(&mut p.bounds);
+        }
+        // Rust declares lifetimes first.
+        g.params
+            .sort_by_key(|p| p.kind != GenericParamKind::Lifetime);
+    }
+    fn sig(f: &mut FnShape) {
+        generics(&mut f.generics);
+    }
+    /// Tuple fields are named by position; unit forms have none.
+    fn fields(style: FieldStyle, fields: &mut Vec<FieldShape>) {
+        match style {
+            FieldStyle::Unit => fields.clear(),
+            FieldStyle::Tuple => {
+                for (i, f) in fields.iter_mut().enumerate() {
+                    f.name = i.to_string();
+                }
+            }
+            FieldStyle::Named => {}
+        }
+    }
+    for m in s.methods.values_mut() {
+        sig(m);
+    }
+    match &mut s.item {
+        Some(ItemShape::Struct(x)) => {
+            generics(&mut x.generics);
+            set(&mut x.attrs.repr);
+            fields(x.style, &mut x.fields);
+        }
+        Some(ItemShape::Enum(x)) => {
+            generics(&mut x.generics);
+            set(&mut x.attrs.repr);
+            for v in &mut x.variants {
+                fields(v.style, &mut v.fields);
+                // Variant fields share the enum's visibility.
+                for f in &mut v.fields {
+                    f.vis.clear();
+                }
+            }
+        }
+        Some(ItemShape::Trait(t)) => {
+            generics(&mut t.generics);
+            set(&mut t.supertraits);
+            // Sealed is computed from the supertraits, as the extractor does.
+            t.sealed = t.supertraits.iter().any(|s| {
+                s.split("::")
+                    .any(|seg| matches!(seg, "sealed" | "private" | "__private" | "Sealed"))
+            });
+            for m in t.methods.values_mut() {
+                sig(&mut m.sig);
+            }
+            for a in t.types.values_mut() {
+                generics(&mut a.generics);
+                set(&mut a.bounds);
+            }
+        }
+        Some(ItemShape::Fn(f)) => sig(f),
+        Some(ItemShape::TypeAlias(a)) => generics(&mut a.generics),
+        _ => {}
+    }
+    s
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 1024,
+        max_global_rejects: 1 << 16,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn a_shape_against_itself_has_no_delta(a in symbol(), policy in policy()) {
+        prop_assert!(diff_symbol("X", &a, &a, &policy).is_empty());
+        let set: BTreeMap<String, Symbol> = [("X".to_owned(), a)].into_iter().collect();
+        prop_assert!(diff_sets(&set, &set, &policy).is_empty());
+    }
+
+    #[test]
+    fn every_difference_is_classified_and_the_diff_is_deterministic(
+        a in symbol(),
+        at in any::<Index>(),
+        op in any::<u8>(),
+        choice in any::<Index>(),
+        policy in policy(),
+    ) {
+        let b = mutate(&a, at, op, choice);
+        prop_assume!(b.is_some());
+        let b = b.unwrap_or_default();
+        for (x, y) in [(&a, &b), (&b, &a)] {
+            let deltas = diff_symbol("X", x, y, &policy);
+            prop_assert_eq!(&deltas, &diff_symbol("X", x, y, &policy), "not deterministic");
+            prop_assert_eq!(x == y, deltas.is_empty(), "{:#?}\n{:#?}\n{:#?}", x, y, deltas);
+            let net: Vec<_> = deltas.iter().filter(|d| d.kind == DeltaKind::UnclassifiedChange).collect();
+            prop_assert!(net.is_empty(), "the safety net fired:\n{:#?}\n{:#?}\n{:#?}", x, y, net);
+        }
+    }
+
+    #[test]
+    fn set_diffs_are_deterministic_and_cover_every_symbol(
+        a in prop::collection::btree_map(pick(&["A", "B", "C"]), symbol(), 0..3),
+        b in prop::collection::btree_map(pick(&["A", "B", "C"]), symbol(), 0..3),
+        policy in policy(),
+    ) {
+        let deltas = diff_sets(&a, &b, &policy);
+        prop_assert_eq!(&deltas, &diff_sets(&a, &b, &policy));
+        prop_assert_eq!(a == b, deltas.is_empty());
+        prop_assert!(deltas.iter().all(|d| d.kind != DeltaKind::UnclassifiedChange));
+        for (name, shape) in &b {
+            if a.get(name) != Some(shape) {
+                let named = deltas.iter().any(|d| &d.symbol == name)
+                    || deltas.iter().any(|d| {
+                        d.kind == DeltaKind::SymbolRenamed
+                            && d.detail.ends_with(&format!("renamed to `{name}`"))
+                    });
+                prop_assert!(named, "no delta names `{}`", name);
+            }
+        }
+    }
+}
+
+// ---- extraction is stable under formatting -------------------------------------------
+
+/// Every source of the kind cases.
+fn corpus() -> Vec<&'static str> {
+    common::cases::CASES
+        .iter()
+        .flat_map(|c| [c.before, c.after])
+        .collect()
+}
+
+/// The source's tokens, one per line, with `extra` spaces between them: the same
+/// tokens, another layout.
+fn respaced(src: &str, extra: &[u8]) -> String {
+    let file: syn::File = syn::parse_str(src).expect("parses");
+    let mut out = String::new();
+    respace(file.into_token_stream(), extra, &mut 0, &mut out);
+    out
+}
+
+fn respace(tokens: proc_macro2::TokenStream, extra: &[u8], at: &mut usize, out: &mut String) {
+    use proc_macro2::{Delimiter, TokenTree};
+    for tree in tokens {
+        let gap = extra.get(*at % extra.len().max(1)).copied().unwrap_or(1) % 4;
+        *at += 1;
+        match tree {
+            TokenTree::Group(g) => {
+                let (open, close) = match g.delimiter() {
+                    Delimiter::Parenthesis => ("(", ")"),
+                    Delimiter::Brace => ("{", "}"),
+                    Delimiter::Bracket => ("[", "]"),
+                    Delimiter::None => ("", ""),
+                };
+                out.push_str(open);
+                out.push_str(&"\n  ".repeat(gap as usize));
+                respace(g.stream(), extra, at, out);
+                out.push_str(close);
+            }
+            TokenTree::Punct(p) => {
+                out.push(p.as_char());
+                // Joint punctuation (`::`, `->`) must stay together.
+                if p.spacing() == proc_macro2::Spacing::Alone {
+                    out.push_str(&" ".repeat(gap as usize + 1));
+                }
+            }
+            other => {
+                out.push_str(&other.to_string());
+                out.push_str(if gap % 2 == 0 { " " } else { "\n " });
+                out.push_str(&" ".repeat(gap as usize));
+            }
+        }
+    }
+}
+
+/// Doc comments and `#[allow]`s on every item, field, variant and method; outer
+/// attributes reversed.
+fn decorated(src: &str) -> String {
+    fn decorate(attrs: &mut Vec<syn::Attribute>) {
+        attrs.reverse();
+        let mut with: Vec<syn::Attribute> = vec![
+            syn::parse_quote!(#[doc = " Documentation that must not matter."]),
+            syn::parse_quote!(#[allow(dead_code, clippy::all)]),
+        ];
+        with.append(attrs);
+        *attrs = with;
+    }
+    fn fields(fields: &mut syn::Fields) {
+        for f in fields.iter_mut() {
+            decorate(&mut f.attrs);
+        }
+    }
+    fn items(list: &mut [syn::Item]) {
+        for item in list {
+            match item {
+                syn::Item::Struct(i) => {
+                    decorate(&mut i.attrs);
+                    fields(&mut i.fields);
+                }
+                syn::Item::Enum(i) => {
+                    decorate(&mut i.attrs);
+                    for v in &mut i.variants {
+                        decorate(&mut v.attrs);
+                        fields(&mut v.fields);
+                    }
+                }
+                syn::Item::Trait(i) => {
+                    decorate(&mut i.attrs);
+                    for t in &mut i.items {
+                        if let syn::TraitItem::Fn(f) = t {
+                            decorate(&mut f.attrs);
+                        }
+                    }
+                }
+                syn::Item::Impl(i) => {
+                    decorate(&mut i.attrs);
+                    for t in &mut i.items {
+                        if let syn::ImplItem::Fn(f) = t {
+                            decorate(&mut f.attrs);
+                        }
+                    }
+                }
+                syn::Item::Fn(i) => decorate(&mut i.attrs),
+                syn::Item::Type(i) => decorate(&mut i.attrs),
+                syn::Item::Const(i) => decorate(&mut i.attrs),
+                syn::Item::Static(i) => decorate(&mut i.attrs),
+                syn::Item::Mod(m) => {
+                    if let Some((_, inner)) = &mut m.content {
+                        items(inner);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut file: syn::File = syn::parse_str(src).expect("parses");
+    items(&mut file.items);
+    file.into_token_stream().to_string()
+}
+
+#[test]
+fn extraction_ignores_docs_allows_and_attribute_order() {
+    for src in corpus() {
+        let noisy = decorated(src);
+        assert_eq!(common::set(src), common::set(&noisy), "\n{src}\n{noisy}");
+    }
+}
+
+#[test]
+fn extraction_ignores_the_printer() {
+    for src in corpus() {
+        let printed = syn::parse_str::<syn::File>(src)
+            .expect("parses")
+            .into_token_stream()
+            .to_string();
+        assert_eq!(
+            common::set(src),
+            common::set(&printed),
+            "\n{src}\n{printed}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn extraction_ignores_spacing_and_line_breaks(
+        extra in prop::collection::vec(any::<u8>(), 1..16),
+    ) {
+        for src in corpus() {
+            let spaced = respaced(src, &extra);
+            prop_assert_eq!(common::set(src), common::set(&spaced), "\n{}\n{}", src, spaced);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! `docs/VOCABULARY.md` is generated from `DeltaKind::ALL`: this test regenerates it in
+//! memory and fails when the committed file is stale (`CONTRACT_PIN_BLESS=1`
+//! rewrites it, never under `CI`).
+
+mod bless;
+
+use std::path::Path;
+
+use contract_core::{vocabulary, DeltaKind};
+
+#[test]
+fn the_committed_vocabulary_is_generated_from_the_code() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/VOCABULARY.md");
+    bless::check(&path, &vocabulary::markdown());
+}
+
+#[test]
+fn every_kind_is_one_row_with_its_default_verdict() {
+    let text = vocabulary::markdown();
+    for kind in DeltaKind::ALL {
+        let row = format!(
+            "| `{}` | {} | {} |",
+            kind.as_str(),
+            kind.default_class().as_str(),
+            kind.default_axis().as_str()
+        );
+        assert_eq!(text.matches(&row).count(), 1, "{row}");
+        assert!(!kind.description().is_empty(), "{kind} has no description");
+    }
+}
+
+#[test]
+fn it_says_how_to_change_a_class_for_a_set() {
+    let text = vocabulary::markdown();
+    assert!(text.contains("policy.overrides"));
+    assert!(text.contains("\"field_order_changed\": \"breaking\""));
+}
