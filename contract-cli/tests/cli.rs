@@ -136,7 +136,8 @@ impl Fixture {
 
 const GOLDEN: &str = "app/golden/api-contract/app.json";
 
-fn kinds(report: &serde_json::Value) -> Vec<(String, String, String)> {
+/// (class, kind, axis, symbol) of every delta: one change can yield a delta per axis.
+fn kinds(report: &serde_json::Value) -> Vec<(String, String, String, String)> {
     report["deltas"]
         .as_array()
         .unwrap()
@@ -145,6 +146,7 @@ fn kinds(report: &serde_json::Value) -> Vec<(String, String, String)> {
             (
                 d["class"].as_str().unwrap().to_owned(),
                 d["kind"].as_str().unwrap().to_owned(),
+                d["axis"].as_str().unwrap().to_owned(),
                 d["symbol"].as_str().unwrap().to_owned(),
             )
         })
@@ -204,7 +206,12 @@ fn every_exit_code_and_format_through_a_contracts_life() {
     assert_eq!(json[0]["status"], "additive");
     assert_eq!(
         kinds(&json[0]),
-        [("additive".into(), "variant_added".into(), "Kind".into())]
+        [(
+            "additive".into(),
+            "variant_added".into(),
+            "api".into(),
+            "Kind".into()
+        )]
     );
     let run = f.run(&["check"]);
     assert_eq!(run.code, 2, "{run:?}");
@@ -241,11 +248,17 @@ fn every_exit_code_and_format_through_a_contracts_life() {
         k.contains(&(
             "breaking".into(),
             "field_type_changed".into(),
+            "api".into(),
             "Order".into()
         )),
         "{k:?}"
     );
-    assert!(k.contains(&("additive".into(), "variant_added".into(), "Kind".into())));
+    assert!(k.contains(&(
+        "additive".into(),
+        "variant_added".into(),
+        "api".into(),
+        "Kind".into()
+    )));
     let delta = json[0]["deltas"]
         .as_array()
         .unwrap()
@@ -588,11 +601,20 @@ fn review_on_a_terminal_accepts_and_rejects_per_symbol() {
     assert_eq!(code, 1);
     assert_eq!(
         kinds(&json[0]),
-        [(
-            "breaking".into(),
-            "field_type_changed".into(),
-            "Order".into()
-        )]
+        [
+            (
+                "breaking".into(),
+                "field_type_changed".into(),
+                "api".into(),
+                "Order".into()
+            ),
+            (
+                "breaking".into(),
+                "field_type_changed".into(),
+                "wire".into(),
+                "Order".into()
+            )
+        ]
     );
 
     let Some(run) = on_a_terminal(&f, "check", "", &[]) else {
@@ -695,11 +717,20 @@ fn an_edited_copy_of_the_example_is_classified_like_the_harness_would() {
     assert_eq!(phase5["golden"], golden);
     assert_eq!(
         kinds(phase5),
-        [(
-            "breaking".into(),
-            "field_removed".into(),
-            "AttemptSummary".into()
-        )]
+        [
+            (
+                "breaking".into(),
+                "field_removed".into(),
+                "api".into(),
+                "AttemptSummary".into()
+            ),
+            (
+                "breaking".into(),
+                "field_removed".into(),
+                "wire".into(),
+                "AttemptSummary".into()
+            )
+        ]
     );
 }
 

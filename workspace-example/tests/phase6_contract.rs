@@ -154,7 +154,6 @@ mod routing_deltas {
         diff_sets reports unclassified_change (breaking) for any row or value change";
 
     #[test]
-    #[ignore = "contract-core has no const-value rule family yet (unclassified_change)"]
     fn adding_a_routing_row_is_additive() {
         let (before, after) = table_with_a_row_added();
         let found = deltas(&before, &after);
@@ -166,7 +165,6 @@ mod routing_deltas {
     }
 
     #[test]
-    #[ignore = "contract-core has no const-value rule family yet (unclassified_change)"]
     fn a_removed_routing_row_is_named_table_row_removed() {
         let (before, after) = table_with_a_row_removed();
         let found = deltas(&before, &after);
@@ -178,7 +176,6 @@ mod routing_deltas {
     }
 
     #[test]
-    #[ignore = "contract-core has no const-value rule family yet (unclassified_change)"]
     fn a_changed_retry_cap_is_named_const_value_changed() {
         let (before, after) = cap_lowered();
         let found = deltas(&before, &after);

@@ -203,7 +203,11 @@ mod tests {
         assert_eq!(print("S { a: 1, }"), "S { a: 1 }");
         assert_eq!(print("(A,)"), "(A,)");
         assert_ne!(print("(A,)"), print("(A)"));
-        assert_eq!(print("f(a,)"), "f(a,)", "a call's single trailing comma is kept alike");
+        assert_eq!(
+            print("f(a,)"),
+            "f(a,)",
+            "a call's single trailing comma is kept alike"
+        );
     }
 
     #[test]
