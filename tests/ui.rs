@@ -136,3 +136,72 @@ fn ui() {
     t.compile_fail("tests/ui/invalid/*.rs");
     t.pass("tests/ui/pass/*.rs");
 }
+
+/// Breaking kinds that no single item's expansion can show, and why: the harness
+/// reports them.
+const NOT_VISIBLE_AT_COMPILE_TIME: &[(&str, &str)] = &[
+    (
+        "symbol_removed",
+        "the item is gone: nothing expands to report it",
+    ),
+    (
+        "symbol_renamed",
+        "the macro sees only the new name, which the golden does not know",
+    ),
+    ("symbol_moved", "a proc macro cannot know its module path"),
+    ("trait_implementor_removed", "the impl block is gone"),
+    (
+        "method_removed",
+        "an impl block sees only its own methods; the method may have moved",
+    ),
+    ("method_renamed", "as method_removed"),
+    (
+        "unclassified_change",
+        "the safety net: no known change produces it",
+    ),
+];
+
+/// Additive kinds without a pass fixture, and why.
+const NO_ADDITIVE_FIXTURE: &[(&str, &str)] = &[(
+    "trait_dyn_compatibility_gained",
+    "always comes with another change (a bound or a removed item) that decides the class",
+)];
+
+#[test]
+fn every_kind_the_macro_can_see_has_a_fixture_showing_it() {
+    use contract_core::{Class, DeltaKind};
+    for (kind, _) in NOT_VISIBLE_AT_COMPILE_TIME
+        .iter()
+        .chain(NO_ADDITIVE_FIXTURE)
+    {
+        assert!(DeltaKind::parse(kind).is_some(), "stale exemption `{kind}`");
+    }
+    let mut missing = Vec::new();
+    for kind in DeltaKind::ALL {
+        let name = kind.as_str();
+        let breaking =
+            kind.default_class() == Class::Breaking || *kind == DeltaKind::FieldOrderChanged; // breaking under a positional policy
+        if breaking && !NOT_VISIBLE_AT_COMPILE_TIME.iter().any(|(k, _)| *k == name) {
+            let stderr = ui_dir().join("breaking").join(format!("{name}.stderr"));
+            let shown = format!("({name}, ");
+            match fs::read_to_string(&stderr) {
+                Ok(text) if text.contains(&shown) => {}
+                Ok(_) => missing.push(format!("breaking/{name}.stderr does not show `{name}`")),
+                Err(_) => missing.push(format!("breaking/{name}.rs (+ .before, .stderr)")),
+            }
+        }
+        let additive = kind.default_class() == Class::Additive;
+        if additive && !NO_ADDITIVE_FIXTURE.iter().any(|(k, _)| *k == name) {
+            let fixture = ui_dir().join("additive").join(format!("{name}.rs"));
+            match fs::read_to_string(&fixture) {
+                Ok(text) if text.contains(&format!("assert_additive(\"{name}\")")) => {}
+                _ => missing.push(format!("additive/{name}.rs asserting `{name}`")),
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "kinds without a ui fixture:\n{}",
+        missing.join("\n")
+    );
+}

@@ -1,3 +1,5 @@
+#![allow(dead_code)]
+
 #[path = "../support.rs"]
 mod support;
 

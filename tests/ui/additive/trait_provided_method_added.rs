@@ -1,0 +1,16 @@
+#![allow(dead_code)]
+
+#[path = "../support.rs"]
+mod support;
+
+#[contract_pin::contract(set = "ui", golden = "trait_provided_method_added.golden.json")]
+pub trait Engine {
+    fn run(&self) -> u8;
+    fn id(&self) -> u64 {
+        0
+    }
+}
+
+fn main() {
+    support::assert_additive("trait_provided_method_added");
+}

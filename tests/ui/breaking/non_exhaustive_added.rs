@@ -1,0 +1,10 @@
+#![allow(dead_code)]
+
+#[contract_pin::contract(set = "ui", golden = "non_exhaustive_added.golden.json")]
+#[non_exhaustive]
+pub enum Level {
+    Low,
+    High,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+#![allow(dead_code)]
+
+#[contract_pin::contract(set = "ui", golden = "trait_required_method_added.golden.json")]
+pub trait Engine {
+    fn run(&self) -> u8;
+    fn id(&self) -> u64;
+}
+
+fn main() {}
