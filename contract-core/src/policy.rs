@@ -210,7 +210,7 @@ pub fn generic_directive(set: &str) -> Directive {
     Directive {
         title: format!(
             "{} CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED",
-            set.to_uppercase()
+            title_case(set)
         ),
         ship_line: format!("Consumers of contract set `{set}` break: this change cannot ship."),
         adr_dir: "docs/adr/".to_owned(),
@@ -219,9 +219,30 @@ pub fn generic_directive(set: &str) -> Directive {
     }
 }
 
+/// `phase6` → `PHASE 6`, `billing-api` → `BILLING-API`: a set's name as a title; a
+/// word followed by a number reads the way `PHASE 5` does.
+fn title_case(set: &str) -> String {
+    let upper = set.to_uppercase();
+    let digits = upper.len() - upper.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let split = upper.len() - digits;
+    if digits == 0 || split == 0 || !upper[..split].chars().all(|c| c.is_ascii_alphabetic()) {
+        return upper;
+    }
+    format!("{} {}", &upper[..split], &upper[split..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn set_names_read_as_titles() {
+        assert_eq!(title_case("phase6"), "PHASE 6");
+        assert_eq!(title_case("billing"), "BILLING");
+        assert_eq!(title_case("api-v2"), "API-V2");
+        assert_eq!(title_case("v2-api"), "V2-API");
+        assert_eq!(title_case("x_2"), "X_2");
+    }
 
     #[test]
     fn wire_class_counts_only_the_enforced_directions() {

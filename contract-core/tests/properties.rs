@@ -767,3 +767,25 @@ proptest! {
         }
     }
 }
+
+/// Found by the property above: an argument given to `#[serde(other)]` changed and no
+/// rule saw it, so the safety net fired.
+#[test]
+fn a_changed_argument_of_serde_other_is_classified() {
+    let shape = |src: &str| {
+        let item: syn::Item = syn::parse_str(src).unwrap();
+        match contract_core::syntax::extract(&item).unwrap().fragment {
+            contract_core::Fragment::Item { item } => contract_core::Symbol {
+                item: Some(item),
+                ..Default::default()
+            },
+            other => panic!("{other:?}"),
+        }
+    };
+    let before = shape("#[derive(Deserialize)] enum E { A, #[serde(other)] B }");
+    let after = shape("#[derive(Deserialize)] enum E { A, #[serde(other = \"x\")] B }");
+    let policy = contract_core::Policy::default_for("s");
+    let deltas = contract_core::diff::diff_symbol("E", &before, &after, &policy);
+    let kinds: Vec<_> = deltas.iter().map(|d| d.kind.as_str()).collect();
+    assert_eq!(kinds, ["serde_attribute_changed"]);
+}

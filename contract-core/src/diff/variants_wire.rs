@@ -203,12 +203,19 @@ fn skip(p: &Pair<'_, '_>) -> Option<Finding> {
     })
 }
 
-/// Losing the catch-all rejects unknown tags the old type read.
+/// Losing the catch-all rejects unknown tags the old type read. A changed argument
+/// of `other` (which serde does not define) is assumed to change the payload.
 fn other(p: &Pair<'_, '_>) -> Option<Finding> {
-    (p.o.other != p.n.other).then(|| {
+    let raw = |w: &WireVariant<'_>| w.shape.serde.get("other").cloned();
+    (raw(p.o) != raw(p.n)).then(|| {
+        let breaks = if p.o.other != p.n.other {
+            WireBreaks::backward(p.o.other)
+        } else {
+            WireBreaks::BOTH
+        };
         (
             DeltaKind::SerdeAttributeChanged,
-            WireBreaks::backward(p.o.other),
+            breaks,
             format!("variant `{}`: `other`", p.name()),
         )
     })
