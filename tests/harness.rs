@@ -332,9 +332,11 @@ fn update_accepts_a_break_and_keeps_the_policy_block() {
 
 #[test]
 fn policy_overrides_change_a_kinds_class() {
+    // A set without a preset, whose golden starts with no overrides.
+    let v1 = V1.replace("phase5", "billing");
     let env = Env::new("override");
-    env.run("phase5", V1, &update_all());
-    let path = env.golden("phase5");
+    env.run("billing", &v1, &update_all());
+    let path = env.golden("billing");
     let text = fs::read_to_string(&path).unwrap();
     let edited = text.replacen(
         "\"axes\"",
@@ -342,7 +344,7 @@ fn policy_overrides_change_a_kinds_class() {
         1,
     );
     fs::write(&path, edited).unwrap();
-    let outcome = env.run("phase5", &V1.replace(", pub b: u8", ""), &[]);
+    let outcome = env.run("billing", &v1.replace(", pub b: u8", ""), &[]);
     assert_eq!(outcome.status, Status::Additive, "{}", outcome.message);
 
     let bad = text.replacen(
@@ -351,8 +353,14 @@ fn policy_overrides_change_a_kinds_class() {
         1,
     );
     fs::write(&path, bad).unwrap();
-    let err =
-        check_symbols("phase5", "demo-pkg", &env.dir, &symbols(V1), &env.with(&[])).unwrap_err();
+    let err = check_symbols(
+        "billing",
+        "demo-pkg",
+        &env.dir,
+        &symbols(&v1),
+        &env.with(&[]),
+    )
+    .unwrap_err();
     assert!(err.0.contains("unknown delta kinds: no_such_kind"), "{err}");
 }
 

@@ -132,15 +132,22 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// The policy a new golden of `set` starts with. Set `phase5` carries the
-    /// Phase-5 directive of the seed story; every other set the generic one.
+    /// The policy a new golden of `set` starts with. Set `phase5` is the preset of
+    /// the seed story: its directive, and its rule that a new variant of a tagged
+    /// union is additive (Phase 5 matches with a fallthrough arm), which on the wire
+    /// is otherwise a forward break. Every other set gets the generic policy.
     pub fn default_for(set: &str) -> Policy {
+        let phase5 = set == "phase5";
+        let mut overrides = BTreeMap::new();
+        if phase5 {
+            overrides.insert(DeltaKind::VariantAdded.as_str().to_owned(), Class::Additive);
+        }
         Policy {
             axes: vec![Axis::Api, Axis::Wire],
             wire_direction: WireDirection::Full,
             wire_format: WireFormat::SelfDescribing,
-            overrides: BTreeMap::new(),
-            directive: (set == "phase5").then(phase5_directive),
+            overrides,
+            directive: phase5.then(phase5_directive),
         }
     }
 

@@ -7,7 +7,7 @@
 //! `wire_direction`. Overrides and axis enforcement are applied once, at the end.
 //!
 //! Helpers several families share (signature comparison, generics comparison, the
-//! serde wire model) live in [`shared`]; they are not families.
+//! serde wire model) live in `shared`; they are not families.
 
 mod aliases;
 mod container;
