@@ -33,6 +33,8 @@ pub enum Format {
     Json,
     /// GitHub Actions workflow annotations.
     Github,
+    /// A per-set summary table for a pull-request comment.
+    Markdown,
 }
 
 type Results<'a> = Vec<(&'a Unit, Result<Outcome, String>)>;
@@ -133,6 +135,7 @@ pub fn check(model: &Model, format: Format, paint: Paint) -> u8 {
             print!("{}", canonical::to_canonical_string(&reports));
         }
         Format::Github => print!("{}", github(model, &results)),
+        Format::Markdown => print!("{}", markdown(model, &results)),
     }
     exit_code(model, &results)
 }
@@ -372,6 +375,84 @@ fn gh_line(level: &str, file: Option<(&str, usize, usize)>, title: &str, message
     }
     props.push(format!("title={}", gh_property(title)));
     format!("::{level} {}::{}\n", props.join(","), gh_data(message))
+}
+
+/// A Markdown summary fit for a pull-request comment: one row per set and package,
+/// then the deltas of each set that has any, folded.
+fn markdown(model: &Model, results: &Results<'_>) -> String {
+    let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+    let mut out = String::from("## contract-pin\n\n");
+    out.push_str("| set | package | golden | status | breaking | additive |\n");
+    out.push_str("|---|---|---|---|---:|---:|\n");
+    for (unit, result) in results {
+        let (status, breaking, additive) = match result {
+            Ok(o) => {
+                let breaking = o.deltas.iter().filter(|d| d.is_breaking()).count();
+                let word = match o.status {
+                    Status::Match | Status::Updated => o.status.as_str().to_owned(),
+                    other => format!("**{}**", other.as_str()),
+                };
+                (word, breaking, o.deltas.len() - breaking)
+            }
+            Err(_) => ("**error**".to_owned(), 0, 0),
+        };
+        out.push_str(&format!(
+            "| {} | {} | `{}` | {status} | {breaking} | {additive} |\n",
+            cell(&unit.set),
+            cell(&unit.package_name),
+            cell(&unit.shown)
+        ));
+    }
+    for o in &model.orphans {
+        out.push_str(&format!(
+            "| {} | {} | `{}` | **unreferenced** | 0 | 0 |\n",
+            cell(&o.set),
+            cell(&o.package),
+            cell(&o.shown)
+        ));
+    }
+    for (unit, result) in results {
+        match result {
+            Ok(o) if !o.deltas.is_empty() => {
+                out.push_str(&format!(
+                    "\n<details><summary>{} · {}: {} deltas</summary>\n\n",
+                    cell(&unit.set),
+                    cell(&unit.package_name),
+                    o.deltas.len()
+                ));
+                out.push_str("| class | kind | axis | symbol | change | before | after |\n");
+                out.push_str("|---|---|---|---|---|---|---|\n");
+                for d in &o.deltas {
+                    let code = |s: &str| {
+                        if s.is_empty() {
+                            "—".to_owned()
+                        } else {
+                            format!("`{}`", cell(s).replace('`', "'"))
+                        }
+                    };
+                    out.push_str(&format!(
+                        "| {} | {} | {} | `{}` | {} | {} | {} |\n",
+                        d.class.as_str(),
+                        d.kind,
+                        d.axis.as_str(),
+                        cell(&d.symbol),
+                        cell(&d.detail),
+                        code(&d.before),
+                        code(&d.after)
+                    ));
+                }
+                out.push_str("\n</details>\n");
+            }
+            Err(e) => out.push_str(&format!(
+                "\n**{} · {}**: {}\n",
+                cell(&unit.set),
+                cell(&unit.package_name),
+                cell(e)
+            )),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn github(model: &Model, results: &Results<'_>) -> String {

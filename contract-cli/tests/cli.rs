@@ -786,3 +786,43 @@ pub struct AlsoInTest;
     assert!(!f.run(&["status"]).stdout.contains("cli-contract"));
     assert_eq!(f.run(&["check"]).code, 0);
 }
+
+/// `--format markdown`: a summary row per set, and the deltas of a drifted set as a
+/// folded table, with `|` escaped so a cell never splits a row.
+#[test]
+fn markdown_summarises_each_set_for_a_pull_request() {
+    let f = Fixture::new();
+    assert_eq!(f.run(&["update"]).code, 0);
+    let run = f.run(&["check", "--format", "markdown"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stdout
+            .contains(&format!("| api | app | `{GOLDEN}` | match | 0 | 0 |")),
+        "{run:?}"
+    );
+    assert!(!run.stdout.contains("<details>"), "{run:?}");
+
+    f.edit("app/src/model.rs", "pub id: u64", "pub id: u32");
+    let run = f.run(&["check", "--format", "markdown"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(
+        run.stdout.contains(&format!(
+            "| api | app | `{GOLDEN}` | **breaking** | 2 | 0 |"
+        )),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("<summary>api · app: 2 deltas</summary>"),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("| breaking | field_type_changed | api | `Order` |"),
+        "{run:?}"
+    );
+    for line in run.stdout.lines().filter(|l| l.starts_with('|')) {
+        let cells = line.matches('|').count() - line.matches("\\|").count();
+        assert!(cells == 7 || cells == 8, "a row with stray pipes: {line}");
+    }
+}
