@@ -9,8 +9,10 @@
 //!   `route_after_*` lookups, pinned in contract set `phase6`;
 //! - [`nodes`]: one module per node; nodes compute, edges decide;
 //! - [`ports`]: what nodes compute through, with a scripted implementation;
-//! - [`driver`]: runs the graph over scripted outcomes.
+//! - [`driver`]: runs the graph over scripted outcomes;
+//! - [`diagram`]: the routing table drawn as a Mermaid state diagram.
 
+pub mod diagram;
 pub mod driver;
 pub mod ledger;
 pub mod nodes;
