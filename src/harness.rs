@@ -72,6 +72,19 @@ fn check_at(
     modules: Option<&BTreeMap<String, String>>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
+    // Both names become parts of the golden's path: refuse any that could leave it.
+    if !golden::valid_set_name(set) {
+        return Err(CheckError(format!(
+            "{set:?} is not a contract set name: a set name is 1-64 characters of a-z, \
+             0-9, `_` and `-`, starting with a letter"
+        )));
+    }
+    if !golden::valid_package_name(package) {
+        return Err(CheckError(format!(
+            "{package:?} is not a package name: cargo package names are ASCII letters, \
+             digits, `_` and `-`"
+        )));
+    }
     let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
     let shown = store::display_path(path, manifest_dir);
     let bytes = store::read(path).map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;

@@ -149,10 +149,15 @@ pub use contract_macros::{
 pub use harness::{check, check_symbols, report_json, CheckError, Outcome, Status};
 pub use registry::Registration;
 
-/// Implementation details used by generated code. Not public API.
+/// Implementation details used by generated code and by the `contract-pin` command.
+/// Not public API.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::harness::assert_golden;
     pub use crate::registry::Registration;
+    /// Reading and atomically replacing goldens: the command writes with it too.
+    pub mod store {
+        pub use crate::store::{read, write_atomic};
+    }
     pub use inventory;
 }

@@ -60,7 +60,19 @@ enum Cmd {
     Review,
 }
 
+/// syn parses recursively, and a source file may nest deeper than the main thread's
+/// stack allows (rustc itself grows its stack on demand); the command runs on a thread
+/// with room for that, so deep nesting is never a crash.
+const STACK: usize = 256 << 20;
+
 fn main() -> ExitCode {
+    match std::thread::Builder::new().stack_size(STACK).spawn(run) {
+        Ok(worker) => worker.join().unwrap_or(ExitCode::from(ERROR)),
+        Err(_) => run(),
+    }
+}
+
+fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

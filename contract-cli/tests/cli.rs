@@ -826,3 +826,54 @@ fn markdown_summarises_each_set_for_a_pull_request() {
         assert!(cells == 7 || cells == 8, "a row with stray pipes: {line}");
     }
 }
+
+/// Hostile input: a source nested far deeper than the main thread's stack could parse,
+/// and goldens that are not goldens at all. Every one is a verdict or an error line,
+/// never a crash.
+#[test]
+fn deep_sources_and_bad_goldens_never_crash_the_command() {
+    let f = Fixture::new();
+    let mut ty = String::from("u8");
+    for i in 0..1_000 {
+        ty = if i % 2 == 0 {
+            format!("Vec<{ty}>")
+        } else {
+            format!("Option<{ty}>")
+        };
+    }
+    f.write(
+        "app/src/deep.rs",
+        &format!("#[contract_pin::contract(set = \"api\")]\npub struct Deep {{ pub f: {ty} }}\n"),
+    );
+    f.edit(
+        "app/src/lib.rs",
+        "pub mod model;",
+        "pub mod model;\nmod deep;",
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(f.run(&["check"]).code, 0);
+
+    for (bytes, what) in [
+        ("", "the file is empty"),
+        ("[1, 2]\n", "not a golden: the file holds an array"),
+        (
+            "{\"format_version\": 1,",
+            "the file ends before its JSON does",
+        ),
+    ] {
+        f.write(GOLDEN, bytes);
+        let run = f.run(&["check"]);
+        assert_eq!(run.code, 3, "{run:?}");
+        let all = format!("{}{}", run.stdout, run.stderr);
+        assert!(all.contains(&format!("{GOLDEN}:1")), "{run:?}");
+        assert!(all.contains(what), "{run:?}");
+        assert!(!all.contains("panicked"), "{run:?}");
+        let status = f.run(&["status"]);
+        assert_eq!(
+            row(&status, GOLDEN)[3].split(':').next(),
+            Some("Corrupt{line 1"),
+            "{status:?}"
+        );
+    }
+}

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::env::Mode;
 use crate::golden::{self, Golden, GoldenError};
+use crate::health::{self, Health, StaleReason};
 use crate::message::{self, Context};
 use crate::{diff, Delta, Policy, Symbol};
 
@@ -66,6 +67,9 @@ pub struct Outcome {
     /// What to tell the user (empty on a match).
     #[serde(skip)]
     pub message: String,
+    /// The golden's health as found, before anything was written (DESIGN §6).
+    #[serde(skip)]
+    pub health: Health,
 }
 
 /// A check that could not run: bad environment, no registrations, conflicting
@@ -147,6 +151,11 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
              committed {shown} only. Regenerate goldens locally and commit them.\n"
         ));
     }
+    let parsed = existing.map(golden::parse);
+    let health = match &parsed {
+        None => Health::Missing,
+        Some(parsed) => health::of_parsed(parsed, true),
+    };
     let done = |status, deltas: Vec<Delta>, message: String, write: Option<Golden>| {
         Ok(Evaluation {
             outcome: Outcome {
@@ -156,12 +165,13 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                 status,
                 deltas,
                 message: format!("{notes}{message}"),
+                health: health.clone(),
             },
             write,
         })
     };
 
-    let Some(bytes) = existing else {
+    let (Some(bytes), Some(parsed)) = (existing, parsed) else {
         if mode.writes() {
             let golden = Golden::new(set, package, Policy::default_for(set), current);
             let message = format!(
@@ -177,38 +187,55 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             None,
         );
     };
-    let golden = match golden::parse(bytes) {
+    let golden = match parsed {
         Ok(golden) => golden,
         Err(e) if e.is_stale() => {
             if mode.writes() {
                 let policy = salvage_policy(bytes).unwrap_or_else(|| Policy::default_for(set));
                 let golden = Golden::new(set, package, policy, current);
-                let message = format!("rewrote stale {shown}: {e}\n");
+                let message = format!("rewrote stale {shown} (golden health was {health}): {e}\n");
                 return done(Status::Updated, Vec::new(), message, Some(golden));
             }
+            let advice = if e.is_ahead() {
+                format!(
+                    "This is not a contract change: a newer contract-pin wrote it. Upgrade \
+                     contract-pin to match, or rewrite it in this version's format with `{}`.",
+                    message::update_command(set, package)
+                )
+            } else {
+                format!(
+                    "This is not a contract change. Regenerate it with `{}` and commit it.",
+                    message::update_command(set, package)
+                )
+            };
             let message = format!(
-                "{shown}: {e}\nThis is not a contract change. Regenerate it with `{}` and commit it.\n",
-                message::update_command(set, package)
+                "{shown}:{}: golden health: {health}\n{e}\n{advice}\n",
+                e.line()
             );
             return done(Status::Stale, Vec::new(), message, None);
         }
         Err(e) => return Err(CheckError(corrupt(shown, &e, set, package))),
     };
     if golden.set != set || golden.package != package {
+        let text = String::from_utf8_lossy(bytes);
+        let line = golden::key_line(&text, if golden.set != set { "set" } else { "package" });
         return Err(CheckError(format!(
-            "{shown} pins set `{}` of package `{}`, not set `{set}` of package `{package}`: \
-             was it copied from elsewhere?",
-            golden.set, golden.package
-        )));
-    }
-    let unknown = golden.policy.unknown_override_kinds();
-    if !unknown.is_empty() {
-        return Err(CheckError(format!(
-            "{shown}: the policy overrides unknown delta kinds: {}",
-            unknown.join(", ")
+            "{shown}:{}: pins set `{}` of package `{}`, not set `{set}` of package `{package}`: \
+             was it copied from elsewhere? Move it to the golden of its own set and package, or \
+             delete it and regenerate with `{}`.",
+            line.unwrap_or(1),
+            golden.set,
+            golden.package,
+            message::update_command(set, package)
         )));
     }
     let deltas = diff::diff_sets(&golden.shapes(), current, &golden.policy);
+    let tampered = match &health {
+        Health::Stale {
+            reason: StaleReason::IntegrityMismatch { symbols },
+        } => symbols.join(", "),
+        _ => String::new(),
+    };
 
     if mode.writes() {
         let updated = Golden::new(set, package, golden.policy.clone(), current);
@@ -216,6 +243,12 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             return done(Status::Match, deltas, String::new(), None);
         }
         let mut message = format!("updated {shown}: {} deltas accepted\n", deltas.len());
+        if !tampered.is_empty() {
+            message.push_str(&format!(
+                "  overwrote hand edits to {tampered} (golden health was {health}); the \
+                 deltas below are measured against the hand-edited shapes\n"
+            ));
+        }
         for d in &deltas {
             message.push_str(&format!(
                 "  - {} {} @ {}: {}\n",
@@ -228,12 +261,15 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         return done(Status::Updated, deltas, message, Some(updated));
     }
 
-    let tampered = golden.integrity_mismatches();
     if !tampered.is_empty() {
+        let text = String::from_utf8_lossy(bytes);
+        let first = tampered.split(", ").next().unwrap_or_default();
+        let line = golden::key_line(&text, first).unwrap_or(1);
         let message = format!(
-            "{shown}: the shapes of {} no longer match their fingerprints: the golden was \
-             edited by hand and cannot be trusted. Regenerate it with `{}`.\n",
-            tampered.join(", "),
+            "{shown}:{line}: golden health: {health}\n\
+             The shapes of {tampered} no longer match their fingerprints: the golden was \
+             edited by hand and cannot be trusted, so this check fails whatever the shapes \
+             say. Regenerate it with `{}`, review the diff, and commit it.\n",
             message::update_command(set, package)
         );
         return done(Status::Stale, deltas, message, None);
@@ -262,6 +298,9 @@ pub fn corrupt(shown: &str, e: &GoldenError, set: &str, package: &str) -> String
             "Take one side (`git checkout --theirs {shown}`), then regenerate with `{}`.",
             message::update_command(set, package)
         ),
+        GoldenError::UnknownOverrideKinds { .. } => "Correct or remove that entry of the \
+             policy's `overrides`: its keys are delta kinds, as the report's `kind` spells them."
+            .to_owned(),
         _ => format!(
             "Restore it from version control (`git checkout -- {shown}`), or delete it and \
              regenerate with `{}`.",
@@ -272,7 +311,10 @@ pub fn corrupt(shown: &str, e: &GoldenError, set: &str, package: &str) -> String
         GoldenError::Malformed { column, .. } => format!(":{column}"),
         _ => String::new(),
     };
-    format!("{shown}:{}{column}: {e}\n{fix}", e.line())
+    format!(
+        "{shown}:{}{column}: {e}\n{fix}\n(golden health: Corrupt: nothing was compared or written)",
+        e.line()
+    )
 }
 
 /// The report of DESIGN §2: `{"set", "package", "golden", "status", "deltas": [...]}`,

@@ -101,9 +101,21 @@ impl Golden {
     }
 }
 
+/// The largest golden [`parse`] reads: 64 MiB. A golden of ten thousand symbols is a
+/// few megabytes; a file past this is not one contract-pin wrote, and the shells stop
+/// reading there instead of loading it whole.
+pub const MAX_BYTES: usize = 64 << 20;
+
 /// Why a golden could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoldenError {
+    /// The file is empty (or only whitespace).
+    Empty,
+    /// The file is larger than [`MAX_BYTES`].
+    TooLarge {
+        /// How many bytes were seen (at least `MAX_BYTES + 1`).
+        bytes: usize,
+    },
     /// The bytes are not UTF-8.
     NotUtf8 {
         /// 1-based line of the first bad byte.
@@ -113,6 +125,13 @@ pub enum GoldenError {
     MergeConflict {
         /// 1-based line of the first marker.
         line: usize,
+    },
+    /// Valid JSON, but not an object (an array, a number, a string, …).
+    NotAnObject {
+        /// 1-based line where the value starts.
+        line: usize,
+        /// What it is instead: `an array`, `a number`, ….
+        found: &'static str,
     },
     /// Not JSON, or not a golden.
     Malformed {
@@ -125,8 +144,17 @@ pub enum GoldenError {
     },
     /// Written by another shape encoding: stale, regenerate it.
     FormatVersion {
-        /// The file's version (`None` when missing or not a number).
+        /// The file's version (`None` when it has none).
         found: Option<u64>,
+        /// 1-based line of `format_version` (1 when there is none).
+        line: usize,
+    },
+    /// The policy overrides delta kinds this contract-pin does not know.
+    UnknownOverrideKinds {
+        /// 1-based line of the first unknown kind.
+        line: usize,
+        /// The unknown kinds.
+        kinds: Vec<String>,
     },
 }
 
@@ -134,10 +162,13 @@ impl GoldenError {
     /// The 1-based line the error is on.
     pub fn line(&self) -> usize {
         match self {
+            GoldenError::Empty | GoldenError::TooLarge { .. } => 1,
             GoldenError::NotUtf8 { line }
             | GoldenError::MergeConflict { line }
-            | GoldenError::Malformed { line, .. } => *line,
-            GoldenError::FormatVersion { .. } => 1,
+            | GoldenError::NotAnObject { line, .. }
+            | GoldenError::Malformed { line, .. }
+            | GoldenError::FormatVersion { line, .. }
+            | GoldenError::UnknownOverrideKinds { line, .. } => *line,
         }
     }
 
@@ -145,28 +176,71 @@ impl GoldenError {
     pub fn is_stale(&self) -> bool {
         matches!(self, GoldenError::FormatVersion { .. })
     }
+
+    /// True for a golden written by a newer contract-pin than this one.
+    pub fn is_ahead(&self) -> bool {
+        matches!(self, GoldenError::FormatVersion { found: Some(v), .. } if *v > FORMAT_VERSION)
+    }
 }
 
 impl fmt::Display for GoldenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            GoldenError::Empty => f.write_str("the file is empty (a golden is a JSON object)"),
+            GoldenError::TooLarge { .. } => write!(
+                f,
+                "the file is larger than {} MiB, the limit for a golden: it is not one contract-pin wrote",
+                MAX_BYTES >> 20
+            ),
             GoldenError::NotUtf8 { .. } => f.write_str("not UTF-8 (a golden is ASCII JSON)"),
             GoldenError::MergeConflict { .. } => f.write_str(
                 "merge-conflict marker: resolve the conflict by regenerating the golden, not by hand",
             ),
+            GoldenError::NotAnObject { found, .. } => {
+                write!(f, "not a golden: the file holds {found}, a golden is a JSON object")
+            }
             GoldenError::Malformed { message, .. } => write!(f, "not a valid golden: {message}"),
-            GoldenError::FormatVersion { found: Some(v) } => write!(
+            GoldenError::FormatVersion { found: Some(v), .. } if *v > FORMAT_VERSION => write!(
+                f,
+                "stale golden: format_version {v} was written by a newer contract-pin; this one writes {FORMAT_VERSION}"
+            ),
+            GoldenError::FormatVersion { found: Some(v), .. } => write!(
                 f,
                 "stale golden: format_version {v}, this contract-pin writes {FORMAT_VERSION}"
             ),
-            GoldenError::FormatVersion { found: None } => {
+            GoldenError::FormatVersion { found: None, .. } => {
                 write!(f, "stale golden: no format_version (this contract-pin writes {FORMAT_VERSION})")
             }
+            GoldenError::UnknownOverrideKinds { kinds, .. } => write!(
+                f,
+                "the policy overrides unknown delta kinds: {}",
+                kinds.join(", ")
+            ),
         }
     }
 }
 
 impl std::error::Error for GoldenError {}
+
+/// A set name: 1-64 characters of `a-z`, `0-9`, `_` and `-`, starting with a letter.
+/// Set and package names become parts of the golden's path, so nothing that could
+/// name another directory (`/`, `..`, `\\`) gets through.
+pub fn valid_set_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 64
+        && s.starts_with(|c: char| c.is_ascii_lowercase())
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+}
+
+/// A package name as cargo allows it: ASCII letters, digits, `_` and `-`, not
+/// starting with `-`.
+pub fn valid_package_name(s: &str) -> bool {
+    !s.is_empty()
+        && !s.starts_with('-')
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
 
 /// Where the golden of `set` for `package` lives below the golden root:
 /// `<root>/<set>-contract/<package>.json`. The root is `$CONTRACT_PIN_GOLDEN_DIR`
@@ -180,32 +254,137 @@ pub fn path(golden_dir: Option<&str>, manifest_dir: &Path, set: &str, package: &
         .join(format!("{package}.json"))
 }
 
-/// Parses a golden strictly: conflict markers, bad UTF-8, malformed JSON, unknown keys
-/// and duplicate symbols are errors with a line number; another format version is
-/// [`GoldenError::FormatVersion`].
+/// Parses a golden strictly: an empty or oversized file, conflict markers, bad UTF-8,
+/// malformed or truncated JSON, a non-object, unknown keys, duplicate symbols and
+/// unknown policy override kinds are errors with a line number; another format
+/// version is [`GoldenError::FormatVersion`]. Never panics, whatever the bytes.
 pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
+    if bytes.len() > MAX_BYTES {
+        return Err(GoldenError::TooLarge { bytes: bytes.len() });
+    }
     let text = std::str::from_utf8(bytes).map_err(|e| GoldenError::NotUtf8 {
         line: line_of_offset(bytes, e.valid_up_to()),
     })?;
+    if text.trim().is_empty() {
+        return Err(GoldenError::Empty);
+    }
     if let Some(line) = conflict_marker_line(text) {
         return Err(GoldenError::MergeConflict { line });
     }
-    let malformed = |e: serde_json::Error| GoldenError::Malformed {
-        line: e.line().max(1),
-        column: e.column().max(1),
-        message: strip_position(&e.to_string()),
-    };
     // Read the version first so a golden of another encoding is reported as stale
     // instead of as a schema error.
     let value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
-    match value
-        .get("format_version")
-        .and_then(serde_json::Value::as_u64)
-    {
-        Some(FORMAT_VERSION) => {}
-        found => return Err(GoldenError::FormatVersion { found }),
+    let start = line_of_offset(bytes, text.len() - text.trim_start().len());
+    let object = match &value {
+        serde_json::Value::Object(object) => object,
+        other => {
+            return Err(GoldenError::NotAnObject {
+                line: start,
+                found: json_kind(other),
+            })
+        }
+    };
+    let version_line = key_line(text, "format_version").unwrap_or(start);
+    match object.get("format_version") {
+        Some(version) => match version.as_u64() {
+            Some(FORMAT_VERSION) => {}
+            Some(v) => {
+                return Err(GoldenError::FormatVersion {
+                    found: Some(v),
+                    line: version_line,
+                })
+            }
+            None => {
+                return Err(GoldenError::Malformed {
+                    line: version_line,
+                    column: 1,
+                    message: format!(
+                        "`format_version` must be a whole number, not {}",
+                        json_kind(version)
+                    ),
+                })
+            }
+        },
+        // A golden from before versioning: stale. Anything else without a version
+        // is not a golden at all.
+        None if object.contains_key("symbols") => {
+            return Err(GoldenError::FormatVersion {
+                found: None,
+                line: start,
+            })
+        }
+        None => {}
     }
-    serde_json::from_str(text).map_err(malformed)
+    let golden: Golden = serde_json::from_str(text).map_err(|e| {
+        let mut error = malformed(e);
+        // serde_json places a duplicate at the end of the map: point at the duplicate.
+        if let GoldenError::Malformed {
+            line,
+            column,
+            message,
+        } = &mut error
+        {
+            let duplicate = message
+                .strip_prefix("duplicate symbol `")
+                .and_then(|m| m.strip_suffix('`'));
+            if let Some(at) = duplicate.and_then(|name| second_key_line(text, name)) {
+                (*line, *column) = (at, 1);
+            }
+        }
+        error
+    })?;
+    let unknown = golden.policy.unknown_override_kinds();
+    if let Some(first) = unknown.first() {
+        return Err(GoldenError::UnknownOverrideKinds {
+            line: key_line(text, first).unwrap_or(1),
+            kinds: unknown.iter().map(|k| (*k).to_owned()).collect(),
+        });
+    }
+    Ok(golden)
+}
+
+/// The 1-based line of the first `"key"` in `text`, if any: to point an error that
+/// the JSON parser did not raise (a version, a set, an override) at its line.
+pub fn key_line(text: &str, key: &str) -> Option<usize> {
+    let quoted = format!("\"{key}\"");
+    text.lines()
+        .position(|l| l.contains(&quoted))
+        .map(|i| i + 1)
+}
+
+/// The line of the second `"key":` that starts a line.
+fn second_key_line(text: &str, key: &str) -> Option<usize> {
+    let opening = format!("\"{key}\":");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with(&opening))
+        .nth(1)
+        .map(|(i, _)| i + 1)
+}
+
+fn malformed(e: serde_json::Error) -> GoldenError {
+    let message = strip_position(&e.to_string());
+    let message = if e.is_eof() {
+        format!("the file ends before its JSON does (truncated, or an unfinished edit): {message}")
+    } else {
+        message
+    };
+    GoldenError::Malformed {
+        line: e.line().max(1),
+        column: e.column().max(1),
+        message,
+    }
+}
+
+fn json_kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
 }
 
 fn line_of_offset(bytes: &[u8], offset: usize) -> usize {
@@ -327,7 +506,10 @@ mod tests {
         let future = text.replace("\"format_version\": 1", "\"format_version\": 99");
         assert_eq!(
             parse(future.as_bytes()),
-            Err(GoldenError::FormatVersion { found: Some(99) })
+            Err(GoldenError::FormatVersion {
+                found: Some(99),
+                line: 2
+            })
         );
 
         let unknown = text.replacen("\"set\"", "\"sett\": 1, \"set\"", 1);
@@ -346,6 +528,76 @@ mod tests {
         assert!(
             err.to_string().contains("duplicate symbol `MAX_RETRIES`"),
             "{err}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod hostile_tests {
+    use super::*;
+
+    fn sample_text() -> String {
+        Golden::new("s", "p", Policy::default_for("s"), &BTreeMap::new()).render()
+    }
+
+    #[test]
+    fn every_kind_of_bad_bytes_is_an_error_never_a_panic() {
+        assert_eq!(parse(b""), Err(GoldenError::Empty));
+        assert_eq!(parse(b" \n\t\n"), Err(GoldenError::Empty));
+        assert_eq!(
+            parse(b"\n[1]"),
+            Err(GoldenError::NotAnObject {
+                line: 2,
+                found: "an array"
+            })
+        );
+        assert!(matches!(
+            parse(b"3.5"),
+            Err(GoldenError::NotAnObject {
+                found: "a number",
+                ..
+            })
+        ));
+        let huge = vec![b' '; MAX_BYTES + 1];
+        assert!(matches!(parse(&huge), Err(GoldenError::TooLarge { .. })));
+        let truncated = sample_text();
+        let err = parse(&truncated.as_bytes()[..truncated.len() / 2]).unwrap_err();
+        assert!(err.to_string().contains("truncated"), "{err}");
+        let deep = "[".repeat(10_000);
+        assert!(matches!(
+            parse(deep.as_bytes()),
+            Err(GoldenError::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn versions_and_overrides() {
+        let text = sample_text();
+        let unversioned = text.replace("\"format_version\": 1,", "");
+        assert_eq!(
+            parse(unversioned.as_bytes()),
+            Err(GoldenError::FormatVersion {
+                found: None,
+                line: 1
+            })
+        );
+        assert!(matches!(
+            parse(br#"{"format_version": -1}"#),
+            Err(GoldenError::Malformed { .. })
+        ));
+        assert!(parse(br#"{"format_version": 2}"#).unwrap_err().is_ahead());
+        let overridden = text.replacen(
+            "\"axes\"",
+            "\"overrides\": {\"nope\": \"additive\"},\n\"axes\"",
+            1,
+        );
+        let err = parse(overridden.as_bytes()).unwrap_err();
+        assert_eq!(
+            err,
+            GoldenError::UnknownOverrideKinds {
+                line: 5,
+                kinds: vec!["nope".to_owned()]
+            }
         );
     }
 }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::golden::{self, GoldenError, FORMAT_VERSION};
+use crate::golden::{self, Golden, GoldenError, FORMAT_VERSION};
 
 /// The health of one golden file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,39 +91,48 @@ pub enum ScanExactness {
 pub fn assess(bytes: Option<&[u8]>, referenced: bool, scan: ScanExactness) -> (Health, Confidence) {
     let health = match bytes {
         None => Health::Missing,
-        Some(bytes) => match golden::parse(bytes) {
-            Err(GoldenError::FormatVersion { found }) => Health::Stale {
-                reason: match found {
-                    Some(v) if v > FORMAT_VERSION => StaleReason::FormatVersionAhead {
-                        golden: v,
-                        current: FORMAT_VERSION,
-                    },
-                    golden => StaleReason::FormatVersionBehind {
-                        golden,
-                        current: FORMAT_VERSION,
-                    },
+        Some(bytes) => of_parsed(&golden::parse(bytes), referenced),
+    };
+    let confidence = confidence(&health, scan);
+    (health, confidence)
+}
+
+/// The health of a golden already parsed (so a shell that needs the golden itself
+/// parses it once): what [`assess`] says of a file that exists.
+pub fn of_parsed(parsed: &Result<Golden, GoldenError>, referenced: bool) -> Health {
+    match parsed {
+        Err(GoldenError::FormatVersion { found, .. }) => Health::Stale {
+            reason: match *found {
+                Some(v) if v > FORMAT_VERSION => StaleReason::FormatVersionAhead {
+                    golden: v,
+                    current: FORMAT_VERSION,
+                },
+                golden => StaleReason::FormatVersionBehind {
+                    golden,
+                    current: FORMAT_VERSION,
                 },
             },
-            Err(error) => Health::Corrupt { error },
-            Ok(golden) => {
-                let tampered = golden.integrity_mismatches();
-                if !tampered.is_empty() {
-                    Health::Stale {
-                        reason: StaleReason::IntegrityMismatch {
-                            symbols: tampered.into_iter().map(str::to_owned).collect(),
-                        },
-                    }
-                } else if !referenced {
-                    Health::Stale {
-                        reason: StaleReason::Unreferenced,
-                    }
-                } else {
-                    Health::Fresh
-                }
-            }
         },
-    };
-    (health.clone(), confidence(&health, scan))
+        Err(error) => Health::Corrupt {
+            error: error.clone(),
+        },
+        Ok(golden) => {
+            let tampered = golden.integrity_mismatches();
+            if !tampered.is_empty() {
+                Health::Stale {
+                    reason: StaleReason::IntegrityMismatch {
+                        symbols: tampered.into_iter().map(str::to_owned).collect(),
+                    },
+                }
+            } else if !referenced {
+                Health::Stale {
+                    reason: StaleReason::Unreferenced,
+                }
+            } else {
+                Health::Fresh
+            }
+        }
+    }
 }
 
 /// What the file itself proves (format version, fingerprints, parse errors) is certain;

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
+use contract_core::check;
 use contract_core::diff;
 use contract_core::env;
 use contract_core::golden::{self, Golden, GoldenError};
@@ -78,16 +79,15 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         Ok(golden) => golden,
         Err(e) if e.is_stale() => return tracking, // the harness reports stale goldens
         Err(e) => {
-            let entry = state.goldens.get_mut(&path).expect("loaded above");
-            if !entry.error_reported {
-                entry.error_reported = true;
+            // One error per golden per compiler process, not one per pinned item.
+            let first = state
+                .goldens
+                .get_mut(&path)
+                .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true));
+            if first {
                 errors.push(syn::Error::new(
                     Span::call_site(),
-                    format!(
-                        "{shown}:{}: {e}\n  regenerate it with `{}`",
-                        e.line(),
-                        message::update_command(&args.set, &package)
-                    ),
+                    check::corrupt(&shown, &e, &args.set, &package),
                 ));
             }
             return tracking;
@@ -121,13 +121,52 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
 /// file. Unknown outside a real compile (rust-analyzer), where the check is skipped.
 pub fn explicit_golden(args: &Args) -> Option<PathBuf> {
     let (relative, span) = args.golden.as_ref()?;
+    Some(source_dir(*span)?.join(relative))
+}
+
+/// The directory of the source file that `span` is in.
+fn source_dir(span: Span) -> Option<PathBuf> {
     let file = span.unwrap().local_file()?;
     let file = if file.is_relative() {
         std::env::current_dir().ok()?.join(file)
     } else {
         file
     };
-    Some(file.parent()?.join(relative))
+    Some(file.parent()?.to_path_buf())
+}
+
+/// An error when `golden = "…"` leaves the annotated file's directory through a
+/// symlink. (`..` and absolute paths are refused when the arguments are parsed; a
+/// link inside the directory is the remaining way out.)
+pub fn golden_escape(args: &Args) -> Option<syn::Error> {
+    let (relative, span) = args.golden.as_ref()?;
+    let plain = Path::new(relative)
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !plain {
+        return None; // `..` or absolute: already refused with its own message
+    }
+    let dir = source_dir(*span)?;
+    resolves_outside(&dir, relative).then(|| {
+        syn::Error::new(
+            *span,
+            "`golden` resolves outside the annotated file's directory through a symlink: \
+             keep the golden itself below that directory",
+        )
+    })
+}
+
+/// True when `dir/relative`, with every symlink that exists resolved, is not below
+/// `dir` (itself resolved).
+fn resolves_outside(dir: &Path, relative: &str) -> bool {
+    let Ok(base) = dir.canonicalize() else {
+        return false; // no directory to escape from: nothing will be read either
+    };
+    let path = dir.join(relative);
+    // The deepest part of the path that exists decides where it really is.
+    path.ancestors()
+        .find_map(|p| p.canonicalize().ok())
+        .is_some_and(|real| !real.starts_with(&base))
 }
 
 fn golden_path(
@@ -209,4 +248,41 @@ fn display(path: &Path) -> String {
         .and_then(|cwd| path.strip_prefix(cwd).ok())
         .unwrap_or(path);
     shown.to_string_lossy().replace('\\', "/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_golden_path_may_not_leave_its_directory_through_a_symlink() {
+        let root = std::env::temp_dir().join(format!("contract-pin-escape-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let src = root.join("src");
+        let outside = root.join("outside");
+        std::fs::create_dir_all(src.join("goldens")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(outside.join("secret.json"), "{}").unwrap();
+        assert!(!resolves_outside(&src, "goldens/api.json"), "not there yet");
+        std::fs::write(src.join("goldens/api.json"), "{}").unwrap();
+        assert!(!resolves_outside(&src, "goldens/api.json"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::symlink;
+            symlink(&outside, src.join("linked")).unwrap();
+            symlink(outside.join("secret.json"), src.join("file.json")).unwrap();
+            symlink(src.join("goldens"), src.join("inner")).unwrap();
+            assert!(resolves_outside(&src, "linked/api.json"), "directory link");
+            assert!(
+                resolves_outside(&src, "linked/new/api.json"),
+                "below a link"
+            );
+            assert!(resolves_outside(&src, "file.json"), "file link");
+            assert!(
+                !resolves_outside(&src, "inner/api.json"),
+                "a link that stays inside"
+            );
+        }
+        std::fs::remove_dir_all(root).unwrap();
+    }
 }

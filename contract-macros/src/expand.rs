@@ -26,6 +26,9 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
             None
         }
     };
+    if let Some(escape) = check::golden_escape(&args) {
+        errors.push(escape);
+    }
     let mut generated = TokenStream::new();
     if let Some((parsed, extracted)) = &extracted {
         if errors.is_empty() {

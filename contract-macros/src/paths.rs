@@ -36,6 +36,12 @@ impl Parse for AssertGolden {
                 }
             }
         }
+        if !contract_core::golden::valid_set_name(&set.value()) {
+            return Err(syn::Error::new(
+                set.span(),
+                "a set name is 1-64 characters of a-z, 0-9, `_` and `-`, starting with a letter",
+            ));
+        }
         Ok(AssertGolden { set, lib, krate })
     }
 }

@@ -96,7 +96,7 @@ pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::E
     let set_name = match (&set, fixed_set) {
         (Some(lit), _) => {
             let value = lit.value();
-            if !valid_set_name(&value) {
+            if !crate::golden::valid_set_name(&value) {
                 errors.push(syn::Error::new(
                     lit.span(),
                     "a set name is 1-64 characters of a-z, 0-9, `_` and `-`, starting with a letter",
@@ -147,14 +147,6 @@ pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::E
         krate: krate_path,
         golden,
     }
-}
-
-fn valid_set_name(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 64
-        && s.starts_with(|c: char| c.is_ascii_lowercase())
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
 }
 
 /// If `attr` is a contract attribute (`contract`, `phase5_contract`, with or without a

@@ -1,0 +1,1 @@
+pub type R<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync + 'static>>;

@@ -1,0 +1,1 @@
+pub const TABLE: &[(Node, u8)] = &[(Node::A, 1), (Node::B, 2)];

@@ -1,0 +1,1 @@
+pub async unsafe extern "C" fn f<'a, T: ?Sized>(a: &'a T, b: Box<dyn Fn(&'a u8) -> bool + Send>) -> Result<(), <T as Tr>::E> { todo!() }

@@ -1,0 +1,1 @@
+impl<T> Foo<T> { pub fn new() -> Self { todo!() } pub const fn get(&self) -> &T { &self.0 } fn private() {} }

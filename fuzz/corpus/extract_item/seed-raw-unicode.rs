@@ -1,0 +1,1 @@
+pub struct r#type { pub r#match: u8, pub größe: u8 }

@@ -1,0 +1,1 @@
+pub static mut S: [u8; 3] = [1, 2, 3];

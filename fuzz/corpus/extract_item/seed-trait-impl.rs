@@ -1,0 +1,1 @@
+impl<T: Clone> Transform for Vec<T> { fn apply(&self) {} }

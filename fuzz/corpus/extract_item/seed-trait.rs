@@ -1,0 +1,1 @@
+pub trait T: Send + private::Sealed { type Out: Clone; const N: usize = 3; fn run(&self, x: impl Fn(u8) -> u8) -> Self::Out; fn d(&mut self) {} }

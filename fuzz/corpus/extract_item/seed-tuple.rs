@@ -1,0 +1,1 @@
+pub struct P(pub u8, pub(crate) String);

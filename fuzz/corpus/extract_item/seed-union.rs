@@ -1,0 +1,1 @@
+pub union U { a: u8, b: u16 }
