@@ -1,0 +1,371 @@
+//! What pinning costs at run time: extraction of one item, the diff of two snapshots,
+//! and the full harness comparison (golden read + parse + diff) against a golden on
+//! disk. Run with `cargo bench --bench pinning`; see docs/BENCHMARKS.md for results
+//! and for the compile-cost benchmark (`benches/compile_cost.sh`).
+//!
+//! Symbols are made the way the macro makes them: Rust source text, parsed by `syn`
+//! and extracted by `contract_core::syntax::extract`, then merged by
+//! `contract_core::assemble`. A snapshot mixes serde structs, generic structs with
+//! inherent impls, serde enums, traits, fns, consts and type aliases.
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use contract_core::assemble::{self, Registered};
+use contract_core::golden::{self, Golden};
+use contract_core::syntax::extract;
+use contract_core::{canonical, diff, Policy, Symbol};
+use criterion::{criterion_group, BenchmarkId, Criterion};
+
+const SET: &str = "bench";
+const PACKAGE: &str = "bench-crate";
+const SIZES: [usize; 2] = [1_000, 10_000];
+
+// ---------------------------------------------------------------- single items
+
+const SMALL_STRUCT: &str = r#"
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point { pub x: i32, pub y: i32 }
+"#;
+
+fn serde_struct_30() -> String {
+    let types = [
+        "u64",
+        "String",
+        "Option<String>",
+        "Vec<u32>",
+        "bool",
+        "std::collections::BTreeMap<String, u64>",
+        "f64",
+        "Option<Box<Self>>",
+        "[u8; 16]",
+        "(u16, u16)",
+    ];
+    let mut fields = String::new();
+    for i in 0..30 {
+        match i % 6 {
+            0 => fields.push_str("    #[serde(default)]\n"),
+            1 => fields.push_str(&format!("    #[serde(rename = \"f{i}\")]\n")),
+            2 => fields.push_str("    #[serde(skip_serializing_if = \"Option::is_none\")]\n"),
+            3 => fields.push_str(&format!("    #[serde(alias = \"old_{i}\")]\n")),
+            _ => {}
+        }
+        fields.push_str(&format!("    pub field_{i}: {},\n", types[i % types.len()]));
+    }
+    format!(
+        "/// A record.\n#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]\n\
+         #[serde(rename_all = \"camelCase\", deny_unknown_fields)]\n\
+         pub struct Record {{\n{fields}}}\n"
+    )
+}
+
+fn trait_20() -> String {
+    let mut methods = String::new();
+    for i in 0..20 {
+        match i % 4 {
+            0 => methods.push_str(&format!("    fn get_{i}(&self, key: &str) -> Option<u64>;\n")),
+            1 => methods.push_str(&format!(
+                "    fn put_{i}(&mut self, key: String, value: Vec<u8>) -> Result<(), Self::Error>;\n"
+            )),
+            2 => methods.push_str(&format!(
+                "    fn scan_{i}<'a>(&'a self, prefix: &'a str) -> Box<dyn Iterator<Item = &'a str> + 'a>;\n"
+            )),
+            _ => methods.push_str(&format!(
+                "    fn len_{i}(&self) -> usize {{ 0 }}\n"
+            )),
+        }
+    }
+    format!(
+        "/// A store.\npub trait Store: Send + Sync {{\n    type Error: std::error::Error;\n{methods}}}\n"
+    )
+}
+
+fn bench_extract(c: &mut Criterion) {
+    let mut group = c.benchmark_group("extract");
+    for (name, src) in [
+        ("small_struct", SMALL_STRUCT.to_owned()),
+        ("serde_struct_30_fields", serde_struct_30()),
+        ("trait_20_methods", trait_20()),
+    ] {
+        let item: syn::Item = syn::parse_str(&src).expect("bench source parses");
+        group.bench_function(BenchmarkId::new("extract", name), |b| {
+            b.iter(|| extract(black_box(&item)).expect("extracts"))
+        });
+        // What the attribute does per item besides the golden check: parse the
+        // tokens, extract, and render the fragment and its fingerprint.
+        let tokens: proc_macro2::TokenStream = src.parse().expect("tokens");
+        group.bench_function(BenchmarkId::new("parse_extract_fingerprint", name), |b| {
+            b.iter(|| {
+                let item: syn::Item = syn::parse2(black_box(tokens.clone())).expect("parses");
+                let extracted = extract(&item).expect("extracts");
+                let fragment = canonical::to_compact_string(&extracted.fragment);
+                let fingerprint = canonical::fingerprint(&extracted.fragment);
+                (fragment, fingerprint)
+            })
+        });
+    }
+    group.finish();
+}
+
+// ---------------------------------------------------------------- snapshots
+
+/// The edit planned for item `i` in the "after" snapshot: 1.4 % of the items change
+/// shape (one of each kind), 0.4 % are removed, 0.2 % are renamed and 0.5 % are
+/// added at the end.
+#[derive(Clone, Copy, PartialEq)]
+enum Edit {
+    None,
+    Change,
+    Remove,
+    Rename,
+}
+
+fn edit_of(i: usize) -> Edit {
+    match i % 500 {
+        50 | 153 | 254 | 356 | 409 | 457 | 459 => Edit::Change,
+        125 | 375 => Edit::Remove,
+        300 => Edit::Rename,
+        _ => Edit::None,
+    }
+}
+
+/// Source text of item `i` (one or two Rust items), as written before or after the
+/// edit planned for it.
+fn item_source(i: usize, after: bool) -> Vec<String> {
+    let changed = after && edit_of(i) == Edit::Change;
+    let name = if after && edit_of(i) == Edit::Rename {
+        format!("Renamed{i}")
+    } else {
+        format!("Item{i}")
+    };
+    match i % 10 {
+        0..=2 => {
+            let count = 5 + i % 8;
+            let mut fields = String::new();
+            for f in 0..count {
+                let ty = match (f + i) % 6 {
+                    0 => "u64",
+                    1 => "String",
+                    2 => "Option<String>",
+                    3 => "Vec<u32>",
+                    4 => "bool",
+                    _ => "std::collections::BTreeMap<String, i64>",
+                };
+                let ty = if changed && f == 0 { "u128" } else { ty };
+                if f % 4 == 1 {
+                    fields.push_str("    #[serde(default)]\n");
+                }
+                fields.push_str(&format!("    pub field_{f}: {ty},\n"));
+            }
+            if changed {
+                fields.push_str("    #[serde(default)]\n    pub added: Option<u32>,\n");
+            }
+            vec![format!(
+                "/// Doc.\n#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]\n\
+                 #[serde(rename_all = \"camelCase\")]\npub struct {name} {{\n{fields}}}\n"
+            )]
+        }
+        3 => {
+            let extra = if changed {
+                "    pub fn clear(&mut self) {}\n"
+            } else {
+                ""
+            };
+            vec![
+                format!(
+                    "#[derive(Clone, Debug, Default)]\n#[non_exhaustive]\n\
+                     pub struct {name}<T: Clone = String> where T: Send {{\n\
+                     pub items: Vec<T>,\n    pub next: Option<String>,\n    cursor: usize,\n}}\n"
+                ),
+                format!(
+                    "impl<T: Clone + Send> {name}<T> {{\n\
+                     pub fn new() -> Self {{ todo!() }}\n\
+                     pub fn push(&mut self, item: T) -> &mut Self {{ todo!() }}\n\
+                     pub fn get(&self, index: usize) -> Option<&T> {{ todo!() }}\n\
+                     fn private(&self) {{}}\n{extra}}}\n"
+                ),
+            ]
+        }
+        4 | 5 => {
+            let added = if changed { "    Cancelled,\n" } else { "" };
+            vec![format!(
+                "#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]\n\
+                 #[serde(tag = \"type\", rename_all = \"snake_case\")]\npub enum {name} {{\n\
+                 Pending,\n    Running {{ progress: u8, #[serde(default)] note: Option<String> }},\n\
+                 Done(Box<Vec<u64>>),\n    #[serde(rename = \"failed\")]\n    Failed {{ code: i32 }},\n{added}}}\n"
+            )]
+        }
+        6 => {
+            let required = if changed {
+                "    fn flush(&mut self) -> std::io::Result<()>;\n"
+            } else {
+                ""
+            };
+            vec![format!(
+                "pub trait {name}: Send + Sync {{\n    type Output;\n    const LIMIT: usize = 8;\n\
+                 fn run(&self, input: &[u8]) -> Result<Self::Output, String>;\n\
+                 fn name(&self) -> &str {{ \"x\" }}\n\
+                 fn each<F: FnMut(&str)>(&self, f: F) where F: Send;\n{required}}}\n"
+            )]
+        }
+        7 | 8 => {
+            let param = if changed { ", strict: bool" } else { "" };
+            let lower = name.to_lowercase();
+            vec![format!(
+                "pub fn {lower}<'a, T: AsRef<str>>(items: &'a [T], limit: usize{param}) -> Vec<&'a str> {{ todo!() }}\n"
+            )]
+        }
+        _ if i % 20 == 9 => {
+            let value = if changed { 4 } else { 3 };
+            let upper = name.to_uppercase();
+            vec![format!("pub const {upper}: u32 = {value};\n")]
+        }
+        _ => {
+            let target = if changed {
+                "std::collections::HashMap<String, Vec<u64>>"
+            } else {
+                "std::collections::BTreeMap<String, Vec<u64>>"
+            };
+            vec![format!("pub type {name} = {target};\n")]
+        }
+    }
+}
+
+/// A snapshot of `n` items (the "after" one has the planned edits), as the harness
+/// would assemble it from registrations.
+fn snapshot(n: usize, after: bool) -> BTreeMap<String, Symbol> {
+    let mut registered = Vec::new();
+    let mut indices: Vec<usize> = (0..n)
+        .filter(|&i| !(after && edit_of(i) == Edit::Remove))
+        .collect();
+    if after {
+        indices.extend(n..n + n / 200);
+    }
+    for i in indices {
+        for src in item_source(i, after) {
+            let item: syn::Item = syn::parse_str(&src).expect("generated source parses");
+            let extracted = extract(&item).expect("generated source extracts");
+            registered.push(Registered {
+                name: extracted.name,
+                module: format!("bench_crate::m{}", i % 37),
+                fragment: extracted.fragment,
+            });
+        }
+    }
+    assemble::assemble(&registered).expect("no name conflicts")
+}
+
+/// The "before" and "after" snapshots of one size, made once and only when a
+/// benchmark that needs them runs (a filtered run, or a profiler, skips the rest).
+struct Snapshots {
+    before: BTreeMap<String, Symbol>,
+    after: BTreeMap<String, Symbol>,
+    golden: GoldenDir,
+}
+
+fn snapshots(n: usize) -> &'static Snapshots {
+    static CACHE: Mutex<BTreeMap<usize, &'static Snapshots>> = Mutex::new(BTreeMap::new());
+    let mut cache = CACHE.lock().expect("not poisoned");
+    cache.entry(n).or_insert_with(|| {
+        let before = snapshot(n, false);
+        let after = snapshot(n, true);
+        let golden = GoldenDir::new(n, &before);
+        eprintln!(
+            "snapshots of {n} items: {} and {} symbols, golden of {} bytes",
+            before.len(),
+            after.len(),
+            golden.bytes.len()
+        );
+        Box::leak(Box::new(Snapshots {
+            before,
+            after,
+            golden,
+        }))
+    })
+}
+
+fn bench_diff(c: &mut Criterion) {
+    let mut group = c.benchmark_group("diff_sets");
+    group.sample_size(20);
+    let policy = Policy::default_for(SET);
+    for n in SIZES {
+        group.bench_function(BenchmarkId::new("unchanged", n), |b| {
+            let s = snapshots(n);
+            b.iter(|| diff::diff_sets(black_box(&s.before), black_box(&s.before), &policy))
+        });
+        group.bench_function(BenchmarkId::new("edited", n), |b| {
+            let s = snapshots(n);
+            b.iter(|| diff::diff_sets(black_box(&s.before), black_box(&s.after), &policy))
+        });
+    }
+    group.finish();
+}
+
+// ---------------------------------------------------------------- harness
+
+/// A package directory in the temp dir holding the golden of `symbols`; removed at
+/// the end of the run.
+struct GoldenDir {
+    dir: PathBuf,
+    bytes: Vec<u8>,
+}
+
+fn temp_root() -> PathBuf {
+    std::env::temp_dir().join(format!("contract-pin-bench-{}", std::process::id()))
+}
+
+impl GoldenDir {
+    fn new(n: usize, symbols: &BTreeMap<String, Symbol>) -> GoldenDir {
+        let dir = temp_root().join(n.to_string());
+        let path = golden::path(None, &dir, SET, PACKAGE);
+        std::fs::create_dir_all(path.parent().expect("golden has a parent")).expect("mkdir");
+        let text = Golden::new(SET, PACKAGE, Policy::default_for(SET), symbols).render();
+        std::fs::write(&path, &text).expect("golden written");
+        GoldenDir {
+            dir,
+            bytes: text.into_bytes(),
+        }
+    }
+
+    fn manifest_dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+fn check(s: &Snapshots, current: &BTreeMap<String, Symbol>) -> contract_pin::Outcome {
+    let no_env = |_: &str| None::<String>;
+    contract_pin::check_symbols(SET, PACKAGE, s.golden.manifest_dir(), current, &no_env)
+        .expect("the check runs")
+}
+
+fn bench_harness(c: &mut Criterion) {
+    let mut group = c.benchmark_group("harness");
+    group.sample_size(20);
+    for n in SIZES {
+        group.bench_function(BenchmarkId::new("golden_parse", n), |b| {
+            let s = snapshots(n);
+            b.iter(|| golden::parse(black_box(&s.golden.bytes)).expect("parses"))
+        });
+        group.bench_function(BenchmarkId::new("check_symbols_match", n), |b| {
+            let s = snapshots(n);
+            assert_eq!(check(s, &s.before).status, contract_pin::Status::Match);
+            b.iter(|| check(s, black_box(&s.before)))
+        });
+        group.bench_function(BenchmarkId::new("check_symbols_edited", n), |b| {
+            let s = snapshots(n);
+            assert_eq!(check(s, &s.after).status, contract_pin::Status::Breaking);
+            b.iter(|| check(s, black_box(&s.after)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_extract, bench_diff, bench_harness);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    let _ = std::fs::remove_dir_all(temp_root());
+}
