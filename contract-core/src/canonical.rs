@@ -5,16 +5,23 @@
 //! newline. The writer sorts keys itself instead of trusting `serde_json::Map`, whose
 //! order flips to insertion order if any crate in the build enables serde_json's
 //! `preserve_order` feature.
+//!
+//! Shapes are written straight from their `Serialize` impls ([`direct`]), without
+//! building a `serde_json::Value` first: the golden render, every fingerprint and the
+//! fragment the macro embeds go through here, at compile time too. Anything the
+//! direct writer does not handle exactly like `serde_json::to_value` would (floats,
+//! 128-bit integers, bytes, non-string map keys, duplicate keys) falls back to the
+//! `Value` path, so the output never depends on which path ran.
 
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+mod direct;
+
 /// Serialises `value` canonically (pretty, with a trailing newline).
 pub fn to_canonical_string<T: Serialize + ?Sized>(value: &T) -> String {
-    let value = serde_json::to_value(value).expect("shapes serialise to JSON");
-    let mut out = String::new();
-    write_value(&mut out, &value, 0, true);
+    let mut out = write(value, true);
     out.push('\n');
     out
 }
@@ -22,16 +29,29 @@ pub fn to_canonical_string<T: Serialize + ?Sized>(value: &T) -> String {
 /// Serialises `value` canonically on one line (no trailing newline): used for
 /// fingerprints and for embedding shapes in generated code.
 pub fn to_compact_string<T: Serialize + ?Sized>(value: &T) -> String {
-    let value = serde_json::to_value(value).expect("shapes serialise to JSON");
-    let mut out = String::new();
-    write_value(&mut out, &value, 0, false);
-    out
+    write(value, false)
+}
+
+/// [`to_compact_string`] into `out`, which is cleared first: rendering many values
+/// into one buffer saves an allocation each.
+pub fn write_compact<T: Serialize + ?Sized>(out: &mut String, value: &T) {
+    out.clear();
+    if direct::write(out, value, false).is_err() {
+        out.clear();
+        let value = serde_json::to_value(value).expect("shapes serialise to JSON");
+        write_value(out, &value, 0, false);
+    }
 }
 
 /// The fingerprint of a shape: `sha256:` and the hex digest of its compact canonical
 /// JSON. Equal shapes have equal fingerprints on every platform.
 pub fn fingerprint<T: Serialize + ?Sized>(value: &T) -> String {
-    let digest = Sha256::digest(to_compact_string(value).as_bytes());
+    fingerprint_of_compact(&to_compact_string(value))
+}
+
+/// [`fingerprint`] of a value whose compact canonical JSON is already at hand.
+pub fn fingerprint_of_compact(compact: &str) -> String {
+    let digest = Sha256::digest(compact.as_bytes());
     let mut hex = String::with_capacity(7 + 64);
     hex.push_str("sha256:");
     for byte in digest {
@@ -41,6 +61,101 @@ pub fn fingerprint<T: Serialize + ?Sized>(value: &T) -> String {
     hex
 }
 
+/// True when the JSON `text` is `compact` once the whitespace between its tokens is
+/// taken out: for canonical `compact`, when `text` is its canonical or pretty form.
+pub fn same_json_text(text: &str, compact: &str) -> bool {
+    json_prefix_len(text, compact).is_some_and(|len| {
+        text.as_bytes()[len..]
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+    })
+}
+
+/// The length of the start of `text` that is the JSON value `compact` once the
+/// whitespace between its tokens is taken out; `None` when `text` does not start
+/// with it. `compact` must be one complete value without whitespace between tokens
+/// (compact canonical JSON is).
+///
+/// Both sides have read the same tokens at every step, so they are in the same
+/// string state, and `compact` has no whitespace outside strings: a byte of `text`
+/// either equals the next byte of `compact` or is whitespace to skip between tokens.
+/// Equal bytes are taken eight at a time, the string state following the quotes
+/// among them.
+pub fn json_prefix_len(text: &str, compact: &str) -> Option<usize> {
+    const QUOTES: u64 = 0x2222_2222_2222_2222;
+    const BACKSLASHES: u64 = 0x5c5c_5c5c_5c5c_5c5c;
+    const SPACES: u64 = 0x2020_2020_2020_2020;
+    let (t, c) = (text.as_bytes(), compact.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    let mut in_string = false;
+    while j < c.len() {
+        if let (Some(x), Some(y)) = (t.get(i..i + 8), c.get(j..j + 8)) {
+            let x = u64::from_le_bytes(x.try_into().expect("eight bytes"));
+            let y = u64::from_le_bytes(y.try_into().expect("eight bytes"));
+            // How many leading bytes are equal, and which of them count.
+            let equal = ((x ^ y).trailing_zeros() / 8) as usize;
+            let mask = if equal == 8 {
+                u64::MAX
+            } else {
+                (1u64 << (equal * 8)) - 1
+            };
+            // A backslash changes what the next byte means: leave it to the byte step.
+            if equal > 0 && zero_bytes(y ^ BACKSLASHES) & mask == 0 {
+                let quotes = (zero_bytes(y ^ QUOTES) & mask).count_ones();
+                in_string ^= quotes % 2 == 1;
+                i += equal;
+                j += equal;
+                continue;
+            }
+            if equal == 0 && !in_string && x & 0xff == 0x20 {
+                // A run of spaces (indentation).
+                i += ((x ^ SPACES).trailing_zeros() / 8) as usize;
+                continue;
+            }
+        }
+        let b = *t.get(i)?;
+        if b == c[j] {
+            i += 1;
+            j += 1;
+            match b {
+                b'"' => in_string = !in_string,
+                b'\\' if in_string => {
+                    // The escaped byte, whatever it is, as it is.
+                    if t.get(i)? != c.get(j)? {
+                        return None;
+                    }
+                    i += 1;
+                    j += 1;
+                }
+                _ => {}
+            }
+        } else if !in_string && matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    Some(i)
+}
+
+/// `0x80` in exactly the bytes of `x` that are zero, `0` in the others.
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7)
+}
+
+fn write<T: Serialize + ?Sized>(value: &T, pretty: bool) -> String {
+    let mut out = String::with_capacity(512);
+    if direct::write(&mut out, value, pretty).is_ok() {
+        return out;
+    }
+    out.clear();
+    let value = serde_json::to_value(value).expect("shapes serialise to JSON");
+    write_value(&mut out, &value, 0, pretty);
+    out
+}
+
+/// The reference writer: canonical text of a `serde_json::Value`.
 fn write_value(out: &mut String, value: &Value, depth: usize, pretty: bool) {
     match value {
         Value::Null => out.push_str("null"),
@@ -89,7 +204,7 @@ fn write_value(out: &mut String, value: &Value, depth: usize, pretty: bool) {
     }
 }
 
-fn newline(out: &mut String, depth: usize, pretty: bool) {
+pub(crate) fn newline(out: &mut String, depth: usize, pretty: bool) {
     if pretty {
         out.push('\n');
         for _ in 0..depth {
@@ -98,30 +213,51 @@ fn newline(out: &mut String, depth: usize, pretty: bool) {
     }
 }
 
-fn write_string(out: &mut String, s: &str) {
+pub(crate) fn write_string(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
+    if s.bytes()
+        .all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
+    // Runs of printable ASCII are copied as they are; only the rest is escaped.
+    let bytes = s.as_bytes();
+    let mut plain = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            i += 1;
+            continue;
+        }
+        out.push_str(&s[plain..i]);
+        let c = s[i..].chars().next().expect("i is on a char boundary");
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+            c => {
                 let mut units = [0u16; 2];
                 for unit in c.encode_utf16(&mut units) {
                     out.push_str(&format!("\\u{:04x}", unit));
                 }
             }
-            c => out.push(c),
         }
+        i += c.len_utf8();
+        plain = i;
     }
+    out.push_str(&s[plain..]);
     out.push('"');
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use serde_json::json;
 
     #[test]
@@ -152,5 +288,241 @@ mod tests {
         assert_ne!(fingerprint(&a), fingerprint(&json!({"x": 1, "y": 3})));
         assert!(fingerprint(&a).starts_with("sha256:"));
         assert_eq!(fingerprint(&a).len(), 7 + 64);
+    }
+
+    /// The `Value` path alone: what the direct writer must reproduce.
+    fn reference<T: Serialize + ?Sized>(value: &T, pretty: bool) -> String {
+        let value = serde_json::to_value(value).unwrap();
+        let mut out = String::new();
+        write_value(&mut out, &value, 0, pretty);
+        out
+    }
+
+    fn direct_only<T: Serialize + ?Sized>(value: &T, pretty: bool) -> Option<String> {
+        let mut out = String::new();
+        direct::write(&mut out, value, pretty).ok().map(|()| out)
+    }
+
+    #[track_caller]
+    fn assert_direct_matches<T: Serialize + ?Sized>(value: &T) {
+        for pretty in [false, true] {
+            let direct = direct_only(value, pretty).expect("the direct writer handles it");
+            assert_eq!(direct, reference(value, pretty));
+        }
+    }
+
+    fn has_float(value: &Value) -> bool {
+        match value {
+            Value::Number(n) => n.is_f64(),
+            Value::Array(items) => items.iter().any(has_float),
+            Value::Object(map) => map.values().any(has_float),
+            _ => false,
+        }
+    }
+
+    fn arb_json() -> impl Strategy<Value = Value> {
+        let text = prop_oneof![
+            "[a-z_]{0,6}",
+            "\\PC{0,8}",
+            proptest::collection::vec(any::<char>(), 0..6)
+                .prop_map(|chars| chars.into_iter().collect::<String>()),
+        ];
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|n| json!(n)),
+            any::<u64>().prop_map(|n| json!(n)),
+            any::<f64>().prop_map(|f| json!(f)),
+            text.clone().prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 64, 6, move |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                proptest::collection::btree_map(text.clone(), inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn the_direct_writer_matches_the_value_writer(value in arb_json()) {
+            for pretty in [false, true] {
+                match direct_only(&value, pretty) {
+                    Some(direct) => prop_assert_eq!(direct, reference(&value, pretty)),
+                    // Only floats are left to the `Value` path here.
+                    None => prop_assert!(has_float(&value)),
+                }
+            }
+            // The public functions agree whichever path they took.
+            prop_assert_eq!(to_compact_string(&value), reference(&value, false));
+            prop_assert_eq!(to_canonical_string(&value), reference(&value, true) + "\n");
+        }
+    }
+
+    /// The plain reading of [`json_prefix_len`]: drop the whitespace outside strings,
+    /// byte by byte, until as many bytes as `compact` has are kept.
+    fn reference_prefix_len(text: &str, compact: &str) -> Option<usize> {
+        let mut kept = Vec::new();
+        let (mut in_string, mut escaped) = (false, false);
+        for (i, b) in text.bytes().enumerate() {
+            if in_string {
+                kept.push(b);
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    in_string = false;
+                }
+            } else if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                continue;
+            } else {
+                kept.push(b);
+                in_string = b == b'"';
+            }
+            if kept.len() == compact.len() {
+                return (kept == compact.as_bytes()).then_some(i + 1);
+            }
+        }
+        None
+    }
+
+    proptest! {
+        #[test]
+        fn json_prefix_len_reads_text_as_the_plain_reading_does(
+            value in arb_json(),
+            edits in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..6), 0..3),
+            suffix in "[ \n,}\\\\]{0,3}x?",
+        ) {
+            let compact = to_compact_string(&value);
+            let pretty = to_canonical_string(&value);
+            prop_assert_eq!(json_prefix_len(&pretty, &compact), Some(pretty.trim_end().len()));
+            prop_assert_eq!(json_prefix_len(&compact, &compact), Some(compact.len()));
+            // Whitespace, quotes, backslashes and letters put in or swapped anywhere.
+            let mut text = format!("{pretty}{suffix}").into_bytes();
+            for (at, what) in edits {
+                let byte = [b' ', b'\n', b'"', b'\\', b'a', b'\t'][usize::from(what)];
+                let at = at.index(text.len());
+                if what % 2 == 0 {
+                    text.insert(at, byte);
+                } else {
+                    text[at] = byte;
+                }
+            }
+            let text = String::from_utf8(text).expect("canonical text is ASCII");
+            prop_assert_eq!(
+                json_prefix_len(&text, &compact),
+                reference_prefix_len(&text, &compact)
+            );
+        }
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Every {
+        Unit,
+        Newtype(Vec<u8>),
+        Tuple(i8, Option<String>),
+        EmptyTuple(),
+        Struct { b: u16, a: Box<Every> },
+        EmptyStruct {},
+    }
+
+    #[derive(Serialize)]
+    #[serde(tag = "kind")]
+    enum Tagged {
+        Item { zeta: (), alpha: char },
+    }
+
+    #[derive(Serialize)]
+    struct Shapes {
+        every: Vec<Every>,
+        tagged: Tagged,
+        unit: (),
+        none: Option<u8>,
+        map: std::collections::BTreeMap<char, Every>,
+        #[serde(flatten)]
+        flat: std::collections::BTreeMap<String, u32>,
+    }
+
+    #[test]
+    fn the_direct_writer_matches_on_every_serde_data_shape() {
+        let shapes = Shapes {
+            every: vec![
+                Every::Unit,
+                Every::Newtype(vec![1, 2]),
+                Every::Newtype(vec![]),
+                Every::Tuple(-3, None),
+                Every::EmptyTuple(),
+                Every::Struct {
+                    b: 7,
+                    a: Box::new(Every::Tuple(1, Some("é\"".to_owned()))),
+                },
+                Every::EmptyStruct {},
+            ],
+            tagged: Tagged::Item {
+                zeta: (),
+                alpha: '\u{7f}',
+            },
+            unit: (),
+            none: None,
+            map: [('b', Every::Unit), ('a', Every::EmptyStruct {})].into(),
+            flat: [("zz".to_owned(), 1), ("aa".to_owned(), 2)].into(),
+        };
+        assert_direct_matches(&shapes);
+    }
+
+    #[test]
+    fn what_the_direct_writer_cannot_reproduce_takes_the_value_path() {
+        // Two equal keys: `to_value` keeps the last one.
+        struct Twice;
+        impl Serialize for Twice {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap;
+                let mut map = s.serialize_map(None)?;
+                map.serialize_entry("k", &1)?;
+                map.serialize_entry("k", &2)?;
+                map.end()
+            }
+        }
+        let integer_keys: std::collections::BTreeMap<u8, bool> = [(10, true), (9, false)].into();
+        assert!(direct_only(&Twice, false).is_none());
+        assert!(direct_only(&integer_keys, false).is_none());
+        assert!(direct_only(&1.5f64, false).is_none());
+        assert!(direct_only(&u128::MAX, false).is_none());
+        assert_eq!(to_compact_string(&Twice), r#"{"k":2}"#);
+        assert_eq!(to_compact_string(&integer_keys), r#"{"10":true,"9":false}"#);
+        assert_eq!(to_compact_string(&1.5f64), "1.5");
+        assert_eq!(
+            fingerprint(&integer_keys),
+            fingerprint(&json!({"9": false, "10": true}))
+        );
+    }
+
+    #[cfg(feature = "syntax")]
+    #[test]
+    fn the_direct_writer_matches_on_extracted_shapes() {
+        let sources = [
+            "#[derive(serde::Serialize)] #[serde(rename_all = \"camelCase\")] #[non_exhaustive] \
+             pub struct S<'a, T: Clone = u8, const N: usize = 2> where T: Send { \
+             #[serde(default, alias = \"x\")] pub a: &'a [T; N], pub(crate) b: Option<String> }",
+            "pub struct Tuple(pub u8, String);",
+            "#[repr(u8)] #[derive(serde::Deserialize)] #[serde(tag = \"t\")] pub enum E { \
+             A = 1, #[serde(rename = \"bee\")] B { x: u8 } = 2, C(u16) = 3 }",
+            "pub unsafe trait T<X>: Send + Clone where X: Copy { type Out: Clone; const K: u8 = 1; \
+             fn f(&self, x: X) -> Self::Out; async fn g<'a>(self: Box<Self>, s: &'a str) {} }",
+            "pub const extern \"C\" fn f<T>(x: T, (a, b): (u8, u8)) -> T { x }",
+            "pub const TABLE: [(&str, u8); 2] = [(\"a\", 1), (\"b\", 2)];",
+            "pub static mut COUNT: u64 = 0;",
+            "pub type Map<K> = std::collections::BTreeMap<K, Vec<u8>>;",
+            "impl<T> S<T> { pub fn new() -> Self { todo!() } pub(crate) fn hidden(&mut self) {} }",
+            "impl Clone for Tuple { fn clone(&self) -> Self { todo!() } }",
+        ];
+        for src in sources {
+            let item: syn::Item = syn::parse_str(src).unwrap();
+            let fragment = crate::syntax::extract(&item).unwrap().fragment;
+            assert_direct_matches(&fragment);
+        }
     }
 }

@@ -51,7 +51,7 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
     let set = &args.set;
     let name = args.name.clone().unwrap_or_else(|| extracted.name.clone());
     let fragment = canonical::to_compact_string(&extracted.fragment);
-    let fingerprint = canonical::fingerprint(&extracted.fragment);
+    let fingerprint = canonical::fingerprint_of_compact(&fragment);
     let golden = match check::explicit_golden(args) {
         Some(path) => {
             let path = path.to_string_lossy().into_owned();
