@@ -10,9 +10,9 @@ use serde::Serialize;
 
 use crate::env::Mode;
 use crate::golden::{self, Golden, GoldenError};
-use crate::health::{self, Health, StaleReason};
+use crate::health::{self, Health};
 use crate::message::{self, Context};
-use crate::{diff, Delta, Policy, Symbol};
+use crate::{Delta, Policy, Symbol};
 
 /// Where a set stands against its golden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -127,22 +127,14 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         current,
         modules,
     } = request;
-    let shape_modules: BTreeMap<String, String>;
-    let modules = match modules {
-        Some(modules) => modules,
-        None => {
-            shape_modules = current
-                .iter()
-                .filter_map(|(name, s)| Some((name.clone(), s.module.clone()?)))
-                .collect();
-            &shape_modules
-        }
-    };
+    // Messages name the module of a symbol only when it has a delta: the map is
+    // filled once the deltas are known (a large set that matches needs none).
+    let no_modules = BTreeMap::new();
     let cx = Context {
         set,
         package,
         golden: shown,
-        modules,
+        modules: &no_modules,
     };
     let mut notes = String::new();
     if let Mode::UpdateRefusedInCi { variable } = mode {
@@ -151,10 +143,13 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
              committed {shown} only. Regenerate goldens locally and commit them.\n"
         ));
     }
-    let parsed = existing.map(golden::parse);
-    let health = match &parsed {
+    // Every stored shape is read, or found to be the current one's canonical text,
+    // so a corrupt golden is an error here, in every mode, before anything is written.
+    let compared = existing.map(|bytes| golden::compare(bytes, current));
+    let health = match &compared {
         None => Health::Missing,
-        Some(parsed) => health::of_parsed(parsed, true),
+        Some(Ok(comparison)) => health::of_readable(&comparison.tampered, true),
+        Some(Err(e)) => health::of_error(e),
     };
     let done = |status, deltas: Vec<Delta>, message: String, write: Option<Golden>| {
         Ok(Evaluation {
@@ -171,7 +166,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         })
     };
 
-    let (Some(bytes), Some(parsed)) = (existing, parsed) else {
+    let (Some(bytes), Some(compared)) = (existing, compared) else {
         if mode.writes() {
             let golden = Golden::new(set, package, Policy::default_for(set), current);
             let message = format!(
@@ -187,8 +182,12 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             None,
         );
     };
-    let golden = match parsed {
-        Ok(golden) => golden,
+    let golden::Comparison {
+        header: golden,
+        deltas,
+        tampered,
+    } = match compared {
+        Ok(comparison) => comparison,
         Err(e) if e.is_stale() => {
             if mode.writes() {
                 let policy = salvage_policy(bytes).unwrap_or_else(|| Policy::default_for(set));
@@ -229,12 +228,20 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             message::update_command(set, package)
         )));
     }
-    let deltas = diff::diff_sets(&golden.shapes(), current, &golden.policy);
-    let tampered = match &health {
-        Health::Stale {
-            reason: StaleReason::IntegrityMismatch { symbols },
-        } => symbols.join(", "),
-        _ => String::new(),
+    let tampered = tampered.join(", ");
+    let delta_modules: BTreeMap<String, String> = deltas
+        .iter()
+        .filter_map(|delta| {
+            let module = match modules {
+                Some(modules) => modules.get(&delta.symbol).cloned(),
+                None => current.get(&delta.symbol)?.module.clone(),
+            }?;
+            Some((delta.symbol.clone(), module))
+        })
+        .collect();
+    let cx = Context {
+        modules: &delta_modules,
+        ..cx
     };
 
     if mode.writes() {

@@ -18,8 +18,12 @@ use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::canonical;
+use crate::delta::Delta;
+use crate::diff;
 use crate::policy::Policy;
 use crate::shape::Symbol;
+
+mod layout;
 
 /// The shape encoding version. Bumped only when the encoding of shapes changes; a
 /// golden of another version is stale, not broken.
@@ -271,8 +275,14 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
     if let Some(line) = conflict_marker_line(text) {
         return Err(GoldenError::MergeConflict { line });
     }
-    // Read the version first so a golden of another encoding is reported as stale
-    // instead of as a schema error.
+    // A golden of this version, as contract-pin writes it, reads in one typed pass.
+    // Anything else is read again below, as a `Value` first, to say what is wrong:
+    // another format version is stale, not a schema error.
+    if let Ok(golden) = serde_json::from_str::<Golden>(text) {
+        if golden.format_version == FORMAT_VERSION {
+            return check_overrides(golden, text);
+        }
+    }
     let value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
     let start = line_of_offset(bytes, text.len() - text.trim_start().len());
     let object = match &value {
@@ -333,6 +343,10 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
         }
         error
     })?;
+    check_overrides(golden, text)
+}
+
+fn check_overrides(golden: Golden, text: &str) -> Result<Golden, GoldenError> {
     let unknown = golden.policy.unknown_override_kinds();
     if let Some(first) = unknown.first() {
         return Err(GoldenError::UnknownOverrideKinds {
@@ -341,6 +355,75 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
         });
     }
     Ok(golden)
+}
+
+/// A golden's header: everything but its symbols.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// See [`FORMAT_VERSION`].
+    pub format_version: u64,
+    /// The contract set.
+    pub set: String,
+    /// The package whose registrations it pins.
+    pub package: String,
+    /// The set's policy.
+    pub policy: Policy,
+}
+
+/// What a golden says about the current shapes: see [`compare`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The golden's header.
+    pub header: Header,
+    /// Every delta from the golden to the current shapes, policy applied, sorted as
+    /// [`diff::diff_sets`] sorts them.
+    pub deltas: Vec<Delta>,
+    /// Symbols whose stored fingerprint does not match their stored shape (hand
+    /// edits), as [`Golden::integrity_mismatches`] names them.
+    pub tampered: Vec<String>,
+}
+
+/// Compares the golden `bytes` with the `current` shapes: exactly what [`parse`],
+/// [`diff::diff_sets`] and [`Golden::integrity_mismatches`] say together, with the
+/// errors [`parse`] reports.
+///
+/// A golden in the layout contract-pin writes is read in one pass that checks each
+/// stored shape against the current shape's canonical text and parses only the
+/// shapes that differ (see `golden/layout.rs`): a large set that matches costs one
+/// render per symbol, not a parse, a diff and a re-fingerprint. Any other golden is
+/// parsed whole.
+pub fn compare(
+    bytes: &[u8],
+    current: &BTreeMap<String, Symbol>,
+) -> Result<Comparison, GoldenError> {
+    if bytes.len() <= MAX_BYTES {
+        // No conflict marker, bad byte or unknown key survives the layout: the fast
+        // path answers only for a golden that `parse` accepts.
+        let fast = std::str::from_utf8(bytes)
+            .ok()
+            .and_then(|text| layout::compare(text, current));
+        if let Some(comparison) = fast {
+            return Ok(comparison);
+        }
+    }
+    let golden = parse(bytes)?;
+    let tampered = golden
+        .integrity_mismatches()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let deltas = diff::diff_sets(&golden.shapes(), current, &golden.policy);
+    Ok(Comparison {
+        header: Header {
+            format_version: golden.format_version,
+            set: golden.set,
+            package: golden.package,
+            policy: golden.policy,
+        },
+        deltas,
+        tampered,
+    })
 }
 
 /// The 1-based line of the first `"key"` in `text`, if any: to point an error that
@@ -396,6 +479,14 @@ fn line_of_offset(bytes: &[u8], offset: usize) -> usize {
 }
 
 fn conflict_marker_line(text: &str) -> Option<usize> {
+    // Whole-text searches first: a golden almost never has a marker, and scanning
+    // it line by line costs more than the rest of reading it.
+    if !["<<<<<<<", ">>>>>>>", "|||||||", "======="]
+        .iter()
+        .any(|marker| text.contains(marker))
+    {
+        return None;
+    }
     text.lines()
         .position(|line| {
             line.starts_with("<<<<<<<")
@@ -599,6 +690,365 @@ mod hostile_tests {
                 kinds: vec!["nope".to_owned()]
             }
         );
+    }
+}
+
+#[cfg(test)]
+mod compare_tests {
+    use super::*;
+    use crate::shape::{FieldShape, FieldStyle, ItemShape, StructShape, Value, ValueItemShape};
+
+    fn konst(value: &str) -> Symbol {
+        Symbol {
+            module: Some("x::m".to_owned()),
+            item: Some(ItemShape::Const(ValueItemShape {
+                mutable: false,
+                ty: "u32".to_owned(),
+                value: Value::Rows(vec![value.to_owned(), "say \"hi\"\n".to_owned()]),
+            })),
+            ..Symbol::default()
+        }
+    }
+
+    fn record(fields: &[(&str, &str)]) -> Symbol {
+        Symbol {
+            module: Some("x::m".to_owned()),
+            item: Some(ItemShape::Struct(StructShape {
+                generics: Default::default(),
+                attrs: Default::default(),
+                style: FieldStyle::Named,
+                fields: fields
+                    .iter()
+                    .map(|(name, ty)| FieldShape {
+                        name: name.to_string(),
+                        vis: "pub".to_owned(),
+                        ty: ty.to_string(),
+                        serde: Default::default(),
+                    })
+                    .collect(),
+            })),
+            ..Symbol::default()
+        }
+    }
+
+    fn set(entries: &[(&str, Symbol)]) -> BTreeMap<String, Symbol> {
+        entries
+            .iter()
+            .map(|(n, s)| (n.to_string(), s.clone()))
+            .collect()
+    }
+
+    fn golden_text(symbols: &BTreeMap<String, Symbol>) -> String {
+        Golden::new("s", "p", Policy::default_for("s"), symbols).render()
+    }
+
+    /// `compare` against the reference: parse everything, diff, check integrity.
+    #[track_caller]
+    fn assert_same_verdict(text: &str, current: &BTreeMap<String, Symbol>) -> Comparison {
+        let full = parse(text.as_bytes()).expect("parses");
+        let expected = Comparison {
+            header: Header {
+                format_version: full.format_version,
+                set: full.set.clone(),
+                package: full.package.clone(),
+                policy: full.policy.clone(),
+            },
+            deltas: diff::diff_sets(&full.shapes(), current, &full.policy),
+            tampered: full
+                .integrity_mismatches()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+        };
+        // The entry point, whichever path it takes, and the fast path when it answers.
+        let got = compare(text.as_bytes(), current).expect("compares");
+        assert_eq!(got, expected);
+        if let Some(fast) = layout::compare(text, current) {
+            assert_eq!(fast, expected);
+        }
+        got
+    }
+
+    fn fast_path_answers(text: &str, current: &BTreeMap<String, Symbol>) -> bool {
+        layout::compare(text, current).is_some()
+    }
+
+    fn golden_set() -> BTreeMap<String, Symbol> {
+        set(&[
+            ("A", konst("1")),
+            ("B", record(&[("a", "u8"), ("b", "String")])),
+            ("C", konst("3")),
+            ("D", record(&[("x", "Vec<u8>")])),
+            ("E", konst("5")),
+        ])
+    }
+
+    #[test]
+    fn compare_says_what_a_full_parse_says() {
+        let golden = golden_set();
+        let text = golden_text(&golden);
+        // Unchanged.
+        let same = assert_same_verdict(&text, &golden);
+        assert!(same.deltas.is_empty() && same.tampered.is_empty());
+        // A field changed, a symbol removed, one renamed, one added.
+        let mut edited = golden.clone();
+        edited.insert("B".to_owned(), record(&[("a", "u16"), ("b", "String")]));
+        edited.remove("C");
+        let d = edited.remove("D").unwrap();
+        edited.insert("Renamed".to_owned(), d);
+        edited.insert("F".to_owned(), konst("6"));
+        let verdict = assert_same_verdict(&text, &edited);
+        assert_eq!(verdict.deltas.len(), 4, "{:#?}", verdict.deltas);
+        // Nothing registered at all.
+        assert_same_verdict(&text, &BTreeMap::new());
+    }
+
+    #[test]
+    fn the_canonical_layout_is_read_in_one_pass_and_nothing_else_is() {
+        let golden = golden_set();
+        let text = golden_text(&golden);
+        let mut edited = golden.clone();
+        edited.insert("B".to_owned(), record(&[("a", "u16")]));
+        edited.remove("C");
+        edited.insert("Z".to_owned(), konst("26"));
+        for current in [&golden, &edited, &BTreeMap::new()] {
+            assert!(fast_path_answers(&text, current));
+            assert_same_verdict(&text, current);
+        }
+        let empty = golden_text(&BTreeMap::new());
+        assert!(fast_path_answers(&empty, &golden));
+        assert_same_verdict(&empty, &golden);
+        // Names with escapes, and a symbol name sorting before another's prefix.
+        let odd = set(&[
+            ("Ab", konst("1")),
+            ("A\u{e9}\"b", konst("2")),
+            ("A", konst("3")),
+        ]);
+        let odd_text = golden_text(&odd);
+        assert!(fast_path_answers(&odd_text, &odd));
+        assert_same_verdict(&odd_text, &odd);
+
+        // Other whitespace inside a shape is still read in one pass.
+        let tabs = text.replace("\n        ", "\n\t");
+        assert!(fast_path_answers(&tabs, &golden));
+        assert_same_verdict(&tabs, &golden);
+
+        // Anything off the layout is left to the general path.
+        let off_layout = [
+            text.replace("\"fingerprint\": ", "\"fingerprint\" : "),
+            text.replacen("\"set\": \"s\"", "\"set\": \"s\", \"extra\": 1", 1),
+            text.trim_end().to_owned(),
+            format!("{text} "),
+            text.replacen("\"A\": {", "\"E\": {", 1),
+            text.replacen("\"format_version\": 1", "\"format_version\": 2", 1),
+        ];
+        for other in &off_layout {
+            assert_ne!(other, &text);
+            assert!(!fast_path_answers(other, &golden), "{other}");
+        }
+        // Off the layout but valid: the entry point still answers, exactly.
+        assert_same_verdict(&off_layout[0], &golden);
+        assert_same_verdict(&off_layout[2], &golden);
+        assert_same_verdict(&off_layout[3], &golden);
+        // Off the layout and invalid: the general path's errors.
+        assert!(matches!(
+            compare(off_layout[1].as_bytes(), &golden),
+            Err(GoldenError::Malformed { .. })
+        ));
+        assert!(matches!(
+            compare(off_layout[4].as_bytes(), &golden),
+            Err(GoldenError::Malformed { .. })
+        ));
+        assert_eq!(
+            compare(off_layout[5].as_bytes(), &golden).unwrap_err(),
+            GoldenError::FormatVersion {
+                found: Some(2),
+                line: 2
+            }
+        );
+        // A conflict marker is reported as one, wherever it is.
+        for marker in ["<<<<<<< ours", "=======", ">>>>>>> theirs"] {
+            let conflicted = text.replacen("\n    \"B\"", &format!("\n{marker}\n    \"B\""), 1);
+            assert!(matches!(
+                compare(conflicted.as_bytes(), &golden),
+                Err(GoldenError::MergeConflict { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn a_canonical_golden_that_parse_refuses_is_refused_by_compare_too() {
+        let golden = golden_set();
+        let mut policy = Policy::default_for("s");
+        policy
+            .overrides
+            .insert("no_such_kind".to_owned(), crate::Class::Additive);
+        let text = Golden::new("s", "p", policy, &golden).render();
+        let expected = parse(text.as_bytes()).unwrap_err();
+        assert!(matches!(expected, GoldenError::UnknownOverrideKinds { .. }));
+
+        assert!(!fast_path_answers(&text, &golden));
+        assert_eq!(compare(text.as_bytes(), &golden).unwrap_err(), expected);
+
+        let too_large = format!("{text}{}", " ".repeat(MAX_BYTES));
+        assert!(matches!(
+            compare(too_large.as_bytes(), &golden),
+            Err(GoldenError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn a_large_golden_checked_on_two_threads_says_the_same() {
+        let golden: BTreeMap<String, Symbol> = (0..layout::TWO_THREADS_FROM + 501)
+            .map(|i| (format!("S{i:05}"), konst(&i.to_string())))
+            .collect();
+        let text = golden_text(&golden);
+        let mut current = golden.clone();
+        current.insert("S00007".to_owned(), konst("changed"));
+        current.remove("S01999");
+        current.insert("S99999".to_owned(), konst("new"));
+        let tampered = text.replacen("\"2400\"", "\"edited\"", 1);
+        assert!(fast_path_answers(&tampered, &current));
+        let verdict = assert_same_verdict(&tampered, &current);
+        assert_eq!(verdict.tampered, ["S02400"]);
+        // The edited stored row reads as a change too: the code still says "2400".
+        let found: Vec<(&str, &str)> = verdict
+            .deltas
+            .iter()
+            .map(|d| (d.symbol.as_str(), d.kind.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("S00007", "table_row_added"),
+                ("S00007", "table_row_removed"),
+                ("S01999", "symbol_removed"),
+                ("S02400", "table_row_added"),
+                ("S02400", "table_row_removed"),
+                ("S99999", "symbol_added"),
+            ]
+        );
+    }
+
+    #[test]
+    fn find_line_start_finds_the_first_newline_led_needle() {
+        for text in [
+            "",
+            "\n    }",
+            "abc\n    }",
+            "\n      }\n    }x",
+            "0123456\n    }\n    }",
+            "\n\n\n\n\n\n\n\n\n    ",
+            "01234567890123\n    }",
+            "x\n   }\n    ]\n    }",
+        ] {
+            assert_eq!(
+                layout::find_line_start(text, "\n    }"),
+                text.find("\n    }"),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn hand_edits_are_found_whether_or_not_the_shape_matches_the_code() {
+        let golden = golden_set();
+        let text = golden_text(&golden);
+        // The stored shape edited away from the code: a delta and a mismatch.
+        let edited = text.replacen("\"1\"", "\"9\"", 1);
+        let verdict = assert_same_verdict(&edited, &golden);
+        assert_eq!(verdict.tampered, ["A"]);
+        // The code changed the same way: no delta, still a mismatch.
+        let mut current = golden.clone();
+        current.insert("A".to_owned(), konst("9"));
+        let verdict = assert_same_verdict(&edited, &current);
+        assert_eq!(verdict.tampered, ["A"]);
+        assert!(verdict.deltas.is_empty());
+        // A fingerprint edited: a mismatch, no delta.
+        let fingerprint = canonical::fingerprint(&golden["E"]);
+        let edited = text.replacen(&fingerprint, &fingerprint.replace('a', "b"), 1);
+        assert_ne!(edited, text);
+        assert_eq!(assert_same_verdict(&edited, &golden).tampered, ["E"]);
+    }
+
+    #[test]
+    fn reformatted_or_reordered_shapes_are_read_not_trusted() {
+        let golden = golden_set();
+        let text = golden_text(&golden);
+        // Other whitespace, keys in another order: the same shapes once parsed.
+        let reformatted = text.replace("\n        ", "\n\t").replacen(
+            "\"ty\": \"u32\",\n",
+            "\"ty\"  :\"u32\" ,\r\n",
+            1,
+        );
+        assert_ne!(reformatted, text);
+        let verdict = assert_same_verdict(&reformatted, &golden);
+        assert!(verdict.deltas.is_empty() && verdict.tampered.is_empty());
+        // `module` moved before `item` in the first shape.
+        let module = ",\n        \"module\": \"x::m\"";
+        assert!(text.contains(module));
+        let reordered = text.replacen(module, "", 1).replacen(
+            "\"shape\": {",
+            "\"shape\": {\"module\": \"x::m\",",
+            1,
+        );
+        let verdict = assert_same_verdict(&reordered, &golden);
+        assert!(verdict.deltas.is_empty() && verdict.tampered.is_empty());
+    }
+
+    /// What serde_json says of the file as a whole, at its position in the file.
+    fn whole_file_error(text: &str) -> GoldenError {
+        serde_json::from_str::<Golden>(text)
+            .map(drop)
+            .map_err(malformed)
+            .unwrap_err()
+    }
+
+    #[test]
+    fn a_malformed_shape_is_an_error_at_its_file_position_whatever_the_code_says() {
+        let golden = golden_set();
+        let text = golden_text(&golden);
+        let unknown_field = text.replacen(
+            "\"style\": \"named\"",
+            "\"style\": \"named\", \"sty\": 1",
+            1,
+        );
+        let bad_type = text.replacen("\"x::m\"", "7", 1);
+        let on_first_line = text.replacen("\"shape\": {", "\"shape\": {\"x\": 1, ", 1);
+        let syntax = text.replacen("\"ty\": \"u32\"", "\"ty\" \"u32\"", 1);
+        for (bad, says) in [
+            (&unknown_field, "unknown field `sty`"),
+            (&bad_type, "invalid type: integer `7`"),
+            (&on_first_line, "unknown field `x`"),
+            (&syntax, "expected `:`"),
+        ] {
+            let expected = whole_file_error(bad);
+            assert!(expected.to_string().contains(says), "{expected}");
+            assert_eq!(parse(bad.as_bytes()).unwrap_err(), expected);
+            for current in [golden.clone(), BTreeMap::new()] {
+                assert_eq!(compare(bad.as_bytes(), &current).unwrap_err(), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn same_json_text_ignores_whitespace_between_tokens_only() {
+        assert!(canonical::same_json_text(
+            "{\n  \"a\": [ 1 ]\n}",
+            r#"{"a":[1]}"#
+        ));
+        assert!(!canonical::same_json_text(r#"{"a b":1}"#, r#"{"ab":1}"#));
+        assert!(canonical::same_json_text(
+            r#"{"a\" b":1}"#,
+            r#"{"a\" b":1}"#
+        ));
+        assert!(!canonical::same_json_text(
+            r#"{"a\" b":1}"#,
+            r#"{"a\"b":1}"#
+        ));
+        assert!(canonical::same_json_text(r#"["\\", 2]"#, r#"["\\",2]"#));
+        assert!(!canonical::same_json_text(r#"[1]"#, r#"[1,2]"#));
+        assert!(!canonical::same_json_text(r#"[1,2]"#, r#"[1]"#));
     }
 }
 

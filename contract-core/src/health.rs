@@ -101,7 +101,23 @@ pub fn assess(bytes: Option<&[u8]>, referenced: bool, scan: ScanExactness) -> (H
 /// parses it once): what [`assess`] says of a file that exists.
 pub fn of_parsed(parsed: &Result<Golden, GoldenError>, referenced: bool) -> Health {
     match parsed {
-        Err(GoldenError::FormatVersion { found, .. }) => Health::Stale {
+        Err(error) => of_error(error),
+        Ok(golden) => {
+            let tampered: Vec<String> = golden
+                .integrity_mismatches()
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            of_readable(&tampered, referenced)
+        }
+    }
+}
+
+/// The health of a golden that could not be read: stale when only its format
+/// version is another, corrupt otherwise.
+pub fn of_error(error: &GoldenError) -> Health {
+    match error {
+        GoldenError::FormatVersion { found, .. } => Health::Stale {
             reason: match *found {
                 Some(v) if v > FORMAT_VERSION => StaleReason::FormatVersionAhead {
                     golden: v,
@@ -113,25 +129,27 @@ pub fn of_parsed(parsed: &Result<Golden, GoldenError>, referenced: bool) -> Heal
                 },
             },
         },
-        Err(error) => Health::Corrupt {
+        error => Health::Corrupt {
             error: error.clone(),
         },
-        Ok(golden) => {
-            let tampered = golden.integrity_mismatches();
-            if !tampered.is_empty() {
-                Health::Stale {
-                    reason: StaleReason::IntegrityMismatch {
-                        symbols: tampered.into_iter().map(str::to_owned).collect(),
-                    },
-                }
-            } else if !referenced {
-                Health::Stale {
-                    reason: StaleReason::Unreferenced,
-                }
-            } else {
-                Health::Fresh
-            }
+    }
+}
+
+/// The health of a golden that reads, given the symbols whose fingerprint does not
+/// match their shape (`tampered`) and whether any source registers its set.
+pub fn of_readable(tampered: &[String], referenced: bool) -> Health {
+    if !tampered.is_empty() {
+        Health::Stale {
+            reason: StaleReason::IntegrityMismatch {
+                symbols: tampered.to_vec(),
+            },
         }
+    } else if !referenced {
+        Health::Stale {
+            reason: StaleReason::Unreferenced,
+        }
+    } else {
+        Health::Fresh
     }
 }
 
