@@ -1,0 +1,92 @@
+//! One harness comparison, repeated: a plain driver for profilers (callgrind counts
+//! the same instructions on every run) and for timing two builds of the library in
+//! turn. Not a criterion bench; see docs/BENCHMARKS.md.
+//!
+//! ```text
+//! cargo bench --bench harness_once -- match 10000 10    # op, symbols, iterations
+//! valgrind --tool=callgrind --toggle-collect='harness_once::run' \
+//!     target/release/deps/harness_once-<hash> match 10000 1
+//! ```
+//!
+//! Ops: `match` (the golden pins the current symbols), `edited` (a few percent of
+//! the symbols changed, removed, renamed or added), `parse` (`golden::parse` of the
+//! golden alone). With no arguments (as `cargo bench` runs it) it times each op at
+//! 1k and 10k symbols.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Instant;
+
+use contract_core::golden::{self, Golden};
+use contract_core::{Policy, Symbol};
+
+mod support;
+
+const SET: &str = "bench";
+const PACKAGE: &str = "bench-crate";
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    match args.as_slice() {
+        [op, n, rest @ ..] => {
+            let n = n.parse().expect("symbols: a number");
+            let iterations = rest.first().map_or(1, |i| i.parse().expect("a number"));
+            time(op, n, iterations);
+        }
+        _ => {
+            for n in [1_000, 10_000] {
+                for op in ["match", "edited", "parse"] {
+                    time(op, n, 5);
+                }
+            }
+        }
+    }
+}
+
+fn time(op: &str, n: usize, iterations: u32) {
+    let before = support::snapshot(n, false);
+    let after = support::snapshot(n, true);
+    let dir = std::env::temp_dir().join(format!("contract-pin-once-{}-{n}", std::process::id()));
+    let path = golden::path(None, &dir, SET, PACKAGE);
+    std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+    let text = Golden::new(SET, PACKAGE, Policy::default_for(SET), &before).render();
+    std::fs::write(&path, &text).expect("golden written");
+    let start = Instant::now();
+    for _ in 0..iterations {
+        run(op, &dir, text.as_bytes(), &before, &after);
+    }
+    let per = start.elapsed().as_secs_f64() * 1e3 / f64::from(iterations);
+    println!("{op:>7} {n:>6} symbols: {per:8.2} ms per run ({iterations} runs)");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[inline(never)]
+fn run(
+    op: &str,
+    dir: &Path,
+    bytes: &[u8],
+    before: &BTreeMap<String, Symbol>,
+    after: &BTreeMap<String, Symbol>,
+) {
+    let no_env = |_: &str| None::<String>;
+    match op {
+        "match" | "edited" => {
+            let current = if op == "match" { before } else { after };
+            let outcome = contract_pin::check_symbols(SET, PACKAGE, dir, current, &no_env)
+                .expect("the check runs");
+            let expected = if op == "match" {
+                contract_pin::Status::Match
+            } else {
+                contract_pin::Status::Breaking
+            };
+            assert_eq!(outcome.status, expected);
+        }
+        "parse" => {
+            std::hint::black_box(golden::parse(bytes).expect("parses"));
+        }
+        other => panic!("unknown op `{other}`: match, edited or parse"),
+    }
+}
