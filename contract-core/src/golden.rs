@@ -898,36 +898,76 @@ mod compare_tests {
     }
 
     #[test]
-    fn a_large_golden_checked_on_two_threads_says_the_same() {
-        let golden: BTreeMap<String, Symbol> = (0..layout::TWO_THREADS_FROM + 501)
+    fn a_large_golden_checked_in_two_parts_says_the_same() {
+        // Enough symbols for two parts.
+        let per_symbol = golden_text(
+            &(0..100)
+                .map(|i| (format!("S{i:05}"), konst(&i.to_string())))
+                .collect(),
+        )
+        .len()
+            / 100;
+        let n = layout::TWO_THREADS_FROM / per_symbol + 100;
+        let golden: BTreeMap<String, Symbol> = (0..n)
             .map(|i| (format!("S{i:05}"), konst(&i.to_string())))
             .collect();
         let text = golden_text(&golden);
+        let body = text.find("\"symbols\": {").unwrap() + "\"symbols\": {".len();
+        let cut = layout::split(&text, body).expect("large enough for two parts");
+        let second: String = text[cut..]
+            .trim_start_matches(['\n', ' ', '"'])
+            .chars()
+            .take_while(|c| *c != '"')
+            .collect();
+        let last = format!("S{:05}", n - 1);
+        assert!(second.as_str() > "S00007" && second < last, "{second}");
+
+        // Edits in both parts and at the cut: the first name of the second part
+        // removed, and a name added just before it (so in the first part's range).
         let mut current = golden.clone();
         current.insert("S00007".to_owned(), konst("changed"));
-        current.remove("S01999");
+        current.remove(&second);
+        let k: usize = second[1..].parse().unwrap();
+        let added = format!("S{:05}-", k - 1);
+        assert!(added < second);
+        current.insert(added.clone(), konst("new"));
+        current.insert(last.clone(), konst("changed"));
         current.insert("S99999".to_owned(), konst("new"));
-        let tampered = text.replacen("\"2400\"", "\"edited\"", 1);
+        let edited_row = format!("\"{}\"", n - 5);
+        let tampered = text.replacen(&edited_row, "\"edited\"", 1);
         assert!(fast_path_answers(&tampered, &current));
         let verdict = assert_same_verdict(&tampered, &current);
-        assert_eq!(verdict.tampered, ["S02400"]);
-        // The edited stored row reads as a change too: the code still says "2400".
+        assert_eq!(verdict.tampered, [format!("S{:05}", n - 5)]);
         let found: Vec<(&str, &str)> = verdict
             .deltas
             .iter()
             .map(|d| (d.symbol.as_str(), d.kind.as_str()))
             .collect();
-        assert_eq!(
-            found,
-            [
-                ("S00007", "table_row_added"),
-                ("S00007", "table_row_removed"),
-                ("S01999", "symbol_removed"),
-                ("S02400", "table_row_added"),
-                ("S02400", "table_row_removed"),
-                ("S99999", "symbol_added"),
-            ]
-        );
+        let tampered_name = format!("S{:05}", n - 5);
+        let mut expected = vec![
+            ("S00007", "table_row_added"),
+            ("S00007", "table_row_removed"),
+            (second.as_str(), "symbol_removed"),
+            (added.as_str(), "symbol_added"),
+            // The edited stored row reads as a change too: the code still says it.
+            (tampered_name.as_str(), "table_row_added"),
+            (tampered_name.as_str(), "table_row_removed"),
+            (last.as_str(), "table_row_added"),
+            (last.as_str(), "table_row_removed"),
+            ("S99999", "symbol_added"),
+        ];
+        expected.sort();
+        let mut found_sorted = found.clone();
+        found_sorted.sort();
+        assert_eq!(found_sorted, expected);
+
+        // Out of order across the cut only: each part reads, the whole is not the
+        // layout (the general path still answers, exactly).
+        let before_cut = format!("\n    \"{second}\": {{");
+        let unsorted = text.replacen(&before_cut, "\n    \"S00000-\": {", 1);
+        assert_ne!(unsorted, text);
+        assert!(!fast_path_answers(&unsorted, &golden));
+        assert_same_verdict(&unsorted, &golden);
     }
 
     #[test]

@@ -12,12 +12,15 @@
 //! A newline can only stand between JSON tokens, never inside a string, so the
 //! layout's newline-led separators cannot be mistaken for text inside a value.
 //!
-//! The text is read in three steps: delimit every stored symbol (name, fingerprint,
-//! shape text); check each stored shape against the current one, on two threads
-//! for large goldens; parse the shapes that differ and diff them.
+//! Large goldens are cut in two at an entry boundary and each part is checked on
+//! its own thread, end to end: delimit its entries, check each stored shape against
+//! the current one, parse the shapes that differ. Only the diff of what differs is
+//! left for one thread.
 
 use std::borrow::Cow;
+use std::collections::btree_map;
 use std::collections::BTreeMap;
+use std::ops::Bound;
 
 use super::{Comparison, Header, FORMAT_VERSION};
 use crate::canonical;
@@ -27,27 +30,26 @@ use crate::shape::Symbol;
 /// Between the header and the first symbol name.
 const SYMBOLS: &str = ",\n  \"symbols\": {";
 
-/// From this many stored symbols on, the shapes are checked on two threads: the
-/// check of one symbol does not depend on any other, and the answer is the same.
-pub(super) const TWO_THREADS_FROM: usize = 2000;
+/// From this many bytes of symbols on (about 700 symbols of a typical size), the
+/// two halves are checked on two threads: no entry's check depends on another's,
+/// and the answer is the same.
+pub(super) const TWO_THREADS_FROM: usize = 1 << 20;
 
-/// One stored symbol, with the current symbol of that name if there is one.
-struct Entry<'a> {
-    name: Cow<'a, str>,
-    fingerprint: Cow<'a, str>,
-    /// The stored shape's text, as delimited by the layout.
-    shape: &'a str,
-    now: Option<&'a Symbol>,
-}
+/// The end of one stored entry and the start of the next.
+const BETWEEN_ENTRIES: &str = "\n    },\n    \"";
 
-/// What the stored shape is, against the current one.
-#[derive(Clone, Copy)]
-enum Verdict {
-    /// Its text is the current shape's canonical text, so it is the current shape;
-    /// whether its fingerprint is the current shape's too.
-    Same { fingerprint_matches: bool },
-    /// Anything else (including no current shape): it must be parsed.
-    Other,
+/// What one part of the stored symbols says against the current symbols.
+#[derive(Default)]
+struct Part<'a> {
+    /// The first and last stored names, to check the order across parts.
+    first: Option<Cow<'a, str>>,
+    last: Option<Cow<'a, str>>,
+    /// Stored shapes that are not the current shape's canonical text, parsed.
+    before: Vec<(String, Symbol)>,
+    /// The current symbols of those names, and current symbols the golden lacks.
+    after: Vec<(&'a String, &'a Symbol)>,
+    /// Stored names whose fingerprint does not match their stored shape.
+    tampered: Vec<String>,
 }
 
 /// The header, the deltas and the hand-edited symbols; `None` when the text is not a
@@ -61,46 +63,43 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
     {
         return None;
     }
-    let (entries, added) = entries(text, at + SYMBOLS.len(), current)?;
-    let verdicts = if entries.len() >= TWO_THREADS_FROM {
-        let (first, second) = entries.split_at(entries.len() / 2);
-        std::thread::scope(|scope| {
-            let second = scope.spawn(|| verdicts(second));
-            let mut all = verdicts(first);
-            all.extend(second.join().expect("checking shapes does not panic"));
-            all
-        })
-    } else {
-        verdicts(&entries)
+    let body = at + SYMBOLS.len();
+    let parts = match split(text, body) {
+        Some(split) => {
+            // The second part starts with its first name; the current symbols are
+            // cut at that name too, so each part walks its own.
+            let second_name = Reader {
+                text,
+                pos: split + "\n    ".len(),
+            }
+            .string()?;
+            let name: &str = &second_name;
+            let head = current.range::<str, _>((Bound::Unbounded, Bound::Excluded(name)));
+            let tail = current.range::<str, _>((Bound::Included(name), Bound::Unbounded));
+            let (first, second) = std::thread::scope(|scope| {
+                let second = scope.spawn(|| check_part(text, split, None, tail));
+                let first = check_part(text, body, Some(split), head);
+                (
+                    first,
+                    second.join().expect("checking shapes does not panic"),
+                )
+            });
+            let (first, second) = (first?, second?);
+            // Sorted across the cut as well (each part checks its own order).
+            if first.last.as_ref()? >= second.first.as_ref()? {
+                return None;
+            }
+            vec![first, second]
+        }
+        None => vec![check_part(text, body, None, current.range::<str, _>(..))?],
     };
     let mut before = BTreeMap::new();
     let mut after = BTreeMap::new();
     let mut tampered = Vec::new();
-    for (entry, verdict) in entries.iter().zip(verdicts) {
-        match verdict {
-            Verdict::Same {
-                fingerprint_matches,
-            } => {
-                if !fingerprint_matches {
-                    tampered.push(entry.name.to_string());
-                }
-            }
-            Verdict::Other => {
-                // Not what the layout delimited (or not a shape): the general path
-                // says what is wrong.
-                let shape: Symbol = serde_json::from_str(entry.shape).ok()?;
-                if canonical::fingerprint(&shape) != entry.fingerprint {
-                    tampered.push(entry.name.to_string());
-                }
-                if let Some(now) = entry.now {
-                    after.insert(entry.name.to_string(), now.clone());
-                }
-                before.insert(entry.name.to_string(), shape);
-            }
-        }
-    }
-    for (name, now) in added {
-        after.insert(name.clone(), now.clone());
+    for part in parts {
+        before.extend(part.before);
+        after.extend(part.after.into_iter().map(|(n, s)| (n.clone(), s.clone())));
+        tampered.extend(part.tampered);
     }
     let deltas = diff::diff_sets(&before, &after, &header.policy);
     Some(Comparison {
@@ -110,33 +109,49 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
     })
 }
 
-/// The stored symbols from `pos` (just inside `"symbols": {`) to the end of the
-/// file, each with its current symbol, and the current symbols the golden lacks.
-#[allow(clippy::type_complexity)]
-fn entries<'a>(
+/// Where to cut the symbols starting at `body` in two: just after the `,` that ends
+/// the first entry past the middle. `None` for a small golden (one part).
+pub(super) fn split(text: &str, body: usize) -> Option<usize> {
+    if text.len() - body < TWO_THREADS_FROM {
+        return None;
+    }
+    let mut middle = body + (text.len() - body) / 2;
+    while !text.is_char_boundary(middle) {
+        middle += 1;
+    }
+    // A line of four spaces and `}` only ever closes an entry: shapes are indented
+    // deeper. Off the layout, the parts fail to read and the general path runs.
+    let found = find_line_start(&text[middle..], BETWEEN_ENTRIES)?;
+    Some(middle + found + "\n    },".len())
+}
+
+/// Checks the stored entries from `pos` against `current` (the current symbols in
+/// the same name range): up to `end` (just after an entry's `,`), or, with no `end`,
+/// to the end of the file, whose last lines must close the golden.
+fn check_part<'a>(
     text: &'a str,
     pos: usize,
-    current: &'a BTreeMap<String, Symbol>,
-) -> Option<(Vec<Entry<'a>>, Vec<(&'a String, &'a Symbol)>)> {
+    end: Option<usize>,
+    current: btree_map::Range<'a, String, Symbol>,
+) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
-    let mut entries: Vec<Entry<'a>> = Vec::new();
-    let mut added = Vec::new();
+    let mut part = Part::default();
     // Both sides are sorted by name: walk them together.
-    let mut now_iter = current.iter().peekable();
-    if !r.eat("}") {
+    let mut now_iter = current.peekable();
+    let mut compact = String::new();
+    let empty = end.is_none() && r.eat("}");
+    if !empty {
         loop {
             r.expect("\n    ")?;
             let name = r.string()?;
             // Strictly increasing: sorted as written, and no name twice.
-            if entries.last().is_some_and(|last| last.name >= name) {
+            if part.last.as_ref().is_some_and(|last| *last >= name) {
                 return None;
             }
-            while let Some(entry) = now_iter.next_if(|(n, _)| n.as_str() < &*name) {
-                added.push(entry);
+            while let Some(added) = now_iter.next_if(|(n, _)| n.as_str() < &*name) {
+                part.after.push(added);
             }
-            let now = now_iter
-                .next_if(|(n, _)| n.as_str() == &*name)
-                .map(|(_, s)| s);
+            let now = now_iter.next_if(|(n, _)| n.as_str() == &*name);
             r.expect(": {\n      \"fingerprint\": ")?;
             let fingerprint = r.string()?;
             r.expect(",\n      \"shape\": ")?;
@@ -146,15 +161,19 @@ fn entries<'a>(
             let len = find_line_start(r.rest(), ENTRY_END)?;
             let shape = &r.rest()[..len];
             r.pos += len + ENTRY_END.len();
-            entries.push(Entry {
-                name,
-                fingerprint,
-                shape,
-                now,
-            });
+            check_entry(&mut part, &name, &fingerprint, shape, now, &mut compact)?;
+            part.first.get_or_insert_with(|| name.clone());
+            part.last = Some(name);
             if !r.eat(",") {
                 break;
             }
+            if Some(r.pos) == end {
+                part.after.extend(now_iter);
+                return Some(part);
+            }
+        }
+        if end.is_some() {
+            return None;
         }
         r.expect("\n  }")?;
     }
@@ -162,8 +181,40 @@ fn entries<'a>(
     if r.pos != text.len() {
         return None;
     }
-    added.extend(now_iter);
-    Some((entries, added))
+    part.after.extend(now_iter);
+    Some(part)
+}
+
+/// One stored entry against the current symbol of its name (if any). A stored shape
+/// whose text is, whitespace aside, the current shape's canonical text is that shape
+/// (canonical JSON reads back to the value it was written from): no delta, and its
+/// fingerprint is checked against the hash of that text. Any other is parsed.
+fn check_entry<'a>(
+    part: &mut Part<'a>,
+    name: &str,
+    fingerprint: &str,
+    shape: &str,
+    now: Option<(&'a String, &'a Symbol)>,
+    compact: &mut String,
+) -> Option<()> {
+    if let Some((_, now)) = now {
+        canonical::write_compact(compact, now);
+        if canonical::same_json_text(shape, compact) {
+            if canonical::fingerprint_of_compact(compact) != fingerprint {
+                part.tampered.push(name.to_owned());
+            }
+            return Some(());
+        }
+    }
+    // Not what the layout delimited (or not a shape): `None`, and the general path
+    // says what is wrong.
+    let stored: Symbol = serde_json::from_str(shape).ok()?;
+    if canonical::fingerprint(&stored) != fingerprint {
+        part.tampered.push(name.to_owned());
+    }
+    part.after.extend(now);
+    part.before.push((name.to_owned(), stored));
+    Some(())
 }
 
 /// The end of a stored symbol's entry.
@@ -190,26 +241,6 @@ pub(super) fn find_line_start(text: &str, needle: &str) -> Option<usize> {
         at += 8;
     }
     (at..bytes.len()).find(|&i| bytes[i..].starts_with(needle))
-}
-
-fn verdicts(entries: &[Entry<'_>]) -> Vec<Verdict> {
-    let mut compact = String::new();
-    entries
-        .iter()
-        .map(|entry| {
-            let Some(now) = entry.now else {
-                return Verdict::Other;
-            };
-            canonical::write_compact(&mut compact, now);
-            if !canonical::same_json_text(entry.shape, &compact) {
-                return Verdict::Other;
-            }
-            Verdict::Same {
-                fingerprint_matches: canonical::fingerprint_of_compact(&compact)
-                    == entry.fingerprint,
-            }
-        })
-        .collect()
 }
 
 struct Reader<'a> {
