@@ -10,7 +10,8 @@
 //!
 //! Ops: `match` (the golden pins the current symbols), `edited` (a few percent of
 //! the symbols changed, removed, renamed or added), `parse` (`golden::parse` of the
-//! golden alone). With no arguments (as `cargo bench` runs it) it times each op at
+//! golden alone), `diff` (`diff_sets` of the unchanged snapshot against itself) and
+//! `diff-edited` (against the edited one). With no arguments (as `cargo bench` runs it) it times each op at
 //! 1k and 10k symbols.
 
 use std::collections::BTreeMap;
@@ -18,7 +19,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use contract_core::golden::{self, Golden};
-use contract_core::{Policy, Symbol};
+use contract_core::{diff, Policy, Symbol};
 
 mod support;
 
@@ -38,7 +39,7 @@ fn main() {
         }
         _ => {
             for n in [1_000, 10_000] {
-                for op in ["match", "edited", "parse"] {
+                for op in ["match", "edited", "parse", "diff", "diff-edited"] {
                     time(op, n, 5);
                 }
             }
@@ -87,6 +88,11 @@ fn run(
         "parse" => {
             std::hint::black_box(golden::parse(bytes).expect("parses"));
         }
-        other => panic!("unknown op `{other}`: match, edited or parse"),
+        "diff" | "diff-edited" => {
+            let current = if op == "diff" { before } else { after };
+            let policy = Policy::default_for(SET);
+            std::hint::black_box(diff::diff_sets(before, current, &policy));
+        }
+        other => panic!("unknown op `{other}`: match, edited, parse, diff or diff-edited"),
     }
 }
