@@ -7,28 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use contract_core::assemble::{assemble, Registered};
-use contract_core::syntax::extract;
-use contract_core::Symbol;
 use contract_pin::{check, check_symbols, report_json, Outcome, Status};
 
-/// Symbols of every `#[contract]` item in `src`, in module `demo`.
-fn symbols(src: &str) -> BTreeMap<String, Symbol> {
-    let file: syn::File = syn::parse_str(src).expect("test source parses");
-    let regs: Vec<Registered> = file
-        .items
-        .iter()
-        .map(|item| {
-            let x = extract(item).expect("extracts");
-            Registered {
-                name: x.name,
-                module: "demo".to_owned(),
-                fragment: x.fragment,
-            }
-        })
-        .collect();
-    assemble(&regs).expect("no conflicts")
-}
+mod common;
+use common::symbols;
 
 struct Env {
     dir: PathBuf,

@@ -4,14 +4,13 @@
 //!
 //! `docs/RELIABILITY.md` quotes these messages; run with `--nocapture` to print them.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use contract_core::assemble::{assemble, Registered};
-use contract_core::syntax::extract;
-use contract_core::Symbol;
 use contract_pin::{check_symbols, CheckError, Outcome, Status};
+
+mod common;
+use common::symbols;
 
 const GOLDEN: &str = "golden/phase5-contract/demo-pkg.json";
 const REGENERATE: &str = "PHASE5_CONTRACT_UPDATE_GOLDEN=1 cargo test -p demo-pkg";
@@ -21,23 +20,6 @@ const SRC: &str = r#"
     pub struct ApplyContext { pub repo: String, pub b: u8 }
     pub enum Outcome { Pass, Fail }
 "#;
-
-fn symbols(src: &str) -> BTreeMap<String, Symbol> {
-    let file: syn::File = syn::parse_str(src).expect("test source parses");
-    let registered: Vec<Registered> = file
-        .items
-        .iter()
-        .map(|item| {
-            let x = extract(item).expect("extracts");
-            Registered {
-                name: x.name,
-                module: "demo".to_owned(),
-                fragment: x.fragment,
-            }
-        })
-        .collect();
-    assemble(&registered).expect("no conflicts")
-}
 
 /// A package directory (with a `[workspace]` manifest, so paths show as users see
 /// them) and its golden.
