@@ -180,14 +180,6 @@ fn indent(text: &str, by: usize) -> String {
     text.lines().map(|l| format!("{pad}{l}\n")).collect()
 }
 
-fn or_absent(s: &str) -> &str {
-    if s.is_empty() {
-        "(absent)"
-    } else {
-        s
-    }
-}
-
 /// Deltas grouped by symbol, each with its module path and location.
 fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) -> String {
     let golden = golden_shapes(unit);
@@ -222,8 +214,8 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
             delta.axis.as_str(),
             delta.detail
         );
-        let _ = writeln!(out, "        Before: {}", or_absent(&delta.before));
-        let _ = writeln!(out, "        After:  {}", or_absent(&delta.after));
+        let _ = writeln!(out, "        Before: {}", delta.before_or_absent());
+        let _ = writeln!(out, "        After:  {}", delta.after_or_absent());
     }
     out
 }
@@ -518,8 +510,8 @@ fn github(model: &Model, results: &Results<'_>) -> String {
                 delta.symbol,
                 unit.set,
                 delta.detail,
-                or_absent(&delta.before),
-                or_absent(&delta.after),
+                delta.before_or_absent(),
+                delta.after_or_absent(),
                 accept_command(unit)
             );
             let at = model.locate(unit, delta);
@@ -629,8 +621,8 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
                     delta.kind,
                     delta.axis.as_str(),
                     delta.detail,
-                    or_absent(&delta.before),
-                    or_absent(&delta.after)
+                    delta.before_or_absent(),
+                    delta.after_or_absent()
                 );
             }
         }

@@ -175,20 +175,13 @@ fn describe(
         } else {
             paint.yellow("additive")
         };
-        let absent = |s: &str| {
-            if s.is_empty() {
-                "(absent)".to_owned()
-            } else {
-                s.to_owned()
-            }
-        };
         text.push_str(&format!(
             "  {class} {} ({} axis): {}\n    Before: {}\n    After:  {}\n",
             d.kind,
             d.axis.as_str(),
             d.detail,
-            absent(&d.before),
-            absent(&d.after)
+            d.before_or_absent(),
+            d.after_or_absent()
         ));
     }
     text

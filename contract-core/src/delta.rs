@@ -419,6 +419,26 @@ impl Delta {
     pub fn is_breaking(&self) -> bool {
         self.class == Class::Breaking
     }
+
+    /// [`Delta::before`] as messages print it: `(absent)` when the element did not
+    /// exist before.
+    pub fn before_or_absent(&self) -> &str {
+        or_absent(&self.before)
+    }
+
+    /// [`Delta::after`] as messages print it: `(absent)` when the element no longer
+    /// exists.
+    pub fn after_or_absent(&self) -> &str {
+        or_absent(&self.after)
+    }
+}
+
+fn or_absent(s: &str) -> &str {
+    if s.is_empty() {
+        "(absent)"
+    } else {
+        s
+    }
 }
 
 #[cfg(test)]

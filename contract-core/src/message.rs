@@ -60,8 +60,8 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
             delta.axis.as_str(),
             delta.detail
         );
-        let _ = writeln!(out, "Before: {}", or_absent(&delta.before));
-        let _ = writeln!(out, "After:  {}", or_absent(&delta.after));
+        let _ = writeln!(out, "Before: {}", delta.before_or_absent());
+        let _ = writeln!(out, "After:  {}", delta.after_or_absent());
         let _ = writeln!(out, "{}", words.ship_line);
         let _ = writeln!(out, "To resolve:");
         let _ = writeln!(
@@ -137,8 +137,8 @@ pub fn compile_error(cx: &Context<'_>, delta: &Delta) -> String {
         let _ = write!(
             out,
             "\n  before: {}\n  after:  {}",
-            or_absent(&delta.before),
-            or_absent(&delta.after)
+            delta.before_or_absent(),
+            delta.after_or_absent()
         );
     }
     let _ = write!(
@@ -149,12 +149,4 @@ pub fn compile_error(cx: &Context<'_>, delta: &Delta) -> String {
         cx.command()
     );
     out
-}
-
-fn or_absent(s: &str) -> &str {
-    if s.is_empty() {
-        "(absent)"
-    } else {
-        s
-    }
 }
