@@ -44,29 +44,10 @@ fn golden_of(before: &Path) -> String {
     let mut set = None;
     let mut registered = Vec::new();
     for item in &file.items {
-        let attrs = match item {
-            syn::Item::Struct(i) => &i.attrs,
-            syn::Item::Enum(i) => &i.attrs,
-            syn::Item::Trait(i) => &i.attrs,
-            syn::Item::Fn(i) => &i.attrs,
-            syn::Item::Type(i) => &i.attrs,
-            syn::Item::Const(i) => &i.attrs,
-            syn::Item::Static(i) => &i.attrs,
-            syn::Item::Impl(i) => &i.attrs,
-            _ => continue,
-        };
-        let Some((attr, fixed)) = attrs
-            .iter()
-            .find_map(|a| args::contract_attribute(a).map(|fixed| (a, fixed)))
-        else {
+        let mut errors = Vec::new();
+        let Some(parsed) = args::of_item(item, &mut errors) else {
             continue;
         };
-        let tokens = match &attr.meta {
-            syn::Meta::List(list) => list.tokens.clone(),
-            _ => Default::default(),
-        };
-        let mut errors = Vec::new();
-        let parsed = args::parse(fixed, tokens, &mut errors);
         assert!(errors.is_empty(), "{}: bad attribute", before.display());
         let extracted = extract(item).unwrap_or_else(|e| panic!("{}: {e}", before.display()));
         set = Some(parsed.set);

@@ -181,7 +181,7 @@ impl Scanner<'_> {
     }
 
     fn item(&mut self, item: &Item, cx: &ModCx, file: &Path) {
-        let attrs = item_attrs(item);
+        let attrs = args::item_attrs(item);
         let own_cfgs: Vec<String> = attrs.iter().filter_map(cfg_predicate).collect();
         match item {
             Item::Mod(m) => self.module(m, cx, own_cfgs, file),
@@ -430,7 +430,7 @@ fn contract_attrs(attrs: &[Attribute]) -> Vec<ContractAttr> {
         if let Some(fixed_set) = args::contract_attribute(attr) {
             out.push(ContractAttr {
                 fixed_set,
-                tokens: meta_tokens(&attr.meta),
+                tokens: args::arguments(&attr.meta),
                 span: attr.span(),
                 via_cfg_attr: false,
             });
@@ -440,7 +440,7 @@ fn contract_attrs(attrs: &[Attribute]) -> Vec<ContractAttr> {
                 if let Some(fixed_set) = args::contract_attribute(&inner) {
                     out.push(ContractAttr {
                         fixed_set,
-                        tokens: meta_tokens(&meta),
+                        tokens: args::arguments(&meta),
                         span: attr.span(),
                         via_cfg_attr: true,
                     });
@@ -449,23 +449,6 @@ fn contract_attrs(attrs: &[Attribute]) -> Vec<ContractAttr> {
         }
     }
     out
-}
-
-/// The argument tokens the macro would receive. `#[contract = …]` is not valid for an
-/// attribute macro; its tokens fail argument parsing as they should.
-fn meta_tokens(meta: &Meta) -> TokenStream {
-    match meta {
-        Meta::Path(_) => TokenStream::new(),
-        Meta::List(list) => list.tokens.clone(),
-        Meta::NameValue(nv) => quote_tokens(&nv.value),
-    }
-}
-
-fn quote_tokens(value: &syn::Expr) -> TokenStream {
-    let mut tokens = TokenStream::new();
-    quote::ToTokens::to_tokens(&syn::token::Eq::default(), &mut tokens);
-    quote::ToTokens::to_tokens(value, &mut tokens);
-    tokens
 }
 
 /// The attributes of `#[cfg_attr(pred, a, b)]`: `a`, `b`.
@@ -528,7 +511,7 @@ fn inner_cfg(item: &Item) -> Option<Span> {
     let is_cfg = |a: &&Attribute| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr");
     let first = |attrs: &[Attribute]| attrs.iter().find(is_cfg).map(Spanned::span);
     let fields = |fields: &syn::Fields| fields.iter().find_map(|f| first(&f.attrs));
-    let own = item_attrs(item)
+    let own = args::item_attrs(item)
         .iter()
         .find(|a| a.path().is_ident("cfg_attr"))
         .map(Spanned::span);
@@ -608,27 +591,6 @@ fn path_string(path: &syn::Path) -> String {
         .map(|s| s.ident.to_string())
         .collect::<Vec<_>>()
         .join("::")
-}
-
-fn item_attrs(item: &Item) -> &[Attribute] {
-    match item {
-        Item::Const(i) => &i.attrs,
-        Item::Enum(i) => &i.attrs,
-        Item::ExternCrate(i) => &i.attrs,
-        Item::Fn(i) => &i.attrs,
-        Item::ForeignMod(i) => &i.attrs,
-        Item::Impl(i) => &i.attrs,
-        Item::Macro(i) => &i.attrs,
-        Item::Mod(i) => &i.attrs,
-        Item::Static(i) => &i.attrs,
-        Item::Struct(i) => &i.attrs,
-        Item::Trait(i) => &i.attrs,
-        Item::TraitAlias(i) => &i.attrs,
-        Item::Type(i) => &i.attrs,
-        Item::Union(i) => &i.attrs,
-        Item::Use(i) => &i.attrs,
-        _ => &[],
-    }
 }
 
 fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {

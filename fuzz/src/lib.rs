@@ -178,12 +178,9 @@ pub fn extract_item(data: &[u8]) {
     let Ok(item) = syn::parse_str::<syn::Item>(text) else {
         return;
     };
-    for attr in item_attrs(&item) {
+    for attr in contract_core::syntax::args::item_attrs(&item) {
         if let Some(fixed) = contract_core::syntax::args::contract_attribute(attr) {
-            let tokens = match &attr.meta {
-                syn::Meta::List(list) => list.tokens.clone(),
-                _ => Default::default(),
-            };
+            let tokens = contract_core::syntax::args::arguments(&attr.meta);
             let mut errors = Vec::new();
             let _ = contract_core::syntax::args::parse(fixed, tokens, &mut errors);
         }
@@ -223,19 +220,5 @@ pub fn extract_item(data: &[u8]) {
             deltas.is_empty(),
             "the item against its own golden: {deltas:?}"
         );
-    }
-}
-
-fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
-    match item {
-        syn::Item::Struct(i) => &i.attrs,
-        syn::Item::Enum(i) => &i.attrs,
-        syn::Item::Trait(i) => &i.attrs,
-        syn::Item::Fn(i) => &i.attrs,
-        syn::Item::Type(i) => &i.attrs,
-        syn::Item::Const(i) => &i.attrs,
-        syn::Item::Static(i) => &i.attrs,
-        syn::Item::Impl(i) => &i.attrs,
-        _ => &[],
     }
 }

@@ -161,6 +161,55 @@ pub fn contract_attribute(attr: &syn::Attribute) -> Option<Option<&'static str>>
     }
 }
 
+/// The tokens a contract attribute hands the macro: what is between its parentheses,
+/// nothing for a bare path. `#[contract = value]` is not valid for an attribute
+/// macro: it gives `= value`, which fails argument parsing as it should.
+pub fn arguments(meta: &Meta) -> TokenStream {
+    match meta {
+        Meta::Path(_) => TokenStream::new(),
+        Meta::List(list) => list.tokens.clone(),
+        Meta::NameValue(nv) => {
+            let mut tokens = TokenStream::new();
+            quote::ToTokens::to_tokens(&nv.eq_token, &mut tokens);
+            quote::ToTokens::to_tokens(&nv.value, &mut tokens);
+            tokens
+        }
+    }
+}
+
+/// The outer attributes of `item`, for every kind of item that has them.
+pub fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    use syn::Item;
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+/// The arguments of the first contract attribute written on `item` (not inside a
+/// `cfg_attr`), parsed as the macro parses them; problems go to `errors`. `None`
+/// when the item has no contract attribute.
+pub fn of_item(item: &syn::Item, errors: &mut Vec<syn::Error>) -> Option<Args> {
+    item_attrs(item).iter().find_map(|attr| {
+        let fixed_set = contract_attribute(attr)?;
+        Some(parse(fixed_set, arguments(&attr.meta), errors))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
