@@ -5,6 +5,7 @@
 #
 #     bash benches/compile_cost.sh            # N=500 structs, RUNS=7 rounds
 #     N=200 RUNS=5 MODES="incremental" bash benches/compile_cost.sh
+#     INSTRUCTIONS=1 bash benches/compile_cost.sh   # and rustc's instruction counts
 #
 # It generates one cargo workspace (outside this repository, so the repository's
 # .cargo/config.toml does not apply) with four crates whose sources differ only in
@@ -38,6 +39,9 @@
 #                 check against the same build without one      target <= 1.15
 #   golden/pin    (pin-golden - pin-nogolden) / (pin-nogolden - plain): the check
 #                 as a share of pinning's own overhead (stricter; for information)
+#
+# With INSTRUCTIONS=1 it then counts rustc's instructions (valgrind's callgrind) for
+# one `cargo check` of each variant after an edit: the same ratios, free of load.
 #
 # Results: $WORK/results.csv (round,mode,variant,wall_ms,cpu_ms) and the summary.
 # Only cargo, bash, awk and sort are used; nothing is downloaded beyond what cargo
@@ -234,3 +238,48 @@ for column in 4 5; do
 done
 echo
 echo "(ratios: first from the medians above, in brackets the median of the per-round ratios)"
+
+# Instruction counts: deterministic, so other processes on the machine do not blur
+# them as they blur wall time. Opt in with INSTRUCTIONS=1 (needs valgrind).
+[ "${INSTRUCTIONS:-0}" = 1 ] || exit 0
+command -v valgrind >/dev/null || {
+    echo "INSTRUCTIONS=1 needs valgrind" >&2
+    exit 2
+}
+wrapper="$WORK/callgrind-rustc.sh"
+cat >"$wrapper" <<'WRAPPER'
+#!/usr/bin/env bash
+# RUSTC_WRAPPER: rustc under callgrind for the cost_* crates when CALLGRIND_OUT is
+# set, plain rustc otherwise (the same wrapper both ways, so cargo's fingerprints
+# do not change between the settling build and the measured one).
+rustc=$1
+shift
+case " $* " in
+*" --crate-name cost_"*)
+    if [ -n "${CALLGRIND_OUT:-}" ]; then
+        exec valgrind --quiet --tool=callgrind --callgrind-out-file="$CALLGRIND_OUT" "$rustc" "$@"
+    fi
+    ;;
+esac
+exec "$rustc" "$@"
+WRAPPER
+chmod +x "$wrapper"
+edit() {
+    sed -i "s/^pub const EDITED: u32 = [0-9]*;/pub const EDITED: u32 = $(date +%N);/" "$WORK/ws/$1/src/m3.rs"
+}
+echo
+echo "rustc instructions of \`cargo check -p cost-<variant>\` after one edit (callgrind):"
+declare -A instructions
+for v in "${VARIANTS[@]}"; do
+    edit "$v"
+    run_cargo env RUSTC_WRAPPER="$wrapper" cargo check -q -p "cost-$v"
+    edit "$v"
+    rm -f "$WORK/callgrind.$v"
+    run_cargo env RUSTC_WRAPPER="$wrapper" CALLGRIND_OUT="$WORK/callgrind.$v" \
+        cargo check -q -p "cost-$v"
+    instructions[$v]=$(awk '/^(summary|totals):/ {print $2; exit}' "$WORK/callgrind.$v")
+    printf '%-12s %14s\n' "$v" "${instructions[$v]}"
+done
+read -r a b c <<<"$(ratios "${instructions[plain]}" "${instructions[serde]}" \
+    "${instructions[pin-golden]}" "${instructions[pin-nogolden]}")"
+printf 'pin/serde %s (<= 0.5), golden %s (<= 1.15), golden/pin %s\n' "$a" "$b" "$c"
