@@ -137,15 +137,31 @@ pub fn diff_sets(
     after: &BTreeMap<String, Symbol>,
     policy: &Policy,
 ) -> Vec<Delta> {
+    let mut in_both = Vec::new();
+    for (name, old) in before {
+        if let Some(new) = after.get(name) {
+            in_both.extend(diff_symbol(name, old, new, policy));
+        }
+    }
+    diff_sets_in_parts(before, after, in_both, policy)
+}
+
+/// [`diff_sets`] with the symbols in both sets already diffed: `in_both` holds their
+/// [`diff_symbol`] deltas, in name order; `before` and `after` need only hold the
+/// symbols in one set (others are ignored). The per-symbol diffs can then be computed
+/// where the symbols are read, e.g. on several threads; the result is the same.
+pub fn diff_sets_in_parts(
+    before: &BTreeMap<String, Symbol>,
+    after: &BTreeMap<String, Symbol>,
+    in_both: Vec<Delta>,
+    policy: &Policy,
+) -> Vec<Delta> {
     let mut deltas: Vec<Delta> = set::diff(before, after)
         .into_iter()
         .map(|d| policy.apply(d))
         .collect();
-    for (name, old) in before {
-        if let Some(new) = after.get(name) {
-            deltas.extend(diff_symbol(name, old, new, policy));
-        }
-    }
+    deltas.extend(in_both);
+    // Stable: deltas with equal keys keep the order above.
     deltas.sort_by(|a, b| {
         (&a.symbol, a.kind, a.axis, &a.detail).cmp(&(&b.symbol, b.kind, b.axis, &b.detail))
     });

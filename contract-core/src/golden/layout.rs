@@ -14,8 +14,8 @@
 //!
 //! Large goldens are cut in two at an entry boundary and each part is checked on
 //! its own thread, end to end: delimit its entries, check each stored shape against
-//! the current one, parse the shapes that differ. Only the diff of what differs is
-//! left for one thread.
+//! the current one, parse and diff the shapes that differ. Only the symbols added,
+//! removed or renamed are left for one thread.
 
 use std::borrow::Cow;
 use std::collections::btree_map;
@@ -24,7 +24,9 @@ use std::ops::Bound;
 
 use super::{Comparison, Header, FORMAT_VERSION};
 use crate::canonical;
+use crate::delta::Delta;
 use crate::diff;
+use crate::policy::Policy;
 use crate::shape::Symbol;
 
 /// Between the header and the first symbol name.
@@ -44,10 +46,12 @@ struct Part<'a> {
     /// The first and last stored names, to check the order across parts.
     first: Option<Cow<'a, str>>,
     last: Option<Cow<'a, str>>,
-    /// Stored shapes that are not the current shape's canonical text, parsed.
-    before: Vec<(String, Symbol)>,
-    /// The current symbols of those names, and current symbols the golden lacks.
-    after: Vec<(&'a String, &'a Symbol)>,
+    /// The deltas of stored shapes that differ from the current shape of their name.
+    changed: Vec<Delta>,
+    /// Stored shapes with no current symbol of their name, parsed.
+    removed: Vec<(String, Symbol)>,
+    /// Current symbols the golden lacks.
+    added: Vec<(&'a String, &'a Symbol)>,
     /// Stored names whose fingerprint does not match their stored shape.
     tampered: Vec<String>,
 }
@@ -64,6 +68,7 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
         return None;
     }
     let body = at + SYMBOLS.len();
+    let policy = &header.policy;
     let parts = match split(text, body) {
         Some(split) => {
             // The second part starts with its first name; the current symbols are
@@ -77,8 +82,8 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
             let head = current.range::<str, _>((Bound::Unbounded, Bound::Excluded(name)));
             let tail = current.range::<str, _>((Bound::Included(name), Bound::Unbounded));
             let (first, second) = std::thread::scope(|scope| {
-                let second = scope.spawn(|| check_part(text, split, None, tail));
-                let first = check_part(text, body, Some(split), head);
+                let second = scope.spawn(|| check_part(text, split, None, tail, policy));
+                let first = check_part(text, body, Some(split), head, policy);
                 (
                     first,
                     second.join().expect("checking shapes does not panic"),
@@ -91,17 +96,25 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
             }
             vec![first, second]
         }
-        None => vec![check_part(text, body, None, current.range::<str, _>(..))?],
+        None => vec![check_part(
+            text,
+            body,
+            None,
+            current.range::<str, _>(..),
+            policy,
+        )?],
     };
-    let mut before = BTreeMap::new();
-    let mut after = BTreeMap::new();
+    let mut removed = BTreeMap::new();
+    let mut added = BTreeMap::new();
+    let mut changed = Vec::new();
     let mut tampered = Vec::new();
     for part in parts {
-        before.extend(part.before);
-        after.extend(part.after.into_iter().map(|(n, s)| (n.clone(), s.clone())));
+        removed.extend(part.removed);
+        added.extend(part.added.into_iter().map(|(n, s)| (n.clone(), s.clone())));
+        changed.extend(part.changed);
         tampered.extend(part.tampered);
     }
-    let deltas = diff::diff_sets(&before, &after, &header.policy);
+    let deltas = diff::diff_sets_in_parts(&removed, &added, changed, policy);
     Some(Comparison {
         header,
         deltas,
@@ -133,6 +146,7 @@ fn check_part<'a>(
     pos: usize,
     end: Option<usize>,
     current: btree_map::Range<'a, String, Symbol>,
+    policy: &Policy,
 ) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
     let mut part = Part::default();
@@ -149,7 +163,7 @@ fn check_part<'a>(
                 return None;
             }
             while let Some(added) = now_iter.next_if(|(n, _)| n.as_str() < &*name) {
-                part.after.push(added);
+                part.added.push(added);
             }
             let now = now_iter.next_if(|(n, _)| n.as_str() == &*name);
             r.expect(": {\n      \"fingerprint\": ")?;
@@ -161,14 +175,22 @@ fn check_part<'a>(
             let len = find_line_start(r.rest(), ENTRY_END)?;
             let shape = &r.rest()[..len];
             r.pos += len + ENTRY_END.len();
-            check_entry(&mut part, &name, &fingerprint, shape, now, &mut compact)?;
+            check_entry(
+                &mut part,
+                &name,
+                &fingerprint,
+                shape,
+                now,
+                policy,
+                &mut compact,
+            )?;
             part.first.get_or_insert_with(|| name.clone());
             part.last = Some(name);
             if !r.eat(",") {
                 break;
             }
             if Some(r.pos) == end {
-                part.after.extend(now_iter);
+                part.added.extend(now_iter);
                 return Some(part);
             }
         }
@@ -181,20 +203,22 @@ fn check_part<'a>(
     if r.pos != text.len() {
         return None;
     }
-    part.after.extend(now_iter);
+    part.added.extend(now_iter);
     Some(part)
 }
 
 /// One stored entry against the current symbol of its name (if any). A stored shape
 /// whose text is, whitespace aside, the current shape's canonical text is that shape
 /// (canonical JSON reads back to the value it was written from): no delta, and its
-/// fingerprint is checked against the hash of that text. Any other is parsed.
-fn check_entry<'a>(
-    part: &mut Part<'a>,
+/// fingerprint is checked against the hash of that text. Any other is parsed, and
+/// diffed against the current shape.
+fn check_entry(
+    part: &mut Part<'_>,
     name: &str,
     fingerprint: &str,
     shape: &str,
-    now: Option<(&'a String, &'a Symbol)>,
+    now: Option<(&String, &Symbol)>,
+    policy: &Policy,
     compact: &mut String,
 ) -> Option<()> {
     if let Some((_, now)) = now {
@@ -212,8 +236,12 @@ fn check_entry<'a>(
     if canonical::fingerprint(&stored) != fingerprint {
         part.tampered.push(name.to_owned());
     }
-    part.after.extend(now);
-    part.before.push((name.to_owned(), stored));
+    match now {
+        Some((_, now)) => part
+            .changed
+            .extend(diff::diff_symbol(name, &stored, now, policy)),
+        None => part.removed.push((name.to_owned(), stored)),
+    }
     Some(())
 }
 
