@@ -254,6 +254,13 @@ pub(super) fn find_line_start(text: &str, needle: &str) -> Option<usize> {
     const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let (bytes, needle) = (text.as_bytes(), needle.as_bytes());
+    let Some(&last) = needle.last() else {
+        return Some(0);
+    };
+    // Most lines differ from the needle at its last byte (a deeper indent has a
+    // space there): look at that byte before comparing the rest.
+    let at_line =
+        |i: usize| bytes.get(i + needle.len() - 1) == Some(&last) && bytes[i..].starts_with(needle);
     let mut at = 0;
     while let Some(word) = bytes.get(at..at + 8) {
         let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ NEWLINES;
@@ -261,14 +268,14 @@ pub(super) fn find_line_start(text: &str, needle: &str) -> Option<usize> {
         let mut found = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
         while found != 0 {
             let i = at + (found.trailing_zeros() / 8) as usize;
-            if bytes[i..].starts_with(needle) {
+            if at_line(i) {
                 return Some(i);
             }
             found &= found - 1;
         }
         at += 8;
     }
-    (at..bytes.len()).find(|&i| bytes[i..].starts_with(needle))
+    (at..bytes.len()).find(|&i| at_line(i))
 }
 
 struct Reader<'a> {
