@@ -32,7 +32,7 @@ use crate::shape::Symbol;
 /// Between the header and the first symbol name.
 const SYMBOLS: &str = ",\n  \"symbols\": {";
 
-/// From this many bytes of symbols on (about 700 symbols of a typical size), the
+/// From this many bytes of symbols on (about 750 symbols of the benchmarks' mix), the
 /// two halves are checked on two threads: no entry's check depends on another's,
 /// and the answer is the same.
 pub(super) const TWO_THREADS_FROM: usize = 1 << 20;
