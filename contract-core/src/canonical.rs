@@ -6,10 +6,10 @@
 //! order flips to insertion order if any crate in the build enables serde_json's
 //! `preserve_order` feature.
 //!
-//! Shapes are written straight from their `Serialize` impls ([`direct`]), without
-//! building a `serde_json::Value` first: the golden render, every fingerprint and the
-//! fragment the macro embeds go through here, at compile time too. Anything the
-//! direct writer does not handle exactly like `serde_json::to_value` would (floats,
+//! Shapes are written straight from their `Serialize` impls (module `direct`),
+//! without building a `serde_json::Value` first: the golden render, every fingerprint
+//! and the fragment the macro embeds go through here, at compile time too. Anything
+//! the direct writer does not handle exactly like `serde_json::to_value` would (floats,
 //! 128-bit integers, bytes, non-string map keys, duplicate keys) falls back to the
 //! `Value` path, so the output never depends on which path ran.
 
