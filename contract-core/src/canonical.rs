@@ -190,12 +190,7 @@ fn write_value(out: &mut String, value: &Value, depth: usize, pretty: bool) {
                 if i > 0 {
                     out.push(',');
                 }
-                newline(out, depth + 1, pretty);
-                write_string(out, key);
-                out.push(':');
-                if pretty {
-                    out.push(' ');
-                }
+                write_key(out, depth + 1, pretty, key);
                 write_value(out, item, depth + 1, pretty);
             }
             newline(out, depth, pretty);
@@ -210,6 +205,17 @@ pub(crate) fn newline(out: &mut String, depth: usize, pretty: bool) {
         for _ in 0..depth {
             out.push_str("  ");
         }
+    }
+}
+
+/// The start of an object entry at `depth`: line break and indent, `"key":`, and the
+/// space pretty output puts before the value.
+pub(crate) fn write_key(out: &mut String, depth: usize, pretty: bool, key: &str) {
+    newline(out, depth, pretty);
+    write_string(out, key);
+    out.push(':');
+    if pretty {
+        out.push(' ');
     }
 }
 

@@ -14,7 +14,7 @@ use std::fmt;
 
 use serde::ser::{self, Serialize};
 
-use super::{newline, write_string};
+use super::{newline, write_key, write_string};
 
 /// What the direct writer leaves to the `Value` path.
 #[derive(Debug)]
@@ -89,12 +89,7 @@ struct Writer<'a> {
 /// `{"variant":` (and the indent), as `to_value` writes externally tagged variants.
 fn open_tag(out: &mut String, depth: usize, pretty: bool, variant: &str) {
     out.push('{');
-    newline(out, depth + 1, pretty);
-    write_string(out, variant);
-    out.push(':');
-    if pretty {
-        out.push(' ');
-    }
+    write_key(out, depth + 1, pretty, variant);
 }
 
 /// Closes what [`open_tag`] opened at `depth`.
@@ -335,49 +330,28 @@ impl Array<'_> {
     }
 }
 
-impl ser::SerializeSeq for Array<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.finish()
-    }
+/// serde's four sequence traits: each writes array elements.
+macro_rules! array_traits {
+    ($($name:ident::$method:ident),*) => {$(
+        impl ser::$name for Array<'_> {
+            type Ok = ();
+            type Error = Unsupported;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
+                self.element(value)
+            }
+            fn end(self) -> Result<(), Unsupported> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Array<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Array<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for Array<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.finish()
-    }
-}
+array_traits!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 /// A key of an object: struct fields are `'static`, map keys are owned.
 enum Key {
@@ -460,12 +434,7 @@ impl Object<'_> {
                 if i > 0 {
                     text.push(',');
                 }
-                newline(text, self.depth + 1, self.pretty);
-                write_string(text, entry.key.as_str());
-                text.push(':');
-                if self.pretty {
-                    text.push(' ');
-                }
+                write_key(text, self.depth + 1, self.pretty, entry.key.as_str());
                 text.push_str(
                     &scratch[entry.value.start - self.start..entry.value.end - self.start],
                 );
@@ -499,35 +468,27 @@ impl ser::SerializeMap for Object<'_> {
     }
 }
 
-impl ser::SerializeStruct for Object<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Unsupported> {
-        self.entry(Key::Static(key), value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.finish()
-    }
+/// serde's two struct traits: each writes an entry under a field name.
+macro_rules! struct_traits {
+    ($($name:ident),*) => {$(
+        impl ser::$name for Object<'_> {
+            type Ok = ();
+            type Error = Unsupported;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Unsupported> {
+                self.entry(Key::Static(key), value)
+            }
+            fn end(self) -> Result<(), Unsupported> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for Object<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Unsupported> {
-        self.entry(Key::Static(key), value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.finish()
-    }
-}
+struct_traits!(SerializeStruct, SerializeStructVariant);
 
 /// Map keys: strings (and chars) only; `to_value` turns other keys into strings by
 /// rules the `Value` path applies.
