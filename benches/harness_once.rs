@@ -15,16 +15,12 @@
 //! 1k and 10k symbols.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::time::Instant;
 
-use contract_core::golden::{self, Golden};
-use contract_core::{diff, Policy, Symbol};
+use contract_core::{diff, golden, Policy, Symbol};
 
 mod support;
-
-const SET: &str = "bench";
-const PACKAGE: &str = "bench-crate";
+use support::{GoldenDir, SET};
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -51,13 +47,10 @@ fn time(op: &str, n: usize, iterations: u32) {
     let before = support::snapshot(n, false);
     let after = support::snapshot(n, true);
     let dir = std::env::temp_dir().join(format!("contract-pin-once-{}-{n}", std::process::id()));
-    let path = golden::path(None, &dir, SET, PACKAGE);
-    std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
-    let text = Golden::new(SET, PACKAGE, Policy::default_for(SET), &before).render();
-    std::fs::write(&path, &text).expect("golden written");
+    let golden = GoldenDir::new(dir.clone(), &before);
     let start = Instant::now();
     for _ in 0..iterations {
-        run(op, &dir, text.as_bytes(), &before, &after);
+        run(op, &golden, &before, &after);
     }
     let per = start.elapsed().as_secs_f64() * 1e3 / f64::from(iterations);
     println!("{op:>7} {n:>6} symbols: {per:8.2} ms per run ({iterations} runs)");
@@ -67,17 +60,14 @@ fn time(op: &str, n: usize, iterations: u32) {
 #[inline(never)]
 fn run(
     op: &str,
-    dir: &Path,
-    bytes: &[u8],
+    golden: &GoldenDir,
     before: &BTreeMap<String, Symbol>,
     after: &BTreeMap<String, Symbol>,
 ) {
-    let no_env = |_: &str| None::<String>;
     match op {
         "match" | "edited" => {
             let current = if op == "match" { before } else { after };
-            let outcome = contract_pin::check_symbols(SET, PACKAGE, dir, current, &no_env)
-                .expect("the check runs");
+            let outcome = golden.check(current);
             let expected = if op == "match" {
                 contract_pin::Status::Match
             } else {
@@ -86,7 +76,7 @@ fn run(
             assert_eq!(outcome.status, expected);
         }
         "parse" => {
-            std::hint::black_box(golden::parse(bytes).expect("parses"));
+            std::hint::black_box(golden::parse(&golden.bytes).expect("parses"));
         }
         "diff" | "diff-edited" => {
             let current = if op == "diff" { before } else { after };

@@ -10,16 +10,14 @@
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
-use contract_core::golden::{self, Golden};
+use contract_core::golden;
 use contract_core::syntax::extract;
 use contract_core::{canonical, diff, Policy, Symbol};
 use criterion::{criterion_group, BenchmarkId, Criterion};
 
-const SET: &str = "bench";
-const PACKAGE: &str = "bench-crate";
 const SIZES: [usize; 2] = [1_000, 10_000];
 
 // ---------------------------------------------------------------- single items
@@ -111,7 +109,7 @@ fn bench_extract(c: &mut Criterion) {
 // ---------------------------------------------------------------- snapshots
 
 mod support;
-use support::snapshot;
+use support::{snapshot, GoldenDir, SET};
 
 /// The "before" and "after" snapshots of one size, made once and only when a
 /// benchmark that needs them runs (a filtered run, or a profiler, skips the rest).
@@ -127,7 +125,7 @@ fn snapshots(n: usize) -> &'static Snapshots {
     cache.entry(n).or_insert_with(|| {
         let before = snapshot(n, false);
         let after = snapshot(n, true);
-        let golden = GoldenDir::new(n, &before);
+        let golden = GoldenDir::new(temp_root().join(n.to_string()), &before);
         eprintln!(
             "snapshots of {n} items: {} and {} symbols, golden of {} bytes",
             before.len(),
@@ -161,39 +159,8 @@ fn bench_diff(c: &mut Criterion) {
 
 // ---------------------------------------------------------------- harness
 
-/// A package directory in the temp dir holding the golden of `symbols`; removed at
-/// the end of the run.
-struct GoldenDir {
-    dir: PathBuf,
-    bytes: Vec<u8>,
-}
-
 fn temp_root() -> PathBuf {
     std::env::temp_dir().join(format!("contract-pin-bench-{}", std::process::id()))
-}
-
-impl GoldenDir {
-    fn new(n: usize, symbols: &BTreeMap<String, Symbol>) -> GoldenDir {
-        let dir = temp_root().join(n.to_string());
-        let path = golden::path(None, &dir, SET, PACKAGE);
-        std::fs::create_dir_all(path.parent().expect("golden has a parent")).expect("mkdir");
-        let text = Golden::new(SET, PACKAGE, Policy::default_for(SET), symbols).render();
-        std::fs::write(&path, &text).expect("golden written");
-        GoldenDir {
-            dir,
-            bytes: text.into_bytes(),
-        }
-    }
-
-    fn manifest_dir(&self) -> &Path {
-        &self.dir
-    }
-}
-
-fn check(s: &Snapshots, current: &BTreeMap<String, Symbol>) -> contract_pin::Outcome {
-    let no_env = |_: &str| None::<String>;
-    contract_pin::check_symbols(SET, PACKAGE, s.golden.manifest_dir(), current, &no_env)
-        .expect("the check runs")
 }
 
 fn bench_harness(c: &mut Criterion) {
@@ -206,13 +173,19 @@ fn bench_harness(c: &mut Criterion) {
         });
         group.bench_function(BenchmarkId::new("check_symbols_match", n), |b| {
             let s = snapshots(n);
-            assert_eq!(check(s, &s.before).status, contract_pin::Status::Match);
-            b.iter(|| check(s, black_box(&s.before)))
+            assert_eq!(
+                s.golden.check(&s.before).status,
+                contract_pin::Status::Match
+            );
+            b.iter(|| s.golden.check(black_box(&s.before)))
         });
         group.bench_function(BenchmarkId::new("check_symbols_edited", n), |b| {
             let s = snapshots(n);
-            assert_eq!(check(s, &s.after).status, contract_pin::Status::Breaking);
-            b.iter(|| check(s, black_box(&s.after)))
+            assert_eq!(
+                s.golden.check(&s.after).status,
+                contract_pin::Status::Breaking
+            );
+            b.iter(|| s.golden.check(black_box(&s.after)))
         });
     }
     group.finish();

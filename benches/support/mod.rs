@@ -5,10 +5,45 @@
 //! consts and type aliases; its "after" version carries a few percent of edits.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use contract_core::assemble::{self, Registered};
+use contract_core::golden::{self, Golden};
 use contract_core::syntax::extract;
-use contract_core::Symbol;
+use contract_core::{Policy, Symbol};
+
+/// The set and package the benches pin.
+pub const SET: &str = "bench";
+pub const PACKAGE: &str = "bench-crate";
+
+/// A package directory holding the golden of some symbols, as the harness finds it.
+pub struct GoldenDir {
+    /// The package directory.
+    pub dir: PathBuf,
+    /// The golden's bytes, as written.
+    pub bytes: Vec<u8>,
+}
+
+impl GoldenDir {
+    /// Writes the golden of `symbols` below `dir` (the caller removes `dir`).
+    pub fn new(dir: PathBuf, symbols: &BTreeMap<String, Symbol>) -> GoldenDir {
+        let path = golden::path(None, &dir, SET, PACKAGE);
+        std::fs::create_dir_all(path.parent().expect("golden has a parent")).expect("mkdir");
+        let text = Golden::new(SET, PACKAGE, Policy::default_for(SET), symbols).render();
+        std::fs::write(&path, &text).expect("golden written");
+        GoldenDir {
+            dir,
+            bytes: text.into_bytes(),
+        }
+    }
+
+    /// The harness comparison of `current` against this golden, environment empty.
+    pub fn check(&self, current: &BTreeMap<String, Symbol>) -> contract_pin::Outcome {
+        let no_env = |_: &str| None::<String>;
+        contract_pin::check_symbols(SET, PACKAGE, &self.dir, current, &no_env)
+            .expect("the check runs")
+    }
+}
 
 /// The edit planned for item `i` in the "after" snapshot: 1.4 % of the items change
 /// shape (one of each kind), 0.4 % are removed, 0.2 % are renamed and 0.5 % are
