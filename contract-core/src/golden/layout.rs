@@ -43,8 +43,7 @@ const BETWEEN_ENTRIES: &str = "\n    },\n    \"";
 /// What one part of the stored symbols says against the current symbols.
 #[derive(Default)]
 struct Part<'a> {
-    /// The first and last stored names, to check the order across parts.
-    first: Option<Cow<'a, str>>,
+    /// The last stored name, to check the order across parts.
     last: Option<Cow<'a, str>>,
     /// The deltas of stored shapes that differ from the current shape of their name.
     changed: Vec<Delta>,
@@ -91,7 +90,7 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
             });
             let (first, second) = (first?, second?);
             // Sorted across the cut as well (each part checks its own order).
-            if first.last.as_ref()? >= second.first.as_ref()? {
+            if first.last.as_deref()? >= name {
                 return None;
             }
             vec![first, second]
@@ -184,7 +183,6 @@ fn check_part<'a>(
                 policy,
                 &mut compact,
             )?;
-            part.first.get_or_insert_with(|| name.clone());
             part.last = Some(name);
             if !r.eat(",") {
                 break;
