@@ -102,14 +102,7 @@ pub fn assess(bytes: Option<&[u8]>, referenced: bool, scan: ScanExactness) -> (H
 pub fn of_parsed(parsed: &Result<Golden, GoldenError>, referenced: bool) -> Health {
     match parsed {
         Err(error) => of_error(error),
-        Ok(golden) => {
-            let tampered: Vec<String> = golden
-                .integrity_mismatches()
-                .into_iter()
-                .map(str::to_owned)
-                .collect();
-            of_readable(&tampered, referenced)
-        }
+        Ok(golden) => of_readable(&golden.integrity_mismatches(), referenced),
     }
 }
 
@@ -137,11 +130,11 @@ pub fn of_error(error: &GoldenError) -> Health {
 
 /// The health of a golden that reads, given the symbols whose fingerprint does not
 /// match their shape (`tampered`) and whether any source registers its set.
-pub fn of_readable(tampered: &[String], referenced: bool) -> Health {
+pub fn of_readable(tampered: &[impl AsRef<str>], referenced: bool) -> Health {
     if !tampered.is_empty() {
         Health::Stale {
             reason: StaleReason::IntegrityMismatch {
-                symbols: tampered.to_vec(),
+                symbols: tampered.iter().map(|s| s.as_ref().to_owned()).collect(),
             },
         }
     } else if !referenced {
