@@ -8,27 +8,23 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use contract_pin::{check, check_symbols, report_json, Outcome, Status};
+use tempfile::TempDir;
 
 mod common;
 use common::symbols;
 
 struct Env {
-    dir: PathBuf,
+    dir: TempDir,
     vars: HashMap<String, String>,
 }
 
 impl Env {
     fn new(test: &str) -> Env {
-        let dir = std::env::temp_dir().join(format!(
-            "contract-pin-harness-{}-{test}",
-            std::process::id()
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
+        let dir = common::temp_dir(&format!("contract-pin-harness-{test}-"));
         let mut vars = HashMap::new();
         vars.insert(
             "CONTRACT_PIN_GOLDEN_DIR".to_owned(),
-            dir.join("golden").display().to_string(),
+            dir.path().join("golden").display().to_string(),
         );
         Env { dir, vars }
     }
@@ -43,20 +39,21 @@ impl Env {
 
     fn golden(&self, set: &str) -> PathBuf {
         self.dir
+            .path()
             .join("golden")
             .join(format!("{set}-contract"))
             .join("demo-pkg.json")
     }
 
     fn run(&self, set: &str, src: &str, pairs: &[(&str, &str)]) -> Outcome {
-        check_symbols(set, "demo-pkg", &self.dir, &symbols(src), &self.with(pairs))
-            .expect("check runs")
-    }
-}
-
-impl Drop for Env {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
+        check_symbols(
+            set,
+            "demo-pkg",
+            self.dir.path(),
+            &symbols(src),
+            &self.with(pairs),
+        )
+        .expect("check runs")
     }
 }
 
@@ -127,7 +124,7 @@ fn update_creates_the_golden_then_it_matches() {
     let text = fs::read_to_string(env.golden("phase5")).unwrap();
     assert!(text.ends_with("}\n") && text.is_ascii() && !text.contains('\r'));
     assert!(
-        !text.contains(&env.dir.display().to_string()),
+        !text.contains(&env.dir.path().display().to_string()),
         "no paths in a golden"
     );
     let again = env.run("phase5", V1, &[]);
@@ -237,7 +234,7 @@ fn a_golden_symbol_without_registration_is_removed_and_breaking() {
 fn ci_never_rewrites_the_golden_and_says_so() {
     let env = Env::new("ci");
     env.run("phase5", V1, &update_all());
-    let before = snapshot(&env.dir);
+    let before = snapshot(env.dir.path());
     let v2 = V1.replace(", pub b: u8", "");
     for var in ["CONTRACT_PIN_UPDATE", "PHASE5_CONTRACT_UPDATE_GOLDEN"] {
         let outcome = env.run("phase5", &v2, &[("CI", "true"), (var, "1")]);
@@ -250,14 +247,14 @@ fn ci_never_rewrites_the_golden_and_says_so() {
             outcome.message
         );
     }
-    assert_eq!(snapshot(&env.dir), before);
+    assert_eq!(snapshot(env.dir.path()), before);
 }
 
 #[test]
 fn nothing_writes_the_golden_outside_update_mode() {
     let env = Env::new("fence");
     env.run("phase5", V1, &update_all());
-    let before = snapshot(&env.dir);
+    let before = snapshot(env.dir.path());
     let variants = [
         V1.to_owned(), // match
         V1.replace(
@@ -276,7 +273,7 @@ fn nothing_writes_the_golden_outside_update_mode() {
         }
     }
     assert_eq!(
-        snapshot(&env.dir),
+        snapshot(env.dir.path()),
         before,
         "a compare-mode run touched the golden directory"
     );
@@ -338,7 +335,7 @@ fn policy_overrides_change_a_kinds_class() {
     let err = check_symbols(
         "billing",
         "demo-pkg",
-        &env.dir,
+        env.dir.path(),
         &symbols(&v1),
         &env.with(&[]),
     )
@@ -386,9 +383,15 @@ fn corrupt_goldens_are_errors_naming_file_and_line() {
     let path = env.golden("phase5");
     let text = fs::read_to_string(&path).unwrap();
     let run = || {
-        check_symbols("phase5", "demo-pkg", &env.dir, &symbols(V1), &env.with(&[]))
-            .unwrap_err()
-            .0
+        check_symbols(
+            "phase5",
+            "demo-pkg",
+            env.dir.path(),
+            &symbols(V1),
+            &env.with(&[]),
+        )
+        .unwrap_err()
+        .0
     };
 
     fs::write(
@@ -429,7 +432,7 @@ fn bad_environment_values_are_errors() {
     let err = check_symbols(
         "phase5",
         "demo-pkg",
-        &env.dir,
+        env.dir.path(),
         &symbols(V1),
         &env.with(&[("CONTRACT_PIN_UPDATE", "yes")]),
     )
@@ -444,7 +447,13 @@ fn bad_environment_values_are_errors() {
 #[test]
 fn no_registrations_is_an_error_not_every_symbol_removed() {
     let env = Env::new("noregs");
-    let err = check("nothing-pinned", "contract-pin", &env.dir, &env.with(&[])).unwrap_err();
+    let err = check(
+        "nothing-pinned",
+        "contract-pin",
+        env.dir.path(),
+        &env.with(&[]),
+    )
+    .unwrap_err();
     assert!(
         err.0
             .starts_with("no registrations found for contract set `nothing-pinned`"),

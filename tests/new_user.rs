@@ -8,6 +8,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use tempfile::TempDir;
+
 const CARGO_TOML: &str = r#"[package]
 name = "fresh-crate"
 version = "0.1.0"
@@ -73,15 +75,17 @@ fn api_contract() {
 "#;
 
 struct Fresh {
-    dir: PathBuf,
+    dir: TempDir,
     target: PathBuf,
 }
 
 impl Fresh {
     fn new() -> Fresh {
-        let dir =
-            std::env::temp_dir().join(format!("contract-pin-new-user-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let temp = tempfile::Builder::new()
+            .prefix("contract-pin-new-user-")
+            .tempdir()
+            .unwrap();
+        let dir = temp.path();
         fs::create_dir_all(dir.join("src")).unwrap();
         fs::create_dir_all(dir.join("tests")).unwrap();
         let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -93,12 +97,12 @@ impl Fresh {
         fs::write(dir.join("tests/contract.rs"), TEST_RS).unwrap();
         // Shared across runs so only the fresh crate recompiles each time.
         let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target");
-        Fresh { dir, target }
+        Fresh { dir: temp, target }
     }
 
     fn cargo(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
         let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
-        cmd.args(args).current_dir(&self.dir).env_clear();
+        cmd.args(args).current_dir(self.dir.path()).env_clear();
         // A user's shell: no CI, no contract-pin variables, none of this test's cargo vars.
         for keep in [
             "PATH",
@@ -121,20 +125,15 @@ impl Fresh {
     }
 
     fn edit(&self, from: &str, to: &str) {
-        let path = self.dir.join("src/lib.rs");
+        let path = self.dir.path().join("src/lib.rs");
         let text = fs::read_to_string(&path).unwrap();
         assert!(text.contains(from), "fixture edit: {from:?} not found");
         fs::write(path, text.replacen(from, to, 1)).unwrap();
     }
 
     fn golden(&self) -> Vec<u8> {
-        fs::read(self.dir.join("golden/api-contract/fresh-crate.json")).expect("golden exists")
-    }
-}
-
-impl Drop for Fresh {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
+        fs::read(self.dir.path().join("golden/api-contract/fresh-crate.json"))
+            .expect("golden exists")
     }
 }
 
@@ -273,7 +272,10 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
 
     // 7. Editing the golden recompiles: the old golden makes the same source fail.
     let accepted = fresh.golden();
-    let path = fresh.dir.join("golden/api-contract/fresh-crate.json");
+    let path = fresh
+        .dir
+        .path()
+        .join("golden/api-contract/fresh-crate.json");
     fs::write(&path, &golden).unwrap();
     let out = fails("check against the old golden", fresh.cargo(&["check"], &[]));
     assert!(out.contains("(field_removed, api axis)"), "{out}");

@@ -8,6 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use contract_pin::{check_symbols, CheckError, Outcome, Status};
+use tempfile::TempDir;
 
 mod common;
 use common::symbols;
@@ -24,23 +25,18 @@ const SRC: &str = r#"
 /// A package directory (with a `[workspace]` manifest, so paths show as users see
 /// them) and its golden.
 struct Package {
-    dir: PathBuf,
+    dir: TempDir,
 }
 
 impl Package {
     fn new(test: &str) -> Package {
-        let dir = std::env::temp_dir().join(format!(
-            "contract-pin-reliability-{}-{test}",
-            std::process::id()
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        fs::write(dir.join("Cargo.toml"), "[workspace]\n").unwrap();
+        let dir = common::temp_dir(&format!("contract-pin-reliability-{test}-"));
+        fs::write(dir.path().join("Cargo.toml"), "[workspace]\n").unwrap();
         Package { dir }
     }
 
     fn golden(&self) -> PathBuf {
-        self.dir.join(GOLDEN)
+        self.dir.path().join(GOLDEN)
     }
 
     fn check(&self, src: &str, update: bool) -> Result<Outcome, CheckError> {
@@ -48,7 +44,13 @@ impl Package {
             "CONTRACT_PIN_UPDATE" if update => Some("1".to_owned()),
             _ => None,
         };
-        check_symbols("phase5", "demo-pkg", &self.dir, &symbols(src), &lookup)
+        check_symbols(
+            "phase5",
+            "demo-pkg",
+            self.dir.path(),
+            &symbols(src),
+            &lookup,
+        )
     }
 
     /// A fresh golden of [`SRC`], and its text.
@@ -60,12 +62,6 @@ impl Package {
 
     fn write(&self, bytes: impl AsRef<[u8]>) {
         fs::write(self.golden(), bytes).unwrap();
-    }
-}
-
-impl Drop for Package {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -425,17 +421,21 @@ fn odd_names_round_trip_through_a_golden() {
         let lookup_update = |name: &str| (name == "CONTRACT_PIN_UPDATE").then(|| "1".to_owned());
         let lookup = |_: &str| None;
         let current = symbols(src);
-        let created = check_symbols(set, "demo-pkg", &pkg.dir, &current, &lookup_update).unwrap();
+        let created =
+            check_symbols(set, "demo-pkg", pkg.dir.path(), &current, &lookup_update).unwrap();
         assert_eq!(created.status, Status::Updated, "{set}");
-        let path = pkg.dir.join(format!("golden/{set}-contract/demo-pkg.json"));
+        let path = pkg
+            .dir
+            .path()
+            .join(format!("golden/{set}-contract/demo-pkg.json"));
         let text = fs::read_to_string(&path).unwrap();
         assert!(text.is_ascii(), "{text}");
         assert!(text.contains("\"r#type\""), "{text}");
         assert!(text.contains("gr\\u00f6\\u00dfe"), "{text}");
-        let again = check_symbols(set, "demo-pkg", &pkg.dir, &current, &lookup).unwrap();
+        let again = check_symbols(set, "demo-pkg", pkg.dir.path(), &current, &lookup).unwrap();
         assert_eq!(again.status, Status::Match, "{set}: {}", again.message);
         let renamed = symbols(&src.replace("größe", "grösse"));
-        let changed = check_symbols(set, "demo-pkg", &pkg.dir, &renamed, &lookup).unwrap();
+        let changed = check_symbols(set, "demo-pkg", pkg.dir.path(), &renamed, &lookup).unwrap();
         assert_eq!(changed.status, Status::Breaking, "{set}");
         assert!(changed.message.contains("größe"), "{}", changed.message);
     }
@@ -449,25 +449,31 @@ fn set_and_package_names_cannot_leave_the_golden_directory() {
     let update = |name: &str| (name == "CONTRACT_PIN_UPDATE").then(|| "1".to_owned());
     let current = symbols(SRC);
     for set in ["../../escaped", "a/b", "", "Phase5", "x\\y", "p\u{0}"] {
-        let err = check_symbols(set, "demo-pkg", &pkg.dir, &current, &update).unwrap_err();
+        let err = check_symbols(set, "demo-pkg", pkg.dir.path(), &current, &update).unwrap_err();
         assert!(
             err.0.contains("is not a contract set name"),
             "{set:?}: {err}"
         );
     }
     for package in ["../up", "a/b", "", "-x", "dé"] {
-        let err = check_symbols("phase5", package, &pkg.dir, &current, &update).unwrap_err();
+        let err = check_symbols("phase5", package, pkg.dir.path(), &current, &update).unwrap_err();
         assert!(
             err.0.contains("is not a package name"),
             "{package:?}: {err}"
         );
     }
-    let names: Vec<_> = fs::read_dir(&pkg.dir)
+    let names: Vec<_> = fs::read_dir(pkg.dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names, ["Cargo.toml"], "something was written");
-    assert!(!pkg.dir.parent().unwrap().join("escaped-contract").exists());
+    assert!(!pkg
+        .dir
+        .path()
+        .parent()
+        .unwrap()
+        .join("escaped-contract")
+        .exists());
     // `-` and `_` are distinct names with distinct goldens.
     let root = Path::new("/ws");
     let a = contract_core::golden::path(None, root, "a-b", "p");

@@ -13,7 +13,6 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime};
 
 use contract_core::golden::{self, Golden};
@@ -124,29 +123,19 @@ pub fn golden_file(root: &Path) -> PathBuf {
 }
 
 /// A scratch directory, removed on drop.
-pub struct Scratch(PathBuf);
+pub struct Scratch(tempfile::TempDir);
 
 impl Scratch {
     pub fn new(label: &str) -> Scratch {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!(
-            "workspace-example-phase5-{}-{label}-{n}",
-            std::process::id()
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).expect("create scratch dir");
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("workspace-example-phase5-{label}-"))
+            .tempdir()
+            .expect("create scratch dir");
         Scratch(dir)
     }
 
     pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
+        self.0.path()
     }
 }
 
