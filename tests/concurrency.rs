@@ -31,7 +31,7 @@ fn shapes(k: usize) -> BTreeMap<String, Symbol> {
                 module: Some(format!("writer{k}")),
                 item: Some(ItemShape::Const(ValueItemShape {
                     mutable: false,
-                    ty: "u32".to_owned(),
+                    ty: contract_core::Type::named("u32"),
                     value: Value::Expr(format!("{}", k * 1000 + i).repeat(k + 1)),
                 })),
                 ..Symbol::default()

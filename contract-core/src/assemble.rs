@@ -52,7 +52,7 @@ pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>
     for reg in sorted {
         let symbol = symbols.entry(reg.name.clone()).or_default();
         match &reg.fragment {
-            Fragment::Item { item } => {
+            Fragment::Item { item, unresolved } => {
                 let site = format!("{} `{}::{}`", item.kind_name(), reg.module, reg.name);
                 if let Some(first) = item_sites.get(&reg.name) {
                     conflicts.push(Conflict {
@@ -65,8 +65,13 @@ pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>
                 item_sites.insert(reg.name.clone(), site);
                 symbol.item = Some(item.clone());
                 symbol.module = Some(reg.module.clone());
+                symbol.unresolved.extend(unresolved.iter().cloned());
             }
-            Fragment::Methods { methods } => {
+            Fragment::Methods {
+                methods,
+                unresolved,
+            } => {
+                symbol.unresolved.extend(unresolved.iter().cloned());
                 for (method, shape) in methods {
                     let site = format!("method `{}` in an impl block in `{}`", method, reg.module);
                     let key = (reg.name.clone(), method.clone());
@@ -97,19 +102,18 @@ pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{FnShape, ItemShape, Value, ValueItemShape};
+    use crate::shape::{FnShape, ItemShape, Receiver, Type, Value, ValueItemShape, Visibility};
 
     fn item(name: &str, module: &str) -> Registered {
         Registered {
             name: name.to_owned(),
             module: module.to_owned(),
-            fragment: Fragment::Item {
-                item: ItemShape::Const(ValueItemShape {
-                    mutable: false,
-                    ty: "u8".to_owned(),
-                    value: Value::Expr("1".to_owned()),
-                }),
-            },
+            fragment: ItemShape::Const(ValueItemShape {
+                mutable: false,
+                ty: Type::named("u8"),
+                value: Value::Expr("1".to_owned()),
+            })
+            .into(),
         }
     }
 
@@ -118,17 +122,22 @@ mod tests {
             name: name.to_owned(),
             module: module.to_owned(),
             fragment: Fragment::Methods {
+                unresolved: Default::default(),
                 methods: methods
                     .iter()
                     .map(|m| {
                         let shape = FnShape {
-                            vis: "pub".to_owned(),
+                            vis: Visibility::Public,
                             constness: false,
                             asyncness: false,
                             unsafety: false,
                             abi: None,
                             generics: Default::default(),
-                            receiver: Some("&self".to_owned()),
+                            receiver: Some(Receiver::Ref {
+                                lifetime: None,
+                                mutable: false,
+                            }),
+                            impl_generics: Default::default(),
                             params: vec![],
                             output: None,
                         };
@@ -149,7 +158,7 @@ mod tests {
                 name: "Transform".to_owned(),
                 module: "x".to_owned(),
                 fragment: Fragment::Implementor {
-                    implementor: "Bump".to_owned(),
+                    implementor: Type::named("Bump"),
                 },
             },
         ];

@@ -262,7 +262,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                 d.class.as_str(),
                 d.kind,
                 d.symbol,
-                d.detail
+                crate::render::detail(d)
             ));
         }
         return done(Status::Updated, deltas, message, Some(updated));
@@ -340,7 +340,7 @@ mod tests {
             module: Some("p".to_owned()),
             item: Some(ItemShape::Const(ValueItemShape {
                 mutable: false,
-                ty: "u32".to_owned(),
+                ty: crate::ty::Type::named("u32"),
                 value: Value::Expr(value.to_owned()),
             })),
             ..Symbol::default()
@@ -386,7 +386,7 @@ mod tests {
     fn stale_and_corrupt_goldens() {
         let current = konst("3");
         let text = Golden::new("s", "p", Policy::default_for("s"), &current).render();
-        let old = text.replace("\"format_version\": 1", "\"format_version\": 0");
+        let old = text.replace("\"format_version\": 2", "\"format_version\": 0");
         let stale = run(&Mode::Compare, Some(old.as_bytes()), &current);
         assert_eq!(stale.outcome.status, Status::Stale);
         let rewritten = run(&Mode::Update, Some(old.as_bytes()), &current);

@@ -300,6 +300,8 @@ delta_kinds! {
     TableRowRemoved = "table_row_removed", Breaking, Api, "a `RoutingDecision { … }` row deleted";
     /// `static` became `static mut` or the reverse.
     StaticMutabilityChanged = "static_mutability_changed", Breaking, Api, "`static X` -> `static mut X`";
+    /// A row of a table initialiser changed in place (same position, other value).
+    TableRowChanged = "table_row_changed", Breaking, Api, "row 1 `(\"max_qty\", 999)` -> `(\"max_qty\", 500)`";
     // Safety net.
     /// The shape changed in a way no rule names: treated as breaking until a rule
     /// classifies it (please report it).
@@ -326,30 +328,485 @@ impl<'de> Deserialize<'de> for DeltaKind {
     }
 }
 
-/// Which element of an item a delta is about; the macro uses it to point its error
-/// at the changed field, variant or method.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Element {
-    /// The item as a whole (its name, kind, container attributes, value).
+/// Which part of a symbol a delta is about. The macro points its error at it, the CLI
+/// finds its file and line from it, and messages name it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Member {
+    /// The item as a whole (its name, kind, value, trait header).
     Item,
     /// The item's generics.
     Generics,
-    /// A field of a struct.
-    Field(String),
+    /// A field of a struct (for a rename: the old name; see [`Delta::renamed_to`]).
+    Field {
+        /// The field's name (its index for a tuple field).
+        name: String,
+    },
     /// A variant of an enum.
-    Variant(String),
+    Variant {
+        /// The variant's name.
+        name: String,
+    },
     /// A field of an enum variant.
-    VariantField(String, String),
-    /// A method (of a trait or an inherent impl) or the signature of a fn.
-    Method(String),
-    /// A row of a table initialiser, by index in the current value.
-    Row(usize),
-    /// A container attribute, by its path (`serde`, `repr`, `derive`, `non_exhaustive`).
-    Attr(String),
+    VariantField {
+        /// The variant's name.
+        variant: String,
+        /// The field's name.
+        name: String,
+    },
+    /// A method (of a trait or an inherent impl), or the signature of a fn.
+    Method {
+        /// The method's name.
+        name: String,
+    },
+    /// An associated type of a trait.
+    AssocType {
+        /// Its name.
+        name: String,
+    },
+    /// An associated const of a trait.
+    AssocConst {
+        /// Its name.
+        name: String,
+    },
+    /// A row of a table initialiser: its index in the current value (in the golden's
+    /// for a removed row).
+    Row {
+        /// The index.
+        index: usize,
+    },
+    /// A container attribute.
+    Attr {
+        /// Which one.
+        attr: Attr,
+    },
+    /// An implementor of a trait.
+    Implementor {
+        /// The implementing type.
+        #[serde(serialize_with = "serialize_display")]
+        ty: crate::ty::Type,
+    },
+    /// The module that defines the symbol.
+    Module,
 }
 
-/// One classified difference.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+fn serialize_display<T: fmt::Display, S: serde::Serializer>(
+    v: &T,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
+/// A container attribute a delta can be about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Attr {
+    /// `#[non_exhaustive]`.
+    NonExhaustive,
+    /// `#[repr]`.
+    Repr,
+    /// `#[derive]`.
+    Derive,
+    /// `#[serde]`.
+    Serde,
+}
+
+impl Attr {
+    /// The attribute's path, as written in source.
+    pub fn path(self) -> &'static str {
+        match self {
+            Attr::NonExhaustive => "non_exhaustive",
+            Attr::Repr => "repr",
+            Attr::Derive => "derive",
+            Attr::Serde => "serde",
+        }
+    }
+}
+
+impl Member {
+    /// A field.
+    pub fn field(name: &str) -> Member {
+        Member::Field {
+            name: name.to_owned(),
+        }
+    }
+
+    /// A variant.
+    pub fn variant(name: &str) -> Member {
+        Member::Variant {
+            name: name.to_owned(),
+        }
+    }
+
+    /// A field of a variant.
+    pub fn variant_field(variant: &str, name: &str) -> Member {
+        Member::VariantField {
+            variant: variant.to_owned(),
+            name: name.to_owned(),
+        }
+    }
+
+    /// A method.
+    pub fn method(name: &str) -> Member {
+        Member::Method {
+            name: name.to_owned(),
+        }
+    }
+
+    /// The same member under its new name (for a rename).
+    pub fn renamed(&self, to: &str) -> Member {
+        match self {
+            Member::Field { .. } => Member::field(to),
+            Member::Variant { .. } => Member::variant(to),
+            Member::VariantField { variant, .. } => Member::variant_field(variant, to),
+            Member::Method { .. } => Member::method(to),
+            Member::AssocType { .. } => Member::AssocType {
+                name: to.to_owned(),
+            },
+            Member::AssocConst { .. } => Member::AssocConst {
+                name: to.to_owned(),
+            },
+            other => other.clone(),
+        }
+    }
+}
+
+/// What a delta shows as "before" and "after": the part of the shape it is about,
+/// typed. Text is made from it only when rendering (see [`crate::render`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// A whole symbol.
+    Symbol(Box<crate::shape::Symbol>),
+    /// An item's declaration.
+    Item(Box<crate::shape::ItemShape>),
+    /// An item's declaration line only (a trait's header, a struct's name and generics).
+    Header(Box<crate::shape::ItemShape>),
+    /// Generics (shown after the symbol's name).
+    Generics(crate::shape::Generics),
+    /// A field.
+    Field(crate::shape::FieldShape),
+    /// A variant.
+    Variant(crate::shape::VariantShape),
+    /// A signature (named by the member, or by the new name after a rename).
+    Fn(Box<crate::shape::FnShape>),
+    /// A trait method.
+    TraitMethod(Box<crate::shape::TraitMethod>),
+    /// An associated type.
+    AssocType(crate::shape::AssocType),
+    /// An associated const.
+    AssocConst(crate::shape::AssocConst),
+    /// `#[non_exhaustive]` (present or not).
+    NonExhaustive(bool),
+    /// `#[repr(…)]` arguments.
+    Repr(Vec<crate::shape::Repr>),
+    /// Derived traits.
+    Derives(std::collections::BTreeSet<String>),
+    /// Serde container attributes.
+    Serde(crate::shape::ContainerSerde),
+    /// A row of a table.
+    Row(String),
+    /// A module path.
+    Module(String),
+    /// `impl Trait for Type`.
+    Implementor(crate::ty::Type),
+    /// Names in declaration order (fields, variants).
+    Order(Vec<String>),
+    /// A variant's discriminant value (`Low = 1`).
+    Discriminant {
+        /// The variant.
+        variant: String,
+        /// Its value.
+        value: String,
+    },
+    /// The index a positional wire format writes for a variant.
+    VariantIndex {
+        /// The variant.
+        variant: String,
+        /// Its index.
+        index: usize,
+    },
+}
+
+/// What exactly changed, beyond the kind and the member: the facts a message states.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Note {
+    /// Nothing to add.
+    #[default]
+    None,
+    /// A symbol's item kind (`struct` → `type`).
+    KindChanged {
+        /// The old kind, with its form (`tuple struct`).
+        was: String,
+        /// The new one.
+        now: String,
+    },
+    /// Only the item of a symbol whose methods or implementors are still pinned.
+    ItemItself,
+    /// A symbol's module became known or unknown (no path is known to break).
+    ModuleRecorded,
+    /// The derived trait added or removed.
+    Derive(String),
+    /// A field that existed became visible to other crates.
+    NowVisible(crate::shape::Visibility),
+    /// A field added to a struct consumers build with a literal.
+    Constructible,
+    /// A visibility change of something that was not visible outside the crate.
+    WasNotPublic,
+    /// Field declaration order, and why it matters here.
+    Order(OrderReason),
+    /// Variant declaration order, and why it matters here.
+    VariantOrder(OrderReason),
+    /// An implicit discriminant moved (`A` went from 1 to 2).
+    ImplicitDiscriminant,
+    /// A generics change.
+    Generic(GenericChange),
+    /// A fn qualifier or part of a signature.
+    Signature(SignaturePart),
+    /// A parameter (by its name in the new signature, or the old for a removal).
+    Param {
+        /// The parameter's name.
+        name: String,
+        /// Its old type, if it had one.
+        was: Option<crate::ty::Type>,
+        /// Its new type, if it has one.
+        now: Option<crate::ty::Type>,
+        /// Its new name, for a rename.
+        renamed_to: Option<String>,
+    },
+    /// A trait-level change.
+    Trait(TraitChange),
+    /// The rows of a table kept but reordered.
+    RowsReordered,
+    /// A field's or variant's name on the wire.
+    WireName {
+        /// Written as before.
+        was: String,
+        /// Written as now.
+        now: String,
+    },
+    /// A Rust rename that keeps the wire name.
+    WireNameKept(String),
+    /// An alias added or removed.
+    Alias(String),
+    /// `default` changed: added, removed or another value.
+    Default(Change),
+    /// The container `default` changed.
+    ContainerDefault(Change),
+    /// `skip*` changed.
+    Skip(SkipChange),
+    /// `skip_serializing_if` changed.
+    SkipIf,
+    /// `flatten` changed.
+    Flatten,
+    /// A custom (de)serializer changed.
+    With,
+    /// Attributes that never reach the wire (bounds, borrowing, the serde path).
+    Inert,
+    /// A serde key this model does not know changed.
+    UnknownKey(String),
+    /// Serde attributes on a type without a recorded serde derive.
+    SerdeWithoutDerive,
+    /// `rename_all` (of the container or of a variant).
+    RenameAll,
+    /// `deny_unknown_fields` added (`Added`) or removed.
+    DenyUnknownFields(Change),
+    /// `transparent` changed.
+    Transparent,
+    /// The enum tagging changed.
+    Tagging {
+        /// Before.
+        was: Tagging,
+        /// Now.
+        now: Tagging,
+    },
+    /// A container `rename` (the type's own name, not in the payload).
+    ContainerRename,
+    /// The payload changes form (unit, tuple or named struct).
+    PayloadForm,
+    /// `other` (the catch-all) changed.
+    Other,
+    /// Variant aliases changed.
+    Aliases,
+    /// A table row changed in place.
+    RowChanged,
+    /// A shape difference no rule names.
+    Unclassified,
+}
+
+/// Added, removed, or another value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// It was not there.
+    Added,
+    /// It is not there any more.
+    Removed,
+    /// Another value.
+    Changed,
+}
+
+/// How a field's presence on the wire changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipChange {
+    /// No longer read.
+    NoLongerRead,
+    /// No longer written.
+    NoLongerWritten,
+    /// Written or read again.
+    BackOnTheWire,
+    /// Spelled differently (`skip` vs both halves).
+    Respelled,
+    /// A positional format: the sequence shifts.
+    Positional,
+}
+
+/// Why declaration order is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderReason {
+    /// No consumer sees it (drift only).
+    Drift,
+    /// A `#[repr(C)]` layout.
+    Layout,
+    /// Derived `PartialOrd`/`Ord` compare in declaration order.
+    Ordering,
+    /// A positional wire format.
+    Wire,
+}
+
+/// How an enum is tagged on the wire.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tagging {
+    /// `{"Variant": …}` (the default).
+    External,
+    /// `{"tag": "Variant", …}`.
+    Internal(String),
+    /// `{"tag": "Variant", "content": …}`.
+    Adjacent(String, String),
+    /// The content alone.
+    Untagged,
+}
+
+/// One difference between two generics lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenericChange {
+    /// The lifetime parameters differ (count or bounds).
+    Lifetimes,
+    /// A type or const parameter was appended.
+    Added {
+        /// Its name.
+        name: String,
+        /// It has a default.
+        with_default: bool,
+    },
+    /// A trailing type or const parameter was removed.
+    Removed {
+        /// Its name.
+        name: String,
+    },
+    /// The parameter at a position changed kind (or a const parameter its type).
+    Replaced {
+        /// Its name.
+        name: String,
+    },
+    /// A bound on `subject` was added.
+    BoundAdded {
+        /// What is bounded.
+        subject: String,
+        /// The bound.
+        bound: String,
+    },
+    /// A bound on `subject` was removed.
+    BoundRemoved {
+        /// What is bounded.
+        subject: String,
+        /// The bound.
+        bound: String,
+    },
+    /// A parameter's default was added, changed or removed.
+    DefaultChanged {
+        /// The parameter.
+        name: String,
+        /// The old default.
+        was: Option<String>,
+        /// The new default.
+        now: Option<String>,
+    },
+}
+
+/// A part of a fn signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SignaturePart {
+    /// Visibility.
+    Visibility {
+        /// Before.
+        was: crate::shape::Visibility,
+        /// Now.
+        now: crate::shape::Visibility,
+    },
+    /// `const`.
+    Const,
+    /// `async` (or a future-returning form).
+    Async,
+    /// `unsafe`.
+    Unsafe,
+    /// The ABI.
+    Abi,
+    /// A generics change of the fn.
+    Generic(GenericChange),
+    /// The receiver.
+    Receiver {
+        /// Before.
+        was: Option<crate::shape::Receiver>,
+        /// Now.
+        now: Option<crate::shape::Receiver>,
+    },
+    /// The return type.
+    Return {
+        /// Before (`None`: `()`).
+        was: Option<crate::ty::Type>,
+        /// Now.
+        now: Option<crate::ty::Type>,
+    },
+    /// A bound of the returned future (`+ Send`).
+    FutureBound {
+        /// The bound.
+        bound: String,
+        /// Added (else removed).
+        added: bool,
+    },
+    /// What the returned future captures (borrows from the arguments).
+    FutureCapture {
+        /// Captured before.
+        was: String,
+        /// Captured now.
+        now: String,
+    },
+}
+
+/// A trait-level change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TraitChange {
+    /// `unsafe trait`.
+    Unsafe,
+    /// The trait became sealed.
+    Sealed,
+    /// The sealing supertrait went: others may implement the trait.
+    Unsealed,
+    /// Another sealing supertrait (still sealed).
+    Resealed,
+    /// A supertrait added.
+    SupertraitAdded(String),
+    /// A supertrait removed.
+    SupertraitRemoved(String),
+    /// No longer usable as `dyn`.
+    DynLost,
+    /// Now usable as `dyn`.
+    DynGained,
+    /// A method's default body.
+    DefaultBody,
+}
+
+/// One classified difference. Every field is data; [`crate::render`] makes the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Delta {
     /// Additive or breaking, after the set's policy.
     pub class: Class,
@@ -357,43 +814,70 @@ pub struct Delta {
     pub kind: DeltaKind,
     /// Which consumers it affects.
     pub axis: Axis,
-    /// The symbol it belongs to.
+    /// The symbol it belongs to (for a rename: the old name).
     pub symbol: String,
-    /// Which part of the symbol, in words (`field \`b\``).
-    pub detail: String,
-    /// The element as it was (a field line, a signature), or empty.
-    pub before: String,
-    /// The element as it is now, or empty.
-    pub after: String,
-    /// The element changed, for diagnostics. Not part of reports.
-    #[serde(skip, default = "item_element")]
-    pub element: Element,
-}
-
-fn item_element() -> Element {
-    Element::Item
+    /// Which part of the symbol (for a rename of a member: its old name).
+    pub member: Member,
+    /// For a rename (of the symbol or of the member): the new name.
+    pub renamed_to: Option<String>,
+    /// The part as it was; `None` when it did not exist.
+    pub before: Option<Shown>,
+    /// The part as it is; `None` when it no longer exists.
+    pub after: Option<Shown>,
+    /// What exactly changed.
+    pub note: Note,
+    /// On the wire axis: which directions break.
+    pub wire: Option<crate::policy::WireBreaks>,
+    /// Names in the changed part that could not be resolved through `use`
+    /// declarations and were compared as written.
+    pub as_written: Vec<String>,
 }
 
 impl Delta {
     /// A delta with the kind's default class and axis; rules refine with the
     /// builder methods below.
-    pub fn new(kind: DeltaKind, symbol: &str, detail: impl Into<String>) -> Delta {
+    pub fn new(kind: DeltaKind, symbol: &str, member: Member) -> Delta {
         Delta {
             class: kind.default_class(),
             kind,
             axis: kind.default_axis(),
             symbol: symbol.to_owned(),
-            detail: detail.into(),
-            before: String::new(),
-            after: String::new(),
-            element: Element::Item,
+            member,
+            renamed_to: None,
+            before: None,
+            after: None,
+            note: Note::None,
+            wire: None,
+            as_written: Vec::new(),
         }
     }
 
-    /// Sets before and after.
-    pub fn change(mut self, before: impl Into<String>, after: impl Into<String>) -> Delta {
-        self.before = before.into();
-        self.after = after.into();
+    /// Sets what was there.
+    pub fn was(mut self, shown: Shown) -> Delta {
+        self.before = Some(shown);
+        self
+    }
+
+    /// Sets what is there now.
+    pub fn now(mut self, shown: Shown) -> Delta {
+        self.after = Some(shown);
+        self
+    }
+
+    /// Sets both sides.
+    pub fn change(self, before: Shown, after: Shown) -> Delta {
+        self.was(before).now(after)
+    }
+
+    /// Sets the new name of a renamed symbol or member.
+    pub fn renamed(mut self, to: &str) -> Delta {
+        self.renamed_to = Some(to.to_owned());
+        self
+    }
+
+    /// Sets the note.
+    pub fn note(mut self, note: Note) -> Delta {
+        self.note = note;
         self
     }
 
@@ -409,35 +893,38 @@ impl Delta {
         self
     }
 
-    /// Sets the element.
-    pub fn at(mut self, element: Element) -> Delta {
-        self.element = element;
-        self
-    }
-
     /// True when breaking.
     pub fn is_breaking(&self) -> bool {
         self.class == Class::Breaking
     }
 
-    /// [`Delta::before`] as messages print it: `(absent)` when the element did not
-    /// exist before.
-    pub fn before_or_absent(&self) -> &str {
-        or_absent(&self.before)
+    /// The member as it is named in the current sources: the new name after a rename.
+    pub fn current_member(&self) -> Member {
+        match &self.renamed_to {
+            Some(to) if self.kind != DeltaKind::SymbolRenamed => self.member.renamed(to),
+            _ => self.member.clone(),
+        }
     }
 
-    /// [`Delta::after`] as messages print it: `(absent)` when the element no longer
-    /// exists.
-    pub fn after_or_absent(&self) -> &str {
-        or_absent(&self.after)
+    /// The symbol as it is named in the current sources: the new name after a
+    /// symbol rename.
+    pub fn current_symbol(&self) -> &str {
+        match (&self.renamed_to, self.kind) {
+            (Some(to), DeltaKind::SymbolRenamed) => to,
+            _ => &self.symbol,
+        }
     }
-}
 
-fn or_absent(s: &str) -> &str {
-    if s.is_empty() {
-        "(absent)"
-    } else {
-        s
+    /// Every symbol name the delta involves: the symbol, and the new name of a
+    /// renamed one (accepting a rename must write both).
+    pub fn symbols(&self) -> Vec<&str> {
+        let mut out = vec![self.symbol.as_str()];
+        if self.kind == DeltaKind::SymbolRenamed {
+            if let Some(to) = &self.renamed_to {
+                out.push(to);
+            }
+        }
+        out
     }
 }
 

@@ -18,12 +18,15 @@ pub mod health;
 pub mod message;
 pub mod policy;
 pub mod render;
+pub mod serde_attrs;
 pub mod shape;
 #[cfg(feature = "syntax")]
 pub mod syntax;
+pub mod ty;
 pub mod vocabulary;
 
-pub use delta::{Axis, Class, Delta, DeltaKind, Element};
+pub use delta::{Axis, Class, Delta, DeltaKind, Member};
 pub use golden::{Golden, GoldenError, FORMAT_VERSION};
 pub use policy::Policy;
 pub use shape::{Fragment, ItemShape, Symbol};
+pub use ty::Type;

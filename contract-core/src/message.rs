@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use crate::delta::Delta;
 use crate::env;
 use crate::policy::Policy;
+use crate::render;
 
 /// The command that rewrites the golden of `set` for `package`.
 pub fn update_command(set: &str, package: &str) -> String {
@@ -58,10 +59,18 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
             "Change: {} ({} axis): {}",
             delta.kind,
             delta.axis.as_str(),
-            delta.detail
+            render::detail(delta)
         );
-        let _ = writeln!(out, "Before: {}", delta.before_or_absent());
-        let _ = writeln!(out, "After:  {}", delta.after_or_absent());
+        let _ = writeln!(
+            out,
+            "{}",
+            render::labelled("Before: ", &render::before(delta))
+        );
+        let _ = writeln!(
+            out,
+            "{}",
+            render::labelled("After:  ", &render::after(delta))
+        );
         let _ = writeln!(out, "{}", words.ship_line);
         let _ = writeln!(out, "To resolve:");
         let _ = writeln!(
@@ -100,7 +109,7 @@ pub fn additive_drift(cx: &Context<'_>, deltas: &[Delta]) -> String {
             delta.kind,
             cx.path_of(&delta.symbol),
             delta.axis.as_str(),
-            delta.detail
+            render::detail(delta)
         );
     }
     let _ = writeln!(
@@ -131,14 +140,14 @@ pub fn compile_error(cx: &Context<'_>, delta: &Delta) -> String {
         delta.symbol,
         delta.kind,
         delta.axis.as_str(),
-        delta.detail
+        render::detail(delta)
     );
-    if !delta.before.is_empty() || !delta.after.is_empty() {
+    if delta.before.is_some() || delta.after.is_some() {
         let _ = write!(
             out,
-            "\n  before: {}\n  after:  {}",
-            delta.before_or_absent(),
-            delta.after_or_absent()
+            "\n{}\n{}",
+            render::labelled("  before: ", &render::before(delta)),
+            render::labelled("  after:  ", &render::after(delta))
         );
     }
     let _ = write!(

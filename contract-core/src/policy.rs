@@ -279,7 +279,11 @@ mod tests {
         let mut p = Policy::default_for("x");
         p.overrides
             .insert("field_order_changed".to_owned(), Class::Breaking);
-        let d = Delta::new(DeltaKind::FieldOrderChanged, "S", "order");
+        let d = Delta::new(
+            DeltaKind::FieldOrderChanged,
+            "S",
+            crate::delta::Member::Item,
+        );
         assert!(p.apply(d.clone()).is_breaking());
         p.axes = vec![Axis::Api];
         assert!(!p.apply(d).is_breaking(), "the wire axis is not enforced");

@@ -1,29 +1,58 @@
-//! Human-readable renderings of shapes, for Before/After lines: a field line, a
-//! signature, a variant, a declaration. Never a JSON dump.
+//! Every piece of text made from shapes and deltas: a field line, a signature, a
+//! declaration (one line, or one member a line), and a delta's detail, before and
+//! after. The macro's errors, the harness's messages, the reports and every CLI
+//! format render through here; nothing reads this text back.
 
-use crate::shape::{
-    FieldShape, FieldStyle, FnShape, GenericParamKind, Generics, ItemShape, SerdeAttrs, Symbol,
-    Value, VariantShape,
+use std::fmt::Write as _;
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use crate::delta::{
+    Attr, Change, Delta, DeltaKind, GenericChange, Member, Note, OrderReason, Shown, SignaturePart,
+    SkipChange, Tagging, TraitChange,
 };
+use crate::serde_attrs::{attribute_text, Entries};
+use crate::shape::{
+    AssocConst, AssocType, FieldShape, FieldStyle, FnShape, GenericParam, Generics, ItemShape,
+    Repr, Symbol, TraitMethod, TraitShape, Value, VariantShape,
+};
+
+/// One-line forms longer than this are shown one member a line.
+const ONE_LINE: usize = 72;
+
+// ---- shapes ---------------------------------------------------------------------------
 
 /// `#[serde(default)] pub name: Type`.
 pub fn field(f: &FieldShape) -> String {
-    let mut out = serde_prefix(&f.serde);
-    if !f.vis.is_empty() {
-        out.push_str(&f.vis);
-        out.push(' ');
+    let mut out = prefix(&attribute_text(&f.serde.entries()));
+    if !f.vis.is_public() && f.vis != crate::shape::Visibility::Private {
+        let _ = write!(out, "{} ", f.vis);
+    } else if f.vis.is_public() {
+        out.push_str("pub ");
     }
     if f.name.parse::<usize>().is_err() {
         out.push_str(&f.name);
         out.push_str(": ");
     }
-    out.push_str(&f.ty);
+    let _ = write!(out, "{}", f.ty);
     out
+}
+
+fn prefix(attr: &str) -> String {
+    if attr.is_empty() {
+        String::new()
+    } else {
+        format!("{attr} ")
+    }
 }
 
 /// `#[serde(rename = "x")] Name { a: T } = 3`.
 pub fn variant(v: &VariantShape) -> String {
-    let mut out = serde_prefix(&v.serde);
+    let mut out = prefix(&attribute_text(&v.serde.entries()));
+    if v.non_exhaustive {
+        out.push_str("#[non_exhaustive] ");
+    }
     out.push_str(&v.name);
     out.push_str(&fields(v.style, &v.fields));
     if let Some(d) = &v.discriminant {
@@ -47,8 +76,10 @@ pub fn fields(style: FieldStyle, fields: &[FieldShape]) -> String {
 /// `pub async fn name<T: Send>(&self, x: u8) -> u32`.
 pub fn signature(name: &str, f: &FnShape) -> String {
     let mut out = String::new();
+    if f.vis != crate::shape::Visibility::Private {
+        let _ = write!(out, "{} ", f.vis);
+    }
     for (on, word) in [
-        (!f.vis.is_empty(), f.vis.as_str()),
         (f.constness, "const"),
         (f.asyncness, "async"),
         (f.unsafety, "unsafe"),
@@ -59,23 +90,63 @@ pub fn signature(name: &str, f: &FnShape) -> String {
         }
     }
     if let Some(abi) = &f.abi {
-        out.push_str(abi);
-        out.push(' ');
+        let _ = write!(out, "extern {abi:?} ");
     }
     out.push_str("fn ");
     out.push_str(name);
     out.push_str(&generic_params(&f.generics));
-    let mut params: Vec<String> = f.receiver.iter().cloned().collect();
+    let mut params: Vec<String> = f.receiver.iter().map(ToString::to_string).collect();
     params.extend(f.params.iter().map(|p| format!("{}: {}", p.name, p.ty)));
     out.push('(');
     out.push_str(&params.join(", "));
     out.push(')');
     if let Some(output) = &f.output {
-        out.push_str(" -> ");
-        out.push_str(output);
+        let _ = write!(out, " -> {output}");
     }
     out.push_str(&where_clause(&f.generics));
     out
+}
+
+fn generic_param(p: &GenericParam) -> String {
+    match p {
+        GenericParam::Lifetime { name, bounds } => {
+            if bounds.is_empty() {
+                name.clone()
+            } else {
+                format!("{name}: {}", bounds.join(" + "))
+            }
+        }
+        GenericParam::Type {
+            name,
+            bounds,
+            default,
+        } => {
+            let mut s = name.clone();
+            if !bounds.is_empty() {
+                s.push_str(": ");
+                s.push_str(&join(bounds, " + "));
+            }
+            if let Some(d) = default {
+                let _ = write!(s, " = {d}");
+            }
+            s
+        }
+        GenericParam::Const { name, ty, default } => {
+            let mut s = format!("const {name}: {ty}");
+            if let Some(d) = default {
+                let _ = write!(s, " = {d}");
+            }
+            s
+        }
+    }
+}
+
+fn join<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 /// `<'a, T: Clone = u8, const N: usize>`, or empty.
@@ -83,25 +154,7 @@ pub fn generic_params(g: &Generics) -> String {
     if g.params.is_empty() {
         return String::new();
     }
-    let params: Vec<String> = g
-        .params
-        .iter()
-        .map(|p| {
-            let mut s = match p.kind {
-                GenericParamKind::Const => format!("const {}", p.name),
-                _ => p.name.clone(),
-            };
-            if !p.bounds.is_empty() {
-                s.push_str(": ");
-                s.push_str(&p.bounds.join(" + "));
-            }
-            if let Some(d) = &p.default {
-                s.push_str(" = ");
-                s.push_str(d);
-            }
-            s
-        })
-        .collect();
+    let params: Vec<String> = g.params.iter().map(generic_param).collect();
     format!("<{}>", params.join(", "))
 }
 
@@ -115,16 +168,206 @@ pub fn where_clause(g: &Generics) -> String {
     if g.where_clause.is_empty() {
         String::new()
     } else {
-        format!(" where {}", g.where_clause.join(", "))
+        format!(" where {}", join(&g.where_clause, ", "))
     }
 }
 
-/// A value, rows one per line.
+/// A value, rows one per line when long.
 pub fn value(v: &Value) -> String {
     match v {
         Value::Expr(e) => e.clone(),
         Value::Rows(rows) => format!("[{}]", rows.join(", ")),
     }
+}
+
+fn trait_method(name: &str, m: &TraitMethod) -> String {
+    let body = if m.provided { " { … }" } else { ";" };
+    format!("{}{body}", signature(name, &m.sig))
+}
+
+fn assoc_type(name: &str, t: &AssocType) -> String {
+    let mut s = format!("type {name}{}", generics(&t.generics));
+    if !t.bounds.is_empty() {
+        let _ = write!(s, ": {}", join(&t.bounds, " + "));
+    }
+    if let Some(d) = &t.default {
+        let _ = write!(s, " = {d}");
+    }
+    s.push(';');
+    s
+}
+
+fn assoc_const(name: &str, c: &AssocConst) -> String {
+    match &c.default {
+        Some(d) => format!("const {name}: {} = {d};", c.ty),
+        None => format!("const {name}: {};", c.ty),
+    }
+}
+
+/// `unsafe trait Name<T>: Super + Other` (no body).
+pub fn trait_header(name: &str, t: &TraitShape) -> String {
+    let unsafety = if t.unsafety { "unsafe " } else { "" };
+    let supertraits = if t.supertraits.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", join(&t.supertraits, " + "))
+    };
+    format!(
+        "{unsafety}trait {name}{}{supertraits}{}",
+        generic_params(&t.generics),
+        where_clause(&t.generics)
+    )
+}
+
+fn trait_items(t: &TraitShape) -> Vec<String> {
+    let mut items: Vec<String> = t.methods.iter().map(|(n, m)| trait_method(n, m)).collect();
+    items.extend(t.types.iter().map(|(n, a)| assoc_type(n, a)));
+    items.extend(t.consts.iter().map(|(n, c)| assoc_const(n, c)));
+    items
+}
+
+fn attrs_prefix(item: &ItemShape) -> String {
+    let Some(attrs) = item.container() else {
+        return String::new();
+    };
+    let mut out = String::new();
+    if !attrs.derives.is_empty() {
+        let list: Vec<&str> = attrs.derives.iter().map(String::as_str).collect();
+        let _ = write!(out, "#[derive({})] ", list.join(", "));
+    }
+    out.push_str(&prefix(&attribute_text(&attrs.serde.entries())));
+    if !attrs.repr.is_empty() {
+        let _ = write!(out, "#[repr({})] ", join(&attrs.repr, ", "));
+    }
+    if attrs.non_exhaustive {
+        out.push_str("#[non_exhaustive] ");
+    }
+    out
+}
+
+/// A one-line declaration of an item.
+pub fn item_decl(name: &str, item: &ItemShape) -> String {
+    match item {
+        ItemShape::Struct(s) => format!(
+            "struct {name}{}{}{}",
+            generic_params(&s.generics),
+            fields(s.style, &s.fields),
+            where_clause(&s.generics)
+        ),
+        ItemShape::Enum(e) => {
+            let variants: Vec<String> = e.variants.iter().map(variant).collect();
+            format!(
+                "enum {name}{}{} {{ {} }}",
+                generic_params(&e.generics),
+                where_clause(&e.generics),
+                variants.join(", ")
+            )
+        }
+        ItemShape::Trait(t) => format!(
+            "{} {{ {} }}",
+            trait_header(name, t),
+            trait_items(t).join(" ")
+        ),
+        ItemShape::Fn(f) => signature(name, f),
+        ItemShape::TypeAlias(a) => {
+            format!("type {name}{} = {}", generics(&a.generics), a.target)
+        }
+        ItemShape::Const(c) => format!("const {name}: {} = {}", c.ty, value(&c.value)),
+        ItemShape::Static(s) => {
+            let m = if s.mutable { "static mut" } else { "static" };
+            format!("{m} {name}: {} = {}", s.ty, value(&s.value))
+        }
+    }
+}
+
+/// An item's declaration line: a trait's header, a struct's or enum's name and
+/// generics, any other item whole.
+pub fn item_header(name: &str, item: &ItemShape) -> String {
+    match item {
+        ItemShape::Trait(t) => trait_header(name, t),
+        ItemShape::Struct(s) => format!("struct {name}{}", generics(&s.generics)),
+        ItemShape::Enum(e) => format!("enum {name}{}", generics(&e.generics)),
+        other => item_decl(name, other),
+    }
+}
+
+/// An item one member a line: its attributes, `struct Name {`, each field, `}`.
+pub fn item_lines(name: &str, item: &ItemShape) -> Vec<String> {
+    let attrs = attrs_prefix(item);
+    let mut out: Vec<String> = attrs
+        .split_terminator("] ")
+        .map(|a| format!("{a}]"))
+        .collect();
+    match item {
+        ItemShape::Struct(s) if s.style == FieldStyle::Named && !s.fields.is_empty() => {
+            out.push(format!("struct {name}{} {{", generics(&s.generics)));
+            out.extend(s.fields.iter().map(|f| format!("    {},", field(f))));
+            out.push("}".to_owned());
+        }
+        ItemShape::Struct(s) if s.style == FieldStyle::Tuple && s.fields.len() > 1 => {
+            out.push(format!("struct {name}{}(", generic_params(&s.generics)));
+            out.extend(s.fields.iter().map(|f| format!("    {},", field(f))));
+            out.push(format!("){};", where_clause(&s.generics)));
+        }
+        ItemShape::Enum(e) => {
+            out.push(format!("enum {name}{} {{", generics(&e.generics)));
+            out.extend(e.variants.iter().map(|v| format!("    {},", variant(v))));
+            out.push("}".to_owned());
+        }
+        ItemShape::Trait(t) => {
+            out.push(format!("{} {{", trait_header(name, t)));
+            out.extend(trait_items(t).into_iter().map(|i| format!("    {i}")));
+            out.push("}".to_owned());
+        }
+        ItemShape::Const(c) | ItemShape::Static(c) if matches!(c.value, Value::Rows(_)) => {
+            let Value::Rows(rows) = &c.value else {
+                unreachable!("matched above")
+            };
+            let m = match item {
+                ItemShape::Static(s) if s.mutable => "static mut",
+                ItemShape::Static(_) => "static",
+                _ => "const",
+            };
+            out.push(format!("{m} {name}: {} = [", c.ty));
+            out.extend(rows.iter().map(|r| format!("    {r},")));
+            out.push("];".to_owned());
+        }
+        other => out.push(item_decl(name, other)),
+    }
+    out
+}
+
+/// A whole symbol, one member a line: the item, then its pinned inherent methods in
+/// an `impl` block, then its pinned implementors.
+pub fn symbol_lines(name: &str, s: &Symbol) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(item) = &s.item {
+        out.extend(item_lines(name, item));
+    }
+    if !s.methods.is_empty() {
+        out.push(format!("impl {name} {{"));
+        out.extend(
+            s.methods
+                .iter()
+                .map(|(n, m)| format!("    {};", signature(n, m))),
+        );
+        out.push("}".to_owned());
+    }
+    for implementor in &s.implementors {
+        out.push(format!("impl {name} for {implementor}"));
+    }
+    if out.is_empty() {
+        out.push("(nothing)".to_owned());
+    }
+    out
+}
+
+/// [`symbol_lines`] as one text, each line ending in `\n`.
+pub fn symbol_block(name: &str, s: &Symbol) -> String {
+    symbol_lines(name, s)
+        .into_iter()
+        .map(|l| l + "\n")
+        .collect()
 }
 
 /// A one-line declaration of a whole symbol.
@@ -137,8 +380,10 @@ pub fn symbol(name: &str, s: &Symbol) -> String {
         parts.push(signature(name, method));
     }
     if !s.implementors.is_empty() {
-        let list: Vec<&str> = s.implementors.iter().map(String::as_str).collect();
-        parts.push(format!("implemented by {}", list.join(", ")));
+        parts.push(format!(
+            "implemented by {}",
+            join(&s.implementors.iter().collect::<Vec<_>>(), ", ")
+        ));
     }
     if parts.is_empty() {
         "(nothing)".to_owned()
@@ -147,82 +392,607 @@ pub fn symbol(name: &str, s: &Symbol) -> String {
     }
 }
 
-/// A one-line declaration of an item.
-pub fn item_decl(name: &str, item: &ItemShape) -> String {
-    match item {
-        ItemShape::Struct(s) => format!(
-            "struct {name}{}{}",
-            generic_params(&s.generics),
-            fields(s.style, &s.fields)
-        ),
-        ItemShape::Enum(e) => {
-            let variants: Vec<String> = e.variants.iter().map(variant).collect();
-            format!(
-                "enum {name}{} {{ {} }}",
-                generic_params(&e.generics),
-                variants.join(", ")
-            )
-        }
-        ItemShape::Trait(t) => {
-            let mut items: Vec<String> = t
-                .methods
-                .iter()
-                .map(|(n, m)| {
-                    let body = if m.provided { " { … }" } else { ";" };
-                    format!("{}{}", signature(n, &m.sig), body)
-                })
-                .collect();
-            items.extend(t.types.keys().map(|n| format!("type {n};")));
-            items.extend(
-                t.consts
-                    .iter()
-                    .map(|(n, c)| format!("const {n}: {};", c.ty)),
-            );
-            let supertraits = if t.supertraits.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", t.supertraits.join(" + "))
-            };
-            let unsafety = if t.unsafety { "unsafe " } else { "" };
-            format!(
-                "{unsafety}trait {name}{}{supertraits} {{ {} }}",
-                generic_params(&t.generics),
-                items.join(" ")
-            )
-        }
-        ItemShape::Fn(f) => signature(name, f),
-        ItemShape::TypeAlias(a) => {
-            format!("type {name}{} = {}", generic_params(&a.generics), a.target)
-        }
-        ItemShape::Const(c) => format!("const {name}: {} = {}", c.ty, value(&c.value)),
-        ItemShape::Static(s) => {
-            let m = if s.mutable { "static mut" } else { "static" };
-            format!("{m} {name}: {} = {}", s.ty, value(&s.value))
-        }
-    }
-}
-
-fn serde_prefix(attrs: &SerdeAttrs) -> String {
-    if attrs.is_empty() {
-        return String::new();
-    }
-    format!("{} ", serde_attrs(attrs))
-}
-
 /// `#[serde(rename_all = "camelCase", deny_unknown_fields)]`, or empty.
-pub fn serde_attrs(attrs: &SerdeAttrs) -> String {
-    if attrs.is_empty() {
-        return String::new();
+pub fn container_serde(serde: &crate::shape::ContainerSerde) -> String {
+    attribute_text(&serde.entries())
+}
+
+// ---- deltas -------------------------------------------------------------------------------
+
+/// The name a side of `delta` is shown under: the symbol's (or member's) new name
+/// after a rename, for the after side.
+fn shown_name<'a>(delta: &'a Delta, after: bool) -> &'a str {
+    let renamed = after.then_some(delta.renamed_to.as_deref()).flatten();
+    match (&delta.member, renamed) {
+        (Member::Item, Some(to)) => to,
+        (Member::Method { .. }, Some(to)) => to,
+        (Member::Method { name }, None) => name,
+        _ => &delta.symbol,
     }
-    let args: Vec<String> = attrs
-        .iter()
-        .map(|(k, v)| {
-            if v.is_empty() {
-                k.clone()
+}
+
+/// Lines of one side of a delta, or `None` when the part did not (or no longer) exist.
+pub fn side_lines(delta: &Delta, after: bool) -> Option<Vec<String>> {
+    let shown = if after { &delta.after } else { &delta.before }.as_ref()?;
+    let name = shown_name(delta, after);
+    let short = |s: String| vec![s];
+    Some(match shown {
+        Shown::Symbol(s) => {
+            let line = symbol(name, s);
+            if line.len() <= ONE_LINE {
+                short(line)
             } else {
-                format!("{k} = {v:?}")
+                symbol_lines(name, s)
             }
-        })
-        .collect();
-    format!("#[serde({})]", args.join(", "))
+        }
+        Shown::Item(item) => {
+            let line = item_decl(name, item);
+            if line.len() <= ONE_LINE {
+                short(line)
+            } else {
+                item_lines(name, item)
+            }
+        }
+        Shown::Header(item) => short(item_header(name, item)),
+        Shown::Generics(g) => short(format!("{}{}", delta.symbol, generics(g))),
+        Shown::Field(f) => short(field(f)),
+        Shown::Variant(v) => short(variant(v)),
+        Shown::Fn(f) => short(signature(name, f)),
+        Shown::TraitMethod(m) => short(trait_method(name, m)),
+        Shown::AssocType(a) => short(assoc_type(member_name(&delta.member, delta, after), a)),
+        Shown::AssocConst(c) => short(assoc_const(member_name(&delta.member, delta, after), c)),
+        Shown::NonExhaustive(on) => {
+            short(if *on { "#[non_exhaustive]" } else { "(none)" }.to_owned())
+        }
+        Shown::Repr(r) if r.is_empty() => short("(no #[repr])".to_owned()),
+        Shown::Repr(r) => short(format!("#[repr({})]", join(r, ", "))),
+        Shown::Derives(d) if d.is_empty() => short("(no #[derive])".to_owned()),
+        Shown::Derives(d) => {
+            let list: Vec<&str> = d.iter().map(String::as_str).collect();
+            short(format!("#[derive({})]", list.join(", ")))
+        }
+        Shown::Serde(s) => {
+            let text = container_serde(s);
+            short(if text.is_empty() {
+                "(no #[serde])".to_owned()
+            } else {
+                text
+            })
+        }
+        Shown::Row(r) => short(r.clone()),
+        Shown::Module(m) => short(format!("{m}::{}", delta.symbol)),
+        Shown::Implementor(t) => short(format!("impl {} for {t}", delta.symbol)),
+        Shown::Order(names) => short(names.join(", ")),
+        Shown::Discriminant { variant, value } => short(format!("{variant} = {value}")),
+        Shown::VariantIndex { variant, index } => short(format!("{variant} (index {index})")),
+    })
+}
+
+fn member_name<'a>(member: &'a Member, delta: &'a Delta, after: bool) -> &'a str {
+    if after {
+        if let Some(to) = &delta.renamed_to {
+            return to;
+        }
+    }
+    match member {
+        Member::AssocType { name } | Member::AssocConst { name } => name,
+        _ => &delta.symbol,
+    }
+}
+
+/// One side of a delta on one line per member; `(absent)` when it did not exist.
+pub fn side(delta: &Delta, after: bool) -> String {
+    match side_lines(delta, after) {
+        Some(lines) => lines.join("\n"),
+        None => "(absent)".to_owned(),
+    }
+}
+
+/// The before side (see [`side`]).
+pub fn before(delta: &Delta) -> String {
+    side(delta, false)
+}
+
+/// The after side (see [`side`]).
+pub fn after(delta: &Delta) -> String {
+    side(delta, true)
+}
+
+/// `text` under a label, continuation lines indented to the label's width:
+/// `Before: struct S {` / `        a: u8,`.
+pub fn labelled(label: &str, text: &str) -> String {
+    let pad = " ".repeat(label.chars().count());
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 {
+            out.push_str(label);
+        } else {
+            out.push('\n');
+            out.push_str(&pad);
+        }
+        out.push_str(line);
+    }
+    if text.is_empty() {
+        out.push_str(label);
+    }
+    out
+}
+
+/// The member in words: `field \`b\``, `variant \`V\``, `row 1`, ….
+pub fn member(delta: &Delta) -> String {
+    match &delta.member {
+        Member::Item => format!("`{}`", delta.symbol),
+        Member::Generics => format!("generics of `{}`", delta.symbol),
+        Member::Field { name } => format!("field `{name}`"),
+        Member::Variant { name } => format!("variant `{name}`"),
+        Member::VariantField { variant, name } => {
+            format!("field `{name}` of variant `{variant}`")
+        }
+        Member::Method { name } => format!("method `{name}`"),
+        Member::AssocType { name } => format!("associated type `{name}`"),
+        Member::AssocConst { name } => format!("associated const `{name}`"),
+        Member::Row { index } => format!("row {index}"),
+        Member::Attr { attr } => format!("`#[{}]`", attr.path()),
+        Member::Implementor { ty } => format!("`impl {} for {ty}`", delta.symbol),
+        Member::Module => "the defining module".to_owned(),
+    }
+}
+
+fn kind_of_symbol(delta: &Delta) -> &'static str {
+    match delta.before.as_ref().or(delta.after.as_ref()) {
+        Some(Shown::Symbol(s)) => s.kind_name(),
+        _ => "symbol",
+    }
+}
+
+fn generic_change(c: &GenericChange) -> String {
+    match c {
+        GenericChange::Lifetimes => "lifetime parameters".to_owned(),
+        GenericChange::Added { name, with_default } => {
+            if *with_default {
+                format!("generic parameter `{name}` (with a default) added")
+            } else {
+                format!("generic parameter `{name}` added")
+            }
+        }
+        GenericChange::Removed { name } => format!("generic parameter `{name}` removed"),
+        GenericChange::Replaced { name } => {
+            format!("generic parameter `{name}` changed kind or type")
+        }
+        GenericChange::BoundAdded { subject, bound } => format!("bound `{subject}: {bound}` added"),
+        GenericChange::BoundRemoved { subject, bound } => {
+            format!("bound `{subject}: {bound}` removed")
+        }
+        GenericChange::DefaultChanged { name, was, now } => format!(
+            "default of `{name}`: {} -> {}",
+            was.as_deref().unwrap_or("none"),
+            now.as_deref().unwrap_or("none")
+        ),
+    }
+}
+
+fn or_unit(t: &Option<crate::ty::Type>) -> String {
+    t.as_ref().map_or("()".to_owned(), ToString::to_string)
+}
+
+fn signature_part(f: &str, part: &SignaturePart) -> String {
+    match part {
+        SignaturePart::Visibility { was, now } => {
+            format!("visibility of `{f}`: `{}` -> `{}`", was.word(), now.word())
+        }
+        SignaturePart::Const => format!("`const` on `{f}`"),
+        SignaturePart::Async => format!("`async` on `{f}` (a future is returned, or no longer)"),
+        SignaturePart::Unsafe => format!("`unsafe` on `{f}`"),
+        SignaturePart::Abi => format!("ABI of `{f}`"),
+        SignaturePart::Generic(c) => format!("`{f}`: {}", generic_change(c)),
+        SignaturePart::Receiver { was, now } => {
+            let show = |r: &Option<crate::shape::Receiver>| {
+                r.as_ref().map_or("none".to_owned(), ToString::to_string)
+            };
+            format!("receiver of `{f}`: `{}` -> `{}`", show(was), show(now))
+        }
+        SignaturePart::Return { was, now } => {
+            format!(
+                "return type of `{f}`: `{}` -> `{}`",
+                or_unit(was),
+                or_unit(now)
+            )
+        }
+        SignaturePart::FutureBound { bound, added: true } => {
+            format!("the future `{f}` returns is now also `{bound}`")
+        }
+        SignaturePart::FutureBound {
+            bound,
+            added: false,
+        } => {
+            format!("the future `{f}` returns is no longer `{bound}`")
+        }
+        SignaturePart::FutureCapture { was, now } => {
+            format!("what the future `{f}` returns borrows from its arguments: {was} -> {now}")
+        }
+    }
+}
+
+fn tagging(t: &Tagging) -> String {
+    match t {
+        Tagging::External => "externally tagged".to_owned(),
+        Tagging::Internal(tag) => format!("internally tagged by `{tag}`"),
+        Tagging::Adjacent(tag, content) => format!("adjacently tagged by `{tag}`/`{content}`"),
+        Tagging::Untagged => "untagged".to_owned(),
+    }
+}
+
+fn trait_change(c: &TraitChange, kind: DeltaKind) -> String {
+    match c {
+        TraitChange::Unsafe => "`unsafe trait`".to_owned(),
+        TraitChange::Sealed => "the trait is now sealed".to_owned(),
+        TraitChange::Unsealed => {
+            "sealing supertrait removed: others may now implement the trait".to_owned()
+        }
+        TraitChange::Resealed => "another sealing supertrait (still sealed)".to_owned(),
+        TraitChange::SupertraitAdded(s) => format!("supertrait `{s}` added"),
+        TraitChange::SupertraitRemoved(s) => format!("supertrait `{s}` removed"),
+        TraitChange::DynLost => {
+            "no longer usable as `dyn` (a method or associated item rules it out)".to_owned()
+        }
+        TraitChange::DynGained => "now usable as `dyn`".to_owned(),
+        TraitChange::DefaultBody => match kind {
+            DeltaKind::TraitMethodDefaultAdded => "default body added".to_owned(),
+            _ => "default body removed".to_owned(),
+        },
+    }
+}
+
+fn order_reason(reason: OrderReason) -> &'static str {
+    match reason {
+        OrderReason::Drift => "declaration order",
+        OrderReason::Layout => "declaration order (the `#[repr(C)]` layout)",
+        OrderReason::Ordering => "declaration order (derived `PartialOrd`/`Ord` compare in it)",
+        OrderReason::Wire => "declaration order (positional payloads are read in it)",
+    }
+}
+
+fn field_types(delta: &Delta) -> Option<(String, String)> {
+    let pick = |s: &Option<Shown>| -> Option<String> {
+        match (s.as_ref()?, &delta.member) {
+            (Shown::Field(f), _) => Some(f.ty.to_string()),
+            (Shown::Variant(v), Member::VariantField { name, .. }) => v
+                .fields
+                .iter()
+                .find(|f| &f.name == name)
+                .map(|f| f.ty.to_string()),
+            _ => None,
+        }
+    };
+    Some((
+        pick(&delta.before)?,
+        pick(&delta.after).or_else(|| {
+            // A variant field under its new name after a rename.
+            let to = delta.renamed_to.as_ref()?;
+            match delta.after.as_ref()? {
+                Shown::Variant(v) => v
+                    .fields
+                    .iter()
+                    .find(|f| &f.name == to)
+                    .map(|f| f.ty.to_string()),
+                _ => None,
+            }
+        })?,
+    ))
+}
+
+fn vis_of(s: &Option<Shown>) -> Option<crate::shape::Visibility> {
+    match s.as_ref()? {
+        Shown::Field(f) => Some(f.vis.clone()),
+        _ => None,
+    }
+}
+
+/// What changed, in words (the report's `detail`).
+pub fn detail(delta: &Delta) -> String {
+    let mut out = detail_body(delta);
+    if let Some(breaks) = delta.wire {
+        out.push_str(breaks.describe());
+    }
+    if !delta.as_written.is_empty() {
+        let names: Vec<String> = delta.as_written.iter().map(|n| format!("`{n}`")).collect();
+        let _ = write!(
+            out,
+            " (compared as written: {} could not be resolved through the module's `use` \
+             declarations)",
+            names.join(", ")
+        );
+    }
+    out
+}
+
+fn detail_body(delta: &Delta) -> String {
+    let m = member(delta);
+    let renamed = delta.renamed_to.as_deref().unwrap_or("?");
+    let fn_name = match &delta.member {
+        Member::Method { name } => name.clone(),
+        _ => delta.symbol.clone(),
+    };
+    match &delta.note {
+        Note::KindChanged { was, now } => return format!("{was} -> {now}"),
+        Note::ItemItself => return format!("the item `{}` itself", delta.symbol),
+        Note::ModuleRecorded => return "defining module recorded or dropped".to_owned(),
+        Note::Derive(t) if delta.kind == DeltaKind::DeriveAdded => return format!("`{t}` derived"),
+        Note::Derive(t) => return format!("`{t}` no longer derived"),
+        Note::NowVisible(v) => return format!("{m} is now `{}`", v.word()),
+        Note::Constructible => {
+            return format!(
+                "{m} added to a struct that callers build with a literal (exhaustive, every \
+                 field pub)"
+            )
+        }
+        Note::WasNotPublic => {
+            let now = vis_of(&delta.after).map(|v| v.word()).unwrap_or_default();
+            return format!("{m} is now `{now}` (it was not `pub`)");
+        }
+        Note::Order(reason) => {
+            return match &delta.member {
+                Member::Variant { name } => {
+                    format!("field {} of variant `{name}`", order_reason(*reason))
+                }
+                _ => format!("field {}", order_reason(*reason)),
+            }
+        }
+        Note::VariantOrder(reason) => return format!("variant {}", order_reason(*reason)),
+        Note::ImplicitDiscriminant => {
+            let value = |s: &Option<Shown>| match s {
+                Some(Shown::Discriminant { value, .. }) => value.clone(),
+                _ => "?".to_owned(),
+            };
+            return format!(
+                "implicit discriminant of {m}: {} -> {}",
+                value(&delta.before),
+                value(&delta.after)
+            );
+        }
+        Note::Generic(c) => return generic_change(c),
+        Note::Signature(part) => return signature_part(&fn_name, part),
+        Note::Param {
+            name,
+            was,
+            now,
+            renamed_to,
+        } => {
+            return match (was, now, renamed_to) {
+                (_, _, Some(to)) => format!("`{fn_name}` parameter `{name}` renamed to `{to}`"),
+                (Some(w), Some(n), None) => {
+                    format!("`{fn_name}` parameter `{name}`: `{w}` -> `{n}`")
+                }
+                (None, Some(n), None) => format!("`{fn_name}` parameter `{name}: {n}` added"),
+                (Some(w), None, None) => format!("`{fn_name}` parameter `{name}: {w}` removed"),
+                (None, None, None) => format!("`{fn_name}` parameter `{name}`"),
+            }
+        }
+        Note::Trait(c) => {
+            return match &delta.member {
+                Member::Method { name } => {
+                    format!("trait method `{name}`: {}", trait_change(c, delta.kind))
+                }
+                _ => trait_change(c, delta.kind),
+            }
+        }
+        Note::RowsReordered => return "rows reordered".to_owned(),
+        Note::RowChanged => {
+            return format!("{m} changed: {} -> {}", before(delta), after(delta));
+        }
+        Note::WireName { was, now } => return format!("{m}: written as `{now}`, was `{was}`"),
+        Note::WireNameKept(name) => return format!("{m}: the wire name stays `{name}`"),
+        Note::Alias(a) if delta.kind == DeltaKind::FieldAliasAdded => {
+            return format!("{m}: alias `{a}` added")
+        }
+        Note::Alias(a) => return format!("{m}: alias `{a}` removed"),
+        Note::Default(Change::Added) => return format!("{m}: `default` added"),
+        Note::Default(Change::Removed) => return format!("{m}: `default` removed"),
+        Note::Default(Change::Changed) => {
+            return format!("{m}: another default value (payloads still read)")
+        }
+        Note::ContainerDefault(Change::Added) => {
+            return "container `default`: every field defaulted".to_owned()
+        }
+        Note::ContainerDefault(Change::Removed) => return "container `default` removed".to_owned(),
+        Note::ContainerDefault(Change::Changed) => {
+            return "container `default`: another default value".to_owned()
+        }
+        Note::Skip(SkipChange::NoLongerRead) => return format!("{m}: no longer read"),
+        Note::Skip(SkipChange::NoLongerWritten) => return format!("{m}: no longer written"),
+        Note::Skip(SkipChange::BackOnTheWire) => {
+            return format!("{m}: now on the wire (`skip` removed)")
+        }
+        Note::Skip(SkipChange::Respelled) => return format!("{m}: `skip` spelled differently"),
+        Note::Skip(SkipChange::Positional) => return format!("{m}: `skip`"),
+        Note::SkipIf => return format!("{m}: `skip_serializing_if`"),
+        Note::Flatten => return format!("{m}: `flatten`"),
+        Note::With => return format!("{m}: custom (de)serializer"),
+        Note::Inert => {
+            return match &delta.member {
+                Member::Attr { attr: Attr::Serde } => {
+                    "trait bounds, serde path or error text (not on the wire)".to_owned()
+                }
+                _ => format!("{m}: trait bounds or borrowing (not on the wire)"),
+            }
+        }
+        Note::UnknownKey(key) => {
+            return match &delta.member {
+                Member::Attr { .. } => format!("container `{key}` changed"),
+                _ => format!("{m}: `{key}` changed"),
+            }
+        }
+        Note::SerdeWithoutDerive => {
+            return "serde attributes on a type without a recorded `Serialize`/`Deserialize` \
+                    derive"
+                .to_owned()
+        }
+        Note::RenameAll => {
+            return match &delta.member {
+                Member::Variant { name } => format!("`rename_all` of variant `{name}`"),
+                _ => "`rename_all`: names on the wire".to_owned(),
+            }
+        }
+        Note::DenyUnknownFields(Change::Added) => return "`deny_unknown_fields` added".to_owned(),
+        Note::DenyUnknownFields(_) => return "`deny_unknown_fields` removed".to_owned(),
+        Note::Transparent => return "`transparent`".to_owned(),
+        Note::Tagging { was, now } => {
+            return format!("tagging: {} -> {}", tagging(was), tagging(now))
+        }
+        Note::ContainerRename => {
+            return "container `rename` (the type name is not in the payload)".to_owned()
+        }
+        Note::PayloadForm => {
+            return "the payload changes form (unit, tuple or named struct)".to_owned()
+        }
+        Note::Other => return format!("{m}: `other`"),
+        Note::Aliases => return format!("{m}: aliases"),
+        Note::Unclassified => return "a part of the shape no rule covers".to_owned(),
+        Note::None => {}
+    }
+    match delta.kind {
+        DeltaKind::SymbolAdded | DeltaKind::SymbolRemoved => {
+            format!("{} `{}`", kind_of_symbol(delta), delta.symbol)
+        }
+        DeltaKind::SymbolRenamed => format!(
+            "{} `{}` renamed to `{renamed}`",
+            kind_of_symbol(delta),
+            delta.symbol
+        ),
+        DeltaKind::SymbolMoved => {
+            let module = |s: &Option<Shown>| match s {
+                Some(Shown::Module(m)) => m.clone(),
+                _ => "?".to_owned(),
+            };
+            format!(
+                "defined in `{}`, was `{}`",
+                module(&delta.after),
+                module(&delta.before)
+            )
+        }
+        DeltaKind::FieldRenamed | DeltaKind::VariantRenamed | DeltaKind::MethodRenamed => {
+            format!("{m} renamed to `{renamed}`")
+        }
+        DeltaKind::FieldTypeChanged | DeltaKind::FieldTypeNarrowed => match field_types(delta) {
+            Some((was, now)) => format!("type of {m}: `{was}` -> `{now}`"),
+            None => format!("type of {m}"),
+        },
+        DeltaKind::FieldVisibilityReduced => format!("visibility of {m}"),
+        DeltaKind::FieldRemoved | DeltaKind::FieldAdded => {
+            let vis = vis_of(&delta.before).or_else(|| vis_of(&delta.after));
+            match vis {
+                Some(v)
+                    if !v.is_public() && !matches!(delta.member, Member::VariantField { .. }) =>
+                {
+                    format!("{m} ({})", v.word())
+                }
+                _ => m,
+            }
+        }
+        DeltaKind::VariantKindChanged => match &delta.member {
+            Member::VariantField { variant, .. } => {
+                format!("fields of variant `{variant}` added or removed")
+            }
+            _ => format!("form of {m}"),
+        },
+        DeltaKind::DiscriminantChanged => match (&delta.before, &delta.after) {
+            (
+                Some(Shown::VariantIndex { index: was, .. }),
+                Some(Shown::VariantIndex { index: now, .. }),
+            ) => {
+                format!("{m} is written as index {now}, was {was}")
+            }
+            _ => format!("discriminant of {m}"),
+        },
+        DeltaKind::NonExhaustiveAdded | DeltaKind::NonExhaustiveRemoved => match &delta.member {
+            Member::Variant { .. } => format!("`#[non_exhaustive]` on {m}"),
+            _ => "`#[non_exhaustive]`".to_owned(),
+        },
+        DeltaKind::ReprChanged => "`#[repr]`".to_owned(),
+        DeltaKind::TraitMethodRemoved
+        | DeltaKind::TraitRequiredMethodAdded
+        | DeltaKind::TraitProvidedMethodAdded => match &delta.member {
+            Member::Method { name } => format!("trait method `{name}`"),
+            _ => m,
+        },
+        DeltaKind::AliasTargetChanged => {
+            let target = |s: &Option<Shown>| match s {
+                Some(Shown::Item(item)) => match item.as_ref() {
+                    ItemShape::TypeAlias(a) => a.target.to_string(),
+                    _ => "?".to_owned(),
+                },
+                _ => "?".to_owned(),
+            };
+            format!(
+                "`{}` now names `{}`, was `{}`",
+                delta.symbol,
+                target(&delta.after),
+                target(&delta.before)
+            )
+        }
+        DeltaKind::ConstTypeChanged => {
+            let ty = |s: &Option<Shown>| match s {
+                Some(Shown::Item(item)) => match item.as_ref() {
+                    ItemShape::Const(v) | ItemShape::Static(v) => v.ty.to_string(),
+                    _ => "?".to_owned(),
+                },
+                _ => "?".to_owned(),
+            };
+            format!("type `{}` -> `{}`", ty(&delta.before), ty(&delta.after))
+        }
+        DeltaKind::ConstValueChanged => "value".to_owned(),
+        DeltaKind::StaticMutabilityChanged => "`static mut`".to_owned(),
+        DeltaKind::TableRowAdded => format!("{m} `{}`", after(delta)),
+        DeltaKind::TableRowRemoved => format!("{m} `{}`", before(delta)),
+        DeltaKind::TraitImplementorAdded => match &delta.member {
+            Member::Implementor { ty } => format!("`{ty}` implements `{}`", delta.symbol),
+            _ => m,
+        },
+        DeltaKind::TraitImplementorRemoved => match &delta.member {
+            Member::Implementor { ty } => format!("`{ty}` no longer implements `{}`", delta.symbol),
+            _ => m,
+        },
+        _ => m,
+    }
+}
+
+// ---- reports --------------------------------------------------------------------------------
+
+/// A delta in a report (DESIGN §2): the typed fields, and the rendered `detail`,
+/// `before` and `after` (empty when absent).
+impl Serialize for Delta {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("class", &self.class)?;
+        map.serialize_entry("kind", &self.kind)?;
+        map.serialize_entry("axis", &self.axis)?;
+        map.serialize_entry("symbol", &self.symbol)?;
+        map.serialize_entry("member", &self.member)?;
+        if let Some(to) = &self.renamed_to {
+            map.serialize_entry("renamed_to", to)?;
+        }
+        map.serialize_entry("detail", &detail(self))?;
+        map.serialize_entry(
+            "before",
+            &side_lines(self, false)
+                .map(|l| l.join("\n"))
+                .unwrap_or_default(),
+        )?;
+        map.serialize_entry(
+            "after",
+            &side_lines(self, true)
+                .map(|l| l.join("\n"))
+                .unwrap_or_default(),
+        )?;
+        map.end()
+    }
+}
+
+/// Repr arguments in words, for details.
+pub fn repr(r: &[Repr]) -> String {
+    if r.is_empty() {
+        String::new()
+    } else {
+        format!("#[repr({})]", join(r, ", "))
+    }
 }

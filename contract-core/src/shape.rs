@@ -2,12 +2,20 @@
 //!
 //! A shape records what other code can depend on (names, types, signatures, serde
 //! attributes, values) and nothing else: no spans, file paths, doc comments or
-//! attribute order. Maps are `BTreeMap`s and sets `BTreeSet`s, so a shape has exactly
-//! one canonical serialisation (see [`crate::canonical`]).
+//! attribute order. Types are [`Type`] trees, visibilities a [`Visibility`], serde
+//! attributes typed values ([`crate::serde_attrs`]): no rule ever re-reads a string.
+//! Maps are `BTreeMap`s and sets `BTreeSet`s, so a shape has exactly one canonical
+//! serialisation (see [`crate::canonical`]).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::serde_attrs::Entries;
+pub use crate::serde_attrs::{ContainerSerde, FieldSerde, VariantSerde};
+pub use crate::ty::{Bound, Path, Type};
+use crate::ty::{ParseError, Parser};
 
 /// What one `#[contract]` attribute contributes to its set.
 ///
@@ -21,17 +29,32 @@ pub enum Fragment {
     Item {
         /// The item's shape.
         item: ItemShape,
+        /// Names compared as written (see [`Symbol::unresolved`]).
+        #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+        unresolved: BTreeSet<String>,
     },
     /// The `pub` methods of an inherent `impl` block.
     Methods {
         /// The methods, by name.
         methods: BTreeMap<String, FnShape>,
+        /// Names compared as written.
+        #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+        unresolved: BTreeSet<String>,
     },
-    /// A trait `impl`: the implementing type, as written.
+    /// A trait `impl`: the implementing type.
     Implementor {
-        /// The implementing type, normalised (e.g. `Vec<T>`).
-        implementor: String,
+        /// The implementing type (e.g. `Vec<T>`).
+        implementor: Type,
     },
+}
+
+impl From<ItemShape> for Fragment {
+    fn from(item: ItemShape) -> Fragment {
+        Fragment::Item {
+            item,
+            unresolved: Default::default(),
+        }
+    }
 }
 
 /// A pinned symbol: the merge of every fragment registered under one name in a set.
@@ -49,7 +72,12 @@ pub struct Symbol {
     pub methods: BTreeMap<String, FnShape>,
     /// Implementors pinned through trait `impl` blocks.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub implementors: BTreeSet<String>,
+    pub implementors: BTreeSet<Type>,
+    /// Single names in the shape that could not be resolved through the module's
+    /// `use` declarations (a glob import was in scope): they are compared as written,
+    /// and messages about them say so. Not part of what is compared.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub unresolved: BTreeSet<String>,
 }
 
 impl Symbol {
@@ -60,6 +88,14 @@ impl Symbol {
             None if !self.methods.is_empty() => "methods",
             None => "implementors",
         }
+    }
+
+    /// Equal as far as consumers can tell: every part but [`Symbol::unresolved`].
+    pub fn same_shape(&self, other: &Symbol) -> bool {
+        self.module == other.module
+            && self.item == other.item
+            && self.methods == other.methods
+            && self.implementors == other.implementors
     }
 }
 
@@ -105,10 +141,113 @@ impl ItemShape {
             _ => None,
         }
     }
+
+    /// The item's own generics, for the kinds that have them.
+    pub fn generics(&self) -> Option<&Generics> {
+        match self {
+            ItemShape::Struct(s) => Some(&s.generics),
+            ItemShape::Enum(e) => Some(&e.generics),
+            ItemShape::Trait(t) => Some(&t.generics),
+            ItemShape::TypeAlias(a) => Some(&a.generics),
+            ItemShape::Fn(f) => Some(&f.generics),
+            ItemShape::Const(_) | ItemShape::Static(_) => None,
+        }
+    }
 }
 
-/// Visibility, as written (`pub`, `pub(crate)`, `pub(in a::b)`, or empty for private).
-pub type Visibility = String;
+/// Visibility.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Visibility {
+    /// No modifier (or `pub(self)`): private to the module.
+    #[default]
+    Private,
+    /// `pub(in path)`.
+    In(String),
+    /// `pub(super)`.
+    Super,
+    /// `pub(crate)`.
+    Crate,
+    /// `pub`.
+    Public,
+}
+
+impl Visibility {
+    /// `pub`: visible to other crates.
+    pub fn is_public(&self) -> bool {
+        *self == Visibility::Public
+    }
+
+    /// How far it reaches: private < `pub(in …)` < `pub(super)` < `pub(crate)` < `pub`.
+    pub fn reach(&self) -> u8 {
+        match self {
+            Visibility::Private => 0,
+            Visibility::In(_) => 1,
+            Visibility::Super => 2,
+            Visibility::Crate => 3,
+            Visibility::Public => 4,
+        }
+    }
+
+    /// Reads the canonical text (`""`, `pub`, `pub(crate)`, `pub(in a::b)`).
+    pub fn parse(s: &str) -> Option<Visibility> {
+        Some(match s {
+            "" | "pub(self)" => Visibility::Private,
+            "pub" => Visibility::Public,
+            "pub(crate)" => Visibility::Crate,
+            "pub(super)" => Visibility::Super,
+            other => {
+                let path = other.strip_prefix("pub(in ")?.strip_suffix(')')?;
+                Visibility::In(path.to_owned())
+            }
+        })
+    }
+
+    /// The word messages use: `pub`, `pub(crate)`, …, `private`.
+    pub fn word(&self) -> String {
+        match self {
+            Visibility::Private => "private".to_owned(),
+            other => other.to_string(),
+        }
+    }
+
+    fn is_private(&self) -> bool {
+        *self == Visibility::Private
+    }
+}
+
+impl fmt::Display for Visibility {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Visibility::Private => Ok(()),
+            Visibility::In(path) => write!(f, "pub(in {path})"),
+            Visibility::Super => f.write_str("pub(super)"),
+            Visibility::Crate => f.write_str("pub(crate)"),
+            Visibility::Public => f.write_str("pub"),
+        }
+    }
+}
+
+macro_rules! text_serde {
+    ($ty:ty, $parse:expr, $what:literal) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                let parse: fn(&str) -> Option<$ty> = $parse;
+                parse(&text).ok_or_else(|| {
+                    serde::de::Error::custom(format!(concat!("not a ", $what, ": `{}`"), text))
+                })
+            }
+        }
+    };
+}
+
+text_serde!(Visibility, Visibility::parse, "visibility");
 
 /// Generic parameters and where clauses.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,9 +256,10 @@ pub struct Generics {
     /// Parameters in declaration order (order is part of the API: turbofish).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<GenericParam>,
-    /// Where-clause predicates, normalised and sorted (their order means nothing).
+    /// Where-clause predicates that are not a bound on a plain parameter (those are
+    /// merged into the parameter), sorted by their text.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub where_clause: Vec<String>,
+    pub where_clause: Vec<WherePredicate>,
 }
 
 impl Generics {
@@ -131,31 +271,258 @@ impl Generics {
 
 /// One generic parameter.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GenericParam {
-    /// `lifetime`, `type` or `const`.
-    pub kind: GenericParamKind,
-    /// The name (`'a`, `T`, `N`).
-    pub name: String,
-    /// Bounds (sorted), or the type of a const parameter.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bounds: Vec<String>,
-    /// The default, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub default: Option<String>,
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GenericParam {
+    /// `'a: 'b`.
+    Lifetime {
+        /// The name, with its `'`.
+        name: String,
+        /// Outliving bounds, sorted.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        bounds: Vec<String>,
+    },
+    /// `T: Bound = Default`.
+    Type {
+        /// The name.
+        name: String,
+        /// Bounds, sorted (inline and `where T: …` alike).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        bounds: Vec<Bound>,
+        /// The default.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        default: Option<Type>,
+    },
+    /// `const N: usize = 3`.
+    Const {
+        /// The name.
+        name: String,
+        /// Its type.
+        ty: Type,
+        /// The default, as tokens.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        default: Option<String>,
+    },
 }
 
-/// The kind of a generic parameter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GenericParamKind {
-    /// `'a`
-    Lifetime,
-    /// `T`
-    Type,
-    /// `const N: usize`
-    Const,
+impl GenericParam {
+    /// The parameter's name (`'a`, `T`, `N`).
+    pub fn name(&self) -> &str {
+        match self {
+            GenericParam::Lifetime { name, .. }
+            | GenericParam::Type { name, .. }
+            | GenericParam::Const { name, .. } => name,
+        }
+    }
+
+    /// True for a lifetime parameter.
+    pub fn is_lifetime(&self) -> bool {
+        matches!(self, GenericParam::Lifetime { .. })
+    }
+
+    /// True when the parameter has a default.
+    pub fn has_default(&self) -> bool {
+        match self {
+            GenericParam::Lifetime { .. } => false,
+            GenericParam::Type { default, .. } => default.is_some(),
+            GenericParam::Const { default, .. } => default.is_some(),
+        }
+    }
+
+    /// `lifetime`, `type` or `const`.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            GenericParam::Lifetime { .. } => "lifetime",
+            GenericParam::Type { .. } => "type",
+            GenericParam::Const { .. } => "const",
+        }
+    }
 }
+
+/// A where-clause predicate on something other than a plain parameter.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WherePredicate {
+    /// `for<'a> Vec<T>: Clone + Send`.
+    Type {
+        /// `for<…>` lifetimes.
+        hrtb: Vec<String>,
+        /// The bounded type.
+        bounded: Type,
+        /// Its bounds, sorted.
+        bounds: Vec<Bound>,
+    },
+    /// `'a: 'b + 'c` (for a lifetime that is not a parameter of this item).
+    Lifetime {
+        /// The lifetime.
+        lifetime: String,
+        /// What it outlives, sorted.
+        bounds: Vec<String>,
+    },
+}
+
+impl fmt::Display for WherePredicate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WherePredicate::Type {
+                hrtb,
+                bounded,
+                bounds,
+            } => {
+                if !hrtb.is_empty() {
+                    write!(f, "for<{}> ", hrtb.join(", "))?;
+                }
+                write!(f, "{bounded}:")?;
+                for (i, b) in bounds.iter().enumerate() {
+                    write!(f, "{}{b}", if i == 0 { " " } else { " + " })?;
+                }
+                Ok(())
+            }
+            WherePredicate::Lifetime { lifetime, bounds } => {
+                write!(f, "{lifetime}:")?;
+                for (i, b) in bounds.iter().enumerate() {
+                    write!(f, "{}{b}", if i == 0 { " " } else { " + " })?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl WherePredicate {
+    /// Reads the canonical text of a predicate.
+    pub fn parse(text: &str) -> Result<WherePredicate, ParseError> {
+        let mut p = Parser::new(text);
+        let predicate = p.where_predicate()?;
+        p.end()?;
+        Ok(predicate)
+    }
+}
+
+impl Parser<'_> {
+    fn where_predicate(&mut self) -> Result<WherePredicate, ParseError> {
+        let save = self.clone_pos();
+        if let Ok(lifetime) = self.lifetime() {
+            if self.eat_colon() {
+                let mut bounds = Vec::new();
+                while !self.at_end() {
+                    bounds.push(self.lifetime()?);
+                    if !self.eat_plus() {
+                        break;
+                    }
+                }
+                return Ok(WherePredicate::Lifetime { lifetime, bounds });
+            }
+        }
+        self.restore(save);
+        let hrtb = self.hrtb_list()?;
+        let bounded = self.ty()?;
+        if !self.eat_colon() {
+            return Err(self.error("`:`"));
+        }
+        let bounds = if self.at_end() {
+            Vec::new()
+        } else {
+            self.bounds()?
+        };
+        Ok(WherePredicate::Type {
+            hrtb,
+            bounded,
+            bounds,
+        })
+    }
+}
+
+impl Serialize for WherePredicate {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for WherePredicate {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        WherePredicate::parse(&text).map_err(|e| {
+            serde::de::Error::custom(format!("not a where-clause predicate `{text}`: {e}"))
+        })
+    }
+}
+
+/// A `#[repr(…)]` argument.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Repr {
+    /// `Rust`.
+    Rust,
+    /// `C`.
+    C,
+    /// `transparent`.
+    Transparent,
+    /// `u8`, `i32`, `usize`, …
+    Int(String),
+    /// `align(N)`.
+    Align(String),
+    /// `packed` / `packed(N)`.
+    Packed(Option<String>),
+    /// Anything else, as written.
+    Other(String),
+}
+
+const INTS: &[&str] = &[
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+];
+
+impl Repr {
+    /// Reads the canonical text (`C`, `u8`, `align(8)`, `packed(2)`).
+    pub fn parse(s: &str) -> Option<Repr> {
+        if s.is_empty() {
+            return None;
+        }
+        Some(match s {
+            "Rust" => Repr::Rust,
+            "C" => Repr::C,
+            "transparent" => Repr::Transparent,
+            "packed" => Repr::Packed(None),
+            int if INTS.contains(&int) => Repr::Int(int.to_owned()),
+            other => {
+                let arg = |head: &str| {
+                    other
+                        .strip_prefix(head)?
+                        .strip_prefix('(')?
+                        .strip_suffix(')')
+                        .map(str::to_owned)
+                };
+                if let Some(n) = arg("align") {
+                    Repr::Align(n)
+                } else if let Some(n) = arg("packed") {
+                    Repr::Packed(Some(n))
+                } else {
+                    Repr::Other(other.to_owned())
+                }
+            }
+        })
+    }
+
+    /// A primitive-integer or `C` representation: discriminants have a defined value
+    /// other code can read (FFI, pointer casts).
+    pub fn fixes_discriminants(&self) -> bool {
+        matches!(self, Repr::C | Repr::Int(_))
+    }
+}
+
+impl fmt::Display for Repr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Repr::Rust => f.write_str("Rust"),
+            Repr::C => f.write_str("C"),
+            Repr::Transparent => f.write_str("transparent"),
+            Repr::Int(i) => f.write_str(i),
+            Repr::Align(n) => write!(f, "align({n})"),
+            Repr::Packed(None) => f.write_str("packed"),
+            Repr::Packed(Some(n)) => write!(f, "packed({n})"),
+            Repr::Other(s) => f.write_str(s),
+        }
+    }
+}
+
+text_serde!(Repr, Repr::parse, "repr argument");
 
 /// Attributes of a struct or enum that consumers can observe.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -166,13 +533,13 @@ pub struct ContainerAttrs {
     pub non_exhaustive: bool,
     /// `#[repr(…)]` arguments, sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub repr: Vec<String>,
+    pub repr: Vec<Repr>,
     /// Derived traits, by last path segment (`Serialize`, not `serde::Serialize`).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub derives: BTreeSet<String>,
     /// `#[serde(…)]` container attributes.
-    #[serde(default, skip_serializing_if = "SerdeAttrs::is_empty")]
-    pub serde: SerdeAttrs,
+    #[serde(default, skip_serializing_if = "Entries::is_empty")]
+    pub serde: ContainerSerde,
 }
 
 impl ContainerAttrs {
@@ -180,11 +547,12 @@ impl ContainerAttrs {
     pub fn has_wire(&self) -> bool {
         self.derives.contains("Serialize") || self.derives.contains("Deserialize")
     }
-}
 
-/// `#[serde(…)]` arguments: key → value, with `""` for flags (`default`, `flatten`)
-/// and repeated keys (`alias`) joined as a sorted, comma-separated list.
-pub type SerdeAttrs = BTreeMap<String, String>;
+    /// True when a `#[repr(C)]` or primitive `#[repr]` fixes the layout.
+    pub fn has_repr(&self, repr: &Repr) -> bool {
+        self.repr.contains(repr)
+    }
+}
 
 /// Whether fields are named, positional, or absent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -221,14 +589,14 @@ pub struct StructShape {
 pub struct FieldShape {
     /// The field name, or its index for tuple fields.
     pub name: String,
-    /// Visibility (always empty for variant fields, which share the enum's).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// Visibility (always private for variant fields, which share the enum's).
+    #[serde(default, skip_serializing_if = "Visibility::is_private")]
     pub vis: Visibility,
-    /// The normalised type.
-    pub ty: String,
+    /// The type.
+    pub ty: Type,
     /// `#[serde(…)]` field attributes.
-    #[serde(default, skip_serializing_if = "SerdeAttrs::is_empty")]
-    pub serde: SerdeAttrs,
+    #[serde(default, skip_serializing_if = "Entries::is_empty")]
+    pub serde: FieldSerde,
 }
 
 /// `enum`.
@@ -246,6 +614,25 @@ pub struct EnumShape {
     pub variants: Vec<VariantShape>,
 }
 
+impl EnumShape {
+    /// Other crates can read the discriminants: a primitive or `C` repr fixes them,
+    /// and an enum whose variants are all field-less and none `#[non_exhaustive]` can
+    /// be cast with `as` (the reference's rule for foreign enums).
+    pub fn discriminants_observable(&self) -> bool {
+        self.attrs.repr.iter().any(Repr::fixes_discriminants) || self.castable()
+    }
+
+    /// `as` casts compile in other crates: every variant field-less, none
+    /// `#[non_exhaustive]`.
+    pub fn castable(&self) -> bool {
+        !self.variants.is_empty()
+            && self
+                .variants
+                .iter()
+                .all(|v| v.fields.is_empty() && !v.non_exhaustive)
+    }
+}
+
 /// One enum variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -260,9 +647,12 @@ pub struct VariantShape {
     /// The explicit discriminant expression, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discriminant: Option<String>,
+    /// `#[non_exhaustive]` on the variant.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub non_exhaustive: bool,
     /// `#[serde(…)]` variant attributes.
-    #[serde(default, skip_serializing_if = "SerdeAttrs::is_empty")]
-    pub serde: SerdeAttrs,
+    #[serde(default, skip_serializing_if = "Entries::is_empty")]
+    pub serde: VariantSerde,
 }
 
 /// `trait`.
@@ -275,9 +665,9 @@ pub struct TraitShape {
     /// `unsafe trait`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub unsafety: bool,
-    /// Supertraits, normalised and sorted.
+    /// Supertraits, sorted (`where Self: X` included: it means the same).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub supertraits: Vec<String>,
+    pub supertraits: Vec<Bound>,
     /// Sealed: a supertrait from a private `sealed`/`private` module, so no one
     /// outside the crate can implement it.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -315,10 +705,10 @@ pub struct AssocType {
     pub generics: Generics,
     /// Bounds, sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bounds: Vec<String>,
+    pub bounds: Vec<Bound>,
     /// Default type, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub default: Option<String>,
+    pub default: Option<Type>,
 }
 
 /// A trait's associated const.
@@ -326,8 +716,8 @@ pub struct AssocType {
 #[serde(deny_unknown_fields)]
 pub struct AssocConst {
     /// Its type.
-    pub ty: String,
-    /// Default value, if any.
+    pub ty: Type,
+    /// Default value, if any, as tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
 }
@@ -336,8 +726,8 @@ pub struct AssocConst {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FnShape {
-    /// Visibility (empty inside traits).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// Visibility (private inside traits).
+    #[serde(default, skip_serializing_if = "Visibility::is_private")]
     pub vis: Visibility,
     /// `const fn`.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -348,22 +738,90 @@ pub struct FnShape {
     /// `unsafe fn`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub unsafety: bool,
-    /// `extern "abi"`, if any.
+    /// The ABI of an `extern "abi" fn` (`extern fn` is `C`); `None` is Rust's own
+    /// (`extern "Rust"` included).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abi: Option<String>,
-    /// Generics.
+    /// The fn's own generics.
     #[serde(default, skip_serializing_if = "Generics::is_empty")]
     pub generics: Generics,
-    /// The receiver (`&self`, `&mut self`, `self`, `self: Box<Self>`), if a method.
+    /// The generics of the `impl` block a method is in (`impl<T> Wrapper<T>`), so a
+    /// consistent renaming of them is seen as one.
+    #[serde(default, skip_serializing_if = "Generics::is_empty")]
+    pub impl_generics: Generics,
+    /// The receiver, if a method.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub receiver: Option<String>,
+    pub receiver: Option<Receiver>,
     /// Parameters after the receiver.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<Param>,
     /// The return type; `None` for `()`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub output: Option<String>,
+    pub output: Option<Type>,
 }
+
+/// The `self` parameter of a method.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Receiver {
+    /// `self` / `mut self` / `self: Self`.
+    Value,
+    /// `&self`, `&'a mut self`, `self: &Self`.
+    Ref {
+        /// The lifetime, with its `'`.
+        lifetime: Option<String>,
+        /// `mut`.
+        mutable: bool,
+    },
+    /// `self: Box<Self>`, `self: Pin<&mut Self>`, ….
+    Typed(Type),
+}
+
+impl fmt::Display for Receiver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Receiver::Value => f.write_str("self"),
+            Receiver::Ref { lifetime, mutable } => {
+                f.write_str("&")?;
+                if let Some(l) = lifetime {
+                    write!(f, "{l} ")?;
+                }
+                if *mutable {
+                    f.write_str("mut ")?;
+                }
+                f.write_str("self")
+            }
+            Receiver::Typed(ty) => write!(f, "self: {ty}"),
+        }
+    }
+}
+
+impl Receiver {
+    /// Reads the canonical text.
+    pub fn parse(s: &str) -> Option<Receiver> {
+        if s == "self" {
+            return Some(Receiver::Value);
+        }
+        if let Some(ty) = s.strip_prefix("self: ") {
+            return Type::parse(ty).ok().map(Receiver::Typed);
+        }
+        let rest = s.strip_prefix('&')?.strip_suffix("self")?;
+        let (lifetime, rest) = match rest.strip_prefix('\'') {
+            Some(after) => {
+                let (name, rest) = after.split_once(' ')?;
+                (Some(format!("'{name}")), rest)
+            }
+            None => (None, rest),
+        };
+        let mutable = match rest {
+            "" => false,
+            "mut " => true,
+            _ => return None,
+        };
+        Some(Receiver::Ref { lifetime, mutable })
+    }
+}
+
+text_serde!(Receiver, Receiver::parse, "receiver");
 
 /// A function parameter. Only its type is part of the API; the name is kept for
 /// messages.
@@ -372,8 +830,8 @@ pub struct FnShape {
 pub struct Param {
     /// The pattern, normalised (`x`, `_`, `(a, b)`).
     pub name: String,
-    /// The normalised type.
-    pub ty: String,
+    /// The type.
+    pub ty: Type,
 }
 
 /// `type Alias<…> = Target;`
@@ -383,8 +841,8 @@ pub struct AliasShape {
     /// Generics.
     #[serde(default, skip_serializing_if = "Generics::is_empty")]
     pub generics: Generics,
-    /// The normalised target type.
-    pub target: String,
+    /// The target type.
+    pub target: Type,
 }
 
 /// `const` or `static`.
@@ -394,8 +852,8 @@ pub struct ValueItemShape {
     /// `static mut`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub mutable: bool,
-    /// The normalised type.
-    pub ty: String,
+    /// The type.
+    pub ty: Type,
     /// The value.
     pub value: Value,
 }
@@ -413,4 +871,48 @@ pub enum Value {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_forms_read_back() {
+        for v in ["", "pub", "pub(crate)", "pub(super)", "pub(in crate::a)"] {
+            assert_eq!(Visibility::parse(v).unwrap().to_string(), v);
+        }
+        assert_eq!(Visibility::parse("pub(self)"), Some(Visibility::Private));
+        assert_eq!(Visibility::parse("public"), None);
+        for r in [
+            "self",
+            "&self",
+            "&mut self",
+            "&'a self",
+            "&'a mut self",
+            "self: Box<Self>",
+        ] {
+            assert_eq!(Receiver::parse(r).unwrap().to_string(), r);
+        }
+        assert_eq!(Receiver::parse("&&self"), None);
+        for r in [
+            "C",
+            "transparent",
+            "u8",
+            "align(8)",
+            "packed",
+            "packed(2)",
+            "simd",
+        ] {
+            assert_eq!(Repr::parse(r).unwrap().to_string(), r);
+        }
+        for w in [
+            "T: Clone + Send",
+            "for<'a> &'a T: Debug",
+            "'a: 'b + 'c",
+            "Vec<T>: Clone",
+        ] {
+            assert_eq!(WherePredicate::parse(w).unwrap().to_string(), w);
+        }
+    }
 }

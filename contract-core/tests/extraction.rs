@@ -1,12 +1,12 @@
 //! Extraction of every accepted item kind, and refusal of the others.
 
-use contract_core::shape::{FieldStyle, GenericParamKind, ItemShape, Value};
+use contract_core::shape::{FieldStyle, GenericParam, ItemShape, Value};
 use contract_core::syntax::extract;
 use contract_core::Fragment;
 
 fn item(src: &str) -> ItemShape {
     match fragment(src) {
-        Fragment::Item { item } => item,
+        Fragment::Item { item, .. } => item,
         other => panic!("expected an item fragment, got {other:?}"),
     }
 }
@@ -14,6 +14,10 @@ fn item(src: &str) -> ItemShape {
 fn fragment(src: &str) -> Fragment {
     let parsed: syn::Item = syn::parse_str(src).expect("test source parses");
     extract(&parsed).expect("extracts").fragment
+}
+
+fn texts<T: std::fmt::Display>(items: &[T]) -> Vec<String> {
+    items.iter().map(ToString::to_string).collect()
 }
 
 fn refusal(src: &str) -> String {
@@ -43,44 +47,52 @@ fn struct_with_generics_lifetimes_where_clause_and_serde() {
         .generics
         .params
         .iter()
-        .map(|p| (p.kind, p.name.as_str()))
+        .map(|p| (p.kind_name(), p.name()))
         .collect();
+    assert_eq!(params, [("lifetime", "'a"), ("type", "T"), ("const", "N")]);
+    let GenericParam::Type {
+        bounds, default, ..
+    } = &s.generics.params[1]
+    else {
+        panic!()
+    };
     assert_eq!(
-        params,
-        [
-            (GenericParamKind::Lifetime, "'a"),
-            (GenericParamKind::Type, "T"),
-            (GenericParamKind::Const, "N")
-        ]
-    );
-    assert_eq!(
-        s.generics.params[1].bounds,
+        texts(bounds),
         ["Clone", "Send"],
         "where-clause bound merged"
     );
-    assert_eq!(s.generics.params[1].default.as_deref(), Some("u8"));
-    assert_eq!(s.generics.params[2].bounds, ["usize"]);
+    assert_eq!(
+        default.as_ref().map(ToString::to_string).as_deref(),
+        Some("u8")
+    );
+    let GenericParam::Const { ty, default, .. } = &s.generics.params[2] else {
+        panic!()
+    };
+    assert_eq!(ty.to_string(), "usize");
+    assert_eq!(default.as_deref(), Some("4"));
     assert!(s.generics.where_clause.is_empty());
     assert_eq!(s.style, FieldStyle::Named);
     let fields: Vec<_> = s
         .fields
         .iter()
-        .map(|f| (f.name.as_str(), f.vis.as_str(), f.ty.as_str()))
+        .map(|f| (f.name.as_str(), f.vis.to_string(), f.ty.to_string()))
         .collect();
     assert_eq!(
         fields,
         [
-            ("name", "pub", "&'a str"),
-            ("values", "pub(crate)", "[T; N]"),
-            ("hidden", "", "Option<Box<dyn Send + std::error::Error>>"),
+            ("name", "pub".to_owned(), "&'a str".to_owned()),
+            ("values", "pub(crate)".to_owned(), "[T; N]".to_owned()),
+            (
+                "hidden",
+                String::new(),
+                "Option<Box<dyn Send + std::error::Error>>".to_owned()
+            ),
         ]
     );
+    assert!(s.fields[1].serde.aliases.contains("vals"));
+    assert!(s.fields[1].serde.default.is_some());
     assert_eq!(
-        s.fields[1].serde.get("alias").map(String::as_str),
-        Some("vals")
-    );
-    assert_eq!(
-        s.attrs.serde.get("rename_all").map(String::as_str),
+        s.attrs.serde.rename_all.ser.map(|r| r.as_str()),
         Some("camelCase")
     );
     assert!(s.attrs.derives.contains("Deserialize") && s.attrs.has_wire());
@@ -93,7 +105,7 @@ fn tuple_and_unit_structs() {
     };
     assert_eq!(t.style, FieldStyle::Tuple);
     assert_eq!(t.fields[0].name, "0");
-    assert_eq!(t.fields[1].vis, "");
+    assert_eq!(t.fields[1].vis.to_string(), "");
     let ItemShape::Struct(u) = item("#[non_exhaustive] pub struct Marker;") else {
         panic!()
     };
@@ -117,9 +129,12 @@ fn enum_variants_discriminants_and_serde_tagging() {
     ) else {
         panic!()
     };
-    assert_eq!(e.generics.params[0].bounds, ["std::fmt::Debug"]);
-    assert_eq!(e.attrs.repr, ["u8"]);
-    assert_eq!(e.attrs.serde.get("tag").map(String::as_str), Some("kind"));
+    let GenericParam::Type { bounds, .. } = &e.generics.params[0] else {
+        panic!()
+    };
+    assert_eq!(texts(bounds), ["std::fmt::Debug"]);
+    assert_eq!(texts(&e.attrs.repr), ["u8"]);
+    assert_eq!(e.attrs.serde.tag.as_deref(), Some("kind"));
     let variants: Vec<_> = e
         .variants
         .iter()
@@ -140,17 +155,9 @@ fn enum_variants_discriminants_and_serde_tagging() {
             ("Skipped", FieldStyle::Tuple, 2, Some("3")),
         ]
     );
-    assert_eq!(
-        e.variants[1].serde.get("rename").map(String::as_str),
-        Some("fail")
-    );
-    assert_eq!(
-        e.variants[2].fields[1]
-            .serde
-            .get("skip")
-            .map(String::as_str),
-        Some("")
-    );
+    assert_eq!(e.variants[1].serde.rename.ser.as_deref(), Some("fail"));
+    let skipped = &e.variants[2].fields[1].serde;
+    assert!(skipped.skip_serializing && skipped.skip_deserializing);
 }
 
 #[test]
@@ -168,23 +175,32 @@ fn trait_methods_assoc_items_supertraits_sealed_and_dyn_compatibility() {
         panic!()
     };
     assert!(t.unsafety && t.sealed);
-    assert_eq!(t.supertraits, ["Send", "sealed::Sealed"]);
+    assert_eq!(texts(&t.supertraits), ["Send", "sealed::Sealed"]);
     assert!(
         !t.dyn_compatible,
         "an associated const makes a trait dyn-incompatible"
     );
     assert!(!t.methods["apply"].provided && t.methods["name"].provided);
-    assert_eq!(t.methods["apply"].sig.receiver.as_deref(), Some("&self"));
-    assert_eq!(t.methods["apply"].sig.params[0].ty, "&'a ApplyContext");
+    let apply = &t.methods["apply"].sig;
     assert_eq!(
-        t.methods["apply"].sig.output.as_deref(),
+        apply.receiver.as_ref().map(ToString::to_string).as_deref(),
+        Some("&self")
+    );
+    assert_eq!(apply.params[0].ty.to_string(), "&'a ApplyContext");
+    assert_eq!(
+        apply.output.as_ref().map(ToString::to_string).as_deref(),
         Some("Result<Self::Output, String>")
     );
     assert_eq!(
-        t.methods["boxed"].sig.receiver.as_deref(),
+        t.methods["boxed"]
+            .sig
+            .receiver
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
         Some("self: Box<Self>")
     );
-    assert_eq!(t.types["Output"].bounds, ["Clone"]);
+    assert_eq!(texts(&t.types["Output"].bounds), ["Clone"]);
     assert_eq!(t.consts["LIMIT"].default.as_deref(), Some("3"));
 }
 
@@ -230,14 +246,20 @@ fn fn_signatures_record_qualifiers_receiverless_params_and_output() {
         panic!()
     };
     assert!(f.constness && f.unsafety && !f.asyncness);
-    assert_eq!(f.abi.as_deref(), Some("extern \"C\""));
+    assert_eq!(f.abi.as_deref(), Some("C"));
     assert_eq!(f.receiver, None);
     let params: Vec<_> = f
         .params
         .iter()
-        .map(|p| (p.name.as_str(), p.ty.as_str()))
+        .map(|p| (p.name.as_str(), p.ty.to_string()))
         .collect();
-    assert_eq!(params, [("ptr", "*const T"), ("(a, b)", "(u8, u8)")]);
+    assert_eq!(
+        params,
+        [
+            ("ptr", "*const T".to_owned()),
+            ("(a, b)", "(u8, u8)".to_owned())
+        ]
+    );
     assert_eq!(f.output, None, "`-> ()` is no output");
     let ItemShape::Fn(g) =
         item("pub async fn run<'a>(x: &'a mut Vec<u8>) -> std::io::Result<usize> { todo() }")
@@ -245,7 +267,10 @@ fn fn_signatures_record_qualifiers_receiverless_params_and_output() {
         panic!()
     };
     assert!(g.asyncness);
-    assert_eq!(g.output.as_deref(), Some("std::io::Result<usize>"));
+    assert_eq!(
+        g.output.as_ref().map(ToString::to_string).as_deref(),
+        Some("std::io::Result<usize>")
+    );
 }
 
 #[test]
@@ -255,14 +280,20 @@ fn type_alias_const_and_static_tables() {
     else {
         panic!()
     };
-    assert_eq!(a.target, "crate::outcomes::TrustOutcome<T>");
-    assert_eq!(a.generics.params[0].default.as_deref(), Some("()"));
+    assert_eq!(a.target.to_string(), "crate::outcomes::TrustOutcome<T>");
+    let GenericParam::Type { default, .. } = &a.generics.params[0] else {
+        panic!()
+    };
+    assert_eq!(
+        default.as_ref().map(ToString::to_string).as_deref(),
+        Some("()")
+    );
 
     let ItemShape::Const(c) = item("pub const MAX_RETRIES: u32 = 3;") else {
         panic!()
     };
     assert_eq!(
-        (c.ty.as_str(), &c.value),
+        (c.ty.to_string().as_str(), &c.value),
         ("u32", &Value::Expr("3".to_owned()))
     );
 
@@ -288,13 +319,25 @@ fn type_alias_const_and_static_tables() {
 
 #[test]
 fn inherent_impls_pin_pub_methods_and_trait_impls_pin_the_implementor() {
-    let Fragment::Methods { methods } = fragment(
+    let Fragment::Methods { methods, .. } = fragment(
         "impl<T> Orchestrator<T> { pub fn new() -> Self { todo!() } pub fn run(&mut self) {} fn private(&self) {} pub(crate) fn krate(&self) {} }",
     ) else {
         panic!()
     };
     assert_eq!(methods.keys().collect::<Vec<_>>(), ["new", "run"]);
-    assert_eq!(methods["run"].receiver.as_deref(), Some("&mut self"));
+    assert_eq!(
+        methods["run"]
+            .receiver
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
+        Some("&mut self")
+    );
+    assert_eq!(
+        methods["new"].impl_generics.params[0].name(),
+        "T",
+        "a method records its impl block's generics"
+    );
 
     let parsed: syn::Item =
         syn::parse_str("impl<'a> crate::transforms::Transform for Bump<'a> {}").unwrap();
@@ -306,7 +349,7 @@ fn inherent_impls_pin_pub_methods_and_trait_impls_pin_the_implementor() {
     assert_eq!(
         extracted.fragment,
         Fragment::Implementor {
-            implementor: "Bump<'a>".to_owned()
+            implementor: contract_core::Type::parse("Bump<'a>").unwrap()
         }
     );
 }

@@ -12,13 +12,15 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use contract_core::diff::{diff_sets, diff_symbol};
+use contract_core::diff::{diff_sets, diff_symbol, equiv};
 use contract_core::policy::{Policy, WireDirection, WireFormat};
+use contract_core::serde_attrs::{Entries, Entry};
 use contract_core::shape::{
     AliasShape, AssocConst, AssocType, ContainerAttrs, EnumShape, FieldShape, FieldStyle, FnShape,
-    GenericParam, GenericParamKind, Generics, ItemShape, Param, StructShape, TraitMethod,
-    TraitShape, Value, ValueItemShape, VariantShape,
+    GenericParam, Generics, ItemShape, Param, Receiver, Repr, StructShape, TraitMethod, TraitShape,
+    Value, ValueItemShape, VariantShape, Visibility, WherePredicate,
 };
+use contract_core::ty::{sort_bounds, Bound, Type};
 use contract_core::{Axis, DeltaKind, Symbol};
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence, Index};
@@ -82,18 +84,42 @@ fn pick(pool: &'static [&'static str]) -> impl Strategy<Value = String> {
     select(pool).prop_map(str::to_owned)
 }
 
-fn serde_attrs() -> impl Strategy<Value = BTreeMap<String, String>> {
-    prop::collection::btree_map(pick(SERDE_KEYS), pick(SERDE_VALUES), 0..3)
+fn ty() -> impl Strategy<Value = Type> {
+    pick(TYPES).prop_map(|t| Type::parse(&t).expect("generator types parse"))
+}
+
+fn vis() -> impl Strategy<Value = Visibility> {
+    pick(VIS).prop_map(|v| Visibility::parse(&v).expect("generator visibilities parse"))
+}
+
+fn bounds(range: std::ops::Range<usize>) -> impl Strategy<Value = Vec<Bound>> {
+    subsequence(BOUNDS, range).prop_map(|list| {
+        let mut out: Vec<Bound> = list
+            .iter()
+            .map(|b| Bound::parse(b).expect("generator bounds parse"))
+            .collect();
+        sort_bounds(&mut out);
+        out
+    })
+}
+
+/// Serde attribute entries (flags for `""`), read into the attribute type `T`.
+fn serde_attrs<T: Entries + std::fmt::Debug>() -> impl Strategy<Value = T> {
+    prop::collection::btree_map(pick(SERDE_KEYS), pick(SERDE_VALUES), 0..3).prop_map(|map| {
+        let entries: Vec<Entry> = map
+            .into_iter()
+            .map(|(k, v)| (k, (!v.is_empty()).then_some(v)))
+            .collect();
+        T::from_entries(entries)
+    })
 }
 
 fn field() -> impl Strategy<Value = FieldShape> {
-    (pick(NAMES), pick(VIS), pick(TYPES), serde_attrs()).prop_map(|(name, vis, ty, serde)| {
-        FieldShape {
-            name,
-            vis,
-            ty,
-            serde,
-        }
+    (pick(NAMES), vis(), ty(), serde_attrs()).prop_map(|(name, vis, ty, serde)| FieldShape {
+        name,
+        vis,
+        ty,
+        serde,
     })
 }
 
@@ -121,7 +147,7 @@ fn container() -> impl Strategy<Value = ContainerAttrs> {
             }
             ContainerAttrs {
                 non_exhaustive,
-                repr: repr.iter().map(|s| s.to_string()).collect(),
+                repr: repr.iter().filter_map(|s| Repr::parse(s)).collect(),
                 derives,
                 serde,
             }
@@ -133,11 +159,11 @@ fn generics() -> impl Strategy<Value = Generics> {
         names
             .into_iter()
             .map(|name| {
-                subsequence(&["'a", "'static"][..], 0..1).prop_map(move |bounds| GenericParam {
-                    kind: GenericParamKind::Lifetime,
-                    name: name.to_owned(),
-                    bounds: bounds.iter().map(|s| s.to_string()).collect(),
-                    default: None,
+                subsequence(&["'a", "'static"][..], 0..1).prop_map(move |bounds| {
+                    GenericParam::Lifetime {
+                        name: name.to_owned(),
+                        bounds: bounds.iter().map(|s| s.to_string()).collect(),
+                    }
                 })
             })
             .collect::<Vec<_>>()
@@ -146,25 +172,21 @@ fn generics() -> impl Strategy<Value = Generics> {
         names
             .into_iter()
             .map(|name| {
-                (
-                    subsequence(BOUNDS, 0..2),
-                    prop::option::of(pick(&["u8", "RandomState"])),
-                )
-                    .prop_map(move |(bounds, default)| GenericParam {
-                        kind: GenericParamKind::Type,
+                (bounds(0..2), prop::option::of(pick(&["u8", "RandomState"]))).prop_map(
+                    move |(bounds, default)| GenericParam::Type {
                         name: name.to_owned(),
-                        bounds: bounds.iter().map(|s| s.to_string()).collect(),
-                        default,
-                    })
+                        bounds,
+                        default: default.map(|d| Type::named(&d)),
+                    },
+                )
             })
             .collect::<Vec<_>>()
     });
     let consts = prop::option::of((pick(&["usize", "u8"]), prop::option::of(pick(&["3"]))))
         .prop_map(|c| {
-            c.map(|(ty, default)| GenericParam {
-                kind: GenericParamKind::Const,
+            c.map(|(ty, default)| GenericParam::Const {
                 name: "N".to_owned(),
-                bounds: vec![ty],
+                ty: Type::named(&ty),
                 default,
             })
         });
@@ -179,23 +201,26 @@ fn generics() -> impl Strategy<Value = Generics> {
             params.extend(konst);
             Generics {
                 params,
-                where_clause: where_clause.iter().map(|s| s.to_string()).collect(),
+                where_clause: where_clause
+                    .iter()
+                    .map(|s| WherePredicate::parse(s).expect("generator predicates parse"))
+                    .collect(),
             }
         })
 }
 
 fn fn_shape() -> impl Strategy<Value = FnShape> {
     (
-        pick(VIS),
+        vis(),
         any::<(bool, bool, bool)>(),
-        prop::option::of(pick(&["extern \"C\""])),
+        prop::option::of(pick(&["C", "system"])),
         generics(),
-        prop::option::of(pick(&["&self", "&mut self", "self"])),
+        prop::option::of(pick(&["&self", "&mut self", "self", "self: Box<Self>"])),
         prop::collection::vec(
-            (pick(NAMES), pick(TYPES)).prop_map(|(name, ty)| Param { name, ty }),
+            (pick(NAMES), ty()).prop_map(|(name, ty)| Param { name, ty }),
             0..3,
         ),
-        prop::option::of(pick(TYPES)),
+        prop::option::of(ty()),
     )
         .prop_map(
             |(vis, (constness, asyncness, unsafety), abi, generics, receiver, params, output)| {
@@ -206,9 +231,10 @@ fn fn_shape() -> impl Strategy<Value = FnShape> {
                     unsafety,
                     abi,
                     generics,
-                    receiver,
+                    impl_generics: Generics::default(),
+                    receiver: receiver.map(|r| Receiver::parse(&r).expect("receivers parse")),
                     params,
-                    output,
+                    output: output.filter(|t| *t != Type::unit()),
                 }
             },
         )
@@ -221,18 +247,22 @@ fn variant() -> impl Strategy<Value = VariantShape> {
         prop::collection::vec(field(), 0..3),
         prop::option::of(pick(EXPRS)),
         serde_attrs(),
+        any::<bool>(),
     )
-        .prop_map(|(name, style, fields, discriminant, serde)| VariantShape {
-            name,
-            fields: if style == FieldStyle::Unit {
-                Vec::new()
-            } else {
-                fields
+        .prop_map(
+            |(name, style, fields, discriminant, serde, non_exhaustive)| VariantShape {
+                name,
+                fields: if style == FieldStyle::Unit {
+                    Vec::new()
+                } else {
+                    fields
+                },
+                style,
+                discriminant,
+                non_exhaustive,
+                serde,
             },
-            style,
-            discriminant,
-            serde,
-        })
+        )
 }
 
 fn item() -> impl Strategy<Value = ItemShape> {
@@ -266,22 +296,19 @@ fn item() -> impl Strategy<Value = ItemShape> {
                 variants,
             })
         });
-    let assoc_type = (
-        generics(),
-        subsequence(BOUNDS, 0..2),
-        prop::option::of(pick(TYPES)),
-    )
-        .prop_map(|(generics, bounds, default)| AssocType {
+    let assoc_type = (generics(), bounds(0..2), prop::option::of(ty())).prop_map(
+        |(generics, bounds, default)| AssocType {
             generics,
-            bounds: bounds.iter().map(|s| s.to_string()).collect(),
+            bounds,
             default,
-        });
-    let assoc_const = (pick(TYPES), prop::option::of(pick(EXPRS)))
-        .prop_map(|(ty, default)| AssocConst { ty, default });
+        },
+    );
+    let assoc_const =
+        (ty(), prop::option::of(pick(EXPRS))).prop_map(|(ty, default)| AssocConst { ty, default });
     let traitt = (
         generics(),
         any::<(bool, bool, bool)>(),
-        subsequence(BOUNDS, 0..3),
+        bounds(0..3),
         prop::collection::btree_map(
             pick(NAMES),
             (fn_shape(), any::<bool>()).prop_map(|(sig, provided)| TraitMethod { sig, provided }),
@@ -302,7 +329,7 @@ fn item() -> impl Strategy<Value = ItemShape> {
                 ItemShape::Trait(TraitShape {
                     generics,
                     unsafety,
-                    supertraits: supertraits.iter().map(|s| s.to_string()).collect(),
+                    supertraits,
                     sealed,
                     dyn_compatible,
                     methods,
@@ -316,15 +343,18 @@ fn item() -> impl Strategy<Value = ItemShape> {
         prop::collection::vec(pick(EXPRS), 0..4).prop_map(Value::Rows),
     ];
     let value_item = || {
-        (any::<bool>(), pick(TYPES), value.clone())
-            .prop_map(|(mutable, ty, value)| ValueItemShape { mutable, ty, value })
+        (any::<bool>(), ty(), value.clone()).prop_map(|(mutable, ty, value)| ValueItemShape {
+            mutable,
+            ty,
+            value,
+        })
     };
     prop_oneof![
         strukt,
         enumm,
         traitt,
         fn_shape().prop_map(ItemShape::Fn),
-        (generics(), pick(TYPES))
+        (generics(), ty())
             .prop_map(|(generics, target)| ItemShape::TypeAlias(AliasShape { generics, target })),
         value_item().prop_map(|mut v| {
             v.mutable = false;
@@ -343,13 +373,17 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
         prop::option::of(pick(&["crate::a", "crate::b"])),
         prop::option::of(item()),
         prop::collection::btree_map(pick(NAMES), fn_shape(), 0..3),
-        prop::collection::btree_set(pick(&["Bump", "Pin", "Vec<T>"]), 0..3),
+        prop::collection::btree_set(
+            pick(&["Bump", "Pin", "Vec<T>"]).prop_map(|t| Type::parse(&t).expect("parses")),
+            0..3,
+        ),
     )
         .prop_map(|(module, item, methods, implementors)| Symbol {
             module,
             item,
             methods,
             implementors,
+            unresolved: Default::default(),
         })
 }
 
@@ -481,18 +515,21 @@ fn mutate(a: &Symbol, at: Index, op: u8, choice: Index) -> Option<Symbol> {
 /// A shape as the extractor builds it: the lists that are sets (bounds, where
 /// clauses, supertraits, reprs) sorted and without duplicates.
 fn canonical(mut s: Symbol) -> Symbol {
-    fn set(v: &mut Vec<String>) {
-        v.sort();
-        v.dedup();
-    }
     fn generics(g: &mut Generics) {
-        set(&mut g.where_clause);
+        g.where_clause.sort_by_key(ToString::to_string);
+        g.where_clause.dedup();
         for p in &mut g.params {
-            set(&mut p.bounds);
+            match p {
+                GenericParam::Lifetime { bounds, .. } => {
+                    bounds.sort();
+                    bounds.dedup();
+                }
+                GenericParam::Type { bounds, .. } => sort_bounds(bounds),
+                GenericParam::Const { .. } => {}
+            }
         }
         // Rust declares lifetimes first.
-        g.params
-            .sort_by_key(|p| p.kind != GenericParamKind::Lifetime);
+        g.params.sort_by_key(|p| !p.is_lifetime());
     }
     fn sig(f: &mut FnShape) {
         generics(&mut f.generics);
@@ -509,40 +546,50 @@ fn canonical(mut s: Symbol) -> Symbol {
             FieldStyle::Named => {}
         }
     }
+    fn reprs(r: &mut Vec<Repr>) {
+        r.sort();
+        r.dedup();
+    }
     for m in s.methods.values_mut() {
         sig(m);
     }
     match &mut s.item {
         Some(ItemShape::Struct(x)) => {
             generics(&mut x.generics);
-            set(&mut x.attrs.repr);
+            reprs(&mut x.attrs.repr);
             fields(x.style, &mut x.fields);
         }
         Some(ItemShape::Enum(x)) => {
             generics(&mut x.generics);
-            set(&mut x.attrs.repr);
+            reprs(&mut x.attrs.repr);
             for v in &mut x.variants {
                 fields(v.style, &mut v.fields);
                 // Variant fields share the enum's visibility.
                 for f in &mut v.fields {
-                    f.vis.clear();
+                    f.vis = Visibility::Private;
                 }
             }
         }
         Some(ItemShape::Trait(t)) => {
             generics(&mut t.generics);
-            set(&mut t.supertraits);
+            sort_bounds(&mut t.supertraits);
             // Sealed is computed from the supertraits, as the extractor does.
-            t.sealed = t.supertraits.iter().any(|s| {
-                s.split("::")
-                    .any(|seg| matches!(seg, "sealed" | "private" | "__private" | "Sealed"))
+            t.sealed = t.supertraits.iter().any(|b| {
+                b.trait_path().is_some_and(|p| {
+                    p.segments.iter().any(|seg| {
+                        matches!(
+                            seg.name.as_str(),
+                            "sealed" | "private" | "__private" | "Sealed"
+                        )
+                    })
+                })
             });
             for m in t.methods.values_mut() {
                 sig(&mut m.sig);
             }
             for a in t.types.values_mut() {
                 generics(&mut a.generics);
-                set(&mut a.bounds);
+                sort_bounds(&mut a.bounds);
             }
         }
         Some(ItemShape::Fn(f)) => sig(f),
@@ -550,6 +597,12 @@ fn canonical(mut s: Symbol) -> Symbol {
         _ => {}
     }
     s
+}
+
+/// Equal as far as consumers can tell (a consistent renaming of generic parameters,
+/// another spelling of one signature).
+fn equivalent(x: &Symbol, y: &Symbol) -> bool {
+    equiv::equivalent(x, y)
 }
 
 fn config() -> ProptestConfig {
@@ -584,7 +637,7 @@ proptest! {
         for (x, y) in [(&a, &b), (&b, &a)] {
             let deltas = diff_symbol("X", x, y, &policy);
             prop_assert_eq!(&deltas, &diff_symbol("X", x, y, &policy), "not deterministic");
-            prop_assert_eq!(x == y, deltas.is_empty(), "{:#?}\n{:#?}\n{:#?}", x, y, deltas);
+            prop_assert_eq!(equivalent(x, y), deltas.is_empty(), "{:#?}\n{:#?}\n{:#?}", x, y, deltas);
             let net: Vec<_> = deltas.iter().filter(|d| d.kind == DeltaKind::UnclassifiedChange).collect();
             prop_assert!(net.is_empty(), "the safety net fired:\n{:#?}\n{:#?}\n{:#?}", x, y, net);
         }
@@ -598,15 +651,13 @@ proptest! {
     ) {
         let deltas = diff_sets(&a, &b, &policy);
         prop_assert_eq!(&deltas, &diff_sets(&a, &b, &policy));
-        prop_assert_eq!(a == b, deltas.is_empty());
+        let same = a.len() == b.len()
+            && a.iter().zip(&b).all(|((n, x), (m, y))| n == m && equivalent(x, y));
+        prop_assert_eq!(same, deltas.is_empty());
         prop_assert!(deltas.iter().all(|d| d.kind != DeltaKind::UnclassifiedChange));
         for (name, shape) in &b {
-            if a.get(name) != Some(shape) {
-                let named = deltas.iter().any(|d| &d.symbol == name)
-                    || deltas.iter().any(|d| {
-                        d.kind == DeltaKind::SymbolRenamed
-                            && d.detail.ends_with(&format!("renamed to `{name}`"))
-                    });
+            if !a.get(name).is_some_and(|x| equivalent(x, shape)) {
+                let named = deltas.iter().any(|d| d.symbols().contains(&name.as_str()));
                 prop_assert!(named, "no delta names `{}`", name);
             }
         }
@@ -775,7 +826,7 @@ fn a_changed_argument_of_serde_other_is_classified() {
     let shape = |src: &str| {
         let item: syn::Item = syn::parse_str(src).unwrap();
         match contract_core::syntax::extract(&item).unwrap().fragment {
-            contract_core::Fragment::Item { item } => contract_core::Symbol {
+            contract_core::Fragment::Item { item, .. } => contract_core::Symbol {
                 item: Some(item),
                 ..Default::default()
             },
@@ -788,4 +839,8 @@ fn a_changed_argument_of_serde_other_is_classified() {
     let deltas = contract_core::diff::diff_symbol("E", &before, &after, &policy);
     let kinds: Vec<_> = deltas.iter().map(|d| d.kind.as_str()).collect();
     assert_eq!(kinds, ["serde_attribute_changed"]);
+    assert!(
+        deltas[0].is_breaking(),
+        "an argument serde does not define is not understood"
+    );
 }

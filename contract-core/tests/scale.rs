@@ -55,7 +55,10 @@ fn five_thousand_fields() {
     assert!(diff::diff_sets(&before, &before, &policy).is_empty());
     let deltas = diff::diff_sets(&parsed.shapes(), &after, &policy);
     assert!(
-        !deltas.is_empty() && deltas.iter().all(|d| d.detail.contains("f4321")),
+        !deltas.is_empty()
+            && deltas
+                .iter()
+                .all(|d| contract_core::render::detail(d).contains("f4321")),
         "{deltas:?}"
     );
     let elapsed = started.elapsed();

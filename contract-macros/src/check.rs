@@ -110,7 +110,7 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
     };
     for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &golden.policy) {
         if delta.is_breaking() {
-            let span = extracted.spans.locate(&delta.element);
+            let span = extracted.spans.locate(&delta.current_member());
             errors.push(syn::Error::new(span, message::compile_error(&cx, &delta)));
         }
     }

@@ -6,7 +6,7 @@ use contract_core::Fragment;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::check;
+use crate::{check, scope};
 use contract_core::syntax::args;
 
 /// `#[contract(…)]` / `#[phase5_contract(…)]`.
@@ -14,7 +14,7 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     let mut errors = Vec::new();
     let args = args::parse(fixed_set, args, &mut errors);
     let extracted = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(parsed) => match syntax::extract(&parsed) {
+        Ok(parsed) => match syntax::extract_in(&parsed, &scope::of_item(&parsed)) {
             Ok(extracted) => Some((parsed, extracted)),
             Err(e) => {
                 errors.push(e);

@@ -13,6 +13,7 @@ extern crate proc_macro;
 mod check;
 mod expand;
 mod paths;
+mod scope;
 
 use proc_macro::TokenStream;
 

@@ -43,7 +43,7 @@ mod routing_deltas {
     /// The set holding just `item`, as the harness would see it.
     fn set(item: &syn::Item) -> BTreeMap<String, Symbol> {
         let extracted = extract(item).expect("contract-pin accepts the item");
-        let Fragment::Item { item } = extracted.fragment else {
+        let Fragment::Item { item, .. } = extracted.fragment else {
             unreachable!("a const is a whole item")
         };
         let symbol = Symbol {

@@ -1,8 +1,7 @@
 //! Type aliases: the target. (Their generics are the `generics` family's.)
 
 use super::Cx;
-use crate::delta::{DeltaKind, Element};
-use crate::render;
+use crate::delta::{DeltaKind, Member, Shown};
 use crate::shape::{ItemShape, Symbol};
 
 /// The type-alias family: another target is another type for every consumer that
@@ -15,18 +14,11 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     };
     if old.target != new.target {
         let delta = cx
-            .delta(
-                DeltaKind::AliasTargetChanged,
-                format!(
-                    "`{}` now names `{}`, was `{}`",
-                    cx.symbol, new.target, old.target
-                ),
-            )
+            .delta(DeltaKind::AliasTargetChanged, Member::Item)
             .change(
-                render::item_decl(cx.symbol, old_item),
-                render::item_decl(cx.symbol, new_item),
-            )
-            .at(Element::Item);
+                Shown::Item(Box::new(old_item.clone())),
+                Shown::Item(Box::new(new_item.clone())),
+            );
         cx.push(delta);
     }
 }

@@ -3,8 +3,8 @@
 //! `serde_container` family's.)
 
 use super::Cx;
-use crate::delta::{Class, DeltaKind, Element};
-use crate::shape::{ContainerAttrs, Symbol};
+use crate::delta::{Attr, Class, DeltaKind, Member, Note, Shown};
+use crate::shape::{ContainerAttrs, Repr, Symbol};
 
 /// The container-attributes family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
@@ -22,21 +22,25 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     derives(cx, o, n);
 }
 
+fn at(attr: Attr) -> Member {
+    Member::Attr { attr }
+}
+
 /// Added: consumers' literals and exhaustive matches stop compiling. Removed: every
 /// consumer already had a wildcard or `..`.
 fn non_exhaustive(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs) {
     if o.non_exhaustive == n.non_exhaustive {
         return;
     }
-    let (kind, before, after) = if n.non_exhaustive {
-        (DeltaKind::NonExhaustiveAdded, "", "#[non_exhaustive]")
+    let kind = if n.non_exhaustive {
+        DeltaKind::NonExhaustiveAdded
     } else {
-        (DeltaKind::NonExhaustiveRemoved, "#[non_exhaustive]", "")
+        DeltaKind::NonExhaustiveRemoved
     };
-    let delta = cx
-        .delta(kind, "`#[non_exhaustive]`")
-        .change(before, after)
-        .at(Element::Attr("non_exhaustive".to_owned()));
+    let delta = cx.delta(kind, at(Attr::NonExhaustive)).change(
+        Shown::NonExhaustive(o.non_exhaustive),
+        Shown::NonExhaustive(n.non_exhaustive),
+    );
     cx.push(delta);
 }
 
@@ -50,52 +54,39 @@ fn repr(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs) {
     let constraining = n
         .repr
         .iter()
-        .any(|r| r.starts_with("packed") || r.starts_with("align"));
+        .any(|r| matches!(r, Repr::Packed(_) | Repr::Align(_)));
     let class = if o.repr.is_empty() && !constraining {
         Class::Additive
     } else {
         Class::Breaking
     };
-    let render = |r: &[String]| {
-        if r.is_empty() {
-            String::new()
-        } else {
-            format!("#[repr({})]", r.join(", "))
-        }
-    };
     let delta = cx
-        .delta(DeltaKind::ReprChanged, "`#[repr]`")
+        .delta(DeltaKind::ReprChanged, at(Attr::Repr))
         .class(class)
-        .change(render(&o.repr), render(&n.repr))
-        .at(Element::Attr("repr".to_owned()));
+        .change(Shown::Repr(o.repr.clone()), Shown::Repr(n.repr.clone()));
     cx.push(delta);
 }
 
 /// A derived trait added is more API; removed, every use of it breaks.
 fn derives(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs) {
-    let render = |d: &ContainerAttrs| {
-        let list: Vec<&str> = d.derives.iter().map(String::as_str).collect();
-        if list.is_empty() {
-            String::new()
-        } else {
-            format!("#[derive({})]", list.join(", "))
-        }
-    };
     for added in n.derives.difference(&o.derives) {
         let delta = cx
-            .delta(DeltaKind::DeriveAdded, format!("`{added}` derived"))
-            .change(render(o), render(n))
-            .at(Element::Attr("derive".to_owned()));
+            .delta(DeltaKind::DeriveAdded, at(Attr::Derive))
+            .note(Note::Derive(added.clone()))
+            .change(
+                Shown::Derives(o.derives.clone()),
+                Shown::Derives(n.derives.clone()),
+            );
         cx.push(delta);
     }
     for removed in o.derives.difference(&n.derives) {
         let delta = cx
-            .delta(
-                DeltaKind::DeriveRemoved,
-                format!("`{removed}` no longer derived"),
-            )
-            .change(render(o), render(n))
-            .at(Element::Attr("derive".to_owned()));
+            .delta(DeltaKind::DeriveRemoved, at(Attr::Derive))
+            .note(Note::Derive(removed.clone()))
+            .change(
+                Shown::Derives(o.derives.clone()),
+                Shown::Derives(n.derives.clone()),
+            );
         cx.push(delta);
     }
 }

@@ -2,10 +2,10 @@
 //! added (to a constructible struct or not), reordered. Their serde side is the
 //! `fields_wire` family's.
 
+use super::align::align;
 use super::Cx;
-use crate::delta::{Axis, Class, DeltaKind, Element};
-use crate::render;
-use crate::shape::{FieldShape, ItemShape, StructShape, Symbol};
+use crate::delta::{Axis, Class, DeltaKind, Member, Note, OrderReason, Shown};
+use crate::shape::{FieldShape, ItemShape, Repr, StructShape, Symbol};
 
 /// The struct-fields family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
@@ -17,225 +17,142 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         return; // symbol_kind_changed says it
     }
     let constructible = is_constructible(old);
-    let mut removed: Vec<&FieldShape> = old
-        .fields
-        .iter()
-        .filter(|f| find(&new.fields, &f.name).is_none())
-        .collect();
-    let mut added: Vec<&FieldShape> = new
-        .fields
-        .iter()
-        .filter(|f| find(&old.fields, &f.name).is_none())
-        .collect();
-
     // A removal and an addition identical but for the name is a rename.
-    removed.retain(|gone| {
-        let Some(i) = added.iter().position(|new| same_but_name(gone, new)) else {
-            return true;
-        };
-        let renamed = added.remove(i);
+    let same_but_name = |a: &FieldShape, b: &FieldShape| a.ty == b.ty && a.vis == b.vis;
+    let alignment = align(
+        &old.fields,
+        &new.fields,
+        |f| f.name.as_str(),
+        &[&same_but_name],
+    );
+    let shown = |f: &FieldShape| Shown::Field(f.clone());
+    for pair in &alignment.pairs {
+        let (o, n) = (&old.fields[pair.old], &new.fields[pair.new]);
+        if pair.same() {
+            compare_field(cx, o, n);
+        } else {
+            let delta = cx
+                .delta(DeltaKind::FieldRenamed, Member::field(&o.name))
+                .renamed(&n.name)
+                .class(visible_class(o))
+                .change(shown(o), shown(n));
+            cx.push(delta);
+        }
+    }
+    for &i in &alignment.removed {
+        let gone = &old.fields[i];
         let delta = cx
-            .delta(
-                DeltaKind::FieldRenamed,
-                format!("field `{}` renamed to `{}`", gone.name, renamed.name),
-            )
-            .change(render::field(gone), render::field(renamed))
+            .delta(DeltaKind::FieldRemoved, Member::field(&gone.name))
             .class(visible_class(gone))
-            .at(Element::Field(renamed.name.clone()));
-        cx.push(delta);
-        false
-    });
-    for gone in removed {
-        let delta = cx
-            .delta(DeltaKind::FieldRemoved, field_detail(gone))
-            .change(render::field(gone), "")
-            .class(visible_class(gone))
-            .at(Element::Field(gone.name.clone()));
+            .was(shown(gone));
         cx.push(delta);
     }
-    for new_field in added {
+    for &j in &alignment.added {
+        let field = &new.fields[j];
         let delta = if constructible {
             cx.delta(
                 DeltaKind::ConstructibleStructFieldAdded,
-                format!(
-                    "field `{}` added to a struct that callers build with a literal \
-                     (exhaustive, every field pub)",
-                    new_field.name
-                ),
+                Member::field(&field.name),
             )
+            .note(Note::Constructible)
         } else {
-            cx.delta(DeltaKind::FieldAdded, field_detail(new_field))
+            cx.delta(DeltaKind::FieldAdded, Member::field(&field.name))
         };
-        cx.push(
-            delta
-                .change("", render::field(new_field))
-                .at(Element::Field(new_field.name.clone())),
-        );
+        cx.push(delta.now(shown(field)));
     }
-    for old_field in &old.fields {
-        if let Some(new_field) = find(&new.fields, &old_field.name) {
-            compare_field(cx, old_field, new_field);
-        }
-    }
-    if common_order(&old.fields, &new.fields) {
-        order_changed(cx, old, new);
+    let same = super::align::Alignment {
+        pairs: alignment.same().copied().collect(),
+        ..Default::default()
+    };
+    if !same.order_kept() {
+        order_changed(cx, old, new, &same);
     }
 }
 
 /// Field order is invisible to named-field literals and patterns, but it is the
 /// layout of a `#[repr(C)]` struct and the comparison order of derived
 /// `PartialOrd`/`Ord`. (A serde struct's order is the wire family's to judge.)
-fn order_changed(cx: &mut Cx<'_>, old: &StructShape, new: &StructShape) {
-    let layout = old.attrs.repr.iter().any(|r| r == "C") && new.attrs.repr.iter().any(|r| r == "C");
+fn order_changed(
+    cx: &mut Cx<'_>,
+    old: &StructShape,
+    new: &StructShape,
+    same: &super::align::Alignment,
+) {
+    let layout = old.attrs.has_repr(&Repr::C) && new.attrs.has_repr(&Repr::C);
     let ordered = ["PartialOrd", "Ord"]
         .iter()
         .any(|t| old.attrs.derives.contains(*t) && new.attrs.derives.contains(*t));
     if old.attrs.has_wire() && new.attrs.has_wire() && !layout && !ordered {
         return;
     }
-    let class = if layout || ordered {
-        Class::Breaking
-    } else {
-        Class::Additive
-    };
-    let names = |fields: &[FieldShape]| {
-        fields
-            .iter()
-            .map(|f| f.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let why = if layout {
-        "field declaration order (the `#[repr(C)]` layout)"
+    let (class, reason) = if layout {
+        (Class::Breaking, OrderReason::Layout)
     } else if ordered {
-        "field declaration order (derived `PartialOrd`/`Ord` compare in it)"
+        (Class::Breaking, OrderReason::Ordering)
     } else {
-        "field declaration order"
+        (Class::Additive, OrderReason::Drift)
     };
+    let mut by_new = same.pairs.clone();
+    by_new.sort_by_key(|p| p.new);
+    let names = |idx: &mut dyn Iterator<Item = usize>, fields: &[FieldShape]| {
+        idx.map(|i| fields[i].name.clone()).collect::<Vec<_>>()
+    };
+    let was = names(&mut same.pairs.iter().map(|p| p.old), &old.fields);
+    let now = names(&mut by_new.iter().map(|p| p.new), &new.fields);
     let delta = cx
-        .delta(DeltaKind::FieldOrderChanged, why)
+        .delta(DeltaKind::FieldOrderChanged, Member::Item)
         .on(Axis::Api)
         .class(class)
-        .change(names(&old.fields), names(&new.fields));
+        .note(Note::Order(reason))
+        .change(Shown::Order(was), Shown::Order(now));
     cx.push(delta);
 }
 
-/// Name, type and visibility of one field present on both sides.
+/// Type and visibility of one field present on both sides.
 fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape) {
-    let at = Element::Field(new.name.clone());
-    let was_pub = old.vis == "pub";
+    let member = Member::field(&new.name);
+    let shown = |f: &FieldShape| Shown::Field(f.clone());
     if old.ty != new.ty {
-        let narrowed = option_inner(&old.ty) == Some(new.ty.as_str());
-        let kind = if narrowed {
+        let kind = if old.ty.option_inner() == Some(&new.ty) {
             DeltaKind::FieldTypeNarrowed
         } else {
             DeltaKind::FieldTypeChanged
         };
         let delta = cx
-            .delta(kind, format!("type of field `{}`", new.name))
-            .change(render::field(old), render::field(new))
+            .delta(kind, member.clone())
             .class(visible_class(old))
-            .at(at.clone());
+            .change(shown(old), shown(new));
         cx.push(delta);
     }
     if old.vis != new.vis {
-        let delta = if was_pub {
-            cx.delta(
-                DeltaKind::FieldVisibilityReduced,
-                format!("visibility of field `{}`", new.name),
-            )
-        } else if vis_rank(&new.vis) > vis_rank(&old.vis) {
+        let delta = if old.vis.is_public() {
+            cx.delta(DeltaKind::FieldVisibilityReduced, member)
+        } else if new.vis.reach() > old.vis.reach() {
             // More visible: nothing a consumer had is lost.
-            cx.delta(
-                DeltaKind::FieldAdded,
-                format!("field `{}` is now `{}`", new.name, vis_word(&new.vis)),
-            )
+            cx.delta(DeltaKind::FieldAdded, member)
+                .note(Note::NowVisible(new.vis.clone()))
         } else {
             // Narrower, but it was never visible outside the crate.
-            cx.delta(
-                DeltaKind::FieldVisibilityReduced,
-                format!(
-                    "field `{}` is now `{}` (it was not `pub`)",
-                    new.name,
-                    vis_word(&new.vis)
-                ),
-            )
-            .class(Class::Additive)
+            cx.delta(DeltaKind::FieldVisibilityReduced, member)
+                .class(Class::Additive)
+                .note(Note::WasNotPublic)
         };
-        cx.push(delta.change(render::field(old), render::field(new)).at(at));
-    }
-}
-
-/// How far a visibility reaches: private < `pub(in …)`/`pub(self)` < `pub(super)` <
-/// `pub(crate)` < `pub`.
-fn vis_rank(vis: &str) -> u8 {
-    match vis {
-        "pub" => 4,
-        "pub(crate)" => 3,
-        "pub(super)" => 2,
-        "" | "pub(self)" => 0,
-        _ => 1,
+        cx.push(delta.change(shown(old), shown(new)));
     }
 }
 
 /// Callers can write `S { a, b }` (or `S(a, b)`): exhaustive and every field `pub`.
 /// Adding any field then breaks their literal.
 pub fn is_constructible(s: &StructShape) -> bool {
-    !s.attrs.non_exhaustive && s.fields.iter().all(|f| f.vis == "pub")
-}
-
-fn find<'a>(fields: &'a [FieldShape], name: &str) -> Option<&'a FieldShape> {
-    fields.iter().find(|f| f.name == name)
-}
-
-/// A Rust rename keeps type and visibility; serde attributes may change with it
-/// (`#[serde(rename = "old")]` keeps the wire name), which the wire family judges.
-fn same_but_name(a: &FieldShape, b: &FieldShape) -> bool {
-    a.ty == b.ty && a.vis == b.vis
+    !s.attrs.non_exhaustive && s.fields.iter().all(|f| f.vis.is_public())
 }
 
 /// Private fields are invisible to other crates: changes to them are drift, not breaks
 /// (their wire effects are the wire families' business).
 fn visible_class(f: &FieldShape) -> Class {
-    if f.vis == "pub" {
+    if f.vis.is_public() {
         Class::Breaking
     } else {
         Class::Additive
     }
-}
-
-fn field_detail(f: &FieldShape) -> String {
-    if f.vis == "pub" {
-        format!("field `{}`", f.name)
-    } else {
-        format!("field `{}` ({})", f.name, vis_word(&f.vis))
-    }
-}
-
-fn vis_word(vis: &str) -> &str {
-    if vis.is_empty() {
-        "private"
-    } else {
-        vis
-    }
-}
-
-/// `Option<T>` → `T`.
-pub fn option_inner(ty: &str) -> Option<&str> {
-    ty.strip_prefix("Option<")?.strip_suffix('>')
-}
-
-/// True when the fields both sides share appear in a different relative order.
-fn common_order(old: &[FieldShape], new: &[FieldShape]) -> bool {
-    let shared_old: Vec<&str> = old
-        .iter()
-        .filter(|f| find(new, &f.name).is_some())
-        .map(|f| f.name.as_str())
-        .collect();
-    let shared_new: Vec<&str> = new
-        .iter()
-        .filter(|f| find(old, &f.name).is_some())
-        .map(|f| f.name.as_str())
-        .collect();
-    shared_old != shared_new
 }

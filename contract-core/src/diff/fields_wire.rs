@@ -5,9 +5,9 @@
 use super::shared::wire::{compare_fields, struct_record, Place};
 use super::shared::wire_types::reads;
 use super::Cx;
-use crate::delta::DeltaKind;
+use crate::delta::{DeltaKind, Member, Note, Shown};
 use crate::policy::WireBreaks;
-use crate::render;
+use crate::serde_attrs::Entries;
 use crate::shape::{FieldStyle, ItemShape, StructShape, Symbol};
 
 /// The struct-fields wire family. Runs when both versions derive `Serialize` or
@@ -25,12 +25,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         let delta = cx
             .wire(
                 DeltaKind::SymbolKindChanged,
-                "the payload changes form (unit, tuple or named struct)",
+                Member::Item,
                 reshape(old, new, cx.positional()),
             )
+            .note(Note::PayloadForm)
             .change(
-                render::item_decl(cx.symbol, old_item),
-                render::item_decl(cx.symbol, new_item),
+                Shown::Item(Box::new(old_item.clone())),
+                Shown::Item(Box::new(new_item.clone())),
             );
         cx.push(delta);
         return;

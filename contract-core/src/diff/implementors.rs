@@ -1,7 +1,7 @@
 //! Implementors of a pinned trait, from trait `impl` blocks pinned under its symbol.
 
 use super::Cx;
-use crate::delta::DeltaKind;
+use crate::delta::{DeltaKind, Member, Shown};
 use crate::shape::Symbol;
 
 /// The implementors family: a type that implements the trait now is more API; one
@@ -11,18 +11,20 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         let delta = cx
             .delta(
                 DeltaKind::TraitImplementorAdded,
-                format!("`{added}` implements `{}`", cx.symbol),
+                Member::Implementor { ty: added.clone() },
             )
-            .change("", format!("impl {} for {added}", cx.symbol));
+            .now(Shown::Implementor(added.clone()));
         cx.push(delta);
     }
     for removed in before.implementors.difference(&after.implementors) {
         let delta = cx
             .delta(
                 DeltaKind::TraitImplementorRemoved,
-                format!("`{removed}` no longer implements `{}`", cx.symbol),
+                Member::Implementor {
+                    ty: removed.clone(),
+                },
             )
-            .change(format!("impl {} for {removed}", cx.symbol), "");
+            .was(Shown::Implementor(removed.clone()));
         cx.push(delta);
     }
 }

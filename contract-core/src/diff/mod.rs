@@ -7,10 +7,14 @@
 //! `wire_direction`. Overrides and axis enforcement are applied once, at the end.
 //!
 //! Helpers several families share (signature comparison, generics comparison, the
-//! serde wire model) live in `shared`; they are not families.
+//! serde wire model) live in `shared`; they are not families. Pairing old and new
+//! members is [`align`]'s alone; a consistent renaming of generic parameters is
+//! undone by [`equiv`] before any family looks.
 
 mod aliases;
+pub mod align;
 mod container;
+pub mod equiv;
 mod fields;
 mod fields_wire;
 mod fns;
@@ -28,7 +32,7 @@ mod variants_wire;
 
 use std::collections::BTreeMap;
 
-use crate::delta::{Axis, Delta, DeltaKind};
+use crate::delta::{Axis, Delta, DeltaKind, Member, Note, Shown};
 use crate::policy::{Policy, WireBreaks};
 use crate::shape::{Fragment, Symbol};
 
@@ -48,19 +52,20 @@ impl Cx<'_> {
         self.deltas.push(delta);
     }
 
-    /// Starts a delta of `kind` for this symbol, with the kind's default class and axis.
-    pub fn delta(&self, kind: DeltaKind, detail: impl Into<String>) -> Delta {
-        Delta::new(kind, self.symbol, detail)
+    /// Starts a delta of `kind` about `member` of this symbol, with the kind's default
+    /// class and axis.
+    pub fn delta(&self, kind: DeltaKind, member: Member) -> Delta {
+        Delta::new(kind, self.symbol, member)
     }
 
     /// Starts a wire-axis delta whose class follows from the directions it breaks
-    /// under the set's `wire_direction`; the detail says which readers fail.
-    pub fn wire(&self, kind: DeltaKind, detail: impl Into<String>, breaks: WireBreaks) -> Delta {
-        let mut detail = detail.into();
-        detail.push_str(breaks.describe());
-        Delta::new(kind, self.symbol, detail)
+    /// under the set's `wire_direction`.
+    pub fn wire(&self, kind: DeltaKind, member: Member, breaks: WireBreaks) -> Delta {
+        let mut delta = Delta::new(kind, self.symbol, member)
             .on(Axis::Wire)
-            .class(self.policy.wire_class(breaks))
+            .class(self.policy.wire_class(breaks));
+        delta.wire = Some(breaks);
+        delta
     }
 
     /// True when the set's payloads are positional (`wire_format: positional`).
@@ -110,28 +115,31 @@ pub fn diff_symbol_with(
         policy,
         deltas: Vec::new(),
     };
-    if before != after {
-        for (_, family) in families {
-            family(&mut cx, before, after);
-        }
-        if cx.deltas.is_empty() {
-            let delta = cx
-                .delta(
-                    DeltaKind::UnclassifiedChange,
-                    "a part of the shape no rule covers",
-                )
-                .change(
-                    crate::render::symbol(name, before),
-                    crate::render::symbol(name, after),
-                );
-            cx.push(delta);
-        }
+    // What no consumer can tell apart (a consistent renaming of generic
+    // parameters, another spelling of one signature, …) is no change at all.
+    if equiv::equivalent(before, after) {
+        return Vec::new();
+    }
+    let renamed = equiv::renamed_to_match(before, after);
+    let before = renamed.as_ref().unwrap_or(before);
+    for (_, family) in families {
+        family(&mut cx, before, after);
+    }
+    if cx.deltas.is_empty() {
+        let delta = cx
+            .delta(DeltaKind::UnclassifiedChange, Member::Item)
+            .note(Note::Unclassified)
+            .change(
+                Shown::Symbol(Box::new(before.clone())),
+                Shown::Symbol(Box::new(after.clone())),
+            );
+        cx.push(delta);
     }
     cx.deltas.into_iter().map(|d| policy.apply(d)).collect()
 }
 
 /// Deltas between a golden set and the current set, policy applied, sorted by
-/// symbol, kind, axis and detail.
+/// symbol, kind, axis and member.
 pub fn diff_sets(
     before: &BTreeMap<String, Symbol>,
     after: &BTreeMap<String, Symbol>,
@@ -163,7 +171,7 @@ pub fn diff_sets_in_parts(
     deltas.extend(in_both);
     // Stable: deltas with equal keys keep the order above.
     deltas.sort_by(|a, b| {
-        (&a.symbol, a.kind, a.axis, &a.detail).cmp(&(&b.symbol, b.kind, b.axis, &b.detail))
+        (&a.symbol, a.kind, a.axis, &a.member).cmp(&(&b.symbol, b.kind, b.axis, &b.member))
     });
     deltas
 }
@@ -181,8 +189,8 @@ pub fn diff_fragment(
     let mut after = golden.clone();
     let mut before = golden.clone();
     match fragment {
-        Fragment::Item { item } => after.item = Some(item.clone()),
-        Fragment::Methods { methods } => {
+        Fragment::Item { item, .. } => after.item = Some(item.clone()),
+        Fragment::Methods { methods, .. } => {
             before
                 .methods
                 .retain(|method, _| methods.contains_key(method));

@@ -2,36 +2,14 @@
 //! `transparent`, the enum representation (`tag`, `content`, `untagged`), the
 //! container `default`, and the rest (`from`, `into`, `bound`, …).
 
-use std::collections::BTreeSet;
-
-use super::shared::wire::{self, rename_breaks, struct_record, variant_record};
+use super::shared::wire::{
+    first_difference, rename_breaks, struct_record, tag_breaks, tagging, variant_record, variants,
+};
 use super::Cx;
-use crate::delta::{DeltaKind, Element};
+use crate::delta::{Attr, Change, DeltaKind, Member, Note, Shown};
 use crate::policy::WireBreaks;
-use crate::render;
-use crate::shape::{ContainerAttrs, EnumShape, ItemShape, SerdeAttrs, StructShape, Symbol};
-
-const RENAME_KEYS: &[&str] = &[
-    "rename_all",
-    "rename_all.serialize",
-    "rename_all.deserialize",
-    "rename_all_fields",
-    "rename_all_fields.serialize",
-    "rename_all_fields.deserialize",
-];
-const DENY_KEYS: &[&str] = &["deny_unknown_fields"];
-const TRANSPARENT_KEYS: &[&str] = &["transparent"];
-const REPR_KEYS: &[&str] = &["tag", "content", "untagged"];
-const DEFAULT_KEYS: &[&str] = &["default"];
-const NAME_KEYS: &[&str] = &["rename", "rename.serialize", "rename.deserialize"];
-/// Keys that change nothing on the wire (trait bounds, the serde path, error text).
-const INERT_KEYS: &[&str] = &[
-    "bound",
-    "bound.serialize",
-    "bound.deserialize",
-    "crate",
-    "expecting",
-];
+use crate::serde_attrs::{ContainerSerde, Entries, Entry};
+use crate::shape::{EnumShape, ItemShape, StructShape, Symbol};
 
 /// The serde-container family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
@@ -44,16 +22,29 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     if old.kind_name() != new.kind_name() {
         return; // symbol_kind_changed says it
     }
+    let shown = || {
+        (
+            Shown::Serde(oa.serde.clone()),
+            Shown::Serde(na.serde.clone()),
+        )
+    };
+    let at = Member::Attr { attr: Attr::Serde };
     if !oa.has_wire() || !na.has_wire() {
         if !oa.has_wire() && !na.has_wire() && serde_projection(old) != serde_projection(new) {
-            inert(cx, oa, na);
+            // Serde attributes on a type that derives neither `Serialize` nor
+            // `Deserialize` configure nothing the shape can see.
+            let (was, now) = shown();
+            let delta = cx
+                .delta(DeltaKind::SerdeAttributeChanged, at)
+                .note(Note::SerdeWithoutDerive)
+                .change(was, now);
+            cx.push(delta);
         }
         return; // a derive added or removed is the container family's
     }
     let (os, ns) = (&oa.serde, &na.serde);
-    let changed = |keys: &[&str]| keys.iter().any(|k| os.get(*k) != ns.get(*k));
-    let mut found: Vec<(DeltaKind, WireBreaks, String)> = Vec::new();
-    if changed(RENAME_KEYS) {
+    let mut found: Vec<(DeltaKind, WireBreaks, Note)> = Vec::new();
+    if os.rename_all != ns.rename_all || os.rename_all_fields != ns.rename_all_fields {
         let breaks = match (old, new) {
             (ItemShape::Struct(o), ItemShape::Struct(n)) => struct_rename(cx, o, n),
             (ItemShape::Enum(o), ItemShape::Enum(n)) => enum_rename(cx, o, n),
@@ -62,71 +53,81 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         found.push((
             DeltaKind::ContainerRenameAllChanged,
             breaks,
-            "`rename_all`: names on the wire".to_owned(),
+            Note::RenameAll,
         ));
     }
-    if changed(DENY_KEYS) {
-        found.push(deny(ns.contains_key("deny_unknown_fields")));
+    if os.deny_unknown_fields != ns.deny_unknown_fields {
+        found.push(deny(ns.deny_unknown_fields));
     }
-    if changed(TRANSPARENT_KEYS) {
+    if os.transparent != ns.transparent {
         // The payload becomes (or stops being) the single field's value.
         found.push((
             DeltaKind::TransparentChanged,
             WireBreaks::BOTH,
-            "`transparent`".to_owned(),
+            Note::Transparent,
         ));
     }
-    if changed(REPR_KEYS) {
+    if (&os.tag, &os.content, os.untagged) != (&ns.tag, &ns.content, ns.untagged) {
         found.push(representation(old, os, ns));
     }
-    if changed(DEFAULT_KEYS) {
+    if os.default != ns.default {
         found.push(default(cx, old, new));
     }
-    if changed(NAME_KEYS) {
+    if os.rename != ns.rename {
         // Self-describing payloads do not carry the type's own name.
         found.push((
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            "container `rename` (the type name is not in the payload)".to_owned(),
+            Note::ContainerRename,
         ));
     }
-    if changed(INERT_KEYS) {
+    if os.bound != ns.bound || os.krate != ns.krate || os.expecting != ns.expecting {
         found.push((
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            "trait bounds, serde path or error text (not on the wire)".to_owned(),
+            Note::Inert,
         ));
     }
-    let groups = [
-        RENAME_KEYS,
-        DENY_KEYS,
-        TRANSPARENT_KEYS,
-        REPR_KEYS,
-        DEFAULT_KEYS,
-        NAME_KEYS,
-        INERT_KEYS,
-    ];
-    let unknown: Vec<&String> = os
-        .keys()
-        .chain(ns.keys())
-        .filter(|k| !groups.iter().any(|g| g.contains(&k.as_str())) && os.get(*k) != ns.get(*k))
-        .collect();
-    if !unknown.is_empty() {
+    if let Some(key) = opaque_difference(os, ns) {
         // `from`, `into`, `try_from`, `remote`, …: the payload is another type's, which
         // the shape cannot see; assume both directions break.
         found.push((
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::BOTH,
-            format!("container `{}` changed", unknown[0]),
+            Note::UnknownKey(key),
         ));
     }
-    for (kind, breaks, detail) in found {
+    for (kind, breaks, note) in found {
+        let (was, now) = shown();
         let delta = cx
-            .wire(kind, detail, breaks)
-            .change(render::serde_attrs(os), render::serde_attrs(ns))
-            .at(Element::Attr("serde".to_owned()));
+            .wire(kind, at.clone(), breaks)
+            .note(note)
+            .change(was, now);
         cx.push(delta);
     }
+}
+
+/// The first key among those whose effect the shape cannot see that differs.
+fn opaque_difference(os: &ContainerSerde, ns: &ContainerSerde) -> Option<String> {
+    let pairs: [(&str, bool); 6] = [
+        ("from", os.from != ns.from),
+        ("try_from", os.try_from != ns.try_from),
+        ("into", os.into != ns.into),
+        ("remote", os.remote != ns.remote),
+        (
+            "variant_identifier",
+            os.variant_identifier != ns.variant_identifier,
+        ),
+        (
+            "field_identifier",
+            os.field_identifier != ns.field_identifier,
+        ),
+    ];
+    pairs
+        .iter()
+        .find(|(_, differs)| *differs)
+        .map(|(k, _)| (*k).to_owned())
+        .or_else(|| first_difference(&os.unknown, &ns.unknown))
 }
 
 fn struct_rename(cx: &Cx<'_>, old: &StructShape, new: &StructShape) -> WireBreaks {
@@ -141,18 +142,16 @@ fn struct_rename(cx: &Cx<'_>, old: &StructShape, new: &StructShape) -> WireBreak
 /// unless the variant has its own `rename_all`.
 fn enum_rename(cx: &Cx<'_>, old: &EnumShape, new: &EnumShape) -> WireBreaks {
     let positional = cx.positional();
-    let (ov, nv) = (wire::variants(old), wire::variants(new));
-    let mut breaks = WireBreaks::NONE;
+    let (ov, nv) = (variants(old), variants(new));
+    let mut breaks = if positional {
+        WireBreaks::NONE
+    } else {
+        tag_breaks(&ov, &nv)
+    };
     for o in &ov {
         let Some(n) = nv.iter().find(|n| n.shape.name == o.shape.name) else {
             continue;
         };
-        if !positional {
-            breaks = breaks.or(WireBreaks {
-                backward: (o.emit && !n.accepts(&o.ser)) || (o.read && !n.accepts(&o.de)),
-                forward: n.emit && !o.accepts(&n.ser),
-            });
-        }
         if o.shape.fields == n.shape.fields {
             breaks = breaks.or(rename_breaks(
                 &variant_record(old, o.shape, positional),
@@ -166,18 +165,18 @@ fn enum_rename(cx: &Cx<'_>, old: &EnumShape, new: &EnumShape) -> WireBreaks {
 /// Added: payloads with fields the new type does not know (which the old type read
 /// and ignored) are rejected. Removed: readers stop rejecting them, a strictness
 /// consumers relied on (the seed's `extra="forbid"` -> `"allow"`), in both directions.
-fn deny(now_denies: bool) -> (DeltaKind, WireBreaks, String) {
+fn deny(now_denies: bool) -> (DeltaKind, WireBreaks, Note) {
     if now_denies {
         (
             DeltaKind::DenyUnknownFieldsChanged,
             WireBreaks::backward(true),
-            "`deny_unknown_fields` added".to_owned(),
+            Note::DenyUnknownFields(Change::Added),
         )
     } else {
         (
             DeltaKind::DenyUnknownFieldsChanged,
             WireBreaks::BOTH,
-            "`deny_unknown_fields` removed".to_owned(),
+            Note::DenyUnknownFields(Change::Removed),
         )
     }
 }
@@ -186,47 +185,31 @@ fn deny(now_denies: bool) -> (DeltaKind, WireBreaks, String) {
 /// drops a key.
 fn representation(
     item: &ItemShape,
-    os: &SerdeAttrs,
-    ns: &SerdeAttrs,
-) -> (DeltaKind, WireBreaks, String) {
+    os: &ContainerSerde,
+    ns: &ContainerSerde,
+) -> (DeltaKind, WireBreaks, Note) {
     let kind = if matches!(item, ItemShape::Enum(_)) {
         DeltaKind::EnumRepresentationChanged
     } else {
         DeltaKind::SerdeAttributeChanged
     };
-    let breaks = if wire::repr(os) == wire::repr(ns) {
+    let (was, now) = (tagging(os), tagging(ns));
+    let breaks = if was == now {
         WireBreaks::NONE
     } else {
         WireBreaks::BOTH
     };
-    (
-        kind,
-        breaks,
-        format!(
-            "tagging: {} -> {}",
-            describe_repr(&wire::repr(os)),
-            describe_repr(&wire::repr(ns))
-        ),
-    )
-}
-
-fn describe_repr(repr: &wire::Repr) -> String {
-    match repr {
-        wire::Repr::External => "externally tagged".to_owned(),
-        wire::Repr::Internal(tag) => format!("internally tagged by `{tag}`"),
-        wire::Repr::Adjacent(tag, content) => format!("adjacently tagged by `{tag}`/`{content}`"),
-        wire::Repr::Untagged => "untagged".to_owned(),
-    }
+    (kind, breaks, Note::Tagging { was, now })
 }
 
 /// The container `default` fills every missing field: added, readers accept more;
 /// removed, fields it filled become required and payloads without them fail.
-fn default(cx: &Cx<'_>, old: &ItemShape, new: &ItemShape) -> (DeltaKind, WireBreaks, String) {
+fn default(cx: &Cx<'_>, old: &ItemShape, new: &ItemShape) -> (DeltaKind, WireBreaks, Note) {
     let (ItemShape::Struct(o), ItemShape::Struct(n)) = (old, new) else {
         return (
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            "container `default`".to_owned(),
+            Note::ContainerDefault(Change::Changed),
         );
     };
     let positional = cx.positional();
@@ -235,66 +218,42 @@ fn default(cx: &Cx<'_>, old: &ItemShape, new: &ItemShape) -> (DeltaKind, WireBre
         (false, true) => (
             DeltaKind::FieldDefaultAdded,
             WireBreaks::NONE,
-            "container `default`: every field defaulted".to_owned(),
+            Note::ContainerDefault(Change::Added),
         ),
-        (true, false) => {
-            let newly_required: BTreeSet<&str> = nr
-                .fields
-                .iter()
-                .filter(|f| f.required)
-                .map(|f| f.shape.name.as_str())
-                .collect();
-            (
-                DeltaKind::FieldDefaultRemoved,
-                WireBreaks::backward(!newly_required.is_empty()),
-                "container `default` removed".to_owned(),
-            )
-        }
+        (true, false) => (
+            DeltaKind::FieldDefaultRemoved,
+            WireBreaks::backward(nr.fields.iter().any(|f| f.required)),
+            Note::ContainerDefault(Change::Removed),
+        ),
         _ => (
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            "container `default`: another default value".to_owned(),
+            Note::ContainerDefault(Change::Changed),
         ),
     }
 }
 
-/// Serde attributes on a type that derives neither `Serialize` nor `Deserialize`
-/// configure nothing the shape can see.
-fn inert(cx: &mut Cx<'_>, oa: &ContainerAttrs, na: &ContainerAttrs) {
-    let delta = cx
-        .delta(
-            DeltaKind::SerdeAttributeChanged,
-            "serde attributes on a type without a recorded `Serialize`/`Deserialize` derive",
-        )
-        .change(
-            render::serde_attrs(&oa.serde),
-            render::serde_attrs(&na.serde),
-        )
-        .at(Element::Attr("serde".to_owned()));
-    cx.push(delta);
-}
-
 /// Every serde attribute of an item: container, fields, variants, variant fields.
-fn serde_projection(item: &ItemShape) -> Vec<(String, SerdeAttrs)> {
+fn serde_projection(item: &ItemShape) -> Vec<(String, Vec<Entry>)> {
     let mut out = Vec::new();
     match item {
         ItemShape::Struct(s) => {
-            out.push((String::new(), s.attrs.serde.clone()));
-            out.extend(s.fields.iter().map(|f| (f.name.clone(), f.serde.clone())));
+            out.push((String::new(), s.attrs.serde.entries()));
+            out.extend(s.fields.iter().map(|f| (f.name.clone(), f.serde.entries())));
         }
         ItemShape::Enum(e) => {
-            out.push((String::new(), e.attrs.serde.clone()));
+            out.push((String::new(), e.attrs.serde.entries()));
             for v in &e.variants {
-                out.push((v.name.clone(), v.serde.clone()));
+                out.push((v.name.clone(), v.serde.entries()));
                 out.extend(
                     v.fields
                         .iter()
-                        .map(|f| (format!("{}.{}", v.name, f.name), f.serde.clone())),
+                        .map(|f| (format!("{}.{}", v.name, f.name), f.serde.entries())),
                 );
             }
         }
         _ => {}
     }
-    out.retain(|(_, attrs)| !attrs.is_empty());
+    out.retain(|(_, entries)| !entries.is_empty());
     out
 }

@@ -2,63 +2,33 @@
 
 use std::collections::BTreeMap;
 
-use crate::delta::{Delta, DeltaKind};
-use crate::render;
+use super::align::align_maps;
+use crate::delta::{Delta, DeltaKind, Member, Shown};
 use crate::shape::Symbol;
 
 /// Added, removed and renamed symbols. A removal and an addition of the same shape
 /// (module included) are one rename.
 pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>) -> Vec<Delta> {
-    let mut removed: Vec<(&String, &Symbol)> = before
-        .iter()
-        .filter(|(name, _)| !after.contains_key(*name))
-        .collect();
-    let mut added: Vec<(&String, &Symbol)> = after
-        .iter()
-        .filter(|(name, _)| !before.contains_key(*name))
-        .collect();
+    let same_shape = |o: &(&String, &Symbol), n: &(&String, &Symbol)| o.1.same_shape(n.1);
+    let (old, new, alignment) = align_maps(before, after, &[&same_shape]);
+    let shown = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
     let mut out = Vec::new();
-    removed.retain(|(old, old_shape)| {
-        let Some(i) = added
-            .iter()
-            .position(|(_, new_shape)| new_shape == old_shape)
-        else {
-            return true;
-        };
-        let (new, new_shape) = added.remove(i);
+    for pair in alignment.by(0) {
+        let ((old_name, old_shape), (new_name, _)) = (old[pair.old], new[pair.new]);
         // Every path that names the old symbol breaks.
         out.push(
-            Delta::new(
-                DeltaKind::SymbolRenamed,
-                old,
-                format!("{} `{old}` renamed to `{new}`", old_shape.kind_name()),
-            )
-            .change(
-                render::symbol(old, old_shape),
-                render::symbol(new, new_shape),
-            ),
-        );
-        false
-    });
-    for (name, shape) in removed {
-        out.push(
-            Delta::new(
-                DeltaKind::SymbolRemoved,
-                name,
-                format!("{} `{name}`", shape.kind_name()),
-            )
-            .change(render::symbol(name, shape), ""),
+            Delta::new(DeltaKind::SymbolRenamed, old_name, Member::Item)
+                .renamed(new_name)
+                .change(shown(old_shape), shown(new[pair.new].1)),
         );
     }
-    for (name, shape) in added {
-        out.push(
-            Delta::new(
-                DeltaKind::SymbolAdded,
-                name,
-                format!("{} `{name}`", shape.kind_name()),
-            )
-            .change("", render::symbol(name, shape)),
-        );
+    for &i in &alignment.removed {
+        let (name, shape) = old[i];
+        out.push(Delta::new(DeltaKind::SymbolRemoved, name, Member::Item).was(shown(shape)));
+    }
+    for &j in &alignment.added {
+        let (name, shape) = new[j];
+        out.push(Delta::new(DeltaKind::SymbolAdded, name, Member::Item).now(shown(shape)));
     }
     out
 }
@@ -66,14 +36,14 @@ pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{ItemShape, Value, ValueItemShape};
+    use crate::shape::{ItemShape, Type, Value, ValueItemShape};
 
     fn konst(value: &str) -> Symbol {
         Symbol {
             module: Some("m".to_owned()),
             item: Some(ItemShape::Const(ValueItemShape {
                 mutable: false,
-                ty: "u8".to_owned(),
+                ty: Type::named("u8"),
                 value: Value::Expr(value.to_owned()),
             })),
             ..Symbol::default()
@@ -94,25 +64,30 @@ mod tests {
     #[test]
     fn added_and_removed() {
         let d = diff(&set(&[("A", konst("1"))]), &set(&[("B", konst("2"))]));
+        let mut got = kinds(&d);
+        got.sort();
         assert_eq!(
-            kinds(&d),
+            got,
             [
+                (DeltaKind::SymbolAdded, "B"),
                 (DeltaKind::SymbolRemoved, "A"),
-                (DeltaKind::SymbolAdded, "B")
             ]
         );
-        assert!(d[0].is_breaking() && !d[1].is_breaking());
-        assert_eq!(d[0].before, "const A: u8 = 1");
+        let removed = d
+            .iter()
+            .find(|d| d.kind == DeltaKind::SymbolRemoved)
+            .unwrap();
+        assert!(removed.is_breaking() && removed.after.is_none());
+        assert_eq!(removed.before, Some(Shown::Symbol(Box::new(konst("1")))));
     }
 
     #[test]
-    fn same_shape_under_a_new_name_is_one_rename() {
+    fn same_shape_under_a_new_name_is_one_rename_naming_both() {
         let d = diff(&set(&[("A", konst("1"))]), &set(&[("B", konst("1"))]));
         assert_eq!(kinds(&d), [(DeltaKind::SymbolRenamed, "A")]);
-        assert_eq!(
-            (d[0].before.as_str(), d[0].after.as_str()),
-            ("const A: u8 = 1", "const B: u8 = 1")
-        );
+        assert_eq!(d[0].renamed_to.as_deref(), Some("B"));
+        assert_eq!(d[0].symbols(), ["A", "B"]);
+        assert_eq!(d[0].current_symbol(), "B");
     }
 
     #[test]

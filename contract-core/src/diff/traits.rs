@@ -7,43 +7,37 @@
 
 use std::collections::BTreeSet;
 
+use super::align::align_maps;
 use super::shared::signature::{self, Role};
 use super::Cx;
-use crate::delta::{Class, DeltaKind, Element};
-use crate::render;
-use crate::shape::{AssocConst, AssocType, Symbol, TraitMethod, TraitShape};
+use crate::delta::{Class, DeltaKind, Member, Note, Shown, TraitChange};
+use crate::shape::{AssocConst, AssocType, ItemShape, Symbol, TraitMethod, TraitShape};
+use crate::ty::Bound;
 
 /// The trait family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
-    let (Some(crate::shape::ItemShape::Trait(old)), Some(crate::shape::ItemShape::Trait(new))) =
+    let (Some(old_item @ ItemShape::Trait(old)), Some(new_item @ ItemShape::Trait(new))) =
         (&before.item, &after.item)
     else {
         return;
     };
-    let header = |t: &TraitShape| {
-        let unsafety = if t.unsafety { "unsafe " } else { "" };
-        let supers = if t.supertraits.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", t.supertraits.join(" + "))
-        };
-        format!("{unsafety}trait {}{supers}", cx.symbol)
-    };
-    let (was, now) = (header(old), header(new));
-    let mut item_level = Vec::new();
+    let mut item_level: Vec<(DeltaKind, Class, TraitChange)> = Vec::new();
     if old.unsafety != new.unsafety {
-        item_level.push((
-            DeltaKind::TraitUnsafeChanged,
-            unsafety(old.sealed),
-            "`unsafe trait`".to_owned(),
-        ));
+        // `unsafe` on a trait binds implementors only: additive when there are none
+        // outside.
+        let class = if old.sealed {
+            Class::Additive
+        } else {
+            Class::Breaking
+        };
+        item_level.push((DeltaKind::TraitUnsafeChanged, class, TraitChange::Unsafe));
     }
     if !old.sealed && new.sealed {
         // Implementors outside the crate can no longer implement it.
         item_level.push((
             DeltaKind::TraitSealedAdded,
             Class::Breaking,
-            "the trait is now sealed".to_owned(),
+            TraitChange::Sealed,
         ));
     }
     if old.sealed && !new.sealed {
@@ -51,7 +45,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         item_level.push((
             DeltaKind::TraitSupertraitRemoved,
             Class::Additive,
-            "sealing supertrait removed: others may now implement the trait".to_owned(),
+            TraitChange::Unsealed,
         ));
     }
     supertraits(old, new, &mut item_level);
@@ -60,7 +54,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         item_level.push((
             DeltaKind::TraitDynCompatibilityLost,
             Class::Breaking,
-            "no longer usable as `dyn` (a method or associated item rules it out)".to_owned(),
+            TraitChange::DynLost,
         ));
     }
     if !old.dyn_compatible && new.dyn_compatible {
@@ -68,15 +62,18 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         item_level.push((
             DeltaKind::TraitDynCompatibilityGained,
             Class::Additive,
-            "now usable as `dyn`".to_owned(),
+            TraitChange::DynGained,
         ));
     }
-    for (kind, class, detail) in item_level {
+    for (kind, class, change) in item_level {
         let delta = cx
-            .delta(kind, detail)
+            .delta(kind, Member::Item)
             .class(class)
-            .change(was.clone(), now.clone())
-            .at(Element::Item);
+            .note(Note::Trait(change))
+            .change(
+                Shown::Header(Box::new(old_item.clone())),
+                Shown::Header(Box::new(new_item.clone())),
+            );
         cx.push(delta);
     }
     methods(cx, old, new);
@@ -84,42 +81,30 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     assoc_consts(cx, old, new);
 }
 
-/// `unsafe` on a trait binds implementors only: additive when there are none outside.
-fn unsafety(sealed: bool) -> Class {
-    if sealed {
-        Class::Additive
-    } else {
-        Class::Breaking
-    }
-}
-
-/// A path of the sealed-trait pattern (`sealed::Sealed`, `private::Token`).
-fn is_sealing(path: &str) -> bool {
-    let plain = path.split('<').next().unwrap_or(path);
-    plain
-        .split("::")
-        .any(|s| matches!(s, "sealed" | "private" | "__private" | "Sealed"))
+/// A bound of the sealed-trait pattern (`sealed::Sealed`, `private::Token`).
+fn is_sealing(bound: &Bound) -> bool {
+    bound.trait_path().is_some_and(|path| {
+        path.segments.iter().any(|s| {
+            matches!(
+                s.name.as_str(),
+                "sealed" | "private" | "__private" | "Sealed"
+            )
+        })
+    })
 }
 
 /// Supertraits other than the sealing one: added, implementors must implement them
 /// (additive when sealed); removed, callers lose the bound they implied. (Sealing
 /// itself is judged by the `sealed` flag above.)
-fn supertraits(old: &TraitShape, new: &TraitShape, out: &mut Vec<(DeltaKind, Class, String)>) {
-    let plain = |t: &TraitShape| -> BTreeSet<String> {
+fn supertraits(old: &TraitShape, new: &TraitShape, out: &mut Vec<(DeltaKind, Class, TraitChange)>) {
+    let split = |t: &TraitShape, sealing: bool| -> BTreeSet<String> {
         t.supertraits
             .iter()
-            .filter(|s| !is_sealing(s))
-            .cloned()
+            .filter(|s| is_sealing(s) == sealing)
+            .map(ToString::to_string)
             .collect()
     };
-    let sealing = |t: &TraitShape| -> BTreeSet<String> {
-        t.supertraits
-            .iter()
-            .filter(|s| is_sealing(s))
-            .cloned()
-            .collect()
-    };
-    let (op, np) = (plain(old), plain(new));
+    let (op, np) = (split(old, false), split(new, false));
     for added in np.difference(&op) {
         let class = if old.sealed {
             Class::Additive
@@ -129,97 +114,72 @@ fn supertraits(old: &TraitShape, new: &TraitShape, out: &mut Vec<(DeltaKind, Cla
         out.push((
             DeltaKind::TraitSupertraitAdded,
             class,
-            format!("supertrait `{added}` added"),
+            TraitChange::SupertraitAdded(added.clone()),
         ));
     }
     for removed in op.difference(&np) {
         out.push((
             DeltaKind::TraitSupertraitRemoved,
             Class::Breaking,
-            format!("supertrait `{removed}` removed"),
+            TraitChange::SupertraitRemoved(removed.clone()),
         ));
     }
-    let (os, ns) = (sealing(old), sealing(new));
-    if os != ns && old.sealed && new.sealed {
+    if split(old, true) != split(new, true) && old.sealed && new.sealed {
         out.push((
             DeltaKind::TraitSupertraitAdded,
             Class::Additive,
-            "another sealing supertrait (still sealed)".to_owned(),
+            TraitChange::Resealed,
         ));
     }
 }
 
-fn method_line(name: &str, m: &TraitMethod) -> String {
-    let body = if m.provided { " { … }" } else { ";" };
-    format!("{}{body}", render::signature(name, &m.sig))
-}
-
 fn methods(cx: &mut Cx<'_>, old: &TraitShape, new: &TraitShape) {
-    let mut removed: Vec<(&String, &TraitMethod)> = old
-        .methods
-        .iter()
-        .filter(|(n, _)| !new.methods.contains_key(*n))
-        .collect();
-    let mut added: Vec<(&String, &TraitMethod)> = new
-        .methods
-        .iter()
-        .filter(|(n, _)| !old.methods.contains_key(*n))
-        .collect();
-    removed.retain(|(name, m)| {
-        let Some(i) = added.iter().position(|(_, n)| *n == *m) else {
-            return true;
-        };
-        let (new_name, n) = added.remove(i);
-        // Callers call, and implementors define, the old name.
-        let delta = cx
-            .delta(
-                DeltaKind::MethodRenamed,
-                format!("trait method `{name}` renamed to `{new_name}`"),
-            )
-            .change(method_line(name, m), method_line(new_name, n))
-            .at(Element::Method(new_name.clone()));
-        cx.push(delta);
-        false
-    });
-    for (name, m) in removed {
-        // Calls break, and impls that define it no longer compile.
-        let delta = cx
-            .delta(
-                DeltaKind::TraitMethodRemoved,
-                format!("trait method `{name}`"),
-            )
-            .change(method_line(name, m), "")
-            .at(Element::Method(name.clone()));
-        cx.push(delta);
-    }
-    for (name, m) in added {
-        let (kind, class) = method_added(m.provided, old.sealed);
-        let delta = cx
-            .delta(kind, format!("trait method `{name}`"))
-            .class(class)
-            .change("", method_line(name, m))
-            .at(Element::Method(name.clone()));
-        cx.push(delta);
-    }
+    let same = |o: &(&String, &TraitMethod), n: &(&String, &TraitMethod)| o.1 == n.1;
+    let (ov, nv, alignment) = align_maps(&old.methods, &new.methods, &[&same]);
+    let shown = |m: &TraitMethod| Shown::TraitMethod(Box::new(m.clone()));
     let role = if old.sealed {
         Role::Callers
     } else {
         Role::Implementors
     };
-    for (name, o) in &old.methods {
-        let Some(n) = new.methods.get(name) else {
+    for pair in &alignment.pairs {
+        let ((name, o), (new_name, n)) = (ov[pair.old], nv[pair.new]);
+        if !pair.same() {
+            // Callers call, and implementors define, the old name.
+            let delta = cx
+                .delta(DeltaKind::MethodRenamed, Member::method(name))
+                .renamed(new_name)
+                .change(shown(o), shown(n));
+            cx.push(delta);
             continue;
-        };
+        }
         if o.provided != n.provided {
             let (kind, class) = default_body(n.provided, old.sealed);
             let delta = cx
-                .delta(kind, format!("default body of trait method `{name}`"))
+                .delta(kind, Member::method(name))
                 .class(class)
-                .change(method_line(name, o), method_line(name, n))
-                .at(Element::Method(name.clone()));
+                .note(Note::Trait(TraitChange::DefaultBody))
+                .change(shown(o), shown(n));
             cx.push(delta);
         }
         signature::compare(cx, name, &o.sig, &n.sig, role);
+    }
+    for &i in &alignment.removed {
+        // Calls break, and impls that define it no longer compile.
+        let (name, m) = ov[i];
+        let delta = cx
+            .delta(DeltaKind::TraitMethodRemoved, Member::method(name))
+            .was(shown(m));
+        cx.push(delta);
+    }
+    for &j in &alignment.added {
+        let (name, m) = nv[j];
+        let (kind, class) = method_added(m.provided, old.sealed);
+        let delta = cx
+            .delta(kind, Member::method(name))
+            .class(class)
+            .now(shown(m));
+        cx.push(delta);
     }
 }
 
@@ -243,27 +203,6 @@ fn default_body(now_provided: bool, sealed: bool) -> (DeltaKind, Class) {
     }
 }
 
-fn type_line(name: &str, t: &AssocType) -> String {
-    let mut s = format!("type {name}{}", render::generics(&t.generics));
-    if !t.bounds.is_empty() {
-        s.push_str(": ");
-        s.push_str(&t.bounds.join(" + "));
-    }
-    if let Some(d) = &t.default {
-        s.push_str(" = ");
-        s.push_str(d);
-    }
-    s.push(';');
-    s
-}
-
-fn const_line(name: &str, c: &AssocConst) -> String {
-    match &c.default {
-        Some(d) => format!("const {name}: {} = {d};", c.ty),
-        None => format!("const {name}: {};", c.ty),
-    }
-}
-
 /// An associated item added must be defined by implementors unless it has a default
 /// (or the trait is sealed); an associated type must also be named in every
 /// `dyn Trait<…>`.
@@ -276,115 +215,95 @@ fn assoc_added(has_default: bool, sealed: bool, named_by_dyn: bool) -> Class {
 }
 
 fn assoc_types(cx: &mut Cx<'_>, old: &TraitShape, new: &TraitShape) {
-    for (name, o) in &old.types {
-        match new.types.get(name) {
-            None => {
-                // `T::Name` in consumer code and impls defining it break.
-                let delta = cx
-                    .delta(
-                        DeltaKind::TraitAssocItemRemoved,
-                        format!("associated type `{name}`"),
-                    )
-                    .change(type_line(name, o), "")
-                    .at(Element::Method(name.clone()));
-                cx.push(delta);
-            }
-            Some(n) if n != o => {
-                let only_default_added = o.default.is_none()
-                    && n.default.is_some()
-                    && o.bounds == n.bounds
-                    && o.generics == n.generics;
-                let only_bounds_added = old.sealed
-                    && o.default == n.default
-                    && o.generics == n.generics
-                    && o.bounds.iter().all(|b| n.bounds.contains(b));
-                // Implementors must satisfy new bounds; callers lose removed ones.
-                let class = if only_default_added || only_bounds_added {
-                    Class::Additive
-                } else {
-                    Class::Breaking
-                };
-                let delta = cx
-                    .delta(
-                        DeltaKind::TraitAssocItemChanged,
-                        format!("associated type `{name}`"),
-                    )
-                    .class(class)
-                    .change(type_line(name, o), type_line(name, n))
-                    .at(Element::Method(name.clone()));
-                cx.push(delta);
-            }
-            Some(_) => {}
+    let (ov, nv, alignment) = align_maps(&old.types, &new.types, &[]);
+    let member = |name: &str| Member::AssocType {
+        name: name.to_owned(),
+    };
+    let shown = |a: &AssocType| Shown::AssocType(a.clone());
+    for pair in &alignment.pairs {
+        let ((name, o), (_, n)) = (ov[pair.old], nv[pair.new]);
+        if o == n {
+            continue;
         }
+        let only_default_added = o.default.is_none()
+            && n.default.is_some()
+            && o.bounds == n.bounds
+            && o.generics == n.generics;
+        let only_bounds_added = old.sealed
+            && o.default == n.default
+            && o.generics == n.generics
+            && o.bounds.iter().all(|b| n.bounds.contains(b));
+        // Implementors must satisfy new bounds; callers lose removed ones.
+        let class = if only_default_added || only_bounds_added {
+            Class::Additive
+        } else {
+            Class::Breaking
+        };
+        let delta = cx
+            .delta(DeltaKind::TraitAssocItemChanged, member(name))
+            .class(class)
+            .change(shown(o), shown(n));
+        cx.push(delta);
     }
-    for (name, n) in new
-        .types
-        .iter()
-        .filter(|(k, _)| !old.types.contains_key(*k))
-    {
+    for &i in &alignment.removed {
+        // `T::Name` in consumer code and impls defining it break.
+        let (name, o) = ov[i];
+        let delta = cx
+            .delta(DeltaKind::TraitAssocItemRemoved, member(name))
+            .was(shown(o));
+        cx.push(delta);
+    }
+    for &j in &alignment.added {
+        let (name, n) = nv[j];
         let class = assoc_added(n.default.is_some(), old.sealed, old.dyn_compatible);
         let delta = cx
-            .delta(
-                DeltaKind::TraitAssocItemAdded,
-                format!("associated type `{name}`"),
-            )
+            .delta(DeltaKind::TraitAssocItemAdded, member(name))
             .class(class)
-            .change("", type_line(name, n))
-            .at(Element::Method(name.clone()));
+            .now(shown(n));
         cx.push(delta);
     }
 }
 
 fn assoc_consts(cx: &mut Cx<'_>, old: &TraitShape, new: &TraitShape) {
-    for (name, o) in &old.consts {
-        match new.consts.get(name) {
-            None => {
-                let delta = cx
-                    .delta(
-                        DeltaKind::TraitAssocItemRemoved,
-                        format!("associated const `{name}`"),
-                    )
-                    .change(const_line(name, o), "")
-                    .at(Element::Method(name.clone()));
-                cx.push(delta);
-            }
-            Some(n) if n != o => {
-                // A default added changes no impl; another type, a removed default (for
-                // outside implementors) or another default value changes what
-                // consumers compile against.
-                let class = match (&o.default, &n.default) {
-                    (None, Some(_)) if o.ty == n.ty => Class::Additive,
-                    (Some(_), None) if o.ty == n.ty && old.sealed => Class::Additive,
-                    _ => Class::Breaking,
-                };
-                let delta = cx
-                    .delta(
-                        DeltaKind::TraitAssocItemChanged,
-                        format!("associated const `{name}`"),
-                    )
-                    .class(class)
-                    .change(const_line(name, o), const_line(name, n))
-                    .at(Element::Method(name.clone()));
-                cx.push(delta);
-            }
-            Some(_) => {}
+    let (ov, nv, alignment) = align_maps(&old.consts, &new.consts, &[]);
+    let member = |name: &str| Member::AssocConst {
+        name: name.to_owned(),
+    };
+    let shown = |c: &AssocConst| Shown::AssocConst(c.clone());
+    for pair in &alignment.pairs {
+        let ((name, o), (_, n)) = (ov[pair.old], nv[pair.new]);
+        if o == n {
+            continue;
         }
+        // A default added changes no impl; another type, a removed default (for
+        // outside implementors) or another default value changes what consumers
+        // compile against.
+        let class = match (&o.default, &n.default) {
+            (None, Some(_)) if o.ty == n.ty => Class::Additive,
+            (Some(_), None) if o.ty == n.ty && old.sealed => Class::Additive,
+            _ => Class::Breaking,
+        };
+        let delta = cx
+            .delta(DeltaKind::TraitAssocItemChanged, member(name))
+            .class(class)
+            .change(shown(o), shown(n));
+        cx.push(delta);
     }
-    for (name, n) in new
-        .consts
-        .iter()
-        .filter(|(k, _)| !old.consts.contains_key(*k))
-    {
+    for &i in &alignment.removed {
+        let (name, o) = ov[i];
+        let delta = cx
+            .delta(DeltaKind::TraitAssocItemRemoved, member(name))
+            .was(shown(o));
+        cx.push(delta);
+    }
+    for &j in &alignment.added {
         // (It also rules out `dyn`, which `trait_dyn_compatibility_lost` reports.)
+        let (name, n) = nv[j];
         let class = assoc_added(n.default.is_some(), old.sealed, false);
         let delta = cx
-            .delta(
-                DeltaKind::TraitAssocItemAdded,
-                format!("associated const `{name}`"),
-            )
+            .delta(DeltaKind::TraitAssocItemAdded, member(name))
             .class(class)
-            .change("", const_line(name, n))
-            .at(Element::Method(name.clone()));
+            .now(shown(n));
         cx.push(delta);
     }
 }

@@ -1,9 +1,10 @@
 //! Consts and statics: type, value, table rows, `static mut`.
 
+use super::align::align;
 use super::Cx;
-use crate::delta::{Class, DeltaKind, Element};
-use crate::render;
+use crate::delta::{Class, DeltaKind, Member, Note, Shown};
 use crate::shape::{ItemShape, Symbol, Value, ValueItemShape};
+use crate::ty::Type;
 
 /// The const/static family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
@@ -15,34 +16,35 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         | (ItemShape::Static(o), ItemShape::Static(n)) => (o, n),
         _ => return,
     };
-    let (was, now) = (
-        render::item_decl(cx.symbol, old_item),
-        render::item_decl(cx.symbol, new_item),
-    );
+    let whole = || {
+        (
+            Shown::Item(Box::new(old_item.clone())),
+            Shown::Item(Box::new(new_item.clone())),
+        )
+    };
     if old.mutable != new.mutable {
         // Reading a `static mut` needs `unsafe`; a `static` cannot be assigned.
+        let (was, now) = whole();
         let delta = cx
-            .delta(DeltaKind::StaticMutabilityChanged, "`static mut`")
-            .change(was.clone(), now.clone());
+            .delta(DeltaKind::StaticMutabilityChanged, Member::Item)
+            .change(was, now);
         cx.push(delta);
     }
     if old.ty != new.ty {
-        let class = type_class(old, new);
+        let (was, now) = whole();
         let delta = cx
-            .delta(
-                DeltaKind::ConstTypeChanged,
-                format!("type `{}` -> `{}`", old.ty, new.ty),
-            )
-            .class(class)
-            .change(was.clone(), now.clone());
+            .delta(DeltaKind::ConstTypeChanged, Member::Item)
+            .class(type_class(old, new))
+            .change(was, now);
         cx.push(delta);
     }
     match (&old.value, &new.value) {
-        (Value::Rows(o), Value::Rows(n)) => rows(cx, o, n, &was, &now),
+        (Value::Rows(o), Value::Rows(n)) => rows(cx, o, n, whole),
         (o, n) if o != n => {
             // Consumers compiled against, and may match on, the old value.
+            let (was, now) = whole();
             let delta = cx
-                .delta(DeltaKind::ConstValueChanged, "value")
+                .delta(DeltaKind::ConstValueChanged, Member::Item)
                 .change(was, now);
             cx.push(delta);
         }
@@ -54,16 +56,16 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
 /// row added) is the row change itself, reported as a row; any other type change
 /// breaks every consumer that names or uses the type.
 fn type_class(old: &ValueItemShape, new: &ValueItemShape) -> Class {
-    let array = |v: &ValueItemShape| -> Option<(String, String)> {
-        let inner = v.ty.strip_prefix('[')?.strip_suffix(']')?;
-        let (elem, len) = inner.rsplit_once("; ")?;
-        Some((elem.to_owned(), len.to_owned()))
-    };
-    let follows = match (array(old), array(new), &old.value, &new.value) {
-        (Some((oe, ol)), Some((ne, nl)), Value::Rows(or), Value::Rows(nr)) => {
+    let follows = match (&old.ty, &new.ty, &old.value, &new.value) {
+        (
+            Type::Array { elem: oe, len: ol },
+            Type::Array { elem: ne, len: nl },
+            Value::Rows(or),
+            Value::Rows(nr),
+        ) => {
             oe == ne
-                && ol == or.len().to_string()
-                && nl == nr.len().to_string()
+                && *ol == or.len().to_string()
+                && *nl == nr.len().to_string()
                 && nr.len() > or.len()
         }
         _ => false,
@@ -75,47 +77,47 @@ fn type_class(old: &ValueItemShape, new: &ValueItemShape) -> Class {
     }
 }
 
-/// Rows compared as a multiset: one gone is `table_row_removed` (a consumer's lookup
-/// finds nothing), one new is `table_row_added`; the same rows in another order are a
-/// value change (first-match lookups see it).
-fn rows(cx: &mut Cx<'_>, old: &[String], new: &[String], was: &str, now: &str) {
-    let mut unmatched_new: Vec<Option<&String>> = new.iter().map(Some).collect();
-    let mut removed = Vec::new();
-    // For each new position, the old row it kept (to see reordering).
-    let mut kept: Vec<(usize, usize)> = Vec::new();
-    for (i, row) in old.iter().enumerate() {
-        match unmatched_new.iter().position(|r| *r == Some(row)) {
-            Some(j) => {
-                unmatched_new[j] = None;
-                kept.push((j, i));
-            }
-            None => removed.push((i, row)),
-        }
-    }
-    kept.sort_unstable();
-    let reordered = kept.windows(2).any(|w| w[0].1 > w[1].1);
-    let added: Vec<(usize, &String)> = unmatched_new
-        .iter()
-        .enumerate()
-        .filter_map(|(j, r)| r.map(|r| (j, r)))
-        .collect();
-    for (i, row) in &removed {
+/// Rows are aligned by their text (a row kept anywhere is kept), then what is left
+/// by position: a row that changed in place is `table_row_changed`, one gone is
+/// `table_row_removed` (a consumer's lookup finds nothing), one new is
+/// `table_row_added`; the same rows in another order are a value change (first-match
+/// lookups see it).
+fn rows(cx: &mut Cx<'_>, old: &[String], new: &[String], whole: impl Fn() -> (Shown, Shown)) {
+    let old: Vec<(usize, &String)> = old.iter().enumerate().collect();
+    let new: Vec<(usize, &String)> = new.iter().enumerate().collect();
+    let same_position = |o: &(usize, &String), n: &(usize, &String)| o.0 == n.0;
+    let alignment = align(&old, &new, |(_, row)| *row, &[&same_position]);
+    for pair in alignment.by(0) {
+        let ((_, was), (j, now)) = (old[pair.old], new[pair.new]);
         let delta = cx
-            .delta(DeltaKind::TableRowRemoved, format!("row {i} `{row}`"))
-            .change((*row).clone(), "")
-            .at(Element::Row((*i).min(new.len().saturating_sub(1))));
+            .delta(DeltaKind::TableRowChanged, Member::Row { index: j })
+            .note(Note::RowChanged)
+            .change(Shown::Row(was.clone()), Shown::Row(now.clone()));
         cx.push(delta);
     }
-    for (j, row) in &added {
+    for &i in &alignment.removed {
+        let (i, row) = old[i];
         let delta = cx
-            .delta(DeltaKind::TableRowAdded, format!("row {j} `{row}`"))
-            .change("", (*row).clone())
-            .at(Element::Row(*j));
+            .delta(DeltaKind::TableRowRemoved, Member::Row { index: i })
+            .was(Shown::Row(row.clone()));
         cx.push(delta);
     }
-    if reordered {
+    for &j in &alignment.added {
+        let (j, row) = new[j];
         let delta = cx
-            .delta(DeltaKind::ConstValueChanged, "rows reordered")
+            .delta(DeltaKind::TableRowAdded, Member::Row { index: j })
+            .now(Shown::Row(row.clone()));
+        cx.push(delta);
+    }
+    let kept = super::align::Alignment {
+        pairs: alignment.same().copied().collect(),
+        ..Default::default()
+    };
+    if !kept.order_kept() {
+        let (was, now) = whole();
+        let delta = cx
+            .delta(DeltaKind::ConstValueChanged, Member::Item)
+            .note(Note::RowsReordered)
             .change(was, now);
         cx.push(delta);
     }

@@ -1,11 +1,12 @@
 //! Enum variants on the API axis: added (to an exhaustive enum or not), removed,
 //! renamed, reshaped, their fields retyped or renamed, discriminants (explicit or
-//! implicit by position), declaration order. Their serde side is `variants_wire`'s.
+//! implicit by position, where other crates can observe them), declaration order.
+//! Their serde side is `variants_wire`'s.
 
+use super::align::{align, Alignment};
 use super::Cx;
-use crate::delta::{Axis, Class, DeltaKind, Element};
-use crate::render;
-use crate::shape::{EnumShape, FieldShape, FieldStyle, ItemShape, Symbol, VariantShape};
+use crate::delta::{Axis, Class, DeltaKind, Member, Note, OrderReason, Shown};
+use crate::shape::{EnumShape, FieldShape, ItemShape, Symbol, VariantShape};
 
 /// The enum-variants family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
@@ -13,63 +14,50 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     else {
         return;
     };
-    let find = |list: &'_ [VariantShape], name: &str| list.iter().position(|v| v.name == name);
-    let mut removed: Vec<&VariantShape> = old
-        .variants
-        .iter()
-        .filter(|v| find(&new.variants, &v.name).is_none())
-        .collect();
-    let mut added: Vec<&VariantShape> = new
-        .variants
-        .iter()
-        .filter(|v| find(&old.variants, &v.name).is_none())
-        .collect();
-
     // A removal and an addition identical but for the name is a rename: every
     // `Enum::Old` in consumer code breaks.
-    removed.retain(|gone| {
-        let Some(i) = added.iter().position(|v| same_but_name(gone, v)) else {
-            return true;
-        };
-        let renamed = added.remove(i);
-        let delta = cx
-            .delta(
-                DeltaKind::VariantRenamed,
-                format!("variant `{}` renamed to `{}`", gone.name, renamed.name),
-            )
-            .change(render::variant(gone), render::variant(renamed))
-            .at(Element::Variant(renamed.name.clone()));
-        cx.push(delta);
-        false
-    });
-    for gone in removed {
-        // Every match arm and constructor naming it breaks.
-        let delta = cx
-            .delta(
-                DeltaKind::VariantRemoved,
-                format!("variant `{}`", gone.name),
-            )
-            .change(render::variant(gone), "")
-            .at(Element::Variant(gone.name.clone()));
-        cx.push(delta);
-    }
-    for new_variant in &added {
-        let delta = cx
-            .delta(
-                variant_added(old),
-                format!("variant `{}`", new_variant.name),
-            )
-            .change("", render::variant(new_variant))
-            .at(Element::Variant(new_variant.name.clone()));
-        cx.push(delta);
-    }
-    for old_variant in &old.variants {
-        if let Some(i) = find(&new.variants, &old_variant.name) {
-            compare_variant(cx, old, old_variant, &new.variants[i]);
+    let same_but_name = |a: &VariantShape, b: &VariantShape| {
+        a.style == b.style
+            && a.fields == b.fields
+            && a.discriminant == b.discriminant
+            && a.non_exhaustive == b.non_exhaustive
+    };
+    let alignment = align(
+        &old.variants,
+        &new.variants,
+        |v| v.name.as_str(),
+        &[&same_but_name],
+    );
+    let shown = |v: &VariantShape| Shown::Variant(v.clone());
+    for pair in &alignment.pairs {
+        let (o, n) = (&old.variants[pair.old], &new.variants[pair.new]);
+        if pair.same() {
+            compare_variant(cx, old, new, o, n);
+        } else {
+            let delta = cx
+                .delta(DeltaKind::VariantRenamed, Member::variant(&o.name))
+                .renamed(&n.name)
+                .change(shown(o), shown(n));
+            cx.push(delta);
         }
     }
-    discriminants(cx, old, new);
-    order(cx, old, new);
+    for &i in &alignment.removed {
+        // Every match arm and constructor naming it breaks.
+        let gone = &old.variants[i];
+        let delta = cx
+            .delta(DeltaKind::VariantRemoved, Member::variant(&gone.name))
+            .was(shown(gone));
+        cx.push(delta);
+    }
+    for &j in &alignment.added {
+        let fresh = &new.variants[j];
+        let delta = cx
+            .delta(variant_added(old), Member::variant(&fresh.name))
+            .now(shown(fresh));
+        cx.push(delta);
+    }
+    discriminants(cx, old, new, &alignment);
+    order(cx, old, &alignment);
 }
 
 /// Consumers of a `#[non_exhaustive]` enum already have a wildcard arm; consumers of
@@ -82,177 +70,157 @@ fn variant_added(old: &EnumShape) -> DeltaKind {
     }
 }
 
-/// Same form, same fields and same explicit discriminant (serde attributes may
-/// differ: the wire family judges them).
-fn same_but_name(a: &VariantShape, b: &VariantShape) -> bool {
-    a.style == b.style && a.fields == b.fields && a.discriminant == b.discriminant
-}
-
-fn compare_variant(cx: &mut Cx<'_>, e: &EnumShape, old: &VariantShape, new: &VariantShape) {
-    let at = Element::Variant(new.name.clone());
-    let (before, after) = (render::variant(old), render::variant(new));
-    if old.style != new.style {
+fn compare_variant(
+    cx: &mut Cx<'_>,
+    old_enum: &EnumShape,
+    new_enum: &EnumShape,
+    old: &VariantShape,
+    new: &VariantShape,
+) {
+    let at = Member::variant(&new.name);
+    let (before, after) = (Shown::Variant(old.clone()), Shown::Variant(new.clone()));
+    if old.non_exhaustive != new.non_exhaustive {
+        // Added: other crates can no longer build the variant or match it without
+        // `..`. Removed: every pattern they wrote still matches.
+        let kind = if new.non_exhaustive {
+            DeltaKind::NonExhaustiveAdded
+        } else {
+            DeltaKind::NonExhaustiveRemoved
+        };
+        let delta = cx
+            .delta(kind, at.clone())
+            .change(before.clone(), after.clone());
+        cx.push(delta);
+    }
+    // Other crates can neither build a `#[non_exhaustive]` variant nor match it but
+    // with `V { .. }`, which fits every form: `V`, `V()` and `V {}` are one variant
+    // to them.
+    let hidden_form = old.non_exhaustive && old.fields.is_empty() && new.fields.is_empty();
+    if old.style != new.style && !hidden_form {
         // `V`, `V(..)` and `V { .. }` are built and matched differently.
         let delta = cx
-            .delta(
-                DeltaKind::VariantKindChanged,
-                format!("form of variant `{}`", new.name),
-            )
-            .change(before, after)
-            .at(at);
+            .delta(DeltaKind::VariantKindChanged, at)
+            .change(before, after);
         cx.push(delta);
         return;
     }
-    let names = |fields: &[FieldShape]| fields.iter().map(|f| f.name.clone()).collect::<Vec<_>>();
-    let mut gone: Vec<&FieldShape> = old
-        .fields
-        .iter()
-        .filter(|f| !new.fields.iter().any(|g| g.name == f.name))
-        .collect();
-    let mut fresh: Vec<&FieldShape> = new
-        .fields
-        .iter()
-        .filter(|f| !old.fields.iter().any(|g| g.name == f.name))
-        .collect();
-    gone.retain(|g| {
-        let Some(i) = fresh.iter().position(|f| f.ty == g.ty) else {
-            return true;
-        };
-        let renamed = fresh.remove(i);
+    let same_type = |a: &FieldShape, b: &FieldShape| a.ty == b.ty;
+    let fields = align(&old.fields, &new.fields, |f| f.name.as_str(), &[&same_type]);
+    for pair in fields.by(0) {
+        let (o, n) = (&old.fields[pair.old], &new.fields[pair.new]);
         // Patterns and constructors name variant fields.
         let delta = cx
             .delta(
                 DeltaKind::FieldRenamed,
-                format!(
-                    "field `{}` of variant `{}` renamed to `{}`",
-                    g.name, new.name, renamed.name
-                ),
+                Member::variant_field(&new.name, &o.name),
             )
-            .change(before.clone(), after.clone())
-            .at(Element::VariantField(
-                new.name.clone(),
-                renamed.name.clone(),
-            ));
-        cx.push(delta);
-        false
-    });
-    if !gone.is_empty() || !fresh.is_empty() {
-        // Variant fields are all public: every constructor and exhaustive pattern breaks.
-        let which = fresh
-            .first()
-            .map(|f| Element::VariantField(new.name.clone(), f.name.clone()))
-            .unwrap_or_else(|| at.clone());
-        let delta = cx
-            .delta(
-                DeltaKind::VariantKindChanged,
-                format!("fields of variant `{}` added or removed", new.name),
-            )
-            .change(before.clone(), after.clone())
-            .at(which);
+            .renamed(&n.name)
+            .change(before.clone(), after.clone());
         cx.push(delta);
     }
-    for of in &old.fields {
-        let Some(nf) = new.fields.iter().find(|f| f.name == of.name) else {
-            continue;
-        };
+    if !fields.removed.is_empty() || !fields.added.is_empty() {
+        // Variant fields are all public: every constructor and exhaustive pattern breaks.
+        let which = fields
+            .added
+            .first()
+            .map(|&j| Member::variant_field(&new.name, &new.fields[j].name))
+            .unwrap_or_else(|| at.clone());
+        let delta = cx
+            .delta(DeltaKind::VariantKindChanged, which)
+            .change(before.clone(), after.clone());
+        cx.push(delta);
+    }
+    for pair in fields.same() {
+        let (of, nf) = (&old.fields[pair.old], &new.fields[pair.new]);
         if of.ty != nf.ty {
-            let narrowed = of
-                .ty
-                .strip_prefix("Option<")
-                .and_then(|t| t.strip_suffix('>'))
-                == Some(nf.ty.as_str());
             // Every constructor passes, and every pattern binds, the old type.
+            let kind = if of.ty.option_inner() == Some(&nf.ty) {
+                DeltaKind::FieldTypeNarrowed
+            } else {
+                DeltaKind::FieldTypeChanged
+            };
             let delta = cx
-                .delta(
-                    if narrowed {
-                        DeltaKind::FieldTypeNarrowed
-                    } else {
-                        DeltaKind::FieldTypeChanged
-                    },
-                    format!("type of field `{}` of variant `{}`", nf.name, new.name),
-                )
-                .change(before.clone(), after.clone())
-                .at(Element::VariantField(new.name.clone(), nf.name.clone()));
+                .delta(kind, Member::variant_field(&new.name, &nf.name))
+                .change(before.clone(), after.clone());
             cx.push(delta);
         }
     }
-    let old_names: Vec<String> = names(&old.fields)
-        .into_iter()
-        .filter(|n| new.fields.iter().any(|f| &f.name == n))
-        .collect();
-    let new_names: Vec<String> = names(&new.fields)
-        .into_iter()
-        .filter(|n| old.fields.iter().any(|f| &f.name == n))
-        .collect();
-    if new.style == FieldStyle::Named && old_names != new_names {
+    let same = Alignment {
+        pairs: fields.same().copied().collect(),
+        ..Default::default()
+    };
+    if new.style == crate::shape::FieldStyle::Named && !same.order_kept() {
         // Named fields are matched by name; derived `PartialOrd`/`Ord` compare in order.
+        let (class, reason) = ordered(old_enum);
         let delta = cx
-            .delta(
-                DeltaKind::FieldOrderChanged,
-                format!("field order of variant `{}`", new.name),
-            )
+            .delta(DeltaKind::FieldOrderChanged, at.clone())
             .on(Axis::Api)
-            .class(ordered_class(e))
-            .change(old_names.join(", "), new_names.join(", "))
-            .at(at.clone());
+            .class(class)
+            .note(Note::Order(reason))
+            .change(
+                Shown::Order(names(&same, &old.fields, false)),
+                Shown::Order(names(&same, &new.fields, true)),
+            );
         cx.push(delta);
     }
-    if old.discriminant != new.discriminant {
+    if old.discriminant != new.discriminant
+        && (old_enum.discriminants_observable() || new_enum.discriminants_observable())
+    {
         // `as` casts and FFI read the explicit value.
         let delta = cx
-            .delta(
-                DeltaKind::DiscriminantChanged,
-                format!("discriminant of variant `{}`", new.name),
-            )
-            .change(before, after)
-            .at(at);
+            .delta(DeltaKind::DiscriminantChanged, at)
+            .change(before, after);
         cx.push(delta);
     }
 }
 
-fn ordered_class(e: &EnumShape) -> Class {
+/// The shared fields' names in old (or new) declaration order.
+fn names(same: &Alignment, fields: &[FieldShape], new_side: bool) -> Vec<String> {
+    let mut idx: Vec<usize> = same
+        .pairs
+        .iter()
+        .map(|p| if new_side { p.new } else { p.old })
+        .collect();
+    idx.sort_unstable();
+    idx.into_iter().map(|i| fields[i].name.clone()).collect()
+}
+
+fn ordered(e: &EnumShape) -> (Class, OrderReason) {
     if e.attrs.derives.contains("PartialOrd") || e.attrs.derives.contains("Ord") {
-        Class::Breaking
+        (Class::Breaking, OrderReason::Ordering)
     } else {
-        Class::Additive
+        (Class::Additive, OrderReason::Drift)
     }
 }
 
-/// In a fieldless enum every variant has a value (`as` casts read it), implicit ones
+/// Where other crates can read discriminants (see
+/// [`EnumShape::discriminants_observable`]), every variant has a value, implicit ones
 /// counting up from the previous: inserting or reordering variants renumbers them.
-fn discriminants(cx: &mut Cx<'_>, old: &EnumShape, new: &EnumShape) {
-    if !(fieldless(old) && fieldless(new)) {
+fn discriminants(cx: &mut Cx<'_>, old: &EnumShape, new: &EnumShape, alignment: &Alignment) {
+    if !(old.discriminants_observable() && new.discriminants_observable()) {
         return;
     }
     let (ov, nv) = (values(old), values(new));
-    for (i, v) in old.variants.iter().enumerate() {
-        let Some(j) = new.variants.iter().position(|w| w.name == v.name) else {
-            continue;
-        };
-        let w = &new.variants[j];
-        if ov[i] != nv[j] && v.discriminant == w.discriminant {
+    for pair in alignment.same() {
+        let (v, w) = (&old.variants[pair.old], &new.variants[pair.new]);
+        let (was, now) = (&ov[pair.old], &nv[pair.new]);
+        if was != now && v.discriminant == w.discriminant {
             let delta = cx
-                .delta(
-                    DeltaKind::DiscriminantChanged,
-                    format!(
-                        "implicit discriminant of variant `{}`: {} -> {}",
-                        w.name,
-                        show(&ov[i]),
-                        show(&nv[j])
-                    ),
-                )
+                .delta(DeltaKind::DiscriminantChanged, Member::variant(&w.name))
+                .note(Note::ImplicitDiscriminant)
                 .change(
-                    format!("{} = {}", v.name, show(&ov[i])),
-                    format!("{} = {}", w.name, show(&nv[j])),
-                )
-                .at(Element::Variant(w.name.clone()));
+                    Shown::Discriminant {
+                        variant: v.name.clone(),
+                        value: show(was),
+                    },
+                    Shown::Discriminant {
+                        variant: w.name.clone(),
+                        value: show(now),
+                    },
+                );
             cx.push(delta);
         }
     }
-}
-
-fn fieldless(e: &EnumShape) -> bool {
-    !e.variants.is_empty() && e.variants.iter().all(|v| v.style == FieldStyle::Unit)
 }
 
 /// Each variant's value as (base expression, offset): `A = 5, B` is `(5, 0), (5, 1)`.
@@ -280,7 +248,8 @@ fn show((base, n): &(String, i128)) -> String {
     }
 }
 
-/// An integer literal as written (`-3`, `0x1F`, `1_000u16`).
+/// The value of an integer literal expression (`-3`, `0x1F`, `1_000u16`): the
+/// discriminant is an expression, kept as its tokens; a literal one has a value.
 fn parse_int(expr: &str) -> Option<i128> {
     let (negative, rest) = match expr.strip_prefix('-') {
         Some(rest) => (true, rest.trim_start()),
@@ -313,28 +282,33 @@ fn strip_suffix(s: &str) -> &str {
 }
 
 /// Variant order: only derived `PartialOrd`/`Ord` (and positional wire formats, which
-/// `variants_wire` judges) see it; fieldless discriminants are reported above.
-fn order(cx: &mut Cx<'_>, old: &EnumShape, new: &EnumShape) {
-    let shared_old: Vec<&str> = old
-        .variants
-        .iter()
-        .filter(|v| new.variants.iter().any(|w| w.name == v.name))
-        .map(|v| v.name.as_str())
-        .collect();
-    let shared_new: Vec<&str> = new
-        .variants
-        .iter()
-        .filter(|v| old.variants.iter().any(|w| w.name == v.name))
-        .map(|v| v.name.as_str())
-        .collect();
-    if shared_old == shared_new {
+/// `variants_wire` judges) see it; observable discriminants are reported above.
+fn order(cx: &mut Cx<'_>, old: &EnumShape, alignment: &Alignment) {
+    let same = Alignment {
+        pairs: alignment.same().copied().collect(),
+        ..Default::default()
+    };
+    if same.order_kept() {
         return;
     }
+    let mut by_new = same.pairs.clone();
+    by_new.sort_by_key(|p| p.new);
+    let was: Vec<String> = same
+        .pairs
+        .iter()
+        .map(|p| old.variants[p.old].name.clone())
+        .collect();
+    let now: Vec<String> = by_new
+        .iter()
+        .map(|p| old.variants[p.old].name.clone())
+        .collect();
+    let (class, reason) = ordered(old);
     let delta = cx
-        .delta(DeltaKind::FieldOrderChanged, "variant declaration order")
+        .delta(DeltaKind::FieldOrderChanged, Member::Item)
         .on(Axis::Api)
-        .class(ordered_class(old))
-        .change(shared_old.join(", "), shared_new.join(", "));
+        .class(class)
+        .note(Note::VariantOrder(reason))
+        .change(Shown::Order(was), Shown::Order(now));
     cx.push(delta);
 }
 

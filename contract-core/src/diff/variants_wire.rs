@@ -3,12 +3,14 @@
 //! reshaped, their fields (as records, see `shared::wire`), and the variant index
 //! positional formats write.
 
-use super::shared::wire::{self, compare_fields, variant_record, Place, Repr, WireVariant};
+use super::align::{align, Alignment};
+use super::shared::wire::{
+    self, compare_fields, first_difference, tagging, variant_record, Place, WireVariant,
+};
 use super::Cx;
-use crate::delta::{DeltaKind, Element};
+use crate::delta::{DeltaKind, Member, Note, Shown, Tagging};
 use crate::policy::WireBreaks;
-use crate::render;
-use crate::shape::{EnumShape, ItemShape, SerdeAttrs, Symbol};
+use crate::shape::{EnumShape, ItemShape, Symbol};
 
 /// The enum-variants wire family. Runs when both versions derive `Serialize` or
 /// `Deserialize`.
@@ -21,57 +23,32 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         return;
     }
     let (ov, nv) = (wire::variants(old), wire::variants(new));
-    let (pairs, removed, added) = pair(&ov, &nv);
-    let catch_all = ov.iter().any(|v| v.other) && wire::repr(&old.attrs.serde) != Repr::Untagged;
-    for n in added {
-        variant_added(cx, n, catch_all);
+    let alignment = pair(&ov, &nv);
+    let catch_all = ov.iter().any(|v| v.other) && tagging(&old.attrs.serde) != Tagging::Untagged;
+    for &j in &alignment.added {
+        variant_added(cx, &nv[j], catch_all);
     }
-    for o in removed {
-        variant_removed(cx, o);
+    for &i in &alignment.removed {
+        variant_removed(cx, &ov[i]);
     }
-    for (o, n) in &pairs {
-        compare_variant(cx, old, new, o, n);
+    for p in &alignment.pairs {
+        compare_variant(cx, old, new, &ov[p.old], &nv[p.new]);
     }
     if cx.positional() {
-        indices(cx, &pairs);
+        indices(cx, &ov, &nv, &alignment);
     }
 }
 
 /// Pairs variants by Rust name, then by a tag one of them reads, then (a Rust
 /// rename) by identical fields.
-fn pair<'r, 'a>(
-    old: &'r [WireVariant<'a>],
-    new: &'r [WireVariant<'a>],
-) -> (
-    Vec<(&'r WireVariant<'a>, &'r WireVariant<'a>)>,
-    Vec<&'r WireVariant<'a>>,
-    Vec<&'r WireVariant<'a>>,
-) {
-    let mut pairs = Vec::new();
-    let mut added: Vec<&WireVariant> = new.iter().collect();
-    let mut rest = Vec::new();
-    for o in old {
-        match added.iter().position(|n| n.shape.name == o.shape.name) {
-            Some(i) => pairs.push((o, added.remove(i))),
-            None => rest.push(o),
-        }
-    }
-    let mut removed = Vec::new();
-    for o in rest {
-        let by_tag = added
-            .iter()
-            .position(|n| (o.emit && n.accepts(&o.ser)) || (n.emit && o.accepts(&n.ser)));
-        let by_shape = || {
-            added
-                .iter()
-                .position(|n| n.shape.style == o.shape.style && n.shape.fields == o.shape.fields)
-        };
-        match by_tag.or_else(by_shape) {
-            Some(i) => pairs.push((o, added.remove(i))),
-            None => removed.push(o),
-        }
-    }
-    (pairs, removed, added)
+fn pair(old: &[WireVariant<'_>], new: &[WireVariant<'_>]) -> Alignment {
+    let by_tag = |o: &WireVariant<'_>, n: &WireVariant<'_>| {
+        (o.emit && n.accepts(&o.ser)) || (n.emit && o.accepts(&n.ser))
+    };
+    let by_shape = |o: &WireVariant<'_>, n: &WireVariant<'_>| {
+        n.shape.style == o.shape.style && n.shape.fields == o.shape.fields
+    };
+    align(old, new, |v| v.shape.name.as_str(), &[&by_tag, &by_shape])
 }
 
 /// Old consumers meet a tag they do not know, unless the old enum catches unknown
@@ -81,11 +58,10 @@ fn variant_added(cx: &mut Cx<'_>, n: &WireVariant<'_>, catch_all: bool) {
     let delta = cx
         .wire(
             DeltaKind::VariantAdded,
-            format!("variant `{}`", n.shape.name),
+            Member::variant(&n.shape.name),
             breaks,
         )
-        .change("", render::variant(n.shape))
-        .at(Element::Variant(n.shape.name.clone()));
+        .now(Shown::Variant(n.shape.clone()));
     cx.push(delta);
 }
 
@@ -96,27 +72,11 @@ fn variant_removed(cx: &mut Cx<'_>, o: &WireVariant<'_>) {
     let delta = cx
         .wire(
             DeltaKind::VariantRemoved,
-            format!("variant `{}`", o.shape.name),
+            Member::variant(&o.shape.name),
             breaks,
         )
-        .change(render::variant(o.shape), "")
-        .at(Element::Variant(o.shape.name.clone()));
+        .was(Shown::Variant(o.shape.clone()));
     cx.push(delta);
-}
-
-/// Serde variant-attribute keys this family reads.
-const NAME_KEYS: &[&str] = &["rename", "rename.serialize", "rename.deserialize"];
-const SKIP_KEYS: &[&str] = &["skip", "skip_serializing", "skip_deserializing"];
-/// Keys judged elsewhere (`rename_all` names the variant's fields) or inert.
-const FIELD_KEYS: &[&str] = &[
-    "rename_all",
-    "rename_all.serialize",
-    "rename_all.deserialize",
-];
-const INERT_KEYS: &[&str] = &["bound", "bound.serialize", "bound.deserialize", "borrow"];
-
-fn differs(a: &SerdeAttrs, b: &SerdeAttrs, keys: &[&str]) -> bool {
-    keys.iter().any(|k| a.get(*k) != b.get(*k))
 }
 
 /// One version pair of a variant.
@@ -126,18 +86,8 @@ struct Pair<'p, 'a> {
     positional: bool,
 }
 
-impl Pair<'_, '_> {
-    fn differs(&self, keys: &[&str]) -> bool {
-        differs(&self.o.shape.serde, &self.n.shape.serde, keys)
-    }
-
-    fn name(&self) -> &str {
-        &self.n.shape.name
-    }
-}
-
-/// What a rule found: the kind, the directions it breaks, the detail.
-type Finding = (DeltaKind, WireBreaks, String);
+/// What a rule found: the kind, the directions it breaks, the note.
+type Finding = (DeltaKind, WireBreaks, Note);
 
 /// The rules for the attributes of a variant present on both sides.
 const PAIR_RULES: &[fn(&Pair<'_, '_>) -> Option<Finding>] =
@@ -148,14 +98,14 @@ const PAIR_RULES: &[fn(&Pair<'_, '_>) -> Option<Finding>] =
 /// the index, not the name. A rename that keeps the tag changes no payload.
 fn wire_name(p: &Pair<'_, '_>) -> Option<Finding> {
     let (o, n) = (p.o, p.n);
-    if o.shape.name == n.shape.name && !p.differs(NAME_KEYS) {
+    if o.shape.name == n.shape.name && o.shape.serde.rename == n.shape.serde.rename {
         return None;
     }
     if o.ser == n.ser && o.de == n.de {
         return Some((
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            format!("variant `{}`: the wire name stays `{}`", p.name(), n.ser),
+            Note::WireNameKept(n.ser.clone()),
         ));
     }
     let breaks = if p.positional {
@@ -169,95 +119,89 @@ fn wire_name(p: &Pair<'_, '_>) -> Option<Finding> {
     Some((
         DeltaKind::VariantWireNameChanged,
         breaks,
-        format!(
-            "variant `{}`: written as `{}`, was `{}`",
-            p.name(),
-            n.ser,
-            o.ser
-        ),
+        Note::WireName {
+            was: o.ser.clone(),
+            now: n.ser.clone(),
+        },
     ))
 }
 
 /// A lost alias no longer reads payloads the old type read; a new one reads more.
 fn aliases(p: &Pair<'_, '_>) -> Option<Finding> {
-    if p.o.aliases == p.n.aliases {
+    let (oa, na) = (&p.o.shape.serde.aliases, &p.n.shape.serde.aliases);
+    if oa == na {
         return None;
     }
-    let lost = p.o.aliases.iter().any(|a| !p.n.accepts(a));
+    let lost = oa.iter().any(|a| !p.n.accepts(a));
     Some((
         DeltaKind::SerdeAttributeChanged,
         WireBreaks::backward(lost && p.o.read && !p.positional),
-        format!("variant `{}`: aliases", p.name()),
+        Note::Aliases,
     ))
 }
 
 /// No longer read: old payloads with it fail. No longer written: old readers simply
 /// never see it.
 fn skip(p: &Pair<'_, '_>) -> Option<Finding> {
-    p.differs(SKIP_KEYS).then(|| {
-        (
-            DeltaKind::SerdeAttributeChanged,
-            WireBreaks::backward(p.o.read && !p.n.read),
-            format!("variant `{}`: `skip`", p.name()),
-        )
-    })
+    let (os, ns) = (&p.o.shape.serde, &p.n.shape.serde);
+    ((os.skip_serializing, os.skip_deserializing) != (ns.skip_serializing, ns.skip_deserializing))
+        .then(|| {
+            let change = if p.o.read && !p.n.read {
+                crate::delta::SkipChange::NoLongerRead
+            } else if p.o.emit && !p.n.emit {
+                crate::delta::SkipChange::NoLongerWritten
+            } else {
+                crate::delta::SkipChange::BackOnTheWire
+            };
+            (
+                DeltaKind::SerdeAttributeChanged,
+                WireBreaks::backward(p.o.read && !p.n.read),
+                Note::Skip(change),
+            )
+        })
 }
 
-/// Losing the catch-all rejects unknown tags the old type read. A changed argument
-/// of `other` (which serde does not define) is assumed to change the payload.
+/// Losing the catch-all rejects unknown tags the old type read. (A changed argument
+/// of `other`, which serde does not define, is kept as an unknown key.)
 fn other(p: &Pair<'_, '_>) -> Option<Finding> {
-    let raw = |w: &WireVariant<'_>| w.shape.serde.get("other").cloned();
-    (raw(p.o) != raw(p.n)).then(|| {
-        let breaks = if p.o.other != p.n.other {
-            WireBreaks::backward(p.o.other)
-        } else {
-            WireBreaks::BOTH
-        };
+    let (ou, nu) = (&p.o.shape.serde.unknown, &p.n.shape.serde.unknown);
+    if ou.get("other") != nu.get("other") {
+        return None; // `other = …` is not serde's: the unknown-key rule reports it
+    }
+    (p.o.other != p.n.other).then(|| {
         (
             DeltaKind::SerdeAttributeChanged,
-            breaks,
-            format!("variant `{}`: `other`", p.name()),
+            WireBreaks::backward(p.o.other),
+            Note::Other,
         )
     })
 }
 
 /// Trait bounds and borrowing do not change the payload.
 fn inert(p: &Pair<'_, '_>) -> Option<Finding> {
-    p.differs(INERT_KEYS).then(|| {
-        (
-            DeltaKind::SerdeAttributeChanged,
-            WireBreaks::NONE,
-            format!(
-                "variant `{}`: trait bounds or borrowing (not on the wire)",
-                p.name()
-            ),
-        )
-    })
+    let (os, ns) = (&p.o.shape.serde, &p.n.shape.serde);
+    (os.bound != ns.bound || os.borrow != ns.borrow).then_some((
+        DeltaKind::SerdeAttributeChanged,
+        WireBreaks::NONE,
+        Note::Inert,
+    ))
 }
 
-/// An attribute this model does not know (`with`, `untagged`, …): assume the payload
-/// changed.
+/// An attribute this model does not know (`with`, `untagged`, an argument to
+/// `other`, …): assume the payload changed.
 fn unknown(p: &Pair<'_, '_>) -> Option<Finding> {
     let (os, ns) = (&p.o.shape.serde, &p.n.shape.serde);
-    let known = |k: &String| {
-        [
-            NAME_KEYS,
-            SKIP_KEYS,
-            FIELD_KEYS,
-            INERT_KEYS,
-            &["alias", "other"],
-        ]
-        .iter()
-        .any(|g| g.contains(&k.as_str()))
-    };
-    let key = os
-        .keys()
-        .chain(ns.keys())
-        .find(|k| !known(k) && os.get(*k) != ns.get(*k))?;
+    let key = if os.untagged != ns.untagged {
+        Some("untagged".to_owned())
+    } else if os.serialize_with != ns.serialize_with || os.deserialize_with != ns.deserialize_with {
+        Some("with".to_owned())
+    } else {
+        first_difference(&os.unknown, &ns.unknown)
+    }?;
     Some((
         DeltaKind::SerdeAttributeChanged,
         WireBreaks::BOTH,
-        format!("variant `{}`: `{key}` changed", p.name()),
+        Note::UnknownKey(key),
     ))
 }
 
@@ -268,33 +212,43 @@ fn compare_variant(
     o: &WireVariant<'_>,
     n: &WireVariant<'_>,
 ) {
-    let (os, ns) = (&o.shape.serde, &n.shape.serde);
-    let name = &n.shape.name;
+    let member = Member::variant(&o.shape.name);
+    let shown = || {
+        (
+            Shown::Variant(o.shape.clone()),
+            Shown::Variant(n.shape.clone()),
+        )
+    };
+    let renamed = (o.shape.name != n.shape.name).then(|| n.shape.name.clone());
     let pair = Pair {
         o,
         n,
         positional: cx.positional(),
     };
+    let push = |cx: &mut Cx<'_>, kind, breaks, note| {
+        let (was, now) = shown();
+        let mut delta = cx
+            .wire(kind, member.clone(), breaks)
+            .note(note)
+            .change(was, now);
+        if let Some(to) = &renamed {
+            delta = delta.renamed(to);
+        }
+        cx.push(delta);
+    };
     for rule in PAIR_RULES {
-        if let Some((kind, breaks, detail)) = rule(&pair) {
-            let delta = cx
-                .wire(kind, detail, breaks)
-                .change(render::variant(o.shape), render::variant(n.shape))
-                .at(Element::Variant(name.clone()));
-            cx.push(delta);
+        if let Some((kind, breaks, note)) = rule(&pair) {
+            push(cx, kind, breaks, note);
         }
     }
     if o.shape.style != n.shape.style {
         // Unit, newtype, tuple and struct variants are written in different forms.
-        let delta = cx
-            .wire(
-                DeltaKind::VariantKindChanged,
-                format!("form of variant `{name}`"),
-                WireBreaks::BOTH,
-            )
-            .change(render::variant(o.shape), render::variant(n.shape))
-            .at(Element::Variant(name.clone()));
-        cx.push(delta);
+        push(
+            cx,
+            DeltaKind::VariantKindChanged,
+            WireBreaks::BOTH,
+            Note::None,
+        );
         return;
     }
     let positional = cx.positional();
@@ -302,48 +256,49 @@ fn compare_variant(
         variant_record(old_enum, o.shape, positional),
         variant_record(new_enum, n.shape, positional),
     );
-    if o.shape.fields != n.shape.fields || differs(os, ns, FIELD_KEYS) {
+    let rename_all_changed = o.shape.serde.rename_all != n.shape.serde.rename_all;
+    if o.shape.fields != n.shape.fields || rename_all_changed {
         compare_fields(
             cx,
             &or,
             &nr,
             Place {
-                variant: Some(name),
+                variant: Some(&n.shape.name),
             },
         );
     }
-    if differs(os, ns, FIELD_KEYS) {
-        let delta = cx
-            .wire(
-                DeltaKind::ContainerRenameAllChanged,
-                format!("`rename_all` of variant `{name}`"),
-                wire::rename_breaks(&or, &nr),
-            )
-            .change(render::variant(o.shape), render::variant(n.shape))
-            .at(Element::Variant(name.clone()));
-        cx.push(delta);
+    if rename_all_changed {
+        push(
+            cx,
+            DeltaKind::ContainerRenameAllChanged,
+            wire::rename_breaks(&or, &nr),
+            Note::RenameAll,
+        );
     }
 }
 
 /// Positional formats write a variant's index: a variant inserted, removed or moved
 /// before it renumbers it.
-fn indices(cx: &mut Cx<'_>, pairs: &[(&WireVariant<'_>, &WireVariant<'_>)]) {
-    for (o, n) in pairs {
+fn indices(cx: &mut Cx<'_>, ov: &[WireVariant<'_>], nv: &[WireVariant<'_>], alignment: &Alignment) {
+    for p in &alignment.pairs {
+        let (o, n) = (&ov[p.old], &nv[p.new]);
         if o.index != n.index {
             let delta = cx
                 .wire(
                     DeltaKind::DiscriminantChanged,
-                    format!(
-                        "variant `{}` is written as index {}, was {}",
-                        n.shape.name, n.index, o.index
-                    ),
+                    Member::variant(&n.shape.name),
                     WireBreaks::BOTH,
                 )
                 .change(
-                    format!("{} (index {})", o.shape.name, o.index),
-                    format!("{} (index {})", n.shape.name, n.index),
-                )
-                .at(Element::Variant(n.shape.name.clone()));
+                    Shown::VariantIndex {
+                        variant: o.shape.name.clone(),
+                        index: o.index,
+                    },
+                    Shown::VariantIndex {
+                        variant: n.shape.name.clone(),
+                        index: n.index,
+                    },
+                );
             cx.push(delta);
         }
     }

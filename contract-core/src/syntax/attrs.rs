@@ -3,19 +3,21 @@
 
 use syn::{Attribute, Expr, Lit};
 
-use super::{tokens, types};
-use crate::shape::{ContainerAttrs, SerdeAttrs};
+use super::tokens;
+use crate::serde_attrs::{Entries, Entry};
+use crate::shape::{ContainerAttrs, Repr};
 
 /// Container attributes of a struct or enum.
 pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
     let mut out = ContainerAttrs::default();
+    let mut serde_entries = Vec::new();
     for attr in attrs {
         let path = attr.path();
         if path.is_ident("non_exhaustive") {
             out.non_exhaustive = true;
         } else if path.is_ident("repr") {
             attr.parse_nested_meta(|meta| {
-                let mut repr = types::path_string(&meta.path);
+                let mut repr = tokens::to_string(&meta.path);
                 if meta.input.peek(syn::token::Paren) {
                     let content;
                     syn::parenthesized!(content in meta.input);
@@ -24,7 +26,9 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
                     repr.push_str(&tokens::tokens_to_string(&args));
                     repr.push(')');
                 }
-                out.repr.push(repr);
+                if let Some(r) = Repr::parse(&repr) {
+                    out.repr.push(r);
+                }
                 Ok(())
             })?;
         } else if path.is_ident("derive") {
@@ -35,65 +39,57 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
                 Ok(())
             })?;
         } else if path.is_ident("serde") {
-            serde(attr, &mut out.serde)?;
+            serde(attr, &mut serde_entries)?;
         }
     }
     out.repr.sort();
     out.repr.dedup();
+    out.serde = crate::shape::ContainerSerde::from_entries(serde_entries);
     Ok(out)
 }
 
-/// `#[serde(…)]` arguments of a field or variant.
-pub fn serde_attrs(attrs: &[Attribute]) -> syn::Result<SerdeAttrs> {
-    let mut out = SerdeAttrs::new();
+/// `#[non_exhaustive]` among `attrs`.
+pub fn non_exhaustive(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| a.path().is_ident("non_exhaustive"))
+}
+
+/// The `#[serde(…)]` attributes among `attrs`, read into `T`.
+pub fn serde_attrs<T: Entries>(attrs: &[Attribute]) -> syn::Result<T> {
+    let mut entries = Vec::new();
     for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        serde(attr, &mut out)?;
+        serde(attr, &mut entries)?;
     }
-    Ok(out)
+    Ok(T::from_entries(entries))
 }
 
-/// Flattens one `#[serde(…)]` into `out`: `rename = "x"` → `rename: x`,
-/// `rename(serialize = "a")` → `rename.serialize: a`, `default` → `default: ""`,
-/// repeated `alias` → one sorted, comma-separated entry.
-fn serde(attr: &Attribute, out: &mut SerdeAttrs) -> syn::Result<()> {
+/// The entries of one `#[serde(…)]`: `rename = "x"` → `(rename, Some(x))`,
+/// `rename(serialize = "a")` → `(rename.serialize, Some(a))`, `default` →
+/// `(default, None)`.
+fn serde(attr: &Attribute, out: &mut Vec<Entry>) -> syn::Result<()> {
     if matches!(attr.meta, syn::Meta::Path(_)) {
         return Ok(());
     }
     attr.parse_nested_meta(|meta| {
-        let key = types::path_string(&meta.path);
+        let key = tokens::to_string(&meta.path);
         if meta.input.peek(syn::Token![=]) {
             let value: Expr = meta.value()?.parse()?;
-            insert(out, key, expr_value(&value));
+            out.push((key, Some(expr_value(&value))));
         } else if meta.input.peek(syn::token::Paren) {
             meta.parse_nested_meta(|inner| {
-                let sub = format!("{key}.{}", types::path_string(&inner.path));
+                let sub = format!("{key}.{}", tokens::to_string(&inner.path));
                 if inner.input.peek(syn::Token![=]) {
                     let value: Expr = inner.value()?.parse()?;
-                    insert(out, sub, expr_value(&value));
+                    out.push((sub, Some(expr_value(&value))));
                 } else {
-                    insert(out, sub, String::new());
+                    out.push((sub, None));
                 }
                 Ok(())
             })?;
         } else {
-            insert(out, key, String::new());
+            out.push((key, None));
         }
         Ok(())
     })
-}
-
-fn insert(out: &mut SerdeAttrs, key: String, value: String) {
-    match out.get_mut(&key) {
-        Some(existing) if key == "alias" || key.starts_with("alias.") => {
-            let mut all: Vec<&str> = existing.split(", ").chain([value.as_str()]).collect();
-            all.sort_unstable();
-            all.dedup();
-            *existing = all.join(", ");
-        }
-        _ => {
-            out.insert(key, value);
-        }
-    }
 }
 
 fn expr_value(expr: &Expr) -> String {
@@ -123,30 +119,34 @@ mod tests {
         ))
         .unwrap();
         assert!(c.non_exhaustive);
-        assert_eq!(c.repr, vec!["C", "align(8)"]);
+        assert_eq!(
+            c.repr.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            vec!["C", "align(8)"]
+        );
         assert_eq!(
             c.derives.iter().collect::<Vec<_>>(),
             vec!["Debug", "Serialize"]
         );
         assert_eq!(
-            c.serde.get("rename_all").map(String::as_str),
-            Some("camelCase")
+            c.serde.rename_all.ser,
+            Some(crate::serde_attrs::RenameRule::Camel)
         );
-        assert_eq!(
-            c.serde.get("deny_unknown_fields").map(String::as_str),
-            Some("")
-        );
+        assert!(c.serde.deny_unknown_fields);
         assert!(c.has_wire());
     }
 
     #[test]
     fn serde_nested_and_repeated_arguments_flatten() {
-        let s = serde_attrs(&attrs(
+        let s: crate::shape::FieldSerde = serde_attrs(&attrs(
             "#[serde(alias = \"b\", rename(serialize = \"x\"))] #[serde(alias = \"a\", default = \"d::f\")]",
         ))
         .unwrap();
-        assert_eq!(s.get("alias").map(String::as_str), Some("a, b"));
-        assert_eq!(s.get("rename.serialize").map(String::as_str), Some("x"));
-        assert_eq!(s.get("default").map(String::as_str), Some("d::f"));
+        assert_eq!(s.aliases.iter().collect::<Vec<_>>(), ["a", "b"]);
+        assert_eq!(s.rename.ser.as_deref(), Some("x"));
+        assert_eq!(s.rename.de, None);
+        assert_eq!(
+            s.default,
+            crate::serde_attrs::SerdeDefault::Path("d::f".to_owned())
+        );
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod args;
 mod attrs;
+pub mod scope;
 pub mod tokens;
 pub mod types;
 
@@ -15,11 +16,15 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Fields, FnArg, Item, Pat, Visibility as SynVis};
 
-use crate::delta::Element;
+pub use self::scope::Scope;
+use self::types::Cx;
+use crate::delta::{Attr, Member};
 use crate::shape::{
     AliasShape, AssocConst, AssocType, EnumShape, FieldShape, FieldStyle, FnShape, Fragment,
-    ItemShape, Param, StructShape, TraitMethod, TraitShape, Value, ValueItemShape, VariantShape,
+    Generics, ItemShape, Param, Receiver, StructShape, TraitMethod, TraitShape, Value,
+    ValueItemShape, VariantShape, Visibility,
 };
+use crate::ty::{Bound, Type};
 
 /// What one pinned item contributes, and where its parts are.
 #[derive(Debug)]
@@ -38,43 +43,46 @@ pub struct Extracted {
 pub struct Spans {
     item: Option<Span>,
     fields: Option<Span>,
-    by_element: BTreeMap<Element, Span>,
+    by_member: BTreeMap<Member, Span>,
 }
 
 impl Spans {
-    /// The best span for `element`: the element itself, else the list that held it
+    /// The best span for `member`: the member itself, else the list that held it
     /// (a removed field points at the field list), else the item's name.
-    pub fn locate(&self, element: &Element) -> Span {
+    pub fn locate(&self, member: &Member) -> Span {
         let fallback = self.item.unwrap_or_else(Span::call_site);
-        if let Some(span) = self.by_element.get(element) {
+        if let Some(span) = self.by_member.get(member) {
             return *span;
         }
-        match element {
-            Element::Field(_) | Element::VariantField(..) | Element::Variant(_) => {
-                if let Element::VariantField(v, _) = element {
-                    if let Some(span) = self.by_element.get(&Element::Variant(v.clone())) {
+        match member {
+            Member::Field { .. } | Member::VariantField { .. } | Member::Variant { .. } => {
+                if let Member::VariantField { variant, .. } = member {
+                    if let Some(span) = self.by_member.get(&Member::variant(variant)) {
                         return *span;
                     }
                 }
                 self.fields.unwrap_or(fallback)
             }
-            Element::Method(_) | Element::Row(_) => self.fields.unwrap_or(fallback),
+            Member::Method { .. }
+            | Member::AssocType { .. }
+            | Member::AssocConst { .. }
+            | Member::Row { .. } => self.fields.unwrap_or(fallback),
             _ => fallback,
         }
     }
 
-    fn set(&mut self, element: Element, span: Span) {
-        self.by_element.insert(element, span);
+    fn set(&mut self, member: Member, span: Span) {
+        self.by_member.insert(member, span);
     }
 
     /// Records where the container attributes a shape keeps are (the first of each).
     fn attributes(&mut self, attrs: &[syn::Attribute]) {
         for attr in attrs {
             let path = attr.path();
-            for name in ["non_exhaustive", "repr", "derive", "serde"] {
-                if path.is_ident(name) {
-                    self.by_element
-                        .entry(Element::Attr(name.to_owned()))
+            for which in [Attr::NonExhaustive, Attr::Repr, Attr::Derive, Attr::Serde] {
+                if path.is_ident(which.path()) {
+                    self.by_member
+                        .entry(Member::Attr { attr: which })
                         .or_insert_with(|| attr.span());
                 }
             }
@@ -86,89 +94,96 @@ impl Spans {
 pub const ACCEPTED: &str = "a struct, enum, trait, inherent `impl`, trait `impl`, fn, \
                             type alias, const or static";
 
-/// Extracts the fragment of `item`, or explains why it cannot be pinned.
+/// Extracts the fragment of `item`, or explains why it cannot be pinned, with paths
+/// taken as written (nothing imported).
 pub fn extract(item: &Item) -> syn::Result<Extracted> {
+    extract_in(item, &Scope::default())
+}
+
+/// Extracts the fragment of `item`, resolving paths through `scope` (the imports of
+/// the module it is in).
+pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
     let mut spans = Spans::default();
-    let (name, fragment) = match item {
+    let mut cx = Cx::new(scope);
+    let (name, item_shape, fragment) = match item {
         Item::Struct(s) => {
             spans.item = Some(s.ident.span());
             spans.fields = Some(fields_span(&s.fields).unwrap_or_else(|| s.ident.span()));
-            spans.set(Element::Generics, s.generics.span());
+            spans.set(Member::Generics, s.generics.span());
             spans.attributes(&s.attrs);
-            let (style, fields) = fields(&s.fields, |name, span| {
-                spans.set(Element::Field(name.to_owned()), span)
+            cx.enter(&s.generics);
+            let generics = types::generics(&mut cx, &s.generics);
+            let (style, fields) = fields(&mut cx, &s.fields, |name, span| {
+                spans.set(Member::field(name), span)
             })?;
             let shape = StructShape {
-                generics: types::generics(&s.generics),
+                generics,
                 attrs: attrs::container(&s.attrs)?,
                 style,
                 fields,
             };
-            (s.ident.to_string(), ItemShape::Struct(shape).into())
+            (s.ident.to_string(), Some(ItemShape::Struct(shape)), None)
         }
         Item::Enum(e) => {
             spans.item = Some(e.ident.span());
             spans.fields = Some(e.brace_token.span.join());
-            spans.set(Element::Generics, e.generics.span());
+            spans.set(Member::Generics, e.generics.span());
             spans.attributes(&e.attrs);
+            cx.enter(&e.generics);
+            let generics = types::generics(&mut cx, &e.generics);
             let mut variants = Vec::with_capacity(e.variants.len());
             for v in &e.variants {
                 let variant = v.ident.to_string();
-                spans.set(Element::Variant(variant.clone()), v.ident.span());
-                let (style, fields) = fields(&v.fields, |name, span| {
-                    spans.set(
-                        Element::VariantField(variant.clone(), name.to_owned()),
-                        span,
-                    )
+                spans.set(Member::variant(&variant), v.ident.span());
+                let (style, fields) = fields(&mut cx, &v.fields, |name, span| {
+                    spans.set(Member::variant_field(&variant, name), span)
                 })?;
                 variants.push(VariantShape {
                     name: variant,
                     style,
                     fields,
                     discriminant: v.discriminant.as_ref().map(|(_, e)| tokens::to_string(e)),
+                    non_exhaustive: attrs::non_exhaustive(&v.attrs),
                     serde: attrs::serde_attrs(&v.attrs)?,
                 });
             }
             let shape = EnumShape {
-                generics: types::generics(&e.generics),
+                generics,
                 attrs: attrs::container(&e.attrs)?,
                 variants,
             };
-            (e.ident.to_string(), ItemShape::Enum(shape).into())
+            (e.ident.to_string(), Some(ItemShape::Enum(shape)), None)
         }
         Item::Trait(t) => {
             spans.item = Some(t.ident.span());
             spans.fields = Some(t.brace_token.span.join());
-            spans.set(Element::Generics, t.generics.span());
+            spans.set(Member::Generics, t.generics.span());
             if t.auto_token.is_some() {
                 return Err(syn::Error::new(
                     t.auto_token.span(),
                     "auto traits cannot be pinned",
                 ));
             }
-            (
-                t.ident.to_string(),
-                ItemShape::Trait(trait_shape(t, &mut spans)).into(),
-            )
+            let shape = trait_shape(&mut cx, t, &mut spans);
+            (t.ident.to_string(), Some(ItemShape::Trait(shape)), None)
         }
         Item::Fn(f) => {
             spans.item = Some(f.sig.ident.span());
-            spans.set(Element::Method(f.sig.ident.to_string()), f.sig.ident.span());
-            spans.set(Element::Generics, f.sig.generics.span());
-            (
-                f.sig.ident.to_string(),
-                ItemShape::Fn(fn_shape(&f.vis, &f.sig)).into(),
-            )
+            spans.set(Member::method(&f.sig.ident.to_string()), f.sig.ident.span());
+            spans.set(Member::Generics, f.sig.generics.span());
+            let shape = fn_shape(&mut cx, &f.vis, &f.sig, &Generics::default());
+            (f.sig.ident.to_string(), Some(ItemShape::Fn(shape)), None)
         }
         Item::Type(t) => {
             spans.item = Some(t.ident.span());
             spans.fields = Some(t.ty.span());
-            spans.set(Element::Generics, t.generics.span());
+            spans.set(Member::Generics, t.generics.span());
+            cx.enter(&t.generics);
             let shape = AliasShape {
-                generics: types::generics(&t.generics),
-                target: types::type_string(&t.ty),
+                generics: types::generics(&mut cx, &t.generics),
+                target: types::ty(&mut cx, &t.ty),
             };
-            (t.ident.to_string(), ItemShape::TypeAlias(shape).into())
+            (t.ident.to_string(), Some(ItemShape::TypeAlias(shape)), None)
         }
         Item::Const(c) => {
             spans.item = Some(c.ident.span());
@@ -179,30 +194,37 @@ pub fn extract(item: &Item) -> syn::Result<Extracted> {
                     "generic consts cannot be pinned",
                 ));
             }
-            let shape = value_shape(false, &c.ty, &c.expr, &mut spans);
-            (c.ident.to_string(), ItemShape::Const(shape).into())
+            let shape = value_shape(&mut cx, false, &c.ty, &c.expr, &mut spans);
+            (c.ident.to_string(), Some(ItemShape::Const(shape)), None)
         }
         Item::Static(s) => {
             spans.item = Some(s.ident.span());
             spans.fields = Some(s.expr.span());
             let mutable = matches!(s.mutability, syn::StaticMutability::Mut(_));
-            let shape = value_shape(mutable, &s.ty, &s.expr, &mut spans);
-            (s.ident.to_string(), ItemShape::Static(shape).into())
+            let shape = value_shape(&mut cx, mutable, &s.ty, &s.expr, &mut spans);
+            (s.ident.to_string(), Some(ItemShape::Static(shape)), None)
         }
-        Item::Impl(i) => impl_fragment(i, &mut spans)?,
+        Item::Impl(i) => {
+            let (name, fragment) = impl_fragment(&mut cx, i, &mut spans)?;
+            (name, None, Some(fragment))
+        }
         other => return Err(unsupported(other)),
+    };
+    let unresolved = std::mem::take(&mut cx.unresolved);
+    let fragment = match (item_shape, fragment) {
+        (Some(item), _) => Fragment::Item { item, unresolved },
+        (None, Some(Fragment::Methods { methods, .. })) => Fragment::Methods {
+            methods,
+            unresolved,
+        },
+        (None, Some(other)) => other,
+        (None, None) => unreachable!("every accepted item yields a shape or a fragment"),
     };
     Ok(Extracted {
         name,
         fragment,
         spans,
     })
-}
-
-impl From<ItemShape> for Fragment {
-    fn from(item: ItemShape) -> Fragment {
-        Fragment::Item { item }
-    }
 }
 
 fn unsupported(item: &Item) -> syn::Error {
@@ -244,6 +266,7 @@ fn fields_span(fields: &Fields) -> Option<Span> {
 }
 
 fn fields(
+    cx: &mut Cx<'_>,
     fields: &Fields,
     mut record: impl FnMut(&str, Span),
 ) -> syn::Result<(FieldStyle, Vec<FieldShape>)> {
@@ -267,30 +290,49 @@ fn fields(
         out.push(FieldShape {
             name,
             vis: visibility(&field.vis),
-            ty: types::type_string(&field.ty),
+            ty: types::ty(cx, &field.ty),
             serde: attrs::serde_attrs(&field.attrs)?,
         });
     }
     Ok((style, out))
 }
 
-/// Visibility as written: `pub`, `pub(crate)`, `pub(in a::b)`, or empty.
-pub fn visibility(vis: &SynVis) -> String {
+/// The visibility: `pub`, `pub(crate)`, `pub(super)`, `pub(in a::b)`, or private
+/// (`pub(self)` included).
+pub fn visibility(vis: &SynVis) -> Visibility {
     match vis {
-        SynVis::Inherited => String::new(),
-        other => tokens::to_string(other),
+        SynVis::Inherited => Visibility::Private,
+        SynVis::Public(_) => Visibility::Public,
+        SynVis::Restricted(r) => {
+            let path = tokens::to_string(&r.path);
+            match (r.in_token.is_some(), path.as_str()) {
+                (false, "crate") => Visibility::Crate,
+                (false, "super") => Visibility::Super,
+                (false, "self") | (true, "self") => Visibility::Private,
+                (true, "crate") => Visibility::Crate,
+                (true, "super") => Visibility::Super,
+                _ => Visibility::In(path),
+            }
+        }
     }
 }
 
-fn fn_shape(vis: &SynVis, sig: &syn::Signature) -> FnShape {
+fn fn_shape(
+    cx: &mut Cx<'_>,
+    vis: &SynVis,
+    sig: &syn::Signature,
+    impl_generics: &Generics,
+) -> FnShape {
+    let mark = cx.enter(&sig.generics);
+    let generics = types::generics(cx, &sig.generics);
     let mut receiver = None;
     let mut params = Vec::new();
     for input in &sig.inputs {
         match input {
-            FnArg::Receiver(r) => receiver = Some(receiver_string(r)),
+            FnArg::Receiver(r) => receiver = Some(receiver_of(cx, r)),
             FnArg::Typed(t) => params.push(Param {
                 name: pattern_string(&t.pat),
-                ty: types::type_string(&t.ty),
+                ty: types::ty(cx, &t.ty),
             }),
         }
     }
@@ -301,41 +343,51 @@ fn fn_shape(vis: &SynVis, sig: &syn::Signature) -> FnShape {
                 .as_ref()
                 .map(|(p, _)| pattern_string(p))
                 .unwrap_or_default(),
-            ty: "...".to_owned(),
+            ty: Type::Verbatim("...".to_owned()),
         });
     }
+    let output = types::return_type(cx, &sig.output);
+    cx.leave(mark);
     FnShape {
         vis: visibility(vis),
         constness: sig.constness.is_some(),
         asyncness: sig.asyncness.is_some(),
         unsafety: sig.unsafety.is_some(),
-        abi: sig.abi.as_ref().map(tokens::to_string),
-        generics: types::generics(&sig.generics),
+        abi: sig.abi.as_ref().and_then(types::abi),
+        generics,
+        impl_generics: impl_generics.clone(),
         receiver,
         params,
-        output: types::return_type(&sig.output),
+        output,
     }
 }
 
-fn receiver_string(r: &syn::Receiver) -> String {
-    if r.colon_token.is_some() {
-        return format!("self: {}", types::type_string(&r.ty));
+/// `self`, `&'a mut self`, and their long forms `self: Self`, `self: &'a mut Self`,
+/// which mean the same.
+fn receiver_of(cx: &mut Cx<'_>, r: &syn::Receiver) -> Receiver {
+    if r.colon_token.is_none() {
+        return match &r.reference {
+            Some((_, lifetime)) => Receiver::Ref {
+                lifetime: lifetime.as_ref().map(tokens::to_string),
+                mutable: r.mutability.is_some(),
+            },
+            // `mut self` binds mutably inside the body only: not part of the API.
+            None => Receiver::Value,
+        };
     }
-    match &r.reference {
-        Some((_, lifetime)) => {
-            let mut s = String::from("&");
-            if let Some(l) = lifetime {
-                s.push_str(&tokens::to_string(l));
-                s.push(' ');
-            }
-            if r.mutability.is_some() {
-                s.push_str("mut ");
-            }
-            s.push_str("self");
-            s
-        }
-        // `mut self` binds mutably inside the body only: not part of the API.
-        None => "self".to_owned(),
+    let ty = types::ty(cx, &r.ty);
+    let is_self = |t: &Type| t.as_path().and_then(|p| p.as_ident()) == Some("Self");
+    match &ty {
+        t if is_self(t) => Receiver::Value,
+        Type::Ref {
+            lifetime,
+            mutable,
+            elem,
+        } if is_self(elem) => Receiver::Ref {
+            lifetime: lifetime.clone(),
+            mutable: *mutable,
+        },
+        _ => Receiver::Typed(ty),
     }
 }
 
@@ -355,12 +407,24 @@ fn pattern_string(pat: &Pat) -> String {
     }
 }
 
-fn trait_shape(t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
-    let supertraits = types::bounds(&t.supertraits);
-    let sealed = t.supertraits.iter().any(|b| match b {
-        syn::TypeParamBound::Trait(tb) => is_sealing_path(&tb.path),
-        _ => false,
+fn trait_shape(cx: &mut Cx<'_>, t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
+    cx.enter(&t.generics);
+    let mut generics = types::generics(cx, &t.generics);
+    let mut supertraits = types::bounds(cx, &t.supertraits);
+    // `where Self: X` is a supertrait written elsewhere.
+    generics.where_clause.retain(|w| match w {
+        crate::shape::WherePredicate::Type {
+            hrtb,
+            bounded,
+            bounds,
+        } if hrtb.is_empty() && bounded.as_path().and_then(|p| p.as_ident()) == Some("Self") => {
+            supertraits.extend(bounds.iter().cloned());
+            false
+        }
+        _ => true,
     });
+    crate::ty::sort_bounds(&mut supertraits);
+    let sealed = supertraits.iter().any(is_sealing);
     let mut methods = BTreeMap::new();
     let mut assoc_types = BTreeMap::new();
     let mut consts = BTreeMap::new();
@@ -368,8 +432,8 @@ fn trait_shape(t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
         match item {
             syn::TraitItem::Fn(f) => {
                 let name = f.sig.ident.to_string();
-                spans.set(Element::Method(name.clone()), f.sig.ident.span());
-                let sig = fn_shape(&SynVis::Inherited, &f.sig);
+                spans.set(Member::method(&name), f.sig.ident.span());
+                let sig = fn_shape(cx, &SynVis::Inherited, &f.sig, &Generics::default());
                 methods.insert(
                     name,
                     TraitMethod {
@@ -380,23 +444,23 @@ fn trait_shape(t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
             }
             syn::TraitItem::Type(ty) => {
                 let name = ty.ident.to_string();
-                spans.set(Element::Method(name.clone()), ty.ident.span());
-                assoc_types.insert(
-                    name,
-                    AssocType {
-                        generics: types::generics(&ty.generics),
-                        bounds: types::bounds(&ty.bounds),
-                        default: ty.default.as_ref().map(|(_, t)| types::type_string(t)),
-                    },
-                );
+                spans.set(Member::AssocType { name: name.clone() }, ty.ident.span());
+                let mark = cx.enter(&ty.generics);
+                let shape = AssocType {
+                    generics: types::generics(cx, &ty.generics),
+                    bounds: types::bounds(cx, &ty.bounds),
+                    default: ty.default.as_ref().map(|(_, t)| types::ty(cx, t)),
+                };
+                cx.leave(mark);
+                assoc_types.insert(name, shape);
             }
             syn::TraitItem::Const(c) => {
                 let name = c.ident.to_string();
-                spans.set(Element::Method(name.clone()), c.ident.span());
+                spans.set(Member::AssocConst { name: name.clone() }, c.ident.span());
                 consts.insert(
                     name,
                     AssocConst {
-                        ty: types::type_string(&c.ty),
+                        ty: types::ty(cx, &c.ty),
                         default: c.default.as_ref().map(|(_, e)| tokens::to_string(e)),
                     },
                 );
@@ -405,7 +469,7 @@ fn trait_shape(t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
         }
     }
     TraitShape {
-        generics: types::generics(&t.generics),
+        generics,
         unsafety: t.unsafety.is_some(),
         dyn_compatible: dyn_compatible(t),
         supertraits,
@@ -418,10 +482,14 @@ fn trait_shape(t: &syn::ItemTrait, spans: &mut Spans) -> TraitShape {
 
 /// The sealed-trait pattern: a supertrait living in a module named `sealed` or
 /// `private`, or named `Sealed`.
-fn is_sealing_path(path: &syn::Path) -> bool {
-    path.segments.iter().any(|s| {
-        let name = s.ident.to_string();
-        matches!(name.as_str(), "sealed" | "private" | "__private" | "Sealed")
+fn is_sealing(bound: &Bound) -> bool {
+    bound.trait_path().is_some_and(|path| {
+        path.segments.iter().any(|s| {
+            matches!(
+                s.name.as_str(),
+                "sealed" | "private" | "__private" | "Sealed"
+            )
+        })
     })
 }
 
@@ -431,13 +499,22 @@ fn is_sealing_path(path: &syn::Path) -> bool {
 /// `async`, does not return `impl Trait` and does not mention `Self` outside the
 /// receiver except as `Self::Assoc`.
 pub fn dyn_compatible(t: &syn::ItemTrait) -> bool {
-    let sized_supertrait = t.supertraits.iter().any(|b| match b {
+    let is_sized = |b: &syn::TypeParamBound| match b {
         syn::TypeParamBound::Trait(tb) => {
-            tb.path.is_ident("Sized") || types::path_string(&tb.path) == "Sized"
+            tb.modifier == syn::TraitBoundModifier::None
+                && tb.path.segments.last().is_some_and(|s| s.ident == "Sized")
         }
         _ => false,
+    };
+    let self_sized_where = t.generics.where_clause.iter().any(|w| {
+        w.predicates.iter().any(|p| match p {
+            syn::WherePredicate::Type(pt) => {
+                is_self(&pt.bounded_ty) && pt.bounds.iter().any(is_sized)
+            }
+            _ => false,
+        })
     });
-    if sized_supertrait {
+    if t.supertraits.iter().any(is_sized) || self_sized_where {
         return false;
     }
     t.items.iter().all(|item| match item {
@@ -448,12 +525,19 @@ pub fn dyn_compatible(t: &syn::ItemTrait) -> bool {
     })
 }
 
+fn is_self(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("Self"))
+}
+
 fn method_is_dispatchable(sig: &syn::Signature) -> bool {
     let opted_out = sig.generics.where_clause.iter().any(|w| {
         w.predicates.iter().any(|p| match p {
             syn::WherePredicate::Type(pt) => {
-                types::type_string(&pt.bounded_ty) == "Self"
-                    && pt.bounds.iter().any(|b| types::bound_string(b) == "Sized")
+                is_self(&pt.bounded_ty)
+                    && pt.bounds.iter().any(|b| {
+                        matches!(b, syn::TypeParamBound::Trait(tb)
+                            if tb.path.segments.last().is_some_and(|s| s.ident == "Sized"))
+                    })
             }
             _ => false,
         })
@@ -502,6 +586,7 @@ fn mentions_bare_self(ty: &syn::Type) -> bool {
 }
 
 fn value_shape(
+    cx: &mut Cx<'_>,
     mutable: bool,
     ty: &syn::Type,
     expr: &syn::Expr,
@@ -521,7 +606,7 @@ fn value_shape(
                 .iter()
                 .enumerate()
                 .map(|(i, e)| {
-                    spans.set(Element::Row(i), e.span());
+                    spans.set(Member::Row { index: i }, e.span());
                     tokens::to_string(e)
                 })
                 .collect(),
@@ -530,7 +615,7 @@ fn value_shape(
     };
     ValueItemShape {
         mutable,
-        ty: types::type_string(ty),
+        ty: types::ty(cx, ty),
         value,
     }
 }
@@ -543,7 +628,11 @@ fn strip_group(expr: &syn::Expr) -> &syn::Expr {
     }
 }
 
-fn impl_fragment(i: &syn::ItemImpl, spans: &mut Spans) -> syn::Result<(String, Fragment)> {
+fn impl_fragment(
+    cx: &mut Cx<'_>,
+    i: &syn::ItemImpl,
+    spans: &mut Spans,
+) -> syn::Result<(String, Fragment)> {
     let self_name = match &*i.self_ty {
         syn::Type::Path(p) if p.qself.is_none() => {
             p.path.segments.last().map(|s| s.ident.to_string())
@@ -552,6 +641,7 @@ fn impl_fragment(i: &syn::ItemImpl, spans: &mut Spans) -> syn::Result<(String, F
     };
     spans.item = Some(i.self_ty.span());
     spans.fields = Some(i.brace_token.span.join());
+    cx.enter(&i.generics);
     match &i.trait_ {
         Some((Some(bang), _, _)) => Err(syn::Error::new(
             bang.span,
@@ -564,7 +654,7 @@ fn impl_fragment(i: &syn::ItemImpl, spans: &mut Spans) -> syn::Result<(String, F
                 .map(|s| s.ident.to_string())
                 .ok_or_else(|| syn::Error::new(path.span(), "expected a trait path"))?;
             spans.item = Some(path.span());
-            let implementor = types::type_string(&i.self_ty);
+            let implementor = types::ty(cx, &i.self_ty);
             Ok((trait_name, Fragment::Implementor { implementor }))
         }
         None => {
@@ -574,17 +664,24 @@ fn impl_fragment(i: &syn::ItemImpl, spans: &mut Spans) -> syn::Result<(String, F
                     "`#[contract]` on an inherent `impl` needs a named self type (`impl Foo`)",
                 )
             })?;
+            let impl_generics = types::generics(cx, &i.generics);
             let mut methods = BTreeMap::new();
             for item in &i.items {
                 if let syn::ImplItem::Fn(f) = item {
                     if matches!(f.vis, SynVis::Public(_)) {
                         let method = f.sig.ident.to_string();
-                        spans.set(Element::Method(method.clone()), f.sig.ident.span());
-                        methods.insert(method, fn_shape(&f.vis, &f.sig));
+                        spans.set(Member::method(&method), f.sig.ident.span());
+                        methods.insert(method, fn_shape(cx, &f.vis, &f.sig, &impl_generics));
                     }
                 }
             }
-            Ok((name, Fragment::Methods { methods }))
+            Ok((
+                name,
+                Fragment::Methods {
+                    methods,
+                    unresolved: Default::default(),
+                },
+            ))
         }
     }
 }

@@ -1,87 +1,58 @@
-//! The type normaliser: one spelling per type, whatever the source's spacing, and
-//! prelude paths collapsed (`std::vec::Vec<T>`, `alloc::vec::Vec<T>` and `Vec<T>` are
-//! all `Vec<T>`).
+//! `syn` types, paths, bounds and generics to the typed tree ([`crate::ty`]), one
+//! form per meaning: whatever the source's spacing, turbofish or parentheses; paths
+//! resolved through the module's imports ([`Scope`]); `core::`/`alloc::` read as
+//! `std::` (std re-exports both); prelude paths collapsed (`std::vec::Vec<T>` is
+//! `Vec<T>`); bounds sorted.
 
-use syn::{GenericArgument, PathArguments, ReturnType, Type, TypeParamBound, WherePredicate};
+use std::collections::BTreeSet;
 
+use syn::{GenericArgument, PathArguments, ReturnType, TypeParamBound, WherePredicate};
+
+use super::scope::Scope;
 use super::tokens;
-use crate::shape::{GenericParam, GenericParamKind, Generics};
+use crate::shape::{GenericParam, Generics, WherePredicate as Predicate};
+use crate::ty::{sort_bounds, Args, Bound, FnPtr, GenericArg, Path, Segment, Type};
 
-/// Paths that name a prelude item (or a primitive) however they are spelled.
-/// Key: the full path without a leading `::`; value: the prelude name.
-const PRELUDE: &[(&str, &str)] = &[
-    ("std::vec::Vec", "Vec"),
-    ("alloc::vec::Vec", "Vec"),
-    ("std::string::String", "String"),
-    ("alloc::string::String", "String"),
-    ("std::boxed::Box", "Box"),
-    ("alloc::boxed::Box", "Box"),
-    ("std::option::Option", "Option"),
-    ("core::option::Option", "Option"),
-    ("std::option::Option::Some", "Some"),
-    ("core::option::Option::Some", "Some"),
-    ("std::option::Option::None", "None"),
-    ("core::option::Option::None", "None"),
-    ("std::result::Result", "Result"),
-    ("core::result::Result", "Result"),
-    ("std::marker::Send", "Send"),
-    ("core::marker::Send", "Send"),
-    ("std::marker::Sync", "Sync"),
-    ("core::marker::Sync", "Sync"),
-    ("std::marker::Sized", "Sized"),
-    ("core::marker::Sized", "Sized"),
-    ("std::marker::Unpin", "Unpin"),
-    ("core::marker::Unpin", "Unpin"),
-    ("std::marker::Copy", "Copy"),
-    ("core::marker::Copy", "Copy"),
-    ("std::clone::Clone", "Clone"),
-    ("core::clone::Clone", "Clone"),
-    ("std::default::Default", "Default"),
-    ("core::default::Default", "Default"),
-    ("std::cmp::PartialEq", "PartialEq"),
-    ("core::cmp::PartialEq", "PartialEq"),
-    ("std::cmp::Eq", "Eq"),
-    ("core::cmp::Eq", "Eq"),
-    ("std::cmp::PartialOrd", "PartialOrd"),
-    ("core::cmp::PartialOrd", "PartialOrd"),
-    ("std::cmp::Ord", "Ord"),
-    ("core::cmp::Ord", "Ord"),
-    ("std::ops::Fn", "Fn"),
-    ("core::ops::Fn", "Fn"),
-    ("std::ops::FnMut", "FnMut"),
-    ("core::ops::FnMut", "FnMut"),
-    ("std::ops::FnOnce", "FnOnce"),
-    ("core::ops::FnOnce", "FnOnce"),
-    ("std::ops::Drop", "Drop"),
-    ("core::ops::Drop", "Drop"),
-    ("std::iter::Iterator", "Iterator"),
-    ("core::iter::Iterator", "Iterator"),
-    ("std::iter::IntoIterator", "IntoIterator"),
-    ("core::iter::IntoIterator", "IntoIterator"),
-    ("std::iter::Extend", "Extend"),
-    ("core::iter::Extend", "Extend"),
-    ("std::iter::FromIterator", "FromIterator"),
-    ("core::iter::FromIterator", "FromIterator"),
-    ("std::iter::DoubleEndedIterator", "DoubleEndedIterator"),
-    ("core::iter::DoubleEndedIterator", "DoubleEndedIterator"),
-    ("std::iter::ExactSizeIterator", "ExactSizeIterator"),
-    ("core::iter::ExactSizeIterator", "ExactSizeIterator"),
-    ("std::convert::AsRef", "AsRef"),
-    ("core::convert::AsRef", "AsRef"),
-    ("std::convert::AsMut", "AsMut"),
-    ("core::convert::AsMut", "AsMut"),
-    ("std::convert::From", "From"),
-    ("core::convert::From", "From"),
-    ("std::convert::Into", "Into"),
-    ("core::convert::Into", "Into"),
-    ("std::convert::TryFrom", "TryFrom"),
-    ("core::convert::TryFrom", "TryFrom"),
-    ("std::convert::TryInto", "TryInto"),
-    ("core::convert::TryInto", "TryInto"),
-    ("std::string::ToString", "ToString"),
-    ("alloc::string::ToString", "ToString"),
-    ("std::borrow::ToOwned", "ToOwned"),
-    ("alloc::borrow::ToOwned", "ToOwned"),
+/// Paths (below `std`) that name a prelude item, and the name it goes by.
+const PRELUDE: &[&str] = &[
+    "vec::Vec",
+    "string::String",
+    "boxed::Box",
+    "option::Option",
+    "option::Option::Some",
+    "option::Option::None",
+    "result::Result",
+    "result::Result::Ok",
+    "result::Result::Err",
+    "marker::Send",
+    "marker::Sync",
+    "marker::Sized",
+    "marker::Unpin",
+    "marker::Copy",
+    "clone::Clone",
+    "default::Default",
+    "cmp::PartialEq",
+    "cmp::Eq",
+    "cmp::PartialOrd",
+    "cmp::Ord",
+    "ops::Fn",
+    "ops::FnMut",
+    "ops::FnOnce",
+    "ops::Drop",
+    "iter::Iterator",
+    "iter::IntoIterator",
+    "iter::Extend",
+    "iter::FromIterator",
+    "iter::DoubleEndedIterator",
+    "iter::ExactSizeIterator",
+    "convert::AsRef",
+    "convert::AsMut",
+    "convert::From",
+    "convert::Into",
+    "convert::TryFrom",
+    "convert::TryInto",
+    "string::ToString",
+    "borrow::ToOwned",
 ];
 
 const PRIMITIVES: &[&str] = &[
@@ -89,320 +60,337 @@ const PRIMITIVES: &[&str] = &[
     "i128", "isize", "f32", "f64",
 ];
 
-/// The canonical spelling of a type.
-pub fn type_string(ty: &Type) -> String {
-    let mut out = String::new();
-    write_type(&mut out, ty);
-    out
+/// What extraction knows while it reads an item: the module's imports, the generic
+/// parameters in scope (they shadow imports), and the names it had to keep as written.
+#[derive(Debug)]
+pub struct Cx<'s> {
+    scope: &'s Scope,
+    params: Vec<String>,
+    /// Names a glob import may supply, compared as written.
+    pub unresolved: BTreeSet<String>,
 }
 
-/// The canonical spelling of a path (prelude paths collapsed).
-pub fn path_string(path: &syn::Path) -> String {
-    let mut out = String::new();
-    write_path(&mut out, path);
-    out
-}
-
-/// The canonical spelling of a bound.
-pub fn bound_string(bound: &TypeParamBound) -> String {
-    let mut out = String::new();
-    write_bound(&mut out, bound);
-    out
-}
-
-/// Bounds, canonical and sorted (`T: Send + Clone` and `T: Clone + Send` agree).
-pub fn bounds<'a>(bounds: impl IntoIterator<Item = &'a TypeParamBound>) -> Vec<String> {
-    let mut out: Vec<String> = bounds.into_iter().map(bound_string).collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-fn write_type(out: &mut String, ty: &Type) {
-    match ty {
-        Type::Array(a) => {
-            out.push('[');
-            write_type(out, &a.elem);
-            out.push_str("; ");
-            out.push_str(&tokens::to_string(&a.len));
-            out.push(']');
+impl<'s> Cx<'s> {
+    /// A context over `scope`, with no generic parameters yet.
+    pub fn new(scope: &'s Scope) -> Cx<'s> {
+        Cx {
+            scope,
+            params: Vec::new(),
+            unresolved: BTreeSet::new(),
         }
-        Type::BareFn(f) => {
-            if let Some(lifetimes) = &f.lifetimes {
-                out.push_str("for<");
-                push_joined(out, lifetimes.lifetimes.iter().map(tokens::to_string));
-                out.push_str("> ");
+    }
+
+    /// Brings `g`'s type and const parameters into scope; returns the mark to
+    /// [`Cx::leave`] with.
+    pub fn enter(&mut self, g: &syn::Generics) -> usize {
+        let mark = self.params.len();
+        for p in &g.params {
+            match p {
+                syn::GenericParam::Type(t) => self.params.push(t.ident.to_string()),
+                syn::GenericParam::Const(c) => self.params.push(c.ident.to_string()),
+                syn::GenericParam::Lifetime(_) => {}
             }
-            if f.unsafety.is_some() {
-                out.push_str("unsafe ");
-            }
-            if let Some(abi) = &f.abi {
-                out.push_str(&tokens::to_string(abi));
-                out.push(' ');
-            }
-            out.push_str("fn(");
-            let mut args: Vec<String> = f.inputs.iter().map(|a| type_string(&a.ty)).collect();
-            if f.variadic.is_some() {
-                args.push("...".to_owned());
-            }
-            push_joined(out, args);
-            out.push(')');
-            write_return(out, &f.output);
         }
-        Type::Group(g) => write_type(out, &g.elem),
-        Type::ImplTrait(i) => {
-            out.push_str("impl ");
-            out.push_str(&bounds(&i.bounds).join(" + "));
+        mark
+    }
+
+    /// Takes the parameters entered since `mark` out of scope.
+    pub fn leave(&mut self, mark: usize) {
+        self.params.truncate(mark);
+    }
+}
+
+/// A type.
+pub fn ty(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
+    match t {
+        syn::Type::Array(a) => Type::Array {
+            elem: Box::new(ty(cx, &a.elem)),
+            len: tokens::to_string(&a.len),
+        },
+        syn::Type::BareFn(f) => {
+            let hrtb = f
+                .lifetimes
+                .iter()
+                .flat_map(|l| l.lifetimes.iter())
+                .map(tokens::to_string)
+                .collect();
+            Type::FnPtr(Box::new(FnPtr {
+                hrtb,
+                unsafety: f.unsafety.is_some(),
+                abi: f.abi.as_ref().and_then(abi),
+                inputs: f.inputs.iter().map(|a| ty(cx, &a.ty)).collect(),
+                variadic: f.variadic.is_some(),
+                output: return_type(cx, &f.output),
+            }))
         }
-        Type::Infer(_) => out.push('_'),
-        Type::Macro(m) => out.push_str(&tokens::to_string(m)),
-        Type::Never(_) => out.push('!'),
-        Type::Paren(p) => write_type(out, &p.elem),
-        Type::Path(p) => {
-            if let Some(qself) = &p.qself {
+        syn::Type::Group(g) => ty(cx, &g.elem),
+        syn::Type::Paren(p) => ty(cx, &p.elem),
+        syn::Type::ImplTrait(i) => Type::Impl(bounds(cx, &i.bounds)),
+        syn::Type::TraitObject(o) => Type::Dyn(bounds(cx, &o.bounds)),
+        syn::Type::Infer(_) => Type::Infer,
+        syn::Type::Never(_) => Type::Never,
+        syn::Type::Path(p) => match &p.qself {
+            Some(qself) => {
                 // `<T as Trait>::Assoc`: the trait is the first `position` segments.
-                out.push('<');
-                write_type(out, &qself.ty);
-                let segments: Vec<_> = p.path.segments.iter().collect();
+                let segments: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
                 let (trait_part, rest) = segments.split_at(qself.position.min(segments.len()));
-                if !trait_part.is_empty() {
-                    out.push_str(" as ");
-                    let trait_path = syn::Path {
-                        leading_colon: p.path.leading_colon,
-                        segments: trait_part.iter().map(|s| (*s).clone()).collect(),
+                let trait_path = (!trait_part.is_empty()).then(|| {
+                    let mut trait_path = Path {
+                        global: p.path.leading_colon.is_some(),
+                        segments: trait_part.iter().map(|s| segment(cx, s)).collect(),
                     };
-                    write_path(out, &trait_path);
+                    normalize(cx, &mut trait_path);
+                    trait_path
+                });
+                Type::Qualified {
+                    self_ty: Box::new(ty(cx, &qself.ty)),
+                    trait_path,
+                    rest: rest.iter().map(|s| segment(cx, s)).collect(),
                 }
-                out.push('>');
-                for segment in rest {
-                    out.push_str("::");
-                    write_segment(out, segment);
-                }
-            } else {
-                write_path(out, &p.path);
             }
-        }
-        Type::Ptr(p) => {
-            out.push_str(if p.mutability.is_some() {
-                "*mut "
-            } else {
-                "*const "
-            });
-            write_type(out, &p.elem);
-        }
-        Type::Reference(r) => {
-            out.push('&');
-            if let Some(lifetime) = &r.lifetime {
-                out.push_str(&tokens::to_string(lifetime));
-                out.push(' ');
-            }
-            if r.mutability.is_some() {
-                out.push_str("mut ");
-            }
-            write_type(out, &r.elem);
-        }
-        Type::Slice(s) => {
-            out.push('[');
-            write_type(out, &s.elem);
-            out.push(']');
-        }
-        Type::TraitObject(t) => {
-            out.push_str("dyn ");
-            out.push_str(&bounds(&t.bounds).join(" + "));
-        }
-        Type::Tuple(t) => {
-            out.push('(');
-            push_joined(out, t.elems.iter().map(type_string));
-            if t.elems.len() == 1 {
-                out.push(',');
-            }
-            out.push(')');
-        }
-        other => out.push_str(&tokens::to_string(other)),
+            None => Type::Path(path(cx, &p.path)),
+        },
+        syn::Type::Ptr(p) => Type::Ptr {
+            mutable: p.mutability.is_some(),
+            elem: Box::new(ty(cx, &p.elem)),
+        },
+        syn::Type::Reference(r) => Type::Ref {
+            lifetime: r.lifetime.as_ref().map(tokens::to_string),
+            mutable: r.mutability.is_some(),
+            elem: Box::new(ty(cx, &r.elem)),
+        },
+        syn::Type::Slice(s) => Type::Slice(Box::new(ty(cx, &s.elem))),
+        syn::Type::Tuple(t) => Type::Tuple(t.elems.iter().map(|e| ty(cx, e)).collect()),
+        other => Type::Verbatim(tokens::to_string(other)),
     }
 }
 
-fn write_return(out: &mut String, output: &ReturnType) {
-    if let Some(ty) = return_type(output) {
-        out.push_str(" -> ");
-        out.push_str(&ty);
+/// An ABI name: `extern "C"` is `C`, a bare `extern` is `C` too, `extern "Rust"` is
+/// Rust's own (`None`).
+pub fn abi(a: &syn::Abi) -> Option<String> {
+    match &a.name {
+        Some(name) if name.value() == "Rust" => None,
+        Some(name) => Some(name.value()),
+        None => Some("C".to_owned()),
     }
+}
+
+/// A path, resolved and normalised.
+pub fn path(cx: &mut Cx<'_>, p: &syn::Path) -> Path {
+    let mut out = Path {
+        global: p.leading_colon.is_some(),
+        segments: p.segments.iter().map(|s| segment(cx, s)).collect(),
+    };
+    cx.scope.resolve(&mut out, &cx.params, &mut cx.unresolved);
+    normalize(cx, &mut out);
+    out
+}
+
+/// `core::`/`alloc::` as `std::`, prelude and primitive paths collapsed.
+fn normalize(_cx: &Cx<'_>, p: &mut Path) {
+    let Some(first) = p.segments.first_mut() else {
+        return;
+    };
+    if matches!(first.name.as_str(), "std" | "core" | "alloc") && first.args == Args::None {
+        first.name = "std".to_owned();
+        p.global = false;
+    } else {
+        return;
+    }
+    let names: Vec<&str> = p.segments[1..].iter().map(|s| s.name.as_str()).collect();
+    let joined = names.join("::");
+    let prelude = PRELUDE.contains(&joined.as_str());
+    let primitive = names.len() == 2 && names[0] == "primitive" && PRIMITIVES.contains(&names[1]);
+    let plain_prefix = p.segments[..p.segments.len() - 1]
+        .iter()
+        .all(|s| s.args == Args::None);
+    if (prelude || primitive) && plain_prefix {
+        let last = p.segments.pop().expect("a prelude path has segments");
+        p.segments = vec![last];
+    }
+}
+
+fn segment(cx: &mut Cx<'_>, s: &syn::PathSegment) -> Segment {
+    let args = match &s.arguments {
+        PathArguments::None => Args::None,
+        PathArguments::AngleBracketed(a) => {
+            Args::Angle(a.args.iter().map(|g| generic_arg(cx, g)).collect())
+        }
+        PathArguments::Parenthesized(p) => Args::Paren {
+            inputs: p.inputs.iter().map(|t| ty(cx, t)).collect(),
+            output: return_type(cx, &p.output).map(Box::new),
+        },
+    };
+    Segment {
+        name: s.ident.to_string(),
+        args,
+    }
+}
+
+fn generic_arg(cx: &mut Cx<'_>, arg: &GenericArgument) -> GenericArg {
+    match arg {
+        GenericArgument::Lifetime(l) => GenericArg::Lifetime(tokens::to_string(l)),
+        GenericArgument::Type(t) => GenericArg::Type(ty(cx, t)),
+        GenericArgument::Const(c) => GenericArg::Const(tokens::to_string(c)),
+        GenericArgument::AssocType(a) => GenericArg::AssocType {
+            name: a.ident.to_string(),
+            generics: a
+                .generics
+                .iter()
+                .flat_map(|g| g.args.iter())
+                .map(|g| generic_arg(cx, g))
+                .collect(),
+            ty: ty(cx, &a.ty),
+        },
+        GenericArgument::AssocConst(a) => GenericArg::AssocConst {
+            name: a.ident.to_string(),
+            value: tokens::to_string(&a.value),
+        },
+        GenericArgument::Constraint(c) => GenericArg::Constraint {
+            name: c.ident.to_string(),
+            bounds: bounds(cx, &c.bounds),
+        },
+        other => GenericArg::Type(Type::Verbatim(tokens::to_string(other))),
+    }
+}
+
+/// A bound.
+pub fn bound(cx: &mut Cx<'_>, b: &TypeParamBound) -> Bound {
+    match b {
+        TypeParamBound::Trait(t) => {
+            let hrtb = t
+                .lifetimes
+                .iter()
+                .flat_map(|l| l.lifetimes.iter())
+                .map(tokens::to_string)
+                .collect();
+            match t.modifier {
+                syn::TraitBoundModifier::None | syn::TraitBoundModifier::Maybe(_) => Bound::Trait {
+                    hrtb,
+                    maybe: matches!(t.modifier, syn::TraitBoundModifier::Maybe(_)),
+                    path: path(cx, &t.path),
+                },
+            }
+        }
+        TypeParamBound::Lifetime(l) => Bound::Lifetime(tokens::to_string(l)),
+        TypeParamBound::PreciseCapture(p) => Bound::Use(
+            p.params
+                .iter()
+                .map(|c| match c {
+                    syn::CapturedParam::Lifetime(l) => tokens::to_string(l),
+                    syn::CapturedParam::Ident(i) => i.to_string(),
+                    other => tokens::to_string(other),
+                })
+                .collect(),
+        ),
+        other => Bound::Verbatim(tokens::to_string(other)),
+    }
+}
+
+/// Bounds, sorted (`T: Send + Clone` and `T: Clone + Send` agree).
+pub fn bounds<'a>(
+    cx: &mut Cx<'_>,
+    list: impl IntoIterator<Item = &'a TypeParamBound>,
+) -> Vec<Bound> {
+    let mut out: Vec<Bound> = list.into_iter().map(|b| bound(cx, b)).collect();
+    sort_bounds(&mut out);
+    out
 }
 
 /// The return type, or `None` for `()` (written or not).
-pub fn return_type(output: &ReturnType) -> Option<String> {
+pub fn return_type(cx: &mut Cx<'_>, output: &ReturnType) -> Option<Type> {
     match output {
         ReturnType::Default => None,
-        ReturnType::Type(_, ty) => {
-            let s = type_string(ty);
-            (s != "()").then_some(s)
+        ReturnType::Type(_, t) => {
+            let t = ty(cx, t);
+            (t != Type::unit()).then_some(t)
         }
-    }
-}
-
-fn write_path(out: &mut String, path: &syn::Path) {
-    let plain: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    let joined = plain.join("::");
-    // Collapse a prelude path to its last segment, keeping that segment's arguments.
-    let collapsed = PRELUDE.iter().any(|(full, _)| *full == joined)
-        || (plain.len() == 3
-            && matches!(plain[0].as_str(), "std" | "core")
-            && plain[1] == "primitive"
-            && PRIMITIVES.contains(&plain[2].as_str()));
-    if collapsed {
-        if let Some(last) = path.segments.last() {
-            write_segment(out, last);
-        }
-        return;
-    }
-    if path.leading_colon.is_some() {
-        out.push_str("::");
-    }
-    for (i, segment) in path.segments.iter().enumerate() {
-        if i > 0 {
-            out.push_str("::");
-        }
-        write_segment(out, segment);
-    }
-}
-
-fn write_segment(out: &mut String, segment: &syn::PathSegment) {
-    out.push_str(&segment.ident.to_string());
-    match &segment.arguments {
-        PathArguments::None => {}
-        PathArguments::AngleBracketed(args) => {
-            if args.colon2_token.is_some() {
-                out.push_str("::");
-            }
-            out.push('<');
-            push_joined(out, args.args.iter().map(generic_argument));
-            out.push('>');
-        }
-        PathArguments::Parenthesized(args) => {
-            out.push('(');
-            push_joined(out, args.inputs.iter().map(type_string));
-            out.push(')');
-            write_return(out, &args.output);
-        }
-    }
-}
-
-fn generic_argument(arg: &GenericArgument) -> String {
-    match arg {
-        GenericArgument::Lifetime(l) => tokens::to_string(l),
-        GenericArgument::Type(t) => type_string(t),
-        GenericArgument::Const(c) => tokens::to_string(c),
-        GenericArgument::AssocType(a) => {
-            let mut s = a.ident.to_string();
-            if let Some(g) = &a.generics {
-                s.push_str(&tokens::to_string(g));
-            }
-            s.push_str(" = ");
-            s.push_str(&type_string(&a.ty));
-            s
-        }
-        GenericArgument::AssocConst(a) => {
-            format!("{} = {}", a.ident, tokens::to_string(&a.value))
-        }
-        GenericArgument::Constraint(c) => {
-            format!("{}: {}", c.ident, bounds(&c.bounds).join(" + "))
-        }
-        other => tokens::to_string(other),
-    }
-}
-
-fn write_bound(out: &mut String, bound: &TypeParamBound) {
-    match bound {
-        TypeParamBound::Trait(t) => {
-            if let Some(lifetimes) = &t.lifetimes {
-                out.push_str("for<");
-                push_joined(out, lifetimes.lifetimes.iter().map(tokens::to_string));
-                out.push_str("> ");
-            }
-            if let syn::TraitBoundModifier::Maybe(_) = t.modifier {
-                out.push('?');
-            }
-            write_path(out, &t.path);
-        }
-        TypeParamBound::Lifetime(l) => out.push_str(&tokens::to_string(l)),
-        other => out.push_str(&tokens::to_string(other)),
-    }
-}
-
-fn push_joined(out: &mut String, items: impl IntoIterator<Item = String>) {
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push_str(&item);
     }
 }
 
 /// Generics, normalised: a bound on a plain parameter is recorded on the parameter
 /// whether it was written inline (`<T: Send>`) or in a where clause (`where T: Send`),
-/// because the two mean the same to every caller.
-pub fn generics(g: &syn::Generics) -> Generics {
+/// because the two mean the same to every caller. The caller has already
+/// [entered](Cx::enter) the parameters.
+pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
     let mut params: Vec<GenericParam> = g
         .params
         .iter()
         .map(|param| match param {
-            syn::GenericParam::Lifetime(l) => GenericParam {
-                kind: GenericParamKind::Lifetime,
+            syn::GenericParam::Lifetime(l) => GenericParam::Lifetime {
                 name: tokens::to_string(&l.lifetime),
                 bounds: sorted(l.bounds.iter().map(tokens::to_string)),
-                default: None,
             },
-            syn::GenericParam::Type(t) => GenericParam {
-                kind: GenericParamKind::Type,
+            syn::GenericParam::Type(t) => GenericParam::Type {
                 name: t.ident.to_string(),
-                bounds: bounds(&t.bounds),
-                default: t.default.as_ref().map(type_string),
+                bounds: bounds(cx, &t.bounds),
+                default: t.default.as_ref().map(|d| ty(cx, d)),
             },
-            syn::GenericParam::Const(c) => GenericParam {
-                kind: GenericParamKind::Const,
+            syn::GenericParam::Const(c) => GenericParam::Const {
                 name: c.ident.to_string(),
-                bounds: vec![type_string(&c.ty)],
+                ty: ty(cx, &c.ty),
                 default: c.default.as_ref().map(tokens::to_string),
             },
         })
         .collect();
-    let mut where_clause = Vec::new();
+    let mut where_clause: Vec<Predicate> = Vec::new();
     for predicate in g.where_clause.iter().flat_map(|w| w.predicates.iter()) {
         match predicate {
-            WherePredicate::Type(p) if p.lifetimes.is_none() => {
-                let bounded = type_string(&p.bounded_ty);
-                let param = params
-                    .iter_mut()
-                    .find(|q| q.kind == GenericParamKind::Type && q.name == bounded);
-                match param {
-                    Some(param) => {
-                        param.bounds.extend(p.bounds.iter().map(bound_string));
-                        param.bounds.sort();
-                        param.bounds.dedup();
+            WherePredicate::Type(p) => {
+                let bounded = ty(cx, &p.bounded_ty);
+                let new_bounds = bounds(cx, &p.bounds);
+                let hrtb: Vec<String> = p
+                    .lifetimes
+                    .iter()
+                    .flat_map(|l| l.lifetimes.iter())
+                    .map(tokens::to_string)
+                    .collect();
+                let param = bounded
+                    .as_path()
+                    .and_then(|p| p.as_ident())
+                    .and_then(|name| {
+                        params
+                            .iter_mut()
+                            .find(|q| matches!(q, GenericParam::Type { name: n, .. } if n == name))
+                    });
+                match (param, hrtb.is_empty()) {
+                    (Some(GenericParam::Type { bounds, .. }), true) => {
+                        bounds.extend(new_bounds);
+                        sort_bounds(bounds);
                     }
-                    None => {
-                        where_clause.push(format!("{bounded}: {}", bounds(&p.bounds).join(" + ")))
-                    }
+                    _ => where_clause.push(Predicate::Type {
+                        hrtb,
+                        bounded,
+                        bounds: new_bounds,
+                    }),
                 }
             }
             WherePredicate::Lifetime(p) => {
                 let name = tokens::to_string(&p.lifetime);
-                match params
+                let outlives: Vec<String> = p.bounds.iter().map(tokens::to_string).collect();
+                let param = params
                     .iter_mut()
-                    .find(|q| q.kind == GenericParamKind::Lifetime && q.name == name)
-                {
-                    Some(param) => {
-                        param.bounds.extend(p.bounds.iter().map(tokens::to_string));
-                        param.bounds.sort();
-                        param.bounds.dedup();
+                    .find(|q| matches!(q, GenericParam::Lifetime { name: n, .. } if *n == name));
+                match param {
+                    Some(GenericParam::Lifetime { bounds, .. }) => {
+                        bounds.extend(outlives);
+                        bounds.sort();
+                        bounds.dedup();
                     }
-                    None => where_clause.push(tokens::to_string(p)),
+                    _ => where_clause.push(Predicate::Lifetime {
+                        lifetime: name,
+                        bounds: sorted(outlives),
+                    }),
                 }
             }
-            other => where_clause.push(tokens::to_string(other)),
+            other => where_clause.push(Predicate::Type {
+                hrtb: Vec::new(),
+                bounded: Type::Verbatim(tokens::to_string(other)),
+                bounds: Vec::new(),
+            }),
         }
     }
-    where_clause.sort();
+    where_clause.sort_by_key(ToString::to_string);
     where_clause.dedup();
     Generics {
         params,
@@ -417,63 +405,103 @@ fn sorted(items: impl IntoIterator<Item = String>) -> Vec<String> {
     v
 }
 
+/// The canonical text of a type as the extractor records it with nothing imported
+/// (for tests and tools).
+pub fn type_string(t: &syn::Type) -> String {
+    let scope = Scope::default();
+    ty(&mut Cx::new(&scope), t).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn ty(src: &str) -> String {
-        type_string(&syn::parse_str::<Type>(src).unwrap())
+    fn ty_of(src: &str) -> String {
+        type_string(&syn::parse_str::<syn::Type>(src).unwrap())
     }
 
     #[test]
     fn prelude_paths_collapse_and_spacing_never_matters() {
-        assert_eq!(ty("std::vec::Vec<String>"), "Vec<String>");
+        assert_eq!(ty_of("std::vec::Vec<String>"), "Vec<String>");
         assert_eq!(
-            ty("::alloc::vec::Vec < ::std::string::String >"),
+            ty_of("::alloc::vec::Vec < ::std::string::String >"),
             "Vec<String>"
         );
-        assert_eq!(ty("core::option::Option<std::primitive::u8>"), "Option<u8>");
         assert_eq!(
-            ty("std::collections::HashMap<K,V>"),
+            ty_of("core::option::Option<std::primitive::u8>"),
+            "Option<u8>"
+        );
+        assert_eq!(
+            ty_of("std::collections::HashMap<K,V>"),
             "std::collections::HashMap<K, V>"
         );
+        assert_eq!(ty_of("core::fmt::Debug"), ty_of("std::fmt::Debug"));
+        assert_eq!(ty_of("Vec::<u8>"), "Vec<u8>", "a turbofish is a spelling");
     }
 
     #[test]
-    fn every_type_form_prints_canonically() {
-        assert_eq!(ty("& 'a mut [ u8 ; 4 ]"), "&'a mut [u8; 4]");
-        assert_eq!(ty("( u8 , )"), "(u8,)");
-        assert_eq!(ty("()"), "()");
-        assert_eq!(
-            ty("Box<dyn Sync + std::marker::Send + 'static>"),
-            "Box<dyn 'static + Send + Sync>"
-        );
-        assert_eq!(
-            ty("impl Iterator<Item=u8>+Send"),
-            "impl Iterator<Item = u8> + Send"
-        );
-        assert_eq!(
-            ty("for<'a> unsafe extern \"C\" fn(&'a u8)->u8"),
-            "for<'a> unsafe extern \"C\" fn(&'a u8) -> u8"
-        );
-        assert_eq!(ty("<T as Trait>::Out"), "<T as Trait>::Out");
-        assert_eq!(ty("*const T"), "*const T");
-        assert_eq!(ty("Box<dyn Fn(u8)->bool>"), "Box<dyn Fn(u8) -> bool>");
-        assert_eq!(ty("!"), "!");
+    fn every_type_form_prints_canonically_and_reads_back() {
+        for (src, printed) in [
+            ("& 'a mut [ u8 ; 4 ]", "&'a mut [u8; 4]"),
+            ("( u8 , )", "(u8,)"),
+            ("()", "()"),
+            (
+                "Box<dyn Sync + std::marker::Send + 'static>",
+                "Box<dyn 'static + Send + Sync>",
+            ),
+            (
+                "impl Iterator<Item=u8>+Send",
+                "impl Iterator<Item = u8> + Send",
+            ),
+            (
+                "for<'a> unsafe extern \"C\" fn(&'a u8)->u8",
+                "for<'a> unsafe extern \"C\" fn(&'a u8) -> u8",
+            ),
+            ("extern \"Rust\" fn()", "fn()"),
+            ("extern fn()", "extern \"C\" fn()"),
+            ("<T as Trait>::Out", "<T as Trait>::Out"),
+            ("*const T", "*const T"),
+            ("Box<dyn Fn(u8)->bool>", "Box<dyn Fn(u8) -> bool>"),
+            ("Box<dyn Fn(u8) -> ()>", "Box<dyn Fn(u8)>"),
+            ("!", "!"),
+            ("(u8)", "u8"),
+            ("Foo<3, { N + 1 }, -1>", "Foo<3, { N + 1 }, -1>"),
+            (
+                "impl Future<Output = u8> + use<'a, T>",
+                "impl Future<Output = u8> + use<'a, T>",
+            ),
+        ] {
+            assert_eq!(ty_of(src), printed, "{src}");
+            let extracted = {
+                let scope = Scope::default();
+                ty(
+                    &mut Cx::new(&scope),
+                    &syn::parse_str::<syn::Type>(src).unwrap(),
+                )
+            };
+            assert_eq!(Type::parse(printed).unwrap(), extracted, "{src} reads back");
+        }
     }
 
     #[test]
     fn where_clause_bounds_merge_into_their_parameter() {
-        let inline: syn::ItemFn = syn::parse_str("fn f<T: Send + Clone>(t: T) {}").unwrap();
-        let split: syn::ItemFn =
-            syn::parse_str("fn f<T>(t: T) where T: Clone, T: Send {}").unwrap();
+        let scope = Scope::default();
+        let g = |src: &str| {
+            let f: syn::ItemFn = syn::parse_str(src).unwrap();
+            let mut cx = Cx::new(&scope);
+            cx.enter(&f.sig.generics);
+            generics(&mut cx, &f.sig.generics)
+        };
         assert_eq!(
-            generics(&inline.sig.generics),
-            generics(&split.sig.generics)
+            g("fn f<T: Send + Clone>(t: T) {}"),
+            g("fn f<T>(t: T) where T: Clone, T: Send {}")
         );
-        let complex: syn::ItemFn = syn::parse_str("fn f<T>(t: T) where Vec<T>: Clone {}").unwrap();
         assert_eq!(
-            generics(&complex.sig.generics).where_clause,
+            g("fn f<T>(t: T) where Vec<T>: Clone {}")
+                .where_clause
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
             vec!["Vec<T>: Clone"]
         );
     }

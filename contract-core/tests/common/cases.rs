@@ -814,13 +814,7 @@ pub const CASES: &[Case] = &[
         "pub struct View<'a> { s: &'a str }",
         "pub struct View<'a, 'b> { s: &'a str, t: &'b str }",
     ),
-    yes(
-        LifetimeParamChanged,
-        Additive,
-        Api,
-        "pub trait Parse<'a> {}",
-        "pub trait Parse<'de> {}",
-    ),
+    // (A pure renaming of a lifetime is no change at all: tests/equivalence.rs.)
     no(
         LifetimeParamChanged,
         "pub struct View<'a, T> { s: &'a T }",
@@ -1195,6 +1189,19 @@ pub const CASES: &[Case] = &[
         TableRowRemoved,
         "pub const ROUTES: &[Route] = &[Route { to: 1 }];",
         "pub const ROUTES: &[Route] = &[Route { to: 1 }, Route { to: 2 }];",
+    ),
+    yes(
+        TableRowChanged,
+        Breaking,
+        Api,
+        "pub const LIMITS: &[(&str, u32)] = &[(\"min_qty\", 1), (\"max_qty\", 999)];",
+        "pub const LIMITS: &[(&str, u32)] = &[(\"min_qty\", 1), (\"max_qty\", 500)];",
+    ),
+    // A row that moved is kept, not changed: the reorder is a value change.
+    no(
+        TableRowChanged,
+        "pub const LIMITS: &[(&str, u32)] = &[(\"a\", 1), (\"b\", 2)];",
+        "pub const LIMITS: &[(&str, u32)] = &[(\"b\", 2), (\"a\", 1)];",
     ),
     yes(StaticMutabilityChanged, Breaking, Api, "pub static X: u8 = 1;", "pub static mut X: u8 = 1;"),
     no(StaticMutabilityChanged, "pub static X: u8 = 1;", "pub static X: u8 = 2;"),

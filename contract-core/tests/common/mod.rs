@@ -92,9 +92,9 @@ pub fn show(deltas: &[Delta]) -> String {
                 d.axis.as_str(),
                 d.kind,
                 d.symbol,
-                d.detail,
-                d.before,
-                d.after
+                contract_core::render::detail(d),
+                contract_core::render::before(d),
+                contract_core::render::after(d)
             )
         })
         .collect::<Vec<_>>()

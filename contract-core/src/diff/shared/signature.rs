@@ -1,10 +1,17 @@
 //! Comparing two signatures of one fn (a free fn, an inherent method, a trait method).
+//!
+//! `async fn f() -> T` and `fn f() -> impl Future<Output = T>` are one signature to
+//! every caller: both are read as "returns a future of `T`", and only what differs
+//! between two such futures is reported — its output, a bound such as `+ Send`, what
+//! it borrows from the arguments.
 
-use super::generics::{self, Change};
-use crate::delta::{Class, Delta, DeltaKind, Element};
+use std::collections::BTreeSet;
+
+use super::generics;
+use crate::delta::{Class, Delta, DeltaKind, GenericChange, Member, Note, Shown, SignaturePart};
 use crate::diff::Cx;
-use crate::render;
-use crate::shape::{FnShape, Param};
+use crate::shape::{FnShape, GenericParam, Param, Receiver};
+use crate::ty::{Args, Bound, GenericArg, Type};
 
 /// Who depends on a signature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,107 +28,75 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     if old == new {
         return;
     }
-    let before = render::signature(name, old);
-    let after = render::signature(name, new);
-    let mut out: Vec<Delta> = Vec::new();
-    let mut push = |kind: DeltaKind, class: Class, detail: String| {
-        out.push(
-            cx.delta(kind, detail)
-                .class(class)
-                .change(before.clone(), after.clone())
-                .at(Element::Method(name.to_owned())),
-        );
+    let mut parts: Vec<(DeltaKind, Class, Note)> = Vec::new();
+    let mut push = |kind: DeltaKind, class: Class, part: SignaturePart| {
+        parts.push((kind, class, Note::Signature(part)));
     };
     if old.vis != new.vis {
+        // Less visible loses callers; more visible loses no one.
+        let class = if old.vis.is_public() && !new.vis.is_public() {
+            Class::Breaking
+        } else {
+            Class::Additive
+        };
         push(
             DeltaKind::MethodSignatureChanged,
-            visibility(&old.vis, &new.vis),
-            format!(
-                "visibility of `{name}`: `{}` -> `{}`",
-                vis(&old.vis),
-                vis(&new.vis)
-            ),
+            class,
+            SignaturePart::Visibility {
+                was: old.vis.clone(),
+                now: new.vis.clone(),
+            },
         );
     }
     if old.constness != new.constness {
-        let (kind, class) = constness(new.constness);
-        push(kind, class, format!("`const` on `{name}`"));
-    }
-    if old.asyncness != new.asyncness {
-        // The caller's code awaits a future or uses a value: one of them breaks.
-        push(
-            DeltaKind::FnAsyncChanged,
-            Class::Breaking,
-            format!("`async` on `{name}`"),
-        );
+        // `const` added lets callers do more; removed breaks calls in const contexts.
+        let (kind, class) = if new.constness {
+            (DeltaKind::FnConstAdded, Class::Additive)
+        } else {
+            (DeltaKind::FnConstRemoved, Class::Breaking)
+        };
+        push(kind, class, SignaturePart::Const);
     }
     if old.unsafety != new.unsafety {
         let (kind, class) = unsafety(new.unsafety, role);
-        push(kind, class, format!("`unsafe` on `{name}`"));
+        push(kind, class, SignaturePart::Unsafe);
     }
     if old.abi != new.abi {
         // Another calling convention: fn pointers and FFI callers break.
         push(
             DeltaKind::MethodSignatureChanged,
             Class::Breaking,
-            format!("ABI of `{name}`"),
+            SignaturePart::Abi,
         );
     }
     for change in generics::compare(&old.generics, &new.generics) {
         let (kind, class) = generic(&change, role);
-        push(
-            kind,
-            class,
-            format!("`{name}`: {}", generics::describe(&change)),
-        );
+        push(kind, class, SignaturePart::Generic(change));
     }
     if old.receiver != new.receiver {
         // `x.f()` and `T::f(x)` pass another kind of `self` (or none).
         push(
             DeltaKind::ReceiverChanged,
             Class::Breaking,
-            format!(
-                "receiver of `{name}`: `{}` -> `{}`",
-                old.receiver.as_deref().unwrap_or("none"),
-                new.receiver.as_deref().unwrap_or("none")
-            ),
+            SignaturePart::Receiver {
+                was: old.receiver.clone(),
+                now: new.receiver.clone(),
+            },
         );
     }
-    for (kind, class, detail) in params(name, &old.params, &new.params) {
-        push(kind, class, detail);
-    }
-    if old.output != new.output {
-        // Callers bind, match or forward the returned value.
-        push(
-            DeltaKind::ReturnTypeChanged,
-            Class::Breaking,
-            format!(
-                "return type of `{name}`: `{}` -> `{}`",
-                old.output.as_deref().unwrap_or("()"),
-                new.output.as_deref().unwrap_or("()")
-            ),
-        );
-    }
-    for delta in out {
+    let mut out: Vec<(DeltaKind, Class, Note)> = parts;
+    out.extend(params(&old.params, &new.params));
+    out.extend(returns(old, new, role));
+    for (kind, class, note) in out {
+        let delta: Delta = cx
+            .delta(kind, Member::method(name))
+            .class(class)
+            .note(note)
+            .change(
+                Shown::Fn(Box::new(old.clone())),
+                Shown::Fn(Box::new(new.clone())),
+            );
         cx.push(delta);
-    }
-}
-
-/// Less visible loses callers; more visible loses no one.
-fn visibility(old: &str, new: &str) -> Class {
-    if old == "pub" && new != "pub" {
-        Class::Breaking
-    } else {
-        Class::Additive
-    }
-}
-
-/// `const` added lets callers do more; removed breaks calls in const contexts.
-fn constness(now_const: bool) -> (DeltaKind, Class) {
-    if now_const {
-        (DeltaKind::FnConstAdded, Class::Additive)
-    } else {
-        (DeltaKind::FnConstRemoved, Class::Breaking)
     }
 }
 
@@ -138,16 +113,13 @@ fn unsafety(now_unsafe: bool, role: Role) -> (DeltaKind, Class) {
 /// A relaxed bound accepts every call that compiled, but an impl repeating the bound
 /// becomes stricter than the trait (E0276); every other generics change breaks
 /// turbofish calls or callers' arguments.
-fn generic(change: &Change, role: Role) -> (DeltaKind, Class) {
+fn generic(change: &GenericChange, role: Role) -> (DeltaKind, Class) {
     match (change, role) {
-        (Change::BoundRemoved { .. }, Role::Callers) => {
+        (GenericChange::BoundRemoved { .. }, Role::Callers) => {
             (DeltaKind::GenericBoundRemoved, Class::Additive)
         }
-        (Change::BoundRemoved { .. }, Role::Implementors) => {
+        (GenericChange::BoundRemoved { .. }, Role::Implementors) => {
             (DeltaKind::GenericBoundRemoved, Class::Breaking)
-        }
-        (Change::Lifetimes { renamed_only: true }, _) => {
-            (DeltaKind::MethodSignatureChanged, Class::Additive)
         }
         _ => (DeltaKind::MethodSignatureChanged, Class::Breaking),
     }
@@ -155,7 +127,7 @@ fn generic(change: &Change, role: Role) -> (DeltaKind, Class) {
 
 /// Aligns the parameter lists: an insertion (the old types a subsequence of the new)
 /// is `required_arg_added`, a deletion `param_removed`; otherwise position by position.
-fn params(name: &str, old: &[Param], new: &[Param]) -> Vec<(DeltaKind, Class, String)> {
+fn params(old: &[Param], new: &[Param]) -> Vec<(DeltaKind, Class, Note)> {
     let mut out = Vec::new();
     let pairs: Vec<(Option<usize>, Option<usize>)> = if old.len() < new.len() {
         match subsequence(old, new) {
@@ -171,6 +143,13 @@ fn params(name: &str, old: &[Param], new: &[Param]) -> Vec<(DeltaKind, Class, St
         positional(old.len(), new.len())
     };
     for (o, n) in pairs {
+        let note =
+            |p: &Param, was: Option<&Type>, now: Option<&Type>, to: Option<&str>| Note::Param {
+                name: p.name.clone(),
+                was: was.cloned(),
+                now: now.cloned(),
+                renamed_to: to.map(str::to_owned),
+            };
         match (o.map(|i| &old[i]), n.map(|i| &new[i])) {
             (Some(o), Some(n)) => {
                 if o.ty != n.ty {
@@ -178,14 +157,14 @@ fn params(name: &str, old: &[Param], new: &[Param]) -> Vec<(DeltaKind, Class, St
                     out.push((
                         DeltaKind::ParamTypeChanged,
                         Class::Breaking,
-                        format!("`{name}` parameter `{}`: `{}` -> `{}`", n.name, o.ty, n.ty),
+                        note(n, Some(&o.ty), Some(&n.ty), None),
                     ));
                 } else if o.name != n.name {
                     // Arguments are positional: no caller or impl names a parameter.
                     out.push((
                         DeltaKind::ParamRenamed,
                         Class::Additive,
-                        format!("`{name}` parameter `{}` renamed to `{}`", o.name, n.name),
+                        note(o, Some(&o.ty), Some(&n.ty), Some(&n.name)),
                     ));
                 }
             }
@@ -193,13 +172,13 @@ fn params(name: &str, old: &[Param], new: &[Param]) -> Vec<(DeltaKind, Class, St
             (None, Some(n)) => out.push((
                 DeltaKind::RequiredArgAdded,
                 Class::Breaking,
-                format!("`{name}` parameter `{}: {}` added", n.name, n.ty),
+                note(n, None, Some(&n.ty), None),
             )),
             // Every call passes one argument too many.
             (Some(o), None) => out.push((
                 DeltaKind::ParamRemoved,
                 Class::Breaking,
-                format!("`{name}` parameter `{}: {}` removed", o.name, o.ty),
+                note(o, Some(&o.ty), None, None),
             )),
             (None, None) => {}
         }
@@ -244,10 +223,284 @@ fn positional(old: usize, new: usize) -> Vec<(Option<usize>, Option<usize>)> {
         .collect()
 }
 
-fn vis(v: &str) -> &str {
-    if v.is_empty() {
-        "private"
-    } else {
-        v
+/// What a fn returns, as a caller sees it.
+#[derive(Debug, PartialEq, Eq)]
+enum Returns<'a> {
+    /// A value (`None`: `()`).
+    Value(Option<&'a Type>),
+    /// A future.
+    Future(FutureReturn),
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct FutureReturn {
+    /// `Output` (`None`: `()`).
+    output: Option<Type>,
+    /// Its other trait bounds (`Send`, `Unpin`), as text.
+    bounds: BTreeSet<String>,
+    captures: Captures,
+}
+
+/// What the returned future may borrow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Captures {
+    /// Every lifetime of the arguments (`async fn`).
+    All,
+    /// Exactly these (`+ 'a`, `+ '_`, `use<'a, T>`; `'static`: none).
+    Explicit(BTreeSet<String>),
+    /// Whatever the edition captures by default (2021: no lifetime; 2024: all).
+    EditionDefault,
+}
+
+fn returns_of(f: &FnShape) -> Returns<'_> {
+    if f.asyncness {
+        return Returns::Future(FutureReturn {
+            output: f.output.clone(),
+            bounds: BTreeSet::new(),
+            captures: Captures::All,
+        });
+    }
+    let Some(Type::Impl(bounds)) = &f.output else {
+        return Returns::Value(f.output.as_ref());
+    };
+    let future_output = bounds.iter().find_map(|b| {
+        let path = b.trait_path()?;
+        let last = path.segments.last()?;
+        if last.name != "Future" {
+            return None;
+        }
+        match &last.args {
+            Args::Angle(args) => args.iter().find_map(|a| match a {
+                GenericArg::AssocType { name, ty, .. } if name == "Output" => Some(ty.clone()),
+                _ => None,
+            }),
+            _ => None,
+        }
+    });
+    let Some(output) = future_output else {
+        return Returns::Value(f.output.as_ref());
+    };
+    let mut others = BTreeSet::new();
+    let mut captured = BTreeSet::new();
+    let mut explicit = false;
+    for b in bounds {
+        match b {
+            Bound::Lifetime(l) => {
+                explicit = true;
+                if l != "'static" {
+                    captured.insert(l.clone());
+                }
+            }
+            Bound::Use(params) => {
+                explicit = true;
+                captured.extend(params.iter().filter(|p| p.starts_with('\'')).cloned());
+            }
+            Bound::Trait { path, .. } if path.last_name() == Some("Future") => {}
+            other => {
+                others.insert(other.to_string());
+            }
+        }
+    }
+    Returns::Future(FutureReturn {
+        output: (output != Type::unit()).then_some(output),
+        bounds: others,
+        captures: if explicit {
+            Captures::Explicit(captured)
+        } else {
+            Captures::EditionDefault
+        },
+    })
+}
+
+/// The lifetimes a caller's arguments bring in: named lifetime parameters, and `'_`
+/// for every elided reference (`&self`, `&str`).
+fn input_lifetimes(f: &FnShape) -> BTreeSet<String> {
+    let mut out: BTreeSet<String> = f
+        .generics
+        .params
+        .iter()
+        .chain(&f.impl_generics.params)
+        .filter_map(|p| match p {
+            GenericParam::Lifetime { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut elided = matches!(f.receiver, Some(Receiver::Ref { lifetime: None, .. }));
+    for p in &f.params {
+        let mut ty = p.ty.clone();
+        ty.walk_mut(&mut |t| {
+            if let Type::Ref { lifetime: None, .. } = t {
+                elided = true;
+            }
+        });
+        ty.lifetimes_mut(&mut |l| {
+            if l == "'_" {
+                elided = true;
+            } else {
+                out.insert(l.clone());
+            }
+        });
+    }
+    if elided {
+        out.insert("'_".to_owned());
+    }
+    out
+}
+
+fn describe(c: &Captures) -> String {
+    match c {
+        Captures::All => "every lifetime of the arguments (`async fn`)".to_owned(),
+        Captures::Explicit(set) if set.is_empty() => "nothing (`'static`)".to_owned(),
+        Captures::Explicit(set) => set.iter().cloned().collect::<Vec<_>>().join(", "),
+        Captures::EditionDefault => "what the edition captures by default".to_owned(),
+    }
+}
+
+/// The return side: a value against a value, a future against a future (async or
+/// not), or a change between the two.
+fn returns(old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, Note)> {
+    let mut out = Vec::new();
+    let part = |p: SignaturePart| Note::Signature(p);
+    match (returns_of(old), returns_of(new)) {
+        (Returns::Value(o), Returns::Value(n)) => {
+            if o != n {
+                // Callers bind, match or forward the returned value.
+                out.push((
+                    DeltaKind::ReturnTypeChanged,
+                    Class::Breaking,
+                    part(SignaturePart::Return {
+                        was: o.cloned(),
+                        now: n.cloned(),
+                    }),
+                ));
+            }
+        }
+        (Returns::Future(o), Returns::Future(n)) => {
+            if o.output != n.output {
+                out.push((
+                    DeltaKind::ReturnTypeChanged,
+                    Class::Breaking,
+                    part(SignaturePart::Return {
+                        was: o.output.clone(),
+                        now: n.output.clone(),
+                    }),
+                ));
+            }
+            // A bound added promises callers more (an implementor must now keep the
+            // promise); one removed takes a promise away from callers.
+            for added in n.bounds.difference(&o.bounds) {
+                let class = match role {
+                    Role::Callers => Class::Additive,
+                    Role::Implementors => Class::Breaking,
+                };
+                out.push((
+                    DeltaKind::ReturnTypeChanged,
+                    class,
+                    part(SignaturePart::FutureBound {
+                        bound: added.clone(),
+                        added: true,
+                    }),
+                ));
+            }
+            for removed in o.bounds.difference(&n.bounds) {
+                out.push((
+                    DeltaKind::ReturnTypeChanged,
+                    Class::Breaking,
+                    part(SignaturePart::FutureBound {
+                        bound: removed.clone(),
+                        added: false,
+                    }),
+                ));
+            }
+            if let Some(class) = capture_class(old, new, &o.captures, &n.captures, role) {
+                out.push((
+                    DeltaKind::ReturnTypeChanged,
+                    class,
+                    part(SignaturePart::FutureCapture {
+                        was: describe(&o.captures),
+                        now: describe(&n.captures),
+                    }),
+                ));
+            }
+        }
+        // The caller's code awaits a future or uses a value: one of them breaks.
+        _ => out.push((
+            DeltaKind::FnAsyncChanged,
+            Class::Breaking,
+            part(SignaturePart::Async),
+        )),
+    }
+    out
+}
+
+/// `f` with a future-returning signature in one spelling: `async fn f() -> T` and
+/// `fn f() -> impl Future<Output = T>` (capturing the same argument lifetimes)
+/// become the same shape. Two signatures compare without a delta from [`compare`]'s
+/// return side exactly when their canonical forms are equal.
+pub fn canonical(f: &FnShape) -> FnShape {
+    let Returns::Future(future) = returns_of(f) else {
+        return f.clone();
+    };
+    let mut bounds = vec![Bound::Trait {
+        hrtb: Vec::new(),
+        maybe: false,
+        path: crate::ty::Path {
+            global: false,
+            segments: vec![crate::ty::Segment {
+                name: "Future".to_owned(),
+                args: Args::Angle(vec![GenericArg::AssocType {
+                    name: "Output".to_owned(),
+                    generics: Vec::new(),
+                    ty: future.output.clone().unwrap_or_else(Type::unit),
+                }]),
+            }],
+        },
+    }];
+    bounds.extend(future.bounds.iter().map(|b| Bound::Verbatim(b.clone())));
+    let captured = match resolve_captures(f, &future.captures) {
+        Some(set) => set.into_iter().collect(),
+        None => vec!["?edition-default".to_owned()],
+    };
+    bounds.push(Bound::Use(captured));
+    FnShape {
+        asyncness: false,
+        output: Some(Type::Impl(bounds)),
+        ..f.clone()
+    }
+}
+
+/// The argument lifetimes a returned future borrows, when that is known without the
+/// edition.
+fn resolve_captures(f: &FnShape, c: &Captures) -> Option<BTreeSet<String>> {
+    let inputs = input_lifetimes(f);
+    match c {
+        Captures::All => Some(inputs),
+        Captures::Explicit(set) => Some(set.intersection(&inputs).cloned().collect()),
+        // Without argument lifetimes every edition captures the same: nothing.
+        Captures::EditionDefault if inputs.is_empty() => Some(BTreeSet::new()),
+        Captures::EditionDefault => None,
+    }
+}
+
+/// `None` when both futures borrow the same; else the class of the change: a future
+/// that borrows less frees callers (an implementor of a trait must now borrow less);
+/// one that borrows more, or a difference that depends on the edition, breaks.
+fn capture_class(
+    old: &FnShape,
+    new: &FnShape,
+    o: &Captures,
+    n: &Captures,
+    role: Role,
+) -> Option<Class> {
+    if o == n {
+        return None;
+    }
+    match (resolve_captures(old, o), resolve_captures(new, n)) {
+        (Some(a), Some(b)) if a == b => None,
+        (Some(a), Some(b)) if b.is_subset(&a) => Some(match role {
+            Role::Callers => Class::Additive,
+            Role::Implementors => Class::Breaking,
+        }),
+        _ => Some(Class::Breaking),
     }
 }

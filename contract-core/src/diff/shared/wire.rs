@@ -8,151 +8,29 @@
 //! reads old payloads (*backward*) and whether old consumers still read new
 //! payloads (*forward*); `Cx::wire` turns that into a class under the set's policy.
 
-use std::collections::BTreeSet;
-
 use super::wire_types::reads;
-use crate::delta::{DeltaKind, Element};
+use crate::delta::{Change, DeltaKind, Member, Note, Shown, SkipChange, Tagging};
+use crate::diff::align::{align, Alignment};
 use crate::diff::Cx;
 use crate::policy::WireBreaks;
-use crate::render;
-use crate::shape::{EnumShape, FieldShape, FieldStyle, SerdeAttrs, StructShape, VariantShape};
+use crate::serde_attrs::{ContainerSerde, RenameRule, Sides};
+use crate::shape::{EnumShape, FieldShape, FieldStyle, StructShape, VariantShape};
 
-/// A `rename_all` rule (serde's `RenameRule`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    /// No rule: names as written.
-    None,
-    /// `lowercase`
-    Lower,
-    /// `UPPERCASE`
-    Upper,
-    /// `PascalCase`
-    Pascal,
-    /// `camelCase`
-    Camel,
-    /// `snake_case`
-    Snake,
-    /// `SCREAMING_SNAKE_CASE`
-    ScreamingSnake,
-    /// `kebab-case`
-    Kebab,
-    /// `SCREAMING-KEBAB-CASE`
-    ScreamingKebab,
-}
-
-impl Rule {
-    /// Parses a rule name; an unknown name (which serde rejects) is `None`.
-    pub fn parse(s: &str) -> Rule {
-        match s {
-            "lowercase" => Rule::Lower,
-            "UPPERCASE" => Rule::Upper,
-            "PascalCase" => Rule::Pascal,
-            "camelCase" => Rule::Camel,
-            "snake_case" => Rule::Snake,
-            "SCREAMING_SNAKE_CASE" => Rule::ScreamingSnake,
-            "kebab-case" => Rule::Kebab,
-            "SCREAMING-KEBAB-CASE" => Rule::ScreamingKebab,
-            _ => Rule::None,
-        }
-    }
-
-    /// The wire name of a field named `field` (snake_case by convention).
-    pub fn field(self, field: &str) -> String {
-        match self {
-            Rule::None | Rule::Lower | Rule::Snake => field.to_owned(),
-            Rule::Upper | Rule::ScreamingSnake => field.to_ascii_uppercase(),
-            Rule::Pascal => {
-                let mut out = String::new();
-                let mut capitalize = true;
-                for ch in field.chars() {
-                    if ch == '_' {
-                        capitalize = true;
-                    } else if capitalize {
-                        out.push(ch.to_ascii_uppercase());
-                        capitalize = false;
-                    } else {
-                        out.push(ch);
-                    }
-                }
-                out
-            }
-            Rule::Camel => lower_first(&Rule::Pascal.field(field)),
-            Rule::Kebab => field.replace('_', "-"),
-            Rule::ScreamingKebab => field.to_ascii_uppercase().replace('_', "-"),
-        }
-    }
-
-    /// The wire name of a variant named `variant` (PascalCase by convention).
-    pub fn variant(self, variant: &str) -> String {
-        match self {
-            Rule::None | Rule::Pascal => variant.to_owned(),
-            Rule::Lower => variant.to_ascii_lowercase(),
-            Rule::Upper => variant.to_ascii_uppercase(),
-            Rule::Camel => lower_first(variant),
-            Rule::Snake => {
-                let mut out = String::new();
-                for (i, ch) in variant.char_indices() {
-                    if i > 0 && ch.is_uppercase() {
-                        out.push('_');
-                    }
-                    out.push(ch.to_ascii_lowercase());
-                }
-                out
-            }
-            Rule::ScreamingSnake => Rule::Snake.variant(variant).to_ascii_uppercase(),
-            Rule::Kebab => Rule::Snake.variant(variant).replace('_', "-"),
-            Rule::ScreamingKebab => Rule::ScreamingSnake.variant(variant).replace('_', "-"),
-        }
-    }
-}
-
-fn lower_first(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
-        None => String::new(),
-    }
-}
-
-/// The (serialize, deserialize) rules of `key` (`rename_all`, `rename_all_fields`).
-pub fn rules(attrs: &SerdeAttrs, key: &str) -> (Rule, Rule) {
-    let both = attrs.get(key).map_or(Rule::None, |s| Rule::parse(s));
-    let side = |suffix: &str| {
-        attrs
-            .get(&format!("{key}.{suffix}"))
-            .map_or(both, |s| Rule::parse(s))
+/// The (serialize, deserialize) names of an element named `name`.
+fn names(
+    rename: &Sides<String>,
+    name: &str,
+    rules: &Sides<RenameRule>,
+    variant: bool,
+) -> (String, String) {
+    let apply = |rule: Option<RenameRule>| match rule {
+        None => name.to_owned(),
+        Some(r) if variant => r.apply_to_variant(name),
+        Some(r) => r.apply_to_field(name),
     };
-    (side("serialize"), side("deserialize"))
-}
-
-/// The (serialize, deserialize) names of an element named `name` under `rules`.
-fn names(attrs: &SerdeAttrs, name: &str, rules: (Rule, Rule), variant: bool) -> (String, String) {
-    let apply = |rule: Rule| {
-        if variant {
-            rule.variant(name)
-        } else {
-            rule.field(name)
-        }
-    };
-    let plain = attrs.get("rename");
-    let ser = attrs
-        .get("rename.serialize")
-        .or(plain)
-        .cloned()
-        .unwrap_or_else(|| apply(rules.0));
-    let de = attrs
-        .get("rename.deserialize")
-        .or(plain)
-        .cloned()
-        .unwrap_or_else(|| apply(rules.1));
+    let ser = rename.ser.clone().unwrap_or_else(|| apply(rules.ser));
+    let de = rename.de.clone().unwrap_or_else(|| apply(rules.de));
     (ser, de)
-}
-
-fn aliases(attrs: &SerdeAttrs) -> BTreeSet<String> {
-    attrs
-        .get("alias")
-        .map(|list| list.split(", ").map(str::to_owned).collect())
-        .unwrap_or_default()
 }
 
 /// How often a field is written.
@@ -177,8 +55,6 @@ pub struct WireField<'a> {
     pub ser: String,
     /// The primary name read.
     pub de: String,
-    /// Other names read.
-    pub aliases: BTreeSet<String>,
     /// How often it is written.
     pub emit: Emit,
     /// Read at all (not `skip` / `skip_deserializing`).
@@ -192,7 +68,7 @@ pub struct WireField<'a> {
 impl WireField<'_> {
     /// True when a payload key `name` lands in this field.
     pub fn accepts(&self, name: &str) -> bool {
-        self.read && (self.de == name || self.aliases.contains(name))
+        self.read && (self.de == name || self.shape.serde.aliases.contains(name))
     }
 
     /// Written or read at all.
@@ -229,7 +105,7 @@ impl Record<'_> {
 struct Spec<'a> {
     fields: &'a [FieldShape],
     style: FieldStyle,
-    rules: (Rule, Rule),
+    rules: Sides<RenameRule>,
     deny: bool,
     container_default: bool,
     transparent: bool,
@@ -243,24 +119,24 @@ fn record(spec: Spec<'_>) -> Record<'_> {
         .iter()
         .enumerate()
         .map(|(index, f)| {
-            let (ser, de) = names(&f.serde, &f.name, spec.rules, false);
-            let flag = |k: &str| f.serde.contains_key(k);
-            let emit = if flag("skip") || flag("skip_serializing") {
+            let serde = &f.serde;
+            let (ser, de) = names(&serde.rename, &f.name, &spec.rules, false);
+            let emit = if serde.skip_serializing {
                 Emit::Never
-            } else if flag("skip_serializing_if") {
+            } else if serde.skip_serializing_if.is_some() {
                 Emit::Sometimes
             } else {
                 Emit::Always
             };
-            let read = !(flag("skip") || flag("skip_deserializing"));
-            let has_default = flag("default");
-            let custom = flag("with") || flag("deserialize_with");
-            // serde fills a missing `Option` with `None` (keyed formats only).
-            let implicit = !by_position && !custom && f.ty.starts_with("Option<");
+            let read = !serde.skip_deserializing;
+            let has_default = serde.default.is_some();
+            // serde fills a missing `Option` with `None` (keyed formats only, and
+            // only with its own deserializer).
+            let implicit =
+                !by_position && serde.deserialize_with.is_none() && f.ty.option_inner().is_some();
             WireField {
                 shape: f,
                 index,
-                aliases: aliases(&f.serde),
                 ser,
                 de,
                 emit,
@@ -282,14 +158,14 @@ fn record(spec: Spec<'_>) -> Record<'_> {
 
 /// The record of a struct.
 pub fn struct_record(s: &StructShape, positional: bool) -> Record<'_> {
-    let attrs = &s.attrs.serde;
+    let serde = &s.attrs.serde;
     record(Spec {
         fields: &s.fields,
         style: s.style,
-        rules: rules(attrs, "rename_all"),
-        deny: attrs.contains_key("deny_unknown_fields"),
-        container_default: attrs.contains_key("default"),
-        transparent: attrs.contains_key("transparent"),
+        rules: serde.rename_all.clone(),
+        deny: serde.deny_unknown_fields,
+        container_default: serde.default.is_some(),
+        transparent: serde.transparent,
         positional,
     })
 }
@@ -297,47 +173,29 @@ pub fn struct_record(s: &StructShape, positional: bool) -> Record<'_> {
 /// The record of one variant's fields: the variant's own `rename_all`, else the
 /// enum's `rename_all_fields`.
 pub fn variant_record<'a>(e: &EnumShape, v: &'a VariantShape, positional: bool) -> Record<'a> {
-    let own = rules(&v.serde, "rename_all");
-    let rules = if own == (Rule::None, Rule::None) {
-        rules(&e.attrs.serde, "rename_all_fields")
+    let rules = if v.serde.rename_all.is_empty() {
+        e.attrs.serde.rename_all_fields.clone()
     } else {
-        own
+        v.serde.rename_all.clone()
     };
     record(Spec {
         fields: &v.fields,
         style: v.style,
         rules,
-        deny: e.attrs.serde.contains_key("deny_unknown_fields"),
+        deny: e.attrs.serde.deny_unknown_fields,
         container_default: false,
         transparent: false,
         positional,
     })
 }
 
-/// How an enum is tagged on the wire.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Repr {
-    /// `{"Variant": …}` (the default).
-    External,
-    /// `{"tag": "Variant", …}`.
-    Internal(String),
-    /// `{"tag": "Variant", "content": …}`.
-    Adjacent(String, String),
-    /// The content alone.
-    Untagged,
-}
-
-/// The representation of an enum with container attributes `attrs`.
-pub fn repr(attrs: &SerdeAttrs) -> Repr {
-    match (
-        attrs.get("tag"),
-        attrs.get("content"),
-        attrs.contains_key("untagged"),
-    ) {
-        (_, _, true) => Repr::Untagged,
-        (Some(tag), Some(content), _) => Repr::Adjacent(tag.clone(), content.clone()),
-        (Some(tag), None, _) => Repr::Internal(tag.clone()),
-        (None, _, _) => Repr::External,
+/// How an enum with container attributes `serde` is tagged.
+pub fn tagging(serde: &ContainerSerde) -> Tagging {
+    match (&serde.tag, &serde.content, serde.untagged) {
+        (_, _, true) => Tagging::Untagged,
+        (Some(tag), Some(content), _) => Tagging::Adjacent(tag.clone(), content.clone()),
+        (Some(tag), None, _) => Tagging::Internal(tag.clone()),
+        (None, _, _) => Tagging::External,
     }
 }
 
@@ -352,8 +210,6 @@ pub struct WireVariant<'a> {
     pub ser: String,
     /// The primary name read.
     pub de: String,
-    /// Other names read.
-    pub aliases: BTreeSet<String>,
     /// Written (not `skip` / `skip_serializing`).
     pub emit: bool,
     /// Read (not `skip` / `skip_deserializing`).
@@ -365,128 +221,62 @@ pub struct WireVariant<'a> {
 impl WireVariant<'_> {
     /// True when a payload tagged `name` lands in this variant.
     pub fn accepts(&self, name: &str) -> bool {
-        self.read && (self.de == name || self.aliases.contains(name))
+        self.read && (self.de == name || self.shape.serde.aliases.contains(name))
     }
 }
 
 /// The variants of an enum as serde sees them.
 pub fn variants(e: &EnumShape) -> Vec<WireVariant<'_>> {
-    let rules = rules(&e.attrs.serde, "rename_all");
     e.variants
         .iter()
         .enumerate()
         .map(|(index, v)| {
-            let (ser, de) = names(&v.serde, &v.name, rules, true);
-            let flag = |k: &str| v.serde.contains_key(k);
+            let (ser, de) = names(&v.serde.rename, &v.name, &e.attrs.serde.rename_all, true);
             WireVariant {
                 shape: v,
                 index,
                 ser,
                 de,
-                aliases: aliases(&v.serde),
-                emit: !(flag("skip") || flag("skip_serializing")),
-                read: !(flag("skip") || flag("skip_deserializing")),
-                other: flag("other"),
+                emit: !v.serde.skip_serializing,
+                read: !v.serde.skip_deserializing,
+                other: v.serde.other,
             }
         })
         .collect()
 }
 
-/// Where a record sits, for details and diagnostics.
+/// Where a record sits: the variant whose fields these are, or `None` for a struct.
 #[derive(Clone, Copy, Debug)]
 pub struct Place<'a> {
-    /// The variant whose fields these are, or `None` for a struct.
+    /// The variant.
     pub variant: Option<&'a str>,
 }
 
 impl Place<'_> {
-    fn label(&self, field: &str) -> String {
+    fn member(&self, field: &str) -> Member {
         match self.variant {
-            Some(v) => format!("field `{field}` of variant `{v}`"),
-            None => format!("field `{field}`"),
+            Some(v) => Member::variant_field(v, field),
+            None => Member::field(field),
         }
     }
-
-    fn element(&self, field: &str) -> Element {
-        match self.variant {
-            Some(v) => Element::VariantField(v.to_owned(), field.to_owned()),
-            None => Element::Field(field.to_owned()),
-        }
-    }
-}
-
-/// Serde field-attribute keys, grouped by the rule that reads them.
-const NAME_KEYS: &[&str] = &["rename", "rename.serialize", "rename.deserialize"];
-const ALIAS_KEYS: &[&str] = &["alias"];
-const DEFAULT_KEYS: &[&str] = &["default"];
-const SKIP_KEYS: &[&str] = &["skip", "skip_serializing", "skip_deserializing"];
-const SKIP_IF_KEYS: &[&str] = &["skip_serializing_if"];
-const FLATTEN_KEYS: &[&str] = &["flatten"];
-const WITH_KEYS: &[&str] = &["with", "serialize_with", "deserialize_with"];
-/// Keys that change nothing on the wire (trait bounds, borrowing, remote getters).
-const INERT_KEYS: &[&str] = &[
-    "bound",
-    "bound.serialize",
-    "bound.deserialize",
-    "borrow",
-    "getter",
-];
-const GROUPS: &[&[&str]] = &[
-    NAME_KEYS,
-    ALIAS_KEYS,
-    DEFAULT_KEYS,
-    SKIP_KEYS,
-    SKIP_IF_KEYS,
-    FLATTEN_KEYS,
-    WITH_KEYS,
-    INERT_KEYS,
-];
-
-fn differs(a: &SerdeAttrs, b: &SerdeAttrs, keys: &[&str]) -> bool {
-    keys.iter().any(|k| a.get(*k) != b.get(*k))
 }
 
 /// Pairs fields of two records: by Rust name, then by a wire name one of them reads,
 /// then (a Rust rename) by type in declaration order.
-fn pair<'r, 'a>(
-    old: &'r Record<'a>,
-    new: &'r Record<'a>,
-) -> (
-    Vec<(&'r WireField<'a>, &'r WireField<'a>)>,
-    Vec<&'r WireField<'a>>,
-    Vec<&'r WireField<'a>>,
-) {
-    let mut pairs = Vec::new();
-    let mut removed: Vec<&WireField> = Vec::new();
-    let mut added: Vec<&WireField> = new.fields.iter().collect();
-    for o in &old.fields {
-        match added.iter().position(|n| n.shape.name == o.shape.name) {
-            Some(i) => pairs.push((o, added.remove(i))),
-            None => removed.push(o),
-        }
-    }
-    let mut by_wire: Vec<&WireField> = Vec::new();
-    for o in removed {
-        let found = added.iter().position(|n| {
-            !old.by_position
-                && !new.by_position
-                && ((o.emit != Emit::Never && n.accepts(&o.ser))
-                    || (n.emit != Emit::Never && o.accepts(&n.ser)))
-        });
-        match found {
-            Some(i) => pairs.push((o, added.remove(i))),
-            None => by_wire.push(o),
-        }
-    }
-    let mut removed = Vec::new();
-    for o in by_wire {
-        match added.iter().position(|n| n.shape.ty == o.shape.ty) {
-            Some(i) => pairs.push((o, added.remove(i))),
-            None => removed.push(o),
-        }
-    }
-    pairs.sort_by_key(|(o, _)| o.index);
-    (pairs, removed, added)
+fn pair(old: &Record<'_>, new: &Record<'_>) -> Alignment {
+    let keyed = !old.by_position && !new.by_position;
+    let by_wire_name = |o: &WireField<'_>, n: &WireField<'_>| {
+        keyed
+            && ((o.emit != Emit::Never && n.accepts(&o.ser))
+                || (n.emit != Emit::Never && o.accepts(&n.ser)))
+    };
+    let by_type = |o: &WireField<'_>, n: &WireField<'_>| o.shape.ty == n.shape.ty;
+    align(
+        &old.fields,
+        &new.fields,
+        |f| f.shape.name.as_str(),
+        &[&by_wire_name, &by_type],
+    )
 }
 
 /// What a change of naming rule (`rename_all`) does to the fields both records
@@ -497,28 +287,27 @@ pub fn rename_breaks(old: &Record<'_>, new: &Record<'_>) -> WireBreaks {
         return WireBreaks::NONE;
     }
     let mut breaks = WireBreaks::NONE;
-    for o in &old.fields {
-        if let Some(n) = new.fields.iter().find(|n| n.shape.name == o.shape.name) {
-            breaks = breaks.or(name_breaks(old, new, o, n));
-        }
+    for pair in pair(old, new).same() {
+        let (o, n) = (&old.fields[pair.old], &new.fields[pair.new]);
+        breaks = breaks.or(name_breaks(old, new, o, n));
     }
     breaks
 }
 
 /// Pushes the wire deltas between two records of one struct or variant.
 pub fn compare_fields(cx: &mut Cx<'_>, old: &Record<'_>, new: &Record<'_>, place: Place<'_>) {
-    let (pairs, removed, added) = pair(old, new);
+    let alignment = pair(old, new);
     let reshaped = old.newtype != new.newtype;
-    for n in added {
-        field_added(cx, old, new, n, reshaped, place);
+    for &j in &alignment.added {
+        field_added(cx, old, new, &new.fields[j], reshaped, place);
     }
-    for o in removed {
-        field_removed(cx, old, new, o, reshaped, place);
+    for &i in &alignment.removed {
+        field_removed(cx, old, new, &old.fields[i], reshaped, place);
     }
-    for (o, n) in &pairs {
-        compare_pair(cx, old, new, o, n, place);
+    for p in &alignment.pairs {
+        compare_pair(cx, old, new, &old.fields[p.old], &new.fields[p.new], place);
     }
-    order(cx, old, new, &pairs, place);
+    order(cx, old, new, &alignment, place);
 }
 
 /// A field only the new record has.
@@ -558,9 +347,8 @@ fn field_added(
         DeltaKind::FieldAddedWithDefault
     };
     let delta = cx
-        .wire(kind, place.label(&n.shape.name), breaks)
-        .change("", render::field(n.shape))
-        .at(place.element(&n.shape.name));
+        .wire(kind, place.member(&n.shape.name), breaks)
+        .now(Shown::Field(n.shape.clone()));
     cx.push(delta);
 }
 
@@ -598,9 +386,8 @@ fn field_removed(
         }
     };
     let delta = cx
-        .wire(DeltaKind::FieldRemoved, place.label(&o.shape.name), breaks)
-        .change(render::field(o.shape), "")
-        .at(place.element(&o.shape.name));
+        .wire(DeltaKind::FieldRemoved, place.member(&o.shape.name), breaks)
+        .was(Shown::Field(o.shape.clone()));
     cx.push(delta);
 }
 
@@ -610,17 +397,10 @@ struct Pair<'p, 'a> {
     new: &'p Record<'a>,
     o: &'p WireField<'a>,
     n: &'p WireField<'a>,
-    label: String,
 }
 
-impl Pair<'_, '_> {
-    fn differs(&self, keys: &[&str]) -> bool {
-        differs(&self.o.shape.serde, &self.n.shape.serde, keys)
-    }
-}
-
-/// What a rule found: the kind, the directions it breaks, the detail.
-type Finding = (DeltaKind, WireBreaks, String);
+/// What a rule found: the kind, the directions it breaks, the note.
+type Finding = (DeltaKind, WireBreaks, Note);
 
 /// The rules for a field present on both sides, each looking at one aspect.
 const PAIR_RULES: &[fn(&Pair<'_, '_>) -> Option<Finding>] = &[
@@ -646,19 +426,16 @@ fn compare_pair(
     n: &WireField<'_>,
     place: Place<'_>,
 ) {
-    let pair = Pair {
-        old,
-        new,
-        o,
-        n,
-        label: place.label(&n.shape.name),
-    };
+    let pair = Pair { old, new, o, n };
     for rule in PAIR_RULES {
-        if let Some((kind, breaks, detail)) = rule(&pair) {
-            let delta = cx
-                .wire(kind, detail, breaks)
-                .change(render::field(o.shape), render::field(n.shape))
-                .at(place.element(&n.shape.name));
+        if let Some((kind, breaks, note)) = rule(&pair) {
+            let mut delta = cx
+                .wire(kind, place.member(&o.shape.name), breaks)
+                .note(note)
+                .change(Shown::Field(o.shape.clone()), Shown::Field(n.shape.clone()));
+            if o.shape.name != n.shape.name {
+                delta = delta.renamed(&n.shape.name);
+            }
             cx.push(delta);
         }
     }
@@ -669,43 +446,56 @@ fn compare_pair(
 /// `rename_all` explains are the container rule's to report.)
 fn wire_name(p: &Pair<'_, '_>) -> Option<Finding> {
     let (o, n) = (p.o, p.n);
-    if o.shape.name == n.shape.name && !p.differs(NAME_KEYS) {
+    if o.shape.name == n.shape.name && o.shape.serde.rename == n.shape.serde.rename {
         return None;
     }
     Some(if o.ser != n.ser || o.de != n.de {
         (
             DeltaKind::FieldWireNameChanged,
             name_breaks(p.old, p.new, o, n),
-            format!("{}: written as `{}`, was `{}`", p.label, n.ser, o.ser),
+            Note::WireName {
+                was: o.ser.clone(),
+                now: n.ser.clone(),
+            },
         )
     } else {
         (
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            format!("{}: the wire name stays `{}`", p.label, n.ser),
+            Note::WireNameKept(n.ser.clone()),
         )
     })
 }
 
 /// A new alias only widens what readers accept.
 fn alias_added(p: &Pair<'_, '_>) -> Option<Finding> {
-    let gained = p.n.aliases.difference(&p.o.aliases).next()?;
+    let gained =
+        p.n.shape
+            .serde
+            .aliases
+            .difference(&p.o.shape.serde.aliases)
+            .next()?;
     Some((
         DeltaKind::FieldAliasAdded,
         WireBreaks::NONE,
-        format!("{}: alias `{gained}` added", p.label),
+        Note::Alias(gained.clone()),
     ))
 }
 
 /// Payloads that used a lost alias (and that the old type read) no longer read.
 fn alias_removed(p: &Pair<'_, '_>) -> Option<Finding> {
-    let lost: Vec<&String> = p.o.aliases.difference(&p.n.aliases).collect();
+    let lost: Vec<&String> =
+        p.o.shape
+            .serde
+            .aliases
+            .difference(&p.n.shape.serde.aliases)
+            .collect();
     let first = lost.first()?;
     let unread = lost.iter().any(|a| !p.n.accepts(a));
     Some((
         DeltaKind::FieldAliasRemoved,
         WireBreaks::backward(!p.new.by_position && p.o.read && unread),
-        format!("{}: alias `{first}` removed", p.label),
+        Note::Alias((*first).clone()),
     ))
 }
 
@@ -716,62 +506,61 @@ fn retyped(p: &Pair<'_, '_>) -> Option<Finding> {
     if o.shape.ty == n.shape.ty {
         return None;
     }
-    let narrowed = o
-        .shape
-        .ty
-        .strip_prefix("Option<")
-        .and_then(|t| t.strip_suffix('>'))
-        == Some(n.shape.ty.as_str());
+    let kind = if o.shape.ty.option_inner() == Some(&n.shape.ty) {
+        DeltaKind::FieldTypeNarrowed
+    } else {
+        DeltaKind::FieldTypeChanged
+    };
     let strict = p.old.strict_types || p.new.strict_types;
     Some((
-        if narrowed {
-            DeltaKind::FieldTypeNarrowed
-        } else {
-            DeltaKind::FieldTypeChanged
-        },
+        kind,
         WireBreaks {
             backward: o.emit != Emit::Never && n.read && !reads(&o.shape.ty, &n.shape.ty, strict),
             forward: n.emit != Emit::Never && o.read && !reads(&n.shape.ty, &o.shape.ty, strict),
         },
-        format!("{}: `{}` -> `{}`", p.label, o.shape.ty, n.shape.ty),
+        Note::None,
     ))
 }
 
 /// The value moves between its own key and its parent's keys.
 fn flatten(p: &Pair<'_, '_>) -> Option<Finding> {
-    p.differs(FLATTEN_KEYS).then(|| {
-        (
-            DeltaKind::FieldFlattenChanged,
-            WireBreaks::BOTH,
-            format!("{}: `flatten`", p.label),
-        )
-    })
+    (p.o.shape.serde.flatten != p.n.shape.serde.flatten).then_some((
+        DeltaKind::FieldFlattenChanged,
+        WireBreaks::BOTH,
+        Note::Flatten,
+    ))
 }
 
 /// Trait bounds, borrowing and remote getters do not change the payload.
 fn inert(p: &Pair<'_, '_>) -> Option<Finding> {
-    p.differs(INERT_KEYS).then(|| {
-        (
-            DeltaKind::SerdeAttributeChanged,
-            WireBreaks::NONE,
-            format!("{}: trait bounds or borrowing (not on the wire)", p.label),
-        )
-    })
+    let (o, n) = (&p.o.shape.serde, &p.n.shape.serde);
+    (o.bound != n.bound || o.borrow != n.borrow || o.getter != n.getter).then_some((
+        DeltaKind::SerdeAttributeChanged,
+        WireBreaks::NONE,
+        Note::Inert,
+    ))
 }
 
 /// An attribute this model does not know: assume the payload changed.
 fn unknown(p: &Pair<'_, '_>) -> Option<Finding> {
-    let (os, ns) = (&p.o.shape.serde, &p.n.shape.serde);
-    let key = os
-        .keys()
-        .chain(ns.keys())
-        .filter(|k| !GROUPS.iter().any(|g| g.contains(&k.as_str())))
-        .find(|k| os.get(*k) != ns.get(*k))?;
+    let key = first_difference(&p.o.shape.serde.unknown, &p.n.shape.serde.unknown)?;
     Some((
         DeltaKind::SerdeAttributeChanged,
         WireBreaks::BOTH,
-        format!("{}: `{key}` changed", p.label),
+        Note::UnknownKey(key),
     ))
+}
+
+/// The first key whose value differs between two maps of keys this model does not
+/// know.
+pub fn first_difference(
+    a: &std::collections::BTreeMap<String, String>,
+    b: &std::collections::BTreeMap<String, String>,
+) -> Option<String> {
+    a.keys()
+        .chain(b.keys())
+        .find(|k| a.get(*k) != b.get(*k))
+        .cloned()
 }
 
 /// A field's own wire name changed: old payloads carry a key the new type does not
@@ -796,25 +585,24 @@ fn name_breaks(
 /// `#[serde(default)]` added lets readers accept payloads without the field; removed,
 /// payloads without it (which the old type read) fail.
 fn default_change(p: &Pair<'_, '_>) -> Option<Finding> {
-    if !p.differs(DEFAULT_KEYS) {
+    if p.o.shape.serde.default == p.n.shape.serde.default {
         return None;
     }
-    let label = &p.label;
     Some(match (p.o.has_default, p.n.has_default) {
         (false, true) => (
             DeltaKind::FieldDefaultAdded,
             WireBreaks::NONE,
-            format!("{label}: `default` added"),
+            Note::Default(Change::Added),
         ),
         (true, false) => (
             DeltaKind::FieldDefaultRemoved,
             WireBreaks::backward(p.n.required),
-            format!("{label}: `default` removed"),
+            Note::Default(Change::Removed),
         ),
         _ => (
             DeltaKind::SerdeAttributeChanged,
             WireBreaks::NONE,
-            format!("{label}: another default value (payloads still read)"),
+            Note::Default(Change::Changed),
         ),
     })
 }
@@ -823,10 +611,12 @@ fn default_change(p: &Pair<'_, '_>) -> Option<Finding> {
 /// that stops being written leaves old readers without it; one that comes onto the
 /// wire is like an added field.
 fn skip_change(p: &Pair<'_, '_>) -> Option<Finding> {
-    if !p.differs(SKIP_KEYS) {
+    let (os, ns) = (&p.o.shape.serde, &p.n.shape.serde);
+    if (os.skip_serializing, os.skip_deserializing) == (ns.skip_serializing, ns.skip_deserializing)
+    {
         return None;
     }
-    let (old, new, o, n, label) = (p.old, p.new, p.o, p.n, &p.label);
+    let (old, new, o, n) = (p.old, p.new, p.o, p.n);
     let stop_emit = o.emit != Emit::Never && n.emit == Emit::Never;
     let stop_read = o.read && !n.read;
     let start_emit = o.emit == Emit::Never && n.emit != Emit::Never;
@@ -841,7 +631,7 @@ fn skip_change(p: &Pair<'_, '_>) -> Option<Finding> {
             } else {
                 WireBreaks::NONE
             },
-            format!("{label}: `skip`"),
+            Note::Skip(SkipChange::Positional),
         ));
     }
     if stop_emit || stop_read {
@@ -849,14 +639,12 @@ fn skip_change(p: &Pair<'_, '_>) -> Option<Finding> {
             backward: stop_read && o.emit != Emit::Never,
             forward: stop_emit && o.read,
         };
-        return Some((
-            DeltaKind::FieldSkipped,
-            breaks,
-            format!(
-                "{label}: no longer {}",
-                if stop_read { "read" } else { "written" }
-            ),
-        ));
+        let change = if stop_read {
+            SkipChange::NoLongerRead
+        } else {
+            SkipChange::NoLongerWritten
+        };
+        return Some((DeltaKind::FieldSkipped, breaks, Note::Skip(change)));
     }
     if start_emit || start_read {
         let breaks = WireBreaks {
@@ -868,16 +656,12 @@ fn skip_change(p: &Pair<'_, '_>) -> Option<Finding> {
         } else {
             DeltaKind::FieldAddedWithDefault
         };
-        return Some((
-            kind,
-            breaks,
-            format!("{label}: now on the wire (`skip` removed)"),
-        ));
+        return Some((kind, breaks, Note::Skip(SkipChange::BackOnTheWire)));
     }
     Some((
         DeltaKind::SerdeAttributeChanged,
         WireBreaks::NONE,
-        format!("{label}: `skip` spelled differently"),
+        Note::Skip(SkipChange::Respelled),
     ))
 }
 
@@ -885,38 +669,29 @@ fn skip_change(p: &Pair<'_, '_>) -> Option<Finding> {
 /// that require it reject; removed or changed, readers still read. Positional
 /// formats cannot omit an element at all.
 fn skip_if_change(p: &Pair<'_, '_>) -> Option<Finding> {
-    if !p.differs(SKIP_IF_KEYS) {
+    if p.o.shape.serde.skip_serializing_if == p.n.shape.serde.skip_serializing_if {
         return None;
     }
-    let (old, o, n, label) = (p.old, p.o, p.n, &p.label);
-    let breaks = if old.by_position {
+    let breaks = if p.old.by_position {
         WireBreaks::BOTH
     } else {
-        WireBreaks::forward(o.emit == Emit::Always && n.emit == Emit::Sometimes && o.required)
+        WireBreaks::forward(p.o.emit == Emit::Always && p.n.emit == Emit::Sometimes && p.o.required)
     };
-    Some((
-        DeltaKind::SerdeAttributeChanged,
-        breaks,
-        format!("{label}: `skip_serializing_if`"),
-    ))
+    Some((DeltaKind::SerdeAttributeChanged, breaks, Note::SkipIf))
 }
 
 /// Custom (de)serialisers are opaque: assume the side they replace changed.
 fn with_change(p: &Pair<'_, '_>) -> Option<Finding> {
-    if !p.differs(WITH_KEYS) {
-        return None;
-    }
-    let (os, ns, label) = (&p.o.shape.serde, &p.n.shape.serde, &p.label);
-    let both = os.get("with") != ns.get("with");
-    let de = both || os.get("deserialize_with") != ns.get("deserialize_with");
-    let ser = both || os.get("serialize_with") != ns.get("serialize_with");
-    Some((
+    let (os, ns) = (&p.o.shape.serde, &p.n.shape.serde);
+    let de = os.deserialize_with != ns.deserialize_with;
+    let ser = os.serialize_with != ns.serialize_with;
+    (de || ser).then_some((
         DeltaKind::SerdeAttributeChanged,
         WireBreaks {
             backward: de,
             forward: ser,
         },
-        format!("{label}: custom (de)serializer"),
+        Note::With,
     ))
 }
 
@@ -926,53 +701,51 @@ fn order(
     cx: &mut Cx<'_>,
     old: &Record<'_>,
     new: &Record<'_>,
-    pairs: &[(&WireField<'_>, &WireField<'_>)],
+    alignment: &Alignment,
     place: Place<'_>,
 ) {
-    let mut by_new: Vec<&(&WireField, &WireField)> = pairs.iter().collect();
-    by_new.sort_by_key(|(_, n)| n.index);
-    let old_order: Vec<&str> = pairs.iter().map(|(o, _)| o.shape.name.as_str()).collect();
-    let new_order: Vec<&str> = by_new.iter().map(|(o, _)| o.shape.name.as_str()).collect();
-    if old_order == new_order {
+    if alignment.order_kept() {
         return;
     }
+    let mut by_new = alignment.pairs.clone();
+    by_new.sort_by_key(|p| p.new);
+    let was: Vec<String> = alignment
+        .pairs
+        .iter()
+        .map(|p| old.fields[p.old].shape.name.clone())
+        .collect();
+    let now: Vec<String> = by_new
+        .iter()
+        .map(|p| old.fields[p.old].shape.name.clone())
+        .collect();
     let breaks = if old.by_position || new.by_position {
         WireBreaks::BOTH
     } else {
         WireBreaks::NONE
     };
-    let what = match place.variant {
-        Some(v) => format!("field order of variant `{v}`"),
-        None => "field order".to_owned(),
+    let member = match place.variant {
+        Some(v) => Member::variant(v),
+        None => Member::Item,
     };
     let delta = cx
-        .wire(DeltaKind::FieldOrderChanged, what, breaks)
-        .change(old_order.join(", "), new_order.join(", "));
+        .wire(DeltaKind::FieldOrderChanged, member, breaks)
+        .note(Note::Order(crate::delta::OrderReason::Wire))
+        .change(Shown::Order(was), Shown::Order(now));
     cx.push(delta);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rename_rules_match_serde() {
-        assert_eq!(Rule::Camel.field("retry_count"), "retryCount");
-        assert_eq!(Rule::Pascal.field("retry_count"), "RetryCount");
-        assert_eq!(Rule::Kebab.field("retry_count"), "retry-count");
-        assert_eq!(Rule::ScreamingKebab.field("retry_count"), "RETRY-COUNT");
-        assert_eq!(Rule::Snake.variant("NotFound"), "not_found");
-        assert_eq!(Rule::Camel.variant("NotFound"), "notFound");
-        assert_eq!(Rule::ScreamingSnake.variant("NotFound"), "NOT_FOUND");
-        assert_eq!(Rule::Kebab.variant("NotFound"), "not-found");
-        assert_eq!(Rule::Lower.variant("NotFound"), "notfound");
+/// Every variant's tag that an old reader and a new reader disagree on, as the
+/// directions it breaks (a changed `rename_all` on an enum).
+pub fn tag_breaks(old: &[WireVariant<'_>], new: &[WireVariant<'_>]) -> WireBreaks {
+    let mut breaks = WireBreaks::NONE;
+    for o in old {
+        let Some(n) = new.iter().find(|n| n.shape.name == o.shape.name) else {
+            continue;
+        };
+        breaks = breaks.or(WireBreaks {
+            backward: (o.emit && !n.accepts(&o.ser)) || (o.read && !n.accepts(&o.de)),
+            forward: n.emit && !o.accepts(&n.ser),
+        });
     }
-
-    #[test]
-    fn rules_split_by_side() {
-        let mut attrs = SerdeAttrs::new();
-        attrs.insert("rename_all".into(), "camelCase".into());
-        attrs.insert("rename_all.deserialize".into(), "snake_case".into());
-        assert_eq!(rules(&attrs, "rename_all"), (Rule::Camel, Rule::Snake));
-    }
+    breaks
 }

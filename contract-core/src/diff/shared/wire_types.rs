@@ -7,91 +7,107 @@
 //! (as `Some`); a wider integer or float reads a narrower one. Anything else is
 //! assumed to break. Positional formats accept only the equivalent spellings.
 
-use super::split_top;
+use crate::ty::{Args, GenericArg, Path, Segment, Type};
 
 /// True when a reader of type `reader` reads every value a writer of type `writer`
 /// writes. `strict` (positional formats) accepts only equivalent spellings.
-pub fn reads(writer: &str, reader: &str, strict: bool) -> bool {
-    let w = normalize(writer);
-    let r = normalize(reader);
+pub fn reads(writer: &Type, reader: &Type, strict: bool) -> bool {
+    let w = wire_form(writer);
+    let r = wire_form(reader);
     w == r || (!strict && widens(&w, &r))
 }
 
 /// `w` → `r` through an `Option`, a wider number, or a container of those.
-fn widens(w: &str, r: &str) -> bool {
+fn widens(w: &Type, r: &Type) -> bool {
     if w == r {
         return true;
     }
-    if let Some(inner) = strip(r, "Option") {
-        if w == inner || (strip(w, "Option").is_none() && widens(w, &inner)) {
+    if let Some(inner) = r.option_inner() {
+        if w == inner || (w.option_inner().is_none() && widens(w, inner)) {
             return true;
         }
     }
     if let (Some(wb), Some(rb)) = (number_bits(w), number_bits(r)) {
         return number_fits(wb, rb);
     }
-    let (wh, wa) = head_args(w);
-    let (rh, ra) = head_args(r);
-    let covariant = matches!(wh, "Option" | "Vec" | "Map" | "Set");
-    covariant && wh == rh && wa.len() == ra.len() && wa.iter().zip(&ra).all(|(a, b)| widens(a, b))
-}
-
-/// One spelling per wire form.
-pub fn normalize(ty: &str) -> String {
-    let ty = ty.trim();
-    if let Some(rest) = ty.strip_prefix('&') {
-        // `&'a str` / `&str` write a string; `&T` writes `T`.
-        let rest = rest.trim_start();
-        let rest = match rest.strip_prefix('\'') {
-            Some(after) => after.split_once(' ').map_or("", |(_, t)| t),
-            None => rest,
-        };
-        let rest = rest.strip_prefix("mut ").unwrap_or(rest);
-        return normalize(rest);
-    }
-    if ty == "str" || ty == "Box<str>" {
-        return "String".to_owned();
-    }
-    let (head, args) = head_args(ty);
-    if args.is_empty() {
-        return ty.to_owned();
-    }
-    let args: Vec<String> = args.iter().map(|a| normalize(a)).collect();
-    let last = head.rsplit("::").next().unwrap_or(head);
-    match (last, args.as_slice()) {
-        ("Box" | "Rc" | "Arc", [inner]) => inner.clone(),
-        ("Cow", [_, inner]) | ("Cow", [inner]) => inner.clone(),
-        ("VecDeque" | "LinkedList", [inner]) => format!("Vec<{inner}>"),
-        ("HashMap" | "BTreeMap", [k, v, ..]) => format!("Map<{k}, {v}>"),
-        ("HashSet" | "BTreeSet", [inner, ..]) => format!("Set<{inner}>"),
-        _ => format!("{last}<{}>", args.join(", ")),
-    }
-}
-
-/// `Name<A, B>` → (`Name`, [`A`, `B`]); anything else → (itself, []).
-fn head_args(ty: &str) -> (&str, Vec<String>) {
-    match (ty.find('<'), ty.strip_suffix('>')) {
-        (Some(open), Some(body)) if !ty.starts_with('(') && !ty.starts_with('[') => {
-            let args = split_top(&body[open + 1..], ", ")
-                .into_iter()
-                .filter(|a| !a.starts_with('\''))
-                .collect();
-            (&ty[..open], args)
+    match (head_args(w), head_args(r)) {
+        (Some((wh, wa)), Some((rh, ra))) => {
+            matches!(wh, "Option" | "Vec" | "Map" | "Set")
+                && wh == rh
+                && wa.len() == ra.len()
+                && wa.iter().zip(&ra).all(|(a, b)| widens(a, b))
         }
-        _ => (ty, Vec::new()),
+        _ => false,
     }
 }
 
-fn strip(ty: &str, head: &str) -> Option<String> {
-    match head_args(ty) {
-        (h, args) if h == head && args.len() == 1 => Some(args[0].clone()),
-        _ => None,
+/// A single-name path type's name and type arguments (`Vec<u8>` → (`Vec`, [`u8`])).
+fn head_args(ty: &Type) -> Option<(&str, Vec<&Type>)> {
+    let path = ty.as_path()?;
+    let last = path.segments.last()?;
+    let args = match &last.args {
+        Args::Angle(args) => args
+            .iter()
+            .filter_map(|a| match a {
+                GenericArg::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        Args::None => Vec::new(),
+        Args::Paren { .. } => return None,
+    };
+    Some((&last.name, args))
+}
+
+fn named(name: &str, args: Vec<Type>) -> Type {
+    Type::Path(Path {
+        global: false,
+        segments: vec![Segment {
+            name: name.to_owned(),
+            args: if args.is_empty() {
+                Args::None
+            } else {
+                Args::Angle(args.into_iter().map(GenericArg::Type).collect())
+            },
+        }],
+    })
+}
+
+/// One form per wire encoding: references, boxes and shared pointers are their
+/// content, `str` is `String`, every sequence a `Vec`, every map a `Map`, every set a
+/// `Set`.
+pub fn wire_form(ty: &Type) -> Type {
+    match ty {
+        // `&'a str` / `&str` write a string; `&T` writes `T`.
+        Type::Ref { elem, .. } => wire_form(elem),
+        Type::Path(_) => {
+            let Some((head, args)) = head_args(ty) else {
+                return ty.clone();
+            };
+            if head == "str" && args.is_empty() {
+                return named("String", Vec::new());
+            }
+            if args.is_empty() {
+                return ty.clone();
+            }
+            let args: Vec<Type> = args.into_iter().map(wire_form).collect();
+            match (head, args.as_slice()) {
+                ("Box" | "Rc" | "Arc", [inner]) => inner.clone(),
+                ("Cow", [inner]) => inner.clone(),
+                ("VecDeque" | "LinkedList", [inner]) => named("Vec", vec![inner.clone()]),
+                ("HashMap" | "BTreeMap", [k, v, ..]) => named("Map", vec![k.clone(), v.clone()]),
+                ("HashSet" | "BTreeSet", [inner, ..]) => named("Set", vec![inner.clone()]),
+                _ => named(head, args),
+            }
+        }
+        other => other.clone(),
     }
 }
 
 /// (signed, bits) of an integer or float type; `usize`/`isize` as 64 bits.
-fn number_bits(ty: &str) -> Option<(char, u32)> {
-    let (kind, bits) = (ty.get(..1)?, ty.get(1..)?);
+fn number_bits(ty: &Type) -> Option<(char, u32)> {
+    let name = ty.as_path()?.as_ident()?;
+    let (kind, bits) = (name.get(..1)?, name.get(1..)?);
     let bits = match bits {
         "size" => 64,
         b => b.parse().ok()?,
@@ -112,6 +128,10 @@ fn number_fits((wk, wb): (char, u32), (rk, rb): (char, u32)) -> bool {
 mod tests {
     use super::*;
 
+    fn ty(s: &str) -> Type {
+        Type::parse(s).unwrap()
+    }
+
     #[test]
     fn equivalent_spellings_read_both_ways() {
         for (a, b) in [
@@ -120,8 +140,13 @@ mod tests {
             ("HashMap<String, u8>", "BTreeMap<String, u8>"),
             ("Arc<str>", "String"),
             ("Vec<Box<u8>>", "Vec<u8>"),
+            ("&'a str", "String"),
+            ("Cow<'a, str>", "String"),
         ] {
-            assert!(reads(a, b, true) && reads(b, a, true), "{a} <-> {b}");
+            assert!(
+                reads(&ty(a), &ty(b), true) && reads(&ty(b), &ty(a), true),
+                "{a} <-> {b}"
+            );
         }
     }
 
@@ -134,12 +159,13 @@ mod tests {
             ("u8", "Option<u8>"),
             ("Vec<u8>", "Vec<Option<u16>>"),
         ] {
-            assert!(reads(narrow, wide, false), "{narrow} -> {wide}");
-            assert!(!reads(wide, narrow, false), "{wide} -> {narrow}");
-            assert!(!reads(narrow, wide, true), "strict {narrow} -> {wide}");
+            let (n, w) = (ty(narrow), ty(wide));
+            assert!(reads(&n, &w, false), "{narrow} -> {wide}");
+            assert!(!reads(&w, &n, false), "{wide} -> {narrow}");
+            assert!(!reads(&n, &w, true), "strict {narrow} -> {wide}");
         }
-        assert!(!reads("i8", "u64", false));
-        assert!(!reads("u32", "String", false));
-        assert!(!reads("Foo<u8>", "Foo<u16>", false));
+        assert!(!reads(&ty("i8"), &ty("u64"), false));
+        assert!(!reads(&ty("u32"), &ty("String"), false));
+        assert!(!reads(&ty("Foo<u8>"), &ty("Foo<u16>"), false));
     }
 }

@@ -1,0 +1,470 @@
+//! Semantic equivalence: a consistent renaming of generic parameters and lifetimes
+//! changes nothing for any consumer (`struct S<T>(T)` and `struct S<U>(U)` are one
+//! API), so before the rule families look, the golden shape is rewritten into the
+//! current shape's parameter names. Parameters correspond by position (that is how
+//! consumers name them: `S<u8>`, `f::<u8>()`); a renaming that is not consistent (`T`
+//! and `U` swapped in one place only) leaves a real difference for the families.
+
+use std::collections::BTreeMap;
+
+use crate::shape::{
+    AssocConst, AssocType, FieldShape, FnShape, GenericParam, Generics, ItemShape, Receiver,
+    Symbol, TraitMethod, VariantShape, WherePredicate,
+};
+use crate::ty::{Args, Bound, GenericArg, Path, Type};
+
+/// Old parameter names to new ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Renaming {
+    types: BTreeMap<String, String>,
+    lifetimes: BTreeMap<String, String>,
+}
+
+impl Renaming {
+    /// The renaming that takes `old`'s parameters to `new`'s, position by position
+    /// (lifetimes among lifetimes, type and const parameters among themselves, a
+    /// kind change ends the correspondence).
+    pub fn between(old: &Generics, new: &Generics) -> Renaming {
+        let mut r = Renaming::default();
+        let lifetimes = |g: &Generics| -> Vec<String> {
+            g.params
+                .iter()
+                .filter(|p| p.is_lifetime())
+                .map(|p| p.name().to_owned())
+                .collect()
+        };
+        for (o, n) in lifetimes(old).into_iter().zip(lifetimes(new)) {
+            if o != n {
+                r.lifetimes.insert(o, n);
+            }
+        }
+        let others = |g: &Generics| -> Vec<(&'static str, String)> {
+            g.params
+                .iter()
+                .filter(|p| !p.is_lifetime())
+                .map(|p| (p.kind_name(), p.name().to_owned()))
+                .collect()
+        };
+        for ((ok, o), (nk, n)) in others(old).into_iter().zip(others(new)) {
+            if ok != nk {
+                break;
+            }
+            if o != n {
+                r.types.insert(o, n);
+            }
+        }
+        r
+    }
+
+    /// Renames nothing.
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty() && self.lifetimes.is_empty()
+    }
+
+    fn lifetime(&self, l: &mut String) {
+        if let Some(n) = self.lifetimes.get(l.as_str()) {
+            l.clone_from(n);
+        }
+    }
+
+    /// Renames whole identifiers in an expression's tokens (a const parameter in an
+    /// array length).
+    fn tokens(&self, s: &mut String) {
+        if self.types.is_empty() {
+            return;
+        }
+        let mut out = String::with_capacity(s.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match self.types.get(word.as_str()) {
+                Some(n) => out.push_str(n),
+                None => out.push_str(word),
+            }
+            word.clear();
+        };
+        for c in s.chars() {
+            if c.is_alphanumeric() || c == '_' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        *s = out;
+    }
+
+    /// Renames one node of a type tree (not its children): a path starting with a
+    /// parameter, const arguments, an array length.
+    fn node(&self, t: &mut Type) {
+        match t {
+            Type::Path(p) => {
+                if let Some(first) = p.segments.first_mut() {
+                    if !p.global && first.args == Args::None {
+                        if let Some(n) = self.types.get(&first.name) {
+                            first.name.clone_from(n);
+                        }
+                    }
+                }
+                self.path_consts(p);
+            }
+            Type::Array { len, .. } => self.tokens(len),
+            _ => {}
+        }
+    }
+
+    fn path_consts(&self, p: &mut Path) {
+        for s in &mut p.segments {
+            if let Args::Angle(args) = &mut s.args {
+                for a in args {
+                    match a {
+                        GenericArg::Const(c) => self.tokens(c),
+                        GenericArg::AssocConst { value, .. } => self.tokens(value),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Renames in a type.
+    pub fn ty(&self, t: &mut Type) {
+        if self.is_empty() {
+            return;
+        }
+        t.walk_mut(&mut |node| self.node(node));
+        t.lifetimes_mut(&mut |l| self.lifetime(l));
+    }
+
+    fn bound(&self, b: &mut Bound) {
+        // The trait's own name is never a parameter; its arguments may be.
+        b.walk_types_mut(&mut |node| self.node(node));
+        b.lifetimes_mut(&mut |l| self.lifetime(l));
+        match b {
+            Bound::Trait { path, .. } => self.path_consts(path),
+            Bound::Use(params) => {
+                for p in params {
+                    if let Some(n) = self.types.get(p.as_str()) {
+                        p.clone_from(n);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn bounds(&self, bounds: &mut Vec<Bound>) {
+        for b in bounds.iter_mut() {
+            self.bound(b);
+        }
+        crate::ty::sort_bounds(bounds);
+    }
+
+    /// Renames in generics: parameter names, bounds, defaults, where clauses.
+    pub fn generics(&self, g: &mut Generics) {
+        if self.is_empty() {
+            return;
+        }
+        for p in &mut g.params {
+            match p {
+                GenericParam::Lifetime { name, bounds } => {
+                    self.lifetime(name);
+                    bounds.iter_mut().for_each(|l| self.lifetime(l));
+                    bounds.sort();
+                }
+                GenericParam::Type {
+                    name,
+                    bounds,
+                    default,
+                } => {
+                    if let Some(n) = self.types.get(name.as_str()) {
+                        name.clone_from(n);
+                    }
+                    self.bounds(bounds);
+                    if let Some(d) = default {
+                        self.ty(d);
+                    }
+                }
+                GenericParam::Const { name, ty, default } => {
+                    if let Some(n) = self.types.get(name.as_str()) {
+                        name.clone_from(n);
+                    }
+                    self.ty(ty);
+                    if let Some(d) = default {
+                        self.tokens(d);
+                    }
+                }
+            }
+        }
+        for w in &mut g.where_clause {
+            match w {
+                WherePredicate::Type {
+                    bounded, bounds, ..
+                } => {
+                    self.ty(bounded);
+                    self.bounds(bounds);
+                }
+                WherePredicate::Lifetime { lifetime, bounds } => {
+                    self.lifetime(lifetime);
+                    bounds.iter_mut().for_each(|l| self.lifetime(l));
+                    bounds.sort();
+                }
+            }
+        }
+        g.where_clause.sort_by_key(ToString::to_string);
+    }
+
+    /// Renames in a signature (its own generics included).
+    pub fn signature(&self, f: &mut FnShape) {
+        if self.is_empty() {
+            return;
+        }
+        self.generics(&mut f.generics);
+        self.generics(&mut f.impl_generics);
+        match &mut f.receiver {
+            Some(Receiver::Ref {
+                lifetime: Some(l), ..
+            }) => self.lifetime(l),
+            Some(Receiver::Typed(t)) => self.ty(t),
+            _ => {}
+        }
+        for p in &mut f.params {
+            self.ty(&mut p.ty);
+        }
+        if let Some(o) = &mut f.output {
+            self.ty(o);
+        }
+    }
+
+    fn fields(&self, fields: &mut [FieldShape]) {
+        for f in fields {
+            self.ty(&mut f.ty);
+        }
+    }
+
+    fn variant(&self, v: &mut VariantShape) {
+        self.fields(&mut v.fields);
+        if let Some(d) = &mut v.discriminant {
+            self.tokens(d);
+        }
+    }
+
+    fn trait_method(&self, m: &mut TraitMethod) {
+        self.signature(&mut m.sig);
+    }
+
+    fn assoc_type(&self, a: &mut AssocType) {
+        self.generics(&mut a.generics);
+        self.bounds(&mut a.bounds);
+        if let Some(d) = &mut a.default {
+            self.ty(d);
+        }
+    }
+
+    fn assoc_const(&self, c: &mut AssocConst) {
+        self.ty(&mut c.ty);
+        if let Some(d) = &mut c.default {
+            self.tokens(d);
+        }
+    }
+
+    /// Renames in a whole item.
+    pub fn item(&self, item: &mut ItemShape) {
+        if self.is_empty() {
+            return;
+        }
+        match item {
+            ItemShape::Struct(s) => {
+                self.generics(&mut s.generics);
+                self.fields(&mut s.fields);
+            }
+            ItemShape::Enum(e) => {
+                self.generics(&mut e.generics);
+                e.variants.iter_mut().for_each(|v| self.variant(v));
+            }
+            ItemShape::Trait(t) => {
+                self.generics(&mut t.generics);
+                self.bounds(&mut t.supertraits);
+                t.methods.values_mut().for_each(|m| self.trait_method(m));
+                t.types.values_mut().for_each(|a| self.assoc_type(a));
+                t.consts.values_mut().for_each(|c| self.assoc_const(c));
+            }
+            ItemShape::Fn(f) => self.signature(f),
+            ItemShape::TypeAlias(a) => {
+                self.generics(&mut a.generics);
+                self.ty(&mut a.target);
+            }
+            ItemShape::Const(v) | ItemShape::Static(v) => self.ty(&mut v.ty),
+        }
+    }
+}
+
+/// The shape in one spelling for what consumers cannot tell apart: discriminants no
+/// other crate can observe left out, a field-less `#[non_exhaustive]` variant's form
+/// (`V`, `V()`, `V {}`) unified, and future-returning signatures in one form (see
+/// [`signature::canonical`](super::shared::signature::canonical)).
+pub fn normalized(s: &Symbol) -> Symbol {
+    use super::shared::signature::canonical;
+    let mut out = s.clone();
+    out.unresolved.clear();
+    for m in out.methods.values_mut() {
+        *m = canonical(m);
+    }
+    match &mut out.item {
+        Some(ItemShape::Enum(e)) => {
+            let observable = e.discriminants_observable();
+            for v in &mut e.variants {
+                if !observable {
+                    v.discriminant = None;
+                }
+                if v.non_exhaustive && v.fields.is_empty() {
+                    v.style = crate::shape::FieldStyle::Unit;
+                }
+            }
+        }
+        Some(ItemShape::Fn(f)) => *f = canonical(f),
+        Some(ItemShape::Trait(t)) => {
+            for m in t.methods.values_mut() {
+                m.sig = canonical(&m.sig);
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// True when no consumer can tell `old` from `new`: equal once `old` takes `new`'s
+/// generic parameter names and both are [`normalized`].
+pub fn equivalent(old: &Symbol, new: &Symbol) -> bool {
+    if old.same_shape(new) {
+        return true;
+    }
+    let renamed = renamed_to_match(old, new);
+    let old = renamed.as_ref().unwrap_or(old);
+    old.same_shape(new) || normalized(old).same_shape(&normalized(new))
+}
+
+/// `old` rewritten into `new`'s generic parameter names, wherever the two name
+/// corresponding parameters differently: the item's own, each trait method's and
+/// associated type's, each inherent method's (and its `impl` block's). `None` when
+/// nothing is renamed.
+pub fn renamed_to_match(old: &Symbol, new: &Symbol) -> Option<Symbol> {
+    let mut out: Option<Symbol> = None;
+    fn edit<'s>(out: &'s mut Option<Symbol>, old: &Symbol) -> &'s mut Symbol {
+        out.get_or_insert_with(|| old.clone())
+    }
+    if let (Some(o), Some(n)) = (&old.item, &new.item) {
+        if o.kind_name() == n.kind_name() {
+            if let (Some(og), Some(ng)) = (o.generics(), n.generics()) {
+                let r = Renaming::between(og, ng);
+                if !r.is_empty() {
+                    if let Some(item) = &mut edit(&mut out, old).item {
+                        r.item(item);
+                    }
+                }
+            }
+        }
+    }
+    // Trait methods and associated types have generics of their own.
+    let current = out.as_ref().unwrap_or(old).clone();
+    if let (Some(ItemShape::Trait(o)), Some(ItemShape::Trait(n))) = (&current.item, &new.item) {
+        for (name, om) in &o.methods {
+            let Some(nm) = n.methods.get(name) else {
+                continue;
+            };
+            let r = Renaming::between(&om.sig.generics, &nm.sig.generics);
+            if !r.is_empty() {
+                if let Some(ItemShape::Trait(t)) = &mut edit(&mut out, old).item {
+                    if let Some(m) = t.methods.get_mut(name) {
+                        r.signature(&mut m.sig);
+                    }
+                }
+            }
+        }
+        for (name, oa) in &o.types {
+            let Some(na) = n.types.get(name) else {
+                continue;
+            };
+            let r = Renaming::between(&oa.generics, &na.generics);
+            if !r.is_empty() {
+                if let Some(ItemShape::Trait(t)) = &mut edit(&mut out, old).item {
+                    if let Some(a) = t.types.get_mut(name) {
+                        r.assoc_type(a);
+                    }
+                }
+            }
+        }
+    }
+    for (name, om) in &old.methods {
+        let Some(nm) = new.methods.get(name) else {
+            continue;
+        };
+        let mut both = Renaming::between(&om.impl_generics, &nm.impl_generics);
+        let own = Renaming::between(&om.generics, &nm.generics);
+        both.types.extend(own.types);
+        both.lifetimes.extend(own.lifetimes);
+        if !both.is_empty() {
+            if let Some(m) = edit(&mut out, old).methods.get_mut(name) {
+                both.signature(m);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn generics(params: &[(&str, bool)]) -> Generics {
+        Generics {
+            params: params
+                .iter()
+                .map(|(n, lifetime)| {
+                    if *lifetime {
+                        GenericParam::Lifetime {
+                            name: n.to_string(),
+                            bounds: vec![],
+                        }
+                    } else {
+                        GenericParam::Type {
+                            name: n.to_string(),
+                            bounds: vec![],
+                            default: None,
+                        }
+                    }
+                })
+                .collect(),
+            where_clause: vec![],
+        }
+    }
+
+    #[test]
+    fn renames_types_lifetimes_and_const_expressions_simultaneously() {
+        let r = Renaming::between(
+            &generics(&[("'a", true), ("T", false), ("U", false)]),
+            &generics(&[("'b", true), ("U", false), ("T", false)]),
+        );
+        let mut t = Type::parse("&'a HashMap<T, [U; T::N]>").unwrap();
+        r.ty(&mut t);
+        assert_eq!(t.to_string(), "&'b HashMap<U, [T; U::N]>");
+        let mut b = Bound::parse("Into<T>").unwrap();
+        r.bound(&mut b);
+        assert_eq!(b.to_string(), "Into<U>");
+    }
+
+    #[test]
+    fn a_kind_change_ends_the_correspondence() {
+        let mut g = generics(&[("T", false)]);
+        g.params.insert(
+            0,
+            GenericParam::Const {
+                name: "N".into(),
+                ty: Type::named("usize"),
+                default: None,
+            },
+        );
+        let r = Renaming::between(&g, &generics(&[("X", false), ("Y", false)]));
+        assert!(r.is_empty());
+    }
+}

@@ -1,0 +1,912 @@
+//! `#[serde(…)]` attributes as typed values, shaped after serde_derive's own
+//! `internals/attr.rs`: names with a serialize and a deserialize side, rename rules,
+//! defaults, alias sets, skips, flatten, tagging, `other`, `transparent`, …, and a map
+//! of the keys this model does not know (compared as written).
+//!
+//! One reader ([`Entries`]) turns the attribute's `key = value` pairs into the typed
+//! value, whether they come from source (extraction) or from a golden (JSON): the two
+//! can never read an attribute differently. In a golden an attribute is a JSON object
+//! of canonical keys: `"rename": "id"`, `"rename.serialize": "x"`, `"default": true`,
+//! `"alias": ["a", "b"]`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use serde::de::{MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A value given for serialization, deserialization, or both
+/// (`rename = "x"` sets both; `rename(serialize = "x")` one).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Sides<T> {
+    /// The serialize side.
+    pub ser: Option<T>,
+    /// The deserialize side.
+    pub de: Option<T>,
+}
+
+impl<T> Default for Sides<T> {
+    fn default() -> Self {
+        Sides {
+            ser: None,
+            de: None,
+        }
+    }
+}
+
+impl<T: PartialEq> Sides<T> {
+    /// Neither side is set.
+    pub fn is_empty(&self) -> bool {
+        self.ser.is_none() && self.de.is_none()
+    }
+}
+
+/// A `rename_all` rule (serde's `RenameRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RenameRule {
+    /// `lowercase`
+    Lower,
+    /// `UPPERCASE`
+    Upper,
+    /// `PascalCase`
+    Pascal,
+    /// `camelCase`
+    Camel,
+    /// `snake_case`
+    Snake,
+    /// `SCREAMING_SNAKE_CASE`
+    ScreamingSnake,
+    /// `kebab-case`
+    Kebab,
+    /// `SCREAMING-KEBAB-CASE`
+    ScreamingKebab,
+}
+
+const RULES: &[(&str, RenameRule)] = &[
+    ("lowercase", RenameRule::Lower),
+    ("UPPERCASE", RenameRule::Upper),
+    ("PascalCase", RenameRule::Pascal),
+    ("camelCase", RenameRule::Camel),
+    ("snake_case", RenameRule::Snake),
+    ("SCREAMING_SNAKE_CASE", RenameRule::ScreamingSnake),
+    ("kebab-case", RenameRule::Kebab),
+    ("SCREAMING-KEBAB-CASE", RenameRule::ScreamingKebab),
+];
+
+impl RenameRule {
+    /// Parses a rule name as serde spells it.
+    pub fn parse(s: &str) -> Option<RenameRule> {
+        RULES.iter().find(|(n, _)| *n == s).map(|(_, r)| *r)
+    }
+
+    /// The rule's name as serde spells it.
+    pub fn as_str(self) -> &'static str {
+        RULES
+            .iter()
+            .find(|(_, r)| *r == self)
+            .map_or("", |(n, _)| *n)
+    }
+
+    /// The wire name of a field named `field` (snake_case by convention).
+    pub fn apply_to_field(self, field: &str) -> String {
+        match self {
+            RenameRule::Lower | RenameRule::Snake => field.to_owned(),
+            RenameRule::Upper | RenameRule::ScreamingSnake => field.to_ascii_uppercase(),
+            RenameRule::Pascal => {
+                let mut out = String::new();
+                let mut capitalize = true;
+                for ch in field.chars() {
+                    if ch == '_' {
+                        capitalize = true;
+                    } else if capitalize {
+                        out.push(ch.to_ascii_uppercase());
+                        capitalize = false;
+                    } else {
+                        out.push(ch);
+                    }
+                }
+                out
+            }
+            RenameRule::Camel => lower_first(&RenameRule::Pascal.apply_to_field(field)),
+            RenameRule::Kebab => field.replace('_', "-"),
+            RenameRule::ScreamingKebab => field.to_ascii_uppercase().replace('_', "-"),
+        }
+    }
+
+    /// The wire name of a variant named `variant` (PascalCase by convention).
+    pub fn apply_to_variant(self, variant: &str) -> String {
+        match self {
+            RenameRule::Pascal => variant.to_owned(),
+            RenameRule::Lower => variant.to_ascii_lowercase(),
+            RenameRule::Upper => variant.to_ascii_uppercase(),
+            RenameRule::Camel => lower_first(variant),
+            RenameRule::Snake => {
+                let mut out = String::new();
+                for (i, ch) in variant.char_indices() {
+                    if i > 0 && ch.is_uppercase() {
+                        out.push('_');
+                    }
+                    out.push(ch.to_ascii_lowercase());
+                }
+                out
+            }
+            RenameRule::ScreamingSnake => RenameRule::Snake
+                .apply_to_variant(variant)
+                .to_ascii_uppercase(),
+            RenameRule::Kebab => RenameRule::Snake
+                .apply_to_variant(variant)
+                .replace('_', "-"),
+            RenameRule::ScreamingKebab => RenameRule::ScreamingSnake
+                .apply_to_variant(variant)
+                .replace('_', "-"),
+        }
+    }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// `#[serde(default)]` / `#[serde(default = "path")]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SerdeDefault {
+    /// No default.
+    #[default]
+    None,
+    /// `Default::default()`.
+    Default,
+    /// A function path.
+    Path(String),
+}
+
+impl SerdeDefault {
+    /// Missing values are filled.
+    pub fn is_some(&self) -> bool {
+        !matches!(self, SerdeDefault::None)
+    }
+}
+
+/// Serde attributes of a struct or enum.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ContainerSerde {
+    /// `rename`: the type's own name (not in self-describing payloads).
+    pub rename: Sides<String>,
+    /// `rename_all`.
+    pub rename_all: Sides<RenameRule>,
+    /// `rename_all_fields` (enums: the fields of struct variants).
+    pub rename_all_fields: Sides<RenameRule>,
+    /// `deny_unknown_fields`.
+    pub deny_unknown_fields: bool,
+    /// `default`.
+    pub default: SerdeDefault,
+    /// `tag = "…"`.
+    pub tag: Option<String>,
+    /// `content = "…"`.
+    pub content: Option<String>,
+    /// `untagged`.
+    pub untagged: bool,
+    /// `transparent`.
+    pub transparent: bool,
+    /// `from = "Type"`.
+    pub from: Option<String>,
+    /// `try_from = "Type"`.
+    pub try_from: Option<String>,
+    /// `into = "Type"`.
+    pub into: Option<String>,
+    /// `remote = "Type"`.
+    pub remote: Option<String>,
+    /// `bound`: trait bounds of the impls (not on the wire).
+    pub bound: Sides<String>,
+    /// `crate = "…"` (not on the wire).
+    pub krate: Option<String>,
+    /// `expecting = "…"` (error text, not on the wire).
+    pub expecting: Option<String>,
+    /// `variant_identifier`.
+    pub variant_identifier: bool,
+    /// `field_identifier`.
+    pub field_identifier: bool,
+    /// Keys this model does not know, as written (`""` for a flag).
+    pub unknown: BTreeMap<String, String>,
+}
+
+/// Serde attributes of a field.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FieldSerde {
+    /// `rename`.
+    pub rename: Sides<String>,
+    /// `alias`es (read only).
+    pub aliases: BTreeSet<String>,
+    /// `default`.
+    pub default: SerdeDefault,
+    /// `skip_serializing` (or `skip`).
+    pub skip_serializing: bool,
+    /// `skip_deserializing` (or `skip`).
+    pub skip_deserializing: bool,
+    /// `skip_serializing_if = "path"`.
+    pub skip_serializing_if: Option<String>,
+    /// `serialize_with` (or `with = "m"`: `m::serialize`).
+    pub serialize_with: Option<String>,
+    /// `deserialize_with` (or `with = "m"`: `m::deserialize`).
+    pub deserialize_with: Option<String>,
+    /// `flatten`.
+    pub flatten: bool,
+    /// `borrow` (`""` for the flag, or the lifetimes; not on the wire).
+    pub borrow: Option<String>,
+    /// `bound` (not on the wire).
+    pub bound: Sides<String>,
+    /// `getter` (remote derives; not on the wire).
+    pub getter: Option<String>,
+    /// Keys this model does not know, as written (`""` for a flag).
+    pub unknown: BTreeMap<String, String>,
+}
+
+/// Serde attributes of an enum variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VariantSerde {
+    /// `rename`.
+    pub rename: Sides<String>,
+    /// `alias`es (read only).
+    pub aliases: BTreeSet<String>,
+    /// `rename_all` (the variant's fields).
+    pub rename_all: Sides<RenameRule>,
+    /// `skip_serializing` (or `skip`).
+    pub skip_serializing: bool,
+    /// `skip_deserializing` (or `skip`).
+    pub skip_deserializing: bool,
+    /// `other`: reads every unknown tag.
+    pub other: bool,
+    /// `untagged` on the variant.
+    pub untagged: bool,
+    /// `serialize_with` (or `with`).
+    pub serialize_with: Option<String>,
+    /// `deserialize_with` (or `with`).
+    pub deserialize_with: Option<String>,
+    /// `bound` (not on the wire).
+    pub bound: Sides<String>,
+    /// `borrow` (not on the wire).
+    pub borrow: Option<String>,
+    /// Keys this model does not know, as written (`""` for a flag).
+    pub unknown: BTreeMap<String, String>,
+}
+
+/// One `key = value` of a `#[serde(…)]` attribute, nested keys dotted
+/// (`rename(serialize = "x")` is `rename.serialize`); `value` is `None` for a flag.
+pub type Entry = (String, Option<String>);
+
+/// Reading and writing an attribute as its entries.
+pub trait Entries: Default {
+    /// Applies one entry.
+    fn apply(&mut self, key: &str, value: Option<String>);
+    /// The canonical entries, sorted by key.
+    fn entries(&self) -> Vec<Entry>;
+
+    /// The attribute of these entries.
+    fn from_entries(entries: impl IntoIterator<Item = Entry>) -> Self {
+        let mut out = Self::default();
+        for (key, value) in entries {
+            out.apply(&key, value);
+        }
+        out
+    }
+
+    /// No entries at all.
+    fn is_empty(&self) -> bool {
+        self.entries().is_empty()
+    }
+}
+
+fn set_side(sides: &mut Sides<String>, key: &str, value: Option<String>) -> bool {
+    let value = value.unwrap_or_default();
+    match key.rsplit_once('.').map(|(_, side)| side) {
+        None => {
+            sides.ser = Some(value.clone());
+            sides.de = Some(value);
+        }
+        Some("serialize") => sides.ser = Some(value),
+        Some("deserialize") => sides.de = Some(value),
+        Some(_) => return false,
+    }
+    true
+}
+
+fn set_rule(
+    sides: &mut Sides<RenameRule>,
+    key: &str,
+    value: &Option<String>,
+    unknown: &mut BTreeMap<String, String>,
+) {
+    let Some(rule) = value.as_deref().and_then(RenameRule::parse) else {
+        // serde rejects an unknown rule: keep it as written.
+        unknown.insert(key.to_owned(), value.clone().unwrap_or_default());
+        return;
+    };
+    match key.rsplit_once('.').map(|(_, side)| side) {
+        None => {
+            sides.ser = Some(rule);
+            sides.de = Some(rule);
+        }
+        Some("serialize") => sides.ser = Some(rule),
+        Some("deserialize") => sides.de = Some(rule),
+        Some(_) => {
+            unknown.insert(key.to_owned(), value.clone().unwrap_or_default());
+        }
+    }
+}
+
+fn put_sides<T: Clone + PartialEq>(
+    out: &mut Vec<Entry>,
+    key: &str,
+    sides: &Sides<T>,
+    show: impl Fn(&T) -> String,
+) {
+    match (&sides.ser, &sides.de) {
+        (Some(a), Some(b)) if a == b => out.push((key.to_owned(), Some(show(a)))),
+        (ser, de) => {
+            if let Some(v) = ser {
+                out.push((format!("{key}.serialize"), Some(show(v))));
+            }
+            if let Some(v) = de {
+                out.push((format!("{key}.deserialize"), Some(show(v))));
+            }
+        }
+    }
+}
+
+fn put_flag(out: &mut Vec<Entry>, key: &str, on: bool) {
+    if on {
+        out.push((key.to_owned(), None));
+    }
+}
+
+fn put_opt(out: &mut Vec<Entry>, key: &str, value: &Option<String>) {
+    if let Some(v) = value {
+        out.push((key.to_owned(), Some(v.clone())));
+    }
+}
+
+fn put_default(out: &mut Vec<Entry>, default: &SerdeDefault) {
+    match default {
+        SerdeDefault::None => {}
+        SerdeDefault::Default => out.push(("default".to_owned(), None)),
+        SerdeDefault::Path(p) => out.push(("default".to_owned(), Some(p.clone()))),
+    }
+}
+
+fn put_unknown(out: &mut Vec<Entry>, unknown: &BTreeMap<String, String>) {
+    for (k, v) in unknown {
+        out.push((k.clone(), (!v.is_empty()).then(|| v.clone())));
+    }
+}
+
+fn read_default(value: Option<String>) -> SerdeDefault {
+    match value {
+        None => SerdeDefault::Default,
+        Some(p) if p.is_empty() => SerdeDefault::Default,
+        Some(p) => SerdeDefault::Path(p),
+    }
+}
+
+/// `with = "m"` is `serialize_with = "m::serialize"` plus
+/// `deserialize_with = "m::deserialize"`, as serde expands it.
+fn set_with(
+    ser: &mut Option<String>,
+    de: &mut Option<String>,
+    key: &str,
+    value: Option<String>,
+) -> bool {
+    let value = value.unwrap_or_default();
+    match key {
+        "with" => {
+            *ser = Some(format!("{value}::serialize"));
+            *de = Some(format!("{value}::deserialize"));
+        }
+        "serialize_with" => *ser = Some(value),
+        "deserialize_with" => *de = Some(value),
+        _ => return false,
+    }
+    true
+}
+
+fn sort(mut out: Vec<Entry>) -> Vec<Entry> {
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+fn unknown_insert(unknown: &mut BTreeMap<String, String>, key: &str, value: Option<String>) {
+    let value = value.unwrap_or_default();
+    match unknown.get_mut(key) {
+        // A repeated key this model does not know: keep every value, in order given.
+        Some(existing) => {
+            existing.push_str(", ");
+            existing.push_str(&value);
+        }
+        None => {
+            unknown.insert(key.to_owned(), value);
+        }
+    }
+}
+
+impl Entries for ContainerSerde {
+    fn apply(&mut self, key: &str, value: Option<String>) {
+        let head = key.split('.').next().unwrap_or(key);
+        let ok = match head {
+            "rename" => set_side(&mut self.rename, key, value.clone()),
+            "rename_all" => {
+                set_rule(&mut self.rename_all, key, &value, &mut self.unknown);
+                true
+            }
+            "rename_all_fields" => {
+                set_rule(&mut self.rename_all_fields, key, &value, &mut self.unknown);
+                true
+            }
+            "bound" => set_side(&mut self.bound, key, value.clone()),
+            _ if key.contains('.') => false,
+            "deny_unknown_fields" => {
+                self.deny_unknown_fields = true;
+                true
+            }
+            "default" => {
+                self.default = read_default(value.clone());
+                true
+            }
+            "tag" => {
+                self.tag = value.clone();
+                true
+            }
+            "content" => {
+                self.content = value.clone();
+                true
+            }
+            "untagged" => {
+                self.untagged = true;
+                true
+            }
+            "transparent" => {
+                self.transparent = true;
+                true
+            }
+            "from" => {
+                self.from = value.clone();
+                true
+            }
+            "try_from" => {
+                self.try_from = value.clone();
+                true
+            }
+            "into" => {
+                self.into = value.clone();
+                true
+            }
+            "remote" => {
+                self.remote = value.clone();
+                true
+            }
+            "crate" => {
+                self.krate = value.clone();
+                true
+            }
+            "expecting" => {
+                self.expecting = value.clone();
+                true
+            }
+            "variant_identifier" => {
+                self.variant_identifier = true;
+                true
+            }
+            "field_identifier" => {
+                self.field_identifier = true;
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            unknown_insert(&mut self.unknown, key, value);
+        }
+    }
+
+    fn entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        put_sides(&mut out, "rename", &self.rename, String::clone);
+        put_sides(&mut out, "rename_all", &self.rename_all, |r| {
+            r.as_str().to_owned()
+        });
+        put_sides(
+            &mut out,
+            "rename_all_fields",
+            &self.rename_all_fields,
+            |r| r.as_str().to_owned(),
+        );
+        put_flag(&mut out, "deny_unknown_fields", self.deny_unknown_fields);
+        put_default(&mut out, &self.default);
+        put_opt(&mut out, "tag", &self.tag);
+        put_opt(&mut out, "content", &self.content);
+        put_flag(&mut out, "untagged", self.untagged);
+        put_flag(&mut out, "transparent", self.transparent);
+        put_opt(&mut out, "from", &self.from);
+        put_opt(&mut out, "try_from", &self.try_from);
+        put_opt(&mut out, "into", &self.into);
+        put_opt(&mut out, "remote", &self.remote);
+        put_sides(&mut out, "bound", &self.bound, String::clone);
+        put_opt(&mut out, "crate", &self.krate);
+        put_opt(&mut out, "expecting", &self.expecting);
+        put_flag(&mut out, "variant_identifier", self.variant_identifier);
+        put_flag(&mut out, "field_identifier", self.field_identifier);
+        put_unknown(&mut out, &self.unknown);
+        sort(out)
+    }
+}
+
+impl Entries for FieldSerde {
+    fn apply(&mut self, key: &str, value: Option<String>) {
+        let head = key.split('.').next().unwrap_or(key);
+        let ok = match head {
+            "rename" => set_side(&mut self.rename, key, value.clone()),
+            "bound" => set_side(&mut self.bound, key, value.clone()),
+            _ if key.contains('.') => false,
+            "alias" => {
+                self.aliases.insert(value.clone().unwrap_or_default());
+                true
+            }
+            "default" => {
+                self.default = read_default(value.clone());
+                true
+            }
+            "skip" => {
+                self.skip_serializing = true;
+                self.skip_deserializing = true;
+                true
+            }
+            "skip_serializing" => {
+                self.skip_serializing = true;
+                true
+            }
+            "skip_deserializing" => {
+                self.skip_deserializing = true;
+                true
+            }
+            "skip_serializing_if" => {
+                self.skip_serializing_if = value.clone();
+                true
+            }
+            "with" | "serialize_with" | "deserialize_with" => set_with(
+                &mut self.serialize_with,
+                &mut self.deserialize_with,
+                key,
+                value.clone(),
+            ),
+            "flatten" => {
+                self.flatten = true;
+                true
+            }
+            "borrow" => {
+                self.borrow = Some(value.clone().unwrap_or_default());
+                true
+            }
+            "getter" => {
+                self.getter = value.clone();
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            unknown_insert(&mut self.unknown, key, value);
+        }
+    }
+
+    fn entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        put_sides(&mut out, "rename", &self.rename, String::clone);
+        for alias in &self.aliases {
+            out.push(("alias".to_owned(), Some(alias.clone())));
+        }
+        put_default(&mut out, &self.default);
+        match (self.skip_serializing, self.skip_deserializing) {
+            (true, true) => put_flag(&mut out, "skip", true),
+            (ser, de) => {
+                put_flag(&mut out, "skip_serializing", ser);
+                put_flag(&mut out, "skip_deserializing", de);
+            }
+        }
+        put_opt(&mut out, "skip_serializing_if", &self.skip_serializing_if);
+        put_opt(&mut out, "serialize_with", &self.serialize_with);
+        put_opt(&mut out, "deserialize_with", &self.deserialize_with);
+        put_flag(&mut out, "flatten", self.flatten);
+        if let Some(b) = &self.borrow {
+            out.push(("borrow".to_owned(), (!b.is_empty()).then(|| b.clone())));
+        }
+        put_sides(&mut out, "bound", &self.bound, String::clone);
+        put_opt(&mut out, "getter", &self.getter);
+        put_unknown(&mut out, &self.unknown);
+        sort(out)
+    }
+}
+
+impl Entries for VariantSerde {
+    fn apply(&mut self, key: &str, value: Option<String>) {
+        let head = key.split('.').next().unwrap_or(key);
+        let ok = match head {
+            "rename" => set_side(&mut self.rename, key, value.clone()),
+            "rename_all" => {
+                set_rule(&mut self.rename_all, key, &value, &mut self.unknown);
+                true
+            }
+            "bound" => set_side(&mut self.bound, key, value.clone()),
+            _ if key.contains('.') => false,
+            "alias" => {
+                self.aliases.insert(value.clone().unwrap_or_default());
+                true
+            }
+            "skip" => {
+                self.skip_serializing = true;
+                self.skip_deserializing = true;
+                true
+            }
+            "skip_serializing" => {
+                self.skip_serializing = true;
+                true
+            }
+            "skip_deserializing" => {
+                self.skip_deserializing = true;
+                true
+            }
+            // `other` takes no argument; one given is kept as written.
+            "other" if value.is_none() => {
+                self.other = true;
+                true
+            }
+            "untagged" if value.is_none() => {
+                self.untagged = true;
+                true
+            }
+            "with" | "serialize_with" | "deserialize_with" => set_with(
+                &mut self.serialize_with,
+                &mut self.deserialize_with,
+                key,
+                value.clone(),
+            ),
+            "borrow" => {
+                self.borrow = Some(value.clone().unwrap_or_default());
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            unknown_insert(&mut self.unknown, key, value);
+        }
+    }
+
+    fn entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        put_sides(&mut out, "rename", &self.rename, String::clone);
+        for alias in &self.aliases {
+            out.push(("alias".to_owned(), Some(alias.clone())));
+        }
+        put_sides(&mut out, "rename_all", &self.rename_all, |r| {
+            r.as_str().to_owned()
+        });
+        match (self.skip_serializing, self.skip_deserializing) {
+            (true, true) => put_flag(&mut out, "skip", true),
+            (ser, de) => {
+                put_flag(&mut out, "skip_serializing", ser);
+                put_flag(&mut out, "skip_deserializing", de);
+            }
+        }
+        put_flag(&mut out, "other", self.other);
+        put_flag(&mut out, "untagged", self.untagged);
+        put_opt(&mut out, "serialize_with", &self.serialize_with);
+        put_opt(&mut out, "deserialize_with", &self.deserialize_with);
+        put_sides(&mut out, "bound", &self.bound, String::clone);
+        if let Some(b) = &self.borrow {
+            out.push(("borrow".to_owned(), (!b.is_empty()).then(|| b.clone())));
+        }
+        put_unknown(&mut out, &self.unknown);
+        sort(out)
+    }
+}
+
+/// The `#[serde(…)]` text of `entries`, for messages: `#[serde(rename = "x", default)]`.
+pub fn attribute_text(entries: &[Entry]) -> String {
+    if entries.is_empty() {
+        return String::new();
+    }
+    let args: Vec<String> = entries
+        .iter()
+        .map(|(k, v)| match v {
+            None => k.clone(),
+            Some(v) => {
+                // `rename.serialize` is written `rename(serialize = …)`.
+                match k.split_once('.') {
+                    Some((head, side)) => format!("{head}({side} = {v:?})"),
+                    None => format!("{k} = {v:?}"),
+                }
+            }
+        })
+        .collect();
+    format!("#[serde({})]", args.join(", "))
+}
+
+// ---- JSON: an object of canonical entries -----------------------------------------
+
+fn serialize_entries<S: Serializer>(entries: &[Entry], s: S) -> Result<S::Ok, S::Error> {
+    // Keys repeat only for `alias`: grouped into one array.
+    let mut grouped: BTreeMap<&str, Vec<&Option<String>>> = BTreeMap::new();
+    for (k, v) in entries {
+        grouped.entry(k.as_str()).or_default().push(v);
+    }
+    let mut map = s.serialize_map(Some(grouped.len()))?;
+    for (k, values) in grouped {
+        if k == "alias" {
+            let list: Vec<&str> = values.iter().filter_map(|v| v.as_deref()).collect();
+            map.serialize_entry(k, &list)?;
+        } else {
+            match values.last().copied() {
+                Some(Some(v)) => map.serialize_entry(k, v)?,
+                _ => map.serialize_entry(k, &true)?,
+            }
+        }
+    }
+    map.end()
+}
+
+fn deserialize_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Entry>, D::Error> {
+    struct V;
+    impl<'de> Visitor<'de> for V {
+        type Value = Vec<Entry>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an object of serde attribute arguments")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<Entry>, A::Error> {
+            #[derive(Deserialize)]
+            #[serde(untagged)]
+            enum Arg {
+                Flag(bool),
+                Value(String),
+                List(Vec<String>),
+            }
+            let mut out = Vec::new();
+            while let Some((key, arg)) = map.next_entry::<String, Arg>()? {
+                match arg {
+                    Arg::Flag(true) => out.push((key, None)),
+                    Arg::Flag(false) => {
+                        return Err(serde::de::Error::custom(format!(
+                            "serde attribute `{key}`: a flag is written `true`"
+                        )))
+                    }
+                    Arg::Value(v) => out.push((key, Some(v))),
+                    Arg::List(list) => out.extend(list.into_iter().map(|v| (key.clone(), Some(v)))),
+                }
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(V)
+}
+
+macro_rules! entries_serde {
+    ($ty:ty) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                serialize_entries(&self.entries(), s)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let entries = deserialize_entries(d)?;
+                let value = <$ty>::from_entries(entries.clone());
+                // Only the canonical spelling reads back: a golden that says the same
+                // thing twice, or in another words, was not written by contract-pin.
+                if value.entries() != sort(entries) {
+                    return Err(serde::de::Error::custom(
+                        "serde attributes not in canonical form (regenerate the golden)",
+                    ));
+                }
+                Ok(value)
+            }
+        }
+    };
+}
+
+entries_serde!(ContainerSerde);
+entries_serde!(FieldSerde);
+entries_serde!(VariantSerde);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(k: &str, v: Option<&str>) -> Entry {
+        (k.to_owned(), v.map(str::to_owned))
+    }
+
+    #[test]
+    fn rename_rules_match_serde() {
+        assert_eq!(
+            RenameRule::Camel.apply_to_field("retry_count"),
+            "retryCount"
+        );
+        assert_eq!(
+            RenameRule::Pascal.apply_to_field("retry_count"),
+            "RetryCount"
+        );
+        assert_eq!(
+            RenameRule::Kebab.apply_to_field("retry_count"),
+            "retry-count"
+        );
+        assert_eq!(
+            RenameRule::ScreamingKebab.apply_to_field("retry_count"),
+            "RETRY-COUNT"
+        );
+        assert_eq!(RenameRule::Snake.apply_to_variant("NotFound"), "not_found");
+        assert_eq!(RenameRule::Camel.apply_to_variant("NotFound"), "notFound");
+        assert_eq!(
+            RenameRule::ScreamingSnake.apply_to_variant("NotFound"),
+            "NOT_FOUND"
+        );
+        assert_eq!(RenameRule::Kebab.apply_to_variant("NotFound"), "not-found");
+        assert_eq!(RenameRule::Lower.apply_to_variant("NotFound"), "notfound");
+        for (name, rule) in RULES {
+            assert_eq!(RenameRule::parse(name), Some(*rule));
+            assert_eq!(rule.as_str(), *name);
+        }
+    }
+
+    #[test]
+    fn with_is_its_two_sides_and_skip_its_two_flags() {
+        let a = FieldSerde::from_entries([e("with", Some("m")), e("skip", None)]);
+        let b = FieldSerde::from_entries([
+            e("serialize_with", Some("m::serialize")),
+            e("deserialize_with", Some("m::deserialize")),
+            e("skip_serializing", None),
+            e("skip_deserializing", None),
+        ]);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn sides_split_and_join() {
+        let c = ContainerSerde::from_entries([
+            e("rename_all", Some("camelCase")),
+            e("rename_all.deserialize", Some("snake_case")),
+        ]);
+        assert_eq!(c.rename_all.ser, Some(RenameRule::Camel));
+        assert_eq!(c.rename_all.de, Some(RenameRule::Snake));
+        let f = FieldSerde::from_entries([e("rename", Some("x"))]);
+        assert_eq!(f.entries(), vec![e("rename", Some("x"))]);
+    }
+
+    #[test]
+    fn unknown_keys_and_rules_are_kept_as_written() {
+        let c =
+            ContainerSerde::from_entries([e("rename_all", Some("Weird")), e("future_key", None)]);
+        assert_eq!(
+            c.unknown.get("rename_all").map(String::as_str),
+            Some("Weird")
+        );
+        assert_eq!(c.unknown.get("future_key").map(String::as_str), Some(""));
+        let v = VariantSerde::from_entries([e("other", Some("x"))]);
+        assert!(!v.other);
+        assert_eq!(v.unknown.get("other").map(String::as_str), Some("x"));
+    }
+
+    #[test]
+    fn json_round_trips_and_only_the_canonical_form_reads() {
+        let f = FieldSerde::from_entries([
+            e("alias", Some("b")),
+            e("alias", Some("a")),
+            e("default", None),
+            e("rename", Some("id")),
+        ]);
+        let json = serde_json::to_string(&f).unwrap();
+        assert_eq!(json, r#"{"alias":["a","b"],"default":true,"rename":"id"}"#);
+        let back: FieldSerde = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, f);
+        assert!(serde_json::from_str::<FieldSerde>(r#"{"with":"m"}"#).is_err());
+        assert!(serde_json::from_str::<FieldSerde>(r#"{"default":false}"#).is_err());
+    }
+}
