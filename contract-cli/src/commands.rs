@@ -1,18 +1,22 @@
 //! `check`, `diff`, `update` and `status`: each evaluates units with the verdict the
 //! harness uses ([`contract_core::check::evaluate`]) and prints it in its own way.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+
+// Printed through anstream: styles reach a terminal and are stripped elsewhere.
+use anstream::{eprintln, print, println};
 
 use contract_core::check::{Outcome, Status};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
-use contract_core::{canonical, golden, message, render, Delta, DeltaKind, Policy, Symbol};
+use contract_core::{canonical, golden, message, Delta, Policy, Symbol};
 
 use crate::model::{Model, Unit};
 use crate::scan::Finding;
+use crate::show;
 use crate::store;
-use crate::term::Paint;
+use crate::term::{count, Paint};
 use crate::workspace;
 
 /// Every contract matches.
@@ -148,7 +152,8 @@ fn status_word(status: Status, paint: Paint) -> String {
     }
 }
 
-fn policy_of(unit: &Unit) -> Policy {
+/// The policy of `unit`'s set, as its golden records it.
+pub(crate) fn policy_of(unit: &Unit) -> Policy {
     unit.bytes
         .as_ref()
         .ok()
@@ -158,7 +163,8 @@ fn policy_of(unit: &Unit) -> Policy {
         .unwrap_or_else(|| Policy::default_for(&unit.set))
 }
 
-fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
+/// The shapes recorded in `unit`'s golden (none when it is missing or unreadable).
+pub(crate) fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
     unit.bytes
         .as_ref()
         .ok()
@@ -168,7 +174,8 @@ fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
         .unwrap_or_default()
 }
 
-fn accept_command(unit: &Unit) -> String {
+/// The command that accepts `unit`'s changes.
+pub(crate) fn accept_command(unit: &Unit) -> String {
     format!(
         "contract-pin update -p {} --set {}",
         unit.package_name, unit.set
@@ -255,7 +262,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
         match outcome.status {
             Status::Match | Status::Updated => {
                 let n = unit.current.as_ref().map(BTreeMap::len).unwrap_or(0);
-                let _ = writeln!(out, "    {n} symbols match");
+                let _ = writeln!(out, "    {} match", count(n, "symbol", "symbols"));
             }
             Status::Missing | Status::Stale => {
                 out.push_str(&indent(&outcome.message, 4));
@@ -323,20 +330,19 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
     let warnings: usize = model.scans.iter().map(|s| s.warnings.len()).sum();
     let mut parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
     if scan_errors > 0 {
-        parts.push(format!("{scan_errors} source errors"));
+        parts.push(count(scan_errors, "source error", "source errors"));
     }
     if warnings > 0 {
-        parts.push(format!("{warnings} warnings"));
+        parts.push(count(warnings, "warning", "warnings"));
     }
+    // A set pinned in two packages is one set with two goldens.
+    let sets: BTreeSet<&str> = results.iter().map(|(u, _)| u.set.as_str()).collect();
+    let packages: BTreeSet<usize> = results.iter().map(|(u, _)| u.package).collect();
     let _ = writeln!(
         out,
-        "checked {} set(s) of {} package(s): {}",
-        results.len(),
-        results
-            .iter()
-            .map(|(u, _)| u.package)
-            .collect::<std::collections::BTreeSet<_>>()
-            .len(),
+        "checked {} in {}: {}",
+        count(sets.len(), "set", "sets"),
+        count(packages.len(), "package", "packages"),
         if parts.is_empty() {
             "nothing to report".to_owned()
         } else {
@@ -407,10 +413,10 @@ fn markdown(model: &Model, results: &Results<'_>) -> String {
         match result {
             Ok(o) if !o.deltas.is_empty() => {
                 out.push_str(&format!(
-                    "\n<details><summary>{} · {}: {} deltas</summary>\n\n",
+                    "\n<details><summary>{} · {}: {}</summary>\n\n",
                     cell(&unit.set),
                     cell(&unit.package_name),
-                    o.deltas.len()
+                    count(o.deltas.len(), "delta", "deltas")
                 ));
                 out.push_str("| class | kind | axis | symbol | change | before | after |\n");
                 out.push_str("|---|---|---|---|---|---|---|\n");
@@ -538,7 +544,8 @@ fn github(model: &Model, results: &Results<'_>) -> String {
     out
 }
 
-/// `contract-pin diff`: per symbol, the golden shape and the current one.
+/// `contract-pin diff`: per changed symbol, a line diff of its golden and current
+/// shape with the deltas beside it, and the directive of each set with a break.
 pub fn diff(model: &Model, paint: Paint) -> u8 {
     print_findings(model, paint);
     let mut code = if model.scans.iter().any(|s| !s.errors.is_empty()) {
@@ -567,65 +574,22 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
                 code = ERROR;
                 let _ = writeln!(out, "{}", paint.bold(&header));
                 out.push_str(&indent(&outcome.message, 2));
-                for (name, symbol) in &current {
-                    let _ = writeln!(
-                        out,
-                        "  {}",
-                        paint.green(&format!("+ {}", render::symbol(name, symbol)))
-                    );
-                }
+                out.push_str(&show::whole(&current, paint));
                 continue;
             }
             Status::Additive | Status::Breaking => {}
         }
         let _ = writeln!(out, "{}", paint.bold(&header));
+        if outcome.status == Status::Breaking {
+            out.push_str(&show::directive(unit, paint));
+        }
         let golden = golden_shapes(unit);
-        let mut by_symbol: BTreeMap<&str, Vec<&Delta>> = BTreeMap::new();
-        for delta in &outcome.deltas {
-            by_symbol.entry(&delta.symbol).or_default().push(delta);
+        for (names, deltas) in show::groups(&outcome.deltas) {
+            out.push_str(&show::change(
+                model, unit, &names, &deltas, &golden, &current, paint,
+            ));
         }
-        for (symbol, deltas) in by_symbol {
-            let _ = writeln!(out, "  {}", paint.bold(symbol));
-            let mut names = vec![symbol.to_owned()];
-            names.extend(
-                deltas
-                    .iter()
-                    .filter(|d| d.kind == DeltaKind::SymbolRenamed)
-                    .map(|d| d.after.clone()),
-            );
-            for name in &names {
-                let old = golden.get(name).map(|s| render::symbol(name, s));
-                let new = current.get(name).map(|s| render::symbol(name, s));
-                let _ = writeln!(
-                    out,
-                    "    {}",
-                    paint.red(&format!(
-                        "- golden:  {}",
-                        old.as_deref().unwrap_or("(absent)")
-                    ))
-                );
-                let _ = writeln!(
-                    out,
-                    "    {}",
-                    paint.green(&format!(
-                        "+ current: {}",
-                        new.as_deref().unwrap_or("(absent)")
-                    ))
-                );
-            }
-            for delta in deltas {
-                let _ = writeln!(
-                    out,
-                    "    {} {} ({} axis): {}: {} -> {}",
-                    delta.class.as_str(),
-                    delta.kind,
-                    delta.axis.as_str(),
-                    delta.detail,
-                    delta.before_or_absent(),
-                    delta.after_or_absent()
-                );
-            }
-        }
+        let _ = writeln!(out, "  accept with `{}`", accept_command(unit));
     }
     if !model.orphans.is_empty() {
         code = ERROR;

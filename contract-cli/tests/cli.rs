@@ -291,13 +291,12 @@ fn every_exit_code_and_format_through_a_contracts_life() {
     let run = f.run(&["diff"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(
-        run.stdout
-            .contains("- golden:  struct Order { pub id: u64,"),
+        run.stdout.contains("    -     pub id: u64,\n    +     pub id: u32,\n"),
         "{run:?}"
     );
     assert!(
         run.stdout
-            .contains("+ current: struct Order { pub id: u32,"),
+            .contains("breaking field_type_changed (api axis): type of field `id`"),
         "{run:?}"
     );
 
@@ -566,6 +565,8 @@ fn on_a_terminal(f: &Fixture, args: &str, keys: &str, env: &[(&str, &str)]) -> O
     for var in ["CI", "CONTRACT_PIN_GOLDEN_DIR", "NO_COLOR"] {
         c.env_remove(var);
     }
+    // Colour needs a terminal that says it has colour (TERM=dumb or unset has none).
+    c.env("TERM", "xterm");
     c.envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -590,7 +591,12 @@ fn review_on_a_terminal_accepts_and_rejects_per_symbol() {
     let Some(run) = on_a_terminal(&f, "review", "a\nr\n", &[]) else {
         return;
     };
-    assert_eq!(run.code, 0, "{run:?}");
+    // A rejected break remains: exit 1, and the review says what to revert.
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(
+        run.stdout.contains("rejected — the golden is kept"),
+        "{run:?}"
+    );
     assert!(run.stdout.contains("[1/2]"), "{run:?}");
     assert!(
         run.stdout.contains("1 accepted, 1 rejected, 0 skipped"),

@@ -226,3 +226,138 @@ pub fn serde_attrs(attrs: &SerdeAttrs) -> String {
         .collect();
     format!("#[serde({})]", args.join(", "))
 }
+
+/// A whole symbol over several lines, one member a line (field, variant, method, trait
+/// item, table row, implementor) and each container attribute on its own line: two
+/// versions of a symbol differ on the lines of what changed, so a line diff of two
+/// blocks shows exactly that. Ends with a newline.
+pub fn symbol_block(name: &str, s: &Symbol) -> String {
+    // `head {` members `}`; `head {}` when there are none.
+    fn braced(lines: &mut Vec<String>, head: String, members: Vec<String>) {
+        if members.is_empty() {
+            lines.push(format!("{head} {{}}"));
+        } else {
+            lines.push(format!("{head} {{"));
+            lines.extend(members.into_iter().map(|m| format!("    {m}")));
+            lines.push("}".to_owned());
+        }
+    }
+    let mut lines: Vec<String> = Vec::new();
+    if let Some(attrs) = s.item.as_ref().and_then(ItemShape::container) {
+        if !attrs.derives.is_empty() {
+            let derives: Vec<&str> = attrs.derives.iter().map(String::as_str).collect();
+            lines.push(format!("#[derive({})]", derives.join(", ")));
+        }
+        if !attrs.serde.is_empty() {
+            lines.push(serde_attrs(&attrs.serde));
+        }
+        if !attrs.repr.is_empty() {
+            lines.push(format!("#[repr({})]", attrs.repr.join(", ")));
+        }
+        if attrs.non_exhaustive {
+            lines.push("#[non_exhaustive]".to_owned());
+        }
+    }
+    match &s.item {
+        Some(ItemShape::Struct(st)) => {
+            let head = format!("struct {name}{}", generic_params(&st.generics));
+            let wc = where_clause(&st.generics);
+            let members: Vec<String> = st.fields.iter().map(|f| format!("{},", field(f))).collect();
+            match st.style {
+                FieldStyle::Named => braced(&mut lines, format!("{head}{wc}"), members),
+                FieldStyle::Tuple if members.is_empty() => lines.push(format!("{head}(){wc};")),
+                FieldStyle::Tuple => {
+                    lines.push(format!("{head}("));
+                    lines.extend(members.into_iter().map(|m| format!("    {m}")));
+                    lines.push(format!("){wc};"));
+                }
+                FieldStyle::Unit => lines.push(format!("{head}{wc};")),
+            }
+        }
+        Some(ItemShape::Enum(e)) => {
+            let members = e
+                .variants
+                .iter()
+                .map(|v| format!("{},", variant(v)))
+                .collect();
+            let head = format!("enum {name}{}", generics(&e.generics));
+            braced(&mut lines, head, members);
+        }
+        Some(ItemShape::Trait(t)) => {
+            let mut members: Vec<String> = t
+                .methods
+                .iter()
+                .map(|(n, m)| {
+                    let body = if m.provided { " { … }" } else { ";" };
+                    format!("{}{body}", signature(n, &m.sig))
+                })
+                .collect();
+            members.extend(t.types.iter().map(|(n, a)| {
+                let mut line = format!("type {n}{}", generic_params(&a.generics));
+                if !a.bounds.is_empty() {
+                    line.push_str(&format!(": {}", a.bounds.join(" + ")));
+                }
+                if let Some(d) = &a.default {
+                    line.push_str(&format!(" = {d}"));
+                }
+                format!("{line}{};", where_clause(&a.generics))
+            }));
+            members.extend(t.consts.iter().map(|(n, c)| match &c.default {
+                Some(d) => format!("const {n}: {} = {d};", c.ty),
+                None => format!("const {n}: {};", c.ty),
+            }));
+            // Computed, not written: shown as comments, since their changes are deltas.
+            if t.sealed {
+                lines.push("// sealed".to_owned());
+            }
+            if !t.dyn_compatible {
+                lines.push("// not dyn-compatible".to_owned());
+            }
+            let supertraits = if t.supertraits.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", t.supertraits.join(" + "))
+            };
+            let unsafety = if t.unsafety { "unsafe " } else { "" };
+            let head = format!(
+                "{unsafety}trait {name}{}{supertraits}{}",
+                generic_params(&t.generics),
+                where_clause(&t.generics)
+            );
+            braced(&mut lines, head, members);
+        }
+        Some(ItemShape::Const(c) | ItemShape::Static(c)) if matches!(c.value, Value::Rows(_)) => {
+            let keyword = match &s.item {
+                Some(ItemShape::Static(_)) if c.mutable => "static mut",
+                Some(ItemShape::Static(_)) => "static",
+                _ => "const",
+            };
+            lines.push(format!("{keyword} {name}: {} = [", c.ty));
+            if let Value::Rows(rows) = &c.value {
+                lines.extend(rows.iter().map(|r| format!("    {r},")));
+            }
+            lines.push("];".to_owned());
+        }
+        Some(item) => lines.push(item_decl(name, item)),
+        None => {}
+    }
+    if !s.methods.is_empty() {
+        let methods = s
+            .methods
+            .iter()
+            .map(|(n, m)| format!("{};", signature(n, m)))
+            .collect();
+        braced(&mut lines, format!("impl {name}"), methods);
+    }
+    lines.extend(
+        s.implementors
+            .iter()
+            .map(|i| format!("impl {name} for {i}")),
+    );
+    if lines.is_empty() {
+        lines.push("(nothing)".to_owned());
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
