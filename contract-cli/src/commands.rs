@@ -580,6 +580,7 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
             Status::Additive | Status::Breaking => {}
         }
         let _ = writeln!(out, "{}", paint.bold(&header));
+        out.push_str(&show::legend(paint));
         if outcome.status == Status::Breaking {
             out.push_str(&show::directive(unit, paint));
         }

@@ -160,7 +160,7 @@ pub fn items(model: &Model, paint: Paint) -> (Vec<Item>, Vec<String>) {
                 let golden = commands::golden_shapes(unit);
                 for (names, deltas) in show::groups(&outcome.deltas) {
                     let breaking = deltas.iter().any(|d| d.is_breaking());
-                    let mut text = format!("{header}\n");
+                    let mut text = format!("{header}\n{}", show::legend(paint));
                     if breaking {
                         text.push_str(&show::directive(unit, paint));
                     }

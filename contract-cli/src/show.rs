@@ -14,6 +14,11 @@ use crate::commands;
 use crate::model::{Model, Unit};
 use crate::term::Paint;
 
+/// Under each set's header: what the two sides of the diffs are.
+pub fn legend(paint: Paint) -> String {
+    format!("  {}\n", paint.dim("(- in the golden, + in the sources)"))
+}
+
 /// Unchanged lines kept around each change; longer runs are elided with `⋮`.
 const CONTEXT: usize = 3;
 

@@ -291,7 +291,8 @@ fn every_exit_code_and_format_through_a_contracts_life() {
     let run = f.run(&["diff"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(
-        run.stdout.contains("    -     pub id: u64,\n    +     pub id: u32,\n"),
+        run.stdout
+            .contains("    -     pub id: u64,\n    +     pub id: u32,\n"),
         "{run:?}"
     );
     assert!(

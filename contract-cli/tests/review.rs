@@ -140,7 +140,11 @@ fn ctrl_c_stops_at_once_writes_nothing_and_restores_the_terminal() {
         );
         assert_eq!(code, 130, "{out}");
         assert!(out.contains("interrupted: nothing was written"), "{out}");
-        assert_eq!(f.read(GOLDEN), golden, "Kind was accepted, but Ctrl-C aborts");
+        assert_eq!(
+            f.read(GOLDEN),
+            golden,
+            "Kind was accepted, but Ctrl-C aborts"
+        );
     }
 }
 
@@ -165,7 +169,10 @@ fn a_missing_golden_is_one_decision_for_the_whole_file() {
     answer(&mut pty, MENU, 1, "a");
     let (code, out, _) = pty.finish();
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("accepting writes the golden from the sources:"), "{out}");
+    assert!(
+        out.contains("accepting writes the golden from the sources:"),
+        "{out}"
+    );
     assert!(out.contains("+ struct Order {"), "{out}");
     assert_eq!(f.run(&["check"]).code, 0);
 }

@@ -121,7 +121,9 @@ impl Fixture {
     /// The command, with `--manifest-path` of this workspace and a clean environment.
     pub fn command(&self, args: &[&str], env: &[(&str, &str)]) -> Command {
         let mut c = Command::new(BIN);
-        c.arg("--manifest-path").arg(self.path("Cargo.toml")).args(args);
+        c.arg("--manifest-path")
+            .arg(self.path("Cargo.toml"))
+            .args(args);
         for var in CLEARED {
             c.env_remove(var);
         }
