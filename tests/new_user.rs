@@ -1,12 +1,18 @@
 //! A new user's first hour, automated: a fresh crate depending on contract-pin by
 //! path pins a struct, an enum and a trait; bootstraps its golden; breaks it (compile
 //! error at the field, then the test directive); drifts additively; tries to update
-//! under CI; accepts the change. Runs real `cargo` on a crate outside this workspace,
-//! with a clean environment, so it sees exactly what a user sees.
+//! under CI; accepts the change; installs the command and uses it as
+//! `cargo contract-pin` (check, review on a terminal) and without installing it; runs
+//! the CI recipes of docs/CI.md as written; and, in a workspace of two packages, gets
+//! one report per package. Runs real `cargo` on crates outside this workspace, with a
+//! clean environment, so it sees exactly what a user sees.
 
 use std::fs;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
@@ -95,33 +101,29 @@ impl Fresh {
         fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
         fs::write(dir.join("src/lib.rs"), LIB_RS).unwrap();
         fs::write(dir.join("tests/contract.rs"), TEST_RS).unwrap();
-        // Shared across runs so only the fresh crate recompiles each time.
-        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target");
-        Fresh { dir: temp, target }
+        Fresh {
+            dir: temp,
+            target: shared_target(),
+        }
     }
 
     fn cargo(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
-        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
-        cmd.args(args).current_dir(self.dir.path()).env_clear();
-        // A user's shell: no CI, no contract-pin variables, none of this test's cargo vars.
-        for keep in [
-            "PATH",
-            "HOME",
-            "CARGO_HOME",
-            "RUSTUP_HOME",
-            "RUSTUP_TOOLCHAIN",
-            "TMPDIR",
-        ] {
-            if let Ok(value) = std::env::var(keep) {
-                cmd.env(keep, value);
-            }
-        }
-        cmd.env("CARGO_TARGET_DIR", &self.target)
-            .env("CARGO_TERM_COLOR", "never");
+        self.shell(&cargo(), args, vars)
+            .output()
+            .expect("cargo runs")
+    }
+
+    /// `program args` in the crate's directory, as from a user's shell: no CI, no
+    /// contract-pin variables, none of this test's cargo variables, and the installed
+    /// command on `PATH`.
+    fn shell(&self, program: &str, args: &[&str], vars: &[(&str, &str)]) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.args(args).current_dir(self.dir.path());
+        user_env(&mut cmd, &self.target);
         for (k, v) in vars {
             cmd.env(k, v);
         }
-        cmd.output().expect("cargo runs")
+        cmd
     }
 
     fn edit(&self, from: &str, to: &str) {
@@ -135,6 +137,78 @@ impl Fresh {
         fs::read(self.dir.path().join("golden/api-contract/fresh-crate.json"))
             .expect("golden exists")
     }
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Shared across runs and tests, so only the fresh crates recompile each time.
+fn shared_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target")
+}
+
+/// A user's shell environment (see [`Fresh::shell`]).
+fn user_env(cmd: &mut Command, target: &Path) {
+    cmd.env_clear();
+    for keep in [
+        "HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "RUSTUP_TOOLCHAIN",
+        "TMPDIR",
+    ] {
+        if let Ok(value) = std::env::var(keep) {
+            cmd.env(keep, value);
+        }
+    }
+    let path = std::env::join_paths(std::iter::once(installed_bin().to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    cmd.env("PATH", path)
+        .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_TERM_COLOR", "never");
+}
+
+/// The command, installed once as the README says (`cargo install --path
+/// contract-cli`), into a directory of its own that every step has on `PATH`. A debug
+/// build (`--debug`) in the shared target directory: the same binaries, built fast.
+fn installed_bin() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-cli");
+        let mut cmd = Command::new(cargo());
+        cmd.args(["install", "--locked", "--debug", "--path"])
+            .arg(repo().join("contract-cli"))
+            .arg("--root")
+            .arg(&root)
+            .env_clear();
+        for keep in [
+            "PATH",
+            "HOME",
+            "CARGO_HOME",
+            "RUSTUP_HOME",
+            "RUSTUP_TOOLCHAIN",
+            "TMPDIR",
+        ] {
+            if let Ok(value) = std::env::var(keep) {
+                cmd.env(keep, value);
+            }
+        }
+        cmd.env("CARGO_TARGET_DIR", shared_target());
+        let out = cmd.output().expect("cargo install runs");
+        assert!(out.status.success(), "cargo install:\n{}", text(&out));
+        let bin = root.join("bin");
+        for name in ["contract-pin", "cargo-contract-pin"] {
+            assert!(bin.join(name).is_file(), "installed: {name}");
+        }
+        bin
+    })
 }
 
 fn text(output: &Output) -> String {
@@ -173,10 +247,18 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
         "{out}"
     );
 
-    // 2. Bootstrap, then a plain run matches; the generated code is lint-clean.
-    succeeds(
+    // 2. Bootstrap, then a plain run matches; the generated code is lint-clean. The
+    //    test runner captures what a passing test prints, yet the update says what it
+    //    wrote, on one line.
+    let out = succeeds(
         "bootstrap",
         fresh.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]),
+    );
+    assert!(
+        out.contains(
+            "contract-pin: created golden/api-contract/fresh-crate.json (set `api`); review it and commit it"
+        ),
+        "{out}"
     );
     let golden = fresh.golden();
     succeeds("match", fresh.cargo(&["test", "--quiet"], &[]));
@@ -259,9 +341,15 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
     //    (the golden and the variable are build inputs, so the crate recompiles).
     fresh.edit("    /// Free text.\n    pub note: String,\n", "");
     fails("check before accepting", fresh.cargo(&["check"], &[]));
-    succeeds(
+    let out = succeeds(
         "accept",
         fresh.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]),
+    );
+    assert!(
+        out.contains(
+            "contract-pin: updated golden/api-contract/fresh-crate.json (set `api`): 3 deltas accepted (2 breaking, 1 additive)"
+        ),
+        "{out}"
     );
     assert_ne!(fresh.golden(), golden);
     succeeds("check after accepting", fresh.cargo(&["check"], &[]));
@@ -284,4 +372,121 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
         "check against the accepted golden",
         fresh.cargo(&["check"], &[]),
     );
+
+    // 8. The command, installed: `cargo contract-pin check` agrees, with no build.
+    let out = succeeds(
+        "cargo contract-pin check",
+        fresh.cargo(&["contract-pin", "check"], &[]),
+    );
+    assert!(out.contains("checked 1 set in 1 package: 1 match"), "{out}");
+
+    // 9. A break, seen by the command and reviewed on a terminal: `a`, then the `y`
+    //    a breaking change asks for. Then the tests pass, and CI agrees.
+    fresh.edit("    /// Closed.\n    Closed,\n", "");
+    let out = fails(
+        "check a break",
+        fresh.cargo(&["contract-pin", "check"], &[]),
+    );
+    assert!(
+        out.contains("breaking variant_removed (api axis): variant `Closed`"),
+        "{out}"
+    );
+    if let Some((code, out)) = fresh.on_a_terminal(
+        "cargo contract-pin review",
+        &[("a accept", 1, "a"), ("Accept the break", 1, "y")],
+    ) {
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.contains("-     Closed,"),
+            "the view shows the removed line: {out}"
+        );
+        assert!(out.contains("1 accepted, 0 rejected, 0 skipped"), "{out}");
+        succeeds("test after review", fresh.cargo(&["test", "--quiet"], &[]));
+        succeeds(
+            "check in CI",
+            fresh.cargo(
+                &["contract-pin", "check", "--format", "github"],
+                &[("CI", "true")],
+            ),
+        );
+    }
+
+    // 10. Without installing: the README's `--manifest-path` form, from the crate.
+    let manifest = repo().join("contract-cli/Cargo.toml");
+    let out = fresh.cargo(
+        &[
+            "run",
+            "--quiet",
+            "--manifest-path",
+            manifest.to_str().unwrap(),
+            "--",
+            "status",
+        ],
+        &[],
+    );
+    let out = succeeds("cargo run --manifest-path … -- status", out);
+    assert!(
+        out.contains("golden/api-contract/fresh-crate.json  api  fresh-crate  Fresh"),
+        "{out}"
+    );
+}
+
+impl Fresh {
+    /// Runs the shell command `line` on a pseudo-terminal made by `script`
+    /// (util-linux), typing each key once the output shows its prompt for the nth
+    /// time. `None` where `script` is not installed.
+    fn on_a_terminal(&self, line: &str, answers: &[(&str, usize, &str)]) -> Option<(i32, String)> {
+        let probe = Command::new("script").arg("--version").output();
+        if !probe.is_ok_and(|o| o.status.success()) {
+            eprintln!("skipped the terminal step: `script` is not installed");
+            return None;
+        }
+        let mut child = self
+            .shell("script", &["-qec", line, "/dev/null"], &[("TERM", "xterm")])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&output);
+        let mut stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        let seen = || String::from_utf8_lossy(&output.lock().unwrap()).into_owned();
+        let mut stdin = child.stdin.take().unwrap();
+        let patience = Duration::from_secs(120);
+        for (prompt, n, key) in answers {
+            let start = Instant::now();
+            while seen().matches(prompt).count() < *n {
+                assert!(
+                    start.elapsed() < patience,
+                    "no prompt {prompt:?}:\n{}",
+                    seen()
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            stdin.write_all(key.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+        }
+        // Keep the terminal's input open until the command ends, as a user would.
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(start.elapsed() < patience, "did not end:\n{}", seen());
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        drop(stdin);
+        reader.join().unwrap();
+        Some((status.code().unwrap_or(-1), seen()))
+    }
 }
