@@ -490,3 +490,297 @@ impl Fresh {
         Some((status.code().unwrap_or(-1), seen()))
     }
 }
+
+/// The fenced block of `lang` that follows the heading `## {heading}` in `doc`.
+fn block<'a>(doc: &'a str, heading: &str, lang: &str) -> &'a str {
+    let at = doc
+        .find(&format!("\n## {heading}\n"))
+        .unwrap_or_else(|| panic!("docs/CI.md has no section `{heading}`"));
+    let open = format!("```{lang}\n");
+    let start = at + doc[at..].find(&open).expect("a fenced block") + open.len();
+    let end = start + doc[start..].find("```").unwrap();
+    &doc[start..end]
+}
+
+/// The steps of a GitHub Actions job as (`run`, runs even after a failure).
+fn github_steps(workflow: &str) -> Vec<(String, bool)> {
+    let mut steps: Vec<(Option<String>, bool)> = Vec::new();
+    for line in workflow.lines() {
+        let line = line.trim();
+        let line = match line.strip_prefix("- ") {
+            Some(rest) if rest.contains(':') && !rest.starts_with('[') => {
+                steps.push((None, false));
+                rest
+            }
+            _ => line,
+        };
+        if let Some(run) = line.strip_prefix("run: ") {
+            assert!(!run.starts_with('|'), "one-line `run:` only: {run}");
+            steps.last_mut().expect("a step").0 = Some(run.to_owned());
+        } else if line == "if: always()" {
+            steps.last_mut().expect("a step").1 = true;
+        }
+    }
+    steps
+        .into_iter()
+        .filter_map(|(run, always)| Some((run?, always)))
+        .collect()
+}
+
+/// The install line of the recipes: its source is this checkout, which the test
+/// installed already ([`installed_bin`]); every other line runs as written.
+const INSTALL: &str =
+    "cargo install --locked --git https://example.invalid/contract-pin contract-cli";
+
+impl Fresh {
+    /// Runs one recipe line with bash, as GitHub and GitLab do (`bash -e`).
+    fn recipe(&self, line: &str, vars: &[(&str, &str)]) -> (bool, String) {
+        if line == INSTALL {
+            return (true, String::new());
+        }
+        assert!(
+            !line.contains("cargo install"),
+            "an install line to replace: {line}"
+        );
+        let out = self.shell("bash", &["-ec", line], vars).output().unwrap();
+        (out.status.success(), text(&out))
+    }
+
+    /// Runs a GitHub Actions job as the runner would: steps in order, and after a
+    /// failure only `if: always()` steps. Returns the failed steps and the output.
+    fn github_job(&self, steps: &[(String, bool)], summary: &Path) -> (Vec<String>, String) {
+        let summary = summary.to_str().unwrap();
+        let vars = [
+            ("CI", "true"),
+            ("GITHUB_ACTIONS", "true"),
+            ("GITHUB_STEP_SUMMARY", summary),
+        ];
+        let mut failed = Vec::new();
+        let mut all = String::new();
+        for (run, always) in steps {
+            if !failed.is_empty() && !always {
+                continue;
+            }
+            let (ok, out) = self.recipe(run, &vars);
+            all.push_str(&format!("$ {run}\n{out}\n"));
+            if !ok {
+                failed.push(run.clone());
+            }
+        }
+        (failed, all)
+    }
+
+    /// Runs a GitLab CI job's `script`: lines in order, stopping at the first failure.
+    fn gitlab_job(&self, script: &[String]) -> (Option<String>, String) {
+        let mut all = String::new();
+        for line in script {
+            let (ok, out) = self.recipe(line, &[("CI", "true"), ("GITLAB_CI", "true")]);
+            all.push_str(&format!("$ {line}\n{out}\n"));
+            if !ok {
+                return (Some(line.clone()), all);
+            }
+        }
+        (None, all)
+    }
+
+    fn git(&self, args: &[&str]) -> Output {
+        self.shell(
+            "git",
+            args,
+            &[
+                ("GIT_AUTHOR_NAME", "New User"),
+                ("GIT_AUTHOR_EMAIL", "new.user@example.invalid"),
+                ("GIT_COMMITTER_NAME", "New User"),
+                ("GIT_COMMITTER_EMAIL", "new.user@example.invalid"),
+                ("GIT_CONFIG_NOSYSTEM", "1"),
+                ("GIT_CONFIG_GLOBAL", "/dev/null"),
+            ],
+        )
+        .output()
+        .expect("git runs")
+    }
+}
+
+/// docs/CI.md, run: the GitHub Actions job, the GitLab CI job, the Git pre-commit hook
+/// and the pre-commit framework's hook, each on a fresh crate whose contracts match
+/// (everything passes) and then break (the check fails, the summaries still appear).
+#[test]
+fn the_ci_recipes_run_as_documented() {
+    let doc = fs::read_to_string(repo().join("docs/CI.md")).unwrap();
+    let github = github_steps(block(&doc, "GitHub Actions", "yaml"));
+    let gitlab: Vec<String> = block(&doc, "GitLab CI", "yaml")
+        .lines()
+        .skip_while(|l| l.trim() != "script:")
+        .skip(1)
+        .map_while(|l| l.trim().strip_prefix("- ").map(str::to_owned))
+        .collect();
+    let hook = block(&doc, "A pre-commit hook", "sh");
+    let framework = block(&doc, "A pre-commit hook", "yaml");
+    let entry = framework
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("entry: "))
+        .expect("the hook's entry");
+    assert_eq!(github.len(), 4, "{github:?}");
+    assert_eq!(github[0].0, INSTALL);
+    assert_eq!(gitlab.len(), 4, "{gitlab:?}");
+    assert_eq!(gitlab[0], INSTALL);
+
+    let fresh = Fresh::new();
+    succeeds(
+        "bootstrap",
+        fresh.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]),
+    );
+    let hook_path = fresh.dir.path().join(".git/hooks/pre-commit");
+    succeeds("git init", fresh.git(&["init", "--quiet"]));
+    fs::write(&hook_path, hook).unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        fs::set_permissions(&hook_path, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::write(
+        fresh.dir.path().join(".gitignore"),
+        "/summary.md\n/contract-pin.md\n",
+    )
+    .unwrap();
+    let summary = fresh.dir.path().join("summary.md");
+
+    // Contracts match: every step passes; the summary says so.
+    let (failed, out) = fresh.github_job(&github, &summary);
+    assert!(failed.is_empty(), "{failed:?}\n{out}");
+    let table = fs::read_to_string(&summary).unwrap();
+    assert!(
+        table.contains(
+            "| api | fresh-crate | `golden/api-contract/fresh-crate.json` | match | 0 | 0 |"
+        ),
+        "{table}"
+    );
+    let (failed, out) = fresh.gitlab_job(&gitlab);
+    assert_eq!(failed, None, "{out}");
+    assert!(fs::read_to_string(fresh.dir.path().join("contract-pin.md"))
+        .unwrap()
+        .contains("| match |"));
+    succeeds("git add", fresh.git(&["add", "-A"]));
+    succeeds(
+        "commit through the hook",
+        fresh.git(&["commit", "--quiet", "-m", "pin"]),
+    );
+    let (ok, out) = fresh.recipe(entry, &[]);
+    assert!(ok, "{out}");
+
+    // A break: the check step fails with an annotation on the changed line; the
+    // summary is still written; the job fails. GitLab stops at the check, summary kept.
+    fresh.edit("    /// Free text.\n    pub note: String,\n", "");
+    fs::remove_file(&summary).unwrap();
+    let (failed, out) = fresh.github_job(&github, &summary);
+    assert_eq!(failed, [github[1].0.clone()], "{out}");
+    assert!(
+        !out.contains("$ cargo test"),
+        "a failed job runs only `if: always()` steps: {out}"
+    );
+    assert!(
+        out.contains("::error file=src/lib.rs,line=9,col=18,title=contract-pin%3A breaking field_removed (api axis)::Order in set `api`"),
+        "{out}"
+    );
+    let table = fs::read_to_string(&summary).unwrap();
+    assert!(table.contains("| **breaking** | 2 | 0 |"), "{table}");
+    let (failed, out) = fresh.gitlab_job(&gitlab);
+    assert_eq!(failed.as_deref(), Some("cargo contract-pin check"), "{out}");
+    assert!(out.contains("API CONTRACT SNAPSHOT MISMATCH"), "{out}");
+    assert!(fs::read_to_string(fresh.dir.path().join("contract-pin.md"))
+        .unwrap()
+        .contains("**breaking**"));
+    succeeds("git add", fresh.git(&["add", "-A"]));
+    let out = fails(
+        "commit through the hook",
+        fresh.git(&["commit", "--quiet", "-m", "break"]),
+    );
+    assert!(out.contains("run `cargo contract-pin review`"), "{out}");
+    let (ok, _) = fresh.recipe(entry, &[]);
+    assert!(!ok, "the framework's hook fails too");
+}
+
+/// `CONTRACT_PIN_REPORT` in a workspace whose two packages pin the same set: a
+/// directory gets one report per package; a single file is never overwritten by the
+/// other package's report, and the test that would overwrite it says what to do.
+#[test]
+fn a_workspace_gets_one_report_per_package() {
+    let fresh = Fresh::new();
+    let root = fresh.dir.path();
+    fs::remove_dir_all(root.join("src")).unwrap();
+    fs::remove_dir_all(root.join("tests")).unwrap();
+    let repo = repo().display().to_string();
+    fs::write(
+        root.join("Cargo.toml"),
+        "[workspace]\nmembers = [\"alpha\", \"beta\"]\nresolver = \"2\"\n",
+    )
+    .unwrap();
+    for name in ["alpha", "beta"] {
+        let dir = root.join(name);
+        fs::create_dir_all(dir.join("src")).unwrap();
+        fs::create_dir_all(dir.join("tests")).unwrap();
+        fs::write(
+            dir.join("Cargo.toml"),
+            format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+                 publish = false\n\n[dependencies]\ncontract-pin = {{ path = \"{repo}\" }}\n"
+            ),
+        )
+        .unwrap();
+        fs::write(
+            dir.join("src/lib.rs"),
+            "//! A member.\n/// Pinned.\n#[contract_pin::contract(set = \"api\")]\npub struct Thing {\n    /// A field.\n    pub id: u64,\n}\n",
+        )
+        .unwrap();
+        fs::write(dir.join("tests/contract.rs"), TEST_RS).unwrap();
+    }
+    let out = succeeds(
+        "bootstrap both",
+        fresh.cargo(
+            &["test", "--quiet", "--workspace"],
+            &[("CONTRACT_PIN_UPDATE", "1")],
+        ),
+    );
+    for name in ["alpha", "beta"] {
+        assert!(
+            out.contains(&format!(
+                "contract-pin: created {name}/golden/api-contract/{name}.json (set `api`)"
+            )),
+            "{out}"
+        );
+    }
+
+    let reports = tempfile::tempdir().unwrap();
+    let dir = format!("{}/", reports.path().display());
+    succeeds(
+        "reports in a directory",
+        fresh.cargo(
+            &["test", "--quiet", "--workspace"],
+            &[("CONTRACT_PIN_REPORT", &dir)],
+        ),
+    );
+    for name in ["alpha", "beta"] {
+        let path = reports.path().join(format!("api-contract/{name}.json"));
+        let report: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(report["package"], name, "{report}");
+        assert_eq!(report["set"], "api");
+        assert_eq!(report["status"], "match");
+    }
+
+    let file = reports.path().join("report.json");
+    let out = fails(
+        "two packages, one report file",
+        fresh.cargo(
+            &["test", "--quiet", "--workspace"],
+            &[("CONTRACT_PIN_REPORT", file.to_str().unwrap())],
+        ),
+    );
+    assert!(
+        out.contains("already holds the report of set `api` of package `alpha`"),
+        "{out}"
+    );
+    assert!(out.contains("name a directory"), "{out}");
+    let kept: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(kept["package"], "alpha", "alpha's report is intact: {kept}");
+}
