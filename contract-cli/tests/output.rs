@@ -125,7 +125,8 @@ fn has_colour(text: &str) -> bool {
 #[test]
 fn colour_follows_the_flag_then_no_color_then_clicolor_force_then_the_terminal() {
     let f = drifted();
-    let cases: &[(&[&str], &[(&str, &str)], bool)] = &[
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], bool);
+    let cases: &[Case] = &[
         (&["check"], &[], false),
         (&["check", "--color", "always"], &[], true),
         (&["check", "--color", "always"], &[("NO_COLOR", "1")], true),
