@@ -6,6 +6,7 @@
 //! holds it against the golden with the same verdict the test harness uses.
 
 mod commands;
+mod json;
 mod model;
 mod review;
 mod scan;
@@ -100,7 +101,16 @@ fn run() -> ExitCode {
         Ok(model) => model,
         Err(e) => {
             drop(progress);
-            eprintln!("contract-pin: {e}");
+            if matches!(
+                cli.command,
+                Cmd::Check {
+                    format: Format::Json
+                }
+            ) {
+                print!("{}", json::usage_error(&e));
+            } else {
+                eprintln!("contract-pin: {e}");
+            }
             return ExitCode::from(ERROR);
         }
     };

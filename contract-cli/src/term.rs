@@ -19,11 +19,6 @@ impl Paint {
         }
     }
 
-    /// No styling at all.
-    pub fn plain() -> Paint {
-        Paint { on: false }
-    }
-
     fn wrap(self, code: &str, text: &str) -> String {
         if self.on {
             format!("\x1b[{code}m{text}\x1b[0m")
