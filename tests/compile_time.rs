@@ -236,7 +236,8 @@ fn under_ci_the_compile_error_says_what_to_do_and_bad_variables_are_said_once() 
     let (ok, out) = c.check(&[("CONTRACT_PIN_UPDATE", "yes")]);
     assert!(!ok, "{out}");
     assert_eq!(
-        out.matches("CONTRACT_PIN_UPDATE=\"yes\" is not understood").count(),
+        out.matches("CONTRACT_PIN_UPDATE=\"yes\" is not understood")
+            .count(),
         1,
         "three pinned items, one message:\n{out}"
     );

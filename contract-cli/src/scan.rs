@@ -88,6 +88,7 @@ pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> Packag
         on_file,
         cfg_test: false,
         macro_use: false,
+        library: false,
     };
     for target in &package.targets {
         let dir = target.root.parent().unwrap_or(Path::new(".")).to_path_buf();
@@ -99,6 +100,7 @@ pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> Packag
             scope: Scope::default(),
         };
         scan.cfg_test = target.kind == TargetKind::Test;
+        scan.library = target.kind == TargetKind::Lib;
         let first = scan.out.pinned.len();
         scan.file(&target.root, &cx, None);
         if let TargetKind::Other(kind) = &target.kind {
@@ -143,6 +145,8 @@ struct Scanner<'a> {
     cfg_test: bool,
     /// `#[macro_use] extern crate contract_pin;` at the target's root.
     macro_use: bool,
+    /// Whether the target is the library (whose `pub use` items are re-exports).
+    library: bool,
 }
 
 impl Scanner<'_> {
@@ -191,7 +195,7 @@ impl Scanner<'_> {
             Ok(parsed) => {
                 if declared.is_none() {
                     self.macro_use = Scope::has_macro_use(&parsed.items);
-                    if !self.cfg_test && cx.cfgs.is_empty() {
+                    if self.library {
                         self.reexports(&parsed.items, file);
                     }
                 }

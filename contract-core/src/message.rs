@@ -135,7 +135,7 @@ pub fn compile_error(cx: &Context<'_>, delta: &Delta) -> String {
     )
 }
 
-/// [`compile_error`] under `CI`, where update requests are refused: it names the
+/// [`compile_error()`] under `CI`, where update requests are refused: it names the
 /// command to run on a developer's machine, not here.
 pub fn compile_error_in_ci(cx: &Context<'_>, delta: &Delta) -> String {
     format!(

@@ -125,7 +125,11 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
     let ci = env::is_ci(&lookup);
     // Edited by hand: as for the harness, the golden is stale and nothing is held to
     // it. One error per golden per compiler process.
-    if let Some(entry) = state.goldens.get_mut(&path).filter(|e| !e.edited.is_empty()) {
+    if let Some(entry) = state
+        .goldens
+        .get_mut(&path)
+        .filter(|e| !e.edited.is_empty())
+    {
         if !std::mem::replace(&mut entry.error_reported, true) {
             let edited: Vec<&str> = entry.edited.iter().map(String::as_str).collect();
             errors.push(syn::Error::new(
