@@ -35,6 +35,8 @@ pub struct Pair {
     pub policy: Policy,
     /// Textual edits applied to the golden once written (hand edits).
     pub golden_edits: Vec<(String, String)>,
+    /// Where the golden is, relative to the crate, when `golden = "…"` names it.
+    pub golden_at: Option<String>,
     /// What must be true beyond the front ends agreeing.
     pub expect: Vec<Expect>,
 }
@@ -107,6 +109,7 @@ fn cases() -> Vec<Pair> {
             after: format!("{PRELUDE}{stubs}{after}"),
             policy: case.policy.policy(),
             golden_edits: Vec::new(),
+            golden_at: None,
             expect: vec![expect],
         });
     }
@@ -343,6 +346,7 @@ fn ui(dir: &Path) -> Vec<Pair> {
         after: every_kind,
         policy: Policy::default_for("ui"),
         golden_edits: Vec::new(),
+        golden_at: None,
         expect: vec![Expect::Status("match".to_owned())],
     });
     for category in ["breaking", "additive"] {
@@ -378,6 +382,7 @@ fn ui(dir: &Path) -> Vec<Pair> {
                 after: a,
                 policy: policy_line(Policy::default_for("ui"), &before_src),
                 golden_edits: Vec::new(),
+                golden_at: None,
                 expect,
             });
         }
@@ -446,6 +451,7 @@ fn policy_line(base: Policy, src: &str) -> Policy {
 /// - `// golden-edit: FROM => TO` — a hand edit of the written golden's text;
 /// - `// golden-edit: forge-fingerprints` — every stored fingerprint no longer matches
 ///   its shape, as after a hand edit of the shapes (whatever their encoding);
+/// - `// golden-at: PATH` — the golden `golden = "…"` names, relative to the crate;
 /// - `// expect: has KIND [CLASS [AXIS]]`, `lacks KIND`, `status STATUS`,
 ///   `compile-has KIND`, `compile-says TEXT`, `cli-error LINE TEXT`.
 fn fixtures(dir: &Path) -> Vec<Pair> {
@@ -455,8 +461,12 @@ fn fixtures(dir: &Path) -> Vec<Pair> {
         let after_src = read(&after);
         let mut expect = Vec::new();
         let mut golden_edits = Vec::new();
+        let mut golden_at = None;
         for line in after_src.lines() {
             let line = line.trim();
+            if let Some(path) = line.strip_prefix("// golden-at:") {
+                golden_at = Some(path.trim().to_owned());
+            }
             if let Some(edit) = line.strip_prefix("// golden-edit:") {
                 let edit = match edit.trim() {
                     FORGE => (FORGE.to_owned(), String::new()),
@@ -503,6 +513,7 @@ fn fixtures(dir: &Path) -> Vec<Pair> {
             after: after_src.clone(),
             policy: policy_line(Policy::default_for("pairs"), &after_src),
             golden_edits,
+            golden_at,
             expect,
         });
     }

@@ -111,7 +111,16 @@ impl Generated {
 
     /// Writes the `before` (or `after`) side of every pair still in the run.
     pub fn write_side(&self, pairs: &[Pair], after: bool) {
-        let _ = fs::remove_dir_all(self.path("src"));
+        // The modules of the other side go; goldens named by `golden = "…"` stay.
+        for entry in fs::read_dir(self.path("src"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if entry.path().extension().is_some_and(|e| e == "rs") {
+                fs::remove_file(entry.path()).unwrap();
+            }
+        }
         let mut lib = String::from("#![allow(warnings)]\n");
         lib.push_str(PRELUDE_MODULE);
         for (&i, set) in &self.sets {
@@ -301,7 +310,10 @@ impl Generated {
 
     /// Rewrites the golden of `set`: the pair's policy, then its hand edits.
     pub fn edit_golden(&self, set: &str, pair: &Pair) {
-        let path = self.path(&format!("golden/{set}-contract/{PACKAGE}.json"));
+        let path = match &pair.golden_at {
+            Some(at) => self.path(at),
+            None => self.path(&format!("golden/{set}-contract/{PACKAGE}.json")),
+        };
         let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut golden = contract_core::golden::parse(&bytes).unwrap();
         golden.policy = pair.policy.clone();
