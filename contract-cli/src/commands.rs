@@ -10,8 +10,9 @@ use anstream::{eprintln, print, println};
 use contract_core::check::{Outcome, Status};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
-use contract_core::{canonical, golden, message, Delta, Policy, Symbol};
+use contract_core::{golden, message, Delta, Policy, Symbol};
 
+use crate::json;
 use crate::model::{Model, Unit};
 use crate::scan::Finding;
 use crate::show;
@@ -114,6 +115,39 @@ fn exit_code(model: &Model, results: &Results<'_>) -> u8 {
     MATCH
 }
 
+/// `check --format json`: the verdict, the reports and every error in one object
+/// on stdout (see [`crate::json`]); nothing on stderr.
+fn json_check(model: &Model, results: &Results<'_>) -> String {
+    let code = exit_code(model, results);
+    let mut errors: Vec<_> = findings(model, true)
+        .into_iter()
+        .map(|(file, f)| json::finding(&file, f))
+        .collect();
+    for (unit, result) in results {
+        if let Err(e) = result {
+            errors.push(json::set_error(
+                &unit.set,
+                &unit.package_name,
+                &unit.shown,
+                e,
+            ));
+        }
+    }
+    for o in &model.orphans {
+        let message = orphan_message(&o.set, &o.package);
+        errors.push(json::unreferenced(&o.set, &o.package, &o.shown, &message));
+    }
+    let warnings = findings(model, false)
+        .into_iter()
+        .map(|(file, f)| json::finding(&file, f))
+        .collect();
+    let reports: Vec<&Outcome> = results
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .collect();
+    json::render(code, &reports, errors, warnings)
+}
+
 /// `contract-pin check`.
 pub fn check(model: &Model, format: Format, paint: Paint) -> u8 {
     let results = compare(model);
@@ -122,22 +156,7 @@ pub fn check(model: &Model, format: Format, paint: Paint) -> u8 {
             print_findings(model, paint);
             print!("{}", human_check(model, &results, paint));
         }
-        Format::Json => {
-            print_findings(model, Paint::plain());
-            for (unit, result) in &results {
-                if let Err(e) = result {
-                    eprintln!("error: set `{}` of `{}`: {e}", unit.set, unit.package_name);
-                }
-            }
-            for o in &model.orphans {
-                eprintln!("error: {}: {}", o.shown, orphan_message(&o.set, &o.package));
-            }
-            let reports: Vec<&Outcome> = results
-                .iter()
-                .filter_map(|(_, r)| r.as_ref().ok())
-                .collect();
-            print!("{}", canonical::to_canonical_string(&reports));
-        }
+        Format::Json => print!("{}", json_check(model, &results)),
         Format::Github => print!("{}", github(model, &results)),
         Format::Markdown => print!("{}", markdown(model, &results)),
     }
@@ -545,23 +564,19 @@ fn github(model: &Model, results: &Results<'_>) -> String {
 }
 
 /// `contract-pin diff`: per changed symbol, a line diff of its golden and current
-/// shape with the deltas beside it, and the directive of each set with a break.
+/// shape with the deltas beside it, and the directive of each set with a break; the
+/// exit code is `check`'s.
 pub fn diff(model: &Model, paint: Paint) -> u8 {
     print_findings(model, paint);
-    let mut code = if model.scans.iter().any(|s| !s.errors.is_empty()) {
-        ERROR
-    } else {
-        MATCH
-    };
+    let results = compare(model);
     let mut out = String::new();
-    for (unit, result) in compare(model) {
+    for (unit, result) in results.iter().map(|(u, r)| (*u, r.clone())) {
         let header = format!(
             "set `{}` · {} · {}",
             unit.set, unit.package_name, unit.shown
         );
         let outcome = match result {
             Err(e) => {
-                code = ERROR;
                 let _ = writeln!(out, "{}\n{}", paint.bold(&header), indent(&e, 2));
                 continue;
             }
@@ -571,7 +586,6 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
         match outcome.status {
             Status::Match | Status::Updated => continue,
             Status::Missing | Status::Stale => {
-                code = ERROR;
                 let _ = writeln!(out, "{}", paint.bold(&header));
                 out.push_str(&indent(&outcome.message, 2));
                 out.push_str(&show::whole(&current, paint));
@@ -593,7 +607,6 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
         let _ = writeln!(out, "  accept with `{}`", accept_command(unit));
     }
     if !model.orphans.is_empty() {
-        code = ERROR;
         for o in &model.orphans {
             let _ = writeln!(out, "{}: {}", o.shown, orphan_message(&o.set, &o.package));
         }
@@ -602,7 +615,7 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
         out.push_str("no differences: every golden matches the sources\n");
     }
     print!("{out}");
-    code
+    exit_code(model, &results)
 }
 
 /// Why a package's sources cannot be the whole truth for an update.
@@ -617,8 +630,9 @@ pub fn update_blocker(model: &Model, unit: &Unit) -> Option<String> {
     }
     if scan.exactness == ScanExactness::MacroHidden {
         return Some(format!(
-            "not updated: {} pins items inside macros, which this command cannot see; \
-             writing the golden from the scan would drop them. Use `{}`, which sees them.",
+            "not updated: {} pins items this command cannot see (inside macros, or under \
+             a `#[contract]` whose origin the sources do not tell); writing the golden from \
+             the scan would drop them. Use `{}`, which sees them.",
             unit.package_name,
             message::update_command(&unit.set, &unit.package_name)
         ));

@@ -9,6 +9,7 @@
 //! This library is the command's code, shared by its two binaries; it is not an API.
 
 mod commands;
+mod json;
 mod model;
 mod review;
 mod scan;
@@ -147,7 +148,16 @@ fn run(entry: Entry, args: Vec<OsString>) -> ExitCode {
         Ok(model) => model,
         Err(e) => {
             drop(progress);
-            anstream::eprintln!("contract-pin: {e}");
+            if matches!(
+                cli.command,
+                Cmd::Check {
+                    format: Format::Json
+                }
+            ) {
+                anstream::print!("{}", json::usage_error(&e));
+            } else {
+                anstream::eprintln!("contract-pin: {e}");
+            }
             return ExitCode::from(ERROR);
         }
     };

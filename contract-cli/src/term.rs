@@ -35,6 +35,7 @@ impl Paint {
     }
 
     /// No styling at all.
+    #[cfg(test)]
     pub fn plain() -> Paint {
         Paint { on: false }
     }

@@ -92,7 +92,10 @@ fn drifted() -> Fixture {
 fn the_diff_view_is_pinned_by_snapshots() {
     let f = drifted();
     let plain = f.run(&["diff"]);
-    assert_eq!(plain.code, 0, "{plain:?}");
+    assert_eq!(
+        plain.code, 1,
+        "diff exits like check: a break is 1 {plain:?}"
+    );
     assert!(plain.stderr.is_empty(), "{plain:?}");
     assert!(!plain.stdout.contains('\x1b'), "no colour off a terminal");
     snapshot("diff.txt", &plain.stdout);
