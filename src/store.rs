@@ -91,7 +91,7 @@ pub struct Lock {
 ///
 /// Where no lock can be had, this returns an unlocking [`Lock`] rather than an
 /// error: the directory cannot hold a file (read-only; then no writer can write
-/// there either, and a comparison that finds nothing to write still passes), or the
+/// there either, and an update that finds nothing to write still passes), or the
 /// platform or file system has no file locks (then writes stay atomic, but two
 /// updates at once may race as they did before locks existed).
 ///
@@ -220,12 +220,10 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
             _ => return Ok(current),
         }
     }
+    // Callers name the path already.
     Err(io::Error::new(
         io::ErrorKind::InvalidInput,
-        format!(
-            "{}: too many levels of symbolic links (a loop?)",
-            path.display()
-        ),
+        "too many levels of symbolic links (a loop?)",
     ))
 }
 

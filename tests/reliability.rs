@@ -543,12 +543,14 @@ fn a_symlinked_golden_is_written_through_the_link() {
     symlink("other.json", pkg.golden()).unwrap();
     symlink("demo-pkg.json", &other).unwrap();
     let err = pkg.check(SRC, true).unwrap_err().0;
+    println!("--- update through a link loop\n{err}\n");
     assert!(
         err.starts_with(&format!("cannot lock {GOLDEN}:"))
             && err.contains("too many levels of symbolic links"),
         "{err}"
     );
     let err = pkg.check(SRC, false).unwrap_err().0;
+    println!("--- compare through a link loop\n{err}\n");
     assert!(err.starts_with(&format!("cannot read {GOLDEN}:")), "{err}");
 }
 
@@ -607,6 +609,7 @@ fn read_only_checks(dir: &Path) {
     assert_eq!(outcome.status, Status::Match);
     // Something to write: it fails at the write, naming the golden.
     let err = check_in(dir, &grown(), true).unwrap_err().0;
+    println!("--- an update that must write in a read-only directory\n{err}\n");
     assert!(
         err.starts_with(&format!("cannot write {GOLDEN}: ")),
         "{err}"
