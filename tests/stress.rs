@@ -4,11 +4,16 @@
 //!
 //! 1. build the tests once (`CONTRACT_PIN_UPDATE=1` is a build input);
 //! 2. a serial `CONTRACT_PIN_UPDATE=1 cargo test --workspace`: the reference goldens;
-//! 3. goldens deleted, two `CONTRACT_PIN_UPDATE=1 cargo test --workspace` at once;
+//! 3. goldens deleted, two `CONTRACT_PIN_UPDATE=1 cargo test --workspace` at once,
+//!    sharing one target directory (two terminals in one checkout); then again, with a
+//!    target directory each (an IDE's own, `--target-dir`);
 //! 4. `CI=true cargo test --workspace` (a rebuild: the compile-time check reads the new
 //!    goldens) must pass;
-//! 5. the goldens are byte for byte the serial run's, and nothing else (no temp or
-//!    lock file) is left in the golden directory.
+//! 5. after each step the goldens are byte for byte the serial run's, nothing else (no
+//!    temp or lock file) is left in the golden directory, and each golden was created
+//!    exactly once: every writer but the first to take its lock finds it written. Two
+//!    tests per set make the test threads of one binary race for each golden too, so
+//!    without the lock goldens are created twice even in the small run.
 //!
 //! `cargo test --test stress` runs a small version (2 crates × 20 items). The full run
 //! of `docs/RELIABILITY.md` (20 × 500, several minutes) is ignored by default:
@@ -28,13 +33,24 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
+/// Two tests per set: the test threads of one binary also update each golden at once.
 const TEST_RS: &str = r#"#[test]
 fn api_contract() {
     contract_pin::assert_golden!("api");
 }
 
 #[test]
+fn api_contract_again() {
+    contract_pin::assert_golden!("api");
+}
+
+#[test]
 fn wire_contract() {
+    contract_pin::assert_golden!("wire");
+}
+
+#[test]
+fn wire_contract_again() {
     contract_pin::assert_golden!("wire");
 }
 "#;
@@ -183,8 +199,8 @@ struct Parallel {
     golden_waits: usize,
     /// What cargo said it waited for (its build directory, its package cache).
     cargo_waits: Vec<String>,
-    /// Goldens created, over both runs: each once when the second run to get a
-    /// golden's lock reads what the first wrote.
+    /// Goldens created, over both runs: each once, when every writer after the
+    /// first to get a golden's lock reads what the first wrote.
     created: usize,
 }
 
@@ -236,9 +252,7 @@ fn assert_goldens(golden: &Path, reference: &BTreeMap<String, Vec<u8>>, step: &s
     }
 }
 
-/// The whole run, building in `targets` (two: two cargo runs sharing one target
-/// directory take turns on its lock, so only two directories make them overlap);
-/// returns its report.
+/// The whole run, building in the two `targets`; returns its report.
 fn stress(crates: usize, items: usize, targets: [&Path; 2]) -> String {
     let dir = TempDir::with_prefix("contract-pin-stress-").unwrap();
     let root = dir.path();
@@ -260,14 +274,16 @@ fn stress(crates: usize, items: usize, targets: [&Path; 2]) -> String {
         builds.push(took);
     }
 
-    let (_, serial) = timed(|| {
-        let output = cargo(root, targets[0], &["test", "--workspace"], &update)
-            .output()
-            .unwrap();
+    let args = ["test", "--workspace", "--", "--nocapture"];
+    let (serial_out, serial) = timed(|| {
+        let output = cargo(root, targets[0], &args, &update).output().unwrap();
         succeeded("serial update", output)
     });
     let reference = files(&golden);
     assert_eq!(reference.len(), goldens, "{:?}", reference.keys());
+    // Its test threads raced too.
+    let created = serial_out.matches("created golden/").count();
+    assert_eq!(created, goldens, "a golden was created twice");
 
     fs::remove_dir_all(&golden).unwrap();
     let shared = parallel(root, [targets[0], targets[0]]);
