@@ -22,7 +22,8 @@
 //! cargo test --test stress -- --ignored --nocapture
 //! ```
 //!
-//! `CONTRACT_PIN_STRESS=CRATESxITEMS` (e.g. `20x500`) sets its size.
+//! `CONTRACT_PIN_STRESS=CRATESxITEMS` (e.g. `20x500`) sets its size. It builds in
+//! `target/tmp/stress-full-{a,b}`, about 4 GB each at 20 × 500: delete them after.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
