@@ -88,7 +88,18 @@ fn check_at(
     }
     let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
     let shown = store::display_path(path, manifest_dir);
-    let bytes = store::read(path).map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
+    // An update holds the golden's lock from its read to its write, so another
+    // process's update is never lost in between; a comparison only reads.
+    let lock = if mode.writes() {
+        Some(store::lock(path).map_err(|e| CheckError(format!("cannot lock {shown}: {e}")))?)
+    } else {
+        None
+    };
+    let bytes = match &lock {
+        Some(lock) => lock.read(),
+        None => store::read(path),
+    }
+    .map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
     let evaluation = verdict::evaluate(Request {
         set,
         package,
@@ -99,8 +110,12 @@ fn check_at(
         modules,
     })?;
     if let Some(golden) = &evaluation.write {
-        store::write_atomic(path, &golden.render())
-            .map_err(|e| CheckError(format!("cannot write {shown}: {e}")))?;
+        let text = golden.render();
+        match &lock {
+            Some(lock) => lock.write(&text),
+            None => store::write_atomic(path, &text),
+        }
+        .map_err(|e| CheckError(format!("cannot write {shown}: {e}")))?;
     }
     Ok(evaluation.outcome)
 }

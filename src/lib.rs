@@ -155,9 +155,10 @@ pub use registry::Registration;
 pub mod __private {
     pub use crate::harness::assert_golden;
     pub use crate::registry::Registration;
-    /// Reading and atomically replacing goldens: the command writes with it too.
+    /// Reading, locking and atomically replacing goldens: the command writes with it
+    /// too.
     pub mod store {
-        pub use crate::store::{read, write_atomic};
+        pub use crate::store::{lock, read, write_atomic, Lock};
     }
     pub use inventory;
 }

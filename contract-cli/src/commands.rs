@@ -655,7 +655,16 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
             eprintln!("{}: {label}: {why}", paint.red("error"));
             continue;
         }
-        let evaluation = match model.evaluate(unit, &Mode::Update) {
+        // Read again under the golden's lock and decide on that: a `cargo test` may
+        // have updated it since the model was loaded.
+        let locked = store::lock(&unit.path)
+            .and_then(|lock| Ok((lock.read()?, lock)))
+            .map_err(|e| format!("cannot read {}: {e}", unit.shown));
+        let evaluation = locked.and_then(|(bytes, lock)| {
+            let evaluation = model.evaluate_bytes(unit, &Mode::Update, bytes.as_deref())?;
+            Ok((evaluation, lock))
+        });
+        let (evaluation, lock) = match evaluation {
             Ok(e) => e,
             Err(e) => {
                 code = ERROR;
@@ -665,7 +674,7 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
         };
         match &evaluation.write {
             Some(golden) => {
-                if let Err(e) = store::write_atomic(&unit.path, &golden.render()) {
+                if let Err(e) = lock.write(&golden.render()) {
                     code = ERROR;
                     eprintln!("{}: cannot write {}: {e}", paint.red("error"), unit.shown);
                     continue;

@@ -406,14 +406,25 @@ impl Model {
 
     /// Evaluates `unit` in `mode` with the shared verdict (the harness's).
     pub fn evaluate(&self, unit: &Unit, mode: &Mode) -> Result<Evaluation, String> {
-        let current = unit.current.as_ref().map_err(Clone::clone)?;
         let bytes = unit.bytes.as_ref().map_err(Clone::clone)?;
+        self.evaluate_bytes(unit, mode, bytes.as_deref())
+    }
+
+    /// [`Model::evaluate`] against `bytes` instead of the golden read at load: what a
+    /// writer read again under the golden's lock.
+    pub fn evaluate_bytes(
+        &self,
+        unit: &Unit,
+        mode: &Mode,
+        bytes: Option<&[u8]>,
+    ) -> Result<Evaluation, String> {
+        let current = unit.current.as_ref().map_err(Clone::clone)?;
         check::evaluate(Request {
             set: &unit.set,
             package: &unit.package_name,
             golden: &unit.shown,
             mode,
-            existing: bytes.as_deref(),
+            existing: bytes,
             current,
             modules: None,
         })

@@ -26,7 +26,7 @@ use std::io::{self, IsTerminal};
 use anstream::{eprintln, print, println};
 use contract_core::check::Status;
 use contract_core::env::Mode;
-use contract_core::{golden, Delta, Golden};
+use contract_core::{golden, Delta, Golden, Symbol};
 
 use crate::commands::{self, ADDITIVE, BREAKING, ERROR, MATCH};
 use crate::model::{Model, Unit};
@@ -343,6 +343,21 @@ pub fn merged(
     out
 }
 
+/// True when the decisions on `names`, made against golden `read`, still mean what
+/// the user saw in golden `fresh`, which another process wrote since: it left each of
+/// them as it was, or already holds the accepted (current) shape. Another change to
+/// one of them is a conflict: the user never saw it.
+pub fn decisions_hold(
+    read: &BTreeMap<String, Symbol>,
+    fresh: &BTreeMap<String, Symbol>,
+    current: &BTreeMap<String, Symbol>,
+    names: &BTreeSet<String>,
+) -> bool {
+    names
+        .iter()
+        .all(|name| fresh.get(name) == read.get(name) || fresh.get(name) == current.get(name))
+}
+
 /// Writes what was accepted; returns the lines to print and whether all writes worked.
 fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>, bool) {
     let mut lines = Vec::new();
@@ -355,7 +370,34 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
     }
     for (index, accepted) in by_unit {
         let unit = &model.units[index];
+        // The user decided on the golden read at load, maybe minutes ago. Under the
+        // golden's lock, read it again: if another process (`cargo test` with
+        // CONTRACT_PIN_UPDATE=1, `contract-pin update`) wrote it meanwhile, writing the
+        // decisions into the old text would silently undo that write.
+        let (lock, fresh) = match store::lock(&unit.path).and_then(|l| Ok((l.read()?, l))) {
+            Ok((fresh, lock)) => (lock, fresh),
+            Err(e) => {
+                ok = false;
+                lines.push(format!("error: cannot read {}: {e}", unit.shown));
+                continue;
+            }
+        };
+        let loaded = unit.bytes.as_ref().ok().and_then(|b| b.as_deref());
+        let changed = fresh.as_deref() != loaded;
+        let conflict = || {
+            format!(
+                "error: {} changed while you reviewed (another process wrote it): nothing \
+                 written to it, so that change stays; run `contract-pin review` again",
+                unit.shown
+            )
+        };
+        let mut merged_note = "";
         let new_golden = if accepted.iter().any(|i| i.whole) {
+            if changed {
+                ok = false;
+                lines.push(conflict());
+                continue;
+            }
             match model.evaluate(unit, &Mode::Update) {
                 Ok(e) => e.write,
                 Err(e) => {
@@ -365,8 +407,7 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
                 }
             }
         } else {
-            let existing = unit.bytes.as_ref().ok().and_then(|b| b.as_deref());
-            let Some(old) = existing.and_then(|b| golden::parse(b).ok()) else {
+            let Some(old) = loaded.and_then(|b| golden::parse(b).ok()) else {
                 ok = false;
                 lines.push(format!("error: {}: the golden cannot be read", unit.shown));
                 continue;
@@ -376,20 +417,35 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
                 .iter()
                 .flat_map(|i| i.names.iter().cloned())
                 .collect();
-            let symbols = merged(&old.shapes(), &current, &names);
+            let base = if changed {
+                match fresh.as_deref().and_then(|b| golden::parse(b).ok()) {
+                    Some(new) if decisions_hold(&old.shapes(), &new.shapes(), &current, &names) => {
+                        merged_note = "; merged into what another process wrote meanwhile";
+                        new
+                    }
+                    _ => {
+                        ok = false;
+                        lines.push(conflict());
+                        continue;
+                    }
+                }
+            } else {
+                old
+            };
+            let symbols = merged(&base.shapes(), &current, &names);
             Some(Golden::new(
                 &unit.set,
                 &unit.package_name,
-                old.policy,
+                base.policy,
                 &symbols,
             ))
         };
         let Some(new_golden) = new_golden else {
             continue;
         };
-        match store::write_atomic(&unit.path, &new_golden.render()) {
+        match lock.write(&new_golden.render()) {
             Ok(()) => lines.push(format!(
-                "wrote {} ({} accepted)",
+                "wrote {} ({} accepted{merged_note})",
                 unit.shown,
                 count(accepted.len(), "change", "changes")
             )),
@@ -571,6 +627,14 @@ mod tests {
         assert!(out.contains("[1/1] S0"), "{out}");
     }
 
+    /// The only shape these tests build: a symbol that differs by its module.
+    fn shape(module: &str) -> Symbol {
+        Symbol {
+            module: Some(module.to_owned()),
+            ..Symbol::default()
+        }
+    }
+
     #[test]
     fn a_breaking_change_needs_a_second_explicit_yes() {
         // `a` then anything but `y` asks again; `a` `y` accepts.
@@ -636,10 +700,6 @@ mod tests {
 
     #[test]
     fn accepting_takes_current_shapes_and_drops_vanished_symbols() {
-        let shape = |m: &str| contract_core::Symbol {
-            module: Some(m.to_owned()),
-            ..contract_core::Symbol::default()
-        };
         let golden = BTreeMap::from([
             ("A".to_owned(), shape("old")),
             ("B".to_owned(), shape("old")),
@@ -660,5 +720,43 @@ mod tests {
         );
         assert!(!out.contains_key("Gone"));
         assert!(out.contains_key("New"));
+    }
+
+    #[test]
+    fn decisions_hold_unless_another_writer_changed_a_decided_symbol_otherwise() {
+        let map = |entries: &[(&str, &str)]| -> BTreeMap<String, Symbol> {
+            entries
+                .iter()
+                .map(|(name, module)| (name.to_string(), shape(module)))
+                .collect()
+        };
+        let read = map(&[("A", "old"), ("B", "old")]);
+        let current = map(&[("A", "new"), ("B", "new")]);
+        let a = BTreeSet::from(["A".to_owned()]);
+        // Another writer changed only B: deciding on A still means what it meant.
+        assert!(decisions_hold(
+            &read,
+            &map(&[("A", "old"), ("B", "other")]),
+            &current,
+            &a
+        ));
+        // It already wrote what the user accepts.
+        assert!(decisions_hold(
+            &read,
+            &map(&[("A", "new"), ("B", "old")]),
+            &current,
+            &a
+        ));
+        // It wrote a third shape of A, or removed it: the user never saw that.
+        assert!(!decisions_hold(
+            &read,
+            &map(&[("A", "other"), ("B", "old")]),
+            &current,
+            &a
+        ));
+        assert!(!decisions_hold(&read, &map(&[("B", "old")]), &current, &a));
+        // Accepting a removal (A is gone from the sources) that another writer made too.
+        let gone = map(&[("B", "new")]);
+        assert!(decisions_hold(&read, &map(&[("B", "old")]), &gone, &a));
     }
 }
