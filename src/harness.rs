@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use contract_core::check::{self as verdict, Request};
 use contract_core::env;
 use contract_core::golden;
+use contract_core::health::Health;
 use contract_core::Symbol;
 
 pub use contract_core::check::{CheckError, Outcome, Status};
@@ -87,7 +88,18 @@ fn check_at(
     }
     let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
     let shown = store::display_path(path, manifest_dir);
-    let bytes = store::read(path).map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
+    // An update holds the golden's lock from its read to its write, so another
+    // process's update is never lost in between; a comparison only reads.
+    let lock = if mode.writes() {
+        Some(store::lock(path).map_err(|e| CheckError(format!("cannot lock {shown}: {e}")))?)
+    } else {
+        None
+    };
+    let bytes = match &lock {
+        Some(lock) => lock.read(),
+        None => store::read(path),
+    }
+    .map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
     let evaluation = verdict::evaluate(Request {
         set,
         package,
@@ -98,8 +110,12 @@ fn check_at(
         modules,
     })?;
     if let Some(golden) = &evaluation.write {
-        store::write_atomic(path, &golden.render())
-            .map_err(|e| CheckError(format!("cannot write {shown}: {e}")))?;
+        let text = golden.render();
+        match &lock {
+            Some(lock) => lock.write(&text),
+            None => store::write_atomic(path, &text),
+        }
+        .map_err(|e| CheckError(format!("cannot write {shown}: {e}")))?;
     }
     Ok(evaluation.outcome)
 }
@@ -127,9 +143,15 @@ pub fn assert_golden(set: &str, package: &str, manifest_dir: &str) {
     let result = check(set, package, Path::new(manifest_dir), &lookup);
     if let Some(report) = lookup(env::REPORT).filter(|p| !p.is_empty()) {
         if let Ok(outcome) = &result {
-            if let Err(e) = write_report(Path::new(&report), outcome) {
-                panic!("contract-pin: cannot write the report to {report}: {e}");
+            let path = report_path(&report, set, package);
+            if let Err(e) = write_report(&path, outcome) {
+                panic!("contract-pin: {e}");
             }
+        }
+    }
+    if let (Ok(outcome), Ok(mode)) = (&result, env::mode(set, &lookup)) {
+        if let Some(line) = update_summary(outcome, &mode) {
+            announce(&line);
         }
     }
     match result {
@@ -143,14 +165,227 @@ pub fn assert_golden(set: &str, package: &str, manifest_dir: &str) {
     }
 }
 
+/// One line saying what an update request did: written, already up to date, or
+/// ignored under CI. `None` when no update was requested.
+fn update_summary(outcome: &Outcome, mode: &env::Mode) -> Option<String> {
+    let golden = &outcome.golden;
+    let set = &outcome.set;
+    match mode {
+        env::Mode::Compare => None,
+        env::Mode::UpdateRefusedInCi { variable } => Some(format!(
+            "contract-pin: CI is set, so {variable}=1 was ignored: {golden} (set `{set}`) was \
+             only compared ({})",
+            outcome.status.as_str()
+        )),
+        env::Mode::Update => {
+            Some(match outcome.status {
+                Status::Updated => match &outcome.health {
+                    Health::Missing => format!(
+                        "contract-pin: created {golden} (set `{set}`); review it and commit it"
+                    ),
+                    Health::Fresh => {
+                        let n = outcome.deltas.len();
+                        let breaking = outcome.deltas.iter().filter(|d| d.is_breaking()).count();
+                        format!(
+                        "contract-pin: updated {golden} (set `{set}`): {} accepted ({breaking} \
+                         breaking, {} additive); review and commit it",
+                        if n == 1 { "1 delta".to_owned() } else { format!("{n} deltas") },
+                        n - breaking
+                    )
+                    }
+                    other => format!(
+                        "contract-pin: rewrote {golden} (set `{set}`; it was {other}); review and \
+                     commit it"
+                    ),
+                },
+                _ => format!("contract-pin: {golden} (set `{set}`) is up to date: nothing written"),
+            })
+        }
+    }
+}
+
+/// Writes `line` straight to the process's stderr. The test runner captures what a
+/// test prints with `print!`/`eprint!` (and shows it only when the test fails), so an
+/// update that passes would otherwise say nothing. libtest's capture hooks only those
+/// macros, not writes to the stderr handle itself; stderr — not the terminal — so the
+/// line also reaches CI logs and redirections, where a user looks for it.
+fn announce(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 /// The report of DESIGN §2: `{"set", "package", "golden", "status", "deltas": [...]}`.
 pub fn report_json(outcome: &Outcome) -> String {
     verdict::report_json(outcome)
 }
 
-fn write_report(path: &Path, outcome: &Outcome) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
+/// Where the report of `set` of `package` goes for `CONTRACT_PIN_REPORT=value`. A
+/// directory — the value ends with `/`, or names an existing directory — holds one
+/// report per set and package at `<dir>/<set>-contract/<package>.json`, the layout of
+/// the goldens, so the reports of a workspace never collide; any other value is the
+/// file of one report. Relative values are relative to the test's working directory,
+/// which cargo sets to the package's directory.
+fn report_path(value: &str, set: &str, package: &str) -> PathBuf {
+    let path = Path::new(value);
+    let directory =
+        value.ends_with('/') || value.ends_with(std::path::MAIN_SEPARATOR) || path.is_dir();
+    if directory {
+        path.join(format!("{set}-contract"))
+            .join(format!("{package}.json"))
+    } else {
+        path.to_path_buf()
     }
-    std::fs::write(path, report_json(outcome))
+}
+
+/// Writes the report to `path`, unless the file already holds the report of another
+/// set or package: one file holds one report, and a report is never overwritten by
+/// another's. The file is claimed with `create_new` before it is written, so two
+/// checks racing for it cannot both take it.
+fn write_report(path: &Path, outcome: &Outcome) -> Result<(), String> {
+    use std::fs::OpenOptions;
+    use std::io::ErrorKind;
+    let shown = path.display();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot write the report to {shown}: {e}"))?;
+    }
+    match OpenOptions::new().write(true).create_new(true).open(path) {
+        Ok(_) => {}
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+            let held = std::fs::read(path)
+                .ok()
+                .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+                .map(|v| {
+                    (
+                        v["set"].as_str().map(str::to_owned),
+                        v["package"].as_str().map(str::to_owned),
+                    )
+                });
+            let ours = (Some(outcome.set.clone()), Some(outcome.package.clone()));
+            if held.as_ref() != Some(&ours) {
+                let what = match held {
+                    Some((Some(set), Some(package))) => {
+                        format!("the report of set `{set}` of package `{package}`")
+                    }
+                    _ => "something that is not a contract-pin report".to_owned(),
+                };
+                return Err(format!(
+                    "CONTRACT_PIN_REPORT={shown} already holds {what}, which the report of \
+                     set `{}` of package `{}` would overwrite. A file holds one report: for \
+                     several sets or packages, name a directory (`CONTRACT_PIN_REPORT={}/`) \
+                     to get one report per set and package, or delete the old file.",
+                    outcome.set,
+                    outcome.package,
+                    path.with_extension("").display()
+                ));
+            }
+        }
+        Err(e) => return Err(format!("cannot write the report to {shown}: {e}")),
+    }
+    store::write_atomic(path, &report_json(outcome))
+        .map_err(|e| format!("cannot write the report to {shown}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(set: &str, package: &str, status: Status, health: Health) -> Outcome {
+        Outcome {
+            set: set.to_owned(),
+            package: package.to_owned(),
+            golden: format!("golden/{set}-contract/{package}.json"),
+            status,
+            deltas: Vec::new(),
+            message: String::new(),
+            health,
+        }
+    }
+
+    #[test]
+    fn a_directory_holds_one_report_per_set_and_package() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().display().to_string();
+        // An existing directory, with or without the trailing slash.
+        for value in [root.clone(), format!("{root}/")] {
+            assert_eq!(
+                report_path(&value, "api", "a"),
+                dir.path().join("api-contract/a.json")
+            );
+        }
+        // A trailing slash names a directory that does not exist yet.
+        let new = format!("{root}/reports/");
+        assert_eq!(
+            report_path(&new, "api", "b"),
+            dir.path().join("reports/api-contract/b.json")
+        );
+        let file = format!("{root}/report.json");
+        assert_eq!(
+            report_path(&file, "api", "b"),
+            dir.path().join("report.json")
+        );
+    }
+
+    #[test]
+    fn a_report_file_is_never_overwritten_by_another_packages_report() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.json");
+        let a = outcome("api", "a", Status::Match, Health::Fresh);
+        write_report(&path, &a).unwrap();
+        // The same set and package: rewritten.
+        let a2 = outcome("api", "a", Status::Additive, Health::Fresh);
+        write_report(&path, &a2).unwrap();
+        assert!(std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("\"additive\""));
+        // Another package, or another set: refused, and the file is left as it was.
+        for other in [
+            outcome("api", "b", Status::Match, Health::Fresh),
+            outcome("wire", "a", Status::Match, Health::Fresh),
+        ] {
+            let e = write_report(&path, &other).unwrap_err();
+            assert!(
+                e.contains("already holds the report of set `api` of package `a`"),
+                "{e}"
+            );
+            assert!(e.contains("name a directory"), "{e}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), report_json(&a2));
+        }
+        std::fs::write(&path, "notes\n").unwrap();
+        let e = write_report(&path, &a).unwrap_err();
+        assert!(e.contains("not a contract-pin report"), "{e}");
+    }
+
+    #[test]
+    fn an_update_says_what_it_did_in_one_line() {
+        let ci = env::Mode::UpdateRefusedInCi {
+            variable: "CONTRACT_PIN_UPDATE".to_owned(),
+        };
+        let line = |o: &Outcome, mode: &env::Mode| update_summary(o, mode);
+        let created = outcome("api", "a", Status::Updated, Health::Missing);
+        assert_eq!(line(&created, &env::Mode::Compare), None);
+        assert_eq!(
+            line(&created, &env::Mode::Update).unwrap(),
+            "contract-pin: created golden/api-contract/a.json (set `api`); review it and commit it"
+        );
+        let mut updated = outcome("api", "a", Status::Updated, Health::Fresh);
+        updated.deltas = vec![contract_core::Delta::new(
+            contract_core::DeltaKind::FieldRemoved,
+            "A",
+            contract_core::Member::field("x"),
+        )];
+        assert_eq!(
+            line(&updated, &env::Mode::Update).unwrap(),
+            "contract-pin: updated golden/api-contract/a.json (set `api`): 1 delta accepted \
+             (1 breaking, 0 additive); review and commit it"
+        );
+        let same = outcome("api", "a", Status::Match, Health::Fresh);
+        assert!(line(&same, &env::Mode::Update)
+            .unwrap()
+            .ends_with("is up to date: nothing written"));
+        let refused = outcome("api", "a", Status::Breaking, Health::Fresh);
+        assert!(line(&refused, &ci)
+            .unwrap()
+            .starts_with("contract-pin: CI is set, so CONTRACT_PIN_UPDATE=1 was ignored"));
+    }
 }

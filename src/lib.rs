@@ -99,9 +99,9 @@
 //!
 //! | variable | effect |
 //! |---|---|
-//! | `CONTRACT_PIN_UPDATE=1` or `<SET>_CONTRACT_UPDATE_GOLDEN=1` | rewrite the golden (atomically) and pass, printing what changed; values other than `1`/`0` are an error |
+//! | `CONTRACT_PIN_UPDATE=1` or `<SET>_CONTRACT_UPDATE_GOLDEN=1` | rewrite the golden (atomically) and pass, with one line on stderr saying what was written (not hidden by the test runner's capture); values other than `1`/`0` are an error |
 //! | `CI` (set, not `false`/`0`/empty) | strict: update requests are ignored with a loud line; compare only |
-//! | `CONTRACT_PIN_REPORT=PATH` | also write the JSON report ([`report_json`]) |
+//! | `CONTRACT_PIN_REPORT=PATH` | also write the JSON report ([`report_json`]); a directory (`PATH/`) gets one per set and package, `PATH/<set>-contract/<package>.json`; a file holds one report and is never overwritten by another's |
 //! | `CONTRACT_PIN_COMPILE_CHECK=0` | the macro skips the compile-time check |
 //! | `CONTRACT_PIN_GOLDEN_DIR` | golden root instead of `<package>/golden` |
 //!
@@ -155,9 +155,10 @@ pub use registry::Registration;
 pub mod __private {
     pub use crate::harness::assert_golden;
     pub use crate::registry::Registration;
-    /// Reading and atomically replacing goldens: the command writes with it too.
+    /// Reading, locking and atomically replacing goldens: the command writes with it
+    /// too.
     pub mod store {
-        pub use crate::store::{read, write_atomic};
+        pub use crate::store::{lock, read, write_atomic, Lock};
     }
     pub use inventory;
 }

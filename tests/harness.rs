@@ -352,7 +352,10 @@ fn stale_and_hand_edited_goldens_are_stale_not_breaks() {
 
     fs::write(
         &path,
-        text.replace("\"format_version\": 1", "\"format_version\": 0"),
+        text.replace(
+            &format!("\"format_version\": {}", contract_core::FORMAT_VERSION),
+            "\"format_version\": 0",
+        ),
     )
     .unwrap();
     let outcome = env.run("phase5", V1, &[]);
@@ -484,10 +487,26 @@ fn the_report_has_exactly_the_documented_schema() {
             .keys()
             .map(String::as_str)
             .collect();
-        assert_eq!(
-            keys,
-            ["after", "axis", "before", "class", "detail", "kind", "symbol"]
-        );
+        // `renamed_to` only on renames; `member` says which part of the symbol.
+        let expected: &[&str] = if delta.get("renamed_to").is_some() {
+            &[
+                "after",
+                "axis",
+                "before",
+                "class",
+                "detail",
+                "kind",
+                "member",
+                "renamed_to",
+                "symbol",
+            ]
+        } else {
+            &[
+                "after", "axis", "before", "class", "detail", "kind", "member", "symbol",
+            ]
+        };
+        assert_eq!(keys, expected);
+        assert!(delta["member"]["kind"].is_string(), "{delta}");
         assert!(["breaking", "additive"].contains(&delta["class"].as_str().unwrap()));
         assert!(["api", "wire"].contains(&delta["axis"].as_str().unwrap()));
         assert!(contract_core::DeltaKind::parse(delta["kind"].as_str().unwrap()).is_some());

@@ -1,12 +1,18 @@
 //! A new user's first hour, automated: a fresh crate depending on contract-pin by
 //! path pins a struct, an enum and a trait; bootstraps its golden; breaks it (compile
 //! error at the field, then the test directive); drifts additively; tries to update
-//! under CI; accepts the change. Runs real `cargo` on a crate outside this workspace,
-//! with a clean environment, so it sees exactly what a user sees.
+//! under CI; accepts the change; installs the command and uses it as
+//! `cargo contract-pin` (check, review on a terminal) and without installing it; runs
+//! the CI recipes of docs/CI.md as written; and, in a workspace of two packages, gets
+//! one report per package. Runs real `cargo` on crates outside this workspace, with a
+//! clean environment, so it sees exactly what a user sees.
 
 use std::fs;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
@@ -95,33 +101,29 @@ impl Fresh {
         fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
         fs::write(dir.join("src/lib.rs"), LIB_RS).unwrap();
         fs::write(dir.join("tests/contract.rs"), TEST_RS).unwrap();
-        // Shared across runs so only the fresh crate recompiles each time.
-        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target");
-        Fresh { dir: temp, target }
+        Fresh {
+            dir: temp,
+            target: shared_target(),
+        }
     }
 
     fn cargo(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
-        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
-        cmd.args(args).current_dir(self.dir.path()).env_clear();
-        // A user's shell: no CI, no contract-pin variables, none of this test's cargo vars.
-        for keep in [
-            "PATH",
-            "HOME",
-            "CARGO_HOME",
-            "RUSTUP_HOME",
-            "RUSTUP_TOOLCHAIN",
-            "TMPDIR",
-        ] {
-            if let Ok(value) = std::env::var(keep) {
-                cmd.env(keep, value);
-            }
-        }
-        cmd.env("CARGO_TARGET_DIR", &self.target)
-            .env("CARGO_TERM_COLOR", "never");
+        self.shell(&cargo(), args, vars)
+            .output()
+            .expect("cargo runs")
+    }
+
+    /// `program args` in the crate's directory, as from a user's shell: no CI, no
+    /// contract-pin variables, none of this test's cargo variables, and the installed
+    /// command on `PATH`.
+    fn shell(&self, program: &str, args: &[&str], vars: &[(&str, &str)]) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.args(args).current_dir(self.dir.path());
+        user_env(&mut cmd, &self.target);
         for (k, v) in vars {
             cmd.env(k, v);
         }
-        cmd.output().expect("cargo runs")
+        cmd
     }
 
     fn edit(&self, from: &str, to: &str) {
@@ -135,6 +137,78 @@ impl Fresh {
         fs::read(self.dir.path().join("golden/api-contract/fresh-crate.json"))
             .expect("golden exists")
     }
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Shared across runs and tests, so only the fresh crates recompile each time.
+fn shared_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target")
+}
+
+/// A user's shell environment (see [`Fresh::shell`]).
+fn user_env(cmd: &mut Command, target: &Path) {
+    cmd.env_clear();
+    for keep in [
+        "HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "RUSTUP_TOOLCHAIN",
+        "TMPDIR",
+    ] {
+        if let Ok(value) = std::env::var(keep) {
+            cmd.env(keep, value);
+        }
+    }
+    let path = std::env::join_paths(std::iter::once(installed_bin().to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    cmd.env("PATH", path)
+        .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_TERM_COLOR", "never");
+}
+
+/// The command, installed once as the README says (`cargo install --path
+/// contract-cli`), into a directory of its own that every step has on `PATH`. A debug
+/// build (`--debug`) in the shared target directory: the same binaries, built fast.
+fn installed_bin() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-cli");
+        let mut cmd = Command::new(cargo());
+        cmd.args(["install", "--locked", "--debug", "--path"])
+            .arg(repo().join("contract-cli"))
+            .arg("--root")
+            .arg(&root)
+            .env_clear();
+        for keep in [
+            "PATH",
+            "HOME",
+            "CARGO_HOME",
+            "RUSTUP_HOME",
+            "RUSTUP_TOOLCHAIN",
+            "TMPDIR",
+        ] {
+            if let Ok(value) = std::env::var(keep) {
+                cmd.env(keep, value);
+            }
+        }
+        cmd.env("CARGO_TARGET_DIR", shared_target());
+        let out = cmd.output().expect("cargo install runs");
+        assert!(out.status.success(), "cargo install:\n{}", text(&out));
+        let bin = root.join("bin");
+        for name in ["contract-pin", "cargo-contract-pin"] {
+            assert!(bin.join(name).is_file(), "installed: {name}");
+        }
+        bin
+    })
 }
 
 fn text(output: &Output) -> String {
@@ -173,10 +247,18 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
         "{out}"
     );
 
-    // 2. Bootstrap, then a plain run matches; the generated code is lint-clean.
-    succeeds(
+    // 2. Bootstrap, then a plain run matches; the generated code is lint-clean. The
+    //    test runner captures what a passing test prints, yet the update says what it
+    //    wrote, on one line.
+    let out = succeeds(
         "bootstrap",
         fresh.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]),
+    );
+    assert!(
+        out.contains(
+            "contract-pin: created golden/api-contract/fresh-crate.json (set `api`); review it and commit it"
+        ),
+        "{out}"
     );
     let golden = fresh.golden();
     succeeds("match", fresh.cargo(&["test", "--quiet"], &[]));
@@ -259,9 +341,15 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
     //    (the golden and the variable are build inputs, so the crate recompiles).
     fresh.edit("    /// Free text.\n    pub note: String,\n", "");
     fails("check before accepting", fresh.cargo(&["check"], &[]));
-    succeeds(
+    let out = succeeds(
         "accept",
         fresh.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]),
+    );
+    assert!(
+        out.contains(
+            "contract-pin: updated golden/api-contract/fresh-crate.json (set `api`): 3 deltas accepted (2 breaking, 1 additive)"
+        ),
+        "{out}"
     );
     assert_ne!(fresh.golden(), golden);
     succeeds("check after accepting", fresh.cargo(&["check"], &[]));
@@ -284,4 +372,415 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
         "check against the accepted golden",
         fresh.cargo(&["check"], &[]),
     );
+
+    // 8. The command, installed: `cargo contract-pin check` agrees, with no build.
+    let out = succeeds(
+        "cargo contract-pin check",
+        fresh.cargo(&["contract-pin", "check"], &[]),
+    );
+    assert!(out.contains("checked 1 set in 1 package: 1 match"), "{out}");
+
+    // 9. A break, seen by the command and reviewed on a terminal: `a`, then the `y`
+    //    a breaking change asks for. Then the tests pass, and CI agrees.
+    fresh.edit("    /// Closed.\n    Closed,\n", "");
+    let out = fails(
+        "check a break",
+        fresh.cargo(&["contract-pin", "check"], &[]),
+    );
+    assert!(
+        out.contains("breaking variant_removed (api axis): variant `Closed`"),
+        "{out}"
+    );
+    if let Some((code, out)) = fresh.on_a_terminal(
+        "cargo contract-pin review",
+        &[("a accept", 1, "a"), ("Accept the break", 1, "y")],
+    ) {
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.contains("-     Closed,"),
+            "the view shows the removed line: {out}"
+        );
+        assert!(out.contains("1 accepted, 0 rejected, 0 skipped"), "{out}");
+        succeeds("test after review", fresh.cargo(&["test", "--quiet"], &[]));
+        succeeds(
+            "check in CI",
+            fresh.cargo(
+                &["contract-pin", "check", "--format", "github"],
+                &[("CI", "true")],
+            ),
+        );
+    }
+
+    // 10. Without installing: the README's `--manifest-path` form, from the crate.
+    let manifest = repo().join("contract-cli/Cargo.toml");
+    let out = fresh.cargo(
+        &[
+            "run",
+            "--quiet",
+            "--manifest-path",
+            manifest.to_str().unwrap(),
+            "--",
+            "status",
+        ],
+        &[],
+    );
+    let out = succeeds("cargo run --manifest-path … -- status", out);
+    assert!(
+        out.contains("golden/api-contract/fresh-crate.json  api  fresh-crate  Fresh"),
+        "{out}"
+    );
+}
+
+impl Fresh {
+    /// Runs the shell command `line` on a pseudo-terminal made by `script`
+    /// (util-linux), typing each key once the output shows its prompt for the nth
+    /// time. `None` where `script` is not installed.
+    fn on_a_terminal(&self, line: &str, answers: &[(&str, usize, &str)]) -> Option<(i32, String)> {
+        let probe = Command::new("script").arg("--version").output();
+        if !probe.is_ok_and(|o| o.status.success()) {
+            eprintln!("skipped the terminal step: `script` is not installed");
+            return None;
+        }
+        let mut child = self
+            .shell("script", &["-qec", line, "/dev/null"], &[("TERM", "xterm")])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&output);
+        let mut stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        let seen = || String::from_utf8_lossy(&output.lock().unwrap()).into_owned();
+        let mut stdin = child.stdin.take().unwrap();
+        let patience = Duration::from_secs(120);
+        for (prompt, n, key) in answers {
+            let start = Instant::now();
+            while seen().matches(prompt).count() < *n {
+                assert!(
+                    start.elapsed() < patience,
+                    "no prompt {prompt:?}:\n{}",
+                    seen()
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            stdin.write_all(key.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+        }
+        // Keep the terminal's input open until the command ends, as a user would.
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(start.elapsed() < patience, "did not end:\n{}", seen());
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        drop(stdin);
+        reader.join().unwrap();
+        Some((status.code().unwrap_or(-1), seen()))
+    }
+}
+
+/// The fenced block of `lang` that follows the heading `## {heading}` in `doc`.
+fn block<'a>(doc: &'a str, heading: &str, lang: &str) -> &'a str {
+    let at = doc
+        .find(&format!("\n## {heading}\n"))
+        .unwrap_or_else(|| panic!("docs/CI.md has no section `{heading}`"));
+    let open = format!("```{lang}\n");
+    let start = at + doc[at..].find(&open).expect("a fenced block") + open.len();
+    let end = start + doc[start..].find("```").unwrap();
+    &doc[start..end]
+}
+
+/// The steps of a GitHub Actions job as (`run`, runs even after a failure).
+fn github_steps(workflow: &str) -> Vec<(String, bool)> {
+    let mut steps: Vec<(Option<String>, bool)> = Vec::new();
+    for line in workflow.lines() {
+        let line = line.trim();
+        let line = match line.strip_prefix("- ") {
+            Some(rest) if rest.contains(':') && !rest.starts_with('[') => {
+                steps.push((None, false));
+                rest
+            }
+            _ => line,
+        };
+        if let Some(run) = line.strip_prefix("run: ") {
+            assert!(!run.starts_with('|'), "one-line `run:` only: {run}");
+            steps.last_mut().expect("a step").0 = Some(run.to_owned());
+        } else if line == "if: always()" {
+            steps.last_mut().expect("a step").1 = true;
+        }
+    }
+    steps
+        .into_iter()
+        .filter_map(|(run, always)| Some((run?, always)))
+        .collect()
+}
+
+/// The install line of the recipes: its source is this checkout, which the test
+/// installed already ([`installed_bin`]); every other line runs as written.
+const INSTALL: &str =
+    "cargo install --locked --git https://example.invalid/contract-pin contract-cli";
+
+impl Fresh {
+    /// Runs one recipe line with bash, as GitHub and GitLab do (`bash -e`).
+    fn recipe(&self, line: &str, vars: &[(&str, &str)]) -> (bool, String) {
+        if line == INSTALL {
+            return (true, String::new());
+        }
+        assert!(
+            !line.contains("cargo install"),
+            "an install line to replace: {line}"
+        );
+        let out = self.shell("bash", &["-ec", line], vars).output().unwrap();
+        (out.status.success(), text(&out))
+    }
+
+    /// Runs a GitHub Actions job as the runner would: steps in order, and after a
+    /// failure only `if: always()` steps. Returns the failed steps and the output.
+    fn github_job(&self, steps: &[(String, bool)], summary: &Path) -> (Vec<String>, String) {
+        let summary = summary.to_str().unwrap();
+        let vars = [
+            ("CI", "true"),
+            ("GITHUB_ACTIONS", "true"),
+            ("GITHUB_STEP_SUMMARY", summary),
+        ];
+        let mut failed = Vec::new();
+        let mut all = String::new();
+        for (run, always) in steps {
+            if !failed.is_empty() && !always {
+                continue;
+            }
+            let (ok, out) = self.recipe(run, &vars);
+            all.push_str(&format!("$ {run}\n{out}\n"));
+            if !ok {
+                failed.push(run.clone());
+            }
+        }
+        (failed, all)
+    }
+
+    /// Runs a GitLab CI job's `script`: lines in order, stopping at the first failure.
+    fn gitlab_job(&self, script: &[String]) -> (Option<String>, String) {
+        let mut all = String::new();
+        for line in script {
+            let (ok, out) = self.recipe(line, &[("CI", "true"), ("GITLAB_CI", "true")]);
+            all.push_str(&format!("$ {line}\n{out}\n"));
+            if !ok {
+                return (Some(line.clone()), all);
+            }
+        }
+        (None, all)
+    }
+
+    fn git(&self, args: &[&str]) -> Output {
+        self.shell(
+            "git",
+            args,
+            &[
+                ("GIT_AUTHOR_NAME", "New User"),
+                ("GIT_AUTHOR_EMAIL", "new.user@example.invalid"),
+                ("GIT_COMMITTER_NAME", "New User"),
+                ("GIT_COMMITTER_EMAIL", "new.user@example.invalid"),
+                ("GIT_CONFIG_NOSYSTEM", "1"),
+                ("GIT_CONFIG_GLOBAL", "/dev/null"),
+            ],
+        )
+        .output()
+        .expect("git runs")
+    }
+}
+
+/// docs/CI.md, run: the GitHub Actions job, the GitLab CI job, the Git pre-commit hook
+/// and the pre-commit framework's hook, each on a fresh crate whose contracts match
+/// (everything passes) and then break (the check fails, the summaries still appear).
+#[test]
+fn the_ci_recipes_run_as_documented() {
+    let doc = fs::read_to_string(repo().join("docs/CI.md")).unwrap();
+    let github = github_steps(block(&doc, "GitHub Actions", "yaml"));
+    let gitlab: Vec<String> = block(&doc, "GitLab CI", "yaml")
+        .lines()
+        .skip_while(|l| l.trim() != "script:")
+        .skip(1)
+        .map_while(|l| l.trim().strip_prefix("- ").map(str::to_owned))
+        .collect();
+    let hook = block(&doc, "A pre-commit hook", "sh");
+    let framework = block(&doc, "A pre-commit hook", "yaml");
+    let entry = framework
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("entry: "))
+        .expect("the hook's entry");
+    assert_eq!(github.len(), 4, "{github:?}");
+    assert_eq!(github[0].0, INSTALL);
+    assert_eq!(gitlab.len(), 4, "{gitlab:?}");
+    assert_eq!(gitlab[0], INSTALL);
+
+    let fresh = Fresh::new();
+    succeeds(
+        "bootstrap",
+        fresh.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]),
+    );
+    let hook_path = fresh.dir.path().join(".git/hooks/pre-commit");
+    succeeds("git init", fresh.git(&["init", "--quiet"]));
+    fs::write(&hook_path, hook).unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        fs::set_permissions(&hook_path, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::write(
+        fresh.dir.path().join(".gitignore"),
+        "/summary.md\n/contract-pin.md\n",
+    )
+    .unwrap();
+    let summary = fresh.dir.path().join("summary.md");
+
+    // Contracts match: every step passes; the summary says so.
+    let (failed, out) = fresh.github_job(&github, &summary);
+    assert!(failed.is_empty(), "{failed:?}\n{out}");
+    let table = fs::read_to_string(&summary).unwrap();
+    assert!(
+        table.contains(
+            "| api | fresh-crate | `golden/api-contract/fresh-crate.json` | match | 0 | 0 |"
+        ),
+        "{table}"
+    );
+    let (failed, out) = fresh.gitlab_job(&gitlab);
+    assert_eq!(failed, None, "{out}");
+    assert!(fs::read_to_string(fresh.dir.path().join("contract-pin.md"))
+        .unwrap()
+        .contains("| match |"));
+    succeeds("git add", fresh.git(&["add", "-A"]));
+    succeeds(
+        "commit through the hook",
+        fresh.git(&["commit", "--quiet", "-m", "pin"]),
+    );
+    let (ok, out) = fresh.recipe(entry, &[]);
+    assert!(ok, "{out}");
+
+    // A break: the check step fails with an annotation on the changed line; the
+    // summary is still written; the job fails. GitLab stops at the check, summary kept.
+    fresh.edit("    /// Free text.\n    pub note: String,\n", "");
+    fs::remove_file(&summary).unwrap();
+    let (failed, out) = fresh.github_job(&github, &summary);
+    assert_eq!(failed, [github[1].0.clone()], "{out}");
+    assert!(
+        !out.contains("$ cargo test"),
+        "a failed job runs only `if: always()` steps: {out}"
+    );
+    assert!(
+        out.contains("::error file=src/lib.rs,line=9,col=18,title=contract-pin%3A breaking field_removed (api axis)::Order in set `api`"),
+        "{out}"
+    );
+    let table = fs::read_to_string(&summary).unwrap();
+    assert!(table.contains("| **breaking** | 2 | 0 |"), "{table}");
+    let (failed, out) = fresh.gitlab_job(&gitlab);
+    assert_eq!(failed.as_deref(), Some("cargo contract-pin check"), "{out}");
+    assert!(out.contains("API CONTRACT SNAPSHOT MISMATCH"), "{out}");
+    assert!(fs::read_to_string(fresh.dir.path().join("contract-pin.md"))
+        .unwrap()
+        .contains("**breaking**"));
+    succeeds("git add", fresh.git(&["add", "-A"]));
+    let out = fails(
+        "commit through the hook",
+        fresh.git(&["commit", "--quiet", "-m", "break"]),
+    );
+    assert!(out.contains("run `cargo contract-pin review`"), "{out}");
+    let (ok, _) = fresh.recipe(entry, &[]);
+    assert!(!ok, "the framework's hook fails too");
+}
+
+/// `CONTRACT_PIN_REPORT` in a workspace whose two packages pin the same set: a
+/// directory gets one report per package; a single file is never overwritten by the
+/// other package's report, and the test that would overwrite it says what to do.
+#[test]
+fn a_workspace_gets_one_report_per_package() {
+    let fresh = Fresh::new();
+    let root = fresh.dir.path();
+    fs::remove_dir_all(root.join("src")).unwrap();
+    fs::remove_dir_all(root.join("tests")).unwrap();
+    let repo = repo().display().to_string();
+    fs::write(
+        root.join("Cargo.toml"),
+        "[workspace]\nmembers = [\"alpha\", \"beta\"]\nresolver = \"2\"\n",
+    )
+    .unwrap();
+    for name in ["alpha", "beta"] {
+        let dir = root.join(name);
+        fs::create_dir_all(dir.join("src")).unwrap();
+        fs::create_dir_all(dir.join("tests")).unwrap();
+        fs::write(
+            dir.join("Cargo.toml"),
+            format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+                 publish = false\n\n[dependencies]\ncontract-pin = {{ path = \"{repo}\" }}\n"
+            ),
+        )
+        .unwrap();
+        fs::write(
+            dir.join("src/lib.rs"),
+            "//! A member.\n/// Pinned.\n#[contract_pin::contract(set = \"api\")]\npub struct Thing {\n    /// A field.\n    pub id: u64,\n}\n",
+        )
+        .unwrap();
+        fs::write(dir.join("tests/contract.rs"), TEST_RS).unwrap();
+    }
+    let out = succeeds(
+        "bootstrap both",
+        fresh.cargo(
+            &["test", "--quiet", "--workspace"],
+            &[("CONTRACT_PIN_UPDATE", "1")],
+        ),
+    );
+    for name in ["alpha", "beta"] {
+        assert!(
+            out.contains(&format!(
+                "contract-pin: created {name}/golden/api-contract/{name}.json (set `api`)"
+            )),
+            "{out}"
+        );
+    }
+
+    let reports = tempfile::tempdir().unwrap();
+    let dir = format!("{}/", reports.path().display());
+    succeeds(
+        "reports in a directory",
+        fresh.cargo(
+            &["test", "--quiet", "--workspace"],
+            &[("CONTRACT_PIN_REPORT", &dir)],
+        ),
+    );
+    for name in ["alpha", "beta"] {
+        let path = reports.path().join(format!("api-contract/{name}.json"));
+        let report: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(report["package"], name, "{report}");
+        assert_eq!(report["set"], "api");
+        assert_eq!(report["status"], "match");
+    }
+
+    let file = reports.path().join("report.json");
+    let out = fails(
+        "two packages, one report file",
+        fresh.cargo(
+            &["test", "--quiet", "--workspace"],
+            &[("CONTRACT_PIN_REPORT", file.to_str().unwrap())],
+        ),
+    );
+    assert!(
+        out.contains("already holds the report of set `api` of package `alpha`"),
+        "{out}"
+    );
+    assert!(out.contains("name a directory"), "{out}");
+    let kept: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(kept["package"], "alpha", "alpha's report is intact: {kept}");
 }

@@ -4,8 +4,10 @@
 //!
 //! `docs/RELIABILITY.md` quotes these messages; run with `--nocapture` to print them.
 
+use contract_core::FORMAT_VERSION;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use contract_pin::{check_symbols, CheckError, Outcome, Status};
 use tempfile::TempDir;
@@ -40,17 +42,7 @@ impl Package {
     }
 
     fn check(&self, src: &str, update: bool) -> Result<Outcome, CheckError> {
-        let lookup = |name: &str| match name {
-            "CONTRACT_PIN_UPDATE" if update => Some("1".to_owned()),
-            _ => None,
-        };
-        check_symbols(
-            "phase5",
-            "demo-pkg",
-            self.dir.path(),
-            &symbols(src),
-            &lookup,
-        )
+        check_in(self.dir.path(), src, update)
     }
 
     /// A fresh golden of [`SRC`], and its text.
@@ -63,6 +55,15 @@ impl Package {
     fn write(&self, bytes: impl AsRef<[u8]>) {
         fs::write(self.golden(), bytes).unwrap();
     }
+}
+
+/// The harness on the package in `dir`, with `src`'s items, in update or compare mode.
+fn check_in(dir: &Path, src: &str, update: bool) -> Result<Outcome, CheckError> {
+    let lookup = |name: &str| match name {
+        "CONTRACT_PIN_UPDATE" if update => Some("1".to_owned()),
+        _ => None,
+    };
+    check_symbols("phase5", "demo-pkg", dir, &symbols(src), &lookup)
 }
 
 fn line_of(text: &str, needle: &str) -> usize {
@@ -300,17 +301,17 @@ fn other_format_versions_are_stale_with_their_health_and_the_fix() {
     for (version, health, advice) in [
         (
             "0",
-            "Stale{reason: FormatVersionBehind{golden: 0, current: 1}}",
+            format!("Stale{{reason: FormatVersionBehind{{golden: 0, current: {FORMAT_VERSION}}}}}"),
             "This is not a contract change. Regenerate it with",
         ),
         (
             "7",
-            "Stale{reason: FormatVersionAhead{golden: 7, current: 1}}",
+            format!("Stale{{reason: FormatVersionAhead{{golden: 7, current: {FORMAT_VERSION}}}}}"),
             "a newer contract-pin wrote it. Upgrade contract-pin",
         ),
     ] {
         pkg.write(text.replace(
-            "\"format_version\": 1",
+            &format!("\"format_version\": {FORMAT_VERSION}"),
             &format!("\"format_version\": {version}"),
         ));
         let outcome = pkg.check(SRC, false).expect("a stale golden is a verdict");
@@ -479,4 +480,191 @@ fn set_and_package_names_cannot_leave_the_golden_directory() {
     let a = contract_core::golden::path(None, root, "a-b", "p");
     let b = contract_core::golden::path(None, root, "a_b", "p");
     assert_ne!(a, b);
+}
+
+/// `SRC` with one more field: an additive change to `ApplyContext`.
+fn grown() -> String {
+    SRC.replace("pub b: u8 }", "pub b: u8, pub c: Option<u8> }")
+}
+
+/// The names in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A golden that is a symbolic link (to a directory of goldens shared by several
+/// checkouts, say) is read through the link and written through it: an update
+/// replaces the target and the link stays. A link to nothing yet is bootstrapped by
+/// creating its target; a link loop is an error, not a hang.
+#[cfg(unix)]
+#[test]
+fn a_symlinked_golden_is_written_through_the_link() {
+    use std::os::unix::fs::symlink;
+    let pkg = Package::new("symlink");
+    let text = pkg.bootstrap();
+    let shared = pkg.dir.path().join("shared");
+    fs::create_dir_all(&shared).unwrap();
+    let target = shared.join("demo-pkg.json");
+    fs::rename(pkg.golden(), &target).unwrap();
+    symlink("../../shared/demo-pkg.json", pkg.golden()).unwrap();
+    assert_eq!(pkg.check(SRC, false).unwrap().status, Status::Match);
+
+    let outcome = pkg.check(&grown(), true).unwrap();
+    assert_eq!(outcome.status, Status::Updated, "{}", outcome.message);
+    let link = fs::symlink_metadata(pkg.golden()).unwrap();
+    assert!(
+        link.file_type().is_symlink(),
+        "the update replaced the link"
+    );
+    let written = fs::read_to_string(&target).unwrap();
+    assert_ne!(written, text);
+    assert!(written.contains("\"c\""), "{written}");
+    assert_eq!(pkg.check(&grown(), false).unwrap().status, Status::Match);
+    assert_eq!(names_in(&shared), ["demo-pkg.json"]);
+    assert_eq!(names_in(pkg.golden().parent().unwrap()), ["demo-pkg.json"]);
+
+    // A dangling link: the update creates its target.
+    fs::remove_file(&target).unwrap();
+    let outcome = pkg.check(SRC, true).unwrap();
+    assert_eq!(outcome.status, Status::Updated, "{}", outcome.message);
+    assert!(fs::symlink_metadata(pkg.golden())
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(fs::read_to_string(&target).unwrap(), text);
+
+    // A loop.
+    fs::remove_file(pkg.golden()).unwrap();
+    let other = pkg.golden().with_file_name("other.json");
+    symlink("other.json", pkg.golden()).unwrap();
+    symlink("demo-pkg.json", &other).unwrap();
+    let err = pkg.check(SRC, true).unwrap_err().0;
+    println!("--- update through a link loop\n{err}\n");
+    assert!(
+        err.starts_with(&format!("cannot lock {GOLDEN}:"))
+            && err.contains("too many levels of symbolic links"),
+        "{err}"
+    );
+    let err = pkg.check(SRC, false).unwrap_err().0;
+    println!("--- compare through a link loop\n{err}\n");
+    assert!(err.starts_with(&format!("cannot read {GOLDEN}:")), "{err}");
+}
+
+/// A writer killed between creating its temp file and renaming it leaves
+/// `.demo-pkg.json.<pid>-<n>-<clock>.tmp`; one killed while holding the lock leaves
+/// `.demo-pkg.json.lock` (the OS released the lock itself). Here the temp file holds
+/// a whole golden of the grown sources, so reading it would make them match: it is
+/// never read. The next update removes both, and nothing that is not this golden's.
+#[test]
+fn a_killed_writers_temp_file_is_never_read_and_the_next_update_removes_it() {
+    let pkg = Package::new("killed");
+    pkg.bootstrap();
+    let grown_golden = {
+        let other = Package::new("killed-grown");
+        other.check(&grown(), true).unwrap();
+        fs::read_to_string(other.golden()).unwrap()
+    };
+    let dir = pkg.golden().parent().unwrap().to_path_buf();
+    let temp = dir.join(".demo-pkg.json.4242-0-0badc0de.tmp");
+    fs::write(&temp, &grown_golden).unwrap();
+    fs::write(dir.join(".demo-pkg.json.lock"), "").unwrap();
+    let others = [
+        ".other-pkg.json.4242-0-0badc0de.tmp",
+        ".demo-pkg.json.mine.tmp",
+    ];
+    for name in others {
+        fs::write(dir.join(name), "not ours").unwrap();
+    }
+
+    let compared = pkg.check(&grown(), false).unwrap();
+    // Read, the temp file would make the grown sources match.
+    assert_ne!(compared.status, Status::Match, "the temp file was read");
+    assert!(temp.exists(), "a comparison removed a file");
+
+    let updated = pkg.check(&grown(), true).unwrap();
+    assert_eq!(updated.status, Status::Updated, "{}", updated.message);
+    assert_eq!(fs::read_to_string(pkg.golden()).unwrap(), grown_golden);
+    let mut expected: Vec<String> = others.iter().map(|s| s.to_string()).collect();
+    expected.push("demo-pkg.json".to_owned());
+    expected.sort();
+    assert_eq!(names_in(&dir), expected);
+}
+
+/// Set in the child process of the read-only test: the package directory.
+const READ_ONLY_CHILD: &str = "CONTRACT_PIN_READ_ONLY_CHILD";
+
+/// The read-only half of [`an_update_in_a_read_only_golden_dir_writes_only_if_it_must`].
+fn read_only_checks(dir: &Path) {
+    let probe = dir.join("golden/phase5-contract/probe");
+    assert!(
+        fs::write(&probe, "").is_err(),
+        "this process can write in a read-only directory: nothing would be tested"
+    );
+    // Nothing to write: no lock is needed, none can be had, and the update passes.
+    let outcome = check_in(dir, SRC, true).unwrap();
+    assert_eq!(outcome.status, Status::Match);
+    // Something to write: it fails at the write, naming the golden.
+    let err = check_in(dir, &grown(), true).unwrap_err().0;
+    println!("--- an update that must write in a read-only directory\n{err}\n");
+    assert!(
+        err.starts_with(&format!("cannot write {GOLDEN}: ")),
+        "{err}"
+    );
+    assert_eq!(check_in(dir, SRC, false).unwrap().status, Status::Match);
+}
+
+#[test]
+fn read_only_child() {
+    if let Ok(dir) = std::env::var(READ_ONLY_CHILD) {
+        read_only_checks(Path::new(&dir));
+    }
+}
+
+/// A golden directory no one may write in (a read-only checkout, say) holds no lock
+/// file: an update that finds nothing to change passes as before, and one that must
+/// write fails at the write. Run as root, the checks run in a child process without
+/// root's right to write anywhere (`setpriv`, util-linux).
+#[cfg(unix)]
+#[test]
+fn an_update_in_a_read_only_golden_dir_writes_only_if_it_must() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let pkg = Package::new("read-only");
+    pkg.bootstrap();
+    let dir = pkg.golden().parent().unwrap().to_path_buf();
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).unwrap();
+    let probe = dir.join("probe");
+    let result = if fs::write(&probe, "").is_ok() {
+        fs::remove_file(&probe).unwrap();
+        let output = Command::new("setpriv")
+            .args(["--bounding-set", "-dac_override,-dac_read_search", "--"])
+            .arg(std::env::current_exe().unwrap())
+            .args(["--exact", "read_only_child", "--nocapture"])
+            .env(READ_ONLY_CHILD, pkg.dir.path())
+            .output();
+        match output {
+            Ok(output) => Some(output),
+            Err(e) => {
+                eprintln!("skipped: permissions are not enforced and `setpriv` fails: {e}");
+                None
+            }
+        }
+    } else {
+        read_only_checks(pkg.dir.path());
+        None
+    };
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+    if let Some(output) = result {
+        assert!(
+            output.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    assert_eq!(names_in(&dir), ["demo-pkg.json"]);
 }

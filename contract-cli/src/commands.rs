@@ -1,18 +1,23 @@
 //! `check`, `diff`, `update` and `status`: each evaluates units with the verdict the
 //! harness uses ([`contract_core::check::evaluate`]) and prints it in its own way.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+
+// Printed through anstream: styles reach a terminal and are stripped elsewhere.
+use anstream::{eprintln, print, println};
 
 use contract_core::check::{Outcome, Status};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
-use contract_core::{canonical, golden, message, render, Delta, DeltaKind, Policy, Symbol};
+use contract_core::{golden, message, render, Delta, Policy, Symbol};
 
+use crate::json;
 use crate::model::{Model, Unit};
 use crate::scan::Finding;
+use crate::show;
 use crate::store;
-use crate::term::Paint;
+use crate::term::{count, Paint};
 use crate::workspace;
 
 /// Every contract matches.
@@ -110,6 +115,39 @@ fn exit_code(model: &Model, results: &Results<'_>) -> u8 {
     MATCH
 }
 
+/// `check --format json`: the verdict, the reports and every error in one object
+/// on stdout (see [`crate::json`]); nothing on stderr.
+fn json_check(model: &Model, results: &Results<'_>) -> String {
+    let code = exit_code(model, results);
+    let mut errors: Vec<_> = findings(model, true)
+        .into_iter()
+        .map(|(file, f)| json::finding(&file, f))
+        .collect();
+    for (unit, result) in results {
+        if let Err(e) = result {
+            errors.push(json::set_error(
+                &unit.set,
+                &unit.package_name,
+                &unit.shown,
+                e,
+            ));
+        }
+    }
+    for o in &model.orphans {
+        let message = orphan_message(&o.set, &o.package);
+        errors.push(json::unreferenced(&o.set, &o.package, &o.shown, &message));
+    }
+    let warnings = findings(model, false)
+        .into_iter()
+        .map(|(file, f)| json::finding(&file, f))
+        .collect();
+    let reports: Vec<&Outcome> = results
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .collect();
+    json::render(code, &reports, errors, warnings)
+}
+
 /// `contract-pin check`.
 pub fn check(model: &Model, format: Format, paint: Paint) -> u8 {
     let results = compare(model);
@@ -118,22 +156,7 @@ pub fn check(model: &Model, format: Format, paint: Paint) -> u8 {
             print_findings(model, paint);
             print!("{}", human_check(model, &results, paint));
         }
-        Format::Json => {
-            print_findings(model, Paint::plain());
-            for (unit, result) in &results {
-                if let Err(e) = result {
-                    eprintln!("error: set `{}` of `{}`: {e}", unit.set, unit.package_name);
-                }
-            }
-            for o in &model.orphans {
-                eprintln!("error: {}: {}", o.shown, orphan_message(&o.set, &o.package));
-            }
-            let reports: Vec<&Outcome> = results
-                .iter()
-                .filter_map(|(_, r)| r.as_ref().ok())
-                .collect();
-            print!("{}", canonical::to_canonical_string(&reports));
-        }
+        Format::Json => print!("{}", json_check(model, &results)),
         Format::Github => print!("{}", github(model, &results)),
         Format::Markdown => print!("{}", markdown(model, &results)),
     }
@@ -148,7 +171,8 @@ fn status_word(status: Status, paint: Paint) -> String {
     }
 }
 
-fn policy_of(unit: &Unit) -> Policy {
+/// The policy of `unit`'s set, as its golden records it.
+pub(crate) fn policy_of(unit: &Unit) -> Policy {
     unit.bytes
         .as_ref()
         .ok()
@@ -158,7 +182,8 @@ fn policy_of(unit: &Unit) -> Policy {
         .unwrap_or_else(|| Policy::default_for(&unit.set))
 }
 
-fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
+/// The shapes recorded in `unit`'s golden (none when it is missing or unreadable).
+pub(crate) fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
     unit.bytes
         .as_ref()
         .ok()
@@ -168,7 +193,8 @@ fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
         .unwrap_or_default()
 }
 
-fn accept_command(unit: &Unit) -> String {
+/// The command that accepts `unit`'s changes.
+pub(crate) fn accept_command(unit: &Unit) -> String {
     format!(
         "contract-pin update -p {} --set {}",
         unit.package_name, unit.set
@@ -212,10 +238,18 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
             "      {class} {} ({} axis): {}{at}",
             delta.kind,
             delta.axis.as_str(),
-            delta.detail
+            render::detail(delta)
         );
-        let _ = writeln!(out, "        Before: {}", delta.before_or_absent());
-        let _ = writeln!(out, "        After:  {}", delta.after_or_absent());
+        let _ = writeln!(
+            out,
+            "{}",
+            render::labelled("        Before: ", &render::before(delta))
+        );
+        let _ = writeln!(
+            out,
+            "{}",
+            render::labelled("        After:  ", &render::after(delta))
+        );
     }
     out
 }
@@ -255,7 +289,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
         match outcome.status {
             Status::Match | Status::Updated => {
                 let n = unit.current.as_ref().map(BTreeMap::len).unwrap_or(0);
-                let _ = writeln!(out, "    {n} symbols match");
+                let _ = writeln!(out, "    {} match", count(n, "symbol", "symbols"));
             }
             Status::Missing | Status::Stale => {
                 out.push_str(&indent(&outcome.message, 4));
@@ -323,20 +357,19 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
     let warnings: usize = model.scans.iter().map(|s| s.warnings.len()).sum();
     let mut parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
     if scan_errors > 0 {
-        parts.push(format!("{scan_errors} source errors"));
+        parts.push(count(scan_errors, "source error", "source errors"));
     }
     if warnings > 0 {
-        parts.push(format!("{warnings} warnings"));
+        parts.push(count(warnings, "warning", "warnings"));
     }
+    // A set pinned in two packages is one set with two goldens.
+    let sets: BTreeSet<&str> = results.iter().map(|(u, _)| u.set.as_str()).collect();
+    let packages: BTreeSet<usize> = results.iter().map(|(u, _)| u.package).collect();
     let _ = writeln!(
         out,
-        "checked {} set(s) of {} package(s): {}",
-        results.len(),
-        results
-            .iter()
-            .map(|(u, _)| u.package)
-            .collect::<std::collections::BTreeSet<_>>()
-            .len(),
+        "checked {} in {}: {}",
+        count(sets.len(), "set", "sets"),
+        count(packages.len(), "package", "packages"),
         if parts.is_empty() {
             "nothing to report".to_owned()
         } else {
@@ -407,20 +440,18 @@ fn markdown(model: &Model, results: &Results<'_>) -> String {
         match result {
             Ok(o) if !o.deltas.is_empty() => {
                 out.push_str(&format!(
-                    "\n<details><summary>{} · {}: {} deltas</summary>\n\n",
+                    "\n<details><summary>{} · {}: {}</summary>\n\n",
                     cell(&unit.set),
                     cell(&unit.package_name),
-                    o.deltas.len()
+                    count(o.deltas.len(), "delta", "deltas")
                 ));
                 out.push_str("| class | kind | axis | symbol | change | before | after |\n");
                 out.push_str("|---|---|---|---|---|---|---|\n");
                 for d in &o.deltas {
-                    let code = |s: &str| {
-                        if s.is_empty() {
-                            "—".to_owned()
-                        } else {
-                            format!("`{}`", cell(s).replace('`', "'"))
-                        }
+                    // One cell a side: a multi-line shape joins its lines.
+                    let code = |side: Option<Vec<String>>| match side {
+                        None => "—".to_owned(),
+                        Some(lines) => format!("`{}`", cell(&lines.join(" ")).replace('`', "'")),
                     };
                     out.push_str(&format!(
                         "| {} | {} | {} | `{}` | {} | {} | {} |\n",
@@ -428,9 +459,9 @@ fn markdown(model: &Model, results: &Results<'_>) -> String {
                         d.kind,
                         d.axis.as_str(),
                         cell(&d.symbol),
-                        cell(&d.detail),
-                        code(&d.before),
-                        code(&d.after)
+                        cell(&render::detail(d)),
+                        code(render::side_lines(d, false)),
+                        code(render::side_lines(d, true))
                     ));
                 }
                 out.push_str("\n</details>\n");
@@ -509,9 +540,9 @@ fn github(model: &Model, results: &Results<'_>) -> String {
                 "{} in set `{}`: {}\nBefore: {}\nAfter:  {}\nAccept with `{}` if intended.",
                 delta.symbol,
                 unit.set,
-                delta.detail,
-                delta.before_or_absent(),
-                delta.after_or_absent(),
+                render::detail(delta),
+                render::labelled("", &render::before(delta)).replace('\n', "\n        "),
+                render::labelled("", &render::after(delta)).replace('\n', "\n        "),
                 accept_command(unit)
             );
             let at = model.locate(unit, delta);
@@ -538,23 +569,20 @@ fn github(model: &Model, results: &Results<'_>) -> String {
     out
 }
 
-/// `contract-pin diff`: per symbol, the golden shape and the current one.
+/// `contract-pin diff`: per changed symbol, a line diff of its golden and current
+/// shape with the deltas beside it, and the directive of each set with a break; the
+/// exit code is `check`'s.
 pub fn diff(model: &Model, paint: Paint) -> u8 {
     print_findings(model, paint);
-    let mut code = if model.scans.iter().any(|s| !s.errors.is_empty()) {
-        ERROR
-    } else {
-        MATCH
-    };
+    let results = compare(model);
     let mut out = String::new();
-    for (unit, result) in compare(model) {
+    for (unit, result) in results.iter().map(|(u, r)| (*u, r.clone())) {
         let header = format!(
             "set `{}` · {} · {}",
             unit.set, unit.package_name, unit.shown
         );
         let outcome = match result {
             Err(e) => {
-                code = ERROR;
                 let _ = writeln!(out, "{}\n{}", paint.bold(&header), indent(&e, 2));
                 continue;
             }
@@ -564,71 +592,27 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
         match outcome.status {
             Status::Match | Status::Updated => continue,
             Status::Missing | Status::Stale => {
-                code = ERROR;
                 let _ = writeln!(out, "{}", paint.bold(&header));
                 out.push_str(&indent(&outcome.message, 2));
-                for (name, symbol) in &current {
-                    let _ = writeln!(
-                        out,
-                        "  {}",
-                        paint.green(&format!("+ {}", render::symbol(name, symbol)))
-                    );
-                }
+                out.push_str(&show::whole(&current, paint));
                 continue;
             }
             Status::Additive | Status::Breaking => {}
         }
         let _ = writeln!(out, "{}", paint.bold(&header));
+        out.push_str(&show::legend(paint));
+        if outcome.status == Status::Breaking {
+            out.push_str(&show::directive(unit, paint));
+        }
         let golden = golden_shapes(unit);
-        let mut by_symbol: BTreeMap<&str, Vec<&Delta>> = BTreeMap::new();
-        for delta in &outcome.deltas {
-            by_symbol.entry(&delta.symbol).or_default().push(delta);
+        for (names, deltas) in show::groups(&outcome.deltas) {
+            out.push_str(&show::change(
+                model, unit, &names, &deltas, &golden, &current, paint,
+            ));
         }
-        for (symbol, deltas) in by_symbol {
-            let _ = writeln!(out, "  {}", paint.bold(symbol));
-            let mut names = vec![symbol.to_owned()];
-            names.extend(
-                deltas
-                    .iter()
-                    .filter(|d| d.kind == DeltaKind::SymbolRenamed)
-                    .map(|d| d.after.clone()),
-            );
-            for name in &names {
-                let old = golden.get(name).map(|s| render::symbol(name, s));
-                let new = current.get(name).map(|s| render::symbol(name, s));
-                let _ = writeln!(
-                    out,
-                    "    {}",
-                    paint.red(&format!(
-                        "- golden:  {}",
-                        old.as_deref().unwrap_or("(absent)")
-                    ))
-                );
-                let _ = writeln!(
-                    out,
-                    "    {}",
-                    paint.green(&format!(
-                        "+ current: {}",
-                        new.as_deref().unwrap_or("(absent)")
-                    ))
-                );
-            }
-            for delta in deltas {
-                let _ = writeln!(
-                    out,
-                    "    {} {} ({} axis): {}: {} -> {}",
-                    delta.class.as_str(),
-                    delta.kind,
-                    delta.axis.as_str(),
-                    delta.detail,
-                    delta.before_or_absent(),
-                    delta.after_or_absent()
-                );
-            }
-        }
+        let _ = writeln!(out, "  accept with `{}`", accept_command(unit));
     }
     if !model.orphans.is_empty() {
-        code = ERROR;
         for o in &model.orphans {
             let _ = writeln!(out, "{}: {}", o.shown, orphan_message(&o.set, &o.package));
         }
@@ -637,7 +621,7 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
         out.push_str("no differences: every golden matches the sources\n");
     }
     print!("{out}");
-    code
+    exit_code(model, &results)
 }
 
 /// Why a package's sources cannot be the whole truth for an update.
@@ -652,8 +636,9 @@ pub fn update_blocker(model: &Model, unit: &Unit) -> Option<String> {
     }
     if scan.exactness == ScanExactness::MacroHidden {
         return Some(format!(
-            "not updated: {} pins items inside macros, which this command cannot see; \
-             writing the golden from the scan would drop them. Use `{}`, which sees them.",
+            "not updated: {} pins items this command cannot see (inside macros, or under \
+             a `#[contract]` whose origin the sources do not tell); writing the golden from \
+             the scan would drop them. Use `{}`, which sees them.",
             unit.package_name,
             message::update_command(&unit.set, &unit.package_name)
         ));
@@ -676,7 +661,16 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
             eprintln!("{}: {label}: {why}", paint.red("error"));
             continue;
         }
-        let evaluation = match model.evaluate(unit, &Mode::Update) {
+        // Read again under the golden's lock and decide on that: a `cargo test` may
+        // have updated it since the model was loaded.
+        let locked = store::lock(&unit.path)
+            .and_then(|lock| Ok((lock.read()?, lock)))
+            .map_err(|e| format!("cannot read {}: {e}", unit.shown));
+        let evaluation = locked.and_then(|(bytes, lock)| {
+            let evaluation = model.evaluate_bytes(unit, &Mode::Update, bytes.as_deref())?;
+            Ok((evaluation, lock))
+        });
+        let (evaluation, lock) = match evaluation {
             Ok(e) => e,
             Err(e) => {
                 code = ERROR;
@@ -686,7 +680,7 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
         };
         match &evaluation.write {
             Some(golden) => {
-                if let Err(e) = store::write_atomic(&unit.path, &golden.render()) {
+                if let Err(e) = lock.write(&golden.render()) {
                     code = ERROR;
                     eprintln!("{}: cannot write {}: {e}", paint.red("error"), unit.shown);
                     continue;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use contract_core::assemble::{self, Registered};
 use contract_core::check::{self, Evaluation, Request};
 use contract_core::env::Mode;
-use contract_core::{golden, Delta, DeltaKind, Element, Fragment, Symbol};
+use contract_core::{golden, Delta, Fragment, Member, Symbol};
 
 use crate::scan::{self, PackageScan, Pinned};
 use crate::store;
@@ -102,17 +102,11 @@ pub fn load(
             scans.push(PackageScan::default());
             continue;
         }
-        let mut files = 0usize;
-        let scan = scan::scan_package(package, &mut |file| {
-            files += 1;
-            progress.show(&format!(
-                "scanning {} ({files} files): {}",
-                package.name,
-                workspace::display(&workspace.root, file)
-            ));
-        });
-        scans.push(scan);
+        scans.push(scan_one(&workspace, package, progress));
     }
+    // Packages left out by `-p`, scanned only when a question needs them.
+    let mut others: BTreeMap<usize, PackageScan> = BTreeMap::new();
+    note_reexports(&workspace, filter, &mut scans, &mut others, progress);
     progress.show("reading goldens");
     let mut units = Vec::new();
     for (index, (package, scan)) in workspace.packages.iter().zip(&scans).enumerate() {
@@ -134,19 +128,40 @@ pub fn load(
                     }
                 })
                 .collect();
-            let current = assemble::assemble(&registered).map_err(|conflicts| {
+            let mut current = assemble::assemble(&registered).map_err(|conflicts| {
                 conflicts
                     .iter()
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join("\n")
             });
-            let path = golden::path(
-                workspace.golden_dir.as_deref(),
-                &package.manifest_dir,
-                set,
-                &package.name,
-            );
+            // `golden = "…"` names the golden, as for the harness: one per set.
+            let explicit: BTreeSet<Option<&PathBuf>> = pinned
+                .iter()
+                .map(|&i| scan.pinned[i].golden.as_ref())
+                .collect();
+            if explicit.len() > 1 {
+                let named: Vec<String> = explicit
+                    .iter()
+                    .map(|g| match g {
+                        Some(g) => format!("`{}`", workspace::display(&workspace.root, g)),
+                        None => "the default golden".to_owned(),
+                    })
+                    .collect();
+                current = Err(format!(
+                    "the items of set `{set}` name different goldens ({}): one set has one golden",
+                    named.join(", ")
+                ));
+            }
+            let path = match explicit.into_iter().next().flatten() {
+                Some(path) => path.clone(),
+                None => golden::path(
+                    workspace.golden_dir.as_deref(),
+                    &package.manifest_dir,
+                    set,
+                    &package.name,
+                ),
+            };
             let shown = workspace::display(&workspace.root, &path);
             let bytes = store::read(&path).map_err(|e| format!("cannot read {shown}: {e}"));
             units.push(Unit {
@@ -163,6 +178,43 @@ pub fn load(
     }
     units.sort_by(|a, b| (&a.set, &a.package_name).cmp(&(&b.set, &b.package_name)));
     let orphans = orphans(&workspace, &scans, &units, filter);
+    // A set nothing pins and no golden names is a typo, not a clean run.
+    for set in &filter.sets {
+        let here = units.iter().any(|u| &u.set == set)
+            || orphans.iter().any(|o| &o.set == set)
+            || scans
+                .iter()
+                .any(|s| s.elsewhere.iter().any(|(s, _)| s == set));
+        if here {
+            continue;
+        }
+        let mut known: BTreeSet<String> = BTreeSet::new();
+        for (index, package) in workspace.packages.iter().enumerate() {
+            let scan = match filter.package(&package.name) {
+                true => &scans[index],
+                false => others
+                    .entry(index)
+                    .or_insert_with(|| scan_one(&workspace, package, progress)),
+            };
+            known.extend(scan.pinned.iter().map(|p| p.set.clone()));
+            known.extend(scan.elsewhere.iter().map(|(s, _)| s.clone()));
+        }
+        if known.contains(set) {
+            continue; // pinned by a package `-p` left out: nothing to check here
+        }
+        progress.clear();
+        let known: Vec<String> = known.into_iter().collect();
+        return Err(format!(
+            "no package of the workspace at {} pins set `{set}`, and no golden of it exists \
+             (sets pinned: {})",
+            workspace.root.display(),
+            if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            }
+        ));
+    }
     progress.clear();
     Ok(Model {
         workspace,
@@ -170,6 +222,89 @@ pub fn load(
         units,
         orphans,
     })
+}
+
+fn scan_one(
+    workspace: &Workspace,
+    package: &workspace::Package,
+    progress: &mut Progress,
+) -> PackageScan {
+    let mut files = 0usize;
+    scan::scan_package(package, &mut |file| {
+        files += 1;
+        progress.show(&format!(
+            "scanning {} ({files} files): {}",
+            package.name,
+            workspace::display(&workspace.root, file)
+        ));
+    })
+}
+
+/// A library that re-exports an item another member pins (`pub use other::Item;`)
+/// registers nothing itself: say so where the re-export is, so "nothing pinned" reads
+/// as the verdict it is, not as a silent gap.
+fn note_reexports(
+    workspace: &Workspace,
+    filter: &Filter,
+    scans: &mut [PackageScan],
+    others: &mut BTreeMap<usize, PackageScan>,
+    progress: &mut Progress,
+) {
+    let libs: BTreeMap<&str, usize> = workspace
+        .packages
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let lib = p
+                .targets
+                .iter()
+                .find(|t| t.kind == workspace::TargetKind::Lib)?;
+            Some((lib.crate_name.as_str(), i))
+        })
+        .collect();
+    for index in 0..scans.len() {
+        let reexports = scans[index].reexports.clone();
+        for (path, file, line, col) in reexports {
+            let Some(&owner) = libs.get(path[0].as_str()) else {
+                continue;
+            };
+            if owner == index {
+                continue;
+            }
+            let package = &workspace.packages[owner];
+            let owner_scan = match filter.package(&package.name) {
+                true => &scans[owner],
+                false => &*others
+                    .entry(owner)
+                    .or_insert_with(|| scan_one(workspace, package, progress)),
+            };
+            let (module, name) = (path[..path.len() - 1].join("::"), &path[path.len() - 1]);
+            let sets: BTreeSet<&str> = owner_scan
+                .pinned
+                .iter()
+                .filter(|p| &p.name == name && p.module == module)
+                .map(|p| p.set.as_str())
+                .collect();
+            if sets.is_empty() {
+                continue;
+            }
+            let sets: Vec<String> = sets.iter().map(|s| format!("`{s}`")).collect();
+            let message = format!(
+                "`{}` is pinned in set {} of package `{}`: its golden there checks it; this \
+                 re-export registers nothing in `{}`",
+                path.join("::"),
+                sets.join(", "),
+                package.name,
+                workspace.packages[index].name
+            );
+            scans[index].warnings.push(scan::Finding {
+                file,
+                line,
+                col,
+                message,
+            });
+        }
+    }
 }
 
 /// Golden files below every package's golden root that no unit claims.
@@ -192,6 +327,10 @@ fn orphans(
             ));
         }
     }
+    // Only below the workspace root: a golden directory outside it (a shared
+    // `CONTRACT_PIN_GOLDEN_DIR`) may hold other workspaces' goldens, which no advice
+    // of this command may touch.
+    let root = workspace::normalize(&workspace.root);
     let roots: BTreeSet<PathBuf> = workspace
         .packages
         .iter()
@@ -202,8 +341,9 @@ fn orphans(
                 "x",
                 &p.name,
             );
-            Some(probe.parent()?.parent()?.to_path_buf())
+            Some(workspace::normalize(probe.parent()?.parent()?))
         })
+        .filter(|dir| dir.starts_with(&root))
         .collect();
     let mut out = Vec::new();
     for root in roots {
@@ -266,14 +406,25 @@ impl Model {
 
     /// Evaluates `unit` in `mode` with the shared verdict (the harness's).
     pub fn evaluate(&self, unit: &Unit, mode: &Mode) -> Result<Evaluation, String> {
-        let current = unit.current.as_ref().map_err(Clone::clone)?;
         let bytes = unit.bytes.as_ref().map_err(Clone::clone)?;
+        self.evaluate_bytes(unit, mode, bytes.as_deref())
+    }
+
+    /// [`Model::evaluate`] against `bytes` instead of the golden read at load: what a
+    /// writer read again under the golden's lock.
+    pub fn evaluate_bytes(
+        &self,
+        unit: &Unit,
+        mode: &Mode,
+        bytes: Option<&[u8]>,
+    ) -> Result<Evaluation, String> {
+        let current = unit.current.as_ref().map_err(Clone::clone)?;
         check::evaluate(Request {
             set: &unit.set,
             package: &unit.package_name,
             golden: &unit.shown,
             mode,
-            existing: bytes.as_deref(),
+            existing: bytes,
             current,
             modules: None,
         })
@@ -283,16 +434,15 @@ impl Model {
     /// The file:line:col of the element `delta` is about: the changed field, variant or
     /// method in the sources; for a symbol that is gone, its entry in the golden.
     pub fn locate(&self, unit: &Unit, delta: &Delta) -> Option<Location> {
-        let name = match delta.kind {
-            DeltaKind::SymbolRenamed => delta.after.as_str(),
-            _ => delta.symbol.as_str(),
-        };
+        // Where the change is now: a renamed symbol or member under its new name.
+        let name = delta.current_symbol();
+        let member = delta.current_member();
         let pinned: Vec<&Pinned> = self.pinned(unit).filter(|p| p.name == name).collect();
-        let holder = match &delta.element {
-            Element::Method(m) => pinned
+        let holder = match &member {
+            Member::Method { name: m } => pinned
                 .iter()
                 .find(|p| {
-                    matches!(&p.extracted.fragment, Fragment::Methods { methods } if methods.contains_key(m))
+                    matches!(&p.extracted.fragment, Fragment::Methods { methods, .. } if methods.contains_key(m))
                 })
                 .or_else(|| pinned.iter().find(|p| matches!(p.extracted.fragment, Fragment::Item { .. }))),
             _ => pinned
@@ -301,7 +451,7 @@ impl Model {
         }
         .or(pinned.first());
         if let Some(p) = holder {
-            let span = p.extracted.spans.locate(&delta.element);
+            let span = p.extracted.spans.locate(&member);
             let (line, col) = scan::line_col(span);
             let known = span.start() != proc_macro2::Span::call_site().start();
             let (line, col) = if known { (line, col) } else { (p.line, 1) };

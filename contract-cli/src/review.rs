@@ -1,30 +1,62 @@
-//! `contract-pin review`: walk every pending change and accept or reject it, like
+//! `contract-pin review`: walk every pending change and decide it, like
 //! `cargo insta review`. One decision per symbol (a shape is accepted whole; a rename
-//! is one decision for both names); a missing or stale golden is one decision for
-//! the whole file. Accepted symbols are written into the golden, policy kept.
+//! is one decision for both names); a missing or stale golden is one decision for the
+//! whole file.
+//!
+//! - accept: the symbol's current shape is written into the golden (policy kept); a
+//!   breaking change asks for a second, explicit `y`;
+//! - reject: the golden keeps its shape, and the end of the review lists what in the
+//!   sources still differs from it, to revert;
+//! - skip: decide later; quit (`q`, Esc, Ctrl-D): the rest is skipped;
+//! - Ctrl-C: stop at once, write nothing.
+//!
+//! The review exits 0 only when nothing remains unaccepted; otherwise with the code
+//! `check` would give for what remains (1 breaking, 2 additive, 3 missing or stale).
+//!
+//! Keys are read one at a time with `console`, which puts the terminal in raw mode
+//! only while it waits for a key and restores the saved mode before returning it —
+//! Ctrl-C included, which in raw mode arrives as a key rather than a signal. Between
+//! keys the terminal is in its normal mode, so an interrupt at any other moment is an
+//! ordinary SIGINT with nothing to restore.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, IsTerminal, Read as _, Write};
-use std::process::{Command, Stdio};
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal};
 
+use anstream::{eprintln, print, println};
 use contract_core::check::Status;
 use contract_core::env::Mode;
-use contract_core::{golden, render, Delta, DeltaKind, Golden, Symbol};
+use contract_core::{golden, Delta, Golden, Symbol};
 
-use crate::commands::{self, ERROR, MATCH};
-use crate::model::Model;
+use crate::commands::{self, ADDITIVE, BREAKING, ERROR, MATCH};
+use crate::model::{Model, Unit};
+use crate::show;
 use crate::store;
-use crate::term::Paint;
+use crate::term::{count, Paint};
+
+/// The exit code after Ctrl-C (128 + SIGINT, as a shell reports an interrupted command).
+pub const INTERRUPTED: u8 = 130;
 
 /// What the user said about one item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Write it into the golden.
     Accept,
-    /// Keep the golden as it is.
+    /// Keep the golden; the sources should go back.
     Reject,
     /// Decide later (the golden keeps it, like a reject, but it is counted apart).
     Skip,
+}
+
+/// How serious an item is, for the confirmation it needs and the exit code it leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    /// Only additive deltas.
+    Additive,
+    /// At least one breaking delta: accepting needs an explicit confirmation.
+    Breaking,
+    /// A missing or stale golden, rewritten whole when accepted.
+    Golden,
 }
 
 /// One thing to decide.
@@ -35,8 +67,32 @@ pub struct Item {
     pub names: BTreeSet<String>,
     /// Accepting regenerates the whole golden (missing or stale golden).
     pub whole: bool,
+    /// How serious it is.
+    pub weight: Weight,
     /// What is shown.
     pub text: String,
+    /// What still differs from the golden while it is not accepted, one line each.
+    pub pending: Vec<String>,
+}
+
+/// One key, as far as review cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A character.
+    Char(char),
+    /// Ctrl-C.
+    Interrupt,
+    /// No more input (end of file, Ctrl-D, a read error).
+    End,
+}
+
+/// How the questions ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Answers {
+    /// One decision per item.
+    Decided(Vec<Decision>),
+    /// Ctrl-C: nothing is to be written.
+    Interrupted,
 }
 
 /// True when review can ask: stdin and stdout are both terminals.
@@ -79,37 +135,53 @@ pub fn items(model: &Model, paint: Paint) -> (Vec<Item>, Vec<String>) {
         match outcome.status {
             Status::Match | Status::Updated => {}
             Status::Missing | Status::Stale => {
-                let mut text = format!("{header}\n{}", outcome.message);
-                text.push_str("  accepting writes the golden from the sources:\n");
-                for (name, symbol) in &current {
-                    text.push_str(&format!(
-                        "    {}\n",
-                        paint.green(&format!("+ {}", render::symbol(name, symbol)))
-                    ));
+                let mut text = format!("{header}\n");
+                for line in outcome.message.lines() {
+                    let _ = writeln!(text, "  {line}");
                 }
+                text.push_str("  accepting writes the golden from the sources:\n");
+                text.push_str(&show::whole(&current, paint));
+                let pending = vec![format!(
+                    "{}: the golden is still {} ({})",
+                    unit.shown,
+                    outcome.status.as_str(),
+                    commands::accept_command(unit)
+                )];
                 items.push(Item {
                     unit: index,
                     names: BTreeSet::new(),
                     whole: true,
+                    weight: Weight::Golden,
                     text,
+                    pending,
                 });
             }
             Status::Additive | Status::Breaking => {
-                let golden = unit
-                    .bytes
-                    .as_ref()
-                    .ok()
-                    .and_then(|b| b.as_deref())
-                    .and_then(|b| golden::parse(b).ok())
-                    .map(|g| g.shapes())
-                    .unwrap_or_default();
-                for (names, deltas) in groups(&outcome.deltas) {
-                    let text = describe(&header, &names, &deltas, &golden, &current, paint);
+                let golden = commands::golden_shapes(unit);
+                for (names, deltas) in show::groups(&outcome.deltas) {
+                    let breaking = deltas.iter().any(|d| d.is_breaking());
+                    let mut text = format!("{header}\n{}", show::legend(paint));
+                    if breaking {
+                        text.push_str(&show::directive(unit, paint));
+                    }
+                    text.push_str(&show::change(
+                        model, unit, &names, &deltas, &golden, &current, paint,
+                    ));
+                    let pending = deltas
+                        .iter()
+                        .map(|d| pending_line(model, unit, d))
+                        .collect();
                     items.push(Item {
                         unit: index,
                         names,
                         whole: false,
+                        weight: if breaking {
+                            Weight::Breaking
+                        } else {
+                            Weight::Additive
+                        },
                         text,
+                        pending,
                     });
                 }
             }
@@ -118,138 +190,145 @@ pub fn items(model: &Model, paint: Paint) -> (Vec<Item>, Vec<String>) {
     (items, errors)
 }
 
-/// Deltas grouped into decisions: one per symbol, a rename joining its two names.
-fn groups(deltas: &[Delta]) -> Vec<(BTreeSet<String>, Vec<&Delta>)> {
-    let mut groups: Vec<(BTreeSet<String>, Vec<&Delta>)> = Vec::new();
-    for delta in deltas {
-        let mut names = BTreeSet::from([delta.symbol.clone()]);
-        if delta.kind == DeltaKind::SymbolRenamed {
-            names.insert(delta.after.clone());
-        }
-        match groups.iter_mut().find(|(g, _)| !g.is_disjoint(&names)) {
-            Some((g, ds)) => {
-                g.extend(names);
-                ds.push(delta);
-            }
-            None => groups.push((names, vec![delta])),
-        }
-    }
-    groups
+/// `breaking field_type_changed (api axis) Order: field `id` --> src/lib.rs:6:9`.
+fn pending_line(model: &Model, unit: &Unit, d: &Delta) -> String {
+    let at = model
+        .locate(unit, d)
+        .map(|l| format!(" --> {}:{}:{}", l.file, l.line, l.col))
+        .unwrap_or_default();
+    format!(
+        "{} {} ({} axis) {}: {}{at}",
+        d.class.as_str(),
+        d.kind,
+        d.axis.as_str(),
+        d.symbol,
+        contract_core::render::detail(d)
+    )
 }
 
-fn describe(
-    header: &str,
-    names: &BTreeSet<String>,
-    deltas: &[&Delta],
-    golden: &BTreeMap<String, Symbol>,
-    current: &BTreeMap<String, Symbol>,
-    paint: Paint,
-) -> String {
-    let mut text = format!("{header}\n");
-    for name in names {
-        let module = current
-            .get(name)
-            .or_else(|| golden.get(name))
-            .and_then(|s| s.module.clone());
-        let path = module
-            .map(|m| format!("{m}::{name}"))
-            .unwrap_or(name.clone());
-        text.push_str(&format!("  {}\n", paint.bold(&path)));
-        let old = golden.get(name).map(|s| render::symbol(name, s));
-        let new = current.get(name).map(|s| render::symbol(name, s));
-        text.push_str(&format!(
-            "    {}\n    {}\n",
-            paint.red(&format!(
-                "- golden:  {}",
-                old.as_deref().unwrap_or("(absent)")
-            )),
-            paint.green(&format!(
-                "+ current: {}",
-                new.as_deref().unwrap_or("(absent)")
-            ))
-        ));
-    }
-    for d in deltas {
-        let class = if d.is_breaking() {
-            paint.red("breaking")
-        } else {
-            paint.yellow("additive")
-        };
-        text.push_str(&format!(
-            "  {class} {} ({} axis): {}\n    Before: {}\n    After:  {}\n",
-            d.kind,
-            d.axis.as_str(),
-            d.detail,
-            d.before_or_absent(),
-            d.after_or_absent()
-        ));
-    }
-    text
-}
+const MENU: &str =
+    "a accept · r reject · s skip · A accept all remaining · R reject all remaining · q quit";
 
-/// Asks about each item; `keys` yields one key at a time (`None`, Ctrl-D or `q`: the
-/// rest is skipped). `A` / `R` decide the current item and every one after it.
+/// Asks about each item, reading one key at a time from `keys`. `A` / `R` decide the
+/// current item and every one after it — except that each breaking change is still
+/// shown and needs its own `y`. End of input, Ctrl-D, Esc or `q`: the rest is skipped.
+/// Ctrl-C: [`Answers::Interrupted`].
 pub fn decide(
     items: &[Item],
-    keys: &mut dyn FnMut() -> Option<char>,
-    out: &mut dyn Write,
-) -> io::Result<Vec<Decision>> {
+    keys: &mut dyn FnMut() -> Key,
+    out: &mut dyn io::Write,
+) -> io::Result<Answers> {
     let mut decisions = Vec::with_capacity(items.len());
     let mut rest: Option<Decision> = None;
     for (i, item) in items.iter().enumerate() {
-        if let Some(d) = rest {
-            decisions.push(d);
-            continue;
+        let breaking = item.weight == Weight::Breaking;
+        match rest {
+            Some(Decision::Accept) if breaking => {}
+            Some(d) => {
+                decisions.push(d);
+                continue;
+            }
+            None => {}
         }
         write!(out, "\n[{}/{}] {}", i + 1, items.len(), item.text)?;
         let decision = loop {
-            write!(
-                out,
-                "a accept · r reject · s skip · A accept all remaining · R reject all remaining · q quit > "
-            )?;
-            out.flush()?;
-            let key = loop {
-                match keys() {
-                    Some(c) if c.is_whitespace() => continue,
-                    other => break other,
+            if rest == Some(Decision::Accept) {
+                // `A` was pressed earlier: this break still needs its own `y`.
+                match confirm(keys, out)? {
+                    Some(true) => break Decision::Accept,
+                    Some(false) => break Decision::Skip,
+                    None => return Ok(Answers::Interrupted),
                 }
-            };
+            }
+            if breaking {
+                write!(out, "breaking change: {MENU} > ")?;
+            } else {
+                write!(out, "{MENU} > ")?;
+            }
+            out.flush()?;
+            let key = next(keys);
+            echo(key, out)?;
             let decision = match key {
-                // End of input, Ctrl-D, Ctrl-C or `q`: stop, the rest is skipped.
-                None | Some('\u{4}' | '\u{3}' | 'q') => {
+                Key::Interrupt => return Ok(Answers::Interrupted),
+                Key::End | Key::Char('q' | '\u{4}' | '\u{1b}') => {
                     rest = Some(Decision::Skip);
                     Decision::Skip
                 }
-                Some('a') => Decision::Accept,
-                Some('r') => Decision::Reject,
-                Some('s') => Decision::Skip,
-                Some('A') => {
+                Key::Char('a' | 'A') if breaking => match confirm(keys, out)? {
+                    None => return Ok(Answers::Interrupted),
+                    Some(false) => continue,
+                    Some(true) => {
+                        if key == Key::Char('A') {
+                            rest = Some(Decision::Accept);
+                        }
+                        Decision::Accept
+                    }
+                },
+                Key::Char('a') => Decision::Accept,
+                Key::Char('r') => Decision::Reject,
+                Key::Char('s') => Decision::Skip,
+                Key::Char('A') => {
                     rest = Some(Decision::Accept);
                     Decision::Accept
                 }
-                Some('R') => {
+                Key::Char('R') => {
                     rest = Some(Decision::Reject);
                     Decision::Reject
                 }
-                Some(other) => {
-                    writeln!(out, "\n`{other}` is not one of a, r, s, A, R")?;
+                Key::Char(other) => {
+                    writeln!(out, "`{other}` is not one of a, r, s, A, R, q")?;
                     continue;
                 }
             };
-            writeln!(out)?;
             break decision;
         };
         decisions.push(decision);
     }
-    Ok(decisions)
+    Ok(Answers::Decided(decisions))
+}
+
+/// The next key that is not whitespace.
+fn next(keys: &mut dyn FnMut() -> Key) -> Key {
+    loop {
+        match keys() {
+            Key::Char(c) if c.is_whitespace() => continue,
+            other => return other,
+        }
+    }
+}
+
+/// Raw mode does not echo: the answer is written after the prompt, then a new line.
+fn echo(key: Key, out: &mut dyn io::Write) -> io::Result<()> {
+    match key {
+        Key::Char(c) if !c.is_control() => writeln!(out, "{c}"),
+        _ => writeln!(out),
+    }
+}
+
+/// The second question a breaking change asks: `Some(true)` on `y`, `Some(false)` on
+/// any other key, `None` on Ctrl-C.
+fn confirm(keys: &mut dyn FnMut() -> Key, out: &mut dyn io::Write) -> io::Result<Option<bool>> {
+    write!(
+        out,
+        "This change BREAKS the contract's consumers. Accept the break into the golden? \
+         y yes · any other key no > "
+    )?;
+    out.flush()?;
+    let key = next(keys);
+    echo(key, out)?;
+    Ok(match key {
+        Key::Interrupt => None,
+        Key::Char('y') => Some(true),
+        _ => Some(false),
+    })
 }
 
 /// The golden after accepting `names` (current shapes in, vanished symbols out).
 pub fn merged(
-    golden: &BTreeMap<String, Symbol>,
-    current: &BTreeMap<String, Symbol>,
+    golden: &BTreeMap<String, contract_core::Symbol>,
+    current: &BTreeMap<String, contract_core::Symbol>,
     names: &BTreeSet<String>,
-) -> BTreeMap<String, Symbol> {
+) -> BTreeMap<String, contract_core::Symbol> {
     let mut out = golden.clone();
     for name in names {
         match current.get(name) {
@@ -264,6 +343,21 @@ pub fn merged(
     out
 }
 
+/// True when the decisions on `names`, made against golden `read`, still mean what
+/// the user saw in golden `fresh`, which another process wrote since: it left each of
+/// them as it was, or already holds the accepted (current) shape. Another change to
+/// one of them is a conflict: the user never saw it.
+pub fn decisions_hold(
+    read: &BTreeMap<String, Symbol>,
+    fresh: &BTreeMap<String, Symbol>,
+    current: &BTreeMap<String, Symbol>,
+    names: &BTreeSet<String>,
+) -> bool {
+    names
+        .iter()
+        .all(|name| fresh.get(name) == read.get(name) || fresh.get(name) == current.get(name))
+}
+
 /// Writes what was accepted; returns the lines to print and whether all writes worked.
 fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>, bool) {
     let mut lines = Vec::new();
@@ -276,7 +370,34 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
     }
     for (index, accepted) in by_unit {
         let unit = &model.units[index];
+        // The user decided on the golden read at load, maybe minutes ago. Under the
+        // golden's lock, read it again: if another process (`cargo test` with
+        // CONTRACT_PIN_UPDATE=1, `contract-pin update`) wrote it meanwhile, writing the
+        // decisions into the old text would silently undo that write.
+        let (lock, fresh) = match store::lock(&unit.path).and_then(|l| Ok((l.read()?, l))) {
+            Ok((fresh, lock)) => (lock, fresh),
+            Err(e) => {
+                ok = false;
+                lines.push(format!("error: cannot read {}: {e}", unit.shown));
+                continue;
+            }
+        };
+        let loaded = unit.bytes.as_ref().ok().and_then(|b| b.as_deref());
+        let changed = fresh.as_deref() != loaded;
+        let conflict = || {
+            format!(
+                "error: {} changed while you reviewed (another process wrote it): nothing \
+                 written to it, so that change stays; run `contract-pin review` again",
+                unit.shown
+            )
+        };
+        let mut merged_note = "";
         let new_golden = if accepted.iter().any(|i| i.whole) {
+            if changed {
+                ok = false;
+                lines.push(conflict());
+                continue;
+            }
             match model.evaluate(unit, &Mode::Update) {
                 Ok(e) => e.write,
                 Err(e) => {
@@ -286,8 +407,7 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
                 }
             }
         } else {
-            let existing = unit.bytes.as_ref().ok().and_then(|b| b.as_deref());
-            let Some(old) = existing.and_then(|b| golden::parse(b).ok()) else {
+            let Some(old) = loaded.and_then(|b| golden::parse(b).ok()) else {
                 ok = false;
                 lines.push(format!("error: {}: the golden cannot be read", unit.shown));
                 continue;
@@ -297,22 +417,37 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
                 .iter()
                 .flat_map(|i| i.names.iter().cloned())
                 .collect();
-            let symbols = merged(&old.shapes(), &current, &names);
+            let base = if changed {
+                match fresh.as_deref().and_then(|b| golden::parse(b).ok()) {
+                    Some(new) if decisions_hold(&old.shapes(), &new.shapes(), &current, &names) => {
+                        merged_note = "; merged into what another process wrote meanwhile";
+                        new
+                    }
+                    _ => {
+                        ok = false;
+                        lines.push(conflict());
+                        continue;
+                    }
+                }
+            } else {
+                old
+            };
+            let symbols = merged(&base.shapes(), &current, &names);
             Some(Golden::new(
                 &unit.set,
                 &unit.package_name,
-                old.policy,
+                base.policy,
                 &symbols,
             ))
         };
         let Some(new_golden) = new_golden else {
             continue;
         };
-        match store::write_atomic(&unit.path, &new_golden.render()) {
+        match lock.write(&new_golden.render()) {
             Ok(()) => lines.push(format!(
-                "wrote {} ({} accepted)",
+                "wrote {} ({} accepted{merged_note})",
                 unit.shown,
-                accepted.len()
+                count(accepted.len(), "change", "changes")
             )),
             Err(e) => {
                 ok = false;
@@ -323,34 +458,53 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
     (lines, ok)
 }
 
-/// Puts the terminal in non-canonical mode (one key at a time, no Enter) for as long
-/// as it lives; without `stty`, keys are read a line at a time.
-struct KeyMode {
-    raw: bool,
-}
-
-impl KeyMode {
-    fn enter() -> KeyMode {
-        let raw = Command::new("stty")
-            .args(["-icanon", "min", "1"])
-            .stdin(Stdio::inherit())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        KeyMode { raw }
-    }
-}
-
-impl Drop for KeyMode {
-    fn drop(&mut self) {
-        if self.raw {
-            let _ = Command::new("stty")
-                .arg("icanon")
-                .stdin(Stdio::inherit())
-                .stderr(Stdio::null())
-                .status();
+/// What remains after the review: the lines to print and the exit code (`check`'s
+/// order: breaking, then golden errors, then additive drift).
+fn remaining(items: &[Item], decisions: &[Decision], paint: Paint) -> (String, u8) {
+    let mut out = String::new();
+    let mut weights = Vec::new();
+    for (decision, heading) in [
+        (
+            Decision::Reject,
+            "rejected — the golden is kept; revert these in the sources:",
+        ),
+        (
+            Decision::Skip,
+            "skipped — still pending (`contract-pin review` again to decide):",
+        ),
+    ] {
+        let left: Vec<&Item> = items
+            .iter()
+            .zip(decisions)
+            .filter(|(_, d)| **d == decision)
+            .map(|(i, _)| i)
+            .collect();
+        if left.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "{}", paint.bold(heading));
+        for item in left {
+            weights.push(item.weight);
+            for line in &item.pending {
+                let line = if item.weight == Weight::Additive {
+                    paint.yellow(line)
+                } else {
+                    paint.red(line)
+                };
+                let _ = writeln!(out, "  {line}");
+            }
         }
     }
+    let code = if weights.contains(&Weight::Breaking) {
+        BREAKING
+    } else if weights.contains(&Weight::Golden) {
+        ERROR
+    } else if weights.contains(&Weight::Additive) {
+        ADDITIVE
+    } else {
+        MATCH
+    };
+    (out, code)
 }
 
 /// `contract-pin review` (the caller has checked for a terminal).
@@ -368,40 +522,48 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
         println!("nothing to review: every golden matches the sources");
         return if failed { ERROR } else { MATCH };
     }
-    let decisions = {
-        let _mode = KeyMode::enter();
-        let mut stdin = io::stdin().lock();
-        let mut next_key = || {
-            let mut byte = [0u8; 1];
-            match stdin.read(&mut byte) {
-                Ok(1) => Some(char::from(byte[0])),
-                _ => None,
-            }
-        };
-        let mut stdout = io::stdout().lock();
-        match decide(&items, &mut next_key, &mut stdout) {
-            Ok(d) => d,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ERROR;
-            }
+    let terminal = console::Term::stdout();
+    let mut next_key = || match terminal.read_key_raw() {
+        Ok(console::Key::Char(c)) => Key::Char(c),
+        Ok(console::Key::CtrlC) => Key::Interrupt,
+        Ok(console::Key::Enter) => Key::Char('\n'),
+        Ok(console::Key::Escape) => Key::Char('\u{1b}'),
+        // Arrows, function keys: not an answer; show the menu again.
+        Ok(_) => Key::Char('?'),
+        Err(_) => Key::End,
+    };
+    let mut stdout = anstream::stdout().lock();
+    let decisions = match decide(&items, &mut next_key, &mut stdout) {
+        Ok(Answers::Decided(d)) => d,
+        Ok(Answers::Interrupted) => {
+            drop(stdout);
+            println!("\ninterrupted: nothing was written");
+            return INTERRUPTED;
+        }
+        Err(e) => {
+            drop(stdout);
+            eprintln!("error: {e}");
+            return ERROR;
         }
     };
-    let count = |d: Decision| decisions.iter().filter(|x| **x == d).count();
+    drop(stdout);
+    let tally = |d: Decision| decisions.iter().filter(|x| **x == d).count();
     println!(
         "\n{} accepted, {} rejected, {} skipped",
-        count(Decision::Accept),
-        count(Decision::Reject),
-        count(Decision::Skip)
+        tally(Decision::Accept),
+        tally(Decision::Reject),
+        tally(Decision::Skip)
     );
     let (lines, ok) = apply(model, &items, &decisions);
     for line in lines {
         println!("{line}");
     }
-    if ok && !failed {
-        MATCH
-    } else {
+    let (left, code) = remaining(&items, &decisions, paint);
+    print!("{left}");
+    if !ok || failed {
         ERROR
+    } else {
+        code
     }
 }
 
@@ -409,43 +571,135 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
 mod tests {
     use super::*;
 
-    fn item(name: &str) -> Item {
+    fn item(name: &str, weight: Weight) -> Item {
         Item {
             unit: 0,
             names: BTreeSet::from([name.to_owned()]),
             whole: false,
+            weight,
             text: format!("{name}\n"),
+            pending: vec![format!("{name} differs")],
         }
     }
 
-    fn run_keys(keys: &str, n: usize) -> (Vec<Decision>, String) {
-        let items: Vec<Item> = (0..n).map(|i| item(&format!("S{i}"))).collect();
-        let mut chars = keys.chars();
+    fn keys(text: &str) -> impl FnMut() -> Key + '_ {
+        let mut chars = text.chars();
+        move || match chars.next() {
+            Some('^') => Key::Interrupt,
+            Some(c) => Key::Char(c),
+            None => Key::End,
+        }
+    }
+
+    fn run_keys(text: &str, weights: &[Weight]) -> (Answers, String) {
+        let items: Vec<Item> = weights
+            .iter()
+            .enumerate()
+            .map(|(i, w)| item(&format!("S{i}"), *w))
+            .collect();
         let mut out = Vec::new();
-        let d = decide(&items, &mut || chars.next(), &mut out).unwrap();
-        (d, String::from_utf8(out).unwrap())
+        let answers = decide(&items, &mut keys(text), &mut out).unwrap();
+        (answers, String::from_utf8(out).unwrap())
+    }
+
+    use Decision::*;
+    use Weight::Additive as Add;
+    use Weight::Breaking as Brk;
+
+    fn decided(text: &str, weights: &[Weight]) -> Vec<Decision> {
+        match run_keys(text, weights).0 {
+            Answers::Decided(d) => d,
+            Answers::Interrupted => panic!("interrupted"),
+        }
     }
 
     #[test]
     fn keys_decide_items_and_the_rest() {
-        use Decision::*;
-        assert_eq!(run_keys("ars", 3).0, [Accept, Reject, Skip]);
-        assert_eq!(run_keys("a\nA", 4).0, [Accept, Accept, Accept, Accept]);
-        assert_eq!(run_keys("rR", 3).0, [Reject, Reject, Reject]);
-        // Input closes: the rest is skipped.
-        assert_eq!(run_keys("a", 3).0, [Accept, Skip, Skip]);
-        let (d, out) = run_keys("xa", 1);
-        assert_eq!(d, [Accept]);
-        assert!(out.contains("`x` is not one of a, r, s, A, R"), "{out}");
+        assert_eq!(decided("ars", &[Add, Add, Add]), [Accept, Reject, Skip]);
+        assert_eq!(decided("a\nA", &[Add; 4]), [Accept; 4]);
+        assert_eq!(decided("rR", &[Add, Add, Add]), [Reject, Reject, Reject]);
+        // Input closes or `q`: the rest is skipped.
+        assert_eq!(decided("a", &[Add, Add, Add]), [Accept, Skip, Skip]);
+        assert_eq!(decided("aq", &[Add, Add, Add]), [Accept, Skip, Skip]);
+        let (answers, out) = run_keys("xa", &[Add]);
+        assert_eq!(answers, Answers::Decided(vec![Accept]));
+        assert!(out.contains("`x` is not one of a, r, s, A, R, q"), "{out}");
         assert!(out.contains("[1/1] S0"), "{out}");
+    }
+
+    /// The only shape these tests build: a symbol that differs by its module.
+    fn shape(module: &str) -> Symbol {
+        Symbol {
+            module: Some(module.to_owned()),
+            ..Symbol::default()
+        }
+    }
+
+    #[test]
+    fn a_breaking_change_needs_a_second_explicit_yes() {
+        // `a` then anything but `y` asks again; `a` `y` accepts.
+        let (answers, out) = run_keys("ana y", &[Brk]);
+        assert_eq!(answers, Answers::Decided(vec![Accept]));
+        assert_eq!(
+            out.matches("BREAKS the contract's consumers").count(),
+            2,
+            "{out}"
+        );
+        assert!(out.contains("breaking change: a accept"), "{out}");
+        // An additive change is accepted with one key.
+        let (_, out) = run_keys("a", &[Add]);
+        assert!(!out.contains("BREAKS"), "{out}");
+        // `A` accepts the additive rest at once, but each later break asks for its `y`.
+        assert_eq!(
+            decided("Any", &[Add, Brk, Add, Brk]),
+            [Accept, Skip, Accept, Accept]
+        );
+        let (_, out) = run_keys("Any", &[Add, Brk, Add, Brk]);
+        assert!(
+            out.contains("[2/4] S1") && out.contains("[4/4] S3"),
+            "{out}"
+        );
+        assert!(!out.contains("[3/4]"), "additive rest is not shown: {out}");
+        // `A` on a break confirms that break too.
+        assert_eq!(decided("Ay", &[Brk, Add]), [Accept, Accept]);
+        assert_eq!(
+            decided("Aa", &[Brk, Add]),
+            [Skip, Skip],
+            "no `y`: back, then input ends"
+        );
+    }
+
+    #[test]
+    fn ctrl_c_interrupts_wherever_it_is_pressed() {
+        assert_eq!(run_keys("a^", &[Add, Add]).0, Answers::Interrupted);
+        assert_eq!(
+            run_keys("a^", &[Brk]).0,
+            Answers::Interrupted,
+            "at the confirmation"
+        );
+    }
+
+    #[test]
+    fn what_remains_sets_the_exit_code_like_check() {
+        let items = [item("A", Add), item("B", Brk), item("C", Weight::Golden)];
+        let (out, code) = remaining(&items, &[Accept, Accept, Accept], Paint::plain());
+        assert_eq!((out.as_str(), code), ("", MATCH));
+        let (out, code) = remaining(&items, &[Reject, Accept, Accept], Paint::plain());
+        assert_eq!(code, ADDITIVE);
+        assert!(out.contains("rejected — the golden is kept"), "{out}");
+        assert!(out.contains("  A differs"), "{out}");
+        assert_eq!(
+            remaining(&items, &[Skip, Accept, Skip], Paint::plain()).1,
+            ERROR
+        );
+        assert_eq!(
+            remaining(&items, &[Skip, Reject, Skip], Paint::plain()).1,
+            BREAKING
+        );
     }
 
     #[test]
     fn accepting_takes_current_shapes_and_drops_vanished_symbols() {
-        let shape = |m: &str| Symbol {
-            module: Some(m.to_owned()),
-            ..Symbol::default()
-        };
         let golden = BTreeMap::from([
             ("A".to_owned(), shape("old")),
             ("B".to_owned(), shape("old")),
@@ -469,12 +723,40 @@ mod tests {
     }
 
     #[test]
-    fn a_rename_is_one_decision() {
-        let renamed = Delta::new(DeltaKind::SymbolRenamed, "Old", "renamed").change("Old", "New");
-        let other = Delta::new(DeltaKind::SymbolAdded, "Other", "added");
-        let deltas = [renamed, other];
-        let g = groups(&deltas);
-        assert_eq!(g.len(), 2);
-        assert_eq!(g[0].0, BTreeSet::from(["New".to_owned(), "Old".to_owned()]));
+    fn decisions_hold_unless_another_writer_changed_a_decided_symbol_otherwise() {
+        let map = |entries: &[(&str, &str)]| -> BTreeMap<String, Symbol> {
+            entries
+                .iter()
+                .map(|(name, module)| (name.to_string(), shape(module)))
+                .collect()
+        };
+        let read = map(&[("A", "old"), ("B", "old")]);
+        let current = map(&[("A", "new"), ("B", "new")]);
+        let a = BTreeSet::from(["A".to_owned()]);
+        // Another writer changed only B: deciding on A still means what it meant.
+        assert!(decisions_hold(
+            &read,
+            &map(&[("A", "old"), ("B", "other")]),
+            &current,
+            &a
+        ));
+        // It already wrote what the user accepts.
+        assert!(decisions_hold(
+            &read,
+            &map(&[("A", "new"), ("B", "old")]),
+            &current,
+            &a
+        ));
+        // It wrote a third shape of A, or removed it: the user never saw that.
+        assert!(!decisions_hold(
+            &read,
+            &map(&[("A", "other"), ("B", "old")]),
+            &current,
+            &a
+        ));
+        assert!(!decisions_hold(&read, &map(&[("B", "old")]), &current, &a));
+        // Accepting a removal (A is gone from the sources) that another writer made too.
+        let gone = map(&[("B", "new")]);
+        assert!(decisions_hold(&read, &map(&[("B", "old")]), &gone, &a));
     }
 }

@@ -2,14 +2,24 @@
 //! it (crate root, then `mod` declarations), read with the same argument parsing and
 //! extraction the attribute macro uses, under the module path `module_path!()` gives.
 //!
+//! An attribute counts as contract-pin's when the compiler would resolve it so:
+//! written by path (`contract_pin::contract`), or by a name the module imports from
+//! the crate (`use contract_pin::contract as pin;`), never merely because its last
+//! segment is `contract` (`#[soroban_sdk::contract]` is another crate's).
+//!
 //! What the scan cannot see exactly like the compiler — an item under `cfg` or with
-//! `cfg_attr`, a contract attribute inside a macro — is reported as a warning that
-//! names the item and its file:line, never skipped in silence.
+//! `cfg_attr`, a contract attribute inside a macro, a `#[contract]` whose origin the
+//! sources do not tell — is reported as a warning that names the item and its
+//! file:line, never skipped in silence. What the compiler rejects (a contract attribute
+//! on a module, a field, a `macro_rules!`…) or would expand differently from what the
+//! source says (a contract attribute below `#[derive]`) is an error.
 
 use std::path::{Path, PathBuf};
 
 use contract_core::health::ScanExactness;
-use contract_core::syntax::{self, args, Extracted};
+use contract_core::syntax::args::{self, Resolution, Scope};
+use contract_core::syntax::scope::{item_line, FileScopes};
+use contract_core::syntax::{self, Extracted};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
 use syn::punctuated::Punctuated;
@@ -30,6 +40,8 @@ pub struct Pinned {
     pub file: PathBuf,
     /// 1-based line of the contract attribute.
     pub line: usize,
+    /// The golden named by `golden = "…"`, relative to the annotated file.
+    pub golden: Option<PathBuf>,
     /// The fragment and the spans of its elements.
     pub extracted: Extracted,
 }
@@ -63,6 +75,8 @@ pub struct PackageScan {
     pub files: usize,
     /// Sets pinned in targets this command does not check (set, target kind).
     pub elsewhere: Vec<(String, String)>,
+    /// The library root's `pub use` of other crates' items: (path, file, line, col).
+    pub reexports: Vec<(Vec<String>, PathBuf, usize, usize)>,
 }
 
 /// Scans the targets of `package` whose registrations an integration test's harness
@@ -74,6 +88,9 @@ pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> Packag
         out: PackageScan::default(),
         on_file,
         cfg_test: false,
+        macro_use: false,
+        library: false,
+        type_scopes: FileScopes::default(),
     };
     for target in &package.targets {
         let dir = target.root.parent().unwrap_or(Path::new(".")).to_path_buf();
@@ -82,8 +99,10 @@ pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> Packag
             children_dir: dir.clone(),
             path_attr_dir: dir,
             cfgs: Vec::new(),
+            scope: Scope::default(),
         };
         scan.cfg_test = target.kind == TargetKind::Test;
+        scan.library = target.kind == TargetKind::Lib;
         let first = scan.out.pinned.len();
         scan.file(&target.root, &cx, None);
         if let TargetKind::Other(kind) = &target.kind {
@@ -91,7 +110,7 @@ pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> Packag
                 scan.out.elsewhere.push((p.set.clone(), kind.clone()));
                 scan.warn(
                     &p.file,
-                    p.extracted.spans.locate(&contract_core::Element::Item),
+                    p.extracted.spans.locate(&contract_core::Member::Item),
                     ScanExactness::CfgDependent,
                     format!(
                         "pinned item `{}::{}` (set `{}`) is in the {kind} target `{}`, which \
@@ -117,6 +136,8 @@ struct ModCx {
     path_attr_dir: PathBuf,
     /// `cfg` predicates on it and its ancestors, as written.
     cfgs: Vec<String>,
+    /// What its `use` items bring into scope (not inherited by child modules).
+    scope: Scope,
 }
 
 struct Scanner<'a> {
@@ -124,6 +145,13 @@ struct Scanner<'a> {
     on_file: &'a mut dyn FnMut(&Path),
     /// Whether the target is built with `cfg(test)` (integration tests are).
     cfg_test: bool,
+    /// `#[macro_use] extern crate contract_pin;` at the target's root.
+    macro_use: bool,
+    /// Whether the target is the library (whose `pub use` items are re-exports).
+    library: bool,
+    /// The imports of each module of the file being read, for type paths: the
+    /// macro reads the same file the same way.
+    type_scopes: FileScopes,
 }
 
 impl Scanner<'_> {
@@ -169,14 +197,67 @@ impl Scanner<'_> {
             }
         };
         match syn::parse_file(&text) {
-            Ok(parsed) => self.items(&parsed.items, cx, file),
+            Ok(parsed) => {
+                let outer =
+                    std::mem::replace(&mut self.type_scopes, FileScopes::of_parsed(&text, &parsed));
+                if declared.is_none() {
+                    self.macro_use = Scope::has_macro_use(&parsed.items);
+                    if self.library {
+                        self.reexports(&parsed.items, file);
+                    }
+                }
+                self.items(&parsed.items, cx, file);
+                self.type_scopes = outer;
+            }
             Err(e) => self.error(file, e.span(), format!("cannot parse: {e}")),
         }
     }
 
-    fn items(&mut self, items: &[Item], cx: &ModCx, file: &Path) {
+    /// `pub use other_crate::a::Item;` at a library root (paths that start with a crate
+    /// name; renames and globs are left out).
+    fn reexports(&mut self, items: &[Item], file: &Path) {
+        fn walk(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(Vec<String>, Span)>) {
+            match tree {
+                syn::UseTree::Path(p) => {
+                    prefix.push(p.ident.unraw().to_string());
+                    walk(&p.tree, prefix, out);
+                    prefix.pop();
+                }
+                syn::UseTree::Name(n) => {
+                    let mut path = prefix.clone();
+                    path.push(n.ident.unraw().to_string());
+                    out.push((path, n.ident.span()));
+                }
+                syn::UseTree::Group(g) => g.items.iter().for_each(|t| walk(t, prefix, out)),
+                syn::UseTree::Rename(_) | syn::UseTree::Glob(_) => {}
+            }
+        }
         for item in items {
-            self.item(item, cx, file);
+            let Item::Use(u) = item else { continue };
+            if !matches!(u.vis, syn::Visibility::Public(_)) {
+                continue;
+            }
+            let mut found = Vec::new();
+            walk(&u.tree, &mut Vec::new(), &mut found);
+            for (path, span) in found {
+                if path.len() > 1 && !matches!(path[0].as_str(), "crate" | "self" | "super") {
+                    let (line, col) = line_col(span);
+                    self.out
+                        .reexports
+                        .push((path, file.to_path_buf(), line, col));
+                }
+            }
+        }
+    }
+
+    /// The items of one module: its scope is their `use` items.
+    fn items(&mut self, items: &[Item], cx: &ModCx, file: &Path) {
+        let cx = ModCx {
+            scope: Scope::of_items(items, self.macro_use),
+            ..cx.clone()
+        };
+        for item in items {
+            self.item(item, &cx, file);
         }
     }
 
@@ -184,17 +265,36 @@ impl Scanner<'_> {
         let attrs = args::item_attrs(item);
         let own_cfgs: Vec<String> = attrs.iter().filter_map(cfg_predicate).collect();
         match item {
-            Item::Mod(m) => self.module(m, cx, own_cfgs, file),
-            Item::Macro(m) => self.macro_item(m, cx, file),
+            Item::Mod(m) => {
+                // Refused by the macro (an error), then the module is read as usual.
+                self.pinned(item, attrs, cx, &own_cfgs, file);
+                self.module(m, cx, own_cfgs, file)
+            }
+            Item::Macro(m) => {
+                self.pinned(item, attrs, cx, &own_cfgs, file);
+                self.macro_item(m, cx, file)
+            }
             _ => {
                 self.pinned(item, attrs, cx, &own_cfgs, file);
                 // Items nested in function bodies register too, under the enclosing
-                // module's path.
+                // module's path, in a scope that adds the bodies' `use` items.
                 let mut nested = Nested::default();
                 syn::visit::Visit::visit_item(&mut nested, item);
+                let mut inner_cx = cx.clone();
+                inner_cx.cfgs.extend(own_cfgs.iter().cloned());
+                inner_cx.scope.add(nested.items.iter().copied());
+                for (span, place) in nested.misplaced(&inner_cx.scope) {
+                    self.error(
+                        file,
+                        span,
+                        format!(
+                            "a contract attribute on {place} is rejected by the compiler: it \
+                             pins an item (a struct, enum, trait, inherent `impl`, trait `impl`, \
+                             fn, type alias, const or static), not its parts"
+                        ),
+                    );
+                }
                 for inner in nested.items {
-                    let mut inner_cx = cx.clone();
-                    inner_cx.cfgs.extend(own_cfgs.iter().cloned());
                     self.item(inner, &inner_cx, file);
                 }
             }
@@ -209,6 +309,7 @@ impl Scanner<'_> {
             children_dir: PathBuf::new(),
             path_attr_dir: PathBuf::new(),
             cfgs: cx.cfgs.iter().cloned().chain(own_cfgs).collect(),
+            scope: Scope::default(),
         };
         match &m.content {
             Some((_, items)) => {
@@ -265,7 +366,7 @@ impl Scanner<'_> {
     /// unknown to a source scan, so contract attributes inside are warnings.
     fn macro_item(&mut self, m: &syn::ItemMacro, cx: &ModCx, file: &Path) {
         let mut hits = Vec::new();
-        contract_attributes_in(m.mac.tokens.clone(), &mut hits);
+        contract_attributes_in(m.mac.tokens.clone(), &cx.scope, &mut hits);
         let what = match &m.ident {
             Some(ident) => format!("`macro_rules! {ident}`"),
             None => format!("the `{}!` invocation", path_string(&m.mac.path)),
@@ -295,18 +396,58 @@ impl Scanner<'_> {
         own_cfgs: &[String],
         file: &Path,
     ) {
-        let found = contract_attrs(attrs);
+        let (found, unresolved) = contract_attrs(attrs, &cx.scope);
+        for (span, why) in unresolved {
+            self.warn(
+                file,
+                span,
+                ScanExactness::MacroHidden,
+                format!(
+                    "cannot tell whether this is contract-pin's attribute: {why}. Not counted; \
+                     if it is, write `#[contract_pin::contract(…)]` or import it by name \
+                     (`use contract_pin::contract;`)"
+                ),
+            );
+        }
         if found.is_empty() {
             return;
+        }
+        // An attribute macro above the contract attribute (`#[derive]` included) runs
+        // first: the macro sees its output, the scan sees the source. Refuse, as the
+        // two would not agree.
+        if let Some(first) = found.first() {
+            if let Some(hider) = hiding_attribute(&attrs[..first.index], first, &cx.scope) {
+                let (hider_line, _) = line_col(hider.span);
+                let (contract, hider, derive) =
+                    (attribute_text(&first.meta), hider.text, hider.derive);
+                let why = if derive {
+                    "the compiler runs the derive first and hands the contract attribute the \
+                     item without it, so the recorded shape has no derives and the serde wire \
+                     checks are off"
+                } else {
+                    "the compiler expands that attribute macro first, so the contract \
+                     attribute pins what it generates, which the sources do not show"
+                };
+                self.error(
+                    file,
+                    first.span,
+                    format!(
+                        "`{contract}` is below `{hider}` (line {hider_line}): {why}. Move the \
+                         contract attribute above `{hider}`"
+                    ),
+                );
+                return;
+            }
         }
         // The macro receives the item without the attribute being expanded; strip
         // every contract attribute (none is part of a shape).
         let mut stripped = item.clone();
-        strip_contract_attrs(&mut stripped);
+        strip_contract_attrs(&mut stripped, &cx.scope);
         for attr in found {
             let mut errors = Vec::new();
             let parsed = args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
-            let extracted = match syntax::extract(&stripped) {
+            let scope = self.type_scopes.at(item_line(item));
+            let extracted = match syntax::extract_in(&stripped, scope) {
                 Ok(extracted) => Some(extracted),
                 Err(e) => {
                     errors.push(e);
@@ -380,12 +521,17 @@ impl Scanner<'_> {
                     ),
                 );
             }
+            let golden = parsed
+                .golden
+                .as_ref()
+                .map(|(relative, _)| file.parent().unwrap_or(Path::new(".")).join(relative));
             self.out.pinned.push(Pinned {
                 set: parsed.set,
                 name,
                 module: cx.path.clone(),
                 file: file.to_path_buf(),
                 line,
+                golden,
                 extracted,
             });
         }
@@ -398,11 +544,26 @@ pub fn line_col(span: Span) -> (usize, usize) {
     (start.line.max(1), start.column + 1)
 }
 
-/// Items nested in blocks of an item (fn bodies, const initialisers), not below them.
+/// Items nested in blocks of an item (fn bodies, const initialisers), not below them;
+/// and the attributes on the item's parts (fields, variants, methods, statements…),
+/// where a contract attribute is not accepted.
 #[derive(Default)]
 struct Nested<'ast> {
     items: Vec<&'ast Item>,
     depth: usize,
+    /// Attributes on parts, with what the part is.
+    parts: Vec<(&'ast Attribute, &'static str)>,
+}
+
+impl Nested<'_> {
+    /// The parts' attributes that are contract-pin's, with their span.
+    fn misplaced(&self, scope: &Scope) -> Vec<(Span, &'static str)> {
+        self.parts
+            .iter()
+            .filter(|(attr, _)| matches!(args::resolve(attr, scope), Resolution::Contract(_)))
+            .map(|(attr, place)| (attr.span(), *place))
+            .collect()
+    }
 }
 
 impl<'ast> syn::visit::Visit<'ast> for Nested<'ast> {
@@ -415,6 +576,68 @@ impl<'ast> syn::visit::Visit<'ast> for Nested<'ast> {
             self.items.push(item);
         }
     }
+
+    fn visit_field(&mut self, f: &'ast syn::Field) {
+        self.parts.extend(f.attrs.iter().map(|a| (a, "a field")));
+        syn::visit::visit_field(self, f);
+    }
+
+    fn visit_variant(&mut self, v: &'ast syn::Variant) {
+        self.parts
+            .extend(v.attrs.iter().map(|a| (a, "an enum variant")));
+        syn::visit::visit_variant(self, v);
+    }
+
+    fn visit_impl_item(&mut self, i: &'ast syn::ImplItem) {
+        let attrs: &[Attribute] = match i {
+            syn::ImplItem::Fn(f) => &f.attrs,
+            syn::ImplItem::Const(c) => &c.attrs,
+            syn::ImplItem::Type(t) => &t.attrs,
+            syn::ImplItem::Macro(m) => &m.attrs,
+            _ => &[],
+        };
+        self.parts
+            .extend(attrs.iter().map(|a| (a, "an item of an `impl` block")));
+        syn::visit::visit_impl_item(self, i);
+    }
+
+    fn visit_trait_item(&mut self, i: &'ast syn::TraitItem) {
+        let attrs: &[Attribute] = match i {
+            syn::TraitItem::Fn(f) => &f.attrs,
+            syn::TraitItem::Const(c) => &c.attrs,
+            syn::TraitItem::Type(t) => &t.attrs,
+            syn::TraitItem::Macro(m) => &m.attrs,
+            _ => &[],
+        };
+        self.parts
+            .extend(attrs.iter().map(|a| (a, "an item of a trait")));
+        syn::visit::visit_trait_item(self, i);
+    }
+
+    fn visit_foreign_item(&mut self, i: &'ast syn::ForeignItem) {
+        let attrs: &[Attribute] = match i {
+            syn::ForeignItem::Fn(f) => &f.attrs,
+            syn::ForeignItem::Static(s) => &s.attrs,
+            syn::ForeignItem::Type(t) => &t.attrs,
+            syn::ForeignItem::Macro(m) => &m.attrs,
+            _ => &[],
+        };
+        self.parts
+            .extend(attrs.iter().map(|a| (a, "an item of an `extern` block")));
+        syn::visit::visit_foreign_item(self, i);
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        self.parts
+            .extend(l.attrs.iter().map(|a| (a, "a statement")));
+        syn::visit::visit_local(self, l);
+    }
+
+    fn visit_stmt_macro(&mut self, m: &'ast syn::StmtMacro) {
+        self.parts
+            .extend(m.attrs.iter().map(|a| (a, "a statement")));
+        syn::visit::visit_stmt_macro(self, m);
+    }
 }
 
 struct ContractAttr {
@@ -422,33 +645,170 @@ struct ContractAttr {
     tokens: TokenStream,
     span: Span,
     via_cfg_attr: bool,
+    /// Its index among the item's attributes.
+    index: usize,
+    /// The attribute as written (inside its `cfg_attr`, if any).
+    meta: Meta,
+    /// For an attribute inside `cfg_attr`: the attributes before it there.
+    before_in_cfg_attr: Vec<Meta>,
 }
 
-fn contract_attrs(attrs: &[Attribute]) -> Vec<ContractAttr> {
+/// The attributes of `attrs` that resolve to contract-pin's in `scope`, and those
+/// whose origin the sources do not tell (span, why).
+fn contract_attrs(attrs: &[Attribute], scope: &Scope) -> (Vec<ContractAttr>, Vec<(Span, String)>) {
     let mut out = Vec::new();
-    for attr in attrs {
-        if let Some(fixed_set) = args::contract_attribute(attr) {
-            out.push(ContractAttr {
+    let mut unresolved = Vec::new();
+    for (index, attr) in attrs.iter().enumerate() {
+        if attr.path().is_ident("cfg_attr") {
+            let metas = cfg_attr_metas(attr);
+            for (i, meta) in metas.iter().enumerate() {
+                match args::resolve_meta(meta, scope) {
+                    Resolution::Contract(fixed_set) => out.push(ContractAttr {
+                        fixed_set,
+                        tokens: args::arguments(meta),
+                        span: attr.span(),
+                        via_cfg_attr: true,
+                        index,
+                        meta: meta.clone(),
+                        before_in_cfg_attr: metas[..i].to_vec(),
+                    }),
+                    Resolution::Unresolved(why) => unresolved.push((attr.span(), why)),
+                    Resolution::Other => {}
+                }
+            }
+            continue;
+        }
+        match args::resolve(attr, scope) {
+            Resolution::Contract(fixed_set) => out.push(ContractAttr {
                 fixed_set,
                 tokens: args::arguments(&attr.meta),
                 span: attr.span(),
                 via_cfg_attr: false,
-            });
-        } else if attr.path().is_ident("cfg_attr") {
-            for meta in cfg_attr_metas(attr) {
-                let inner: Attribute = syn::parse_quote!(#[#meta]);
-                if let Some(fixed_set) = args::contract_attribute(&inner) {
-                    out.push(ContractAttr {
-                        fixed_set,
-                        tokens: args::arguments(&meta),
-                        span: attr.span(),
-                        via_cfg_attr: true,
-                    });
-                }
-            }
+                index,
+                meta: attr.meta.clone(),
+                before_in_cfg_attr: Vec::new(),
+            }),
+            Resolution::Unresolved(why) => unresolved.push((attr.span(), why)),
+            Resolution::Other => {}
         }
     }
-    out
+    (out, unresolved)
+}
+
+/// Built-in attributes that are inert: the compiler keeps them on the item for the
+/// next attribute macro (or acts on them later), so they hide nothing from it.
+const INERT: &[&str] = &[
+    "allow",
+    "automatically_derived",
+    "cfg",
+    "cold",
+    "collapse_debuginfo",
+    "coverage",
+    "debugger_visualizer",
+    "deny",
+    "deprecated",
+    "doc",
+    "expect",
+    "export_name",
+    "forbid",
+    "ignore",
+    "inline",
+    "instruction_set",
+    "link",
+    "link_name",
+    "link_ordinal",
+    "link_section",
+    "macro_export",
+    "macro_use",
+    "must_use",
+    "naked",
+    "no_link",
+    "no_mangle",
+    "non_exhaustive",
+    "path",
+    "repr",
+    "should_panic",
+    "target_feature",
+    "track_caller",
+    "unsafe",
+    "used",
+    "warn",
+];
+
+/// Tool attributes (`#[rustfmt::skip]`): inert.
+const TOOLS: &[&str] = &[
+    "rustfmt",
+    "clippy",
+    "rustdoc",
+    "rust_analyzer",
+    "diagnostic",
+];
+
+/// An attribute the compiler expands before the contract attribute.
+struct Hider {
+    /// As written (shortened).
+    text: String,
+    span: Span,
+    /// A `#[derive]` (possibly inside `cfg_attr`).
+    derive: bool,
+}
+
+/// The first attribute in `before` (those written above `contract`, and those above it
+/// inside its `cfg_attr`) that the compiler expands before it: `#[derive]`, or an
+/// attribute macro. A single name no import binds (`#[serde(…)]` above its derive) is
+/// a derive helper, inert.
+fn hiding_attribute(before: &[Attribute], contract: &ContractAttr, scope: &Scope) -> Option<Hider> {
+    let is_derive = |meta: &Meta| meta.path().is_ident("derive");
+    let hides = |meta: &Meta| -> bool {
+        let path = meta.path();
+        if is_derive(meta) {
+            return true;
+        }
+        if matches!(args::resolve_meta(meta, scope), Resolution::Contract(_)) {
+            return false; // another pin: it hides nothing
+        }
+        let first = path
+            .segments
+            .first()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        if path.segments.len() > 1 {
+            return !TOOLS.contains(&first.as_str());
+        }
+        !INERT.contains(&first.as_str()) && scope.imports(&first)
+    };
+    for attr in before {
+        let metas = if attr.path().is_ident("cfg_attr") {
+            cfg_attr_metas(attr)
+        } else {
+            vec![attr.meta.clone()]
+        };
+        if let Some(meta) = metas.iter().find(|m| hides(m)) {
+            return Some(Hider {
+                text: attribute_text(&attr.meta),
+                span: attr.span(),
+                derive: is_derive(meta),
+            });
+        }
+    }
+    let meta = contract.before_in_cfg_attr.iter().find(|m| hides(m))?;
+    Some(Hider {
+        text: attribute_text(meta),
+        span: contract.span,
+        derive: is_derive(meta),
+    })
+}
+
+/// `#[derive(Serialize, Deserialize)]`, shortened past 60 characters.
+fn attribute_text(meta: &Meta) -> String {
+    let text = contract_core::syntax::tokens::tokens_to_string(&quote::quote!(#meta));
+    let text = if text.chars().count() > 60 {
+        let path = path_string(meta.path());
+        format!("{path}(…)")
+    } else {
+        text
+    };
+    format!("#[{text}]")
 }
 
 /// The attributes of `#[cfg_attr(pred, a, b)]`: `a`, `b`.
@@ -458,16 +818,13 @@ fn cfg_attr_metas(attr: &Attribute) -> Vec<Meta> {
         .unwrap_or_default()
 }
 
-fn strip_contract_attrs(item: &mut Item) {
+fn strip_contract_attrs(item: &mut Item, scope: &Scope) {
+    let ours = |meta: &Meta| matches!(args::resolve_meta(meta, scope), Resolution::Contract(_));
     let keep = |attr: &Attribute| {
-        if args::contract_attribute(attr).is_some() {
+        if ours(&attr.meta) {
             return false;
         }
-        !(attr.path().is_ident("cfg_attr")
-            && cfg_attr_metas(attr).iter().any(|meta| {
-                let inner: Attribute = syn::parse_quote!(#[#meta]);
-                args::contract_attribute(&inner).is_some()
-            }))
+        !(attr.path().is_ident("cfg_attr") && cfg_attr_metas(attr).iter().any(ours))
     };
     if let Some(attrs) = item_attrs_mut(item) {
         attrs.retain(keep);
@@ -537,7 +894,11 @@ fn inner_cfg(item: &Item) -> Option<Span> {
 
 /// Contract attributes in a macro body: `#` followed by `[...contract...]`, with the
 /// name of the item they sit on when it is written out (`struct Name`).
-fn contract_attributes_in(tokens: TokenStream, out: &mut Vec<(Span, String, Option<String>)>) {
+fn contract_attributes_in(
+    tokens: TokenStream,
+    scope: &Scope,
+    out: &mut Vec<(Span, String, Option<String>)>,
+) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     for (i, tree) in trees.iter().enumerate() {
         match tree {
@@ -548,15 +909,16 @@ fn contract_attributes_in(tokens: TokenStream, out: &mut Vec<(Span, String, Opti
                 if g.delimiter() != proc_macro2::Delimiter::Bracket {
                     continue;
                 }
-                if let Ok(attr_meta) = syn::parse2::<Meta>(g.stream()) {
-                    let attr: Attribute = syn::parse_quote!(#[#attr_meta]);
-                    if args::contract_attribute(&attr).is_some() {
+                if let Ok(meta) = syn::parse2::<Meta>(g.stream()) {
+                    // What the body would resolve to where it is written; `$crate::…`
+                    // and the like do not resolve, and are not claimed.
+                    if !matches!(args::resolve_meta(&meta, scope), Resolution::Other) {
                         let name = item_name_after(&trees[i + 2..]);
-                        out.push((p.span(), path_string(attr.path()), name));
+                        out.push((p.span(), path_string(meta.path()), name));
                     }
                 }
             }
-            TokenTree::Group(g) => contract_attributes_in(g.stream(), out),
+            TokenTree::Group(g) => contract_attributes_in(g.stream(), scope, out),
             _ => {}
         }
     }
@@ -641,29 +1003,37 @@ mod tests {
     fn module_paths_follow_the_compilers_rules() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        write(d, "src/lib.rs", "mod a;\nmod b;\n#[path = \"other/c_impl.rs\"] mod c;\nmod inline { mod deep; #[contract] pub const IN: u8 = 1; }\n#[contract] pub const ROOT: u8 = 0;\n");
+        write(d, "src/lib.rs", "use contract_pin::contract;\nmod a;\nmod b;\n#[path = \"other/c_impl.rs\"] mod c;\nmod inline { use contract_pin::contract; mod deep; #[contract] pub const IN: u8 = 1; }\n#[contract] pub const ROOT: u8 = 0;\n");
         write(
             d,
             "src/a.rs",
-            "mod child;\n#[contract(set = \"s\")] pub const A: u8 = 1;\n",
+            "mod child;\n#[contract_pin::contract(set = \"s\")] pub const A: u8 = 1;\n",
         );
-        write(d, "src/a/child.rs", "#[contract] pub fn child() {}\n");
+        write(
+            d,
+            "src/a/child.rs",
+            "use contract_pin::*;\n#[contract] pub fn child() {}\n",
+        );
         write(d, "src/b/mod.rs", "mod leaf;\n");
         write(
             d,
             "src/b/leaf.rs",
-            "#[contract(name = \"Leaf\")] pub const L: u8 = 2;\n",
+            "use contract_pin::contract as pin;\n#[pin(name = \"Leaf\")] pub const L: u8 = 2;\n",
         );
         write(
             d,
             "src/other/c_impl.rs",
-            "mod sub;\n#[contract] pub struct C;\n",
+            "mod sub;\n#[::contract_pin::contract] pub struct C;\n",
         );
-        write(d, "src/other/sub.rs", "#[contract] pub struct Sub;\n");
+        write(
+            d,
+            "src/other/sub.rs",
+            "use contract_pin as cp;\n#[cp::contract] pub struct Sub;\n",
+        );
         write(
             d,
             "src/inline/deep.rs",
-            "#[contract] pub struct Deep { x: u8 }\nfn f() { #[contract] struct InFn; }\n",
+            "use contract_pin::{contract, phase5_contract};\n#[contract] pub struct Deep { x: u8 }\nfn f() { #[contract] struct InFn; }\n",
         );
         let scan = scan_package(&package(d), &mut |_| {});
         assert!(scan.errors.is_empty(), "{:?}", scan.errors);
@@ -699,12 +1069,12 @@ mod tests {
             d,
             "src/lib.rs",
             "#[cfg(feature = \"x\")]\n#[contract] pub struct Gated;\n\
-             #[cfg(test)] mod tests { #[contract] pub struct OnlyInTests; }\n\
+             #[cfg(test)] mod tests { use contract_pin::contract; #[contract] pub struct OnlyInTests; }\n\
              #[cfg(windows)] mod win;\n\
              #[cfg_attr(feature = \"y\", contract(set = \"s\"))] pub struct Maybe;\n\
              #[contract] pub struct Parts { #[cfg(unix)] pub a: u8 }\n\
              macro_rules! make { () => { #[contract] pub struct Made; } }\n\
-             #[contract(set = 3)] pub struct Bad;\n",
+             #[contract(set = 3)] pub struct Bad;\nuse contract_pin::contract;\n",
         );
         let scan = scan_package(&package(d), &mut |_| {});
         let messages: Vec<String> = scan
@@ -749,5 +1119,141 @@ mod tests {
             .message
             .contains("`set` takes a string literal"));
         assert_eq!(scan.errors[0].line, 8);
+    }
+
+    fn scan_lib(text: &str) -> PackageScan {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "src/lib.rs", text);
+        write(dir.path(), "src/file_module.rs", "");
+        scan_package(&package(dir.path()), &mut |_| {})
+    }
+
+    fn lines(findings: &[Finding]) -> Vec<(usize, String)> {
+        findings
+            .iter()
+            .map(|f| (f.line, f.message.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn other_crates_contract_attributes_are_not_pins() {
+        let scan = scan_lib(
+            "use soroban_sdk::{contract, contractimpl};\n\
+             #[contract]\npub struct Token;\n\
+             #[soroban_sdk::contract]\npub struct Other;\n\
+             #[ink::contract(env = crate::CustomEnv)]\nmod flipper {}\n\
+             mod unimported { #[contract] pub struct Bare; }\n",
+        );
+        assert!(scan.pinned.is_empty());
+        assert!(scan.errors.is_empty(), "{:?}", scan.errors);
+        assert!(scan.warnings.is_empty(), "{:?}", scan.warnings);
+    }
+
+    #[test]
+    fn a_pin_whose_origin_the_sources_do_not_tell_is_a_warning() {
+        let scan = scan_lib(
+            "use soroban_sdk::*;\n#[contract]\npub struct Token;\n\
+             use crate::reexports::phase5_contract;\n#[phase5_contract]\npub struct Local;\n",
+        );
+        assert!(scan.pinned.is_empty());
+        assert!(scan.errors.is_empty(), "{:?}", scan.errors);
+        let warnings = lines(&scan.warnings);
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert_eq!(warnings[0].0, 2);
+        assert!(
+            warnings[0]
+                .1
+                .contains("`use soroban_sdk::*` may provide it"),
+            "{warnings:?}"
+        );
+        assert_eq!(warnings[1].0, 5);
+        assert!(warnings[1].1.contains("`crate::reexports`"), "{warnings:?}");
+        assert_eq!(
+            scan.exactness,
+            ScanExactness::MacroHidden,
+            "an update would drop it"
+        );
+    }
+
+    #[test]
+    fn every_contract_attribute_the_compiler_rejects_is_an_error_with_its_line() {
+        let scan = scan_lib(
+            "use contract_pin::contract;\n\
+             #[contract]\nmod m {}\n\
+             #[contract]\nmacro_rules! mm { () => {} }\n\
+             #[contract]\nuse std::fmt;\n\
+             #[contract]\nextern \"C\" { fn f(); }\n\
+             #[contract]\npub union U { a: u8 }\n\
+             pub struct S {\n    #[contract]\n    pub a: u8,\n}\n\
+             impl S {\n    #[contract]\n    pub fn m(&self) {}\n}\n\
+             pub fn body() {\n    #[contract]\n    let _x = 1;\n}\n\
+             #[contract]\nmod file_module;\n",
+        );
+        let errors = lines(&scan.errors);
+        let at: Vec<usize> = errors.iter().map(|(l, _)| *l).collect();
+        // Where the compiler points: the item for what the macro refuses, the
+        // attribute for a part.
+        assert_eq!(at, [3, 5, 7, 9, 11, 13, 17, 21, 25], "{errors:#?}");
+        assert!(errors[0].1.contains("cannot pin a module"), "{errors:?}");
+        assert!(errors[1].1.contains("cannot pin a macro"), "{errors:?}");
+        assert!(errors[5].1.contains("on a field is rejected"), "{errors:?}");
+        assert!(
+            errors[6].1.contains("on an item of an `impl` block"),
+            "{errors:?}"
+        );
+        assert!(errors[7].1.contains("on a statement"), "{errors:?}");
+        assert!(scan.pinned.is_empty());
+    }
+
+    #[test]
+    fn a_contract_attribute_below_a_derive_or_an_attribute_macro_is_an_error() {
+        let scan = scan_lib(
+            "use serde::{Deserialize, Serialize};\nuse async_trait::async_trait;\n\
+             #[derive(Serialize, Deserialize)]\n#[contract_pin::contract]\npub struct Below;\n\
+             #[cfg_attr(feature = \"serde\", derive(Serialize))]\n#[contract_pin::contract]\npub struct CfgDerive;\n\
+             #[tokio::main]\n#[contract_pin::contract]\npub fn main_fn() {}\n\
+             #[async_trait]\n#[contract_pin::contract]\npub trait Service {}\n\
+             #[cfg_attr(all(), derive(Debug), contract_pin::contract)]\npub struct InOne;\n\
+             /// Docs, lints, repr and helpers hide nothing.\n#[doc = \"x\"]\n#[allow(dead_code)]\n#[repr(C)]\n\
+             #[serde(rename_all = \"camelCase\")]\n#[rustfmt::skip]\n\
+             #[contract_pin::contract]\n#[derive(Serialize)]\npub struct Above { pub a: u8 }\n",
+        );
+        let errors = lines(&scan.errors);
+        let at: Vec<usize> = errors.iter().map(|(l, _)| *l).collect();
+        assert_eq!(at, [4, 7, 10, 13, 15], "{errors:#?}");
+        assert!(
+            errors[0].1.starts_with(
+                "`#[contract_pin::contract]` is below `#[derive(Serialize, Deserialize)]` (line 3)"
+            ),
+            "{errors:?}"
+        );
+        assert!(
+            errors[0].1.contains("serde wire checks are off"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[0]
+                .1
+                .ends_with("Move the contract attribute above `#[derive(Serialize, Deserialize)]`"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1]
+                .1
+                .contains("above `#[cfg_attr(feature = \"serde\", derive(Serialize))]`"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[2].1.contains("below `#[tokio::main]` (line 9)"),
+            "{errors:?}"
+        );
+        assert!(errors[2].1.contains("attribute macro first"), "{errors:?}");
+        assert!(errors[3].1.contains("below `#[async_trait]`"), "{errors:?}");
+        assert!(
+            errors[4].1.contains("below `#[derive(Debug)]`"),
+            "{errors:?}"
+        );
+        let names: Vec<&str> = scan.pinned.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Above"]);
     }
 }

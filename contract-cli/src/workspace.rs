@@ -152,7 +152,8 @@ pub fn discover(
         })
         .collect();
     packages.sort_by(|a, b| a.name.cmp(&b.name));
-    let golden_dir = golden_dir(&metadata.workspace_root, lookup)?;
+    let cwd = std::env::current_dir().ok();
+    let golden_dir = golden_dir(&metadata.workspace_root, cwd.as_deref(), lookup)?;
     Ok(Workspace {
         root: metadata.workspace_root,
         packages,
@@ -160,17 +161,55 @@ pub fn discover(
     })
 }
 
-/// `CONTRACT_PIN_GOLDEN_DIR` as cargo would hand it to the test harness: the process
-/// environment wins unless a config entry says `force = true`; config files are those
-/// cargo reads for a build started in the workspace root (`.cargo/config.toml` there
-/// and in every ancestor, the deepest first, then `$CARGO_HOME/config.toml`). With
-/// `relative = true` the value is relative to the directory holding `.cargo/`.
+/// `CONTRACT_PIN_GOLDEN_DIR` as cargo hands it to the tests of the workspace at `root`
+/// when they run there: the `[env]` entry of the config files cargo reads for a build
+/// started in `root` (`.cargo/config.toml` there and in every ancestor, the deepest
+/// first, then `$CARGO_HOME/config.toml`; with `relative = true` the value is relative
+/// to the directory holding `.cargo/`), unless the variable is set in the environment
+/// and the entry does not say `force = true` — cargo's own precedence.
+///
+/// One exception keeps the answer about the *checked* workspace: a value that cargo
+/// itself put into this process's environment. `cargo run -p contract-cli -- check
+/// --manifest-path ../other/Cargo.toml` runs this command with the `[env]` of the
+/// workspace cargo was started in (the current directory's), not of `../other`. When
+/// cargo started the process (`CARGO` is set) and the variable holds exactly what the
+/// current directory's config injects, it is that injection, not the user's choice,
+/// and the checked workspace's own config decides.
 pub fn golden_dir(
     root: &Path,
+    cwd: Option<&Path>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Option<String>, String> {
+    let target = config_entry(root, lookup)?;
+    let Some(from_env) = lookup(contract_core::env::GOLDEN_DIR) else {
+        return Ok(target.map(|e| e.value));
+    };
+    let injected = match cwd {
+        Some(cwd) if lookup("CARGO").is_some() => {
+            config_entry(cwd, lookup)?.is_some_and(|e| e.value == from_env)
+        }
+        _ => false,
+    };
+    Ok(match target {
+        Some(entry) if entry.force || injected => Some(entry.value),
+        None if injected => None,
+        _ => Some(from_env),
+    })
+}
+
+/// An `[env] CONTRACT_PIN_GOLDEN_DIR` entry: its value as cargo would set it.
+struct Entry {
+    value: String,
+    force: bool,
+}
+
+/// The entry cargo would apply to a build started in `dir`, if any.
+fn config_entry(
+    dir: &Path,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<Entry>, String> {
     let variable = contract_core::env::GOLDEN_DIR;
-    let mut candidates: Vec<PathBuf> = root
+    let mut candidates: Vec<PathBuf> = dir
         .ancestors()
         .flat_map(|dir| {
             [
@@ -218,21 +257,34 @@ pub fn golden_dir(
                 ))
             }
         };
-        if !force {
-            if let Some(from_env) = lookup(variable) {
-                return Ok(Some(from_env));
-            }
-        }
         let value = if relative {
             // The directory that holds `.cargo/`.
-            let base = file.parent().and_then(Path::parent).unwrap_or(root);
+            let base = file.parent().and_then(Path::parent).unwrap_or(dir);
             base.join(raw).to_string_lossy().into_owned()
         } else {
             raw
         };
-        return Ok(Some(value));
+        return Ok(Some(Entry { value, force }));
     }
-    Ok(lookup(variable))
+    Ok(None)
+}
+
+/// `path` with `.` and `..` resolved lexically (no file system access), to tell
+/// whether it is below a directory.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// `path` as users read it: relative to the workspace root when below it.
@@ -260,6 +312,9 @@ mod tests {
         let ws = dir.path().join("ws");
         std::fs::create_dir_all(ws.join(".cargo")).unwrap();
         let none = env(&[("HOME", "/nonexistent")]);
+        let golden_dir = |ws: &Path, lookup: &dyn Fn(&str) -> Option<String>| {
+            golden_dir(ws, None, &|name: &str| lookup(name))
+        };
         assert_eq!(golden_dir(&ws, &none).unwrap(), None);
 
         std::fs::write(
@@ -290,5 +345,61 @@ mod tests {
         assert!(golden_dir(&ws, &none)
             .unwrap_err()
             .contains("not valid TOML"));
+    }
+
+    #[test]
+    fn a_value_cargo_injected_from_another_workspace_is_not_the_checked_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let here = dir.path().join("here");
+        let bare = dir.path().join("bare");
+        let own = dir.path().join("own");
+        for d in [&here, &own] {
+            std::fs::create_dir_all(d.join(".cargo")).unwrap();
+        }
+        std::fs::create_dir_all(&bare).unwrap();
+        let config = "[env]\nCONTRACT_PIN_GOLDEN_DIR = { value = \"golden\", relative = true }\n";
+        std::fs::write(here.join(".cargo/config.toml"), config).unwrap();
+        std::fs::write(own.join(".cargo/config.toml"), config).unwrap();
+        let injected = here.join("golden").to_string_lossy().into_owned();
+        // `cargo run` in `here`: cargo set CARGO and injected here's value.
+        let run = env(&[
+            ("HOME", "/nonexistent"),
+            ("CARGO", "cargo"),
+            ("CONTRACT_PIN_GOLDEN_DIR", &injected),
+        ]);
+        let dir_of = |ws: &Path, lookup: &dyn Fn(&str) -> Option<String>| {
+            golden_dir(ws, Some(&here), &|name: &str| lookup(name)).unwrap()
+        };
+        assert_eq!(
+            dir_of(&bare, &run),
+            None,
+            "bare has no config: per-package goldens"
+        );
+        let own_golden = own.join("golden").to_string_lossy().into_owned();
+        assert_eq!(dir_of(&own, &run), Some(own_golden.clone()));
+        assert_eq!(dir_of(&here, &run), Some(injected.clone()));
+        // A value the user set (not what cargo injects) wins, as with cargo.
+        let user = env(&[
+            ("HOME", "/nonexistent"),
+            ("CARGO", "cargo"),
+            ("CONTRACT_PIN_GOLDEN_DIR", "/shared/goldens"),
+        ]);
+        assert_eq!(dir_of(&bare, &user).as_deref(), Some("/shared/goldens"));
+        assert_eq!(dir_of(&own, &user).as_deref(), Some("/shared/goldens"));
+        // Not started by cargo: the variable is the user's.
+        let shell = env(&[
+            ("HOME", "/nonexistent"),
+            ("CONTRACT_PIN_GOLDEN_DIR", &injected),
+        ]);
+        assert_eq!(dir_of(&bare, &shell), Some(injected));
+    }
+
+    #[test]
+    fn normalize_resolves_dots_lexically() {
+        assert_eq!(normalize(Path::new("/a/b/../c/./d")), Path::new("/a/c/d"));
+        assert_eq!(
+            normalize(Path::new("/ws/app/../../goldens")),
+            Path::new("/goldens")
+        );
     }
 }

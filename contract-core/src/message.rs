@@ -135,6 +135,29 @@ pub fn missing_golden(cx: &Context<'_>) -> String {
 
 /// The compile error for one breaking delta, shown at the changed element.
 pub fn compile_error(cx: &Context<'_>, delta: &Delta) -> String {
+    format!(
+        "{}\n  pinned by {} (set `{}`); if the break is intended, accept it with `{}`",
+        compile_error_head(delta),
+        cx.golden,
+        cx.set,
+        cx.command()
+    )
+}
+
+/// [`compile_error()`] under `CI`, where update requests are refused: it names the
+/// command to run on a developer's machine, not here.
+pub fn compile_error_in_ci(cx: &Context<'_>, delta: &Delta) -> String {
+    format!(
+        "{}\n  pinned by {} (set `{}`); CI only compares goldens: if the break is intended, \
+         regenerate the golden on your machine with `{}` and commit it with the change",
+        compile_error_head(delta),
+        cx.golden,
+        cx.set,
+        cx.command()
+    )
+}
+
+fn compile_error_head(delta: &Delta) -> String {
     let mut out = format!(
         "breaking change to pinned contract `{}` ({}, {} axis): {}",
         delta.symbol,
@@ -150,12 +173,32 @@ pub fn compile_error(cx: &Context<'_>, delta: &Delta) -> String {
             render::labelled("  after:  ", &render::after(delta))
         );
     }
-    let _ = write!(
-        out,
-        "\n  pinned by {} (set `{}`); if the break is intended, accept it with `{}`",
+    out
+}
+
+/// The compile error for a golden whose stored shapes no longer match their
+/// fingerprints (`edited`: the symbols): like the harness, nothing is checked against
+/// it and it is not a contract change; it must be regenerated. `ci`: update requests
+/// are refused here, so the command is for a developer's machine.
+pub fn compile_error_edited_golden(cx: &Context<'_>, edited: &[&str], ci: bool) -> String {
+    let how = if ci {
+        format!(
+            "CI only compares goldens: regenerate it on your machine with `{}`, review the \
+             diff, and commit it",
+            cx.command()
+        )
+    } else {
+        format!(
+            "Regenerate it with `{}`, review the diff, and commit it",
+            cx.command()
+        )
+    };
+    format!(
+        "golden {} (set `{}`) is stale: the shapes of {} no longer match their \
+         fingerprints, so it was edited by hand and cannot be trusted; nothing was checked \
+         against it. This is not a contract change. {how}.",
         cx.golden,
         cx.set,
-        cx.command()
-    );
-    out
+        edited.join(", ")
+    )
 }

@@ -226,25 +226,6 @@ fn trait_items(t: &TraitShape) -> Vec<String> {
     items
 }
 
-fn attrs_prefix(item: &ItemShape) -> String {
-    let Some(attrs) = item.container() else {
-        return String::new();
-    };
-    let mut out = String::new();
-    if !attrs.derives.is_empty() {
-        let list: Vec<&str> = attrs.derives.iter().map(String::as_str).collect();
-        let _ = write!(out, "#[derive({})] ", list.join(", "));
-    }
-    out.push_str(&prefix(&attribute_text(&attrs.serde.entries())));
-    if !attrs.repr.is_empty() {
-        let _ = write!(out, "#[repr({})] ", join(&attrs.repr, ", "));
-    }
-    if attrs.non_exhaustive {
-        out.push_str("#[non_exhaustive] ");
-    }
-    out
-}
-
 /// A one-line declaration of an item.
 pub fn item_decl(name: &str, item: &ItemShape) -> String {
     match item {
@@ -291,83 +272,13 @@ pub fn item_header(name: &str, item: &ItemShape) -> String {
     }
 }
 
-/// An item one member a line: its attributes, `struct Name {`, each field, `}`.
+/// An item one member a line (see [`symbol_lines`]).
 pub fn item_lines(name: &str, item: &ItemShape) -> Vec<String> {
-    let attrs = attrs_prefix(item);
-    let mut out: Vec<String> = attrs
-        .split_terminator("] ")
-        .map(|a| format!("{a}]"))
-        .collect();
-    match item {
-        ItemShape::Struct(s) if s.style == FieldStyle::Named && !s.fields.is_empty() => {
-            out.push(format!("struct {name}{} {{", generics(&s.generics)));
-            out.extend(s.fields.iter().map(|f| format!("    {},", field(f))));
-            out.push("}".to_owned());
-        }
-        ItemShape::Struct(s) if s.style == FieldStyle::Tuple && s.fields.len() > 1 => {
-            out.push(format!("struct {name}{}(", generic_params(&s.generics)));
-            out.extend(s.fields.iter().map(|f| format!("    {},", field(f))));
-            out.push(format!("){};", where_clause(&s.generics)));
-        }
-        ItemShape::Enum(e) => {
-            out.push(format!("enum {name}{} {{", generics(&e.generics)));
-            out.extend(e.variants.iter().map(|v| format!("    {},", variant(v))));
-            out.push("}".to_owned());
-        }
-        ItemShape::Trait(t) => {
-            out.push(format!("{} {{", trait_header(name, t)));
-            out.extend(trait_items(t).into_iter().map(|i| format!("    {i}")));
-            out.push("}".to_owned());
-        }
-        ItemShape::Const(c) | ItemShape::Static(c) if matches!(c.value, Value::Rows(_)) => {
-            let Value::Rows(rows) = &c.value else {
-                unreachable!("matched above")
-            };
-            let m = match item {
-                ItemShape::Static(s) if s.mutable => "static mut",
-                ItemShape::Static(_) => "static",
-                _ => "const",
-            };
-            out.push(format!("{m} {name}: {} = [", c.ty));
-            out.extend(rows.iter().map(|r| format!("    {r},")));
-            out.push("];".to_owned());
-        }
-        other => out.push(item_decl(name, other)),
-    }
-    out
-}
-
-/// A whole symbol, one member a line: the item, then its pinned inherent methods in
-/// an `impl` block, then its pinned implementors.
-pub fn symbol_lines(name: &str, s: &Symbol) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some(item) = &s.item {
-        out.extend(item_lines(name, item));
-    }
-    if !s.methods.is_empty() {
-        out.push(format!("impl {name} {{"));
-        out.extend(
-            s.methods
-                .iter()
-                .map(|(n, m)| format!("    {};", signature(n, m))),
-        );
-        out.push("}".to_owned());
-    }
-    for implementor in &s.implementors {
-        out.push(format!("impl {name} for {implementor}"));
-    }
-    if out.is_empty() {
-        out.push("(nothing)".to_owned());
-    }
-    out
-}
-
-/// [`symbol_lines`] as one text, each line ending in `\n`.
-pub fn symbol_block(name: &str, s: &Symbol) -> String {
-    symbol_lines(name, s)
-        .into_iter()
-        .map(|l| l + "\n")
-        .collect()
+    let symbol = Symbol {
+        item: Some(item.clone()),
+        ..Symbol::default()
+    };
+    symbol_lines(name, &symbol)
 }
 
 /// A one-line declaration of a whole symbol.
@@ -401,7 +312,7 @@ pub fn container_serde(serde: &crate::shape::ContainerSerde) -> String {
 
 /// The name a side of `delta` is shown under: the symbol's (or member's) new name
 /// after a rename, for the after side.
-fn shown_name<'a>(delta: &'a Delta, after: bool) -> &'a str {
+fn shown_name(delta: &Delta, after: bool) -> &str {
     let renamed = after.then_some(delta.renamed_to.as_deref()).flatten();
     match (&delta.member, renamed) {
         (Member::Item, Some(to)) => to,
@@ -995,4 +906,145 @@ pub fn repr(r: &[Repr]) -> String {
     } else {
         format!("#[repr({})]", join(r, ", "))
     }
+}
+
+/// A whole symbol over several lines, one member a line (field, variant, method, trait
+/// item, table row, implementor) and each container attribute on its own line: two
+/// versions of a symbol differ on the lines of what changed, so a line diff of two
+/// blocks shows exactly that.
+pub fn symbol_lines(name: &str, s: &Symbol) -> Vec<String> {
+    // `head {` members `}`; `head {}` when there are none.
+    fn braced(lines: &mut Vec<String>, head: String, members: Vec<String>) {
+        if members.is_empty() {
+            lines.push(format!("{head} {{}}"));
+        } else {
+            lines.push(format!("{head} {{"));
+            lines.extend(members.into_iter().map(|m| format!("    {m}")));
+            lines.push("}".to_owned());
+        }
+    }
+    let mut lines: Vec<String> = Vec::new();
+    if let Some(attrs) = s.item.as_ref().and_then(ItemShape::container) {
+        if !attrs.derives.is_empty() {
+            let derives: Vec<&str> = attrs.derives.iter().map(String::as_str).collect();
+            lines.push(format!("#[derive({})]", derives.join(", ")));
+        }
+        if !attrs.serde.is_empty() {
+            lines.push(container_serde(&attrs.serde));
+        }
+        if !attrs.repr.is_empty() {
+            lines.push(format!("#[repr({})]", join(&attrs.repr, ", ")));
+        }
+        if attrs.non_exhaustive {
+            lines.push("#[non_exhaustive]".to_owned());
+        }
+    }
+    match &s.item {
+        Some(ItemShape::Struct(st)) => {
+            let head = format!("struct {name}{}", generic_params(&st.generics));
+            let wc = where_clause(&st.generics);
+            let members: Vec<String> = st.fields.iter().map(|f| format!("{},", field(f))).collect();
+            match st.style {
+                FieldStyle::Named => braced(&mut lines, format!("{head}{wc}"), members),
+                FieldStyle::Tuple if members.is_empty() => lines.push(format!("{head}(){wc};")),
+                FieldStyle::Tuple => {
+                    lines.push(format!("{head}("));
+                    lines.extend(members.into_iter().map(|m| format!("    {m}")));
+                    lines.push(format!("){wc};"));
+                }
+                FieldStyle::Unit => lines.push(format!("{head}{wc};")),
+            }
+        }
+        Some(ItemShape::Enum(e)) => {
+            let members = e
+                .variants
+                .iter()
+                .map(|v| format!("{},", variant(v)))
+                .collect();
+            let head = format!("enum {name}{}", generics(&e.generics));
+            braced(&mut lines, head, members);
+        }
+        Some(ItemShape::Trait(t)) => {
+            let mut members: Vec<String> = t
+                .methods
+                .iter()
+                .map(|(n, m)| {
+                    let body = if m.provided { " { … }" } else { ";" };
+                    format!("{}{body}", signature(n, &m.sig))
+                })
+                .collect();
+            members.extend(t.types.iter().map(|(n, a)| {
+                let mut line = format!("type {n}{}", generic_params(&a.generics));
+                if !a.bounds.is_empty() {
+                    line.push_str(&format!(": {}", join(&a.bounds, " + ")));
+                }
+                if let Some(d) = &a.default {
+                    line.push_str(&format!(" = {d}"));
+                }
+                format!("{line}{};", where_clause(&a.generics))
+            }));
+            members.extend(t.consts.iter().map(|(n, c)| match &c.default {
+                Some(d) => format!("const {n}: {} = {d};", c.ty),
+                None => format!("const {n}: {};", c.ty),
+            }));
+            // Computed, not written: shown as comments, since their changes are deltas.
+            if t.sealed {
+                lines.push("// sealed".to_owned());
+            }
+            if !t.dyn_compatible {
+                lines.push("// not dyn-compatible".to_owned());
+            }
+            let supertraits = if t.supertraits.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", join(&t.supertraits, " + "))
+            };
+            let unsafety = if t.unsafety { "unsafe " } else { "" };
+            let head = format!(
+                "{unsafety}trait {name}{}{supertraits}{}",
+                generic_params(&t.generics),
+                where_clause(&t.generics)
+            );
+            braced(&mut lines, head, members);
+        }
+        Some(ItemShape::Const(c) | ItemShape::Static(c)) if matches!(c.value, Value::Rows(_)) => {
+            let keyword = match &s.item {
+                Some(ItemShape::Static(_)) if c.mutable => "static mut",
+                Some(ItemShape::Static(_)) => "static",
+                _ => "const",
+            };
+            lines.push(format!("{keyword} {name}: {} = [", c.ty));
+            if let Value::Rows(rows) = &c.value {
+                lines.extend(rows.iter().map(|r| format!("    {r},")));
+            }
+            lines.push("];".to_owned());
+        }
+        Some(item) => lines.push(item_decl(name, item)),
+        None => {}
+    }
+    if !s.methods.is_empty() {
+        let methods = s
+            .methods
+            .iter()
+            .map(|(n, m)| format!("{};", signature(n, m)))
+            .collect();
+        braced(&mut lines, format!("impl {name}"), methods);
+    }
+    lines.extend(
+        s.implementors
+            .iter()
+            .map(|i| format!("impl {name} for {i}")),
+    );
+    if lines.is_empty() {
+        lines.push("(nothing)".to_owned());
+    }
+    lines
+}
+
+/// [`symbol_lines`] as one text, each line ending in `\n`.
+pub fn symbol_block(name: &str, s: &Symbol) -> String {
+    symbol_lines(name, s)
+        .into_iter()
+        .map(|l| l + "\n")
+        .collect()
 }

@@ -22,6 +22,9 @@ use crate::ty::{ParseError, Parser};
 /// Most attributes pin a whole item. An inherent `impl` block contributes methods to
 /// the symbol of its self type, and a trait `impl` contributes an implementor to the
 /// symbol of its trait; several fragments therefore merge into one [`Symbol`].
+// One fragment per pinned item, built once: the size of its largest variant costs
+// nothing that boxing would save.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "fragment", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Fragment {

@@ -4,6 +4,14 @@
 //! modification time changes. Cargo does not know what a proc macro reads, so the
 //! expansion references the golden with `include_bytes!` (editing it recompiles) and
 //! every variable read here with `option_env!` (changing one recompiles).
+//!
+//! A golden that does not exist cannot be named by `include_bytes!`, and no stable
+//! way tells cargo to watch a path that is not there yet. So while it is missing, the
+//! expansion includes a *watch file* in the build's output directory instead, written
+//! during this compilation: it is newer than the build cargo records, so cargo
+//! rebuilds the crate on its next run and this check looks again — until the golden
+//! exists and is tracked itself. The price, paid only before a golden is first
+//! written: the crate is rebuilt on every cargo run.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -24,6 +32,8 @@ use contract_core::syntax::args::Args;
 struct Cached {
     stamp: (u64, Option<SystemTime>),
     parsed: Result<Arc<Golden>, GoldenError>,
+    /// Symbols whose stored fingerprint does not match their stored shape.
+    edited: Vec<String>,
     error_reported: bool,
 }
 
@@ -31,6 +41,8 @@ struct Cached {
 struct State {
     goldens: HashMap<PathBuf, Cached>,
     tracked: HashSet<String>,
+    /// A bad variable value was reported (once per compiler process, not per item).
+    env_error_reported: bool,
 }
 
 fn state() -> &'static Mutex<State> {
@@ -57,7 +69,12 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         Ok(true) => {}
         Ok(false) => return tracking,
         Err(e) => {
-            errors.push(syn::Error::new(Span::call_site(), e.to_string()));
+            let mut state = state()
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if !std::mem::replace(&mut state.env_error_reported, true) {
+                errors.push(syn::Error::new(Span::call_site(), e.to_string()));
+            }
             return tracking;
         }
     }
@@ -71,7 +88,9 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let Some(parsed) = load(&mut state, &path) else {
-        return tracking; // no golden yet: nothing to hold the item to
+        // No golden yet: nothing to hold the item to, but its appearance must be seen.
+        tracking.extend(watch_missing(&mut state, &path));
+        return tracking;
     };
     tracking.extend(track_golden(&mut state, &path));
     let shown = display(&path);
@@ -93,14 +112,9 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
             return tracking;
         }
     };
-    drop(state);
     if golden.set != args.set || golden.package != package {
         return tracking; // a golden of something else: the harness says so
     }
-    let name = args.name.as_deref().unwrap_or(&extracted.name);
-    let Some(entry) = golden.symbols.get(name) else {
-        return tracking; // a new symbol is additive
-    };
     let modules = Default::default();
     let cx = Context {
         set: &args.set,
@@ -108,10 +122,37 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         golden: &shown,
         modules: &modules,
     };
+    let ci = env::is_ci(&lookup);
+    // Edited by hand: as for the harness, the golden is stale and nothing is held to
+    // it. One error per golden per compiler process.
+    if let Some(entry) = state
+        .goldens
+        .get_mut(&path)
+        .filter(|e| !e.edited.is_empty())
+    {
+        if !std::mem::replace(&mut entry.error_reported, true) {
+            let edited: Vec<&str> = entry.edited.iter().map(String::as_str).collect();
+            errors.push(syn::Error::new(
+                Span::call_site(),
+                message::compile_error_edited_golden(&cx, &edited, ci),
+            ));
+        }
+        return tracking;
+    }
+    drop(state);
+    let name = args.name.as_deref().unwrap_or(&extracted.name);
+    let Some(entry) = golden.symbols.get(name) else {
+        return tracking; // a new symbol is additive
+    };
     for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &golden.policy) {
         if delta.is_breaking() {
             let span = extracted.spans.locate(&delta.current_member());
-            errors.push(syn::Error::new(span, message::compile_error(&cx, &delta)));
+            let text = if ci {
+                message::compile_error_in_ci(&cx, &delta)
+            } else {
+                message::compile_error(&cx, &delta)
+            };
+            errors.push(syn::Error::new(span, text));
         }
     }
     tracking
@@ -198,11 +239,20 @@ fn load(state: &mut State, path: &Path) -> Option<Result<Arc<Golden>, GoldenErro
     }
     let bytes = std::fs::read(path).ok()?;
     let parsed = golden::parse(&bytes).map(Arc::new);
+    let edited = match &parsed {
+        Ok(golden) => golden
+            .integrity_mismatches()
+            .into_iter()
+            .map(str::to_owned)
+            .collect(),
+        Err(_) => Vec::new(),
+    };
     state.goldens.insert(
         path.to_path_buf(),
         Cached {
             stamp,
             parsed: parsed.clone(),
+            edited,
             error_reported: false,
         },
     );
@@ -222,6 +272,53 @@ fn track_golden(state: &mut State, path: &Path) -> TokenStream {
     quote! {
         const _: &[u8] = ::core::include_bytes!(#path);
     }
+}
+
+/// While the golden at `path` does not exist: `include_bytes!` of a watch file written
+/// now, once per compiler process (see the module docs). It lives in the build's
+/// output directory (`--out-dir` of the compiler cargo runs), so `cargo clean`
+/// removes it; outside such a build (an IDE's macro server) nothing is written.
+fn watch_missing(state: &mut State, path: &Path) -> TokenStream {
+    use std::hash::{Hash, Hasher};
+    if !state.tracked.insert(format!("watch:{}", path.display())) {
+        return TokenStream::new();
+    }
+    let Some(out_dir) = out_dir() else {
+        return TokenStream::new();
+    };
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    path.hash(&mut hasher);
+    let dir = out_dir.join("contract-pin-watch");
+    let watch = dir.join(format!("{:016x}", hasher.finish()));
+    let note = format!(
+        "contract-pin: no golden at {} when this crate was last compiled; this file makes \
+         cargo compile it again until one exists\n",
+        path.display()
+    );
+    if std::fs::create_dir_all(&dir).is_err() || std::fs::write(&watch, note).is_err() {
+        return TokenStream::new();
+    }
+    let Some(watch) = watch.to_str() else {
+        return TokenStream::new();
+    };
+    quote! {
+        const _: &[u8] = ::core::include_bytes!(#watch);
+    }
+}
+
+/// The compiler's `--out-dir`: this macro runs inside the compiler's process.
+fn out_dir() -> Option<PathBuf> {
+    let mut args = std::env::args_os();
+    while let Some(arg) = args.next() {
+        let arg = arg.to_string_lossy().into_owned();
+        let dir = match arg.strip_prefix("--out-dir") {
+            Some("") => args.next().map(PathBuf::from)?,
+            Some(rest) => PathBuf::from(rest.strip_prefix('=')?),
+            None => continue,
+        };
+        return dir.is_dir().then_some(dir);
+    }
+    None
 }
 
 /// `option_env!` of each variable the check reads, once per compiler process.

@@ -278,6 +278,7 @@ fn with_extra_outcome(golden: &contract_core::Golden) -> contract_core::Golden {
             style: FieldStyle::Unit,
             fields: Vec::new(),
             discriminant: None,
+            non_exhaustive: false,
             serde: Default::default(),
         });
     })

@@ -117,17 +117,16 @@ pub fn align<'a, T, K: Hash + Eq>(
     }
 }
 
+/// A map's entries in key order, as [`align_maps`] aligns them.
+pub type Entries<'a, V> = Vec<(&'a String, &'a V)>;
+
 /// [`align`] of two maps by key (methods, trait items, symbols): the lists are the
 /// maps' entries in key order.
 pub fn align_maps<'a, V>(
     old: &'a std::collections::BTreeMap<String, V>,
     new: &'a std::collections::BTreeMap<String, V>,
     matchers: &[Matcher<'_, (&'a String, &'a V)>],
-) -> (
-    Vec<(&'a String, &'a V)>,
-    Vec<(&'a String, &'a V)>,
-    Alignment,
-) {
+) -> (Entries<'a, V>, Entries<'a, V>, Alignment) {
     let old: Vec<(&String, &V)> = old.iter().collect();
     let new: Vec<(&String, &V)> = new.iter().collect();
     let alignment = align(&old, &new, |(name, _)| *name, matchers);

@@ -302,7 +302,7 @@ impl Renaming {
 /// The shape in one spelling for what consumers cannot tell apart: discriminants no
 /// other crate can observe left out, a field-less `#[non_exhaustive]` variant's form
 /// (`V`, `V()`, `V {}`) unified, and future-returning signatures in one form (see
-/// [`signature::canonical`](super::shared::signature::canonical)).
+/// `shared::signature::canonical`).
 pub fn normalized(s: &Symbol) -> Symbol {
     use super::shared::signature::canonical;
     let mut out = s.clone();

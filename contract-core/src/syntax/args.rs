@@ -149,14 +149,132 @@ pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::E
     }
 }
 
-/// If `attr` is a contract attribute (`contract`, `phase5_contract`, with or without a
-/// `contract_pin::` prefix), the set it implies: `Some(None)` for `contract` (the set
-/// comes from its arguments), `Some(Some("phase5"))` for `phase5_contract`.
+/// The imports of a scope, which decide what a bare `#[contract]` names.
+pub use super::scope::Scope;
+
+/// The crate whose attributes the scan looks for.
+const CRATE: &str = "contract_pin";
+
+/// What an attribute is, as far as the sources tell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// contract-pin's `contract` (`None`) or `phase5_contract` (`Some("phase5")`).
+    Contract(Option<&'static str>),
+    /// Another attribute (another crate's `contract` included).
+    Other,
+    /// Named `contract`/`phase5_contract`, but the sources do not say whose: why.
+    Unresolved(String),
+}
+
+/// Resolves `attr` in `scope` the way the compiler would, as far as the sources of
+/// the scope tell: contract-pin's attributes by path (`contract_pin::contract`,
+/// `::contract_pin::phase5_contract`, `cp::contract` with `cp` an alias of the crate),
+/// by a name imported from it (`use contract_pin::contract as pin;` → `#[pin]`), by a
+/// glob of it, or through a re-exporting crate named by the `crate = "…"` argument
+/// (`#[facade::contract(crate = "facade")]`). `#[soroban_sdk::contract]`,
+/// `#[ink::contract(…)]` or a `contract` imported from another crate are
+/// [`Resolution::Other`]; a bare `contract` that only an unknown glob or a local
+/// re-export could provide is [`Resolution::Unresolved`].
+pub fn resolve(attr: &syn::Attribute, scope: &Scope) -> Resolution {
+    resolve_meta(&attr.meta, scope)
+}
+
+/// [`resolve`] on an attribute's meta (also what a `cfg_attr` carries).
+pub fn resolve_meta(meta: &Meta, scope: &Scope) -> Resolution {
+    let path = scope.expand(meta.path());
+    let fixed = match path.last().map(String::as_str) {
+        Some("contract") => None,
+        Some("phase5_contract") => Some("phase5"),
+        _ => return Resolution::Other,
+    };
+    let prefix = &path[..path.len() - 1];
+    if prefix.last().is_some_and(|s| s == CRATE) {
+        return Resolution::Contract(fixed);
+    }
+    if let Some(krate) = crate_argument(meta) {
+        // A re-exporting crate: its users name it in both places.
+        let local = |p: &[String]| -> Vec<String> {
+            p.iter()
+                .skip_while(|s| matches!(s.as_str(), "self" | "crate"))
+                .cloned()
+                .collect()
+        };
+        let krate: Vec<String> = krate
+            .split("::")
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let arg = local(&krate);
+        let at = local(prefix);
+        if !arg.is_empty() && (arg == at || (arg.last() == at.last() && !at.is_empty())) {
+            return Resolution::Contract(fixed);
+        }
+    }
+    let name = meta
+        .path()
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    match prefix.first().map(String::as_str) {
+        // A bare name no import binds: a glob or the macro prelude may provide it.
+        None => {
+            let expanded: Vec<Vec<String>> = scope
+                .globs()
+                .into_iter()
+                .map(|g| g.segments.into_iter().map(|s| s.name).collect())
+                .collect();
+            if expanded
+                .iter()
+                .any(|g| g.first().is_some_and(|s| s == CRATE))
+                || scope.macro_use
+            {
+                return Resolution::Contract(fixed);
+            }
+            match expanded.iter().find(|g| !matches!(g.first().map(String::as_str), Some("std" | "core" | "alloc"))) {
+                Some(glob) => Resolution::Unresolved(format!(
+                    "`#[{name}]` is not imported from contract_pin here; `use {}::*` may provide it",
+                    glob.join("::")
+                )),
+                None => Resolution::Other,
+            }
+        }
+        Some("crate" | "self" | "super") => Resolution::Unresolved(format!(
+            "`#[{name}]` comes from `{}`, a path in this crate that the scan does not follow",
+            prefix.join("::")
+        )),
+        Some(_) => Resolution::Other,
+    }
+}
+
+/// The `crate = "…"` argument of a contract attribute, if written.
+fn crate_argument(meta: &Meta) -> Option<String> {
+    let Meta::List(list) = meta else {
+        return None;
+    };
+    let metas = Punctuated::<Meta, Token![,]>::parse_terminated
+        .parse2(list.tokens.clone())
+        .ok()?;
+    metas.into_iter().find_map(|m| match m {
+        Meta::NameValue(MetaNameValue {
+            path,
+            value: Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }),
+            ..
+        }) if path.is_ident("crate") => Some(s.value()),
+        _ => None,
+    })
+}
+
+/// If `attr` is one of contract-pin's attributes written by path
+/// (`contract_pin::contract`, `::contract_pin::phase5_contract`), the set it implies:
+/// `Some(None)` for `contract` (the set comes from its arguments),
+/// `Some(Some("phase5"))` for `phase5_contract`. Names imported from the crate need
+/// the module's [`Scope`]: see [`resolve`].
 pub fn contract_attribute(attr: &syn::Attribute) -> Option<Option<&'static str>> {
-    let last = attr.path().segments.last()?;
-    match last.ident.to_string().as_str() {
-        "contract" => Some(None),
-        "phase5_contract" => Some(Some("phase5")),
+    match resolve(attr, &Scope::default()) {
+        Resolution::Contract(fixed) => Some(fixed),
         _ => None,
     }
 }
@@ -260,11 +378,109 @@ mod tests {
     }
 
     #[test]
-    fn recognises_contract_attributes() {
+    fn recognises_contract_attributes_by_path() {
         let item: syn::ItemStruct = syn::parse_quote! {
-            #[contract_pin::phase5_contract] #[contract(set = "x")] #[derive(Debug)] struct S;
+            #[contract_pin::phase5_contract] #[::contract_pin::contract(set = "x")]
+            #[contract(set = "x")] #[derive(Debug)] struct S;
         };
         let found: Vec<_> = item.attrs.iter().map(contract_attribute).collect();
-        assert_eq!(found, vec![Some(Some("phase5")), Some(None), None]);
+        assert_eq!(found, vec![Some(Some("phase5")), Some(None), None, None]);
+    }
+
+    fn resolve_in(imports: &str, attr: &str) -> Resolution {
+        let file: syn::File = syn::parse_str(imports).unwrap();
+        let attrs = syn::Attribute::parse_outer.parse_str(attr).unwrap();
+        resolve(&attrs[0], &Scope::of_items(&file.items, false))
+    }
+
+    #[test]
+    fn resolves_what_the_compiler_would_resolve_to_contract_pin() {
+        use Resolution::{Contract, Other};
+        let ours = [
+            ("", "#[contract_pin::contract]", None),
+            ("", "#[::contract_pin::phase5_contract]", Some("phase5")),
+            (
+                "use contract_pin::contract;",
+                "#[contract(set = \"a\")]",
+                None,
+            ),
+            (
+                "use contract_pin::{contract, phase5_contract};",
+                "#[phase5_contract]",
+                Some("phase5"),
+            ),
+            ("use ::contract_pin::{self as cp};", "#[cp::contract]", None),
+            (
+                "use contract_pin::contract as pin;",
+                "#[pin(set = \"a\")]",
+                None,
+            ),
+            (
+                "use contract_pin as cp;",
+                "#[cp::phase5_contract]",
+                Some("phase5"),
+            ),
+            ("extern crate contract_pin as cp;", "#[cp::contract]", None),
+            ("use contract_pin::*;", "#[contract]", None),
+            ("use contract_pin as cp; use cp::*;", "#[contract]", None),
+            ("", "#[facade::contract(crate = \"facade\")]", None),
+            ("", "#[facade::contract_pin::contract]", None),
+            (
+                "use facade::contract;",
+                "#[contract(crate = \"::facade\")]",
+                None,
+            ),
+            (
+                "pub mod pin { pub use contract_pin::*; }",
+                "#[pin::contract(crate = \"self::pin\")]",
+                None,
+            ),
+        ];
+        for (imports, attr, fixed) in ours {
+            assert_eq!(
+                resolve_in(imports, attr),
+                Contract(fixed),
+                "{imports} {attr}"
+            );
+        }
+        let others = [
+            ("", "#[soroban_sdk::contract]"),
+            ("", "#[ink::contract(env = crate::CustomEnv)]"),
+            ("use soroban_sdk::contract;", "#[contract]"),
+            ("use soroban_sdk::{contract, contractimpl};", "#[contract]"),
+            ("", "#[contract]"),
+            ("use contract_pin::contract as pin;", "#[contract]"),
+            ("use std::fmt::*;", "#[contract]"),
+            ("", "#[derive(Debug)]"),
+            ("use contract_pin::contract as pin;", "#[pinned]"),
+        ];
+        for (imports, attr) in others {
+            assert_eq!(resolve_in(imports, attr), Other, "{imports} {attr}");
+        }
+        let unknown = [
+            (
+                "use soroban_sdk::*;",
+                "#[contract]",
+                "`use soroban_sdk::*` may provide it",
+            ),
+            ("use crate::pins::contract;", "#[contract]", "`crate::pins`"),
+            ("", "#[crate::pins::phase5_contract]", "`crate::pins`"),
+        ];
+        for (imports, attr, says) in unknown {
+            match resolve_in(imports, attr) {
+                Resolution::Unresolved(why) => assert!(why.contains(says), "{why}"),
+                other => panic!("{imports} {attr}: {other:?}"),
+            }
+        }
+        // `#[macro_use] extern crate contract_pin;` puts the names everywhere.
+        let root: syn::File = syn::parse_str("#[macro_use] extern crate contract_pin;").unwrap();
+        assert!(Scope::has_macro_use(&root.items));
+        let attrs = syn::Attribute::parse_outer
+            .parse_str("#[contract]")
+            .unwrap();
+        assert_eq!(
+            resolve(&attrs[0], &Scope::of_items(&[], true)),
+            Contract(None)
+        );
     }
 }

@@ -16,13 +16,20 @@ use syn::{Item, UseTree};
 
 use crate::ty::{Path, Segment};
 
-/// The imports of one module.
+/// The imports of one scope (a module, or the blocks of an item): each name its `use`
+/// and `extern crate` items bind, with the path it stands for, the globs, and whether
+/// `#[macro_use] extern crate contract_pin;` puts contract-pin's attributes in every
+/// scope. Imports are not inherited by child modules, as in Rust. One reader serves
+/// the type paths of shapes ([`Scope::resolve`]) and the CLI's reading of contract
+/// attributes ([`Scope::expand`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scope {
     /// Imported name (or `as` name) → the path it imports.
     imports: BTreeMap<String, Path>,
-    /// A `use …::*;` is in scope: a name not imported by name may come from it.
-    globs: bool,
+    /// The paths of glob imports (`use a::b::*` → `a::b`).
+    globs: Vec<Path>,
+    /// `#[macro_use] extern crate contract_pin;` at the crate root.
+    pub macro_use: bool,
 }
 
 /// The prelude and primitive names a glob import would not be consulted for by
@@ -95,27 +102,61 @@ const WELL_KNOWN: &[&str] = &[
 impl Scope {
     /// The imports of a module whose items are `items` (nested modules excluded).
     pub fn of_module(items: &[Item]) -> Scope {
-        let mut scope = Scope::default();
-        for item in items {
-            if let Item::Use(u) = item {
-                let prefix = Path {
-                    global: u.leading_colon.is_some(),
-                    segments: Vec::new(),
-                };
-                scope.add(&u.tree, prefix);
-            }
-        }
+        Scope::of_items(items, false)
+    }
+
+    /// The scope of `items` (their `use` and `extern crate` items), inside a crate where
+    /// `macro_use` says whether contract-pin's macros are in the macro prelude.
+    pub fn of_items(items: &[Item], macro_use: bool) -> Scope {
+        let mut scope = Scope {
+            macro_use,
+            ..Scope::default()
+        };
+        scope.add(items);
         scope
     }
 
-    fn add(&mut self, tree: &UseTree, prefix: Path) {
+    /// Adds the imports of `items` (e.g. the `use` items of a function body).
+    pub fn add<'a>(&mut self, items: impl IntoIterator<Item = &'a Item>) {
+        for item in items {
+            match item {
+                Item::Use(u) => {
+                    let prefix = Path {
+                        global: u.leading_colon.is_some(),
+                        segments: Vec::new(),
+                    };
+                    self.tree(&u.tree, prefix);
+                }
+                Item::ExternCrate(e) => {
+                    let name = e
+                        .rename
+                        .as_ref()
+                        .map_or(&e.ident, |(_, rename)| rename)
+                        .to_string();
+                    self.imports
+                        .insert(name, Path::plain(&[&e.ident.to_string()]));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// True when `items` (a crate root) hold `#[macro_use] extern crate contract_pin;`.
+    pub fn has_macro_use(items: &[Item]) -> bool {
+        items.iter().any(|item| {
+            matches!(item, Item::ExternCrate(e)
+                if e.ident == "contract_pin" && e.attrs.iter().any(|a| a.path().is_ident("macro_use")))
+        })
+    }
+
+    fn tree(&mut self, tree: &UseTree, prefix: Path) {
         let with = |name: &str| {
             let mut p = prefix.clone();
             p.segments.push(Segment::plain(name));
             p
         };
         match tree {
-            UseTree::Path(p) => self.add(&p.tree, with(&p.ident.to_string())),
+            UseTree::Path(p) => self.tree(&p.tree, with(&p.ident.to_string())),
             UseTree::Name(n) => {
                 let name = n.ident.to_string();
                 if name == "self" {
@@ -138,10 +179,10 @@ impl Scope {
                     self.imports.insert(alias, target);
                 }
             }
-            UseTree::Glob(_) => self.globs = true,
+            UseTree::Glob(_) => self.globs.push(prefix),
             UseTree::Group(g) => {
                 for t in &g.items {
-                    self.add(t, prefix.clone());
+                    self.tree(t, prefix.clone());
                 }
             }
         }
@@ -149,45 +190,95 @@ impl Scope {
 
     /// True when nothing was imported (no `use` at all, or the file was not read).
     pub fn is_empty(&self) -> bool {
-        self.imports.is_empty() && !self.globs
+        self.imports.is_empty() && self.globs.is_empty()
     }
 
-    /// Resolves the start of `path` through the imports: an imported name becomes
-    /// the path it imports (`self::` dropped, `core::`/`alloc::` read as `std::`),
-    /// unless it is one of `params` (generic parameters shadow imports). A single
-    /// name that a glob import may supply is added to `unresolved`.
-    pub fn resolve(&self, path: &mut Path, params: &[String], unresolved: &mut BTreeSet<String>) {
+    /// True when `name` is bound by an explicit import of this scope.
+    pub fn imports(&self, name: &str) -> bool {
+        self.imports.contains_key(name)
+    }
+
+    /// The paths of the scope's glob imports, each expanded through its imports.
+    pub fn globs(&self) -> Vec<Path> {
+        self.globs
+            .iter()
+            .map(|g| {
+                let mut g = g.clone();
+                self.substitute(&mut g);
+                g
+            })
+            .collect()
+    }
+
+    /// Replaces the start of `path` with what the imports bind it to, a few rounds
+    /// deep (`use a as b; use b::c as d;`); `self::` is dropped. Returns whether an
+    /// import was used.
+    fn substitute(&self, path: &mut Path) -> bool {
         let drop_self = |path: &mut Path| {
             if !path.global && path.segments.len() > 1 && path.segments[0].name == "self" {
                 path.segments.remove(0);
             }
         };
         drop_self(path);
+        let mut used = false;
+        for _ in 0..4 {
+            if path.global || path.segments.is_empty() {
+                break;
+            }
+            let first = &path.segments[0];
+            let Some(target) = self.imports.get(&first.name) else {
+                break;
+            };
+            if target.segments.is_empty()
+                || (target.segments.len() == 1 && target.segments[0].name == first.name)
+            {
+                break; // `use serde;` binds the crate to itself
+            }
+            let args = std::mem::take(&mut path.segments[0].args);
+            let rest: Vec<Segment> = path.segments.drain(1..).collect();
+            let mut segments = target.segments.clone();
+            if let Some(last) = segments.last_mut() {
+                last.args = args;
+            }
+            segments.extend(rest);
+            path.global = target.global;
+            path.segments = segments;
+            drop_self(path);
+            used = true;
+        }
+        used
+    }
+
+    /// An attribute's path (`pin`, `cp::contract`) with its start replaced by what the
+    /// imports bind it to, as segment names.
+    pub fn expand(&self, path: &syn::Path) -> Vec<String> {
+        let mut p = Path {
+            global: path.leading_colon.is_some(),
+            segments: path
+                .segments
+                .iter()
+                .map(|s| Segment::plain(&s.ident.to_string()))
+                .collect(),
+        };
+        self.substitute(&mut p);
+        p.segments.into_iter().map(|s| s.name).collect()
+    }
+
+    /// Resolves the start of a type `path` through the imports: an imported name
+    /// becomes the path it imports (`self::` dropped), unless it is one of `params`
+    /// (generic parameters shadow imports). A name that a glob import may supply is
+    /// added to `unresolved`.
+    pub fn resolve(&self, path: &mut Path, params: &[String], unresolved: &mut BTreeSet<String>) {
         if path.global || path.segments.is_empty() {
             return;
         }
-        let first = path.segments[0].name.clone();
-        if params.contains(&first) {
+        if params.contains(&path.segments[0].name) {
             return;
         }
-        match self.imports.get(&first) {
-            Some(target) if !target.segments.is_empty() => {
-                let args = std::mem::take(&mut path.segments[0].args);
-                let rest: Vec<Segment> = path.segments.drain(1..).collect();
-                let mut segments = target.segments.clone();
-                if let Some(last) = segments.last_mut() {
-                    last.args = args;
-                }
-                segments.extend(rest);
-                path.global = target.global;
-                path.segments = segments;
-                drop_self(path);
-            }
-            _ => {
-                if self.globs && !WELL_KNOWN.contains(&first.as_str()) {
-                    unresolved.insert(first);
-                }
-            }
+        let first = path.segments[0].name.clone();
+        if !self.substitute(path) && !self.globs.is_empty() && !WELL_KNOWN.contains(&first.as_str())
+        {
+            unresolved.insert(first);
         }
     }
 }
@@ -213,9 +304,14 @@ pub struct FileScopes {
 impl FileScopes {
     /// Reads a whole source file; a file that does not parse has empty scopes.
     pub fn of_file(text: &str) -> FileScopes {
-        let Ok(file) = syn::parse_file(text) else {
-            return FileScopes::default();
-        };
+        match syn::parse_file(text) {
+            Ok(file) => FileScopes::of_parsed(text, &file),
+            Err(_) => FileScopes::default(),
+        }
+    }
+
+    /// [`FileScopes::of_file`] of a file already parsed.
+    pub fn of_parsed(text: &str, file: &syn::File) -> FileScopes {
         let mut modules = vec![(Vec::new(), Scope::of_module(&file.items))];
         collect_modules(&file.items, &mut Vec::new(), &mut modules);
         let by_line = enclosing_modules(text)
@@ -230,7 +326,8 @@ impl FileScopes {
     pub fn at(&self, line: usize) -> &Scope {
         static EMPTY: Scope = Scope {
             imports: BTreeMap::new(),
-            globs: false,
+            globs: Vec::new(),
+            macro_use: false,
         };
         match line.checked_sub(1).and_then(|i| self.by_line.get(i)) {
             Some(&m) => &self.modules[m].1,

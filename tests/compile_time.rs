@@ -1,0 +1,244 @@
+//! The compile-time check under real cargo: it notices a golden that appears after a
+//! build (cargo rebuilds the crate until one exists), never trusts a golden edited by
+//! hand, never recommends under `CI` a command CI refuses, and reports a bad variable
+//! once per compiler run, not once per pinned item. Each test builds a fresh crate
+//! outside this workspace with a user's environment.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use contract_core::assemble::{assemble, Registered};
+use contract_core::syntax::{args, extract};
+use contract_core::{Golden, Policy};
+use tempfile::TempDir;
+
+struct Crate {
+    dir: TempDir,
+    target: PathBuf,
+    /// The package name: one per test, as cargo shares the build of two packages with
+    /// one name and version in one target directory, wherever their sources are.
+    package: &'static str,
+}
+
+const ITEMS: &str = r#"
+#[contract_pin::contract(set = "api")]
+pub struct Order {
+    pub id: u64,
+}
+
+#[contract_pin::contract(set = "api")]
+pub struct Line {
+    pub qty: u32,
+}
+
+#[contract_pin::contract(set = "api")]
+pub const LIMIT: u32 = 3;
+"#;
+
+impl Crate {
+    fn new(package: &'static str) -> Crate {
+        let dir = tempfile::Builder::new()
+            .prefix("contract-pin-compile-time-")
+            .tempdir()
+            .unwrap();
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        fs::create_dir_all(dir.path().join("src")).unwrap();
+        fs::write(
+            dir.path().join("Cargo.toml"),
+            format!(
+                "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
+                 [workspace]\n\n[dependencies]\ncontract-pin = {{ path = {:?} }}\n",
+                repo.display().to_string()
+            ),
+        )
+        .unwrap();
+        fs::copy(repo.join("Cargo.lock"), dir.path().join("Cargo.lock")).unwrap();
+        fs::write(dir.path().join("src/lib.rs"), ITEMS).unwrap();
+        // tests/new_user.rs builds in the same directory: the dependencies compile once.
+        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target");
+        Crate {
+            dir,
+            target,
+            package,
+        }
+    }
+
+    fn golden_path(&self) -> PathBuf {
+        self.dir
+            .path()
+            .join(format!("golden/api-contract/{}.json", self.package))
+    }
+
+    /// Writes the golden the harness would write for `source`.
+    fn write_golden(&self, source: &str, edit: impl FnOnce(&mut Golden)) {
+        let file: syn::File = syn::parse_str(source).unwrap();
+        let mut registered = Vec::new();
+        for item in &file.items {
+            let mut errors = Vec::new();
+            let parsed = args::of_item(item, &mut errors).unwrap();
+            let extracted = extract(item).unwrap();
+            registered.push(Registered {
+                name: parsed.name.unwrap_or(extracted.name),
+                module: self.package.replace('-', "_"),
+                fragment: extracted.fragment,
+            });
+        }
+        let symbols = assemble(&registered).unwrap();
+        let mut golden = Golden::new("api", self.package, Policy::default_for("api"), &symbols);
+        edit(&mut golden);
+        let path = self.golden_path();
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, golden.render()).unwrap();
+    }
+
+    /// `cargo check` with a user's environment plus `vars`: (success, stderr).
+    fn check(&self, vars: &[(&str, &str)]) -> (bool, String) {
+        let out = self.cargo(&["check", "--message-format=short"], vars);
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    fn cargo(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
+        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+        cmd.args(args).current_dir(self.dir.path()).env_clear();
+        for keep in [
+            "PATH",
+            "HOME",
+            "CARGO_HOME",
+            "RUSTUP_HOME",
+            "RUSTUP_TOOLCHAIN",
+            "TMPDIR",
+        ] {
+            if let Ok(value) = std::env::var(keep) {
+                cmd.env(keep, value);
+            }
+        }
+        cmd.env("CARGO_TARGET_DIR", &self.target)
+            .env("CARGO_TERM_COLOR", "never");
+        cmd.envs(vars.iter().copied());
+        cmd.output().expect("cargo runs")
+    }
+}
+
+/// `cargo check` ran before the golden existed; the golden appears with no source
+/// edit (a pull, `contract-pin update`, a copy): the next `cargo check` holds the
+/// crate to it. Then it is replaced by garbage: the next check says so.
+#[test]
+fn a_golden_that_appears_after_a_build_is_checked_by_the_next_build() {
+    let c = Crate::new("golden-appears");
+    let package = c.package;
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "no golden, nothing to hold the crate to:\n{out}");
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!("Checking {package}")),
+        "while no golden exists, cargo compiles the crate again so the check can look:\n{out}"
+    );
+
+    c.write_golden(&ITEMS.replace("pub id: u64", "pub id: u32"), |_| {});
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "the golden appeared: the build must see it:\n{out}");
+    assert!(
+        out.contains("breaking change to pinned contract `Order` (field_type_changed, api axis)"),
+        "{out}"
+    );
+
+    // Once a golden that matches exists, the crate is fresh again: tracked, not rebuilt.
+    c.write_golden(ITEMS, |_| {});
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "{out}");
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "{out}");
+    assert!(
+        !out.contains(&format!("Checking {package}")),
+        "a tracked golden that did not change costs no rebuild:\n{out}"
+    );
+
+    fs::write(c.golden_path(), "{ not a golden\n").unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("not a valid golden"), "{out}");
+}
+
+/// The harness calls a golden whose fingerprints no longer match its shapes stale
+/// ("edited by hand") and checks nothing against it; so does the compiler.
+#[test]
+fn a_golden_edited_by_hand_is_stale_at_compile_time_too() {
+    let c = Crate::new("golden-edited");
+    let package = c.package;
+    // The shape of `Order` edited to `u32`, its fingerprint left as it was.
+    c.write_golden(ITEMS, |golden| {
+        let edited = {
+            let file: syn::File =
+                syn::parse_str(&ITEMS.replace("pub id: u64", "pub id: u32")).unwrap();
+            let extracted = extract(&file.items[0]).unwrap();
+            let registered = [Registered {
+                name: "Order".to_owned(),
+                module: package.replace('-', "_"),
+                fragment: extracted.fragment,
+            }];
+            assemble(&registered).unwrap().remove("Order").unwrap()
+        };
+        golden.symbols.get_mut("Order").unwrap().shape = edited;
+    });
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "{out}");
+    assert!(
+        !out.contains("breaking change to pinned contract"),
+        "a hand-edited shape is not a contract to hold the crate to:\n{out}"
+    );
+    assert_eq!(
+        out.matches("edited by hand").count(),
+        1,
+        "one error per golden:\n{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "the shapes of Order no longer match their fingerprints, so it was edited by \
+             hand and cannot be trusted; nothing was checked against it. This is not a \
+             contract change. Regenerate it with `API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p {package}`"
+        )),
+        "{out}"
+    );
+}
+
+/// Under CI, update requests are refused: a compile error must not offer one as the
+/// way out here. And a variable with a bad value is said once, not once per item.
+#[test]
+fn under_ci_the_compile_error_says_what_to_do_and_bad_variables_are_said_once() {
+    let c = Crate::new("golden-under-ci");
+    let package = c.package;
+    c.write_golden(&ITEMS.replace("pub id: u64", "pub id: u32"), |_| {});
+    let (ok, out) = c.check(&[("CI", "true")]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(&format!(
+            "CI only compares goldens: if the break is intended, regenerate the golden on your \
+             machine with `API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p {package}` and commit it \
+             with the change"
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("accept it with"), "{out}");
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(&format!(
+            "accept it with `API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p {package}`"
+        )),
+        "off CI, the command that accepts: {out}"
+    );
+
+    let (ok, out) = c.check(&[("CONTRACT_PIN_UPDATE", "yes")]);
+    assert!(!ok, "{out}");
+    assert_eq!(
+        out.matches("CONTRACT_PIN_UPDATE=\"yes\" is not understood")
+            .count(),
+        1,
+        "three pinned items, one message:\n{out}"
+    );
+}
