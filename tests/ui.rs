@@ -15,7 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use contract_core::assemble::{assemble, Registered};
-use contract_core::syntax::scope::{item_line, FileScopes};
+use contract_core::syntax::scope::{item_position, FileScopes};
 use contract_core::syntax::{args, extract_in};
 use contract_core::{Golden, Policy};
 
@@ -52,7 +52,7 @@ fn golden_of(before: &Path) -> String {
             continue;
         };
         assert!(errors.is_empty(), "{}: bad attribute", before.display());
-        let extracted = extract_in(item, scopes.at(item_line(item)))
+        let extracted = extract_in(item, scopes.at(item_position(item)))
             .unwrap_or_else(|e| panic!("{}: {e}", before.display()));
         set = Some(parsed.set);
         registered.push(Registered {

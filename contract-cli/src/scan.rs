@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use contract_core::health::ScanExactness;
 use contract_core::syntax::args::{self, Resolution, Scope};
-use contract_core::syntax::scope::{item_line, FileScopes};
+use contract_core::syntax::scope::{item_position, FileScopes};
 use contract_core::syntax::{self, Extracted};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
@@ -446,7 +446,7 @@ impl Scanner<'_> {
         for attr in found {
             let mut errors = Vec::new();
             let parsed = args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
-            let scope = self.type_scopes.at(item_line(item));
+            let scope = self.type_scopes.at(item_position(item));
             let extracted = match syntax::extract_in(&stripped, scope) {
                 Ok(extracted) => Some(extracted),
                 Err(e) => {

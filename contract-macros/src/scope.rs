@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
-use contract_core::syntax::scope::{item_line, item_name, name_span, FileScopes};
+use contract_core::syntax::scope::{item_name, item_position, name_span, FileScopes};
 use contract_core::syntax::Scope;
 
 type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<(String, FileScopes)>)>;
@@ -29,18 +29,21 @@ pub fn of_item(item: &syn::Item) -> Scope {
         return Scope::default();
     };
     let (text, scopes) = &*read;
-    let line = item_line(item);
-    // The item's name must be on that line of this file: a macro-generated item
+    let (line, column) = item_position(item);
+    // The item's name must be at that place of this file: a macro-generated item
     // points elsewhere.
     let here = item_name(item).is_some_and(|name| {
-        text.lines()
-            .nth(line.saturating_sub(1))
-            .is_some_and(|l| l.contains(&name))
+        text.lines().nth(line.saturating_sub(1)).is_some_and(|l| {
+            l.chars()
+                .skip(column)
+                .collect::<String>()
+                .starts_with(name.trim_start_matches("r#"))
+        })
     });
     if !here {
         return Scope::default();
     }
-    scopes.at(line).clone()
+    scopes.at((line, column)).clone()
 }
 
 fn read(path: PathBuf) -> Option<Arc<(String, FileScopes)>> {

@@ -135,7 +135,34 @@ pub fn diff_symbol_with(
             );
         cx.push(delta);
     }
+    mark_as_written(&mut cx.deltas, before, after);
     cx.deltas.into_iter().map(|d| policy.apply(d)).collect()
+}
+
+/// Names in a changed part that a glob import may supply were compared as written:
+/// the delta says so ([`Delta::as_written`]), so a message never asserts a break
+/// about a name it could not resolve without saying it.
+fn mark_as_written(deltas: &mut [Delta], before: &Symbol, after: &Symbol) {
+    let names: std::collections::BTreeSet<&String> =
+        before.unresolved.iter().chain(&after.unresolved).collect();
+    if names.is_empty() {
+        return;
+    }
+    for delta in deltas {
+        let text = format!(
+            "{}\n{}",
+            crate::render::before(delta),
+            crate::render::after(delta)
+        );
+        let words: std::collections::BTreeSet<&str> = text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .collect();
+        delta.as_written = names
+            .iter()
+            .filter(|n| words.contains(n.as_str()))
+            .map(|n| (*n).clone())
+            .collect();
+    }
 }
 
 /// Deltas between a golden set and the current set, policy applied, sorted by

@@ -287,16 +287,21 @@ impl Scope {
 /// first, each with its position among same-named siblings (`#[cfg]`'d twins).
 pub type ModulePath = Vec<(String, usize)>;
 
-/// The scopes of every module of one source file, and which module each line is in.
+/// A position in a source file: 1-based line, 0-based column in characters (what
+/// `proc_macro2`'s `LineColumn` says, inside a proc macro and out).
+pub type Position = (usize, usize);
+
+/// The scopes of every module of one source file, and where each inline module is.
 ///
-/// Lines are found by a small scanner of the file's text (comments, strings, raw
-/// strings and char literals skipped, braces counted), not by token spans: inside a
-/// proc macro, tokens parsed from a string carry no line numbers, and the macro and
-/// the CLI must find the same module for the same line.
+/// Module bounds are found by a small scanner of the file's text (comments, strings,
+/// raw strings and char literals skipped, braces counted), not by token spans: inside
+/// a proc macro, tokens parsed from a string carry no positions, and the macro and the
+/// CLI must find the same module for the same item.
 #[derive(Clone, Debug, Default)]
 pub struct FileScopes {
-    /// For each line (index = line - 1), the index of its module in `modules`.
-    by_line: Vec<usize>,
+    /// Inline modules: where their braces open and close, and the index of their
+    /// scope in `modules`.
+    regions: Vec<(Position, Position, usize)>,
     /// Module paths and their scopes; index 0 is the file's top level.
     modules: Vec<(ModulePath, Scope)>,
 }
@@ -314,24 +319,32 @@ impl FileScopes {
     pub fn of_parsed(text: &str, file: &syn::File) -> FileScopes {
         let mut modules = vec![(Vec::new(), Scope::of_module(&file.items))];
         collect_modules(&file.items, &mut Vec::new(), &mut modules);
-        let by_line = enclosing_modules(text)
+        let regions = module_regions(text)
             .into_iter()
-            .map(|path| modules.iter().position(|(p, _)| *p == path).unwrap_or(0))
+            .filter_map(|(start, end, path)| {
+                let index = modules.iter().position(|(p, _)| *p == path)?;
+                Some((start, end, index))
+            })
             .collect();
-        FileScopes { by_line, modules }
+        FileScopes { regions, modules }
     }
 
-    /// The scope of the module that `line` (1-based) is in; the empty scope for a line
-    /// the file does not have.
-    pub fn at(&self, line: usize) -> &Scope {
+    /// The scope of the innermost module whose braces hold `at`; the file's top level
+    /// otherwise (and for a file that did not parse, the empty scope).
+    pub fn at(&self, at: Position) -> &Scope {
         static EMPTY: Scope = Scope {
             imports: BTreeMap::new(),
             globs: Vec::new(),
             macro_use: false,
         };
-        match line.checked_sub(1).and_then(|i| self.by_line.get(i)) {
-            Some(&m) => &self.modules[m].1,
-            None => &EMPTY,
+        let innermost = self
+            .regions
+            .iter()
+            .filter(|(start, end, _)| *start < at && at < *end)
+            .max_by_key(|(_, _, index)| self.modules[*index].0.len());
+        match innermost {
+            Some((_, _, index)) => &self.modules[*index].1,
+            None => self.modules.first().map_or(&EMPTY, |(_, s)| s),
         }
     }
 }
@@ -355,38 +368,46 @@ fn collect_modules(items: &[Item], path: &mut ModulePath, out: &mut Vec<(ModuleP
     }
 }
 
-/// For each line of `text`, the inline modules open at its start. A `mod name {`
-/// opens one; its matching `}` closes it.
-fn enclosing_modules(text: &str) -> Vec<ModulePath> {
-    /// One open brace: the module it opened, if any, and the ordinals of the
+/// Every inline module of `text`: where its `{` and its matching `}` are, and its
+/// path. A `mod name {` opens one.
+fn module_regions(text: &str) -> Vec<(Position, Position, ModulePath)> {
+    /// One open brace: where, the module it opened if any, and the ordinals of the
     /// modules seen directly inside it.
     struct Open {
+        at: Position,
         module: Option<(String, usize)>,
         seen: BTreeMap<String, usize>,
     }
+    let chars: Vec<char> = text.chars().collect();
     let mut stack: Vec<Open> = vec![Open {
+        at: (0, 0),
         module: None,
         seen: BTreeMap::new(),
     }];
-    let path =
-        |stack: &[Open]| -> ModulePath { stack.iter().filter_map(|o| o.module.clone()).collect() };
-    let mut lines = vec![Vec::new()];
-    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let (mut line, mut col) = (1usize, 0usize);
+    let mut i = 0;
+    // Advances over `n` chars, counting lines.
+    let step = |i: &mut usize, n: usize, line: &mut usize, col: &mut usize| {
+        for _ in 0..n {
+            if chars.get(*i) == Some(&'\n') {
+                *line += 1;
+                *col = 0;
+            } else if *i < chars.len() {
+                *col += 1;
+            }
+            *i += 1;
+        }
+    };
     // The last two words, to recognise `mod name {`.
     let mut words: [String; 2] = [String::new(), String::new()];
-    let mut i = 0;
     let word_char = |c: char| c.is_alphanumeric() || c == '_';
     while i < chars.len() {
         let c = chars[i];
         match c {
-            '\n' => {
-                lines.push(path(&stack));
-                i += 1;
-                continue;
-            }
             '/' if chars.get(i + 1) == Some(&'/') => {
                 while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
+                    step(&mut i, 1, &mut line, &mut col);
                 }
                 continue;
             }
@@ -395,52 +416,44 @@ fn enclosing_modules(text: &str) -> Vec<ModulePath> {
                 while i < chars.len() {
                     if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
                         depth += 1;
-                        i += 2;
+                        step(&mut i, 2, &mut line, &mut col);
                     } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
                         depth -= 1;
-                        i += 2;
+                        step(&mut i, 2, &mut line, &mut col);
                         if depth == 0 {
                             break;
                         }
                     } else {
-                        if chars[i] == '\n' {
-                            lines.push(path(&stack));
-                        }
-                        i += 1;
+                        step(&mut i, 1, &mut line, &mut col);
                     }
                 }
                 words = [String::new(), String::new()];
                 continue;
             }
             '"' => {
-                i += 1;
+                step(&mut i, 1, &mut line, &mut col);
                 while i < chars.len() && chars[i] != '"' {
-                    if chars[i] == '\\' {
-                        i += 1;
-                    }
-                    if chars.get(i) == Some(&'\n') {
-                        lines.push(path(&stack));
-                    }
-                    i += 1;
+                    let n = if chars[i] == '\\' { 2 } else { 1 };
+                    step(&mut i, n, &mut line, &mut col);
                 }
-                i += 1;
+                step(&mut i, 1, &mut line, &mut col);
                 words = [String::new(), String::new()];
                 continue;
             }
             '\'' => {
                 // A char literal (`'a'`, `'\n'`), or a lifetime (`'a`).
                 if chars.get(i + 1) == Some(&'\\') {
-                    i += 2;
+                    step(&mut i, 2, &mut line, &mut col);
                     while i < chars.len() && chars[i] != '\'' {
-                        i += 1;
+                        step(&mut i, 1, &mut line, &mut col);
                     }
-                    i += 1;
+                    step(&mut i, 1, &mut line, &mut col);
                 } else if chars.get(i + 2) == Some(&'\'') {
-                    i += 3;
+                    step(&mut i, 3, &mut line, &mut col);
                 } else {
-                    i += 1;
+                    step(&mut i, 1, &mut line, &mut col);
                     while i < chars.len() && word_char(chars[i]) {
-                        i += 1;
+                        step(&mut i, 1, &mut line, &mut col);
                     }
                 }
                 words = [String::new(), String::new()];
@@ -448,16 +461,14 @@ fn enclosing_modules(text: &str) -> Vec<ModulePath> {
             }
             '{' => {
                 let module = (words[0] == "mod" && !words[1].is_empty()).then(|| {
-                    let seen = &mut stack
-                        .last_mut()
-                        .expect("the file level is never popped")
-                        .seen;
+                    let seen = &mut stack.last_mut().expect("the file level stays").seen;
                     let ordinal = seen.entry(words[1].clone()).or_default();
                     let at = *ordinal;
                     *ordinal += 1;
                     (words[1].clone(), at)
                 });
                 stack.push(Open {
+                    at: (line, col),
                     module,
                     seen: BTreeMap::new(),
                 });
@@ -465,55 +476,59 @@ fn enclosing_modules(text: &str) -> Vec<ModulePath> {
             }
             '}' => {
                 if stack.len() > 1 {
-                    stack.pop();
+                    let open = stack.pop().expect("more than the file level");
+                    if open.module.is_some() {
+                        let path: ModulePath = stack
+                            .iter()
+                            .chain(std::iter::once(&open))
+                            .filter_map(|o| o.module.clone())
+                            .collect();
+                        out.push((open.at, (line, col), path));
+                    }
                 }
                 words = [String::new(), String::new()];
             }
             c if word_char(c) => {
                 let start = i;
-                while i < chars.len() && word_char(chars[i]) {
-                    i += 1;
+                let mut end = i;
+                while end < chars.len() && word_char(chars[end]) {
+                    end += 1;
                 }
-                let word: String = chars[start..i].iter().collect();
+                let word: String = chars[start..end].iter().collect();
+                step(&mut i, end - start, &mut line, &mut col);
                 // A raw string: `r"…"`, `r#"…"#`, `br#"…"#`, `cr"…"`.
                 if matches!(word.as_str(), "r" | "br" | "cr")
                     && matches!(chars.get(i), Some('"') | Some('#'))
                 {
                     let mut hashes = 0;
-                    while chars.get(i) == Some(&'#') {
+                    while chars.get(i + hashes) == Some(&'#') {
                         hashes += 1;
-                        i += 1;
                     }
-                    if chars.get(i) == Some(&'"') {
-                        i += 1;
-                        loop {
-                            match chars.get(i) {
-                                None => break,
-                                Some('"')
-                                    if (0..hashes).all(|k| chars.get(i + 1 + k) == Some(&'#')) =>
-                                {
-                                    i += 1 + hashes;
-                                    break;
-                                }
-                                Some('\n') => lines.push(path(&stack)),
-                                _ => {}
+                    if chars.get(i + hashes) == Some(&'"') {
+                        step(&mut i, hashes + 1, &mut line, &mut col);
+                        while i < chars.len() {
+                            let closes = chars[i] == '"'
+                                && (0..hashes).all(|k| chars.get(i + 1 + k) == Some(&'#'));
+                            if closes {
+                                step(&mut i, 1 + hashes, &mut line, &mut col);
+                                break;
                             }
-                            i += 1;
+                            step(&mut i, 1, &mut line, &mut col);
                         }
                     }
                     words = [String::new(), String::new()];
                     continue;
                 }
+                // `words` = [the word before, this word].
                 words = [std::mem::take(&mut words[1]), word];
-                // `words[0]` is the one before: shift so `words` = [previous, this].
                 continue;
             }
             c if c.is_whitespace() => {}
             _ => words = [String::new(), String::new()],
         }
-        i += 1;
+        step(&mut i, 1, &mut line, &mut col);
     }
-    lines
+    out
 }
 
 /// The span of `item`'s name (the self type of an `impl`).
@@ -558,9 +573,10 @@ pub fn item_name(item: &Item) -> Option<String> {
     })
 }
 
-/// The 1-based line of `item`'s name.
-pub fn item_line(item: &Item) -> usize {
-    name_span(item).start().line
+/// Where `item`'s name is (for [`FileScopes::at`]).
+pub fn item_position(item: &Item) -> Position {
+    let start = name_span(item).start();
+    (start.line, start.column)
 }
 
 #[cfg(test)]
@@ -569,15 +585,57 @@ mod tests {
 
     fn resolve(src: &str, line: usize, path: &str) -> (String, BTreeSet<String>) {
         let scopes = FileScopes::of_file(src);
+        // The first item whose name starts on `line`.
+        let file = syn::parse_file(src).unwrap();
+        let at = all_items(&file.items)
+            .into_iter()
+            .map(item_position)
+            .find(|(l, _)| *l == line)
+            .unwrap_or((line, 0));
         let mut p = match crate::ty::Type::parse(path).unwrap() {
             crate::ty::Type::Path(p) => p,
             other => panic!("{other}"),
         };
         let mut unresolved = BTreeSet::new();
         scopes
-            .at(line)
+            .at(at)
             .resolve(&mut p, &["T".to_owned()], &mut unresolved);
         (p.to_string(), unresolved)
+    }
+
+    fn all_items(items: &[Item]) -> Vec<&Item> {
+        let mut out = Vec::new();
+        for item in items {
+            out.push(item);
+            if let Item::Mod(m) = item {
+                if let Some((_, inner)) = &m.content {
+                    out.extend(all_items(inner));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_module_on_one_line_is_found_by_column() {
+        let src = "use a::X; mod m { use b::X; pub struct S; } pub struct T;\n";
+        let file = syn::parse_file(src).unwrap();
+        let scopes = FileScopes::of_file(src);
+        let items = all_items(&file.items);
+        let pos = |name: &str| {
+            items
+                .iter()
+                .find(|i| item_name(i).as_deref() == Some(name))
+                .map(|i| item_position(i))
+                .unwrap()
+        };
+        let resolved = |at| {
+            let mut p = crate::ty::Path::plain(&["X"]);
+            scopes.at(at).resolve(&mut p, &[], &mut BTreeSet::new());
+            p.to_string()
+        };
+        assert_eq!(resolved(pos("S")), "b::X");
+        assert_eq!(resolved(pos("T")), "a::X");
     }
 
     #[test]

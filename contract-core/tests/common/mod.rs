@@ -7,20 +7,23 @@ use std::collections::BTreeMap;
 use contract_core::assemble::{assemble, Registered};
 use contract_core::diff::diff_sets;
 use contract_core::policy::{Policy, WireDirection, WireFormat};
+use contract_core::syntax::scope::{item_position, FileScopes};
 use contract_core::{Axis, Delta, Symbol};
 
 pub mod cases;
 
 /// Every item of `src` (a file; `mod m { … }` sets the module), extracted with
-/// `contract_core::syntax::extract` and merged into a set the way the harness does.
+/// `contract_core::syntax::extract_in` in the scope of its module (the file's `use`
+/// items, as the macro reads them) and merged into a set the way the harness does.
 pub fn set(src: &str) -> BTreeMap<String, Symbol> {
     let file: syn::File = syn::parse_str(src).unwrap_or_else(|e| panic!("{src}\n{e}"));
+    let scopes = FileScopes::of_parsed(src, &file);
     let mut regs = Vec::new();
-    collect(&file.items, "crate", &mut regs);
+    collect(&file.items, "crate", &scopes, &mut regs);
     assemble(&regs).unwrap_or_else(|c| panic!("conflicts in {src}: {c:?}"))
 }
 
-fn collect(items: &[syn::Item], module: &str, out: &mut Vec<Registered>) {
+fn collect(items: &[syn::Item], module: &str, scopes: &FileScopes, out: &mut Vec<Registered>) {
     for item in items {
         match item {
             syn::Item::Mod(m) => {
@@ -28,13 +31,15 @@ fn collect(items: &[syn::Item], module: &str, out: &mut Vec<Registered>) {
                 collect(
                     m.content.as_ref().map(|(_, i)| i.as_slice()).unwrap_or(&[]),
                     &inner,
+                    scopes,
                     out,
                 );
             }
             // Helpers the sources need but do not pin.
             syn::Item::Use(_) => {}
             other => {
-                let extracted = contract_core::syntax::extract(other)
+                let scope = scopes.at(item_position(other));
+                let extracted = contract_core::syntax::extract_in(other, scope)
                     .unwrap_or_else(|e| panic!("cannot extract: {e}"));
                 out.push(Registered {
                     name: extracted.name,

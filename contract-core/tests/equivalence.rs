@@ -1,0 +1,504 @@
+//! What no consumer can tell apart is no change: for each equivalence the classifier
+//! knows, a pair of sources that must give no delta at all (on either axis), and a
+//! near miss that looks alike but really breaks, with the kind it must report.
+//!
+//! The property at the end renames the generic parameters and lifetimes of every
+//! source of the kind cases consistently, at random, and expects no delta.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use contract_core::{Class, Delta, DeltaKind};
+use proptest::prelude::*;
+use syn::visit_mut::VisitMut;
+
+/// The deltas between two sources under the default policy.
+fn deltas(before: &str, after: &str) -> Vec<Delta> {
+    common::diff(
+        before,
+        after,
+        &contract_core::Policy::default_for("equivalence"),
+    )
+}
+
+/// `before` and `after` say the same thing to every consumer.
+#[track_caller]
+fn same(before: &str, after: &str) {
+    for (a, b) in [(before, after), (after, before)] {
+        let found = deltas(a, b);
+        assert!(
+            found.is_empty(),
+            "expected no change\n  before: {a}\n  after:  {b}\n{}",
+            common::show(&found)
+        );
+    }
+}
+
+/// The near miss: a breaking delta of `kind`.
+#[track_caller]
+fn breaks(before: &str, after: &str, kind: DeltaKind) -> Vec<Delta> {
+    let found = deltas(before, after);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.kind == kind && d.class == Class::Breaking),
+        "expected a breaking {kind}\n  before: {before}\n  after:  {after}\n{}",
+        common::show(&found)
+    );
+    found
+}
+
+#[test]
+fn renaming_generic_parameters_consistently_is_no_change() {
+    same("pub struct S<T>(pub T);", "pub struct S<U>(pub U);");
+    same(
+        "#[derive(Serialize, Deserialize)] pub struct S<T> { pub x: T, pub y: Vec<T> }",
+        "#[derive(Serialize, Deserialize)] pub struct S<Item> { pub x: Item, pub y: Vec<Item> }",
+    );
+    same(
+        "pub struct Arr<const N: usize>(pub [u8; N]);",
+        "pub struct Arr<const LEN: usize>(pub [u8; LEN]);",
+    );
+    same(
+        "pub fn f<T: Clone, U>(t: T, u: U) -> (T, U) { todo!() }",
+        "pub fn f<A: Clone, B>(t: A, u: B) -> (A, B) { todo!() }",
+    );
+    same(
+        "pub trait Store<K> { fn get<Q: AsRef<K>>(&self, key: Q) -> Option<K>; }",
+        "pub trait Store<Key> { fn get<R: AsRef<Key>>(&self, key: R) -> Option<Key>; }",
+    );
+    same(
+        "pub struct W<T>(T); impl<T: Clone> W<T> { pub fn get(&self) -> &T { &self.0 } }",
+        "pub struct W<X>(X); impl<Y: Clone> W<Y> { pub fn get(&self) -> &Y { &self.0 } }",
+    );
+    same(
+        "pub enum E<T> { A(T), B { t: Option<T> } } ",
+        "pub enum E<V> { A(V), B { t: Option<V> } } ",
+    );
+    same(
+        "pub type Map<K, V> = std::collections::HashMap<K, V>;",
+        "pub type Map<A, B> = std::collections::HashMap<A, B>;",
+    );
+}
+
+#[test]
+fn renaming_lifetimes_consistently_is_no_change() {
+    same(
+        "pub struct View<'a> { pub s: &'a str }",
+        "pub struct View<'b> { pub s: &'b str }",
+    );
+    same("pub trait Parse<'a> {}", "pub trait Parse<'de> {}");
+    same(
+        "pub fn first<'a, 'b: 'a>(x: &'a str, y: &'b str) -> &'a str { x }",
+        "pub fn first<'x, 'y: 'x>(x: &'x str, y: &'y str) -> &'x str { x }",
+    );
+}
+
+#[test]
+fn an_inconsistent_renaming_is_a_change() {
+    // The two parameters swapped in the declaration only: every field changes type.
+    breaks(
+        "pub struct P<T, U>(pub T, pub U);",
+        "pub struct P<U, T>(pub T, pub U);",
+        DeltaKind::FieldTypeChanged,
+    );
+    breaks(
+        "pub struct V<'a, 'b>(pub &'a str, pub &'b str);",
+        "pub struct V<'a, 'b>(pub &'b str, pub &'a str);",
+        DeltaKind::FieldTypeChanged,
+    );
+    // A renamed parameter that also changed its bound.
+    breaks(
+        "pub fn f<T>(t: T) {}",
+        "pub fn f<U: Send>(t: U) {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+}
+
+#[test]
+fn a_renaming_makes_no_wire_claim() {
+    let found = deltas(
+        "#[derive(Serialize, Deserialize)] pub struct S<T> { pub x: T }",
+        "#[derive(Serialize, Deserialize)] pub struct S<U> { pub x: U }",
+    );
+    assert!(found.is_empty(), "{}", common::show(&found));
+}
+
+#[test]
+fn async_fn_and_impl_future_are_one_signature() {
+    same(
+        "pub async fn f() -> u8 { 0 }",
+        "pub fn f() -> impl Future<Output = u8> { async { 0 } }",
+    );
+    same(
+        "pub async fn f() { }",
+        "pub fn f() -> impl core::future::Future<Output = ()> { async {} }",
+    );
+    // Borrowing the receiver: the explicit form says it captures it.
+    same(
+        "pub struct S; impl S { pub async fn f(&self) -> u8 { 0 } }",
+        "pub struct S; impl S { pub fn f(&self) -> impl Future<Output = u8> + '_ { async { 0 } } }",
+    );
+    same(
+        "pub async fn f<'a>(x: &'a u8) -> u8 { 0 }",
+        "pub fn f<'a>(x: &'a u8) -> impl Future<Output = u8> + 'a { async { 0 } }",
+    );
+    // Trait methods (implementors can write either form).
+    same(
+        "pub trait T { async fn run(&self) -> u8; }",
+        "pub trait T { fn run(&self) -> impl Future<Output = u8> + '_; }",
+    );
+}
+
+#[test]
+fn what_the_returned_future_promises_is_compared() {
+    // `+ Send` taken away: callers that spawned the future break.
+    breaks(
+        "pub fn f() -> impl Future<Output = u8> + Send { async { 0 } }",
+        "pub async fn f() -> u8 { 0 }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    // Given: callers lose nothing.
+    let found = deltas(
+        "pub async fn f() -> u8 { 0 }",
+        "pub fn f() -> impl Future<Output = u8> + Send { async { 0 } }",
+    );
+    assert!(
+        !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    // …but an implementor of a trait must now return a `Send` future.
+    breaks(
+        "pub trait T { async fn run(&self) -> u8; }",
+        "pub trait T { fn run(&self) -> impl Future<Output = u8> + Send + '_; }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    // Another output is another return type.
+    breaks(
+        "pub async fn f() -> u8 { 0 }",
+        "pub fn f() -> impl Future<Output = u16> { async { 0 } }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    // What the future borrows: an edition-dependent default cannot be compared with
+    // `async fn`'s (which borrows every argument), so it is not assumed equal.
+    let found = breaks(
+        "pub struct S; impl S { pub async fn f(&self) -> u8 { 0 } }",
+        "pub struct S; impl S { pub fn f(&self) -> impl Future<Output = u8> { async { 0 } } }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    assert!(
+        found
+            .iter()
+            .any(|d| contract_core::render::detail(d).contains("borrows")),
+        "{}",
+        common::show(&found)
+    );
+    // Still a change: a value instead of a future.
+    breaks(
+        "pub async fn f() -> u8 { 0 }",
+        "pub fn f() -> u8 { 0 }",
+        DeltaKind::FnAsyncChanged,
+    );
+}
+
+#[test]
+fn bounds_are_one_set_however_written() {
+    same(
+        "pub fn f<T: Clone + Send>(t: T) {}",
+        "pub fn f<T>(t: T) where T: Send, T: Clone {}",
+    );
+    same(
+        "pub struct S<T: std::fmt::Debug>(pub T);",
+        "pub struct S<T>(pub T) where T: core::fmt::Debug;",
+    );
+    same("pub trait A where Self: Send {}", "pub trait A: Send {}");
+    same(
+        "pub trait A: Sync + std::marker::Send {}",
+        "pub trait A: core::marker::Send + Sync {}",
+    );
+    same(
+        "pub fn f(x: alloc::vec::Vec<core::option::Option<u8>>) {}",
+        "pub fn f(x: Vec<Option<u8>>) {}",
+    );
+    same(
+        "pub fn f(x: core::time::Duration) {}",
+        "pub fn f(x: std::time::Duration) {}",
+    );
+    // Near misses: another bound, a bound taken off a supertrait, another item.
+    breaks(
+        "pub fn f<T: Clone>(t: T) {}",
+        "pub fn f<T>(t: T) where T: Clone + Send {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub trait A where Self: Send {}",
+        "pub trait A {}",
+        DeltaKind::TraitSupertraitRemoved,
+    );
+    breaks(
+        "pub fn f(x: core::fmt::Error) {}",
+        "pub fn f(x: std::io::Error) {}",
+        DeltaKind::ParamTypeChanged,
+    );
+}
+
+#[test]
+fn a_fieldless_non_exhaustive_variant_has_one_form() {
+    same(
+        "#[non_exhaustive] pub enum E { A, #[non_exhaustive] V {} }",
+        "#[non_exhaustive] pub enum E { A, #[non_exhaustive] V }",
+    );
+    same(
+        "pub enum E { A, #[non_exhaustive] V() }",
+        "pub enum E { A, #[non_exhaustive] V }",
+    );
+    // Near miss: other crates build and match an exhaustive variant by its form.
+    breaks(
+        "pub enum E { A, V {} }",
+        "pub enum E { A, V }",
+        DeltaKind::VariantKindChanged,
+    );
+}
+
+#[test]
+fn the_rust_abi_has_one_spelling() {
+    same("pub extern \"Rust\" fn f(x: u8) {}", "pub fn f(x: u8) {}");
+    same(
+        "pub extern fn f(x: u8) {}",
+        "pub extern \"C\" fn f(x: u8) {}",
+    );
+    same(
+        "pub fn f(cb: extern \"Rust\" fn(u8)) {}",
+        "pub fn f(cb: fn(u8)) {}",
+    );
+    breaks(
+        "pub fn f(x: u8) {}",
+        "pub extern \"C\" fn f(x: u8) {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+}
+
+#[test]
+fn discriminants_no_crate_can_observe_are_not_compared() {
+    // A `#[non_exhaustive]` variant makes the enum impossible to `as`-cast from other
+    // crates, and there is no `repr`: the values are invisible.
+    same(
+        "pub enum Level { Low = 1, #[non_exhaustive] High = 2 }",
+        "pub enum Level { Low = 10, #[non_exhaustive] High = 20 }",
+    );
+    // Reordered: the implicit values move, unseen; the order itself is drift.
+    let found = deltas(
+        "pub enum Level { Low, #[non_exhaustive] High }",
+        "pub enum Level { #[non_exhaustive] High, Low }",
+    );
+    assert!(
+        found
+            .iter()
+            .all(|d| !d.is_breaking() && d.kind != DeltaKind::DiscriminantChanged),
+        "{}",
+        common::show(&found)
+    );
+    // Near misses: a castable enum, and a `repr` that fixes the values.
+    breaks(
+        "pub enum Level { Low = 1, High = 2 }",
+        "pub enum Level { Low = 10, High = 20 }",
+        DeltaKind::DiscriminantChanged,
+    );
+    breaks(
+        "#[repr(u8)] pub enum Level { Low = 1, #[non_exhaustive] High = 2 }",
+        "#[repr(u8)] pub enum Level { Low = 10, #[non_exhaustive] High = 20 }",
+        DeltaKind::DiscriminantChanged,
+    );
+}
+
+#[test]
+fn a_type_named_through_an_import_is_the_type_it_imports() {
+    same(
+        "use crate::ids::OrderId;\npub struct Order { pub id: OrderId }",
+        "pub struct Order { pub id: crate::ids::OrderId }",
+    );
+    same(
+        "use crate::ids::OrderId as Oid;\npub fn load(id: Oid) -> Option<Oid> { None }",
+        "use crate::ids;\npub fn load(id: ids::OrderId) -> Option<crate::ids::OrderId> { None }",
+    );
+    same(
+        "use crate::ids::{self, OrderId};\npub struct Order { pub a: OrderId, pub b: ids::Sku }",
+        "pub struct Order { pub a: crate::ids::OrderId, pub b: crate::ids::Sku }",
+    );
+    same(
+        "mod m {\n    use crate::ids::OrderId;\n    pub struct Order { pub id: OrderId }\n}",
+        "mod m {\n    pub struct Order { pub id: crate::ids::OrderId }\n}",
+    );
+    // A generic parameter shadows an import of the same name.
+    same(
+        "use crate::T;\npub struct Wrap<T>(pub T);",
+        "pub struct Wrap<U>(pub U);",
+    );
+    // Near miss: the same name, imported from elsewhere.
+    breaks(
+        "use crate::ids::OrderId;\npub struct Order { pub id: OrderId }",
+        "use crate::legacy::OrderId;\npub struct Order { pub id: OrderId }",
+        DeltaKind::FieldTypeChanged,
+    );
+}
+
+#[test]
+fn a_name_a_glob_may_supply_is_compared_as_written_and_says_so() {
+    let found = breaks(
+        "use crate::ids::*;\npub struct Order { pub id: OrderId }",
+        "use crate::ids::*;\npub struct Order { pub id: Sku }",
+        DeltaKind::FieldTypeChanged,
+    );
+    let detail = contract_core::render::detail(
+        found
+            .iter()
+            .find(|d| d.kind == DeltaKind::FieldTypeChanged)
+            .expect("found"),
+    );
+    assert!(detail.contains("compared as written"), "{detail}");
+    assert!(
+        detail.contains("`OrderId`") || detail.contains("`Sku`"),
+        "{detail}"
+    );
+    // Prelude names are not said to come from the glob.
+    let found = breaks(
+        "use crate::ids::*;\npub struct Order { pub id: u8 }",
+        "use crate::ids::*;\npub struct Order { pub id: u16 }",
+        DeltaKind::FieldTypeChanged,
+    );
+    assert!(found
+        .iter()
+        .all(|d| !contract_core::render::detail(d).contains("compared as written")));
+}
+
+// ---- random consistent renamings ----------------------------------------------------
+
+/// Renames every generic parameter and lifetime an item declares (its own, its
+/// methods', its `impl` block's) to a fresh name: a consistent renaming, so the same
+/// API.
+struct Renamer {
+    seed: u64,
+    types: BTreeMap<String, String>,
+    lifetimes: BTreeMap<String, String>,
+}
+
+impl Renamer {
+    fn fresh(&mut self, prefix: &str) -> String {
+        self.seed = self
+            .seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        format!("{prefix}{}", self.seed >> 40)
+    }
+
+    fn declare(&mut self, g: &syn::Generics) {
+        for p in &g.params {
+            match p {
+                syn::GenericParam::Type(t) => {
+                    let new = self.fresh("Zt");
+                    self.types.insert(t.ident.to_string(), new);
+                }
+                syn::GenericParam::Const(c) => {
+                    let new = self.fresh("ZC");
+                    self.types.insert(c.ident.to_string(), new);
+                }
+                syn::GenericParam::Lifetime(l) => {
+                    let new = self.fresh("zl");
+                    self.lifetimes.insert(l.lifetime.ident.to_string(), new);
+                }
+            }
+        }
+    }
+}
+
+impl VisitMut for Renamer {
+    fn visit_item_mut(&mut self, item: &mut syn::Item) {
+        // Every declaration in the item is fresh: shadowing between an item and its
+        // methods is an error in Rust, so one map serves the whole item.
+        struct Declared<'r>(&'r mut Renamer);
+        impl VisitMut for Declared<'_> {
+            fn visit_generics_mut(&mut self, g: &mut syn::Generics) {
+                self.0.declare(g);
+                syn::visit_mut::visit_generics_mut(self, g);
+            }
+        }
+        Declared(self).visit_item_mut(item);
+        syn::visit_mut::visit_item_mut(self, item);
+    }
+
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        if path.leading_colon.is_none() {
+            if let Some(first) = path.segments.first_mut() {
+                if let Some(new) = self.types.get(&first.ident.to_string()) {
+                    first.ident = syn::Ident::new(new, first.ident.span());
+                }
+            }
+        }
+        syn::visit_mut::visit_path_mut(self, path);
+    }
+
+    fn visit_type_param_mut(&mut self, p: &mut syn::TypeParam) {
+        if let Some(new) = self.types.get(&p.ident.to_string()) {
+            p.ident = syn::Ident::new(new, p.ident.span());
+        }
+        syn::visit_mut::visit_type_param_mut(self, p);
+    }
+
+    fn visit_const_param_mut(&mut self, p: &mut syn::ConstParam) {
+        if let Some(new) = self.types.get(&p.ident.to_string()) {
+            p.ident = syn::Ident::new(new, p.ident.span());
+        }
+        syn::visit_mut::visit_const_param_mut(self, p);
+    }
+
+    fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+        if let Some(new) = self.lifetimes.get(&l.ident.to_string()) {
+            l.ident = syn::Ident::new(new, l.ident.span());
+        }
+    }
+}
+
+/// `src` with each item's generic parameters and lifetimes renamed consistently.
+fn renamed(src: &str, seed: u64) -> String {
+    let mut file: syn::File = syn::parse_str(src).expect("corpus parses");
+    for item in &mut file.items {
+        let mut renamer = Renamer {
+            seed,
+            types: BTreeMap::new(),
+            lifetimes: BTreeMap::new(),
+        };
+        renamer.visit_item_mut(item);
+    }
+    quote::ToTokens::into_token_stream(file).to_string()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_consistent_renaming_of_generics_and_lifetimes_is_no_change(seed in any::<u64>()) {
+        let mut renamed_some = 0;
+        for case in common::cases::CASES {
+            for src in [case.before, case.after] {
+                let other = renamed(src, seed);
+                if other != quote::ToTokens::into_token_stream(
+                    syn::parse_str::<syn::File>(src).expect("parses"),
+                ).to_string() {
+                    renamed_some += 1;
+                }
+                let found = deltas(src, &other);
+                prop_assert!(
+                    found.is_empty(),
+                    "a consistent renaming gave deltas\n  {}\n  {}\n{}",
+                    src,
+                    other,
+                    common::show(&found)
+                );
+            }
+        }
+        // The corpus has generics to rename: the property is not vacuous.
+        prop_assert!(renamed_some > 40, "only {} sources renamed", renamed_some);
+    }
+}
