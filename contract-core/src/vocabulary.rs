@@ -40,6 +40,7 @@ pub fn markdown() -> String {
             cell(kind.description()),
         );
     }
+    out.push_str(EQUIVALENCES);
     out.push_str(
         "\n\
          ## The wire axis\n\
@@ -80,3 +81,44 @@ pub fn markdown() -> String {
 fn cell(text: &str) -> String {
     text.replace('|', "\\|")
 }
+
+/// What the classifier treats as no change, and what it compares as written.
+const EQUIVALENCES: &str = r#"
+## What is not a change
+
+A consumer cannot tell these apart, so they give no delta at all, on either axis
+(`contract-core/tests/equivalence.rs` has each as a pair, with a near miss that still
+breaks; a property renames the generics of every case at random):
+
+- a consistent renaming of generic parameters and lifetimes (`struct S<T>(T)` and
+  `struct S<U>(U)`; the parameters of an item, of its methods, of its `impl` block):
+  parameters correspond by position, as consumers name them;
+- `async fn f() -> T` and `fn f() -> impl Future<Output = T>` when the future borrows the
+  same arguments (`+ '_` for `&self`, `+ 'a` for a named lifetime); a `+ Send` added or
+  taken away, another output, or a borrow that differs is reported as
+  `return_type_changed`; a future whose borrowing depends on the edition (`impl Future`
+  with no lifetime, on a fn that takes references) is not assumed equal;
+- a bound written inline or in a `where` clause, `where Self: X` on a trait or `trait T:
+  X`, bounds in any order;
+- `std::`, `core::` and `alloc::` spellings of one item (std re-exports the other two),
+  and the prelude's short names (`Vec` for `std::vec::Vec`);
+- a type named through a `use` declaration of the module and its full path (`OrderId`
+  with `use crate::ids::OrderId;` and `crate::ids::OrderId`), `use … as` aliases
+  included; a generic parameter shadows an import of its name;
+- `extern "Rust" fn` and `fn`; `extern fn` and `extern "C" fn`;
+- `V`, `V()` and `V {}` for a field-less `#[non_exhaustive]` variant (other crates can
+  neither build it nor match it but with `V { .. }`);
+- the discriminants of an enum no other crate can observe: it has no `repr` and cannot be
+  cast with `as` (a variant with fields, or a `#[non_exhaustive]` variant).
+
+## What is compared as written
+
+- A name a glob import (`use a::*;`) may supply cannot be resolved from the source: it is
+  compared as written, and a delta about it says so ("compared as written: `Name` could
+  not be resolved through the module's `use` declarations").
+- Paths relative to the parent module (`super::x::T`) are kept as written: `super::x::T`
+  and `crate::m::x::T` are not known to be one type.
+- Expressions (array lengths, const arguments, discriminants, const values, table rows)
+  are compared by their tokens, spacing and trailing commas aside.
+- Higher-ranked lifetimes (`for<'a>`) are compared by name.
+"#;
