@@ -23,3 +23,21 @@ pub fn assert_additive(kind: &str) {
         outcome.message
     );
 }
+
+/// Asserts that the fixture's set `ui` has not changed against its golden: no delta
+/// but the module being recorded (fixture goldens leave modules out: trybuild names
+/// its crates by position).
+#[allow(dead_code)] // each fixture uses one of these
+pub fn assert_unchanged() {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let outcome = contract_pin::check("ui", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
+        .unwrap_or_else(|e| panic!("the check did not run: {e}"));
+    let module_only = |d: &contract_pin::Delta| {
+        d.kind == contract_pin::DeltaKind::SymbolMoved && d.before.is_none()
+    };
+    assert!(
+        outcome.deltas.iter().all(module_only),
+        "{}",
+        outcome.message
+    );
+}
