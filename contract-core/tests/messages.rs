@@ -181,3 +181,36 @@ fn compile_error() {
         .collect();
     bless::check(&golden("compile_error.txt"), &(text.join("\n\n") + "\n"));
 }
+
+#[test]
+fn long_items_render_one_member_a_line_and_a_changed_row_says_so() {
+    let before = r#"
+        pub trait RecipeEngine {
+            fn matches(&self, package: &str) -> bool;
+            fn plan(&self, finding: &Finding, ctx: &ApplyContext) -> Option<Box<dyn Transform>>;
+            fn name(&self) -> &str { "engine" }
+        }
+        pub const LIMITS: &[(&str, u32)] = &[("min_qty", 1), ("max_qty", 999)];
+    "#;
+    let after = r#"pub const LIMITS: &[(&str, u32)] = &[("min_qty", 1), ("max_qty", 500)];"#;
+    let policy = Policy::default_for("phase6");
+    let deltas = common::diff(before, after, &policy);
+    let modules = modules();
+    let cx = Context {
+        set: "phase6",
+        package: "workspace-example",
+        golden: "golden/phase6-contract/workspace-example.json",
+        modules: &modules,
+    };
+    let text = message::breaking_directive(&cx, &policy, &deltas);
+    // The removed trait: one member a line, continuation lines under the first.
+    assert!(
+        text.contains("Before: trait RecipeEngine {\n            fn matches(&self, package: &str) -> bool;"),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"Change: table_row_changed (api axis): row 1 changed: ("max_qty", 999) -> ("max_qty", 500)"#),
+        "{text}"
+    );
+    bless::check(&golden("long_items.txt"), &text);
+}
