@@ -12,7 +12,11 @@ use support::{Fixture, Pty, BIN, GOLDEN};
 fn renamed() -> Fixture {
     let f = Fixture::new();
     assert_eq!(f.run(&["update"]).code, 0);
-    f.edit("app/src/model.rs", "pub struct Order {", "pub struct Purchase {");
+    f.edit(
+        "app/src/model.rs",
+        "pub struct Order {",
+        "pub struct Purchase {",
+    );
     f
 }
 
@@ -86,7 +90,8 @@ fn every_format_reports_the_rename_at_the_new_name() {
     let markdown = f.run(&["check", "--format", "markdown"]);
     assert_eq!(markdown.code, 1, "{markdown:?}");
     assert!(
-        markdown.stdout.lines().any(|l| l.starts_with("| breaking | symbol_renamed | api | `Order` |")
+        markdown.stdout.lines().any(|l| l
+            .starts_with("| breaking | symbol_renamed | api | `Order` |")
             && l.contains("renamed to `Purchase`")
             && l.contains("struct Purchase")),
         "{markdown:?}"

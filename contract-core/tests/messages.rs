@@ -205,7 +205,9 @@ fn long_items_render_one_member_a_line_and_a_changed_row_says_so() {
     let text = message::breaking_directive(&cx, &policy, &deltas);
     // The removed trait: one member a line, continuation lines under the first.
     assert!(
-        text.contains("Before: trait RecipeEngine {\n            fn matches(&self, package: &str) -> bool;"),
+        text.contains(
+            "Before: trait RecipeEngine {\n            fn matches(&self, package: &str) -> bool;"
+        ),
         "{text}"
     );
     assert!(
