@@ -7,6 +7,8 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary;
 pub mod assemble;
 pub mod canonical;
 pub mod check;

@@ -43,6 +43,7 @@ impl<T: PartialEq> Sides<T> {
 }
 
 /// A `rename_all` rule (serde's `RenameRule`).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RenameRule {
     /// `lowercase`

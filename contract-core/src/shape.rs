@@ -25,6 +25,7 @@ use crate::ty::{ParseError, Parser};
 // One fragment per pinned item, built once: the size of its largest variant costs
 // nothing that boxing would save.
 #[allow(clippy::large_enum_variant)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "fragment", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Fragment {
@@ -103,6 +104,7 @@ impl Symbol {
 }
 
 /// The shape of a pinned item.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ItemShape {
@@ -159,6 +161,7 @@ impl ItemShape {
 }
 
 /// Visibility.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Visibility {
     /// No modifier (or `pub(self)`): private to the module.
@@ -253,6 +256,7 @@ macro_rules! text_serde {
 text_serde!(Visibility, Visibility::parse, "visibility");
 
 /// Generic parameters and where clauses.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Generics {
@@ -373,11 +377,19 @@ impl fmt::Display for WherePredicate {
                 if !hrtb.is_empty() {
                     write!(f, "for<{}> ", hrtb.join(", "))?;
                 }
-                write!(f, "{bounded}:")?;
-                for (i, b) in bounds.iter().enumerate() {
-                    write!(f, "{}{b}", if i == 0 { " " } else { " + " })?;
+                match bounded {
+                    // `for<'a> fn(&'a u8): Copy` would read as the predicate's own
+                    // `for<'a>`.
+                    Type::FnPtr(fp) if hrtb.is_empty() && !fp.hrtb.is_empty() => {
+                        write!(f, "({bounded}):")?
+                    }
+                    _ => write!(f, "{bounded}:")?,
                 }
-                Ok(())
+                if bounds.is_empty() {
+                    return Ok(());
+                }
+                f.write_str(" ")?;
+                crate::ty::write_bounds(f, bounds)
             }
             WherePredicate::Lifetime { lifetime, bounds } => {
                 write!(f, "{lifetime}:")?;
@@ -528,6 +540,7 @@ impl fmt::Display for Repr {
 text_serde!(Repr, Repr::parse, "repr argument");
 
 /// Attributes of a struct or enum that consumers can observe.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContainerAttrs {
@@ -558,6 +571,7 @@ impl ContainerAttrs {
 }
 
 /// Whether fields are named, positional, or absent.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FieldStyle {
@@ -570,6 +584,7 @@ pub enum FieldStyle {
 }
 
 /// `struct`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StructShape {
@@ -587,6 +602,7 @@ pub struct StructShape {
 }
 
 /// A field of a struct or variant.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FieldShape {
@@ -603,6 +619,7 @@ pub struct FieldShape {
 }
 
 /// `enum`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnumShape {
@@ -637,6 +654,7 @@ impl EnumShape {
 }
 
 /// One enum variant.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantShape {
@@ -659,6 +677,7 @@ pub struct VariantShape {
 }
 
 /// `trait`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraitShape {
@@ -689,6 +708,7 @@ pub struct TraitShape {
 }
 
 /// A trait method.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraitMethod {
@@ -700,6 +720,7 @@ pub struct TraitMethod {
 }
 
 /// A trait's associated type.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AssocType {
@@ -715,6 +736,7 @@ pub struct AssocType {
 }
 
 /// A trait's associated const.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AssocConst {
@@ -726,6 +748,7 @@ pub struct AssocConst {
 }
 
 /// A function or method signature.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FnShape {
@@ -828,6 +851,7 @@ text_serde!(Receiver, Receiver::parse, "receiver");
 
 /// A function parameter. Only its type is part of the API; the name is kept for
 /// messages.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Param {
@@ -838,6 +862,7 @@ pub struct Param {
 }
 
 /// `type Alias<…> = Target;`
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AliasShape {
@@ -849,6 +874,7 @@ pub struct AliasShape {
 }
 
 /// `const` or `static`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ValueItemShape {
@@ -862,6 +888,7 @@ pub struct ValueItemShape {
 }
 
 /// The value of a const or static.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Value {
@@ -914,8 +941,19 @@ mod tests {
             "for<'a> &'a T: Debug",
             "'a: 'b + 'c",
             "Vec<T>: Clone",
+            // A bounded fn pointer's own `for<…>` is not the predicate's.
+            "(for<'a> fn(&'a u8)): Copy",
+            "for<'a> for<'b> fn(&'a &'b u8): Copy",
+            "T: Fn() -> (dyn A) + Send",
         ] {
             assert_eq!(WherePredicate::parse(w).unwrap().to_string(), w);
+        }
+        match WherePredicate::parse("(for<'a> fn(&'a u8)): Copy").unwrap() {
+            WherePredicate::Type { hrtb, bounded, .. } => {
+                assert!(hrtb.is_empty());
+                assert!(matches!(bounded, Type::FnPtr(fp) if fp.hrtb == ["'a"]));
+            }
+            other => panic!("{other:?}"),
         }
     }
 }
