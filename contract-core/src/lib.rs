@@ -8,7 +8,7 @@
 #![deny(missing_docs)]
 
 #[cfg(feature = "arbitrary")]
-pub mod arbitrary;
+pub mod generate;
 pub mod assemble;
 pub mod canonical;
 pub mod check;

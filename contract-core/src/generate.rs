@@ -99,18 +99,6 @@ const CONST_ARGS: &[&str] = &[
 /// Values of associated consts in bindings (`N = 3`).
 const ASSOC_VALUES: &[&str] = &["3", "-1", "{ N }", "true", "\"s\"", "'c'", "b'x'"];
 
-/// Expressions of values, defaults and discriminants (compared as written).
-const EXPRS: &[&str] = &[
-    "1",
-    "-3",
-    "MAX + 1",
-    "Route { to: 1 }",
-    "\"text\"",
-    "[1, 2, 3]",
-    "Self::A as isize",
-    "|x| x + 1",
-];
-
 /// Type macros: the reader keeps their text.
 const MACRO_BODIES: &[&str] = &["", "u8", "a, b", "{ x }", "\")\"", "[1]", "T<U>"];
 
@@ -681,7 +669,8 @@ impl<'a> Arbitrary<'a> for Symbol {
 /// where clauses, supertraits, reprs) sorted and without duplicates, lifetime
 /// parameters first and parameter names distinct, tuple fields named by position and
 /// unit forms without fields, variant fields private, `sealed` computed from the
-/// supertraits, a `()` output written as none, and a symbol that pins something.
+/// supertraits, a `()` output written as none, `impl` generics and a receiver only
+/// where there is an `impl` block or a trait, and a symbol that pins something.
 pub fn canonical(mut s: Symbol) -> Symbol {
     for m in s.methods.values_mut() {
         signature(m);
@@ -718,13 +707,19 @@ pub fn canonical(mut s: Symbol) -> Symbol {
             for m in t.methods.values_mut() {
                 signature(&mut m.sig);
                 m.sig.vis = Visibility::Private;
+                m.sig.impl_generics = Generics::default();
             }
             for a in t.types.values_mut() {
                 generics(&mut a.generics);
                 sort_bounds(&mut a.bounds);
             }
         }
-        Some(ItemShape::Fn(f)) => signature(f),
+        Some(ItemShape::Fn(f)) => {
+            // A free fn is in no `impl` block and takes no `self`.
+            signature(f);
+            f.impl_generics = Generics::default();
+            f.receiver = None;
+        }
         Some(ItemShape::TypeAlias(a)) => generics(&mut a.generics),
         Some(ItemShape::Const(v)) => v.mutable = false,
         Some(ItemShape::Static(_)) | None => {}
