@@ -37,22 +37,72 @@ pub const MAX_CHAIN: usize = MAX_DEPTH - BRANCH_DEPTH - 2;
 /// Identifiers the extractor meets: primitives, std names, `Self`/`self`/`crate`/
 /// `super` path segments, raw and non-ASCII identifiers.
 const IDENTS: &[&str] = &[
-    "T", "U", "K", "u8", "u32", "usize", "i64", "f64", "bool", "char", "str", "String", "Vec",
-    "Option", "Box", "Rc", "Arc", "HashMap", "Result", "Self", "self", "crate", "super", "std",
-    "core", "fmt", "io", "Item", "Output", "Error", "Sealed", "sealed", "private", "Fn",
-    "FnMut", "FnOnce", "Iterator", "Future", "Send", "Sync", "Clone", "Debug", "Sized",
-    "Default", "Into", "From", "r#type", "r#match", "gr\u{f6}\u{df}e", "\u{dc}berblick", "a",
-    "b", "_x", "x1", "Route", "Node",
+    "T",
+    "U",
+    "K",
+    "u8",
+    "u32",
+    "usize",
+    "i64",
+    "f64",
+    "bool",
+    "char",
+    "str",
+    "String",
+    "Vec",
+    "Option",
+    "Box",
+    "Rc",
+    "Arc",
+    "HashMap",
+    "Result",
+    "Self",
+    "self",
+    "crate",
+    "super",
+    "std",
+    "core",
+    "fmt",
+    "io",
+    "Item",
+    "Output",
+    "Error",
+    "Sealed",
+    "sealed",
+    "private",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "Iterator",
+    "Future",
+    "Send",
+    "Sync",
+    "Clone",
+    "Debug",
+    "Sized",
+    "Default",
+    "Into",
+    "From",
+    "r#type",
+    "r#match",
+    "gr\u{f6}\u{df}e",
+    "\u{dc}berblick",
+    "a",
+    "b",
+    "_x",
+    "x1",
+    "Route",
+    "Node",
 ];
 
 /// Words that cannot be a generated identifier (the ones in [`IDENTS`] that are
 /// keywords are path segments, chosen on purpose).
 const KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
-    "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
-    "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true",
-    "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final",
-    "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen", "_",
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub",
+    "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
+    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen", "_",
 ];
 
 const LIFETIMES: &[&str] = &["'a", "'b", "'static", "'_", "'de", "'life0"];
@@ -608,8 +658,11 @@ impl<'a> Arbitrary<'a> for Policy {
             2 => Vec::new(),
             _ => vec![Axis::Api, Axis::Wire],
         };
-        policy.wire_direction =
-            *u.choose(&[WireDirection::Full, WireDirection::Backward, WireDirection::Forward])?;
+        policy.wire_direction = *u.choose(&[
+            WireDirection::Full,
+            WireDirection::Backward,
+            WireDirection::Forward,
+        ])?;
         policy.wire_format = *u.choose(&[WireFormat::SelfDescribing, WireFormat::Positional])?;
         for _ in 0..u.int_in_range(0..=3)? {
             let kind = u.choose(DeltaKind::ALL)?;
@@ -632,7 +685,10 @@ impl<'a> Arbitrary<'a> for Policy {
 impl<'a> Arbitrary<'a> for Symbol {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Symbol> {
         let module = if u.arbitrary()? {
-            Some(pick(u, &["crate", "crate::a", "crate::a::b", "app::routes"])?)
+            Some(pick(
+                u,
+                &["crate", "crate::a", "crate::a::b", "app::routes"],
+            )?)
         } else {
             None
         };
@@ -811,7 +867,7 @@ mod tests {
     fn a_chain_at_full_length_is_one_level_under_the_readers_limit() {
         let t = chain(&mut Unstructured::new(&[]), MAX_CHAIN, Type::named("u8")).unwrap();
         // Every wrapper is one level; the branching part adds at most BRANCH_DEPTH + 1.
-        assert!(MAX_CHAIN + BRANCH_DEPTH + 1 < MAX_DEPTH);
+        const { assert!(MAX_CHAIN + BRANCH_DEPTH + 1 < MAX_DEPTH) };
         assert_eq!(Type::parse(&t.to_string()), Ok(t));
     }
 

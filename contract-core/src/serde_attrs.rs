@@ -948,16 +948,31 @@ mod tests {
         let v = VariantSerde::from_entries([e("other", Some(""))]);
         assert!(v.other, "{v:?}");
         for (i, entries) in [
-            vec![e("rename_all", Some("Weird")), e("rename_all", Some("camelCase"))],
+            vec![
+                e("rename_all", Some("Weird")),
+                e("rename_all", Some("camelCase")),
+            ],
             vec![
                 e("rename_all.deserialize", Some("Weird")),
                 e("rename_all", Some("camelCase")),
                 e("rename_all.serialize", Some("Odd")),
             ],
-            vec![e("rename_all_fields", Some("snake_case")), e("rename_all_fields.serialize", Some("x"))],
-            vec![e("rename_all.deserialize", Some("")), e("rename_all", Some("camelCase"))],
-            vec![e("rename_all.x", Some("camelCase")), e("rename_all.serialize", Some("camelCase"))],
-            vec![e("rename_all.deserialize", Some("camelCase")), e("rename_all.serialize", Some("kebab-case"))],
+            vec![
+                e("rename_all_fields", Some("snake_case")),
+                e("rename_all_fields.serialize", Some("x")),
+            ],
+            vec![
+                e("rename_all.deserialize", Some("")),
+                e("rename_all", Some("camelCase")),
+            ],
+            vec![
+                e("rename_all.x", Some("camelCase")),
+                e("rename_all.serialize", Some("camelCase")),
+            ],
+            vec![
+                e("rename_all.deserialize", Some("camelCase")),
+                e("rename_all.serialize", Some("kebab-case")),
+            ],
         ]
         .into_iter()
         .enumerate()
@@ -968,7 +983,11 @@ mod tests {
             unique.dedup();
             assert_eq!(keys, unique, "case {i}");
             let json = serde_json::to_string(&c).unwrap();
-            assert_eq!(serde_json::from_str::<ContainerSerde>(&json).unwrap(), c, "{json}");
+            assert_eq!(
+                serde_json::from_str::<ContainerSerde>(&json).unwrap(),
+                c,
+                "{json}"
+            );
         }
         // `alias` is a key a container does not know: as a flag, it stays one.
         let c = ContainerSerde::from_entries([e("alias", None)]);
@@ -977,11 +996,19 @@ mod tests {
         assert_eq!(serde_json::from_str::<ContainerSerde>(&json).unwrap(), c);
         for entries in [
             vec![e("other", Some("x")), e("other", None)],
-            vec![e("untagged", Some("")), e("rename_all", Some("Weird")), e("rename_all", Some("camelCase"))],
+            vec![
+                e("untagged", Some("")),
+                e("rename_all", Some("Weird")),
+                e("rename_all", Some("camelCase")),
+            ],
         ] {
             let v = VariantSerde::from_entries(entries);
             let json = serde_json::to_string(&v).unwrap();
-            assert_eq!(serde_json::from_str::<VariantSerde>(&json).unwrap(), v, "{json}");
+            assert_eq!(
+                serde_json::from_str::<VariantSerde>(&json).unwrap(),
+                v,
+                "{json}"
+            );
         }
     }
 

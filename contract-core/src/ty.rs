@@ -1471,9 +1471,11 @@ fn starts_literal(rest: &str) -> bool {
     rest.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '"' | '\'' | '{'))
         || word("true")
         || word("false")
-        || ["b'", "b\"", "br\"", "br#", "r\"", "r#\"", "r##", "c\"", "cr\"", "cr#"]
-            .iter()
-            .any(|p| rest.starts_with(p))
+        || [
+            "b'", "b\"", "br\"", "br#", "r\"", "r#\"", "r##", "c\"", "cr\"", "cr#",
+        ]
+        .iter()
+        .any(|p| rest.starts_with(p))
 }
 
 /// The length of the char or byte literal that `rest` (after its opening `'`)

@@ -313,7 +313,10 @@ pub fn check_pair(a: &Symbol, b: &Symbol, policy: &Policy) {
         }
         for fragment in fragments(x) {
             let own = diff::diff_fragment("S", x, &fragment, policy);
-            assert!(own.is_empty(), "a fragment of a symbol against it: {own:#?}");
+            assert!(
+                own.is_empty(),
+                "a fragment of a symbol against it: {own:#?}"
+            );
         }
     }
     let _ = contract_core::render::symbol_block("S", a);
@@ -337,7 +340,10 @@ fn report_agrees(old: &Symbol, new: &Symbol, policy: &Policy, deltas: &[contract
     })
     .expect("a rendered golden evaluates");
     assert_eq!(evaluation.outcome.deltas, deltas, "the check and the diff");
-    assert_eq!(evaluation.outcome.status == Status::Match, deltas.is_empty());
+    assert_eq!(
+        evaluation.outcome.status == Status::Match,
+        deltas.is_empty()
+    );
     let report = contract_core::check::report_json(&evaluation.outcome);
     let json: serde_json::Value = serde_json::from_str(&report).expect("the report is JSON");
     assert_eq!(
@@ -448,11 +454,47 @@ fn nth_node(value: &mut serde_json::Value, n: usize) -> Option<&mut serde_json::
 /// shape model knows, or `old` with one character edited.
 fn replacement(old: &str, u: &mut Unstructured<'_>) -> arbitrary::Result<String> {
     const WORDS: &[&str] = &[
-        "", "a", "b", "0", "1", "T", "U", "'a", "u8", "String", "Option<u8>", "pub",
-        "pub(crate)", "C", "u16", "packed", "Serialize", "Deserialize", "Clone", "rename",
-        "alias", "default", "skip", "flatten", "tag", "content", "untagged", "other",
-        "camelCase", "snake_case", "Sealed", "sealed::Sealed", "&self", "self", "&mut self",
-        "self: Box<Self>", "crate::a", "Send", "?Sized", "T: Clone", "Vec<T>: Send",
+        "",
+        "a",
+        "b",
+        "0",
+        "1",
+        "T",
+        "U",
+        "'a",
+        "u8",
+        "String",
+        "Option<u8>",
+        "pub",
+        "pub(crate)",
+        "C",
+        "u16",
+        "packed",
+        "Serialize",
+        "Deserialize",
+        "Clone",
+        "rename",
+        "alias",
+        "default",
+        "skip",
+        "flatten",
+        "tag",
+        "content",
+        "untagged",
+        "other",
+        "camelCase",
+        "snake_case",
+        "Sealed",
+        "sealed::Sealed",
+        "&self",
+        "self",
+        "&mut self",
+        "self: Box<Self>",
+        "crate::a",
+        "Send",
+        "?Sized",
+        "T: Clone",
+        "Vec<T>: Send",
     ];
     Ok(match u.int_in_range(0..=5)? {
         0 => Type::arbitrary(u)?.to_string(),
@@ -466,8 +508,8 @@ fn replacement(old: &str, u: &mut Unstructured<'_>) -> arbitrary::Result<String>
 /// `text` with one character inserted, deleted or replaced (type syntax first).
 fn edit_chars(text: &str, u: &mut Unstructured<'_>) -> arbitrary::Result<String> {
     const SYNTAX: &[char] = &[
-        '<', '>', '&', ',', ';', '[', ']', '(', ')', '\'', '!', ':', '+', '?', '=', '#', '{',
-        '}', ' ', '"', '\\', '-', '*', '_', 'a', 'T', '0', 'é',
+        '<', '>', '&', ',', ';', '[', ']', '(', ')', '\'', '!', ':', '+', '?', '=', '#', '{', '}',
+        ' ', '"', '\\', '-', '*', '_', 'a', 'T', '0', 'é',
     ];
     let mut chars: Vec<char> = text.chars().collect();
     let at = u.int_in_range(0..=chars.len())?;
@@ -647,7 +689,10 @@ fn mutate_text(text: &str, u: &mut Unstructured<'_>) -> arbitrary::Result<String
         // Truncation, at a char boundary.
         _ => {
             let cut = u.int_in_range(0..=text.len())?;
-            let cut = (0..=cut).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+            let cut = (0..=cut)
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0);
             text[..cut].to_owned()
         }
     })
@@ -777,27 +822,51 @@ where
 fn read_text(text: &str) {
     if let Ok(t) = Type::parse(text) {
         let printed = t.to_string();
-        assert_eq!(Type::parse(&printed).as_ref(), Ok(&t), "{text:?} -> {printed}");
+        assert_eq!(
+            Type::parse(&printed).as_ref(),
+            Ok(&t),
+            "{text:?} -> {printed}"
+        );
     }
     if let Ok(b) = Bound::parse(text) {
         let printed = b.to_string();
-        assert_eq!(Bound::parse(&printed).as_ref(), Ok(&b), "{text:?} -> {printed}");
+        assert_eq!(
+            Bound::parse(&printed).as_ref(),
+            Ok(&b),
+            "{text:?} -> {printed}"
+        );
     }
     if let Ok(w) = WherePredicate::parse(text) {
         let printed = w.to_string();
-        assert_eq!(WherePredicate::parse(&printed).as_ref(), Ok(&w), "{text:?} -> {printed}");
+        assert_eq!(
+            WherePredicate::parse(&printed).as_ref(),
+            Ok(&w),
+            "{text:?} -> {printed}"
+        );
     }
     if let Some(r) = Receiver::parse(text) {
         let printed = r.to_string();
-        assert_eq!(Receiver::parse(&printed).as_ref(), Some(&r), "{text:?} -> {printed}");
+        assert_eq!(
+            Receiver::parse(&printed).as_ref(),
+            Some(&r),
+            "{text:?} -> {printed}"
+        );
     }
     if let Some(v) = Visibility::parse(text) {
         let printed = v.to_string();
-        assert_eq!(Visibility::parse(&printed).as_ref(), Some(&v), "{text:?} -> {printed}");
+        assert_eq!(
+            Visibility::parse(&printed).as_ref(),
+            Some(&v),
+            "{text:?} -> {printed}"
+        );
     }
     if let Some(r) = Repr::parse(text) {
         let printed = r.to_string();
-        assert_eq!(Repr::parse(&printed).as_ref(), Some(&r), "{text:?} -> {printed}");
+        assert_eq!(
+            Repr::parse(&printed).as_ref(),
+            Some(&r),
+            "{text:?} -> {printed}"
+        );
     }
     read_attrs::<ContainerSerde>(text);
     read_attrs::<FieldSerde>(text);

@@ -486,11 +486,13 @@ mod tests {
 
     #[test]
     fn a_predicate_that_bounds_nothing_is_no_change() {
-        let mut with = Generics::default();
-        with.where_clause = vec![
-            WherePredicate::parse("'a:").unwrap(),
-            WherePredicate::parse("Vec<T>:").unwrap(),
-        ];
+        let mut with = Generics {
+            params: vec![],
+            where_clause: vec![
+                WherePredicate::parse("'a:").unwrap(),
+                WherePredicate::parse("Vec<T>:").unwrap(),
+            ],
+        };
         let sig = |generics: Generics| FnShape {
             vis: crate::shape::Visibility::Public,
             constness: false,
@@ -508,8 +510,12 @@ mod tests {
             methods: [("m".to_owned(), sig(generics))].into_iter().collect(),
             ..Symbol::default()
         };
-        assert!(equivalent(&symbol(with.clone()), &symbol(Generics::default())));
-        with.where_clause.push(WherePredicate::parse("'a: 'b").unwrap());
+        assert!(equivalent(
+            &symbol(with.clone()),
+            &symbol(Generics::default())
+        ));
+        with.where_clause
+            .push(WherePredicate::parse("'a: 'b").unwrap());
         assert!(!equivalent(&symbol(with), &symbol(Generics::default())));
     }
 
