@@ -985,7 +985,8 @@ impl<'a> Parser<'a> {
         if self.eat_word("dyn") {
             return Ok(Type::Dyn(self.bounds()?));
         }
-        if self.peek("for<")
+        // `for` is a keyword however it is spaced (`for <'a> fn()`): never a path.
+        if self.peek_word("for")
             || self.peek_word("unsafe")
             || self.peek_word("extern")
             || self.peek_word("fn")
@@ -1194,7 +1195,8 @@ impl<'a> Parser<'a> {
 
     fn hrtb(&mut self) -> Res<Vec<String>> {
         let mut out = Vec::new();
-        if self.eat("for<") {
+        if self.eat_word("for") {
+            self.expect("<", "`<`")?;
             while !self.eat(">") {
                 out.push(self.lifetime()?);
                 if !self.eat(",") && !self.peek(">") {
@@ -1603,6 +1605,17 @@ mod tests {
         let last = round_trip("impl Send + Fn() -> &dyn A + Sync");
         assert!(matches!(&last, Type::Impl(b) if b.len() == 2), "{last:?}");
         assert!(Type::parse("extern \"\\u{zz}\" fn()").is_err());
+        // `for` spaced from its `<` read as a path segment named `for`, which printed as
+        // `for<'_>::P` and did not read back (the `typed_model` target found it).
+        assert!(Type::parse("for <'_> ::P").is_err());
+        assert_eq!(
+            Type::parse("for <'a> fn(&'a u8)").map(|t| t.to_string()),
+            Ok("for<'a> fn(&'a u8)".to_owned())
+        );
+        assert_eq!(
+            Bound::parse("for <'a> Fn(&'a u8)").map(|b| b.to_string()),
+            Ok("for<'a> Fn(&'a u8)".to_owned())
+        );
     }
 
     #[test]
