@@ -4,6 +4,10 @@
 //! once per compiler run, not once per pinned item. Each test builds a fresh crate
 //! outside this workspace with a user's environment.
 
+#[path = "common/clean_env.rs"]
+mod clean_env;
+use clean_env::clean_env;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -103,19 +107,8 @@ impl Crate {
 
     fn cargo(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
         let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
-        cmd.args(args).current_dir(self.dir.path()).env_clear();
-        for keep in [
-            "PATH",
-            "HOME",
-            "CARGO_HOME",
-            "RUSTUP_HOME",
-            "RUSTUP_TOOLCHAIN",
-            "TMPDIR",
-        ] {
-            if let Ok(value) = std::env::var(keep) {
-                cmd.env(keep, value);
-            }
-        }
+        cmd.args(args).current_dir(self.dir.path());
+        clean_env(&mut cmd);
         cmd.env("CARGO_TARGET_DIR", &self.target)
             .env("CARGO_TERM_COLOR", "never");
         cmd.envs(vars.iter().copied());

@@ -7,6 +7,10 @@
 //! one report per package. Runs real `cargo` on crates outside this workspace, with a
 //! clean environment, so it sees exactly what a user sees.
 
+#[path = "common/clean_env.rs"]
+mod clean_env;
+use clean_env::clean_env;
+
 use std::fs;
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
@@ -186,20 +190,8 @@ fn installed_bin() -> &'static Path {
         cmd.args(["install", "--locked", "--debug", "--path"])
             .arg(repo().join("contract-cli"))
             .arg("--root")
-            .arg(&root)
-            .env_clear();
-        for keep in [
-            "PATH",
-            "HOME",
-            "CARGO_HOME",
-            "RUSTUP_HOME",
-            "RUSTUP_TOOLCHAIN",
-            "TMPDIR",
-        ] {
-            if let Ok(value) = std::env::var(keep) {
-                cmd.env(keep, value);
-            }
-        }
+            .arg(&root);
+        clean_env(&mut cmd);
         cmd.env("CARGO_TARGET_DIR", shared_target());
         let out = cmd.output().expect("cargo install runs");
         assert!(out.status.success(), "cargo install:\n{}", text(&out));

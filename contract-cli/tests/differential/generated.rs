@@ -10,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+use crate::clean_env::clean_env;
 use crate::corpus::{Pair, FORGE, PRELUDE_MODULE, SET};
 
 /// The package name of the generated crate.
@@ -358,22 +359,6 @@ fn every_set() {
     }
 }
 "#;
-
-fn clean_env(cmd: &mut Command) {
-    cmd.env_clear();
-    for keep in [
-        "PATH",
-        "HOME",
-        "CARGO_HOME",
-        "RUSTUP_HOME",
-        "RUSTUP_TOOLCHAIN",
-        "TMPDIR",
-    ] {
-        if let Ok(value) = std::env::var(keep) {
-            cmd.env(keep, value);
-        }
-    }
-}
 
 /// A report object (DESIGN §2) as a view.
 fn view_of(report: &Value) -> View {

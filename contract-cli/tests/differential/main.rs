@@ -20,6 +20,8 @@
 //! Pairs whose sources do not compile (a case naming a type it never defines) leave
 //! the run, counted; the run fails if too few remain.
 
+#[path = "../../../tests/common/clean_env.rs"]
+mod clean_env;
 #[path = "../../../contract-core/tests/common/mod.rs"]
 mod common;
 mod corpus;
