@@ -225,20 +225,10 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
             };
             let _ = writeln!(out, "    {}", paint.bold(&path));
         }
-        let class = match delta.class {
-            contract_core::Class::Breaking => paint.red("breaking"),
-            contract_core::Class::Additive => paint.yellow("additive"),
-        };
-        let at = model
-            .locate(unit, delta)
-            .map(|l| paint.dim(&format!("  --> {}:{}:{}", l.file, l.line, l.col)))
-            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "      {class} {} ({} axis): {}{at}",
-            delta.kind,
-            delta.axis.as_str(),
-            render::detail(delta)
+            "      {}",
+            crate::show::delta_line(model, unit, delta, paint)
         );
         let _ = writeln!(
             out,

@@ -137,24 +137,28 @@ pub fn change(
         ));
     }
     for delta in deltas {
-        let class = if delta.is_breaking() {
-            paint.red("breaking")
-        } else {
-            paint.yellow("additive")
-        };
-        let at = model
-            .locate(unit, delta)
-            .map(|l| paint.dim(&format!("  --> {}:{}:{}", l.file, l.line, l.col)))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "  {class} {} ({} axis): {}{at}",
-            delta.kind,
-            delta.axis.as_str(),
-            render::detail(delta)
-        );
+        let _ = writeln!(out, "  {}", delta_line(model, unit, delta, paint));
     }
     out
+}
+
+/// One delta on one line: class, kind, axis, detail and where it is in the sources.
+pub fn delta_line(model: &Model, unit: &Unit, delta: &Delta, paint: Paint) -> String {
+    let class = if delta.is_breaking() {
+        paint.red("breaking")
+    } else {
+        paint.yellow("additive")
+    };
+    let at = model
+        .locate(unit, delta)
+        .map(|l| paint.dim(&format!("  --> {}:{}:{}", l.file, l.line, l.col)))
+        .unwrap_or_default();
+    format!(
+        "{class} {} ({} axis): {}{at}",
+        delta.kind,
+        delta.axis.as_str(),
+        render::detail(delta)
+    )
 }
 
 /// The set's directive for a breaking change: what it is, why it blocks, and where the
