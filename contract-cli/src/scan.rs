@@ -198,8 +198,7 @@ impl Scanner<'_> {
         };
         match syn::parse_file(&text) {
             Ok(parsed) => {
-                let outer =
-                    std::mem::replace(&mut self.type_scopes, FileScopes::of_parsed(&text, &parsed));
+                let outer = std::mem::replace(&mut self.type_scopes, FileScopes::of_file(&text));
                 if declared.is_none() {
                     self.macro_use = Scope::has_macro_use(&parsed.items);
                     if self.library {

@@ -11,7 +11,14 @@ use std::time::SystemTime;
 use contract_core::syntax::scope::{item_name, item_position, name_span, FileScopes};
 use contract_core::syntax::Scope;
 
-type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<(String, FileScopes)>)>;
+/// One source file as read: its text, where each line starts, and its scopes.
+struct Read {
+    text: String,
+    line_starts: Vec<usize>,
+    scopes: FileScopes,
+}
+
+type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<Read>)>;
 
 fn cache() -> &'static Mutex<Cache> {
     static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
@@ -28,25 +35,27 @@ pub fn of_item(item: &syn::Item) -> Scope {
     let Some(read) = read(file) else {
         return Scope::default();
     };
-    let (text, scopes) = &*read;
     let (line, column) = item_position(item);
     // The item's name must be at that place of this file: a macro-generated item
     // points elsewhere.
     let here = item_name(item).is_some_and(|name| {
-        text.lines().nth(line.saturating_sub(1)).is_some_and(|l| {
-            l.chars()
-                .skip(column)
-                .collect::<String>()
-                .starts_with(name.trim_start_matches("r#"))
-        })
+        read.line_starts
+            .get(line.saturating_sub(1))
+            .and_then(|&start| {
+                let text = &read.text[start..];
+                let line = text.split('\n').next().unwrap_or_default();
+                let at = line.char_indices().nth(column)?.0;
+                Some(line[at..].starts_with(name.trim_start_matches("r#")))
+            })
+            .unwrap_or(false)
     });
     if !here {
         return Scope::default();
     }
-    scopes.at((line, column)).clone()
+    read.scopes.at((line, column)).clone()
 }
 
-fn read(path: PathBuf) -> Option<Arc<(String, FileScopes)>> {
+fn read(path: PathBuf) -> Option<Arc<Read>> {
     let path = if path.is_relative() {
         std::env::current_dir().ok()?.join(path)
     } else {
@@ -61,8 +70,15 @@ fn read(path: PathBuf) -> Option<Arc<(String, FileScopes)>> {
         }
     }
     let text = std::fs::read_to_string(&path).ok()?;
+    let line_starts = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     let scopes = FileScopes::of_file(&text);
-    let entry = Arc::new((text, scopes));
+    let entry = Arc::new(Read {
+        text,
+        line_starts,
+        scopes,
+    });
     cache.insert(path, (stamp, entry.clone()));
     Some(entry)
 }

@@ -17,7 +17,7 @@ pub mod cases;
 /// items, as the macro reads them) and merged into a set the way the harness does.
 pub fn set(src: &str) -> BTreeMap<String, Symbol> {
     let file: syn::File = syn::parse_str(src).unwrap_or_else(|e| panic!("{src}\n{e}"));
-    let scopes = FileScopes::of_parsed(src, &file);
+    let scopes = FileScopes::of_file(src);
     let mut regs = Vec::new();
     collect(&file.items, "crate", &scopes, &mut regs);
     assemble(&regs).unwrap_or_else(|c| panic!("conflicts in {src}: {c:?}"))
