@@ -80,7 +80,7 @@ fn run(
         }
         "diff" | "diff-edited" => {
             let current = if op == "diff" { before } else { after };
-            let policy = Policy::default_for(SET);
+            let policy = Policy::default();
             std::hint::black_box(diff::diff_sets(before, current, &policy));
         }
         other => panic!("unknown op `{other}`: match, edited, parse, diff or diff-edited"),

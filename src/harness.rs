@@ -14,7 +14,7 @@ use contract_core::Symbol;
 
 pub use contract_core::check::{CheckError, Outcome, Status};
 
-use crate::{registry, store};
+use crate::{policy, registry, store};
 
 /// Checks `set` of `package` (whose manifest is in `manifest_dir`) against its golden,
 /// with the environment given by `lookup`. Writes the golden only in update mode.
@@ -27,6 +27,10 @@ pub fn check(
     let found = registry::symbols(set, package)
         .map_err(CheckError)?
         .ok_or_else(|| CheckError(no_registrations(set, package)))?;
+    let policy = policy::load(manifest_dir).map_err(CheckError)?;
+    if let Some(clash) = policy.clash(set, &registry::sets(package)) {
+        return Err(CheckError(clash));
+    }
     let path = match found.golden {
         Some(golden) => PathBuf::from(golden),
         None => golden::path(
@@ -43,6 +47,7 @@ pub fn check(
         manifest_dir,
         &found.symbols,
         Some(&found.modules),
+        &policy,
         lookup,
     )
 }
@@ -61,7 +66,11 @@ pub fn check_symbols(
         set,
         package,
     );
-    check_at(&path, set, package, manifest_dir, current, None, lookup)
+    let policy = policy::load(manifest_dir).map_err(CheckError)?;
+    if let Some(clash) = policy.clash(set, &[]) {
+        return Err(CheckError(clash));
+    }
+    check_at(&path, set, package, manifest_dir, current, None, &policy, lookup)
 }
 
 fn check_at(
@@ -71,6 +80,7 @@ fn check_at(
     manifest_dir: &Path,
     current: &BTreeMap<String, Symbol>,
     modules: Option<&BTreeMap<String, String>>,
+    policy: &policy::Loaded,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
     // Both names become parts of the golden's path: refuse any that could leave it.
@@ -107,6 +117,8 @@ fn check_at(
         mode: &mode,
         existing: bytes.as_deref(),
         current,
+        policy: &policy.file.policy(set),
+        policy_file: &policy.shown,
         modules,
     })?;
     if let Some(golden) = &evaluation.write {

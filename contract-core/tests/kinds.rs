@@ -8,8 +8,9 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::cases::{Case, CASES};
+use common::Pol;
 use contract_core::diff::{diff_symbol_with, Family};
-use contract_core::{Delta, DeltaKind};
+use contract_core::{Axis, Class, Delta, DeltaKind};
 
 fn run(case: &Case) -> Vec<Delta> {
     let policy = case.policy.policy();
@@ -80,6 +81,75 @@ fn every_case_classifies_as_expected() {
         failures.len(),
         CASES.len(),
         failures.join("\n\n")
+    );
+}
+
+/// The wire direction a case's policy enforces.
+fn direction(policy: Pol) -> &'static str {
+    match policy {
+        Pol::Default | Pol::Backward | Pol::Positional | Pol::ApiOnly => "backward",
+        Pol::Forward => "forward",
+        Pol::Full => "full",
+    }
+}
+
+/// A wire kind whose class depends on the wire direction (some change of that kind
+/// breaks one way only) has a positive case under each direction: the default
+/// (`backward`), `forward` and `full`. So the default direction, and which direction
+/// a rule says a change breaks, are each pinned by a case of their own.
+#[test]
+fn every_direction_dependent_wire_kind_has_a_case_under_each_direction() {
+    let mut dependent: BTreeMap<DeltaKind, Vec<String>> = BTreeMap::new();
+    let mut under: BTreeMap<DeltaKind, Vec<&str>> = BTreeMap::new();
+    for case in CASES.iter().filter(|c| !c.no_families) {
+        let Some((_, Axis::Wire)) = case.expect else {
+            continue;
+        };
+        under.entry(case.kind).or_default().push(direction(case.policy));
+        if case.policy == Pol::Positional {
+            continue; // the format, not the direction, is what this case is about
+        }
+        let classes: Vec<Class> = [Pol::Backward, Pol::Forward, Pol::Full]
+            .iter()
+            .map(|p| {
+                let deltas = common::diff(case.before, case.after, &p.policy());
+                let found = deltas
+                    .iter()
+                    .filter(|d| d.kind == case.kind && d.axis == Axis::Wire)
+                    .map(|d| d.class)
+                    .max();
+                found.unwrap_or_else(|| panic!("{} lost its delta under {p:?}", case.kind))
+            })
+            .collect();
+        if classes.iter().any(|c| *c != classes[0]) {
+            dependent
+                .entry(case.kind)
+                .or_default()
+                .push(format!("{} -> {}: {classes:?}", case.before, case.after));
+        }
+    }
+    let missing: Vec<String> = dependent
+        .iter()
+        .filter_map(|(kind, examples)| {
+            let have = &under[kind];
+            let lacking: Vec<&str> = ["backward", "forward", "full"]
+                .into_iter()
+                .filter(|d| !have.contains(d))
+                .collect();
+            (!lacking.is_empty()).then(|| {
+                format!(
+                    "{kind}: no case under {} (its verdict depends on the direction: {})",
+                    lacking.join(", "),
+                    examples.join("; ")
+                )
+            })
+        })
+        .collect();
+    assert!(missing.is_empty(), "\n{}", missing.join("\n"));
+    assert!(
+        dependent.len() >= 5,
+        "direction-dependent kinds: {:?}",
+        dependent.keys().collect::<Vec<_>>()
     );
 }
 

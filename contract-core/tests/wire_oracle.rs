@@ -1103,7 +1103,7 @@ fn cases() -> Vec<Case> {
 
 /// Is any wire delta of the case's type breaking under `direction`?
 fn classifier(case: &Case, direction: WireDirection) -> (bool, Vec<DeltaKind>, String) {
-    let mut policy = Policy::default_for("oracle");
+    let mut policy = Policy::default();
     policy.wire_direction = direction;
     if case.format != Format::Keyed {
         policy.wire_format = WireFormat::Positional;

@@ -46,6 +46,8 @@ pub fn golden_parse(data: &[u8]) {
                     mode: &mode,
                     existing: Some(data),
                     current: &current,
+                    policy: &Policy::default(),
+                    policy_file: "contract-pin.toml",
                     modules: None,
                 })
                 .expect("a parsed golden evaluates");
@@ -73,6 +75,8 @@ pub fn golden_parse(data: &[u8]) {
                         mode: &Mode::Compare,
                         existing: Some(rendered.as_bytes()),
                         current: &current,
+                        policy: &Policy::default(),
+                        policy_file: "contract-pin.toml",
                         modules: None,
                     })
                     .expect("a written golden evaluates");
@@ -98,7 +102,7 @@ pub fn diff_shapes(data: &[u8]) {
         return;
     };
     for format in [WireFormat::SelfDescribing, WireFormat::Positional] {
-        let mut policy = Policy::default_for("fuzz");
+        let mut policy = Policy::default();
         policy.wire_format = format;
         for s in [&a, &b] {
             let same = BTreeMap::from([("S".to_owned(), s.clone())]);
@@ -208,15 +212,15 @@ pub fn extract_item(data: &[u8]) {
         fragment: extracted.fragment.clone(),
     }];
     let symbols = assemble(&registered).expect("one registration never conflicts");
-    let policy = Policy::default_for("fuzz");
+    let policy = Policy::default();
     assert!(diff::diff_sets(&symbols, &symbols, &policy).is_empty());
-    let golden = Golden::new("fuzz", "p", policy, &symbols);
+    let golden = Golden::new("fuzz", "p", &symbols);
     let text = golden.render();
     let reread = golden::parse(text.as_bytes()).expect("a rendered golden parses");
     assert_eq!(reread, golden, "golden round trip of an extracted shape");
     if let Some(symbol) = symbols.get(&extracted.name) {
         let deltas =
-            diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &golden.policy);
+            diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &policy);
         assert!(
             deltas.is_empty(),
             "the item against its own golden: {deltas:?}"
