@@ -111,9 +111,56 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
     let Some(path) = golden_path(args, &package, &lookup) else {
         return tracking;
     };
+    let Some(manifest_dir) = lookup("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
+        return tracking;
+    };
     let mut state = state()
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let policy = match load_policy(&mut state, &manifest_dir) {
+        (Ok(policy), path) => {
+            if let Some(path) = path {
+                tracking.extend(track_file(&mut state, &path));
+            }
+            policy
+        }
+        (Err(e), _) => {
+            // The file exists (a missing one is the defaults): track it, so fixing it
+            // recompiles. One error per policy file per compiler process.
+            let path = state.policies[&manifest_dir].path.clone();
+            tracking.extend(track_file(&mut state, &path));
+            let first = state
+                .policies
+                .get_mut(&manifest_dir)
+                .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true));
+            if first {
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    format!(
+                        "{}\n(the policy file of this workspace: nothing was checked)",
+                        e.located(&display(&path))
+                    ),
+                ));
+            }
+            return tracking;
+        }
+    };
+    if let Some((configured, line)) = policy
+        .sets()
+        .find(|(s, _)| env::update_variable_clash(s, &args.set).is_some())
+    {
+        let clash = env::update_variable_clash(configured, &args.set).unwrap_or_default();
+        let path = state.policies[&manifest_dir].path.clone();
+        errors.push(syn::Error::new(
+            Span::call_site(),
+            format!(
+                "{}:{line}: {clash} (`{configured}` is configured there, `{}` is pinned here)",
+                display(&path),
+                args.set
+            ),
+        ));
+        return tracking;
+    }
     let Some(parsed) = load(&mut state, &path) else {
         // No golden yet: nothing to hold the item to, but its appearance must be seen.
         tracking.extend(watch_missing(&mut state, &path));
@@ -164,53 +211,6 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
                 message::compile_error_edited_golden(&cx, &edited, ci),
             ));
         }
-        return tracking;
-    }
-    let Some(manifest_dir) = lookup("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
-        return tracking;
-    };
-    let policy = match load_policy(&mut state, &manifest_dir) {
-        (Ok(policy), path) => {
-            if let Some(path) = path {
-                tracking.extend(track_file(&mut state, &path));
-            }
-            policy
-        }
-        (Err(e), _) => {
-            // The file exists (a missing one is the defaults): track it, so fixing it
-            // recompiles.
-            let path = state.policies[&manifest_dir].path.clone();
-            tracking.extend(track_file(&mut state, &path));
-            let first = state
-                .policies
-                .get_mut(&manifest_dir)
-                .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true));
-            if first {
-                errors.push(syn::Error::new(
-                    Span::call_site(),
-                    format!(
-                        "{}\n(the policy file of this workspace: nothing was checked against {shown})",
-                        e.located(&display(&path))
-                    ),
-                ));
-            }
-            return tracking;
-        }
-    };
-    if let Some((configured, line)) = policy
-        .sets()
-        .find(|(s, _)| env::update_variable_clash(s, &args.set).is_some())
-    {
-        let clash = env::update_variable_clash(configured, &args.set).unwrap_or_default();
-        let path = state.policies[&manifest_dir].path.clone();
-        errors.push(syn::Error::new(
-            Span::call_site(),
-            format!(
-                "{}:{line}: {clash} (`{configured}` is configured there, `{}` is pinned here)",
-                display(&path),
-                args.set
-            ),
-        ));
         return tracking;
     }
     drop(state);
