@@ -229,6 +229,7 @@ pub fn load(
     for set in &filter.sets {
         let here = units.iter().any(|u| &u.set == set)
             || orphans.iter().any(|o| &o.set == set)
+            || root_policy.file.sets().any(|(s, _)| s == set)
             || scans
                 .iter()
                 .any(|s| s.elsewhere.iter().any(|(s, _)| s == set));
