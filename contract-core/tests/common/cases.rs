@@ -702,6 +702,24 @@ pub const CASES: &[Case] = &[
         serde!("#[serde(tag = \"t\")] #[non_exhaustive] pub enum E { A, B, #[serde(other)] Unknown }"),
     )
     .under(Pol::Full),
+    // The catch-all is a unit variant: outside internally tagged enums it reads only a
+    // tag without content.
+    yes(
+        VariantAdded,
+        Additive,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
+        serde!("#[non_exhaustive] pub enum E { A, B, #[serde(other)] Unknown }"),
+    )
+    .under(Pol::Full),
+    yes(
+        VariantAdded,
+        Breaking,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
+        serde!("#[non_exhaustive] pub enum E { A, B(u8), #[serde(other)] Unknown }"),
+    )
+    .under(Pol::Full),
     // Under the default direction (backward) new code reads every old payload: the
     // headline case of the README.
     yes(
