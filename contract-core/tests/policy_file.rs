@@ -419,3 +419,30 @@ fn this_repositorys_root_is_found_from_every_member() {
         );
     }
 }
+
+/// Every `toml` example of the README and the guide that is a policy file (not a
+/// `Cargo.toml` or a cargo config) reads, and this repository's own file reads.
+#[test]
+fn the_documented_policy_files_read() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut read = 0;
+    for doc in ["README.md", "docs/GUIDE.md"] {
+        let text = std::fs::read_to_string(repo.join(doc)).unwrap();
+        for block in text.split("```toml\n").skip(1) {
+            let block = block.split("```").next().unwrap();
+            let cargo = ["[package]", "[dependencies]", "[workspace]", "[env]"];
+            if cargo.iter().any(|table| block.contains(table)) {
+                continue; // a Cargo.toml or a .cargo/config.toml
+            }
+            if let Err(e) = file::parse(block) {
+                panic!("{doc}: {}\n{block}", e.located("example"));
+            }
+            read += 1;
+        }
+    }
+    assert!(read >= 2, "the docs show a policy file");
+    let own = std::fs::read_to_string(repo.join(file::FILE_NAME)).unwrap();
+    let own = parse(&own);
+    assert_eq!(own.policy("phase5").wire_direction, WireDirection::Full);
+    assert_eq!(own.policy("phase6"), Policy::default());
+}

@@ -397,8 +397,9 @@ impl Parser<'_> {
                             kind_key.span().start,
                             kind_path,
                             format!(
-                                "not a delta kind{hint}: the keys of `overrides` are the kinds \
-                                 of docs/VOCABULARY.md, as a report's `kind` spells them"
+                                "not a delta kind{hint}: the keys of `overrides` are delta \
+                                 kinds, as a report's `kind` spells them (contract-pin's \
+                                 docs/VOCABULARY.md lists them)"
                             ),
                         );
                         continue;
