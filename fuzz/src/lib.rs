@@ -11,7 +11,7 @@ use contract_core::assemble::{assemble, Registered};
 use contract_core::check::{evaluate, Request, Status};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
-use contract_core::policy::WireFormat;
+use contract_core::policy::{file, WireFormat};
 use contract_core::shape::Symbol;
 use contract_core::{canonical, diff, golden, Golden, Policy};
 
@@ -225,5 +225,36 @@ pub fn extract_item(data: &[u8]) {
             deltas.is_empty(),
             "the item against its own golden: {deltas:?}"
         );
+    }
+}
+
+/// `policy_parse`: any bytes as a policy file (`contract-pin.toml`).
+///
+/// Never panics; an error points inside the text (a line and a column that exist);
+/// a file that parses gives each of its sets a policy, explains every value of it, and
+/// the table `render_set` writes for that policy reads back to the same policy.
+pub fn policy_parse(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match file::parse(text) {
+        Err(e) => {
+            let lines = text.split('\n').count();
+            assert!(e.line >= 1 && e.line <= lines, "{e:?} in {lines} lines");
+            assert!(e.column >= 1, "{e:?}");
+            assert!(!e.to_string().is_empty());
+        }
+        Ok(parsed) => {
+            let sets: Vec<String> = parsed.sets().map(|(s, _)| s.to_owned()).collect();
+            for set in sets.iter().map(String::as_str).chain(["unconfigured"]) {
+                let policy = parsed.policy(set);
+                assert!(!parsed.explain(set).is_empty());
+                let table = file::render_set(set, &policy);
+                let back = file::parse(&table)
+                    .unwrap_or_else(|e| panic!("{}\n{table}", e.located("rendered")))
+                    .policy(set);
+                assert_eq!(back, policy, "render/parse round trip of\n{table}");
+            }
+        }
     }
 }
