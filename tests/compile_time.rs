@@ -348,3 +348,34 @@ fn sets_of_one_update_variable_do_not_compile() {
     );
     assert!(out.contains("(`a_b` is configured there, `a-b` is pinned here)"), "{out}");
 }
+
+/// One test binary that registers two sets of one update variable (the library pins
+/// `a-b`, the integration test `a_b`: two crates, so no compile error) fails the
+/// harness, which names both.
+#[test]
+fn a_test_binary_with_sets_of_one_update_variable_fails_the_harness() {
+    let c = Crate::new("policy-binary-clash");
+    fs::write(
+        c.dir.path().join("src/lib.rs"),
+        ITEMS.replace("set = \"api\"", "set = \"a-b\""),
+    )
+    .unwrap();
+    fs::create_dir_all(c.dir.path().join("tests")).unwrap();
+    fs::write(
+        c.dir.path().join("tests/contract.rs"),
+        "#[contract_pin::contract(set = \"a_b\")]\npub const LOCAL: u8 = 1;\n\n\
+         #[test]\nfn a_b() {\n    contract_pin::assert_golden!(\"a-b\");\n}\n",
+    )
+    .unwrap();
+    let out = c.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]);
+    let text = String::from_utf8_lossy(&out.stderr).into_owned()
+        + &String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "sets `a_b` and `a-b` both map to the update variable A_B_CONTRACT_UPDATE_GOLDEN"
+        ),
+        "{text}"
+    );
+    assert!(!c.dir.path().join("golden").exists(), "nothing written: {text}");
+}
