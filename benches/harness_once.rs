@@ -20,7 +20,7 @@ use std::time::Instant;
 use contract_core::{diff, golden, Policy, Symbol};
 
 mod support;
-use support::{GoldenDir, SET};
+use support::GoldenDir;
 
 fn main() {
     let args: Vec<String> = std::env::args()

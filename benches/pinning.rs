@@ -109,7 +109,7 @@ fn bench_extract(c: &mut Criterion) {
 // ---------------------------------------------------------------- snapshots
 
 mod support;
-use support::{snapshot, GoldenDir, SET};
+use support::{snapshot, GoldenDir};
 
 /// The "before" and "after" snapshots of one size, made once and only when a
 /// benchmark that needs them runs (a filtered run, or a profiler, skips the rest).

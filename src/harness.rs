@@ -27,10 +27,6 @@ pub fn check(
     let found = registry::symbols(set, package)
         .map_err(CheckError)?
         .ok_or_else(|| CheckError(no_registrations(set, package)))?;
-    let policy = policy::load(manifest_dir).map_err(CheckError)?;
-    if let Some(clash) = policy.clash(set, &registry::sets(package)) {
-        return Err(CheckError(clash));
-    }
     let path = match found.golden {
         Some(golden) => PathBuf::from(golden),
         None => golden::path(
@@ -40,16 +36,12 @@ pub fn check(
             package,
         ),
     };
-    check_at(
-        &path,
-        set,
-        package,
-        manifest_dir,
-        &found.symbols,
-        Some(&found.modules),
-        &policy,
-        lookup,
-    )
+    let current = Current {
+        symbols: &found.symbols,
+        modules: Some(&found.modules),
+        pinned: &registry::sets(package),
+    };
+    check_at(&path, set, package, manifest_dir, current, lookup)
 }
 
 /// [`check`] on symbols already collected.
@@ -66,11 +58,23 @@ pub fn check_symbols(
         set,
         package,
     );
-    let policy = policy::load(manifest_dir).map_err(CheckError)?;
-    if let Some(clash) = policy.clash(set, &[]) {
-        return Err(CheckError(clash));
-    }
-    check_at(&path, set, package, manifest_dir, current, None, &policy, lookup)
+    let current = Current {
+        symbols: current,
+        modules: None,
+        pinned: &[],
+    };
+    check_at(&path, set, package, manifest_dir, current, lookup)
+}
+
+/// What is held against the golden.
+struct Current<'a> {
+    /// The symbols, by name.
+    symbols: &'a BTreeMap<String, Symbol>,
+    /// For messages, the module of each symbol's item (see `registry::Found`).
+    modules: Option<&'a BTreeMap<String, String>>,
+    /// Every set the package registered in this binary: none may share the checked
+    /// set's update variable.
+    pinned: &'a [&'a str],
 }
 
 fn check_at(
@@ -78,11 +82,13 @@ fn check_at(
     set: &str,
     package: &str,
     manifest_dir: &Path,
-    current: &BTreeMap<String, Symbol>,
-    modules: Option<&BTreeMap<String, String>>,
-    policy: &policy::Loaded,
+    current: Current<'_>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
+    let policy = policy::load(manifest_dir).map_err(CheckError)?;
+    if let Some(clash) = policy.clash(set, current.pinned) {
+        return Err(CheckError(clash));
+    }
     // Both names become parts of the golden's path: refuse any that could leave it.
     if !golden::valid_set_name(set) {
         return Err(CheckError(format!(
@@ -116,10 +122,10 @@ fn check_at(
         golden: &shown,
         mode: &mode,
         existing: bytes.as_deref(),
-        current,
+        current: current.symbols,
         policy: &policy.file.policy(set),
         policy_file: &policy.shown,
-        modules,
+        modules: current.modules,
     })?;
     if let Some(golden) = &evaluation.write {
         let text = golden.render();

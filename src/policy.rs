@@ -36,7 +36,12 @@ pub fn load(manifest_dir: &Path) -> Result<Loaded, String> {
     let text = match fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(format!("cannot read the policy file {}: {e}", path.display())),
+        Err(e) => {
+            return Err(format!(
+                "cannot read the policy file {}: {e}",
+                path.display()
+            ))
+        }
     };
     let file = match &text {
         None => PolicyFile::default(),

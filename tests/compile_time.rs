@@ -312,11 +312,9 @@ fn the_policy_file_decides_at_compile_time_and_editing_it_recompiles() {
 #[test]
 fn sets_of_one_update_variable_do_not_compile() {
     let c = Crate::new("policy-set-clash");
-    let both = ITEMS.replacen("set = \"api\"", "set = \"a-b\"", 1).replacen(
-        "set = \"api\"",
-        "set = \"a_b\"",
-        1,
-    );
+    let both = ITEMS
+        .replacen("set = \"api\"", "set = \"a-b\"", 1)
+        .replacen("set = \"api\"", "set = \"a_b\"", 1);
     fs::write(c.dir.path().join("src/lib.rs"), &both).unwrap();
     let (ok, out) = c.check(&[]);
     assert!(!ok, "{out}");
@@ -346,7 +344,10 @@ fn sets_of_one_update_variable_do_not_compile() {
         out.contains("contract-pin.toml:2: sets `a_b` and `a-b` both map to the update variable"),
         "{out}"
     );
-    assert!(out.contains("(`a_b` is configured there, `a-b` is pinned here)"), "{out}");
+    assert!(
+        out.contains("(`a_b` is configured there, `a-b` is pinned here)"),
+        "{out}"
+    );
 }
 
 /// One test binary that registers two sets of one update variable (the library pins
@@ -368,8 +369,8 @@ fn a_test_binary_with_sets_of_one_update_variable_fails_the_harness() {
     )
     .unwrap();
     let out = c.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]);
-    let text = String::from_utf8_lossy(&out.stderr).into_owned()
-        + &String::from_utf8_lossy(&out.stdout);
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success(), "{text}");
     assert!(
         text.contains(
@@ -377,5 +378,8 @@ fn a_test_binary_with_sets_of_one_update_variable_fails_the_harness() {
         ),
         "{text}"
     );
-    assert!(!c.dir.path().join("golden").exists(), "nothing written: {text}");
+    assert!(
+        !c.dir.path().join("golden").exists(),
+        "nothing written: {text}"
+    );
 }

@@ -308,7 +308,10 @@ fn update_accepts_a_break_and_leaves_the_policy_to_the_policy_file() {
         outcome.message
     );
     let after = fs::read_to_string(&path).unwrap();
-    assert!(!after.contains("policy") && !after.contains("positional"), "{after}");
+    assert!(
+        !after.contains("policy") && !after.contains("positional"),
+        "{after}"
+    );
     assert_eq!(
         fs::read_to_string(&policy).unwrap(),
         written,
@@ -346,8 +349,14 @@ fn policy_overrides_change_a_kinds_class() {
     assert_eq!(outcome.status, Status::Additive, "{}", outcome.message);
 
     env.policy("# overrides\n[set.billing.overrides]\nno_such_kind = \"additive\"\n");
-    let err = check_symbols("billing", "demo-pkg", env.dir.path(), &symbols(&v1), &env.with(&[]))
-        .unwrap_err();
+    let err = check_symbols(
+        "billing",
+        "demo-pkg",
+        env.dir.path(),
+        &symbols(&v1),
+        &env.with(&[]),
+    )
+    .unwrap_err();
     assert!(
         err.0.starts_with(
             "contract-pin.toml:3:1: `set.billing.overrides.no_such_kind`: not a delta kind"
@@ -373,7 +382,11 @@ fn an_old_golden_with_a_policy_block_moves_its_policy_to_the_file() {
 
     let outcome = env.run("billing", &v1, &[]);
     assert_eq!(outcome.status, Status::Stale, "{}", outcome.message);
-    assert!(outcome.message.contains("`policy` block"), "{}", outcome.message);
+    assert!(
+        outcome.message.contains("`policy` block"),
+        "{}",
+        outcome.message
+    );
 
     let refused = check_symbols(
         "billing",
@@ -384,14 +397,27 @@ fn an_old_golden_with_a_policy_block_moves_its_policy_to_the_file() {
     )
     .unwrap_err();
     assert_eq!(fs::read_to_string(&path).unwrap(), old, "nothing written");
-    let toml = "[set.billing]\nwire_direction = \"full\"\noverrides = { field_removed = \"additive\" }\n";
+    let toml =
+        "[set.billing]\nwire_direction = \"full\"\noverrides = { field_removed = \"additive\" }\n";
     assert!(refused.0.contains(toml), "{refused}");
 
     env.policy(toml);
-    assert_eq!(env.run("billing", &v1, &update_all()).status, Status::Updated);
-    assert_eq!(fs::read_to_string(&path).unwrap(), text, "the block is gone");
+    assert_eq!(
+        env.run("billing", &v1, &update_all()).status,
+        Status::Updated
+    );
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        text,
+        "the block is gone"
+    );
     let outcome = env.run("billing", &v1.replace(", pub b: u8", ""), &[]);
-    assert_eq!(outcome.status, Status::Additive, "the override holds: {}", outcome.message);
+    assert_eq!(
+        outcome.status,
+        Status::Additive,
+        "the override holds: {}",
+        outcome.message
+    );
 }
 
 #[test]

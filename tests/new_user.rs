@@ -446,31 +446,72 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
     //     to a `#[non_exhaustive]` serde enum is additive: new code reads every old
     //     payload (wire_direction = "backward").
     let out = succeeds("policy", fresh.cargo(&["contract-pin", "policy"], &[]));
-    assert!(out.contains("# no policy file: every set has the defaults"), "{out}");
-    assert!(out.contains("wire_direction = \"backward\"  # default"), "{out}");
-    fresh.edit("    /// Shipped.\n    Shipped,\n", "    /// Shipped.\n    Shipped,\n    /// Cancelled.\n    Cancelled,\n");
+    assert!(
+        out.contains("# no policy file: every set has the defaults"),
+        "{out}"
+    );
+    assert!(
+        out.contains("wire_direction = \"backward\"  # default"),
+        "{out}"
+    );
+    fresh.edit(
+        "    /// Shipped.\n    Shipped,\n",
+        "    /// Shipped.\n    Shipped,\n    /// Cancelled.\n    Cancelled,\n",
+    );
     succeeds("check a new variant", fresh.cargo(&["check"], &[]));
     let out = fails("test a new variant", fresh.cargo(&["test", "--quiet"], &[]));
-    assert!(out.contains("Additive deltas detected against on-disk golden:"), "{out}");
-    assert!(out.contains("variant_added @ fresh_crate::Event (wire axis)"), "{out}");
+    assert!(
+        out.contains("Additive deltas detected against on-disk golden:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("variant_added @ fresh_crate::Event (wire axis)"),
+        "{out}"
+    );
     //     The team's consumers upgrade after it, so old code must read new payloads
     //     too: `full`. The same change is now a break, for the test and the command.
     let policy = fresh.dir.path().join("contract-pin.toml");
-    fs::write(&policy, "# Consumers upgrade after us.\n[set.api]\nwire_direction = \"full\"\n").unwrap();
+    fs::write(
+        &policy,
+        "# Consumers upgrade after us.\n[set.api]\nwire_direction = \"full\"\n",
+    )
+    .unwrap();
     let out = succeeds("policy", fresh.cargo(&["contract-pin", "policy"], &[]));
-    assert!(out.contains("wire_direction = \"full\"  # contract-pin.toml:3"), "{out}");
+    assert!(
+        out.contains("wire_direction = \"full\"  # contract-pin.toml:3"),
+        "{out}"
+    );
     let out = fails("test under full", fresh.cargo(&["test", "--quiet"], &[]));
-    assert!(out.contains("API CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED"), "{out}");
-    assert!(out.contains("Change: variant_added (wire axis): variant `Cancelled`"), "{out}");
+    assert!(
+        out.contains("API CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Change: variant_added (wire axis): variant `Cancelled`"),
+        "{out}"
+    );
     assert!(
         out.contains("2. Record the decision where your team records breaking changes"),
         "{out}"
     );
-    let out = fails("check under full", fresh.cargo(&["contract-pin", "check"], &[]));
-    assert!(out.contains("breaking variant_added (wire axis): variant `Cancelled`"), "{out}");
+    let out = fails(
+        "check under full",
+        fresh.cargo(&["contract-pin", "check"], &[]),
+    );
+    assert!(
+        out.contains("breaking variant_added (wire axis): variant `Cancelled`"),
+        "{out}"
+    );
     //     A typo in the file is an error that names the key and the line.
-    fs::write(&policy, "# Consumers upgrade after us.\n[set.api]\nwire_direction = \"ful\"\n").unwrap();
-    let out = fails("test with a bad policy", fresh.cargo(&["test", "--quiet"], &[]));
+    fs::write(
+        &policy,
+        "# Consumers upgrade after us.\n[set.api]\nwire_direction = \"ful\"\n",
+    )
+    .unwrap();
+    let out = fails(
+        "test with a bad policy",
+        fresh.cargo(&["test", "--quiet"], &[]),
+    );
     let says = "contract-pin.toml:3:18: `set.api.wire_direction`: unknown wire direction `ful`";
     assert!(out.contains(says), "{out}");
     let out = fresh.cargo(&["contract-pin", "check"], &[]);
@@ -479,11 +520,20 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
     //     Fixed, the break accepted: everything passes, and nothing wrote the file.
     let written = "# Consumers upgrade after us.\n[set.api]\nwire_direction = \"full\"\n";
     fs::write(&policy, written).unwrap();
-    succeeds("accept under full", fresh.cargo(&["contract-pin", "update"], &[]));
-    succeeds("test after accepting", fresh.cargo(&["test", "--quiet"], &[]));
+    succeeds(
+        "accept under full",
+        fresh.cargo(&["contract-pin", "update"], &[]),
+    );
+    succeeds(
+        "test after accepting",
+        fresh.cargo(&["test", "--quiet"], &[]),
+    );
     assert_eq!(fs::read_to_string(&policy).unwrap(), written);
     let golden = String::from_utf8(fresh.golden()).unwrap();
-    assert!(!golden.contains("policy"), "goldens hold no policy:\n{golden}");
+    assert!(
+        !golden.contains("policy"),
+        "goldens hold no policy:\n{golden}"
+    );
 }
 
 impl Fresh {

@@ -682,7 +682,10 @@ fn bad_policy_files_are_errors_naming_file_line_and_key() {
     for (case, text, says) in cases {
         fs::write(&policy, text).unwrap();
         for update in [false, true] {
-            let err = pkg.check(SRC, update).expect_err("a bad policy file is an error").0;
+            let err = pkg
+                .check(SRC, update)
+                .expect_err("a bad policy file is an error")
+                .0;
             if !update {
                 println!("--- {case}\n{err}\n");
             }
@@ -701,6 +704,13 @@ fn bad_policy_files_are_errors_naming_file_line_and_key() {
     println!("--- policy block\n{}", outcome.message);
     let err = pkg.check(SRC, true).expect_err("a policy the file lacks").0;
     println!("--- policy block, update\n{err}");
-    assert!(err.contains("[set.phase5]\naxes = [\"api\"]\nwire_direction = \"full\"\n"), "{err}");
-    assert_eq!(fs::read_to_string(pkg.golden()).unwrap(), old, "nothing written");
+    assert!(
+        err.contains("[set.phase5]\naxes = [\"api\"]\nwire_direction = \"full\"\n"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(pkg.golden()).unwrap(),
+        old,
+        "nothing written"
+    );
 }

@@ -17,9 +17,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use contract_core::assemble::{assemble, Registered};
+use contract_core::policy::file;
 use contract_core::syntax::scope::{item_line, FileScopes};
 use contract_core::syntax::{args, extract_in};
-use contract_core::policy::file;
 use contract_core::Golden;
 
 /// trybuild builds every fixture as a binary of one package with this name.

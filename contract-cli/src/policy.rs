@@ -99,7 +99,10 @@ fn text(model: &Model, sets: &BTreeMap<String, Shown>, paint: Paint) -> String {
         })
     );
     if sets.is_empty() {
-        let _ = writeln!(out, "# no sets: nothing is pinned, and the file configures none");
+        let _ = writeln!(
+            out,
+            "# no sets: nothing is pinned, and the file configures none"
+        );
     }
     for (set, shown) in sets {
         let pinned = if shown.packages.is_empty() {
@@ -139,9 +142,15 @@ fn json(model: &Model, sets: &BTreeMap<String, Shown>) -> String {
                 .file
                 .explain(set)
                 .into_iter()
-                .map(|Setting { key, value, source: from }| {
-                    json!({"key": key, "value": value, "source": source(model, from)})
-                })
+                .map(
+                    |Setting {
+                         key,
+                         value,
+                         source: from,
+                     }| {
+                        json!({"key": key, "value": value, "source": source(model, from)})
+                    },
+                )
                 .collect();
             json!({
                 "set": set,

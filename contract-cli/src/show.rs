@@ -234,11 +234,8 @@ mod tests {
             ("New".to_owned(), konst("1")),
             ("Other".to_owned(), konst("2")),
         ]);
-        let deltas = contract_core::diff::diff_sets(
-            &before,
-            &after,
-            &contract_core::Policy::default(),
-        );
+        let deltas =
+            contract_core::diff::diff_sets(&before, &after, &contract_core::Policy::default());
         assert!(deltas.iter().any(|d| d.kind == DeltaKind::SymbolRenamed));
         let g = groups(&deltas);
         assert_eq!(g.len(), 2);

@@ -340,7 +340,11 @@ fn every_exit_code_and_format_through_a_contracts_life() {
     assert!(run.stdout.contains("deltas accepted"), "{run:?}");
     let after = f.read(GOLDEN);
     assert!(!after.contains("policy"), "goldens hold no policy: {after}");
-    assert_eq!(f.read("contract-pin.toml"), policy, "nothing writes the policy file");
+    assert_eq!(
+        f.read("contract-pin.toml"),
+        policy,
+        "nothing writes the policy file"
+    );
     assert!(!after.contains("MAX_RETRIES"));
     assert_eq!(f.run(&["check"]).code, 0);
     let run = f.run(&["update"]);
@@ -752,13 +756,25 @@ fn an_edited_copy_of_the_example_is_classified_like_the_harness_would() {
     // The Phase-5 directive is the policy file's words; without the file, the
     // generic ones.
     let run = f.run(&["check"]);
-    assert!(run.stdout.contains("PHASE 5 CONTRACT SNAPSHOT MISMATCH"), "{run:?}");
+    assert!(
+        run.stdout.contains("PHASE 5 CONTRACT SNAPSHOT MISMATCH"),
+        "{run:?}"
+    );
     assert!(run.stdout.contains("Phase 5 cannot ship."), "{run:?}");
-    assert!(run.stdout.contains("See ADR-0001 §Consequences row 2."), "{run:?}");
+    assert!(
+        run.stdout.contains("See ADR-0001 §Consequences row 2."),
+        "{run:?}"
+    );
     std::fs::remove_file(f.path("contract-pin.toml")).unwrap();
     let run = f.run(&["check"]);
-    assert!(run.stdout.contains("PHASE 5 CONTRACT SNAPSHOT MISMATCH"), "{run:?}");
-    assert!(!run.stdout.contains("Phase 5 cannot ship."), "generic words: {run:?}");
+    assert!(
+        run.stdout.contains("PHASE 5 CONTRACT SNAPSHOT MISMATCH"),
+        "{run:?}"
+    );
+    assert!(
+        !run.stdout.contains("Phase 5 cannot ship."),
+        "generic words: {run:?}"
+    );
 }
 
 fn copy_tree(from: &Path, to: &Path) {
@@ -913,10 +929,22 @@ fn policy_prints_each_sets_values_and_where_they_came_from() {
     let f = Fixture::new();
     let run = f.run(&["policy"]);
     assert_eq!(run.code, 0, "{run:?}");
-    assert!(run.stdout.contains("# no policy file: every set has the defaults"), "{run:?}");
+    assert!(
+        run.stdout
+            .contains("# no policy file: every set has the defaults"),
+        "{run:?}"
+    );
     assert!(run.stdout.contains("[set.api]  # pinned by app"), "{run:?}");
-    assert!(run.stdout.contains("wire_direction = \"backward\"  # default"), "{run:?}");
-    assert!(run.stdout.contains("# directive.reference: none  # default"), "{run:?}");
+    assert!(
+        run.stdout
+            .contains("wire_direction = \"backward\"  # default"),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("# directive.reference: none  # default"),
+        "{run:?}"
+    );
 
     f.write(
         "contract-pin.toml",
@@ -947,8 +975,14 @@ fn policy_prints_each_sets_values_and_where_they_came_from() {
         .collect();
     let back = contract_core::policy::file::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let policy = back.policy("api");
-    assert_eq!(policy.wire_direction, contract_core::policy::WireDirection::Full);
-    assert_eq!(policy.wire_format, contract_core::policy::WireFormat::Positional);
+    assert_eq!(
+        policy.wire_direction,
+        contract_core::policy::WireDirection::Full
+    );
+    assert_eq!(
+        policy.wire_format,
+        contract_core::policy::WireFormat::Positional
+    );
 
     let run = f.run(&["policy", "--format", "json"]);
     assert_eq!(run.code, 0, "{run:?}");
@@ -973,7 +1007,10 @@ fn policy_prints_each_sets_values_and_where_they_came_from() {
     );
     assert_eq!(setting("axes")["value"], serde_json::json!(["api", "wire"]));
     assert_eq!(setting("axes")["source"], "default");
-    assert_eq!(setting("directive.reference")["value"], serde_json::Value::Null);
+    assert_eq!(
+        setting("directive.reference")["value"],
+        serde_json::Value::Null
+    );
     assert_eq!(json["sets"][1]["set"], "apii");
     assert_eq!(json["sets"][1]["packages"], serde_json::json!([]));
 
@@ -997,7 +1034,10 @@ fn policy_prints_each_sets_values_and_where_they_came_from() {
 #[test]
 fn a_bad_policy_file_is_an_error_naming_the_key_and_its_line() {
     let f = Fixture::new();
-    f.write("contract-pin.toml", "[set.api]\nwire_direction = \"sideways\"\n");
+    f.write(
+        "contract-pin.toml",
+        "[set.api]\nwire_direction = \"sideways\"\n",
+    );
     let says = "contract-pin.toml:2:18: `set.api.wire_direction`: unknown wire direction \
                 `sideways`: one of `backward`, `forward` or `full`";
     for args in [&["check"][..], &["policy"], &["update"], &["status"]] {
@@ -1005,11 +1045,18 @@ fn a_bad_policy_file_is_an_error_naming_the_key_and_its_line() {
         assert_eq!(run.code, 3, "{args:?}: {run:?}");
         assert!(run.stderr.contains(says), "{args:?}: {run:?}");
     }
-    for args in [&["check", "--format", "json"][..], &["policy", "--format", "json"]] {
+    for args in [
+        &["check", "--format", "json"][..],
+        &["policy", "--format", "json"],
+    ] {
         let run = f.run(args);
         assert_eq!(run.code, 3, "{run:?}");
         let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-        assert!(json.to_string().contains("unknown wire direction `sideways`"), "{json}");
+        assert!(
+            json.to_string()
+                .contains("unknown wire direction `sideways`"),
+            "{json}"
+        );
     }
     assert!(!f.path(GOLDEN).exists(), "update wrote nothing");
 }
@@ -1039,14 +1086,22 @@ fn sets_of_one_update_variable_in_a_workspace_are_errors() {
         .as_array()
         .unwrap()
         .iter()
-        .filter_map(|e| Some((e["set"].as_str()?.to_owned(), e["message"].as_str()?.to_owned())))
+        .filter_map(|e| {
+            Some((
+                e["set"].as_str()?.to_owned(),
+                e["message"].as_str()?.to_owned(),
+            ))
+        })
         .collect();
     for set in ["a-b", "a_b"] {
         let (_, message) = errors
             .iter()
             .find(|(s, _)| s == set)
             .unwrap_or_else(|| panic!("no error for {set}: {json}"));
-        assert!(message.contains("both map to the update variable A_B_CONTRACT_UPDATE_GOLDEN"), "{message}");
+        assert!(
+            message.contains("both map to the update variable A_B_CONTRACT_UPDATE_GOLDEN"),
+            "{message}"
+        );
     }
     // The api set is untouched by it.
     assert!(errors.iter().all(|(s, _)| s != "api"), "{json}");

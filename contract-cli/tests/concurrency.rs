@@ -165,9 +165,10 @@ fn update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
         .any(|l| l.contains("waiting for another process writing"));
     let reviewed = {
         use contract_core::shape::{ItemShape, Value};
-        let mut shapes = contract_core::golden::parse(read.as_bytes()).unwrap().shapes();
-        let Some(ItemShape::Const(konst)) = &mut shapes.get_mut("MAX_RETRIES").unwrap().item
-        else {
+        let mut shapes = contract_core::golden::parse(read.as_bytes())
+            .unwrap()
+            .shapes();
+        let Some(ItemShape::Const(konst)) = &mut shapes.get_mut("MAX_RETRIES").unwrap().item else {
             panic!("MAX_RETRIES is a const");
         };
         konst.value = Value::Expr("5".to_owned());

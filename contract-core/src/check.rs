@@ -437,12 +437,15 @@ mod tests {
     /// The golden of `current` with the `policy` block `block` (JSON), as older
     /// versions wrote it.
     fn with_block(current: &BTreeMap<String, Symbol>, block: &str) -> String {
-        Golden::new("s", "p", current)
-            .render()
-            .replacen("\n  \"set\"", &format!("\n  \"policy\": {block},\n  \"set\""), 1)
+        Golden::new("s", "p", current).render().replacen(
+            "\n  \"set\"",
+            &format!("\n  \"policy\": {block},\n  \"set\""),
+            1,
+        )
     }
 
-    const OLD_DEFAULT: &str = r#"{"axes": ["api", "wire"], "wire_direction": "full", "wire_format": "self_describing"}"#;
+    const OLD_DEFAULT: &str =
+        r#"{"axes": ["api", "wire"], "wire_direction": "full", "wire_format": "self_describing"}"#;
 
     #[test]
     fn a_policy_block_is_stale_and_an_update_drops_it_only_when_nothing_is_lost() {
@@ -452,7 +455,11 @@ mod tests {
         let old = with_block(&current, OLD_DEFAULT);
         let stale = run(&Mode::Compare, Some(old.as_bytes()), &current);
         assert_eq!(stale.outcome.status, Status::Stale);
-        assert!(stale.outcome.message.contains("`policy` block"), "{}", stale.outcome.message);
+        assert!(
+            stale.outcome.message.contains("`policy` block"),
+            "{}",
+            stale.outcome.message
+        );
         assert!(stale.write.is_none());
 
         // The block older versions wrote for every set: dropped, and the direction
@@ -468,37 +475,74 @@ mod tests {
             ..Policy::default()
         };
         let kept = run_under(&Mode::Update, Some(old.as_bytes()), &current, &full).unwrap();
-        assert!(!kept.outcome.message.contains("note:"), "{}", kept.outcome.message);
+        assert!(
+            !kept.outcome.message.contains("note:"),
+            "{}",
+            kept.outcome.message
+        );
 
         // A block a team wrote: refused, with the TOML to add, until the file says it.
         let written = r#"{"axes": ["api", "wire"], "wire_direction": "full", "wire_format": "positional", "overrides": {"variant_added": "additive"}}"#;
         let old = with_block(&current, written);
-        let refused = run_under(&Mode::Update, Some(old.as_bytes()), &current, &Policy::default())
-            .unwrap_err();
+        let refused = run_under(
+            &Mode::Update,
+            Some(old.as_bytes()),
+            &current,
+            &Policy::default(),
+        )
+        .unwrap_err();
         let toml = "[set.s]\nwire_direction = \"full\"\nwire_format = \"positional\"\n\
                     overrides = { variant_added = \"additive\" }\n";
         assert!(refused.0.contains(toml), "{refused}");
         assert!(refused.0.contains("Nothing was written"), "{refused}");
         // The printed TOML, pasted into the file, is what the update accepts.
         let file = crate::policy::file::parse(toml).unwrap();
-        let moved = run_under(&Mode::Update, Some(old.as_bytes()), &current, &file.policy("s"))
-            .unwrap();
+        let moved = run_under(
+            &Mode::Update,
+            Some(old.as_bytes()),
+            &current,
+            &file.policy("s"),
+        )
+        .unwrap();
         assert_eq!(moved.write.unwrap().render(), clean);
         assert!(!moved.outcome.message.contains("note:"));
 
         // A block that is no policy (an override of a kind that does not exist) is
         // shown, never dropped.
-        let unreadable = with_block(&current, r#"{"axes": ["api"], "wire_direction": "full", "wire_format": "self_describing", "overrides": {"nope": "additive"}}"#);
-        let refused = run_under(&Mode::Update, Some(unreadable.as_bytes()), &current, &Policy::default())
-            .unwrap_err();
+        let unreadable = with_block(
+            &current,
+            r#"{"axes": ["api"], "wire_direction": "full", "wire_format": "self_describing", "overrides": {"nope": "additive"}}"#,
+        );
+        let refused = run_under(
+            &Mode::Update,
+            Some(unreadable.as_bytes()),
+            &current,
+            &Policy::default(),
+        )
+        .unwrap_err();
         assert!(refused.0.contains("nope"), "{refused}");
-        assert!(refused.0.contains("\"overrides\""), "the block is shown: {refused}");
+        assert!(
+            refused.0.contains("\"overrides\""),
+            "the block is shown: {refused}"
+        );
 
         // Format 1 carried the block too: the same rules.
-        let format1 = with_block(&current, written).replace("\"format_version\": 2", "\"format_version\": 1");
-        assert!(run_under(&Mode::Update, Some(format1.as_bytes()), &current, &Policy::default()).is_err());
-        let moved = run_under(&Mode::Update, Some(format1.as_bytes()), &current, &file.policy("s"))
-            .unwrap();
+        let format1 =
+            with_block(&current, written).replace("\"format_version\": 2", "\"format_version\": 1");
+        assert!(run_under(
+            &Mode::Update,
+            Some(format1.as_bytes()),
+            &current,
+            &Policy::default()
+        )
+        .is_err());
+        let moved = run_under(
+            &Mode::Update,
+            Some(format1.as_bytes()),
+            &current,
+            &file.policy("s"),
+        )
+        .unwrap();
         assert_eq!(moved.write.unwrap().render(), clean);
     }
 }

@@ -881,7 +881,10 @@ mod compare_tests {
         let mut edited = golden.clone();
         edited.insert("A".to_owned(), konst("2"));
         let default = assert_same_verdict(&text, &edited);
-        assert!(default.deltas.iter().all(|d| d.is_breaking()), "{default:?}");
+        assert!(
+            default.deltas.iter().all(|d| d.is_breaking()),
+            "{default:?}"
+        );
         let mut lenient = Policy::default();
         for d in &default.deltas {
             lenient.overrides.insert(d.kind, crate::Class::Additive);
@@ -889,7 +892,10 @@ mod compare_tests {
         assert!(fast_path_answers(&text, &edited));
         let verdict = assert_same_verdict_under(&text, &edited, &lenient);
         assert_eq!(verdict.deltas.len(), default.deltas.len());
-        assert!(verdict.deltas.iter().all(|d| !d.is_breaking()), "{verdict:?}");
+        assert!(
+            verdict.deltas.iter().all(|d| !d.is_breaking()),
+            "{verdict:?}"
+        );
     }
 
     #[test]
@@ -1085,7 +1091,10 @@ mod compare_tests {
             assert!(expected.to_string().contains(says), "{expected}");
             assert_eq!(parse(bad.as_bytes()).unwrap_err(), expected);
             for current in [golden.clone(), BTreeMap::new()] {
-                assert_eq!(compare(bad.as_bytes(), &current, &Policy::default()).unwrap_err(), expected);
+                assert_eq!(
+                    compare(bad.as_bytes(), &current, &Policy::default()).unwrap_err(),
+                    expected
+                );
             }
         }
     }

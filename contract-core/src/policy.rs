@@ -3,7 +3,7 @@
 //! breaking directive.
 //!
 //! People write it, so it lives in a file people edit: `contract-pin.toml` at the
-//! workspace root ([`file`]), read by the macro, the harness and the command alike.
+//! workspace root ([`mod@file`]), read by the macro, the harness and the command alike.
 //! Goldens record only what the tool derives from the code. Every setting is
 //! optional: [`Policy::default`] is what a set gets when the file says nothing.
 
@@ -358,13 +358,18 @@ mod tests {
             "BILLING CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED"
         );
         assert!(!generic.record.contains("docs/"), "{}", generic.record);
-        assert!(generic.record.contains("where your team records breaking changes"));
+        assert!(generic
+            .record
+            .contains("where your team records breaking changes"));
         assert_eq!(generic.reference, None);
         let mut p = Policy::default();
         p.directive.record = Some("Amend the ADR under docs/adr/ to record the break.".into());
         p.directive.reference = Some("See ADR-7.".into());
         let words = p.directive_for("billing");
-        assert_eq!(words.record, "Amend the ADR under docs/adr/ to record the break");
+        assert_eq!(
+            words.record,
+            "Amend the ADR under docs/adr/ to record the break"
+        );
         assert_eq!(words.reference.as_deref(), Some("See ADR-7."));
         assert_eq!(words.title, generic.title, "not given: generic");
     }

@@ -107,7 +107,10 @@ fn every_direction_dependent_wire_kind_has_a_case_under_each_direction() {
         let Some((_, Axis::Wire)) = case.expect else {
             continue;
         };
-        under.entry(case.kind).or_default().push(direction(case.policy));
+        under
+            .entry(case.kind)
+            .or_default()
+            .push(direction(case.policy));
         if case.policy == Pol::Positional {
             continue; // the format, not the direction, is what this case is about
         }

@@ -165,11 +165,23 @@ fn a_variant_added_to_a_non_exhaustive_serde_enum_follows_the_file() {
     let no_file = file::PolicyFile::default().policy("api");
     assert_eq!(verdict(b, a, &no_file, k, Axis::Wire), Class::Additive);
     assert_eq!(verdict(b, a, &no_file, k, Axis::Api), Class::Additive);
-    assert!(common::diff(b, a, &no_file).iter().all(|d| !d.is_breaking()));
+    assert!(common::diff(b, a, &no_file)
+        .iter()
+        .all(|d| !d.is_breaking()));
     for strict in ["wire_direction = \"full\"", "wire_direction = \"forward\""] {
-        let from_file = file::parse(&format!("[set.api]\n{strict}\n")).unwrap().policy("api");
-        assert_eq!(verdict(b, a, &from_file, k, Axis::Wire), Class::Breaking, "{strict}");
-        assert_eq!(verdict(b, a, &from_file, k, Axis::Api), Class::Additive, "{strict}");
+        let from_file = file::parse(&format!("[set.api]\n{strict}\n"))
+            .unwrap()
+            .policy("api");
+        assert_eq!(
+            verdict(b, a, &from_file, k, Axis::Wire),
+            Class::Breaking,
+            "{strict}"
+        );
+        assert_eq!(
+            verdict(b, a, &from_file, k, Axis::Api),
+            Class::Additive,
+            "{strict}"
+        );
     }
     // A required field stays breaking under the default.
     let (b, a) = (

@@ -60,7 +60,11 @@ fn no_file_and_an_empty_file_give_every_set_the_defaults() {
         directive: Default::default(),
     };
     assert_eq!(Policy::default(), defaults);
-    for file in [file::PolicyFile::default(), parse(""), parse("# nothing yet\n")] {
+    for file in [
+        file::PolicyFile::default(),
+        parse(""),
+        parse("# nothing yet\n"),
+    ] {
         assert_eq!(file.policy("anything"), defaults);
         assert!(file
             .explain("anything")
@@ -75,7 +79,11 @@ fn a_set_table_overrides_the_top_level_key_by_key() {
     let phase5 = file.policy("phase5");
     assert_eq!(phase5.axes, [Axis::Api, Axis::Wire]);
     assert_eq!(phase5.wire_direction, WireDirection::Full);
-    assert_eq!(phase5.wire_format, WireFormat::Positional, "from the top level");
+    assert_eq!(
+        phase5.wire_format,
+        WireFormat::Positional,
+        "from the top level"
+    );
     assert_eq!(
         phase5.overrides,
         BTreeMap::from([
@@ -133,7 +141,10 @@ fn explain_says_where_every_value_came_from() {
     assert_eq!(at("directive.record").1, line(11));
     assert_eq!(at("directive.reference").1, line(19));
     let empty = file::PolicyFile::default().explain("s");
-    let reference = empty.iter().find(|s| s.key == "directive.reference").unwrap();
+    let reference = empty
+        .iter()
+        .find(|s| s.key == "directive.reference")
+        .unwrap();
     assert_eq!(file::show_value(&reference.value), "(none)");
     assert_eq!(reference.source, Source::Default);
     let title = empty.iter().find(|s| s.key == "directive.title").unwrap();
@@ -147,7 +158,12 @@ fn explain_says_where_every_value_came_from() {
 /// without overrides and directive words (including text that needs escaping).
 fn policies() -> Vec<Policy> {
     let mut out = Vec::new();
-    let axes = [vec![Axis::Api, Axis::Wire], vec![Axis::Api], vec![Axis::Wire], vec![]];
+    let axes = [
+        vec![Axis::Api, Axis::Wire],
+        vec![Axis::Api],
+        vec![Axis::Wire],
+        vec![],
+    ];
     for (i, direction) in WireDirection::ALL.into_iter().enumerate() {
         for format in WireFormat::ALL {
             for (j, axes) in axes.iter().enumerate() {
@@ -158,8 +174,7 @@ fn policies() -> Vec<Policy> {
                     ..Policy::default()
                 };
                 if (i + j) % 2 == 0 {
-                    p.overrides
-                        .insert(DeltaKind::VariantAdded, Class::Additive);
+                    p.overrides.insert(DeltaKind::VariantAdded, Class::Additive);
                     p.overrides
                         .insert(DeltaKind::FieldOrderChanged, Class::Breaking);
                 }
@@ -194,16 +209,27 @@ fn what_render_set_writes_reads_back_to_the_same_policy() {
     for (i, policy) in policies().into_iter().enumerate() {
         assert_eq!(file.policy(&format!("set-{i}")), policy);
     }
-    assert_eq!(file::render_set("s", &Policy::default()), "", "nothing to say");
+    assert_eq!(
+        file::render_set("s", &Policy::default()),
+        "",
+        "nothing to say"
+    );
 }
 
 // ---- one test per validation error -------------------------------------------------
 
 #[test]
 fn toml_syntax_errors_have_their_line_and_column() {
-    let e = refused("axes = [\"api\"]\nwire_direction = \"full\n", 2, "", "not valid TOML");
+    let e = refused(
+        "axes = [\"api\"]\nwire_direction = \"full\n",
+        2,
+        "",
+        "not valid TOML",
+    );
     assert!(e.column > 1, "{e:?}");
-    assert!(e.located("contract-pin.toml").starts_with("contract-pin.toml:2:"));
+    assert!(e
+        .located("contract-pin.toml")
+        .starts_with("contract-pin.toml:2:"));
 }
 
 #[test]
@@ -227,7 +253,12 @@ fn an_unknown_key_in_a_set_is_an_error() {
         "did you mean `wire_format`?",
     );
     // `set` keys are not nested sets.
-    refused("[set.a.set.b]\n", 1, "set.a.set", "a set's key here is one of");
+    refused(
+        "[set.a.set.b]\n",
+        1,
+        "set.a.set",
+        "a set's key here is one of",
+    );
 }
 
 #[test]
@@ -249,7 +280,12 @@ fn an_empty_directive_word_is_an_error() {
         "is empty",
     );
     refused("directive = 1\n", 1, "directive", "must be a table");
-    refused("[directive]\ntitle = 1\n", 2, "directive.title", "must be a string");
+    refused(
+        "[directive]\ntitle = 1\n",
+        2,
+        "directive.title",
+        "must be a string",
+    );
 }
 
 #[test]
@@ -287,7 +323,12 @@ fn bad_axes_are_errors() {
         "axes",
         "unknown axis `serde`",
     );
-    refused("axes = [\"api\", \"api\"]\n", 1, "axes", "`api` is listed twice");
+    refused(
+        "axes = [\"api\", \"api\"]\n",
+        1,
+        "axes",
+        "`api` is listed twice",
+    );
     refused("axes = [1]\n", 1, "axes", "must be an axis");
 }
 
@@ -322,7 +363,12 @@ fn a_bad_set_name_is_an_error() {
         "not a contract set name",
     );
     refused("set = 1\n", 1, "set", "must be a table of sets");
-    refused("[set]\ns = 1\n", 2, "set.s", "must be a table of settings, not an integer");
+    refused(
+        "[set]\ns = 1\n",
+        2,
+        "set.s",
+        "must be a table of settings, not an integer",
+    );
 }
 
 #[test]
@@ -360,13 +406,19 @@ fn the_file_is_found_at_the_workspace_root_as_cargo_finds_it() {
     let root = "[workspace]\nmembers = [\"crates/*\"]\n";
     // A member: the nearest ancestor with `[workspace]`.
     assert_eq!(
-        root_of(&[("/ws", root), ("/ws/crates/app", member)], "/ws/crates/app"),
+        root_of(
+            &[("/ws", root), ("/ws/crates/app", member)],
+            "/ws/crates/app"
+        ),
         Path::new("/ws")
     );
     // `[workspace.package]` alone makes a root too.
     assert_eq!(
         root_of(
-            &[("/ws", "[workspace.package]\nversion = \"1.0.0\"\n"), ("/ws/app", member)],
+            &[
+                ("/ws", "[workspace.package]\nversion = \"1.0.0\"\n"),
+                ("/ws/app", member)
+            ],
             "/ws/app"
         ),
         Path::new("/ws")
@@ -380,7 +432,13 @@ fn the_file_is_found_at_the_workspace_root_as_cargo_finds_it() {
     // `package.workspace` names the root.
     assert_eq!(
         root_of(
-            &[("/far/ws", root), ("/elsewhere/app", "[package]\nworkspace = \"../../far/ws\"\n")],
+            &[
+                ("/far/ws", root),
+                (
+                    "/elsewhere/app",
+                    "[package]\nworkspace = \"../../far/ws\"\n"
+                )
+            ],
             "/elsewhere/app"
         ),
         Path::new("/far/ws")
@@ -399,7 +457,10 @@ fn the_file_is_found_at_the_workspace_root_as_cargo_finds_it() {
     // A nested workspace (trybuild's generated project) is its own root.
     assert_eq!(
         root_of(
-            &[("/ws", root), ("/ws/target/tests/trybuild/x", "[package]\n[workspace]\n")],
+            &[
+                ("/ws", root),
+                ("/ws/target/tests/trybuild/x", "[package]\n[workspace]\n")
+            ],
             "/ws/target/tests/trybuild/x"
         ),
         Path::new("/ws/target/tests/trybuild/x")
@@ -410,13 +471,15 @@ fn the_file_is_found_at_the_workspace_root_as_cargo_finds_it() {
 fn this_repositorys_root_is_found_from_every_member() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let read = |p: &Path| std::fs::read_to_string(p).ok();
-    for member in ["contract-core", "contract-macros", "contract-cli", "workspace-example", "."] {
+    for member in [
+        "contract-core",
+        "contract-macros",
+        "contract-cli",
+        "workspace-example",
+        ".",
+    ] {
         let dir = repo.join(member);
-        assert_eq!(
-            file::workspace_root(&dir, read),
-            repo.join("."),
-            "{member}"
-        );
+        assert_eq!(file::workspace_root(&dir, read), repo.join("."), "{member}");
     }
 }
 

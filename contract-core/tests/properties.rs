@@ -389,12 +389,10 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
 
 fn policy() -> impl Strategy<Value = Policy> {
     (0..3usize, any::<bool>(), any::<bool>()).prop_map(|(direction, positional, api_only)| {
-        let mut p = Policy::default();
-        p.wire_direction = [
-            WireDirection::Full,
-            WireDirection::Backward,
-            WireDirection::Forward,
-        ][direction];
+        let mut p = Policy {
+            wire_direction: WireDirection::ALL[direction],
+            ..Policy::default()
+        };
         if positional {
             p.wire_format = WireFormat::Positional;
         }

@@ -1194,11 +1194,15 @@ fn cases() -> Vec<Case> {
 
 /// Is any wire delta of the case's type breaking under `direction`?
 fn classifier(case: &Case, direction: WireDirection) -> (bool, Vec<DeltaKind>, String) {
-    let mut policy = Policy::default();
-    policy.wire_direction = direction;
-    if case.format != Format::Keyed {
-        policy.wire_format = WireFormat::Positional;
-    }
+    let policy = Policy {
+        wire_direction: direction,
+        wire_format: if case.format == Format::Keyed {
+            WireFormat::SelfDescribing
+        } else {
+            WireFormat::Positional
+        },
+        ..Policy::default()
+    };
     let deltas: Vec<_> = common::diff(case.old_src, case.new_src, &policy)
         .into_iter()
         .filter(|d| d.symbol == case.ty && d.axis == Axis::Wire)

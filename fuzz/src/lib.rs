@@ -102,8 +102,10 @@ pub fn diff_shapes(data: &[u8]) {
         return;
     };
     for format in [WireFormat::SelfDescribing, WireFormat::Positional] {
-        let mut policy = Policy::default();
-        policy.wire_format = format;
+        let policy = Policy {
+            wire_format: format,
+            ..Policy::default()
+        };
         for s in [&a, &b] {
             let same = BTreeMap::from([("S".to_owned(), s.clone())]);
             let deltas = diff::diff_sets(&same, &same, &policy);
@@ -219,8 +221,7 @@ pub fn extract_item(data: &[u8]) {
     let reread = golden::parse(text.as_bytes()).expect("a rendered golden parses");
     assert_eq!(reread, golden, "golden round trip of an extracted shape");
     if let Some(symbol) = symbols.get(&extracted.name) {
-        let deltas =
-            diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &policy);
+        let deltas = diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &policy);
         assert!(
             deltas.is_empty(),
             "the item against its own golden: {deltas:?}"

@@ -11,8 +11,8 @@ fn phase6_contract() {
 mod routing_deltas {
     use std::collections::BTreeMap;
 
-    use contract_core::syntax::extract;
     use contract_core::policy::file;
+    use contract_core::syntax::extract;
     use contract_core::{diff, Class, Delta, DeltaKind, Fragment, Policy, Symbol};
 
     const ROUTING_SRC: &str = include_str!("../src/workflows/routing.rs");
@@ -65,7 +65,9 @@ mod routing_deltas {
         let read = |p: &std::path::Path| std::fs::read_to_string(p).ok();
         let path = file::workspace_root(dir, read).join(file::FILE_NAME);
         let text = read(&path).unwrap_or_default();
-        file::parse(&text).expect("the policy file reads").policy("phase6")
+        file::parse(&text)
+            .expect("the policy file reads")
+            .policy("phase6")
     }
 
     fn kinds(deltas: &[Delta]) -> Vec<(DeltaKind, Class)> {

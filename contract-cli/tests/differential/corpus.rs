@@ -338,7 +338,8 @@ fn ui(dir: &Path) -> Vec<Pair> {
     let mut out = Vec::new();
     // The fixtures' sets have the policy trybuild's project gets (tests/ui.rs copies
     // this file there).
-    let policies = file::parse(&read(&dir.join(file::FILE_NAME))).expect("tests/ui/contract-pin.toml");
+    let policies =
+        file::parse(&read(&dir.join(file::FILE_NAME))).expect("tests/ui/contract-pin.toml");
     // Every accepted item kind, unchanged: the macro and the scan must extract the
     // same shapes (the harness writes the golden from the first, the CLI reads the
     // second). Its macro-generated item is left out: the scan cannot see it, and says so.

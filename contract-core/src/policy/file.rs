@@ -161,7 +161,11 @@ pub fn parse(text: &str) -> Result<PolicyFile, PolicyError> {
         }
     }
     // Two sets one update variable cannot tell apart: refused at the later one.
-    let mut by_line: Vec<(&str, usize)> = file.sets.iter().map(|(s, (l, _))| (s.as_str(), *l)).collect();
+    let mut by_line: Vec<(&str, usize)> = file
+        .sets
+        .iter()
+        .map(|(s, (l, _))| (s.as_str(), *l))
+        .collect();
     by_line.sort_by_key(|(_, line)| *line);
     for (i, (set, line)) in by_line.iter().enumerate() {
         if let Some(clash) = by_line[..i]
@@ -285,12 +289,7 @@ impl Parser<'_> {
         }
     }
 
-    fn string<'v>(
-        &mut self,
-        key: &str,
-        value: &'v Value<'_>,
-        expected: &str,
-    ) -> Option<&'v str> {
+    fn string<'v>(&mut self, key: &str, value: &'v Value<'_>, expected: &str) -> Option<&'v str> {
         match value.get_ref() {
             DeValue::String(s) => Some(s.as_ref()),
             other => {
@@ -368,7 +367,12 @@ impl Parser<'_> {
                     return;
                 };
                 match WireFormat::parse(text) {
-                    Some(format) => layer.wire_format = Some(At { value: format, line }),
+                    Some(format) => {
+                        layer.wire_format = Some(At {
+                            value: format,
+                            line,
+                        })
+                    }
                     None => self.error(
                         value.span().start,
                         path,
@@ -389,10 +393,11 @@ impl Parser<'_> {
                     let kind_name = kind_key.get_ref().as_ref();
                     let kind_path = dotted(&path, kind_name);
                     let Some(kind) = DeltaKind::parse(kind_name) else {
-                        let hint = match closest(kind_name, DeltaKind::ALL.iter().map(|k| k.as_str())) {
-                            Some(near) => format!(" (did you mean `{near}`?)"),
-                            None => String::new(),
-                        };
+                        let hint =
+                            match closest(kind_name, DeltaKind::ALL.iter().map(|k| k.as_str())) {
+                                Some(near) => format!(" (did you mean `{near}`?)"),
+                                None => String::new(),
+                            };
                         self.error(
                             kind_key.span().start,
                             kind_path,
@@ -460,7 +465,9 @@ impl Parser<'_> {
 impl PolicyFile {
     /// The sets the file has a `[set.NAME]` table for, with the line of the name.
     pub fn sets(&self) -> impl Iterator<Item = (&str, usize)> {
-        self.sets.iter().map(|(set, (line, _))| (set.as_str(), *line))
+        self.sets
+            .iter()
+            .map(|(set, (line, _))| (set.as_str(), *line))
     }
 
     /// The policy of `set`: its table's values, then the top-level ones, then the
@@ -588,7 +595,10 @@ pub fn render_set(set: &str, policy: &Policy) -> String {
         ));
     }
     if policy.wire_format != default.wire_format {
-        lines.push(format!("wire_format = {}", quote(policy.wire_format.as_str())));
+        lines.push(format!(
+            "wire_format = {}",
+            quote(policy.wire_format.as_str())
+        ));
     }
     if !policy.overrides.is_empty() {
         let entries: Vec<String> = policy
@@ -676,7 +686,11 @@ pub fn workspace_root(manifest_dir: &Path, read: impl Fn(&Path) -> Option<String
             continue;
         };
         // Cargo's rule: excluded unless also listed as a member, by path prefix.
-        let listed = |paths: &[String]| paths.iter().any(|p| package.starts_with(normalize(&dir.join(p))));
+        let listed = |paths: &[String]| {
+            paths
+                .iter()
+                .any(|p| package.starts_with(normalize(&dir.join(p))))
+        };
         if listed(&exclude) && !listed(&members) {
             continue;
         }
@@ -788,11 +802,7 @@ fn line_column(text: &str, at: usize) -> (usize, usize) {
     let at = at.min(text.len());
     let before = &text[..at];
     let line = before.matches('\n').count() + 1;
-    let column = before
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
 }
 

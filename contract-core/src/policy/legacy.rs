@@ -219,4 +219,3 @@ fn same(block: &Policy, effective: &Policy, set: &str) -> bool {
         && (block.directive == DirectiveText::default()
             || block.directive_for(set) == effective.directive_for(set))
 }
-
