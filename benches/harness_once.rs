@@ -20,7 +20,7 @@ use std::time::Instant;
 use contract_core::{diff, golden, Policy, Symbol};
 
 mod support;
-use support::{GoldenDir, SET};
+use support::GoldenDir;
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -80,7 +80,7 @@ fn run(
         }
         "diff" | "diff-edited" => {
             let current = if op == "diff" { before } else { after };
-            let policy = Policy::default_for(SET);
+            let policy = Policy::default();
             std::hint::black_box(diff::diff_sets(before, current, &policy));
         }
         other => panic!("unknown op `{other}`: match, edited, parse, diff or diff-edited"),

@@ -109,7 +109,7 @@ fn bench_extract(c: &mut Criterion) {
 // ---------------------------------------------------------------- snapshots
 
 mod support;
-use support::{snapshot, GoldenDir, SET};
+use support::{snapshot, GoldenDir};
 
 /// The "before" and "after" snapshots of one size, made once and only when a
 /// benchmark that needs them runs (a filtered run, or a profiler, skips the rest).
@@ -143,7 +143,7 @@ fn snapshots(n: usize) -> &'static Snapshots {
 fn bench_diff(c: &mut Criterion) {
     let mut group = c.benchmark_group("diff_sets");
     group.sample_size(20);
-    let policy = Policy::default_for(SET);
+    let policy = Policy::default();
     for n in SIZES {
         group.bench_function(BenchmarkId::new("unchanged", n), |b| {
             let s = snapshots(n);

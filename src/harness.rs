@@ -14,7 +14,7 @@ use contract_core::Symbol;
 
 pub use contract_core::check::{CheckError, Outcome, Status};
 
-use crate::{registry, store};
+use crate::{policy, registry, store};
 
 /// Checks `set` of `package` (whose manifest is in `manifest_dir`) against its golden,
 /// with the environment given by `lookup`. Writes the golden only in update mode.
@@ -36,15 +36,12 @@ pub fn check(
             package,
         ),
     };
-    check_at(
-        &path,
-        set,
-        package,
-        manifest_dir,
-        &found.symbols,
-        Some(&found.modules),
-        lookup,
-    )
+    let current = Current {
+        symbols: &found.symbols,
+        modules: Some(&found.modules),
+        pinned: &registry::sets(package),
+    };
+    check_at(&path, set, package, manifest_dir, current, lookup)
 }
 
 /// [`check`] on symbols already collected.
@@ -61,7 +58,23 @@ pub fn check_symbols(
         set,
         package,
     );
-    check_at(&path, set, package, manifest_dir, current, None, lookup)
+    let current = Current {
+        symbols: current,
+        modules: None,
+        pinned: &[],
+    };
+    check_at(&path, set, package, manifest_dir, current, lookup)
+}
+
+/// What is held against the golden.
+struct Current<'a> {
+    /// The symbols, by name.
+    symbols: &'a BTreeMap<String, Symbol>,
+    /// For messages, the module of each symbol's item (see `registry::Found`).
+    modules: Option<&'a BTreeMap<String, String>>,
+    /// Every set the package registered in this binary: none may share the checked
+    /// set's update variable.
+    pinned: &'a [&'a str],
 }
 
 fn check_at(
@@ -69,10 +82,13 @@ fn check_at(
     set: &str,
     package: &str,
     manifest_dir: &Path,
-    current: &BTreeMap<String, Symbol>,
-    modules: Option<&BTreeMap<String, String>>,
+    current: Current<'_>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
+    let policy = policy::load(manifest_dir).map_err(CheckError)?;
+    if let Some(clash) = policy.clash(set, current.pinned) {
+        return Err(CheckError(clash));
+    }
     // Both names become parts of the golden's path: refuse any that could leave it.
     if !golden::valid_set_name(set) {
         return Err(CheckError(format!(
@@ -106,8 +122,10 @@ fn check_at(
         golden: &shown,
         mode: &mode,
         existing: bytes.as_deref(),
-        current,
-        modules,
+        current: current.symbols,
+        policy: &policy.file.policy(set),
+        policy_file: &policy.shown,
+        modules: current.modules,
     })?;
     if let Some(golden) = &evaluation.write {
         let text = golden.render();

@@ -139,6 +139,7 @@
 #![deny(missing_docs)]
 
 mod harness;
+mod policy;
 mod registry;
 mod store;
 
@@ -159,6 +160,10 @@ pub mod __private {
     /// too.
     pub mod store {
         pub use crate::store::{lock, read, write_atomic, Lock};
+    }
+    /// Finding and reading the policy file: the command reads it with this too.
+    pub mod policy {
+        pub use crate::policy::{load, workspace_root, Loaded};
     }
     pub use inventory;
 }

@@ -36,6 +36,16 @@ pub struct Found {
 
 inventory::collect!(Registration);
 
+/// The sets `package` registered in this binary, each once.
+pub fn sets(package: &str) -> Vec<&'static str> {
+    let sets: std::collections::BTreeSet<&'static str> = inventory::iter::<Registration>
+        .into_iter()
+        .filter(|reg| reg.package == package)
+        .map(|reg| reg.set)
+        .collect();
+    sets.into_iter().collect()
+}
+
 /// Every registration of `package` in `set`, merged into symbols. An error names what
 /// is wrong in words a user can act on.
 pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {

@@ -9,15 +9,18 @@
 //!
 //! Each fixture's golden (`<name>.golden.json`) is generated from its `.before` file
 //! by this test; `CONTRACT_PIN_BLESS=1` rewrites stale ones (never under CI), and
-//! `TRYBUILD=overwrite` rewrites `.stderr` files.
+//! `TRYBUILD=overwrite` rewrites `.stderr` files. The policy of the fixtures' sets is
+//! `ui/contract-pin.toml`, copied to the root of trybuild's project (a workspace of
+//! its own), where the macro and the harness find it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use contract_core::assemble::{assemble, Registered};
+use contract_core::policy::file;
 use contract_core::syntax::scope::{item_position, FileScopes};
 use contract_core::syntax::{args, extract_in};
-use contract_core::{Golden, Policy};
+use contract_core::Golden;
 
 /// trybuild builds every fixture as a binary of one package with this name.
 const FIXTURE_PACKAGE: &str = "contract-pin-tests";
@@ -66,22 +69,30 @@ fn golden_of(before: &Path) -> String {
     for symbol in symbols.values_mut() {
         symbol.module = None;
     }
-    Golden::new(&set, FIXTURE_PACKAGE, policy(&set, &source), &symbols).render()
+    Golden::new(&set, FIXTURE_PACKAGE, &symbols).render()
 }
 
-/// The set's default policy, with the keys of a `// policy: {…}` line of the
-/// `.before` file laid over it (e.g. `{"wire_format": "positional"}`).
-fn policy(set: &str, source: &str) -> Policy {
-    let mut policy = serde_json::to_value(Policy::default_for(set)).unwrap();
-    for line in source.lines() {
-        if let Some(json) = line.trim().strip_prefix("// policy:") {
-            let patch: serde_json::Value = serde_json::from_str(json).expect("policy line is JSON");
-            for (key, value) in patch.as_object().expect("policy line is an object") {
-                policy[key] = value.clone();
-            }
-        }
+/// trybuild builds every fixture in one project of its own, a workspace of its own at
+/// `<target>/tests/trybuild/<package>/`: the fixtures' policy file goes to its root.
+fn install_policy_file() {
+    let source = ui_dir().join(file::FILE_NAME);
+    let text = fs::read_to_string(&source).unwrap();
+    if let Err(e) = file::parse(&text) {
+        panic!("{}", e.located(&source.display().to_string()));
     }
-    serde_json::from_value(policy).expect("a valid policy")
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target directory holds tmp/");
+    let project = target
+        .join("tests")
+        .join("trybuild")
+        .join(env!("CARGO_PKG_NAME"));
+    fs::create_dir_all(&project).unwrap();
+    let installed = project.join(file::FILE_NAME);
+    // Rewritten only when it changed, so an unchanged file recompiles nothing.
+    if fs::read_to_string(&installed).ok().as_deref() != Some(text.as_str()) {
+        fs::write(&installed, text).unwrap();
+    }
 }
 
 fn bless() -> bool {
@@ -115,6 +126,7 @@ fn check_fixture_goldens() {
 #[test]
 fn ui() {
     check_fixture_goldens();
+    install_policy_file();
     // The committed `.stderr` files show the compile errors a developer sees; under
     // `CI` the macro words them for CI (it names no command CI refuses).
     std::env::remove_var("CI");

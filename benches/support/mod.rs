@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use contract_core::assemble::{self, Registered};
 use contract_core::golden::{self, Golden};
 use contract_core::syntax::extract;
-use contract_core::{Policy, Symbol};
+use contract_core::Symbol;
 
 mod items;
 use items::{edit_of, item_source, Edit};
@@ -32,7 +32,7 @@ impl GoldenDir {
     pub fn new(dir: PathBuf, symbols: &BTreeMap<String, Symbol>) -> GoldenDir {
         let path = golden::path(None, &dir, SET, PACKAGE);
         std::fs::create_dir_all(path.parent().expect("golden has a parent")).expect("mkdir");
-        let text = Golden::new(SET, PACKAGE, Policy::default_for(SET), symbols).render();
+        let text = Golden::new(SET, PACKAGE, symbols).render();
         std::fs::write(&path, &text).expect("golden written");
         GoldenDir {
             dir,

@@ -10,7 +10,7 @@ use anstream::{eprintln, print, println};
 use contract_core::check::{Outcome, Status};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
-use contract_core::{golden, message, render, Delta, Policy, Symbol};
+use contract_core::{golden, message, render, Delta, Symbol};
 
 use crate::json;
 use crate::model::{Model, Unit};
@@ -52,12 +52,15 @@ fn compare(model: &Model) -> Results<'_> {
         .collect()
 }
 
-/// All scan findings with the file shown relative to the workspace root.
+/// All scan findings (and, as warnings, the policy file's) with the file shown
+/// relative to the workspace root.
 fn findings(model: &Model, errors: bool) -> Vec<(String, &Finding)> {
+    let policy: &[Finding] = if errors { &[] } else { &model.policy_warnings };
     model
         .scans
         .iter()
         .flat_map(|s| if errors { &s.errors } else { &s.warnings })
+        .chain(policy)
         .map(|f| (workspace::display(&model.workspace.root, &f.file), f))
         .collect()
 }
@@ -169,17 +172,6 @@ fn status_word(status: Status, paint: Paint) -> String {
         Status::Additive => paint.yellow(status.as_str()),
         _ => paint.red(status.as_str()),
     }
-}
-
-/// The policy of `unit`'s set, as its golden records it.
-pub(crate) fn policy_of(unit: &Unit) -> Policy {
-    unit.bytes
-        .as_ref()
-        .ok()
-        .and_then(|b| b.as_ref())
-        .and_then(|b| golden::parse(b).ok())
-        .map(|g| g.policy)
-        .unwrap_or_else(|| Policy::default_for(&unit.set))
 }
 
 /// The shapes recorded in `unit`'s golden (none when it is missing or unreadable).
@@ -297,7 +289,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                 );
             }
             Status::Breaking => {
-                let words = policy_of(unit).directive_for(&unit.set);
+                let words = unit.policy.directive_for(&unit.set);
                 let _ = writeln!(out, "    {}", paint.red(&paint.bold(&words.title)));
                 out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
                 let _ = writeln!(out, "    {}", words.ship_line);
@@ -306,11 +298,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                     out,
                     "      1. Revert the change; or, if the break is intended:"
                 );
-                let _ = writeln!(
-                    out,
-                    "      2. Amend the ADR under {} and {} to record the break;",
-                    words.adr_dir, words.consumer_adr
-                );
+                let _ = writeln!(out, "      2. {};", words.record);
                 let _ = writeln!(
                     out,
                     "      3. Accept it with `{}` (or `{}`);",
@@ -322,7 +310,9 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                     "      4. Commit {} in the same PR as the change.",
                     unit.shown
                 );
-                let _ = writeln!(out, "    {}", words.reference);
+                if let Some(reference) = &words.reference {
+                    let _ = writeln!(out, "    {reference}");
+                }
             }
         }
     }
@@ -636,7 +626,7 @@ pub fn update_blocker(model: &Model, unit: &Unit) -> Option<String> {
     None
 }
 
-/// `contract-pin update`: rewrite goldens from the sources, keeping each policy.
+/// `contract-pin update`: rewrite goldens from the sources.
 pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> u8 {
     if contract_core::env::is_ci(lookup) {
         eprintln!("{}", ci_refusal("update", lookup));

@@ -3,7 +3,7 @@
 //! is one decision for both names); a missing or stale golden is one decision for the
 //! whole file.
 //!
-//! - accept: the symbol's current shape is written into the golden (policy kept); a
+//! - accept: the symbol's current shape is written into the golden; a
 //!   breaking change asks for a second, explicit `y`;
 //! - reject: the golden keeps its shape, and the end of the review lists what in the
 //!   sources still differs from it, to revert;
@@ -433,12 +433,7 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
                 old
             };
             let symbols = merged(&base.shapes(), &current, &names);
-            Some(Golden::new(
-                &unit.set,
-                &unit.package_name,
-                base.policy,
-                &symbols,
-            ))
+            Some(Golden::new(&unit.set, &unit.package_name, &symbols))
         };
         let Some(new_golden) = new_golden else {
             continue;

@@ -10,7 +10,6 @@ use std::fmt::Write as _;
 use contract_core::{render, Delta, DeltaKind, Symbol};
 use similar::{ChangeTag, TextDiff};
 
-use crate::commands;
 use crate::model::{Model, Unit};
 use crate::term::Paint;
 
@@ -164,12 +163,15 @@ pub fn delta_line(model: &Model, unit: &Unit, delta: &Delta, paint: Paint) -> St
 /// The set's directive for a breaking change: what it is, why it blocks, and where the
 /// decision is recorded.
 pub fn directive(unit: &Unit, paint: Paint) -> String {
-    let words = commands::policy_of(unit).directive_for(&unit.set);
+    let words = unit.policy.directive_for(&unit.set);
+    let last = match words.reference {
+        Some(reference) => reference,
+        None => format!("If the break is intended: {}.", words.record),
+    };
     format!(
-        "  {}\n  {}\n  {}\n",
+        "  {}\n  {}\n  {last}\n",
         paint.red(&paint.bold(&words.title)),
         words.ship_line,
-        words.reference
     )
 }
 
@@ -236,11 +238,8 @@ mod tests {
             ("New".to_owned(), konst("1")),
             ("Other".to_owned(), konst("2")),
         ]);
-        let deltas = contract_core::diff::diff_sets(
-            &before,
-            &after,
-            &contract_core::Policy::default_for("s"),
-        );
+        let deltas =
+            contract_core::diff::diff_sets(&before, &after, &contract_core::Policy::default());
         assert!(deltas.iter().any(|d| d.kind == DeltaKind::SymbolRenamed));
         let g = groups(&deltas);
         assert_eq!(g.len(), 2);

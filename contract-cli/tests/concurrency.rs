@@ -87,10 +87,10 @@ fn lines_of(
 
 /// Holding the golden's lock, as `cargo test` with CONTRACT_PIN_UPDATE=1 or a review
 /// does between its read and its write, this test starts `contract-pin update` and
-/// then writes a golden whose policy someone changed. The update must wait, then
-/// decide on that golden: keep its policy and write the sources' shapes. Without the
-/// lock the update writes at once and the older write undoes it; deciding on the
-/// golden it read at start would drop the policy change.
+/// then writes the golden a review would: the sources' change accepted. The update
+/// must wait, then decide on that golden: nothing left to write. Without the lock the
+/// update writes at once and the older write undoes it; deciding on the golden it
+/// read at start would rewrite it again and report a delta already accepted.
 #[test]
 fn update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
     let f = fixture();
@@ -110,12 +110,18 @@ fn update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
     let waited = stderr
         .iter()
         .any(|l| l.contains("waiting for another process writing"));
-    let reviewed = read.replacen(
-        "\"wire_direction\": \"full\"",
-        "\"wire_direction\": \"backward\"",
-        1,
-    );
-    assert_ne!(reviewed, read, "the fixture's policy changed shape");
+    let reviewed = {
+        use contract_core::shape::{ItemShape, Value};
+        let mut shapes = contract_core::golden::parse(read.as_bytes())
+            .unwrap()
+            .shapes();
+        let Some(ItemShape::Const(konst)) = &mut shapes.get_mut("MAX_RETRIES").unwrap().item else {
+            panic!("MAX_RETRIES is a const");
+        };
+        konst.value = Value::Expr("5".to_owned());
+        contract_core::Golden::new("api", "app", &shapes).render()
+    };
+    assert_ne!(reviewed, read, "the review accepted a change");
     lock.write(&reviewed).unwrap();
     drop(lock);
 
@@ -132,9 +138,10 @@ fn update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
         MATCHES,
         "the update's golden was overwritten by an older read:\n{all}\n{golden}"
     );
+    assert_eq!(golden, reviewed, "the lock holder's golden stands");
     assert!(
-        golden.contains("\"wire_direction\": \"backward\""),
-        "the update decided on the golden it read before the lock holder wrote:\n{golden}"
+        all.contains(&format!("{GOLDEN}: up to date")),
+        "the update decided on the golden it read before the lock holder wrote:\n{all}"
     );
     assert!(waited, "the update did not wait for the lock:\n{all}");
 }

@@ -389,12 +389,10 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
 
 fn policy() -> impl Strategy<Value = Policy> {
     (0..3usize, any::<bool>(), any::<bool>()).prop_map(|(direction, positional, api_only)| {
-        let mut p = Policy::default_for("props");
-        p.wire_direction = [
-            WireDirection::Full,
-            WireDirection::Backward,
-            WireDirection::Forward,
-        ][direction];
+        let mut p = Policy {
+            wire_direction: WireDirection::ALL[direction],
+            ..Policy::default()
+        };
         if positional {
             p.wire_format = WireFormat::Positional;
         }
@@ -835,7 +833,7 @@ fn a_changed_argument_of_serde_other_is_classified() {
     };
     let before = shape("#[derive(Deserialize)] enum E { A, #[serde(other)] B }");
     let after = shape("#[derive(Deserialize)] enum E { A, #[serde(other = \"x\")] B }");
-    let policy = contract_core::Policy::default_for("s");
+    let policy = contract_core::Policy::default();
     let deltas = contract_core::diff::diff_symbol("E", &before, &after, &policy);
     let kinds: Vec<_> = deltas.iter().map(|d| d.kind.as_str()).collect();
     assert_eq!(kinds, ["serde_attribute_changed"]);

@@ -1,9 +1,12 @@
 //! The compile-time check: the item against its golden entry, while it compiles.
 //!
 //! The golden is parsed once per compiler process and re-read only when its size or
-//! modification time changes. Cargo does not know what a proc macro reads, so the
-//! expansion references the golden with `include_bytes!` (editing it recompiles) and
-//! every variable read here with `option_env!` (changing one recompiles).
+//! modification time changes; so is the policy file (`contract-pin.toml` at the
+//! workspace root, found from `CARGO_MANIFEST_DIR` by the rule the harness and the
+//! command follow). Cargo does not know what a proc macro reads, so the expansion
+//! references the golden and the policy file with `include_bytes!` (editing either
+//! recompiles) and every variable read here with `option_env!` (changing one
+//! recompiles).
 //!
 //! A golden that does not exist cannot be named by `include_bytes!`, and no stable
 //! way tells cargo to watch a path that is not there yet. So while it is missing, the
@@ -12,6 +15,11 @@
 //! rebuilds the crate on its next run and this check looks again — until the golden
 //! exists and is tracked itself. The price, paid only before a golden is first
 //! written: the crate is rebuilt on every cargo run.
+//!
+//! A policy file that does not exist is not watched that way: most workspaces never
+//! have one, and they would rebuild on every run. A policy file created later is
+//! read the next time the crate compiles (any edit of it); the harness and the
+//! command read it on every run.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -23,6 +31,7 @@ use contract_core::diff;
 use contract_core::env;
 use contract_core::golden::{self, Golden, GoldenError};
 use contract_core::message::{self, Context};
+use contract_core::policy::file::{self as policy_file, PolicyError, PolicyFile};
 use contract_core::syntax::Extracted;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -37,9 +46,23 @@ struct Cached {
     error_reported: bool,
 }
 
+/// A workspace's policy file, as last read.
+struct CachedPolicy {
+    /// `<workspace root>/contract-pin.toml`.
+    path: PathBuf,
+    /// Size and mtime; `None` while there is no file.
+    stamp: Option<(u64, Option<SystemTime>)>,
+    parsed: Result<Arc<PolicyFile>, PolicyError>,
+    error_reported: bool,
+}
+
 #[derive(Default)]
 struct State {
     goldens: HashMap<PathBuf, Cached>,
+    /// By package directory.
+    policies: HashMap<PathBuf, CachedPolicy>,
+    /// The sets each crate (by manifest directory and crate name) pinned so far.
+    sets: HashMap<(String, String), Vec<String>>,
     tracked: HashSet<String>,
     /// A bad variable value was reported (once per compiler process, not per item).
     env_error_reported: bool,
@@ -64,6 +87,10 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         env::GOLDEN_DIR,
     ];
     let mut tracking = track_variables(&variables);
+    if let Some(clash) = set_clash(&args.set, &lookup) {
+        errors.push(syn::Error::new(Span::call_site(), clash));
+        return tracking;
+    }
 
     match env::compile_check(&args.set, &lookup) {
         Ok(true) => {}
@@ -84,9 +111,56 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
     let Some(path) = golden_path(args, &package, &lookup) else {
         return tracking;
     };
+    let Some(manifest_dir) = lookup("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
+        return tracking;
+    };
     let mut state = state()
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let policy = match load_policy(&mut state, &manifest_dir) {
+        (Ok(policy), path) => {
+            if let Some(path) = path {
+                tracking.extend(track_file(&mut state, &path));
+            }
+            policy
+        }
+        (Err(e), _) => {
+            // The file exists (a missing one is the defaults): track it, so fixing it
+            // recompiles. One error per policy file per compiler process.
+            let path = state.policies[&manifest_dir].path.clone();
+            tracking.extend(track_file(&mut state, &path));
+            let first = state
+                .policies
+                .get_mut(&manifest_dir)
+                .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true));
+            if first {
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    format!(
+                        "{}\n(the policy file of this workspace: nothing was checked)",
+                        e.located(&display(&path))
+                    ),
+                ));
+            }
+            return tracking;
+        }
+    };
+    if let Some((configured, line)) = policy
+        .sets()
+        .find(|(s, _)| env::update_variable_clash(s, &args.set).is_some())
+    {
+        let clash = env::update_variable_clash(configured, &args.set).unwrap_or_default();
+        let path = state.policies[&manifest_dir].path.clone();
+        errors.push(syn::Error::new(
+            Span::call_site(),
+            format!(
+                "{}:{line}: {clash} (`{configured}` is configured there, `{}` is pinned here)",
+                display(&path),
+                args.set
+            ),
+        ));
+        return tracking;
+    }
     let Some(parsed) = load(&mut state, &path) else {
         // No golden yet: nothing to hold the item to, but its appearance must be seen.
         tracking.extend(watch_missing(&mut state, &path));
@@ -140,11 +214,12 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         return tracking;
     }
     drop(state);
+    let policy = policy.policy(&args.set);
     let name = args.name.as_deref().unwrap_or(&extracted.name);
     let Some(entry) = golden.symbols.get(name) else {
         return tracking; // a new symbol is additive
     };
-    for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &golden.policy) {
+    for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy) {
         if delta.is_breaking() {
             let span = extracted.spans.locate(&delta.current_member());
             let text = if ci {
@@ -259,9 +334,83 @@ fn load(state: &mut State, path: &Path) -> Option<Result<Arc<Golden>, GoldenErro
     Some(parsed)
 }
 
+/// When this crate already pinned another set with the same update variable as `set`
+/// (`a-b` and `a_b`): the error. Each crate compiles in one compiler process, which
+/// sees every one of its attributes.
+fn set_clash(set: &str, lookup: &impl Fn(&str) -> Option<String>) -> Option<String> {
+    let krate = (
+        lookup("CARGO_MANIFEST_DIR").unwrap_or_default(),
+        lookup("CARGO_CRATE_NAME").unwrap_or_default(),
+    );
+    let mut state = state()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let seen = state.sets.entry(krate).or_default();
+    if seen.iter().any(|s| s == set) {
+        return None;
+    }
+    let clash = seen
+        .iter()
+        .find_map(|other| env::update_variable_clash(other, set));
+    if clash.is_none() {
+        seen.push(set.to_owned());
+    }
+    clash.map(|c| format!("{c} (this crate pins both)"))
+}
+
+/// The policy file of the workspace of the package in `manifest_dir` (its defaults
+/// when there is none), re-read only when its size or mtime changed; and its path
+/// when it exists (to track).
+fn load_policy(
+    state: &mut State,
+    manifest_dir: &Path,
+) -> (Result<Arc<PolicyFile>, PolicyError>, Option<PathBuf>) {
+    let path = match state.policies.get(manifest_dir) {
+        Some(cached) => cached.path.clone(),
+        None => policy_file::workspace_root(manifest_dir, |p| std::fs::read_to_string(p).ok())
+            .join(policy_file::FILE_NAME),
+    };
+    let stamp = std::fs::metadata(&path)
+        .ok()
+        .map(|meta| (meta.len(), meta.modified().ok()));
+    if let Some(cached) = state.policies.get(manifest_dir) {
+        if cached.stamp == stamp {
+            return (cached.parsed.clone(), stamp.map(|_| path));
+        }
+    }
+    let parsed = match stamp {
+        None => Ok(Arc::new(PolicyFile::default())),
+        Some(_) => match std::fs::read_to_string(&path) {
+            Ok(text) => policy_file::parse(&text).map(Arc::new),
+            Err(e) => Err(PolicyError {
+                line: 1,
+                column: 1,
+                key: String::new(),
+                message: format!("cannot be read: {e}"),
+            }),
+        },
+    };
+    state.policies.insert(
+        manifest_dir.to_path_buf(),
+        CachedPolicy {
+            path: path.clone(),
+            stamp,
+            parsed: parsed.clone(),
+            error_reported: false,
+        },
+    );
+    (parsed, stamp.map(|_| path))
+}
+
 /// `include_bytes!` of the golden, once per compiler process: editing the golden
 /// recompiles the crate.
 fn track_golden(state: &mut State, path: &Path) -> TokenStream {
+    track_file(state, path)
+}
+
+/// `include_bytes!` of a file read here, once per compiler process: editing it
+/// recompiles the crate.
+fn track_file(state: &mut State, path: &Path) -> TokenStream {
     let key = format!("file:{}", path.display());
     if !state.tracked.insert(key) {
         return TokenStream::new();

@@ -11,7 +11,7 @@ use contract_core::assemble::{assemble, Registered};
 use contract_core::check::{evaluate, Request, Status};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
-use contract_core::policy::WireFormat;
+use contract_core::policy::{file, WireFormat};
 use contract_core::shape::Symbol;
 use contract_core::{canonical, diff, golden, Golden, Policy};
 
@@ -46,6 +46,8 @@ pub fn golden_parse(data: &[u8]) {
                     mode: &mode,
                     existing: Some(data),
                     current: &current,
+                    policy: &Policy::default(),
+                    policy_file: "contract-pin.toml",
                     modules: None,
                 })
                 .expect("a parsed golden evaluates");
@@ -73,6 +75,8 @@ pub fn golden_parse(data: &[u8]) {
                         mode: &Mode::Compare,
                         existing: Some(rendered.as_bytes()),
                         current: &current,
+                        policy: &Policy::default(),
+                        policy_file: "contract-pin.toml",
                         modules: None,
                     })
                     .expect("a written golden evaluates");
@@ -98,8 +102,10 @@ pub fn diff_shapes(data: &[u8]) {
         return;
     };
     for format in [WireFormat::SelfDescribing, WireFormat::Positional] {
-        let mut policy = Policy::default_for("fuzz");
-        policy.wire_format = format;
+        let policy = Policy {
+            wire_format: format,
+            ..Policy::default()
+        };
         for s in [&a, &b] {
             let same = BTreeMap::from([("S".to_owned(), s.clone())]);
             let deltas = diff::diff_sets(&same, &same, &policy);
@@ -208,18 +214,48 @@ pub fn extract_item(data: &[u8]) {
         fragment: extracted.fragment.clone(),
     }];
     let symbols = assemble(&registered).expect("one registration never conflicts");
-    let policy = Policy::default_for("fuzz");
+    let policy = Policy::default();
     assert!(diff::diff_sets(&symbols, &symbols, &policy).is_empty());
-    let golden = Golden::new("fuzz", "p", policy, &symbols);
+    let golden = Golden::new("fuzz", "p", &symbols);
     let text = golden.render();
     let reread = golden::parse(text.as_bytes()).expect("a rendered golden parses");
     assert_eq!(reread, golden, "golden round trip of an extracted shape");
     if let Some(symbol) = symbols.get(&extracted.name) {
-        let deltas =
-            diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &golden.policy);
+        let deltas = diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &policy);
         assert!(
             deltas.is_empty(),
             "the item against its own golden: {deltas:?}"
         );
+    }
+}
+
+/// `policy_parse`: any bytes as a policy file (`contract-pin.toml`).
+///
+/// Never panics; an error points inside the text (a line and a column that exist);
+/// a file that parses gives each of its sets a policy, explains every value of it, and
+/// the table `render_set` writes for that policy reads back to the same policy.
+pub fn policy_parse(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match file::parse(text) {
+        Err(e) => {
+            let lines = text.split('\n').count();
+            assert!(e.line >= 1 && e.line <= lines, "{e:?} in {lines} lines");
+            assert!(e.column >= 1, "{e:?}");
+            assert!(!e.to_string().is_empty());
+        }
+        Ok(parsed) => {
+            let sets: Vec<String> = parsed.sets().map(|(s, _)| s.to_owned()).collect();
+            for set in sets.iter().map(String::as_str).chain(["unconfigured"]) {
+                let policy = parsed.policy(set);
+                assert!(!parsed.explain(set).is_empty());
+                let table = file::render_set(set, &policy);
+                let back = file::parse(&table)
+                    .unwrap_or_else(|e| panic!("{}\n{table}", e.located("rendered")))
+                    .policy(set);
+                assert_eq!(back, policy, "render/parse round trip of\n{table}");
+            }
+        }
     }
 }

@@ -11,6 +11,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use contract_core::policy::file;
 use contract_core::Policy;
 use quote::{quote, ToTokens};
 use syn::visit::Visit;
@@ -31,7 +32,7 @@ pub struct Pair {
     pub before: String,
     /// The module source after the change.
     pub after: String,
-    /// The set's policy, written into the golden.
+    /// The set's policy, written into the generated crate's policy file.
     pub policy: Policy,
     /// Textual edits applied to the golden once written (hand edits).
     pub golden_edits: Vec<(String, String)>,
@@ -335,6 +336,10 @@ fn stubs(sources: &[&str]) -> String {
 
 fn ui(dir: &Path) -> Vec<Pair> {
     let mut out = Vec::new();
+    // The fixtures' sets have the policy trybuild's project gets (tests/ui.rs copies
+    // this file there).
+    let policies =
+        file::parse(&read(&dir.join(file::FILE_NAME))).expect("tests/ui/contract-pin.toml");
     // Every accepted item kind, unchanged: the macro and the scan must extract the
     // same shapes (the harness writes the golden from the first, the CLI reads the
     // second). Its macro-generated item is left out: the scan cannot see it, and says so.
@@ -344,7 +349,7 @@ fn ui(dir: &Path) -> Vec<Pair> {
         origin: "tests/ui/pass/every_item_kind.rs (unchanged)".to_owned(),
         before: every_kind.clone(),
         after: every_kind,
-        policy: Policy::default_for("ui"),
+        policy: policies.policy(&fixture_set(&kinds)),
         golden_edits: Vec::new(),
         golden_at: None,
         expect: vec![Expect::Status("match".to_owned())],
@@ -380,7 +385,7 @@ fn ui(dir: &Path) -> Vec<Pair> {
                 ),
                 before: b,
                 after: a,
-                policy: policy_line(Policy::default_for("ui"), &before_src),
+                policy: policies.policy(&fixture_set(&before_src)),
                 golden_edits: Vec::new(),
                 golden_at: None,
                 expect,
@@ -428,18 +433,25 @@ fn retarget(src: &str) -> Option<String> {
     Some(quote!(#file).to_string() + "\n")
 }
 
-/// The `// policy: {…}` line of a fixture laid over `base`.
-fn policy_line(base: Policy, src: &str) -> Policy {
-    let mut policy = serde_json::to_value(base).unwrap();
+/// The set a fixture pins in (`set = "…"` of its first contract attribute).
+fn fixture_set(src: &str) -> String {
+    let at = src.find("set = \"").expect("a fixture names its set") + "set = \"".len();
+    src[at..].split('"').next().unwrap_or_default().to_owned()
+}
+
+/// The `// policy: KEY = VALUE` lines of a pair (policy-file TOML, one key a line)
+/// as the pair's set's policy.
+fn policy_lines(src: &str) -> Policy {
+    let mut table = String::from("[set.pair]\n");
     for line in src.lines() {
-        if let Some(json) = line.trim().strip_prefix("// policy:") {
-            let patch: serde_json::Value = serde_json::from_str(json).expect("policy line is JSON");
-            for (key, value) in patch.as_object().expect("policy line is an object") {
-                policy[key] = value.clone();
-            }
+        if let Some(toml) = line.trim().strip_prefix("// policy:") {
+            table.push_str(toml.trim());
+            table.push('\n');
         }
     }
-    serde_json::from_value(policy).expect("a valid policy")
+    file::parse(&table)
+        .unwrap_or_else(|e| panic!("{}\n{table}", e.located("policy lines")))
+        .policy("pair")
 }
 
 // ---- the pairs written for this suite ----------------------------------------------
@@ -447,7 +459,8 @@ fn policy_line(base: Policy, src: &str) -> Policy {
 /// `pairs/<name>.before` and `pairs/<name>.after`, used verbatim (line numbers are
 /// kept: expectations name lines). Directives are comments in the `.after` file:
 ///
-/// - `// policy: {…}` — laid over the default policy;
+/// - `// policy: KEY = VALUE` — a key of the set's table in the policy file (as
+///   `wire_format = "positional"`), over the defaults;
 /// - `// golden-edit: FROM => TO` — a hand edit of the written golden's text;
 /// - `// golden-edit: forge-fingerprints` — every stored fingerprint no longer matches
 ///   its shape, as after a hand edit of the shapes (whatever their encoding);
@@ -511,7 +524,7 @@ fn fixtures(dir: &Path) -> Vec<Pair> {
             ),
             before: read(&before),
             after: after_src.clone(),
-            policy: policy_line(Policy::default_for("pairs"), &after_src),
+            policy: policy_lines(&after_src),
             golden_edits,
             golden_at,
             expect,

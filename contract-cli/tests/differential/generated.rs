@@ -97,7 +97,27 @@ impl Generated {
         g.write("Cargo.toml", &manifest);
         fs::copy(repo.join("Cargo.lock"), g.path("Cargo.lock")).unwrap();
         g.write("tests/harness.rs", HARNESS);
+        g.write_policies(pairs);
         g
+    }
+
+    /// The policy file of the crate (its workspace root): one `[set.dNNN]` table per
+    /// pair whose policy is not the default. All three front ends read it there.
+    fn write_policies(&self, pairs: &[Pair]) {
+        let mut text = String::from("# One table per pair whose policy is not the default.\n");
+        for (&i, set) in &self.sets {
+            let table = contract_core::policy::file::render_set(set, &pairs[i].policy);
+            if !table.is_empty() {
+                text.push('\n');
+                text.push_str(&table);
+            }
+        }
+        let parsed = contract_core::policy::file::parse(&text)
+            .unwrap_or_else(|e| panic!("{}\n{text}", e.located("contract-pin.toml")));
+        for (&i, set) in &self.sets {
+            assert_eq!(parsed.policy(set), pairs[i].policy, "{}", pairs[i].origin);
+        }
+        self.write(contract_core::policy::file::FILE_NAME, &text);
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
@@ -309,7 +329,8 @@ impl Generated {
         run
     }
 
-    /// Rewrites the golden of `set`: the pair's policy, then its hand edits.
+    /// Applies the pair's hand edits to the golden of `set` (its policy is in the
+    /// policy file, not the golden).
     pub fn edit_golden(&self, set: &str, pair: &Pair) {
         let path = match &pair.golden_at {
             Some(at) => self.path(at),
@@ -317,7 +338,6 @@ impl Generated {
         };
         let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut golden = contract_core::golden::parse(&bytes).unwrap();
-        golden.policy = pair.policy.clone();
         if pair.golden_edits.iter().any(|(from, _)| from == FORGE) {
             for entry in golden.symbols.values_mut() {
                 entry.fingerprint = format!("sha256:{}", "0".repeat(64));

@@ -55,19 +55,21 @@ struct Part<'a> {
     tampered: Vec<String>,
 }
 
-/// The header, the deltas and the hand-edited symbols; `None` when the text is not a
-/// valid golden in the canonical layout.
-pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<Comparison> {
+/// The header, the deltas under `policy` and the hand-edited symbols; `None` when the
+/// text is not a valid golden in the canonical layout.
+pub(super) fn compare(
+    text: &str,
+    current: &BTreeMap<String, Symbol>,
+    policy: &Policy,
+) -> Option<Comparison> {
     let at = text.find(SYMBOLS)?;
     // The header alone, as its own object: a key that is not where the layout puts
     // it makes this fail (an unknown or a missing field), and the general path runs.
     let header: Header = serde_json::from_str(&format!("{}\n}}", &text[..at])).ok()?;
-    if header.format_version != FORMAT_VERSION || !header.policy.unknown_override_kinds().is_empty()
-    {
+    if header.format_version != FORMAT_VERSION {
         return None;
     }
     let body = at + SYMBOLS.len();
-    let policy = &header.policy;
     let parts = match split(text, body) {
         Some(split) => {
             // The second part starts with its first name; the current symbols are

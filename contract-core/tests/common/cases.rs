@@ -115,10 +115,19 @@ pub const CASES: &[Case] = &[
         serde!("pub struct S { pub a: u8 }"),
         serde!("pub struct S { pub a: u8, pub note: Option<String> }"),
     ),
-    // An old consumer that denies unknown fields rejects the new key.
+    // An old consumer that denies unknown fields rejects the new key: a forward
+    // break, which only `full` and `forward` enforce.
     yes(
         FieldAddedWithDefault,
         Breaking,
+        Wire,
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, #[serde(default)] pub b: u8 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        FieldAddedWithDefault,
+        Additive,
         Wire,
         serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
         serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, #[serde(default)] pub b: u8 }"),
@@ -190,12 +199,30 @@ pub const CASES: &[Case] = &[
         "pub struct S { pub a: u8, pub b: u8 }",
         "pub struct S { pub a: u8 }",
     ),
+    // Old consumers require the field: a forward break.
     yes(
         FieldRemoved,
         Breaking,
         Wire,
         serde!("pub struct S { pub a: u8, pub b: u8 }"),
         serde!("pub struct S { pub a: u8 }"),
+    )
+    .under(Pol::Full),
+    // The new type ignores the old key.
+    yes(
+        FieldRemoved,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub b: u8 }"),
+        serde!("pub struct S { pub a: u8 }"),
+    ),
+    // ...unless it denies unknown fields: then old payloads fail, a backward break.
+    yes(
+        FieldRemoved,
+        Breaking,
+        Wire,
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, pub b: Option<u8> }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
     ),
     // An optional field removed: old readers fill `None`; new readers ignore the key.
     yes(
@@ -247,6 +274,15 @@ pub const CASES: &[Case] = &[
         Wire,
         serde!("pub struct S { pub a: u32 }"),
         serde!("pub struct S { pub a: u64 }"),
+    )
+    .under(Pol::Full),
+    // Narrowing: the new type fails on large old values.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u64 }"),
+        serde!("pub struct S { pub a: u32 }"),
     ),
     // `Box<T>` is written as `T`.
     yes(
@@ -563,10 +599,19 @@ pub const CASES: &[Case] = &[
         serde!("pub struct S { pub note: Option<u8> }"),
         serde!("pub struct S { #[serde(skip_serializing_if = \"Option::is_none\")] pub note: Option<u8> }"),
     ),
-    // A required field that is sometimes missing fails old readers.
+    // A required field that is sometimes missing fails old readers (forward)...
     yes(
         SerdeAttributeChanged,
         Breaking,
+        Wire,
+        serde!("pub struct S { pub tags: Vec<u8> }"),
+        serde!("pub struct S { #[serde(skip_serializing_if = \"Vec::is_empty\")] pub tags: Vec<u8> }"),
+    )
+    .under(Pol::Full),
+    // ...while the new type still reads every old payload (backward).
+    yes(
+        SerdeAttributeChanged,
+        Additive,
         Wire,
         serde!("pub struct S { pub tags: Vec<u8> }"),
         serde!("pub struct S { #[serde(skip_serializing_if = \"Vec::is_empty\")] pub tags: Vec<u8> }"),
@@ -630,30 +675,60 @@ pub const CASES: &[Case] = &[
         "#[non_exhaustive] pub enum E { A, B }",
         "#[non_exhaustive] pub enum E { A, B, Skipped }",
     ),
-    // Old consumers cannot read the new tag.
+    // Old consumers cannot read the new tag: a forward break.
     yes(
         VariantAdded,
         Breaking,
         Wire,
         serde!("#[non_exhaustive] pub enum E { A, B }"),
         serde!("#[non_exhaustive] pub enum E { A, B, Skipped }"),
-    ),
-    // ... unless they catch unknown tags.
+    )
+    .under(Pol::Full),
+    yes(
+        VariantAdded,
+        Breaking,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, B }"),
+        serde!("#[non_exhaustive] pub enum E { A, B, Skipped }"),
+    )
+    .under(Pol::Forward),
+    // ... unless they catch unknown tags (`#[serde(other)]`, last as serde requires:
+    // the new variant goes before it).
     yes(
         VariantAdded,
         Additive,
         Wire,
         serde!("#[serde(tag = \"t\")] #[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
         serde!("#[serde(tag = \"t\")] #[non_exhaustive] pub enum E { A, B, #[serde(other)] Unknown }"),
-    ),
+    )
+    .under(Pol::Full),
+    // The catch-all is a unit variant: outside internally tagged enums it reads only a
+    // tag without content.
+    yes(
+        VariantAdded,
+        Additive,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
+        serde!("#[non_exhaustive] pub enum E { A, B, #[serde(other)] Unknown }"),
+    )
+    .under(Pol::Full),
+    yes(
+        VariantAdded,
+        Breaking,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
+        serde!("#[non_exhaustive] pub enum E { A, B(u8), #[serde(other)] Unknown }"),
+    )
+    .under(Pol::Full),
+    // Under the default direction (backward) new code reads every old payload: the
+    // headline case of the README.
     yes(
         VariantAdded,
         Additive,
         Wire,
         serde!("#[non_exhaustive] pub enum E { A, B }"),
         serde!("#[non_exhaustive] pub enum E { A, B, Skipped }"),
-    )
-    .under(Pol::Backward),
+    ),
     no(VariantAdded, "pub enum E { A, B }", "pub enum E { A, B, Skipped }"),
     yes(
         VariantAddedToExhaustiveEnum,
@@ -1205,6 +1280,124 @@ pub const CASES: &[Case] = &[
     ),
     yes(StaticMutabilityChanged, Breaking, Api, "pub static X: u8 = 1;", "pub static mut X: u8 = 1;"),
     no(StaticMutabilityChanged, "pub static X: u8 = 1;", "pub static X: u8 = 2;"),
+    // ---- one wire change under each direction ---------------------------------
+    // A wire kind whose class depends on the direction has a case under `backward`
+    // (the default), `forward` and `full` (`tests/kinds.rs` checks it). Above, each
+    // kind shows its usual direction; here, the others.
+    yes(
+        FieldAddedWithDefault,
+        Breaking,
+        Wire,
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, #[serde(default)] pub b: u8 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        RequiredFieldAdded,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8, pub id: u64 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        FieldRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub b: u8 }"),
+        serde!("pub struct S { pub a: u8 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u32 }"),
+        serde!("pub struct S { pub a: u64 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldTypeNarrowed,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: Option<u32> }"),
+        serde!("pub struct S { pub a: u32 }"),
+    ),
+    yes(
+        FieldTypeNarrowed,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: Option<u32> }"),
+        serde!("pub struct S { pub a: u32 }"),
+    )
+    .under(Pol::Full),
+    // Only old payloads used the alias: old consumers never read it.
+    yes(
+        FieldAliasRemoved,
+        Additive,
+        Wire,
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+        serde!("pub struct S { pub id: u64 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldAliasRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+        serde!("pub struct S { pub id: u64 }"),
+    )
+    .under(Pol::Full),
+    // New payloads always carry the field: old consumers read them.
+    yes(
+        FieldDefaultRemoved,
+        Additive,
+        Wire,
+        serde!("pub struct S { #[serde(default)] pub retries: u8 }"),
+        serde!("pub struct S { pub retries: u8 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldDefaultRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { #[serde(default)] pub retries: u8 }"),
+        serde!("pub struct S { pub retries: u8 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        DenyUnknownFieldsChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        SerdeAttributeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub tags: Vec<u8> }"),
+        serde!("pub struct S { #[serde(skip_serializing_if = \"Vec::is_empty\")] pub tags: Vec<u8> }"),
+    )
+    .under(Pol::Forward),
+    // New payloads never carry the removed variant.
+    yes(
+        VariantRemoved,
+        Additive,
+        Wire,
+        serde!("pub enum E { A, B(u8) }"),
+        serde!("pub enum E { A }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        VariantRemoved,
+        Breaking,
+        Wire,
+        serde!("pub enum E { A, B(u8) }"),
+        serde!("pub enum E { A }"),
+    )
+    .under(Pol::Full),
     // ---- the safety net ------------------------------------------------------
     yes(UnclassifiedChange, Breaking, Api, "pub const A: u8 = 1;", "pub const A: u8 = 2;")
         .without_families(),

@@ -54,8 +54,10 @@ fn collect(items: &[syn::Item], module: &str, scopes: &FileScopes, out: &mut Vec
 /// The policies cases run under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pol {
-    /// `Policy::default_for("default")`: api + wire, full, self-describing.
+    /// `Policy::default()`: api + wire, backward, self-describing.
     Default,
+    /// `wire_direction: full` (both directions).
+    Full,
     /// `wire_format: positional`.
     Positional,
     /// `wire_direction: backward`.
@@ -69,9 +71,10 @@ pub enum Pol {
 impl Pol {
     /// The policy.
     pub fn policy(self) -> Policy {
-        let mut p = Policy::default_for("default");
+        let mut p = Policy::default();
         match self {
             Pol::Default => {}
+            Pol::Full => p.wire_direction = WireDirection::Full,
             Pol::Positional => p.wire_format = WireFormat::Positional,
             Pol::Backward => p.wire_direction = WireDirection::Backward,
             Pol::Forward => p.wire_direction = WireDirection::Forward,
