@@ -418,6 +418,101 @@ pub fn compare(
     })
 }
 
+/// A golden read for the compile-time check, which holds one item at a time to
+/// its entry: the header and where each stored entry is, without parsing a shape.
+///
+/// The macro reads each golden once per compiler process this way and looks up
+/// the entry of every item it expands; an item whose stored text is, whitespace
+/// aside, its current text needs nothing more. Only a golden off the canonical
+/// layout, or an item that differs from its entry, needs [`parse`] (which also says
+/// exactly what is wrong with a golden that is not one).
+#[derive(Debug)]
+pub struct Index {
+    text: String,
+    header: Header,
+    /// By name: the stored fingerprint and shape, as ranges of `text`.
+    entries: std::collections::HashMap<String, (std::ops::Range<usize>, std::ops::Range<usize>)>,
+}
+
+/// One stored entry of an [`Index`], as text.
+#[derive(Clone, Copy, Debug)]
+pub struct StoredEntry<'a> {
+    /// The stored fingerprint.
+    pub fingerprint: &'a str,
+    /// The stored shape, as written (pretty JSON).
+    pub shape: &'a str,
+}
+
+impl Index {
+    /// Reads a golden of this version in the canonical layout; `None` for anything
+    /// else (another version, another layout, a conflict marker, an invalid file):
+    /// [`parse`] it to learn what it is.
+    pub fn read(bytes: &[u8]) -> Option<Index> {
+        if bytes.len() > MAX_BYTES {
+            return None;
+        }
+        let text = std::str::from_utf8(bytes).ok()?.to_owned();
+        if conflict_marker_line(&text).is_some() {
+            return None;
+        }
+        let (header, raw) = layout::entries(&text)?;
+        let base = text.as_ptr() as usize;
+        // Where a slice of `text` is in it.
+        let range = |part: &str| {
+            let start = part.as_ptr() as usize - base;
+            start..start + part.len()
+        };
+        let mut entries = std::collections::HashMap::with_capacity(raw.len());
+        for entry in raw {
+            // A fingerprint is plain hex: one with escapes is not what was written.
+            let std::borrow::Cow::Borrowed(fingerprint) = entry.fingerprint else {
+                return None;
+            };
+            let at = (range(fingerprint), range(entry.shape));
+            entries.insert(entry.name.into_owned(), at);
+        }
+        Some(Index {
+            header,
+            entries,
+            text,
+        })
+    }
+
+    /// The golden's header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The stored entry of `name`.
+    pub fn entry(&self, name: &str) -> Option<StoredEntry<'_>> {
+        let (fingerprint, shape) = self.entries.get(name)?;
+        Some(StoredEntry {
+            fingerprint: &self.text[fingerprint.clone()],
+            shape: &self.text[shape.clone()],
+        })
+    }
+
+    /// The golden's bytes, for [`parse`] when an entry needs more than its text.
+    pub fn bytes(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+}
+
+impl StoredEntry<'_> {
+    /// True when the stored symbol's item is `item` (the compact canonical text of
+    /// an item's shape), whitespace aside: then the item has not changed.
+    pub fn item_is(&self, item: &str) -> bool {
+        // The shape's own keys start its lines at one indent; deeper keys are
+        // indented further, and no string holds a newline.
+        const ITEM_KEY: &str = "\n        \"item\": ";
+        let Some(at) = layout::find_line_start(self.shape, ITEM_KEY) else {
+            return false;
+        };
+        // `item` is one whole object: a prefix that reads as it ends where it does.
+        canonical::json_prefix_len(&self.shape[at + ITEM_KEY.len()..], item).is_some()
+    }
+}
+
 /// The 1-based line of the first `"key"` in `text`, if any: to point an error that
 /// the JSON parser did not raise (a version, a set, an override) at its line.
 pub fn key_line(text: &str, key: &str) -> Option<usize> {

@@ -60,6 +60,37 @@ impl From<ItemShape> for Fragment {
     }
 }
 
+impl Fragment {
+    /// The fragment's compact canonical text and, for an item, where in it the
+    /// item's own text is: what the compile-time check holds to the item's golden
+    /// entry ([`crate::golden::StoredEntry::item_is`]) without writing it twice.
+    pub fn compact_text(&self) -> (String, Option<std::ops::Range<usize>>) {
+        let Fragment::Item { item, unresolved } = self else {
+            return (crate::canonical::to_compact_string(self), None);
+        };
+        /// What follows `item` in the fragment's keys (sorted: `fragment`, `item`, …).
+        #[derive(Serialize)]
+        struct Tail<'a> {
+            #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+            unresolved: &'a BTreeSet<String>,
+        }
+        const HEAD: &str = r#"{"fragment":"item","item":"#;
+        let item = crate::canonical::to_compact_string(item);
+        let mut text = String::with_capacity(HEAD.len() + item.len() + 2);
+        text.push_str(HEAD);
+        text.push_str(&item);
+        let range = HEAD.len()..text.len();
+        let tail = crate::canonical::to_compact_string(&Tail { unresolved });
+        // `{}`, or `{"unresolved":…}`: its members follow the item's.
+        if tail.len() > 2 {
+            text.push(',');
+            text.push_str(&tail[1..tail.len() - 1]);
+        }
+        text.push('}');
+        (text, Some(range))
+    }
+}
+
 /// A pinned symbol: the merge of every fragment registered under one name in a set.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

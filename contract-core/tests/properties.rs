@@ -842,3 +842,41 @@ fn a_changed_argument_of_serde_other_is_classified() {
         "an argument serde does not define is not understood"
     );
 }
+
+// ---- reading one entry of a golden ------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The fragment text the macro registers and holds to the golden is the
+    /// fragment's canonical text, and the range it gives is the item's own.
+    #[test]
+    fn a_fragments_text_is_canonical_and_locates_its_item(
+        item in item(),
+        unresolved in prop::collection::btree_set(pick(NAMES), 0..3),
+    ) {
+        let fragment = contract_core::Fragment::Item { item: item.clone(), unresolved };
+        let (text, range) = fragment.compact_text();
+        prop_assert_eq!(&text, &contract_core::canonical::to_compact_string(&fragment));
+        let range = range.expect("an item's range");
+        prop_assert_eq!(&text[range], contract_core::canonical::to_compact_string(&item));
+    }
+
+    /// An item matches its stored entry exactly when it is the stored item: the
+    /// compile-time check's fast path says what a parse and a comparison would.
+    #[test]
+    fn a_stored_entry_matches_an_item_exactly_when_it_is_that_item(
+        stored in symbol(),
+        other in item(),
+    ) {
+        let Some(item) = stored.item.clone() else { return Ok(()) };
+        let symbols = BTreeMap::from([("S".to_owned(), stored)]);
+        let text = contract_core::Golden::new("s", "p", &symbols).render();
+        let index = contract_core::golden::Index::read(text.as_bytes()).expect("the layout reads");
+        let entry = index.entry("S").expect("the entry");
+        let compact = |i: &ItemShape| contract_core::canonical::to_compact_string(i);
+        prop_assert!(entry.item_is(&compact(&item)));
+        prop_assert_eq!(entry.item_is(&compact(&other)), other == item);
+        prop_assert!(index.entry("T").is_none());
+    }
+}

@@ -1,9 +1,13 @@
 //! The compile-time check: the item against its golden entry, while it compiles.
 //!
-//! The golden is parsed once per compiler process and re-read only when its size or
-//! modification time changes; so is the policy file (`contract-pin.toml` at the
-//! workspace root, found from `CARGO_MANIFEST_DIR` by the rule the harness and the
-//! command follow). Cargo does not know what a proc macro reads, so the expansion
+//! Each golden is read once per compiler process, and again only when its size or
+//! modification time changes: in the canonical layout, only as an index of its
+//! entries. An item whose entry holds its current text is done; the golden is
+//! parsed whole (and its fingerprints checked) only once an item differs from its
+//! entry, or when it is off the layout. So is the policy file (`contract-pin.toml`
+//! at the workspace root, found from `CARGO_MANIFEST_DIR` by the rule the harness
+//! and the command follow). A golden whose edited entry still holds the item's
+//! current text does not fail the build: the harness reports the edit. Cargo does not know what a proc macro reads, so the expansion
 //! references the golden and the policy file with `include_bytes!` (editing either
 //! recompiles) and every variable read here with `option_env!` (changing one
 //! recompiles).
@@ -29,7 +33,7 @@ use std::time::SystemTime;
 use contract_core::check;
 use contract_core::diff;
 use contract_core::env;
-use contract_core::golden::{self, Golden, GoldenError};
+use contract_core::golden::{self, Golden, GoldenError, Index};
 use contract_core::message::{self, Context};
 use contract_core::policy::file::{self as policy_file, PolicyError, PolicyFile};
 use contract_core::syntax::Extracted;
@@ -38,12 +42,37 @@ use quote::quote;
 
 use contract_core::syntax::args::Args;
 
+/// A golden, as last read.
 struct Cached {
     stamp: (u64, Option<SystemTime>),
-    parsed: Result<Arc<Golden>, GoldenError>,
-    /// Symbols whose stored fingerprint does not match their stored shape.
-    edited: Vec<String>,
+    /// Where each entry is; `None` for a golden off the canonical layout.
+    index: Option<Arc<Index>>,
+    /// The whole golden parsed, and the symbols whose stored fingerprint does not
+    /// match their stored shape: read at once for a golden off the layout, otherwise
+    /// only once an item differs from its entry.
+    full: Option<Full>,
     error_reported: bool,
+}
+
+#[derive(Clone)]
+struct Full {
+    parsed: Result<Arc<Golden>, GoldenError>,
+    edited: Vec<String>,
+}
+
+impl Full {
+    fn of(bytes: &[u8]) -> Full {
+        let parsed = golden::parse(bytes).map(Arc::new);
+        let edited = match &parsed {
+            Ok(golden) => golden
+                .integrity_mismatches()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        Full { parsed, edited }
+    }
 }
 
 /// A workspace's policy file, as last read.
@@ -76,7 +105,16 @@ fn state() -> &'static Mutex<State> {
 /// Checks `extracted` against the golden; breaking deltas become errors at the
 /// changed element. Returns the tokens that make cargo track the golden and the
 /// variables.
-pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -> TokenStream {
+///
+/// `item_text` is the compact canonical text of the item's shape (`None` for an
+/// `impl` block): an item whose golden entry holds that text has not changed, and
+/// nothing more is read.
+pub fn check(
+    args: &Args,
+    extracted: &Extracted,
+    item_text: Option<&str>,
+    errors: &mut Vec<syn::Error>,
+) -> TokenStream {
     let lookup = |name: &str| std::env::var(name).ok();
     let set_variable = env::set_update_variable(&args.set);
     let variables = [
@@ -161,23 +199,20 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         ));
         return tracking;
     }
-    let Some(parsed) = load(&mut state, &path) else {
+    if !load(&mut state, &path) {
         // No golden yet: nothing to hold the item to, but its appearance must be seen.
         tracking.extend(watch_missing(&mut state, &path));
         return tracking;
-    };
+    }
     tracking.extend(track_golden(&mut state, &path));
     let shown = display(&path);
-    let golden = match parsed {
-        Ok(golden) => golden,
-        Err(e) if e.is_stale() => return tracking, // the harness reports stale goldens
-        Err(e) => {
+    let name = args.name.as_deref().unwrap_or(&extracted.name);
+    let golden = match entry(&mut state, &path, name, item_text, &args.set, &package) {
+        Stored::Unchanged => return tracking,
+        Stored::Differs(golden) => golden,
+        Stored::Corrupt(e) => {
             // One error per golden per compiler process, not one per pinned item.
-            let first = state
-                .goldens
-                .get_mut(&path)
-                .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true));
-            if first {
+            if first_error(&mut state, &path) {
                 errors.push(syn::Error::new(
                     Span::call_site(),
                     check::corrupt(&shown, &e, &args.set, &package),
@@ -185,10 +220,30 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
             }
             return tracking;
         }
+        Stored::Edited(edited) => {
+            // Edited by hand: as for the harness, the golden is stale and nothing is
+            // held to it. One error per golden per compiler process.
+            if first_error(&mut state, &path) {
+                let modules = Default::default();
+                let cx = Context {
+                    set: &args.set,
+                    package: &package,
+                    golden: &shown,
+                    modules: &modules,
+                };
+                let edited: Vec<&str> = edited.iter().map(String::as_str).collect();
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    message::compile_error_edited_golden(&cx, &edited, env::is_ci(&lookup)),
+                ));
+            }
+            return tracking;
+        }
     };
-    if golden.set != args.set || golden.package != package {
-        return tracking; // a golden of something else: the harness says so
-    }
+    drop(state);
+    let Some(entry) = golden.symbols.get(name) else {
+        return tracking;
+    };
     let modules = Default::default();
     let cx = Context {
         set: &args.set,
@@ -197,28 +252,7 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         modules: &modules,
     };
     let ci = env::is_ci(&lookup);
-    // Edited by hand: as for the harness, the golden is stale and nothing is held to
-    // it. One error per golden per compiler process.
-    if let Some(entry) = state
-        .goldens
-        .get_mut(&path)
-        .filter(|e| !e.edited.is_empty())
-    {
-        if !std::mem::replace(&mut entry.error_reported, true) {
-            let edited: Vec<&str> = entry.edited.iter().map(String::as_str).collect();
-            errors.push(syn::Error::new(
-                Span::call_site(),
-                message::compile_error_edited_golden(&cx, &edited, ci),
-            ));
-        }
-        return tracking;
-    }
-    drop(state);
     let policy = policy.policy(&args.set);
-    let name = args.name.as_deref().unwrap_or(&extracted.name);
-    let Some(entry) = golden.symbols.get(name) else {
-        return tracking; // a new symbol is additive
-    };
     for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy) {
         if delta.is_breaking() {
             let span = extracted.spans.locate(&delta.current_member());
@@ -231,6 +265,68 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         }
     }
     tracking
+}
+
+/// What a golden says about one item.
+enum Stored {
+    /// Nothing to hold the item to: no entry of its name (a new symbol), the stored
+    /// item is the item, or the golden is stale or of another set (the harness
+    /// reports those).
+    Unchanged,
+    /// The item differs from its entry: the golden to compare it with.
+    Differs(Arc<Golden>),
+    /// The golden cannot be read.
+    Corrupt(GoldenError),
+    /// These symbols no longer match their fingerprints.
+    Edited(Vec<String>),
+}
+
+/// The entry of `name` in the golden at `path` (loaded) against the item whose
+/// shape's text is `item_text`. A golden in the canonical layout is read whole only
+/// when the item differs from its entry.
+fn entry(
+    state: &mut State,
+    path: &Path,
+    name: &str,
+    item_text: Option<&str>,
+    set: &str,
+    package: &str,
+) -> Stored {
+    let cached = state.goldens.get_mut(path).expect("loaded");
+    if let Some(index) = &cached.index {
+        let header = index.header();
+        if header.set != set || header.package != package {
+            return Stored::Unchanged;
+        }
+        let Some(stored) = index.entry(name) else {
+            return Stored::Unchanged;
+        };
+        if item_text.is_some_and(|item| stored.item_is(item)) {
+            return Stored::Unchanged;
+        }
+        if cached.full.is_none() {
+            cached.full = Some(Full::of(index.bytes()));
+        }
+    }
+    let full = cached
+        .full
+        .clone()
+        .expect("read whole off the layout or above");
+    match full.parsed {
+        Err(e) if e.is_stale() => Stored::Unchanged,
+        Err(e) => Stored::Corrupt(e),
+        Ok(_) if !full.edited.is_empty() => Stored::Edited(full.edited),
+        Ok(golden) if golden.set != set || golden.package != package => Stored::Unchanged,
+        Ok(golden) => Stored::Differs(golden),
+    }
+}
+
+/// True the first time an error about the golden at `path` is reported.
+fn first_error(state: &mut State, path: &Path) -> bool {
+    state
+        .goldens
+        .get_mut(path)
+        .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true))
 }
 
 /// The absolute path of a `golden = "…"` argument: relative to the annotated source
@@ -302,36 +398,32 @@ fn golden_path(
     ))
 }
 
-/// The parsed golden at `path`, re-read only when its size or mtime changed;
-/// `None` when there is no file.
-fn load(state: &mut State, path: &Path) -> Option<Result<Arc<Golden>, GoldenError>> {
-    let meta = std::fs::metadata(path).ok()?;
-    let stamp = (meta.len(), meta.modified().ok());
-    if let Some(cached) = state.goldens.get(path) {
-        if cached.stamp == stamp {
-            return Some(cached.parsed.clone());
-        }
-    }
-    let bytes = std::fs::read(path).ok()?;
-    let parsed = golden::parse(&bytes).map(Arc::new);
-    let edited = match &parsed {
-        Ok(golden) => golden
-            .integrity_mismatches()
-            .into_iter()
-            .map(str::to_owned)
-            .collect(),
-        Err(_) => Vec::new(),
+/// Reads the golden at `path` into the cache, again only when its size or mtime
+/// changed: its index when it is in the canonical layout, otherwise the whole of it.
+/// False when there is no file.
+fn load(state: &mut State, path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
     };
+    let stamp = (meta.len(), meta.modified().ok());
+    if state.goldens.get(path).is_some_and(|c| c.stamp == stamp) {
+        return true;
+    }
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    let index = Index::read(&bytes).map(Arc::new);
+    let full = index.is_none().then(|| Full::of(&bytes));
     state.goldens.insert(
         path.to_path_buf(),
         Cached {
             stamp,
-            parsed: parsed.clone(),
-            edited,
+            index,
+            full,
             error_reported: false,
         },
     );
-    Some(parsed)
+    true
 }
 
 /// When this crate already pinned another set with the same update variable as `set`

@@ -32,8 +32,11 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     let mut generated = TokenStream::new();
     if let Some((parsed, extracted)) = &extracted {
         if errors.is_empty() {
-            generated.extend(check::check(&args, extracted, &mut errors));
-            generated.extend(registration(&args, parsed, extracted));
+            // Written once: registered, fingerprinted and held to the golden entry.
+            let (fragment, item) = extracted.fragment.compact_text();
+            let item_text = item.map(|range| &fragment[range]);
+            generated.extend(check::check(&args, extracted, item_text, &mut errors));
+            generated.extend(registration(&args, parsed, extracted, &fragment));
         }
     }
     let errors = errors.into_iter().map(syn::Error::into_compile_error);
@@ -46,12 +49,18 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     }
 }
 
-fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> TokenStream {
+/// The fingerprint const and the registration of `extracted`, whose compact
+/// canonical text is `fragment`.
+fn registration(
+    args: &args::Args,
+    item: &syn::Item,
+    extracted: &Extracted,
+    fragment: &str,
+) -> TokenStream {
     let krate = &args.krate;
     let set = &args.set;
     let name = args.name.clone().unwrap_or_else(|| extracted.name.clone());
-    let fragment = canonical::to_compact_string(&extracted.fragment);
-    let fingerprint = canonical::fingerprint_of_compact(&fragment);
+    let fingerprint = canonical::fingerprint_of_compact(fragment);
     let golden = match check::explicit_golden(args) {
         Some(path) => {
             let path = path.to_string_lossy().into_owned();

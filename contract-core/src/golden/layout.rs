@@ -62,14 +62,7 @@ pub(super) fn compare(
     current: &BTreeMap<String, Symbol>,
     policy: &Policy,
 ) -> Option<Comparison> {
-    let at = text.find(SYMBOLS)?;
-    // The header alone, as its own object: a key that is not where the layout puts
-    // it makes this fail (an unknown or a missing field), and the general path runs.
-    let header: Header = serde_json::from_str(&format!("{}\n}}", &text[..at])).ok()?;
-    if header.format_version != FORMAT_VERSION {
-        return None;
-    }
-    let body = at + SYMBOLS.len();
+    let (header, body) = header(text)?;
     let parts = match split(text, body) {
         Some(split) => {
             // The second part starts with its first name; the current symbols are
@@ -123,6 +116,49 @@ pub(super) fn compare(
     })
 }
 
+/// The header of a golden of this version in the layout, and where its symbols
+/// start.
+fn header(text: &str) -> Option<(Header, usize)> {
+    let at = text.find(SYMBOLS)?;
+    // The header alone, as its own object: a key that is not where the layout puts
+    // it makes this fail (an unknown or a missing field), and the general path runs.
+    let header: Header = serde_json::from_str(&format!("{}\n}}", &text[..at])).ok()?;
+    if header.format_version != FORMAT_VERSION {
+        return None;
+    }
+    Some((header, at + SYMBOLS.len()))
+}
+
+/// One stored entry as the layout delimits it; its shape is not parsed.
+pub(super) struct RawEntry<'a> {
+    pub name: Cow<'a, str>,
+    pub fingerprint: Cow<'a, str>,
+    pub shape: &'a str,
+}
+
+/// The header and every stored entry of a golden in the layout, in order; `None`
+/// off the layout (names out of order or twice included).
+pub(super) fn entries(text: &str) -> Option<(Header, Vec<RawEntry<'_>>)> {
+    let (header, body) = header(text)?;
+    let mut r = Reader { text, pos: body };
+    let mut entries: Vec<RawEntry<'_>> = Vec::new();
+    if !r.eat("}") {
+        loop {
+            let entry = r.entry()?;
+            if entries.last().is_some_and(|last| last.name >= entry.name) {
+                return None;
+            }
+            entries.push(entry);
+            if !r.eat(",") {
+                break;
+            }
+        }
+        r.expect("\n  }")?;
+    }
+    r.expect("\n}\n")?;
+    (r.pos == text.len()).then_some((header, entries))
+}
+
 /// Where to cut the symbols starting at `body` in two: just after the `,` that ends
 /// the first entry past the middle. `None` for a small golden (one part).
 pub(super) fn split(text: &str, body: usize) -> Option<usize> {
@@ -157,8 +193,11 @@ fn check_part<'a>(
     let empty = end.is_none() && r.eat("}");
     if !empty {
         loop {
-            r.expect("\n    ")?;
-            let name = r.string()?;
+            let RawEntry {
+                name,
+                fingerprint,
+                shape,
+            } = r.entry()?;
             // Strictly increasing: sorted as written, and no name twice.
             if part.last.as_ref().is_some_and(|last| *last >= name) {
                 return None;
@@ -167,15 +206,6 @@ fn check_part<'a>(
                 part.added.push(added);
             }
             let now = now_iter.next_if(|(n, _)| n.as_str() == &*name);
-            r.expect(": {\n      \"fingerprint\": ")?;
-            let fingerprint = r.string()?;
-            r.expect(",\n      \"shape\": ")?;
-            // The shape's lines are indented deeper than the entry's closing brace,
-            // so the first such brace ends the shape. A shape written otherwise is
-            // cut short here and then fails to read as one.
-            let len = find_line_start(r.rest(), ENTRY_END)?;
-            let shape = &r.rest()[..len];
-            r.pos += len + ENTRY_END.len();
             check_entry(
                 &mut part,
                 &name,
@@ -298,6 +328,26 @@ impl<'a> Reader<'a> {
 
     fn expect(&mut self, literal: &str) -> Option<()> {
         self.eat(literal).then_some(())
+    }
+
+    /// The entry at the cursor: `\n    "name": {` to its `\n    }`.
+    fn entry(&mut self) -> Option<RawEntry<'a>> {
+        self.expect("\n    ")?;
+        let name = self.string()?;
+        self.expect(": {\n      \"fingerprint\": ")?;
+        let fingerprint = self.string()?;
+        self.expect(",\n      \"shape\": ")?;
+        // The shape's lines are indented deeper than the entry's closing brace, so
+        // the first such brace ends the shape. A shape written otherwise is cut short
+        // here and then fails to read as one.
+        let len = find_line_start(self.rest(), ENTRY_END)?;
+        let shape = &self.rest()[..len];
+        self.pos += len + ENTRY_END.len();
+        Some(RawEntry {
+            name,
+            fingerprint,
+            shape,
+        })
     }
 
     /// A JSON string; `None` unless it is one.
