@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use contract_core::check::{self as verdict, Request};
+use contract_core::current::Current;
 use contract_core::env;
 use contract_core::golden;
 use contract_core::health::Health;
@@ -36,12 +37,12 @@ pub fn check(
             package,
         ),
     };
-    let current = Current {
+    let held = Held {
         symbols: &found.symbols,
         modules: Some(&found.modules),
         pinned: &registry::sets(package),
     };
-    check_at(&path, set, package, manifest_dir, current, lookup)
+    check_at(&path, set, package, manifest_dir, held, lookup)
 }
 
 /// [`check`] on symbols already collected.
@@ -52,24 +53,38 @@ pub fn check_symbols(
     current: &BTreeMap<String, Symbol>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
+    let current = Current::from_symbols(current.clone());
+    check_current(set, package, manifest_dir, &current, lookup)
+}
+
+/// [`check`] on current shapes already made (from registrations, as [`check`] makes
+/// them): what the benches time.
+#[doc(hidden)]
+pub fn check_current(
+    set: &str,
+    package: &str,
+    manifest_dir: &Path,
+    current: &Current,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Outcome, CheckError> {
     let path = golden::path(
         lookup(env::GOLDEN_DIR).as_deref(),
         manifest_dir,
         set,
         package,
     );
-    let current = Current {
+    let held = Held {
         symbols: current,
         modules: None,
         pinned: &[],
     };
-    check_at(&path, set, package, manifest_dir, current, lookup)
+    check_at(&path, set, package, manifest_dir, held, lookup)
 }
 
 /// What is held against the golden.
-struct Current<'a> {
+struct Held<'a> {
     /// The symbols, by name.
-    symbols: &'a BTreeMap<String, Symbol>,
+    symbols: &'a Current,
     /// For messages, the module of each symbol's item (see `registry::Found`).
     modules: Option<&'a BTreeMap<String, String>>,
     /// Every set the package registered in this binary: none may share the checked
@@ -82,11 +97,11 @@ fn check_at(
     set: &str,
     package: &str,
     manifest_dir: &Path,
-    current: Current<'_>,
+    held: Held<'_>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
     let policy = policy::load(manifest_dir).map_err(CheckError)?;
-    if let Some(clash) = policy.clash(set, current.pinned) {
+    if let Some(clash) = policy.clash(set, held.pinned) {
         return Err(CheckError(clash));
     }
     // Both names become parts of the golden's path: refuse any that could leave it.
@@ -122,10 +137,10 @@ fn check_at(
         golden: &shown,
         mode: &mode,
         existing: bytes.as_deref(),
-        current: current.symbols,
+        current: held.symbols,
         policy: &policy.file.policy(set),
         policy_file: &policy.shown,
-        modules: current.modules,
+        modules: held.modules,
     })?;
     if let Some(golden) = &evaluation.write {
         let text = golden.render();

@@ -147,6 +147,8 @@ pub use contract_core::{Axis, Class, Delta, DeltaKind};
 pub use contract_macros::{
     assert_golden, assert_same_item, contract, fingerprint, phase5_contract,
 };
+#[doc(hidden)]
+pub use harness::check_current;
 pub use harness::{check, check_symbols, report_json, CheckError, Outcome, Status};
 pub use registry::Registration;
 

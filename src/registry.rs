@@ -2,8 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use contract_core::assemble::{self, Registered};
-use contract_core::{Fragment, Symbol};
+use contract_core::current::{Current, RegisteredText};
 
 /// One `#[contract]` expansion, registered with `inventory`.
 #[derive(Debug)]
@@ -25,8 +24,8 @@ pub struct Registration {
 
 /// The symbols of a set, and the golden file the attributes named, if any.
 pub struct Found {
-    /// Symbols by name.
-    pub symbols: BTreeMap<String, Symbol>,
+    /// The current shapes, by symbol name.
+    pub symbols: Current,
     /// The common `golden = "…"` of the registrations.
     pub golden: Option<&'static str>,
     /// For messages: the module of each symbol's item, or of its first `impl` block
@@ -46,28 +45,29 @@ pub fn sets(package: &str) -> Vec<&'static str> {
     sets.into_iter().collect()
 }
 
-/// Every registration of `package` in `set`, merged into symbols. An error names what
-/// is wrong in words a user can act on.
+/// Every registration of `package` in `set`, made into the set's current shapes
+/// (see [`Current::from_registrations`]: what one item registers is not parsed
+/// unless the golden says it changed). An error names what is wrong in words a
+/// user can act on.
 pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
     let mut registered = Vec::new();
     let mut goldens = std::collections::BTreeSet::new();
+    let mut modules = BTreeMap::new();
     for reg in inventory::iter::<Registration> {
         if reg.set != set || reg.package != package {
             continue;
         }
         goldens.insert(reg.golden);
-        let fragment: Fragment = serde_json::from_str(reg.fragment).map_err(|e| {
-            format!(
-                "the registration of `{}::{}` cannot be read ({e}); it was compiled by \
-                 another version of contract-pin: run `cargo clean -p {package}`",
-                reg.module, reg.name
-            )
-        })?;
-        registered.push(Registered {
-            name: reg.name.to_owned(),
-            module: reg.module.to_owned(),
-            fragment,
+        registered.push(RegisteredText {
+            name: reg.name,
+            module: reg.module,
+            fragment: reg.fragment,
         });
+        // For messages: an item's module, else its first `impl` block's.
+        let is_item = reg.fragment.starts_with(r#"{"fragment":"item","#);
+        if is_item || !modules.contains_key(reg.name) {
+            modules.insert(reg.name.to_owned(), reg.module.to_owned());
+        }
     }
     if registered.is_empty() {
         return Ok(None);
@@ -82,20 +82,7 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
             named.join(", ")
         ));
     }
-    let symbols = assemble::assemble(&registered).map_err(|conflicts| {
-        conflicts
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
-    let mut modules = BTreeMap::new();
-    for reg in &registered {
-        let is_item = matches!(reg.fragment, Fragment::Item { .. });
-        if is_item || !modules.contains_key(&reg.name) {
-            modules.insert(reg.name.clone(), reg.module.clone());
-        }
-    }
+    let symbols = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
     Ok(Some(Found {
         symbols,
         golden: goldens.into_iter().next().flatten(),

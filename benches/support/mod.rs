@@ -1,6 +1,6 @@
 //! Snapshots of realistic symbols for the benches: Rust source text, parsed by `syn`,
-//! extracted by `contract_core::syntax::extract` and merged by
-//! `contract_core::assemble`, as the macro and the harness would. A snapshot mixes
+//! extracted by `contract_core::syntax::extract`, registered as the macro writes it
+//! and made into a set as the harness makes it. A snapshot mixes
 //! serde structs, generic structs with inherent impls, serde enums, traits, fns,
 //! consts and type aliases; its "after" version carries a few percent of edits.
 
@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use contract_core::assemble::{self, Registered};
+use contract_core::current::{Current, RegisteredText};
 use contract_core::golden::{self, Golden};
 use contract_core::syntax::extract;
 use contract_core::Symbol;
@@ -40,34 +41,68 @@ impl GoldenDir {
         }
     }
 
-    /// The harness comparison of `current` against this golden, environment empty.
-    pub fn check(&self, current: &BTreeMap<String, Symbol>) -> contract_pin::Outcome {
+    /// What the test harness does with `registrations`: their current shapes made
+    /// and compared with this golden, environment empty.
+    pub fn check(&self, registrations: &Registrations) -> contract_pin::Outcome {
         let no_env = |_: &str| None::<String>;
-        contract_pin::check_symbols(SET, PACKAGE, &self.dir, current, &no_env)
+        let current = registrations.current();
+        contract_pin::check_current(SET, PACKAGE, &self.dir, &current, &no_env)
             .expect("the check runs")
     }
 }
 
-/// A snapshot of `n` items (the "after" one has the planned edits), as the harness
-/// would assemble it from registrations.
-pub fn snapshot(n: usize, after: bool) -> BTreeMap<String, Symbol> {
-    let mut registered = Vec::new();
-    let mut indices: Vec<usize> = (0..n)
-        .filter(|&i| !(after && edit_of(i) == Edit::Remove))
-        .collect();
-    if after {
-        indices.extend(n..n + n / 200);
-    }
-    for i in indices {
-        for src in item_source(i, after) {
-            let item: syn::Item = syn::parse_str(&src).expect("generated source parses");
-            let extracted = extract(&item).expect("generated source extracts");
-            registered.push(Registered {
-                name: extracted.name,
-                module: format!("bench_crate::m{}", i % 37),
-                fragment: extracted.fragment,
-            });
+/// What the macro registers for `n` items (the "after" ones have the planned
+/// edits): one registration per item or `impl` block, its fragment as the compact
+/// canonical text the macro writes.
+pub struct Registrations {
+    registered: Vec<Registered>,
+    texts: Vec<String>,
+}
+
+impl Registrations {
+    pub fn new(n: usize, after: bool) -> Registrations {
+        let mut registered = Vec::new();
+        let mut indices: Vec<usize> = (0..n)
+            .filter(|&i| !(after && edit_of(i) == Edit::Remove))
+            .collect();
+        if after {
+            indices.extend(n..n + n / 200);
         }
+        for i in indices {
+            for src in item_source(i, after) {
+                let item: syn::Item = syn::parse_str(&src).expect("generated source parses");
+                let extracted = extract(&item).expect("generated source extracts");
+                registered.push(Registered {
+                    name: extracted.name,
+                    module: format!("bench_crate::m{}", i % 37),
+                    fragment: extracted.fragment,
+                });
+            }
+        }
+        let texts = registered
+            .iter()
+            .map(|r| r.fragment.compact_text().0)
+            .collect();
+        Registrations { registered, texts }
     }
-    assemble::assemble(&registered).expect("no name conflicts")
+
+    /// The symbols they make, merged as the harness merges them.
+    pub fn symbols(&self) -> BTreeMap<String, Symbol> {
+        assemble::assemble(&self.registered).expect("no name conflicts")
+    }
+
+    /// What the harness makes of them: each symbol's text, spliced or merged.
+    pub fn current(&self) -> Current {
+        let texts: Vec<RegisteredText<'_>> = self
+            .registered
+            .iter()
+            .zip(&self.texts)
+            .map(|(r, text)| RegisteredText {
+                name: &r.name,
+                module: &r.module,
+                fragment: text,
+            })
+            .collect();
+        Current::from_registrations(&texts).expect("no name conflicts")
+    }
 }

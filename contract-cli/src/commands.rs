@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use anstream::{eprintln, print, println};
 
 use contract_core::check::{Outcome, Status};
+use contract_core::current::Current;
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
 use contract_core::{golden, message, render, Delta, Symbol};
@@ -209,8 +210,8 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
             last = Some(&delta.symbol);
             let module = current
                 .and_then(|c| c.get(&delta.symbol))
-                .or_else(|| golden.get(&delta.symbol))
-                .and_then(|s| s.module.clone());
+                .and_then(|s| s.module().ok().flatten().map(str::to_owned))
+                .or_else(|| golden.get(&delta.symbol).and_then(|s| s.module.clone()));
             let path = match module {
                 Some(m) => format!("{m}::{}", delta.symbol),
                 None => delta.symbol.clone(),
@@ -270,7 +271,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
         );
         match outcome.status {
             Status::Match | Status::Updated => {
-                let n = unit.current.as_ref().map(BTreeMap::len).unwrap_or(0);
+                let n = unit.current.as_ref().map(Current::len).unwrap_or(0);
                 let _ = writeln!(out, "    {} match", count(n, "symbol", "symbols"));
             }
             Status::Missing | Status::Stale => {
@@ -568,7 +569,12 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
             }
             Ok(outcome) => outcome,
         };
-        let current = unit.current.as_ref().cloned().unwrap_or_default();
+        let current = unit
+            .current
+            .as_ref()
+            .ok()
+            .and_then(|c| c.symbols().ok())
+            .unwrap_or_default();
         match outcome.status {
             Status::Match | Status::Updated => continue,
             Status::Missing | Status::Stale => {
@@ -706,7 +712,7 @@ pub fn status(model: &Model, paint: Paint) -> u8 {
         };
         let fresh = health == Health::Fresh.to_string();
         all_fresh &= fresh;
-        let pinned = unit.current.as_ref().map(BTreeMap::len).unwrap_or(0);
+        let pinned = unit.current.as_ref().map(Current::len).unwrap_or(0);
         let verdict = match model.evaluate(unit, &Mode::Compare) {
             Ok(e) => e.outcome.status.as_str(),
             Err(_) => "error",

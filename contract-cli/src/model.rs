@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use contract_core::assemble::{self, Registered};
 use contract_core::check::{self, Evaluation, Request};
+use contract_core::current::Current;
 use contract_core::env::Mode;
-use contract_core::{golden, Delta, Fragment, Member, Policy, Symbol};
+use contract_core::{golden, Delta, Fragment, Member, Policy};
 use contract_pin_lib::__private::policy::{self, Loaded};
 
 use crate::scan::{self, PackageScan, Pinned};
@@ -30,7 +31,7 @@ pub struct Unit {
     /// Indices of its pinned items in the package's scan.
     pub pinned: Vec<usize>,
     /// The current symbols, or the name conflicts that stop the check.
-    pub current: Result<BTreeMap<String, Symbol>, String>,
+    pub current: Result<Current, String>,
     /// The golden's bytes (`None`: no file), or why it cannot be read.
     pub bytes: Result<Option<Vec<u8>>, String>,
     /// The set's policy, from the policy file of the package's workspace.
@@ -152,13 +153,15 @@ pub fn load(
                     }
                 })
                 .collect();
-            let mut current = assemble::assemble(&registered).map_err(|conflicts| {
-                conflicts
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            });
+            let mut current = assemble::assemble(&registered)
+                .map(Current::from_symbols)
+                .map_err(|conflicts| {
+                    conflicts
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                });
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()

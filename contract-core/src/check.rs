@@ -8,12 +8,13 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::current::Current;
 use crate::env::Mode;
-use crate::golden::{self, Golden, GoldenError};
+use crate::golden::{self, CompareError, Golden, GoldenError};
 use crate::health::{self, Health};
 use crate::message::{self, Context};
 use crate::policy::legacy::{self, Migration};
-use crate::{Delta, Policy, Symbol};
+use crate::{Delta, Policy};
 
 /// Where a set stands against its golden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -110,7 +111,7 @@ pub struct Request<'a> {
     /// The golden's bytes, `None` when there is no file.
     pub existing: Option<&'a [u8]>,
     /// The current shapes, by symbol name.
-    pub current: &'a BTreeMap<String, Symbol>,
+    pub current: &'a Current,
     /// The set's policy, from the policy file.
     pub policy: &'a Policy,
     /// The policy file as users read it (`contract-pin.toml`), for messages.
@@ -152,7 +153,15 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     }
     // Every stored shape is read, or found to be the current one's canonical text,
     // so a corrupt golden is an error here, in every mode, before anything is written.
-    let compared = existing.map(|bytes| golden::compare(bytes, current, policy));
+    let compared = match existing.map(|bytes| golden::compare(bytes, current, policy)) {
+        // What was registered does not read: no verdict can be given.
+        Some(Err(CompareError::Current(e))) => return Err(CheckError(e.to_string())),
+        Some(Err(CompareError::Golden(e))) => Some(Err(e)),
+        Some(Ok(comparison)) => Some(Ok(comparison)),
+        None => None,
+    };
+    // Written in update mode: every current shape, read.
+    let typed = || current.symbols().map_err(|e| CheckError(e.to_string()));
     let health = match &compared {
         None => Health::Missing,
         Some(Ok(comparison)) => health::of_readable(&comparison.tampered, true),
@@ -175,7 +184,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
 
     let (Some(bytes), Some(compared)) = (existing, compared) else {
         if mode.writes() {
-            let golden = Golden::new(set, package, current);
+            let golden = Golden::new(set, package, &typed()?);
             let message = format!(
                 "created {shown} with {} symbols; review and commit it\n",
                 current.len()
@@ -206,7 +215,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                         Migration::Refuse { message } => return Err(CheckError(message)),
                     },
                 };
-                let golden = Golden::new(set, package, current);
+                let golden = Golden::new(set, package, &typed()?);
                 let message =
                     format!("rewrote stale {shown} (golden health was {health}): {e}\n{note}");
                 return done(Status::Updated, Vec::new(), message, Some(golden));
@@ -258,7 +267,10 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         .filter_map(|delta| {
             let module = match modules {
                 Some(modules) => modules.get(&delta.symbol).cloned(),
-                None => current.get(&delta.symbol)?.module.clone(),
+                None => current
+                    .get(&delta.symbol)
+                    .and_then(|s| s.module().ok().flatten())
+                    .map(str::to_owned),
             }?;
             Some((delta.symbol.clone(), module))
         })
@@ -269,7 +281,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     };
 
     if mode.writes() {
-        let updated = Golden::new(set, package, current);
+        let updated = Golden::new(set, package, &typed()?);
         if updated.render().as_bytes() == bytes {
             return done(Status::Match, deltas, String::new(), None);
         }
@@ -348,7 +360,7 @@ pub fn report_json(outcome: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{ItemShape, Value, ValueItemShape};
+    use crate::shape::{ItemShape, Symbol, Value, ValueItemShape};
 
     fn konst(value: &str) -> BTreeMap<String, Symbol> {
         let symbol = Symbol {
@@ -379,7 +391,7 @@ mod tests {
             golden: "golden/s-contract/p.json",
             mode,
             existing,
-            current,
+            current: &Current::from_symbols(current.clone()),
             policy,
             policy_file: "contract-pin.toml",
             modules: None,
@@ -422,7 +434,7 @@ mod tests {
             golden: "g.json",
             mode: &Mode::Compare,
             existing: Some(b"{\n<<<<<<< HEAD\n"),
-            current: &current,
+            current: &Current::from_symbols(current),
             policy: &Policy::default(),
             policy_file: "contract-pin.toml",
             modules: None,

@@ -10,6 +10,7 @@
 pub mod assemble;
 pub mod canonical;
 pub mod check;
+pub mod current;
 pub mod delta;
 pub mod diff;
 pub mod env;

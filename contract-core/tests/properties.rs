@@ -880,3 +880,110 @@ proptest! {
         prop_assert!(index.entry("T").is_none());
     }
 }
+
+// ---- the harness's current shapes, from registered texts ---------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// A symbol of one item is spliced from its registered text: the text of the
+    /// symbol that reading and merging it would make.
+    #[test]
+    fn a_spliced_symbol_is_the_merged_symbols_text(
+        item in item(),
+        unresolved in prop::collection::btree_set(pick(NAMES), 0..3),
+        module in pick(&["crate", "crate::a::b", "x_y::z"]),
+    ) {
+        let fragment = contract_core::Fragment::Item { item: item.clone(), unresolved: unresolved.clone() };
+        let (text, _) = fragment.compact_text();
+        let symbol = Symbol { module: Some(module.clone()), item: Some(item), unresolved, ..Symbol::default() };
+        prop_assert_eq!(
+            contract_core::current::item_symbol_text(&text, &module, None),
+            Some(contract_core::canonical::to_compact_string(&symbol))
+        );
+    }
+
+    /// Registered texts make the set that reading and merging them makes, whichever
+    /// symbols are spliced and whichever are merged.
+    #[test]
+    fn registered_texts_make_the_merged_set(
+        items in prop::collection::vec(
+            (pick(&["A", "B", "C"]), item(), prop::collection::btree_set(pick(NAMES), 0..2)),
+            0..4,
+        ),
+        methods in prop::collection::btree_map(pick(NAMES), fn_shape(), 0..3),
+        methods_unresolved in prop::collection::btree_set(pick(NAMES), 0..2),
+        implementor in prop::option::of(pick(&["Bump", "Vec<T>"])),
+    ) {
+        use contract_core::assemble::{assemble, Registered};
+        use contract_core::current::{Current, RegisteredText};
+        let mut registered: Vec<Registered> = items
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, item, unresolved))| Registered {
+                name,
+                module: format!("crate::m{i}"),
+                fragment: contract_core::Fragment::Item { item, unresolved },
+            })
+            .collect();
+        if !methods.is_empty() {
+            registered.push(Registered {
+                name: "A".to_owned(),
+                module: "crate::imp".to_owned(),
+                fragment: contract_core::Fragment::Methods { methods, unresolved: methods_unresolved },
+            });
+        }
+        if let Some(t) = implementor {
+            registered.push(Registered {
+                name: "C".to_owned(),
+                module: "crate::imp".to_owned(),
+                fragment: contract_core::Fragment::Implementor { implementor: Type::parse(&t).unwrap() },
+            });
+        }
+        let texts: Vec<String> = registered.iter().map(|r| r.fragment.compact_text().0).collect();
+        let regs: Vec<RegisteredText> = registered
+            .iter()
+            .zip(&texts)
+            .map(|(r, t)| RegisteredText { name: &r.name, module: &r.module, fragment: t })
+            .collect();
+        match (assemble(&registered), Current::from_registrations(&regs)) {
+            (Ok(merged), Ok(current)) => {
+                // The same names, each with the merged symbol's text, which reads.
+                prop_assert_eq!(current.len(), merged.len());
+                for (name, symbol) in &merged {
+                    let now = current.get(name).unwrap();
+                    prop_assert_eq!(now.text(), contract_core::canonical::to_compact_string(symbol));
+                    prop_assert!(now.symbol().is_ok());
+                }
+            }
+            (Err(conflicts), Err(contract_core::current::CurrentError::Conflicts(found))) => {
+                prop_assert_eq!(conflicts, found);
+            }
+            (a, b) => prop_assert!(false, "{a:?} / {b:?}"),
+        }
+    }
+}
+
+/// A registered text that does not read is reported, naming the registration, when
+/// a comparison needs it.
+#[test]
+fn an_unreadable_registration_is_named() {
+    use contract_core::current::{Current, CurrentError, RegisteredText};
+    let broken = RegisteredText {
+        name: "A",
+        module: "crate::m",
+        fragment: r#"{"fragment":"item","item":{"kind":"nope"}}"#,
+    };
+    let current = Current::from_registrations(&[broken]).expect("spliced, not read yet");
+    let err = current.get("A").unwrap().symbol().unwrap_err().to_string();
+    assert!(
+        err.contains("`crate::m::A`") && err.contains("cargo clean"),
+        "{err}"
+    );
+    let garbage = RegisteredText {
+        fragment: "{",
+        ..broken
+    };
+    let err = Current::from_registrations(&[broken, garbage]).unwrap_err();
+    assert!(matches!(err, CurrentError::Unreadable(_)), "{err}");
+}

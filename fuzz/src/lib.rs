@@ -37,7 +37,7 @@ pub fn golden_parse(data: &[u8]) {
             let back = golden::parse(text.as_bytes()).expect("a rendered golden parses");
             assert_eq!(&back, golden, "render/parse round trip");
             assert_eq!(back.render(), text, "render is canonical");
-            let current = golden.shapes();
+            let current = contract_core::current::Current::from_symbols(golden.shapes());
             for mode in [Mode::Compare, Mode::Update] {
                 let evaluation = evaluate(Request {
                     set: &golden.set,

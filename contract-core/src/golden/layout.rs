@@ -24,6 +24,7 @@ use std::ops::Bound;
 
 use super::{Comparison, Header, FORMAT_VERSION};
 use crate::canonical;
+use crate::current::{Current, CurrentSymbol};
 use crate::delta::Delta;
 use crate::diff;
 use crate::policy::Policy;
@@ -50,18 +51,14 @@ struct Part<'a> {
     /// Stored shapes with no current symbol of their name, parsed.
     removed: Vec<(String, Symbol)>,
     /// Current symbols the golden lacks.
-    added: Vec<(&'a String, &'a Symbol)>,
+    added: Vec<(&'a String, &'a CurrentSymbol)>,
     /// Stored names whose fingerprint does not match their stored shape.
     tampered: Vec<String>,
 }
 
 /// The header, the deltas under `policy` and the hand-edited symbols; `None` when the
 /// text is not a valid golden in the canonical layout.
-pub(super) fn compare(
-    text: &str,
-    current: &BTreeMap<String, Symbol>,
-    policy: &Policy,
-) -> Option<Comparison> {
+pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<Comparison> {
     let (header, body) = header(text)?;
     let parts = match split(text, body) {
         Some(split) => {
@@ -73,8 +70,8 @@ pub(super) fn compare(
             }
             .string()?;
             let name: &str = &second_name;
-            let head = current.range::<str, _>((Bound::Unbounded, Bound::Excluded(name)));
-            let tail = current.range::<str, _>((Bound::Included(name), Bound::Unbounded));
+            let head = current.range((Bound::Unbounded, Bound::Excluded(name)));
+            let tail = current.range((Bound::Included(name), Bound::Unbounded));
             let (first, second) = std::thread::scope(|scope| {
                 let second = scope.spawn(|| check_part(text, split, None, tail, policy));
                 let first = check_part(text, body, Some(split), head, policy);
@@ -90,13 +87,7 @@ pub(super) fn compare(
             }
             vec![first, second]
         }
-        None => vec![check_part(
-            text,
-            body,
-            None,
-            current.range::<str, _>(..),
-            policy,
-        )?],
+        None => vec![check_part(text, body, None, current.range(..), policy)?],
     };
     let mut removed = BTreeMap::new();
     let mut added = BTreeMap::new();
@@ -104,7 +95,10 @@ pub(super) fn compare(
     let mut tampered = Vec::new();
     for part in parts {
         removed.extend(part.removed);
-        added.extend(part.added.into_iter().map(|(n, s)| (n.clone(), s.clone())));
+        for (name, symbol) in part.added {
+            // One that does not read: the general path reports it.
+            added.insert(name.clone(), symbol.symbol().ok()?.clone());
+        }
         changed.extend(part.changed);
         tampered.extend(part.tampered);
     }
@@ -182,14 +176,13 @@ fn check_part<'a>(
     text: &'a str,
     pos: usize,
     end: Option<usize>,
-    current: btree_map::Range<'a, String, Symbol>,
+    current: btree_map::Range<'a, String, CurrentSymbol>,
     policy: &Policy,
 ) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
     let mut part = Part::default();
     // Both sides are sorted by name: walk them together.
     let mut now_iter = current.peekable();
-    let mut compact = String::new();
     let empty = end.is_none() && r.eat("}");
     if !empty {
         loop {
@@ -206,15 +199,7 @@ fn check_part<'a>(
                 part.added.push(added);
             }
             let now = now_iter.next_if(|(n, _)| n.as_str() == &*name);
-            check_entry(
-                &mut part,
-                &name,
-                &fingerprint,
-                shape,
-                now,
-                policy,
-                &mut compact,
-            )?;
+            check_entry(&mut part, &name, &fingerprint, shape, now, policy)?;
             part.last = Some(name);
             if !r.eat(",") {
                 break;
@@ -247,14 +232,12 @@ fn check_entry(
     name: &str,
     fingerprint: &str,
     shape: &str,
-    now: Option<(&String, &Symbol)>,
+    now: Option<(&String, &CurrentSymbol)>,
     policy: &Policy,
-    compact: &mut String,
 ) -> Option<()> {
     if let Some((_, now)) = now {
-        canonical::write_compact(compact, now);
-        if canonical::same_json_text(shape, compact) {
-            if canonical::fingerprint_of_compact(compact) != fingerprint {
+        if canonical::same_json_text(shape, now.text()) {
+            if canonical::fingerprint_of_compact(now.text()) != fingerprint {
                 part.tampered.push(name.to_owned());
             }
             return Some(());
@@ -267,9 +250,11 @@ fn check_entry(
         part.tampered.push(name.to_owned());
     }
     match now {
-        Some((_, now)) => part
-            .changed
-            .extend(diff::diff_symbol(name, &stored, now, policy)),
+        // A current shape that does not read: the general path reports it.
+        Some((_, now)) => {
+            part.changed
+                .extend(diff::diff_symbol(name, &stored, now.symbol().ok()?, policy))
+        }
         None => part.removed.push((name.to_owned(), stored)),
     }
     Some(())
