@@ -27,6 +27,26 @@ pub fn check(
     let found = registry::symbols(set, package)
         .map_err(CheckError)?
         .ok_or_else(|| CheckError(no_registrations(set, package)))?;
+    // What the compiler says and the shapes record must agree before any verdict: a
+    // type that implements `Serialize` with no serde derive in its shape has its wire
+    // checks off.
+    let mut warnings = String::new();
+    let mut errors = Vec::new();
+    for (name, symbol) in &found.symbols {
+        let Some(site) = found.sites.get(name) else {
+            continue;
+        };
+        match contract_core::probe::wire_finding(name, symbol, site) {
+            Some(contract_core::probe::Finding::Error(e)) => errors.push(e),
+            Some(contract_core::probe::Finding::Warning(w)) => {
+                warnings.push_str(&format!("contract-pin: warning: {w}\n"));
+            }
+            None => {}
+        }
+    }
+    if !errors.is_empty() {
+        return Err(CheckError(errors.join("\n")));
+    }
     let path = match found.golden {
         Some(golden) => PathBuf::from(golden),
         None => golden::path(
@@ -36,7 +56,7 @@ pub fn check(
             package,
         ),
     };
-    check_at(
+    let mut outcome = check_at(
         &path,
         set,
         package,
@@ -44,7 +64,9 @@ pub fn check(
         &found.symbols,
         Some(&found.modules),
         lookup,
-    )
+    )?;
+    outcome.message.insert_str(0, &warnings);
+    Ok(outcome)
 }
 
 /// [`check`] on symbols already collected.

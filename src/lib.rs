@@ -139,6 +139,7 @@
 #![deny(missing_docs)]
 
 mod harness;
+mod probe;
 mod registry;
 mod store;
 
@@ -154,7 +155,15 @@ pub use registry::Registration;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::harness::assert_golden;
-    pub use crate::registry::Registration;
+    pub use crate::registry::{Registration, Source};
+    /// The type probe (see `contract_core::probe`).
+    pub mod probe {
+        pub use crate::probe::{Fallback, Probe};
+    }
+    pub use crate::__contract_pin_probe as probe_bits;
+    /// For the compile-time assertion that a type still implements a trait whose
+    /// derive was removed.
+    pub use serde;
     /// Reading, locking and atomically replacing goldens: the command writes with it
     /// too.
     pub mod store {

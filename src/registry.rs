@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use contract_core::assemble::{self, Registered};
+use contract_core::probe::{ProbedTrait, Site};
 use contract_core::{Fragment, Symbol};
 
 /// One `#[contract]` expansion, registered with `inventory`.
@@ -21,6 +22,25 @@ pub struct Registration {
     /// The golden named by `golden = "…"`, resolved to an absolute path when the
     /// item was compiled.
     pub golden: Option<&'static str>,
+    /// The type probe's answer (see `contract_core::probe`): one bit per probed
+    /// trait; `None` for items it does not apply to (generic types, non-types).
+    pub probe: Option<u32>,
+    /// Where the item is, and what the macro saw around it.
+    pub source: Source,
+}
+
+/// Where a pinned item is written, as its registration records it.
+#[derive(Debug)]
+pub struct Source {
+    /// `file!()` at the item.
+    pub file: &'static str,
+    /// The item's line.
+    pub line: u32,
+    /// The macro read the item's full attribute list from its source file.
+    pub checked: bool,
+    /// A `#[derive]` written above the contract attribute: its line and text (seen
+    /// while the compile-time check was off, which otherwise refuses it).
+    pub derive_above: Option<(u32, &'static str)>,
 }
 
 /// The symbols of a set, and the golden file the attributes named, if any.
@@ -32,6 +52,8 @@ pub struct Found {
     /// For messages: the module of each symbol's item, or of its first `impl` block
     /// when only methods or implementors are pinned.
     pub modules: BTreeMap<String, String>,
+    /// Where each symbol's item is written.
+    pub sites: BTreeMap<String, Site>,
 }
 
 inventory::collect!(Registration);
@@ -40,6 +62,8 @@ inventory::collect!(Registration);
 /// is wrong in words a user can act on.
 pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
     let mut registered = Vec::new();
+    let mut probes: BTreeMap<String, u32> = BTreeMap::new();
+    let mut sites: BTreeMap<String, Site> = BTreeMap::new();
     let mut goldens = std::collections::BTreeSet::new();
     for reg in inventory::iter::<Registration> {
         if reg.set != set || reg.package != package {
@@ -53,6 +77,21 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
                 reg.module, reg.name
             )
         })?;
+        if matches!(fragment, Fragment::Item { .. }) {
+            if let Some(bits) = reg.probe {
+                probes.insert(reg.name.to_owned(), bits);
+            }
+            let source = &reg.source;
+            sites.insert(
+                reg.name.to_owned(),
+                Site {
+                    file: source.file.to_owned(),
+                    line: source.line,
+                    source_checked: source.checked,
+                    derive_above: source.derive_above.map(|(l, t)| (l, t.to_owned())),
+                },
+            );
+        }
         registered.push(Registered {
             name: reg.name.to_owned(),
             module: reg.module.to_owned(),
@@ -72,13 +111,19 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
             named.join(", ")
         ));
     }
-    let symbols = assemble::assemble(&registered).map_err(|conflicts| {
+    let mut symbols = assemble::assemble(&registered).map_err(|conflicts| {
         conflicts
             .iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join("\n")
     })?;
+    // What the compiler answered for each probed type.
+    for (name, bits) in probes {
+        if let Some(symbol) = symbols.get_mut(&name) {
+            symbol.implements = Some(ProbedTrait::from_bits(bits));
+        }
+    }
     let mut modules = BTreeMap::new();
     for reg in &registered {
         let is_item = matches!(reg.fragment, Fragment::Item { .. });
@@ -90,5 +135,6 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
         symbols,
         golden: goldens.into_iter().next().flatten(),
         modules,
+        sites,
     }))
 }

@@ -135,6 +135,21 @@ pub fn load(
                     .collect::<Vec<_>>()
                     .join("\n")
             });
+            // The impls the sources show: a derive replaced by one is no change.
+            if let Ok(symbols) = &mut current {
+                for &i in &pinned {
+                    let p = &scan.pinned[i];
+                    let is_item =
+                        matches!(p.extracted.fragment, contract_core::Fragment::Item { .. });
+                    if let (true, Some(impls), Some(symbol)) = (
+                        is_item,
+                        scan.impls.get(&p.extracted.name),
+                        symbols.get_mut(&p.name),
+                    ) {
+                        symbol.impls_in_source.clone_from(impls);
+                    }
+                }
+            }
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()

@@ -245,6 +245,10 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     };
 
     if mode.writes() {
+        // What a compiled run observed and this one did not (the CLI reads sources
+        // only) is kept, not dropped.
+        let kept = bytes_shapes(bytes).and_then(|old| crate::probe::keep_observed(current, &old));
+        let current = kept.as_ref().unwrap_or(current);
         let updated = Golden::new(set, package, golden.policy.clone(), current);
         if updated.render().as_bytes() == bytes {
             return done(Status::Match, deltas, String::new(), None);
@@ -290,6 +294,11 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         return done(Status::Additive, deltas, message, None);
     }
     done(Status::Match, deltas, String::new(), None)
+}
+
+/// The shapes of a golden that parses.
+fn bytes_shapes(bytes: &[u8]) -> Option<BTreeMap<String, Symbol>> {
+    golden::parse(bytes).ok().map(|g| g.shapes())
 }
 
 /// The policy block of a golden written by another format version, if it still reads.
@@ -338,11 +347,10 @@ mod tests {
     fn konst(value: &str) -> BTreeMap<String, Symbol> {
         let symbol = Symbol {
             module: Some("p".to_owned()),
-            item: Some(ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: crate::ty::Type::named("u32"),
-                value: Value::Expr(value.to_owned()),
-            })),
+            item: Some(ItemShape::Const(ValueItemShape::new(
+                crate::ty::Type::named("u32"),
+                Value::Expr(value.to_owned()),
+            ))),
             ..Symbol::default()
         };
         BTreeMap::from([("MAX".to_owned(), symbol)])
@@ -380,6 +388,28 @@ mod tests {
         let json = report_json(&broken.outcome);
         assert!(json.contains("\"status\": \"breaking\""), "{json}");
         assert!(json.contains("\"symbol\": \"MAX\""), "{json}");
+    }
+
+    #[test]
+    fn an_update_from_sources_keeps_what_the_compiler_observed() {
+        use crate::probe::ProbedTrait;
+        let mut observed = konst("3");
+        observed.get_mut("MAX").unwrap().implements = Some([ProbedTrait::Send].into());
+        let text = run(&Mode::Update, None, &observed).write.unwrap().render();
+        // The same shape read from sources: nothing observed, nothing to rewrite.
+        let from_sources = konst("3");
+        let same = run(&Mode::Compare, Some(text.as_bytes()), &from_sources);
+        assert_eq!(same.outcome.status, Status::Match);
+        assert!(run(&Mode::Update, Some(text.as_bytes()), &from_sources)
+            .write
+            .is_none());
+        // Another value: rewritten, the observed facts kept.
+        let changed = run(&Mode::Update, Some(text.as_bytes()), &konst("4"));
+        let written = changed.write.unwrap().render();
+        assert!(
+            written.contains("\"implements\"") && written.contains("\"Send\""),
+            "{written}"
+        );
     }
 
     #[test]

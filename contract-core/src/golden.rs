@@ -543,11 +543,10 @@ mod tests {
             "MAX_RETRIES".to_owned(),
             Symbol {
                 module: Some("x::routing".to_owned()),
-                item: Some(ItemShape::Const(ValueItemShape {
-                    mutable: false,
-                    ty: crate::ty::Type::named("u32"),
-                    value: Value::Expr("3".to_owned()),
-                })),
+                item: Some(ItemShape::Const(ValueItemShape::new(
+                    crate::ty::Type::named("u32"),
+                    Value::Expr("3".to_owned()),
+                ))),
                 ..Symbol::default()
             },
         );
@@ -701,11 +700,10 @@ mod compare_tests {
     fn konst(value: &str) -> Symbol {
         Symbol {
             module: Some("x::m".to_owned()),
-            item: Some(ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: crate::ty::Type::named("u32"),
-                value: Value::Rows(vec![value.to_owned(), "say \"hi\"\n".to_owned()]),
-            })),
+            item: Some(ItemShape::Const(ValueItemShape::new(
+                crate::ty::Type::named("u32"),
+                Value::Rows(vec![value.to_owned(), "say \"hi\"\n".to_owned()]),
+            ))),
             ..Symbol::default()
         }
     }
@@ -714,6 +712,8 @@ mod compare_tests {
         Symbol {
             module: Some("x::m".to_owned()),
             item: Some(ItemShape::Struct(StructShape {
+                vis: crate::shape::Visibility::Public,
+                hidden: false,
                 generics: Default::default(),
                 attrs: Default::default(),
                 style: FieldStyle::Named,
@@ -721,6 +721,7 @@ mod compare_tests {
                     .iter()
                     .map(|(name, ty)| FieldShape {
                         name: name.to_string(),
+                        hidden: false,
                         vis: crate::shape::Visibility::Public,
                         ty: crate::ty::Type::parse(ty).unwrap(),
                         serde: Default::default(),

@@ -129,6 +129,12 @@ pub struct Policy {
     /// The directive's words; absent means the generic wording for the set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub directive: Option<Directive>,
+    /// `#[doc(hidden)]` items and members are public API like any other. By default
+    /// (`false`) they are not: an item or member that becomes hidden leaves the API
+    /// (`doc_hidden_added`, breaking), and a change to one already hidden breaks no
+    /// consumer.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub doc_hidden_is_api: bool,
 }
 
 impl Policy {
@@ -148,6 +154,7 @@ impl Policy {
             wire_format: WireFormat::SelfDescribing,
             overrides,
             directive: phase5.then(phase5_directive),
+            doc_hidden_is_api: false,
         }
     }
 

@@ -14,11 +14,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use contract_core::diff::{diff_sets, diff_symbol, equiv};
 use contract_core::policy::{Policy, WireDirection, WireFormat};
+use contract_core::probe::ProbedTrait;
 use contract_core::serde_attrs::{Entries, Entry};
 use contract_core::shape::{
     AliasShape, AssocConst, AssocType, ContainerAttrs, EnumShape, FieldShape, FieldStyle, FnShape,
-    GenericParam, Generics, ItemShape, Param, Receiver, Repr, StructShape, TraitMethod, TraitShape,
-    Value, ValueItemShape, VariantShape, Visibility, WherePredicate,
+    GenericParam, Generics, ItemShape, MacroShape, Param, ProcMacroKind, ProcMacroShape, Receiver,
+    Repr, StructShape, TraitMethod, TraitShape, UnionShape, Value, ValueItemShape, VariantShape,
+    Visibility, WherePredicate,
 };
 use contract_core::ty::{sort_bounds, Bound, Type};
 use contract_core::{Axis, DeltaKind, Symbol};
@@ -75,8 +77,27 @@ const SERDE_VALUES: &[&str] = &[
     "Option::is_none",
     "a, b",
 ];
-const DERIVES: &[&str] = &["Serialize", "Deserialize", "Clone", "Debug", "PartialOrd"];
-const REPRS: &[&str] = &["C", "u8", "transparent", "packed"];
+const DERIVES: &[&str] = &[
+    "Serialize",
+    "Deserialize",
+    "Clone",
+    "Debug",
+    "PartialOrd",
+    "Copy",
+];
+const REPRS: &[&str] = &["C", "u8", "transparent", "packed", "align(8)", "u16"];
+/// Target features, exported symbols, public paths, helper attributes, probed traits.
+const EXTRAS: &[&str] = &[
+    "avx2",
+    "sse4.1",
+    "init",
+    "crate::api::S",
+    "crate::S",
+    "helper",
+    "Sync",
+    "Copy",
+    "UnwindSafe",
+];
 const BOUNDS: &[&str] = &["Send", "Clone", "'a", "sealed::Sealed", "Fn(u8) -> u8"];
 const EXPRS: &[&str] = &["1", "2", "Route { to: 1 }", "-3", "MAX + 1"];
 
@@ -115,12 +136,19 @@ fn serde_attrs<T: Entries + std::fmt::Debug>() -> impl Strategy<Value = T> {
 }
 
 fn field() -> impl Strategy<Value = FieldShape> {
-    (pick(NAMES), vis(), ty(), serde_attrs()).prop_map(|(name, vis, ty, serde)| FieldShape {
-        name,
-        vis,
-        ty,
-        serde,
-    })
+    (pick(NAMES), vis(), ty(), serde_attrs(), any::<bool>()).prop_map(
+        |(name, vis, ty, serde, hidden)| FieldShape {
+            name,
+            hidden,
+            vis,
+            ty,
+            serde,
+        },
+    )
+}
+
+fn probed() -> impl Strategy<Value = BTreeSet<ProbedTrait>> {
+    subsequence(ProbedTrait::ALL, 0..6).prop_map(|t| t.into_iter().collect())
 }
 
 fn style() -> impl Strategy<Value = FieldStyle> {
@@ -221,14 +249,31 @@ fn fn_shape() -> impl Strategy<Value = FnShape> {
             0..3,
         ),
         prop::option::of(ty()),
+        (
+            any::<bool>(),
+            subsequence(&["avx2", "sse4.1"][..], 0..2),
+            prop::option::of(pick(&["init", "run"])),
+        ),
     )
         .prop_map(
-            |(vis, (constness, asyncness, unsafety), abi, generics, receiver, params, output)| {
+            |(
+                vis,
+                (constness, asyncness, unsafety),
+                abi,
+                generics,
+                receiver,
+                params,
+                output,
+                (hidden, features, export),
+            )| {
                 FnShape {
                     vis,
                     constness,
                     asyncness,
                     unsafety,
+                    hidden,
+                    target_features: features.iter().map(|f| f.to_string()).collect(),
+                    export,
                     abi,
                     generics,
                     impl_generics: Generics::default(),
@@ -247,11 +292,12 @@ fn variant() -> impl Strategy<Value = VariantShape> {
         prop::collection::vec(field(), 0..3),
         prop::option::of(pick(EXPRS)),
         serde_attrs(),
-        any::<bool>(),
+        any::<(bool, bool)>(),
     )
         .prop_map(
-            |(name, style, fields, discriminant, serde, non_exhaustive)| VariantShape {
+            |(name, style, fields, discriminant, serde, (non_exhaustive, hidden))| VariantShape {
                 name,
+                hidden,
                 fields: if style == FieldStyle::Unit {
                     Vec::new()
                 } else {
@@ -271,9 +317,12 @@ fn item() -> impl Strategy<Value = ItemShape> {
         container(),
         style(),
         prop::collection::vec(field(), 0..4),
+        (vis(), any::<bool>()),
     )
-        .prop_map(|(generics, attrs, style, fields)| {
+        .prop_map(|(generics, attrs, style, fields, (vis, hidden))| {
             ItemShape::Struct(StructShape {
+                vis,
+                hidden,
                 generics,
                 attrs,
                 fields: if style == FieldStyle::Unit {
@@ -284,27 +333,95 @@ fn item() -> impl Strategy<Value = ItemShape> {
                 style,
             })
         });
+    let union = (
+        generics(),
+        container(),
+        prop::collection::vec(field(), 1..4),
+        (vis(), any::<bool>()),
+    )
+        .prop_map(|(generics, mut attrs, mut fields, (vis, hidden))| {
+            // Nothing serde derives: no union has a wire form.
+            attrs.non_exhaustive = false;
+            attrs.serde = Default::default();
+            attrs.derives.remove("Serialize");
+            attrs.derives.remove("Deserialize");
+            for f in &mut fields {
+                f.serde = Default::default();
+            }
+            ItemShape::Union(UnionShape {
+                vis,
+                hidden,
+                generics,
+                attrs,
+                fields,
+            })
+        });
+    let macros = prop_oneof![
+        (vis(), any::<bool>()).prop_map(|(vis, hidden)| ItemShape::MacroRules(MacroShape {
+            vis: if vis.is_public() {
+                Visibility::Public
+            } else {
+                Visibility::Private
+            },
+            hidden
+        })),
+        (
+            0..3usize,
+            subsequence(&["helper", "builder"][..], 0..2),
+            any::<bool>()
+        )
+            .prop_map(|(kind, helpers, hidden)| {
+                let kind = [
+                    ProcMacroKind::Bang,
+                    ProcMacroKind::Attribute,
+                    ProcMacroKind::Derive,
+                ][kind];
+                ItemShape::ProcMacro(ProcMacroShape {
+                    kind,
+                    helpers: if kind == ProcMacroKind::Derive {
+                        helpers.iter().map(|h| h.to_string()).collect()
+                    } else {
+                        BTreeSet::new()
+                    },
+                    hidden,
+                })
+            }),
+    ];
     let enumm = (
         generics(),
         container(),
         prop::collection::vec(variant(), 0..4),
+        (vis(), any::<bool>()),
     )
-        .prop_map(|(generics, attrs, variants)| {
+        .prop_map(|(generics, attrs, variants, (vis, hidden))| {
             ItemShape::Enum(EnumShape {
+                vis,
+                hidden,
                 generics,
                 attrs,
                 variants,
             })
         });
-    let assoc_type = (generics(), bounds(0..2), prop::option::of(ty())).prop_map(
-        |(generics, bounds, default)| AssocType {
+    let assoc_type = (
+        generics(),
+        bounds(0..2),
+        prop::option::of(ty()),
+        any::<bool>(),
+    )
+        .prop_map(|(generics, bounds, default, hidden)| AssocType {
+            hidden,
             generics,
             bounds,
             default,
-        },
-    );
+        });
     let assoc_const =
-        (ty(), prop::option::of(pick(EXPRS))).prop_map(|(ty, default)| AssocConst { ty, default });
+        (ty(), prop::option::of(pick(EXPRS)), any::<bool>()).prop_map(|(ty, default, hidden)| {
+            AssocConst {
+                hidden,
+                ty,
+                default,
+            }
+        });
     let traitt = (
         generics(),
         any::<(bool, bool, bool)>(),
@@ -316,6 +433,7 @@ fn item() -> impl Strategy<Value = ItemShape> {
         ),
         prop::collection::btree_map(pick(NAMES), assoc_type, 0..2),
         prop::collection::btree_map(pick(NAMES), assoc_const, 0..2),
+        (vis(), any::<bool>()),
     )
         .prop_map(
             |(
@@ -325,8 +443,11 @@ fn item() -> impl Strategy<Value = ItemShape> {
                 methods,
                 types,
                 consts,
+                (vis, hidden),
             )| {
                 ItemShape::Trait(TraitShape {
+                    vis,
+                    hidden,
                     generics,
                     unsafety,
                     supertraits,
@@ -343,21 +464,47 @@ fn item() -> impl Strategy<Value = ItemShape> {
         prop::collection::vec(pick(EXPRS), 0..4).prop_map(Value::Rows),
     ];
     let value_item = || {
-        (any::<bool>(), ty(), value.clone()).prop_map(|(mutable, ty, value)| ValueItemShape {
-            mutable,
-            ty,
-            value,
-        })
+        (
+            any::<bool>(),
+            ty(),
+            value.clone(),
+            (
+                vis(),
+                any::<(bool, bool)>(),
+                prop::option::of(pick(&["X", "x_v2"])),
+            ),
+        )
+            .prop_map(|(mutable, ty, value, (vis, (hidden, unsafety), export))| {
+                ValueItemShape {
+                    vis,
+                    hidden,
+                    mutable,
+                    unsafety,
+                    export,
+                    ty,
+                    value,
+                }
+            })
     };
     prop_oneof![
         strukt,
         enumm,
+        union,
         traitt,
+        macros,
         fn_shape().prop_map(ItemShape::Fn),
-        (generics(), ty())
-            .prop_map(|(generics, target)| ItemShape::TypeAlias(AliasShape { generics, target })),
+        (generics(), ty(), vis(), any::<bool>()).prop_map(|(generics, target, vis, hidden)| {
+            ItemShape::TypeAlias(AliasShape {
+                vis,
+                hidden,
+                generics,
+                target,
+            })
+        }),
         value_item().prop_map(|mut v| {
             v.mutable = false;
+            v.unsafety = false;
+            v.export = None;
             ItemShape::Const(v)
         }),
         value_item().prop_map(ItemShape::Static),
@@ -377,14 +524,48 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
             pick(&["Bump", "Pin", "Vec<T>"]).prop_map(|t| Type::parse(&t).expect("parses")),
             0..3,
         ),
+        (
+            prop::option::of(pick(&["crate::api::S", "crate::S"])),
+            prop::collection::btree_map(
+                pick(NAMES),
+                (ty(), pick(EXPRS), any::<bool>()).prop_map(|(ty, e, hidden)| ValueItemShape {
+                    vis: Visibility::Public,
+                    hidden,
+                    mutable: false,
+                    unsafety: false,
+                    export: None,
+                    ty,
+                    value: Value::Expr(e),
+                }),
+                0..2,
+            ),
+            prop::collection::btree_map(
+                pick(NAMES),
+                ty().prop_map(|target| AliasShape {
+                    vis: Visibility::Public,
+                    hidden: false,
+                    generics: Generics::default(),
+                    target,
+                }),
+                0..2,
+            ),
+            prop::option::of(probed()),
+        ),
     )
-        .prop_map(|(module, item, methods, implementors)| Symbol {
-            module,
-            item,
-            methods,
-            implementors,
-            unresolved: Default::default(),
-        })
+        .prop_map(
+            |(module, item, methods, implementors, (path, consts, types, implements))| Symbol {
+                module,
+                path,
+                item,
+                methods,
+                consts,
+                types,
+                implementors,
+                implements,
+                impls_in_source: Default::default(),
+                unresolved: Default::default(),
+            },
+        )
 }
 
 fn policy() -> impl Strategy<Value = Policy> {
@@ -419,6 +600,7 @@ fn pool() -> Vec<&'static str> {
         REPRS,
         BOUNDS,
         EXPRS,
+        EXTRAS,
     ]
     .concat()
 }
@@ -594,9 +776,32 @@ fn canonical(mut s: Symbol) -> Symbol {
         }
         Some(ItemShape::Fn(f)) => sig(f),
         Some(ItemShape::TypeAlias(a)) => generics(&mut a.generics),
+        Some(ItemShape::Union(u)) => {
+            generics(&mut u.generics);
+            reprs(&mut u.attrs.repr);
+        }
         _ => {}
     }
     s
+}
+
+/// The lines of `x`'s JSON form that differ from `y`'s: what an edit changed.
+fn json_diff(x: &Symbol, y: &Symbol) -> String {
+    let text = |s: &Symbol| serde_json::to_string_pretty(s).unwrap_or_default();
+    let (a, b) = (text(x), text(y));
+    let (a, b): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+    let mut out = Vec::new();
+    for line in &a {
+        if !b.contains(line) {
+            out.push(format!("- {line}"));
+        }
+    }
+    for line in &b {
+        if !a.contains(line) {
+            out.push(format!("+ {line}"));
+        }
+    }
+    format!("{}\n{}", text(x), out.join("\n"))
 }
 
 /// Equal as far as consumers can tell (a consistent renaming of generic parameters,
@@ -639,7 +844,7 @@ proptest! {
             prop_assert_eq!(&deltas, &diff_symbol("X", x, y, &policy), "not deterministic");
             prop_assert_eq!(equivalent(x, y), deltas.is_empty(), "{:#?}\n{:#?}\n{:#?}", x, y, deltas);
             let net: Vec<_> = deltas.iter().filter(|d| d.kind == DeltaKind::UnclassifiedChange).collect();
-            prop_assert!(net.is_empty(), "the safety net fired:\n{:#?}\n{:#?}\n{:#?}", x, y, net);
+            prop_assert!(net.is_empty(), "the safety net fired:\n{}\n{:#?}", json_diff(x, y), net);
         }
     }
 

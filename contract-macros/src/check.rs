@@ -152,10 +152,82 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
             } else {
                 message::compile_error(&cx, &delta)
             };
-            errors.push(syn::Error::new(span, text));
+            match still_implemented(args, extracted, &delta, span, &text) {
+                Some(assertion) => tracking.extend(assertion),
+                None => errors.push(syn::Error::new(span, text)),
+            }
         }
     }
     tracking
+}
+
+/// A derive removed is a break only when the trait is gone: an `impl` of it may be
+/// written anywhere in the crate, which one expansion cannot see. So instead of an
+/// error, the expansion asserts that the (non-generic) type still implements the
+/// trait; the compiler reports the assertion with `text` — the message the error would
+/// have had — only when it is not.
+fn still_implemented(
+    args: &Args,
+    extracted: &Extracted,
+    delta: &contract_core::Delta,
+    span: Span,
+    text: &str,
+) -> Option<TokenStream> {
+    use contract_core::delta::Note;
+    use contract_core::probe::ProbedTrait;
+    if delta.kind != contract_core::DeltaKind::DeriveRemoved {
+        return None;
+    }
+    let Note::Derive(name) = &delta.note else {
+        return None;
+    };
+    let contract_core::Fragment::Item { item, .. } = &extracted.fragment else {
+        return None;
+    };
+    if item.generics().is_none_or(|g| !g.params.is_empty()) {
+        return None; // `Type<T>: Trait` depends on `T`
+    }
+    let krate = &args.krate;
+    let bound = match ProbedTrait::parse(name)? {
+        ProbedTrait::Copy => quote!(::core::marker::Copy),
+        ProbedTrait::Clone => quote!(::core::clone::Clone),
+        ProbedTrait::Debug => quote!(::core::fmt::Debug),
+        ProbedTrait::Default => quote!(::core::default::Default),
+        ProbedTrait::PartialEq => quote!(::core::cmp::PartialEq),
+        ProbedTrait::Eq => quote!(::core::cmp::Eq),
+        ProbedTrait::PartialOrd => quote!(::core::cmp::PartialOrd),
+        ProbedTrait::Ord => quote!(::core::cmp::Ord),
+        ProbedTrait::Hash => quote!(::core::hash::Hash),
+        ProbedTrait::Serialize => quote!(#krate::__private::serde::Serialize),
+        ProbedTrait::Deserialize => quote!(#krate::__private::serde::de::DeserializeOwned),
+        // Auto traits are never derived.
+        _ => return None,
+    };
+    // `{` and `}` are format placeholders in diagnostic attributes.
+    let escape = |s: &str| s.replace('{', "{{").replace('}', "}}");
+    let mut lines = text.lines();
+    let message = escape(lines.next().unwrap_or_default());
+    let note = escape(&lines.map(str::trim).collect::<Vec<_>>().join("\n"));
+    let ty = syn::Ident::new(&extracted.name, span);
+    Some(quote! {
+        const _: () = {
+            #[diagnostic::on_unimplemented(message = #message, label = "no longer implemented", note = #note)]
+            trait StillImplemented {}
+            impl<T: ?::core::marker::Sized + #bound> StillImplemented for T {}
+            fn implemented<T: ?::core::marker::Sized + StillImplemented>() {}
+            #[allow(dead_code)]
+            fn check() {
+                implemented::<#ty>();
+            }
+        };
+    })
+}
+
+/// False when `CONTRACT_PIN_COMPILE_CHECK=0` (or the variable is invalid: that is
+/// reported by the check itself).
+pub fn compile_check_on(args: &Args) -> bool {
+    let lookup = |name: &str| std::env::var(name).ok();
+    env::compile_check(&args.set, &lookup).unwrap_or(false)
 }
 
 /// The absolute path of a `golden = "…"` argument: relative to the annotated source

@@ -1,12 +1,15 @@
-//! Expansion: the item unchanged, then its fingerprint and registration.
+//! Expansion: the item unchanged, then its fingerprint, its type probe and its
+//! registration.
 
 use contract_core::canonical;
+use contract_core::shape::ItemShape;
+use contract_core::syntax::order::Found;
 use contract_core::syntax::{self, Extracted};
 use contract_core::Fragment;
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::{check, scope};
+use crate::{check, paths, scope};
 use contract_core::syntax::args;
 
 /// `#[contract(…)]` / `#[phase5_contract(…)]`.
@@ -14,8 +17,20 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     let mut errors = Vec::new();
     let args = args::parse(fixed_set, args, &mut errors);
     let extracted = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(parsed) => match syntax::extract_in(&parsed, &scope::of_item(&parsed)) {
-            Ok(extracted) => Some((parsed, extracted)),
+        Ok(parsed) => match syntax::extract_all(&parsed, &scope::of_item(&parsed)) {
+            Ok(mut extracted) => {
+                // The public path is part of the item's fragment.
+                let path = args
+                    .path
+                    .as_ref()
+                    .map(|(p, _)| syntax::tokens::to_string(p));
+                for e in &mut extracted {
+                    if let Fragment::Item { path: p, .. } = &mut e.fragment {
+                        p.clone_from(&path);
+                    }
+                }
+                Some((parsed, extracted))
+            }
             Err(e) => {
                 errors.push(e);
                 None
@@ -30,10 +45,39 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
         errors.push(escape);
     }
     let mut generated = TokenStream::new();
-    if let Some((parsed, extracted)) = &extracted {
+    if let Some((parsed, all)) = &extracted {
+        if args.path.is_some()
+            && !matches!(all.as_slice(), [one] if matches!(one.fragment, Fragment::Item { .. }))
+        {
+            let (_, span) = args.path.as_ref().expect("checked above");
+            errors.push(syn::Error::new(
+                *span,
+                "`path` names one item: it cannot be given on an `impl` block or an `extern` block",
+            ));
+        }
+        let order = scope::attribute_order(parsed);
+        if let Found::Below {
+            contract,
+            hider,
+            derive: true,
+            line,
+        } = &order
+        {
+            // What the macro was handed is not what the sources say: refuse, unless
+            // the compile-time check is off (the harness then says it, naming the line).
+            if check::compile_check_on(&args) {
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    syntax::order::below(contract, hider, true, *line),
+                ));
+            }
+        }
         if errors.is_empty() {
-            generated.extend(check::check(&args, extracted, &mut errors));
-            generated.extend(registration(&args, parsed, extracted));
+            for extracted in all {
+                generated.extend(check::check(&args, extracted, &mut errors));
+                generated.extend(registration(&args, parsed, extracted, &order));
+            }
+            generated.extend(path_check(&args, parsed));
         }
     }
     let errors = errors.into_iter().map(syn::Error::into_compile_error);
@@ -46,7 +90,25 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     }
 }
 
-fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> TokenStream {
+/// `path = "crate::api::Order"`: compiles only when that path names this item (the
+/// re-export identity check of `assert_same_item!`).
+fn path_check(args: &args::Args, item: &syn::Item) -> TokenStream {
+    let (Some((path, span)), Some((ident, _))) = (&args.path, item_ident_and_vis(item)) else {
+        return TokenStream::new();
+    };
+    let mut path = path.clone();
+    for segment in &mut path.segments {
+        segment.ident.set_span(*span);
+    }
+    paths::assert_same_item(quote!(#path, #ident)).unwrap_or_else(syn::Error::into_compile_error)
+}
+
+fn registration(
+    args: &args::Args,
+    item: &syn::Item,
+    extracted: &Extracted,
+    order: &Found,
+) -> TokenStream {
     let krate = &args.krate;
     let set = &args.set;
     let name = args.name.clone().unwrap_or_else(|| extracted.name.clone());
@@ -60,11 +122,16 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
         None => quote!(::core::option::Option::None),
     };
     let fingerprint_const = match (&extracted.fragment, item_ident_and_vis(item)) {
-        (Fragment::Item { .. }, Some((ident, vis))) => {
+        (Fragment::Item { item: shape, .. }, Some((ident, vis))) => {
             let const_name = format_ident!("__CONTRACT_PIN_FINGERPRINT_{}", ident);
             let doc = format!(
                 "contract-pin fingerprint of `{ident}` (use `contract_pin::fingerprint!`)."
             );
+            // A proc-macro crate exports nothing but its macros.
+            let vis = match shape {
+                ItemShape::ProcMacro(_) => quote!(),
+                _ => quote!(#vis),
+            };
             quote! {
                 #[doc = #doc]
                 #[doc(hidden)]
@@ -73,6 +140,26 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
             }
         }
         _ => TokenStream::new(),
+    };
+    let probe = match probed_type(item, extracted) {
+        Some(ident) => quote!(::core::option::Option::Some(#krate::__private::probe_bits!(#ident))),
+        None => quote!(::core::option::Option::None),
+    };
+    let line = syntax::scope::item_line(item) as u32;
+    let (checked, derive_above) = match order {
+        Found::Unknown => (false, quote!(::core::option::Option::None)),
+        Found::Clean => (true, quote!(::core::option::Option::None)),
+        Found::Below {
+            hider,
+            line,
+            derive: true,
+            ..
+        } => {
+            let text = hider;
+            let line = line.unwrap_or(0) as u32;
+            (true, quote!(::core::option::Option::Some((#line, #text))))
+        }
+        Found::Below { .. } => (true, quote!(::core::option::Option::None)),
     };
     quote! {
         #fingerprint_const
@@ -86,9 +173,34 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
                     module: ::core::module_path!(),
                     fragment: #fragment,
                     golden: #golden,
+                    probe: #probe,
+                    source: #krate::__private::Source {
+                        file: ::core::file!(),
+                        line: #line,
+                        checked: #checked,
+                        derive_above: #derive_above,
+                    },
                 }
             }
         };
+    }
+}
+
+/// The type the probe asks about: a pinned struct, enum or union without generics
+/// (a generic type's answers depend on its arguments).
+fn probed_type<'a>(item: &'a syn::Item, extracted: &Extracted) -> Option<&'a syn::Ident> {
+    let Fragment::Item { item: shape, .. } = &extracted.fragment else {
+        return None;
+    };
+    let generic = shape.generics().is_some_and(|g| !g.params.is_empty());
+    if generic {
+        return None;
+    }
+    match (item, shape) {
+        (syn::Item::Struct(s), ItemShape::Struct(_)) => Some(&s.ident),
+        (syn::Item::Enum(e), ItemShape::Enum(_)) => Some(&e.ident),
+        (syn::Item::Union(u), ItemShape::Union(_)) => Some(&u.ident),
+        _ => None,
     }
 }
 
@@ -96,6 +208,7 @@ fn item_ident_and_vis(item: &syn::Item) -> Option<(&syn::Ident, &syn::Visibility
     match item {
         syn::Item::Struct(i) => Some((&i.ident, &i.vis)),
         syn::Item::Enum(i) => Some((&i.ident, &i.vis)),
+        syn::Item::Union(i) => Some((&i.ident, &i.vis)),
         syn::Item::Trait(i) => Some((&i.ident, &i.vis)),
         syn::Item::Fn(i) => Some((&i.sig.ident, &i.vis)),
         syn::Item::Type(i) => Some((&i.ident, &i.vis)),

@@ -41,11 +41,10 @@ mod tests {
     fn konst(value: &str) -> Symbol {
         Symbol {
             module: Some("m".to_owned()),
-            item: Some(ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: Type::named("u8"),
-                value: Value::Expr(value.to_owned()),
-            })),
+            item: Some(ItemShape::Const(ValueItemShape::new(
+                Type::named("u8"),
+                Value::Expr(value.to_owned()),
+            ))),
             ..Symbol::default()
         }
     }

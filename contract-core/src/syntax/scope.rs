@@ -321,6 +321,15 @@ impl FileScopes {
         FileScopes { by_line, modules }
     }
 
+    /// The inline modules (name, ordinal among same-named siblings) that `line`
+    /// (1-based) is in; none for the file's top level or a line it does not have.
+    pub fn module_path(&self, line: usize) -> &[(String, usize)] {
+        match line.checked_sub(1).and_then(|i| self.by_line.get(i)) {
+            Some(&m) => &self.modules[m].0,
+            None => &[],
+        }
+    }
+
     /// The scope of the module that `line` (1-based) is in; the empty scope for a line
     /// the file does not have.
     pub fn at(&self, line: usize) -> &Scope {

@@ -1,6 +1,6 @@
 #![allow(dead_code)]
 
-#[contract_pin::contract(set = "ui", golden = "repr_changed.golden.json")]
+#[contract_pin::contract(set = "ui", golden = "repr_int_changed.golden.json")]
 #[repr(u16)]
 pub enum Level {
     Low = 1,
