@@ -62,6 +62,9 @@ pub enum Expect {
     /// 1-based line, whose text contains the string. The CLI's verdict for the set is
     /// then not compared (the item registers nothing there).
     CliError { line: usize, text: String },
+    /// The harness stops with an error whose text contains this (on both sides: no
+    /// golden is written either).
+    HarnessSays(String),
 }
 
 /// Every pair of the corpus.
@@ -429,6 +432,7 @@ fn retarget(src: &str) -> Option<String> {
                         .ok()?
                         .into_iter()
                         .filter(|m| !m.path().is_ident("golden") && !m.path().is_ident("set"))
+                        .map(in_pair_module)
                         .collect(),
                     _ => Vec::new(),
                 };
@@ -437,6 +441,24 @@ fn retarget(src: &str) -> Option<String> {
         }
     }
     Some(quote!(#file).to_string() + "\n")
+}
+
+/// `path = "crate::x::Y"` as the pair's module sees it: `crate::SET::x::Y` (the
+/// generated crate puts each pair in a module named after its set).
+fn in_pair_module(meta: syn::Meta) -> syn::Meta {
+    if let syn::Meta::NameValue(nv) = &meta {
+        if nv.path.is_ident("path") {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                let value = s.value().replacen("crate::", &format!("crate::{SET}::"), 1);
+                return syn::parse_quote!(path = #value);
+            }
+        }
+    }
+    meta
 }
 
 /// The `// policy: {…}` line of a fixture laid over `base`.
@@ -464,7 +486,8 @@ fn policy_line(base: Policy, src: &str) -> Policy {
 ///   its shape, as after a hand edit of the shapes (whatever their encoding);
 /// - `// golden-at: PATH` — the golden `golden = "…"` names, relative to the crate;
 /// - `// expect: has KIND [CLASS [AXIS]]`, `lacks KIND`, `status STATUS`,
-///   `compile-has KIND`, `compile-says TEXT`, `cli-error LINE TEXT`.
+///   `compile-has KIND`, `compile-says TEXT`, `cli-error LINE TEXT`,
+///   `harness-says TEXT`.
 fn fixtures(dir: &Path) -> Vec<Pair> {
     let mut out = Vec::new();
     for before in files(dir, "before") {
@@ -503,6 +526,7 @@ fn fixtures(dir: &Path) -> Vec<Pair> {
                 ["status", status] => Expect::Status((*status).to_owned()),
                 ["compile-has", kind] => Expect::CompileHas((*kind).to_owned()),
                 ["compile-says", ..] => Expect::CompileSays(text(1)),
+                ["harness-says", ..] => Expect::HarnessSays(text(1)),
                 ["cli-error", line, ..] => Expect::CliError {
                     line: line.parse().expect("cli-error LINE TEXT"),
                     text: text(2),

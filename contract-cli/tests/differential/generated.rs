@@ -126,7 +126,9 @@ impl Generated {
         for (&i, set) in &self.sets {
             let pair = &pairs[i];
             let src = if after { &pair.after } else { &pair.before };
-            let src = src.replace(&format!("\"{SET}\""), &format!("\"{set}\""));
+            let src = src
+                .replace(&format!("\"{SET}\""), &format!("\"{set}\""))
+                .replace(&format!("crate::{SET}::"), &format!("crate::{set}::"));
             self.write(&format!("src/{set}.rs"), &src);
             lib.push_str(&format!("pub mod {set};\n"));
         }
