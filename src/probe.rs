@@ -89,23 +89,24 @@ macro_rules! __contract_pin_probe {
     ($ty:ty) => {{
         #[allow(unused_imports)]
         use $crate::__private::probe::Fallback as _;
-        type P = $crate::__private::probe::Probe<$ty>;
-        (<P>::COPY as u32)
-            | (<P>::CLONE as u32) << 1
-            | (<P>::DEBUG as u32) << 2
-            | (<P>::DEFAULT as u32) << 3
-            | (<P>::PARTIAL_EQ as u32) << 4
-            | (<P>::EQ as u32) << 5
-            | (<P>::PARTIAL_ORD as u32) << 6
-            | (<P>::ORD as u32) << 7
-            | (<P>::HASH as u32) << 8
-            | (<P>::SEND as u32) << 9
-            | (<P>::SYNC as u32) << 10
-            | (<P>::UNPIN as u32) << 11
-            | (<P>::UNWIND_SAFE as u32) << 12
-            | (<P>::REF_UNWIND_SAFE as u32) << 13
-            | (<P>::SERIALIZE as u32) << 14
-            | (<P>::DESERIALIZE as u32) << 15
+        // Not `P`: the caller's type may be named so.
+        type __ContractPinProbed = $crate::__private::probe::Probe<$ty>;
+        (<__ContractPinProbed>::COPY as u32)
+            | (<__ContractPinProbed>::CLONE as u32) << 1
+            | (<__ContractPinProbed>::DEBUG as u32) << 2
+            | (<__ContractPinProbed>::DEFAULT as u32) << 3
+            | (<__ContractPinProbed>::PARTIAL_EQ as u32) << 4
+            | (<__ContractPinProbed>::EQ as u32) << 5
+            | (<__ContractPinProbed>::PARTIAL_ORD as u32) << 6
+            | (<__ContractPinProbed>::ORD as u32) << 7
+            | (<__ContractPinProbed>::HASH as u32) << 8
+            | (<__ContractPinProbed>::SEND as u32) << 9
+            | (<__ContractPinProbed>::SYNC as u32) << 10
+            | (<__ContractPinProbed>::UNPIN as u32) << 11
+            | (<__ContractPinProbed>::UNWIND_SAFE as u32) << 12
+            | (<__ContractPinProbed>::REF_UNWIND_SAFE as u32) << 13
+            | (<__ContractPinProbed>::SERIALIZE as u32) << 14
+            | (<__ContractPinProbed>::DESERIALIZE as u32) << 15
     }};
 }
 

@@ -143,7 +143,8 @@ pub fn load(
                         matches!(p.extracted.fragment, contract_core::Fragment::Item { .. });
                     if let (true, Some(impls), Some(symbol)) = (
                         is_item,
-                        scan.impls.get(&p.extracted.name),
+                        scan.impls
+                            .get(&(p.module.clone(), p.extracted.name.clone())),
                         symbols.get_mut(&p.name),
                     ) {
                         symbol.impls_in_source.clone_from(impls);

@@ -80,9 +80,11 @@ pub struct PackageScan {
     pub elsewhere: Vec<(String, String)>,
     /// The library root's `pub use` of other crates' items: (path, file, line, col).
     pub reexports: Vec<(Vec<String>, PathBuf, usize, usize)>,
-    /// `impl Trait for Type` items of the probed traits, by the type's name: what the
-    /// sources say a type implements besides its derives.
-    pub impls: BTreeMap<String, BTreeSet<ProbedTrait>>,
+    /// `impl Trait for Type` items of the probed traits, by the module they are in and
+    /// the type's name: what the sources say a type implements besides its derives. An
+    /// impl is matched to the type of that name in its own module (where it is usually
+    /// written); one written elsewhere is not seen.
+    pub impls: BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
 }
 
 /// Scans the targets of `package` whose registrations an integration test's harness
@@ -270,7 +272,7 @@ impl Scanner<'_> {
 
     fn item(&mut self, item: &Item, cx: &ModCx, file: &Path) {
         if let Item::Impl(i) = item {
-            record_impl(i, &mut self.out.impls);
+            record_impl(i, &cx.path, &mut self.out.impls);
         }
         let attrs = args::item_attrs(item);
         let own_cfgs: Vec<String> = attrs.iter().filter_map(cfg_predicate).collect();
@@ -458,6 +460,18 @@ impl Scanner<'_> {
                     Vec::new()
                 }
             };
+            // Like the macro: `path` names one item.
+            let single = matches!(
+                extracted.as_slice(),
+                [one] if matches!(one.fragment, contract_core::Fragment::Item { .. })
+            );
+            if let (Some((_, span)), false) = (&parsed.path, single) {
+                errors.push(syn::Error::new(
+                    *span,
+                    "`path` names one item: it cannot be given on an `impl` block or an \
+                     `extern` block",
+                ));
+            }
             // Like the macro: any error, and the item registers nothing.
             let failed = !errors.is_empty();
             for e in errors {
@@ -568,7 +582,11 @@ impl Scanner<'_> {
 }
 
 /// `impl Clone for Config` (a probed trait, by its last segment, for a named type).
-fn record_impl(i: &syn::ItemImpl, out: &mut BTreeMap<String, BTreeSet<ProbedTrait>>) {
+fn record_impl(
+    i: &syn::ItemImpl,
+    module: &str,
+    out: &mut BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
+) {
     let Some((None, path, _)) = &i.trait_ else {
         return;
     };
@@ -581,7 +599,9 @@ fn record_impl(i: &syn::ItemImpl, out: &mut BTreeMap<String, BTreeSet<ProbedTrai
     };
     if let syn::Type::Path(ty) = &*i.self_ty {
         if let Some(last) = ty.path.segments.last() {
-            out.entry(last.ident.to_string()).or_default().insert(t);
+            out.entry((module.to_owned(), last.ident.to_string()))
+                .or_default()
+                .insert(t);
         }
     }
 }
@@ -601,7 +621,10 @@ fn hand_written_serde(scan: &mut PackageScan) {
         if container.has_wire() {
             continue;
         }
-        let Some(impls) = scan.impls.get(&p.extracted.name) else {
+        let Some(impls) = scan
+            .impls
+            .get(&(p.module.clone(), p.extracted.name.clone()))
+        else {
             continue;
         };
         let serde: Vec<&str> = impls
@@ -1155,16 +1178,19 @@ mod tests {
         let at: Vec<usize> = errors.iter().map(|(l, _)| *l).collect();
         // Where the compiler points: the item for what the macro refuses, the
         // attribute for a part.
-        assert_eq!(at, [3, 5, 7, 9, 11, 13, 17, 21, 25], "{errors:#?}");
+        assert_eq!(at, [3, 7, 9, 13, 17, 21, 25], "{errors:#?}");
         assert!(errors[0].1.contains("cannot pin a module"), "{errors:?}");
-        assert!(errors[1].1.contains("cannot pin a macro"), "{errors:?}");
-        assert!(errors[5].1.contains("on a field is rejected"), "{errors:?}");
+        assert!(errors[1].1.contains("cannot pin a `use`"), "{errors:?}");
+        assert!(errors[2].1.contains("no `pub` fn or static"), "{errors:?}");
+        assert!(errors[3].1.contains("on a field is rejected"), "{errors:?}");
         assert!(
-            errors[6].1.contains("on an item of an `impl` block"),
+            errors[4].1.contains("on an item of an `impl` block"),
             "{errors:?}"
         );
-        assert!(errors[7].1.contains("on a statement"), "{errors:?}");
-        assert!(scan.pinned.is_empty());
+        assert!(errors[5].1.contains("on a statement"), "{errors:?}");
+        // A `macro_rules!` macro and a union are items like any other.
+        let pinned: Vec<&str> = scan.pinned.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(pinned, ["mm", "U"]);
     }
 
     #[test]

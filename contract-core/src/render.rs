@@ -298,7 +298,7 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
 /// `#[proc_macro_derive(Name, attributes(a, b))]`, `#[proc_macro] name!`, ….
 pub fn proc_macro(name: &str, p: &crate::shape::ProcMacroShape) -> String {
     use crate::shape::ProcMacroKind;
-    match p.kind {
+    match p.form {
         ProcMacroKind::Bang => format!("#[proc_macro] {name}!(…)"),
         ProcMacroKind::Attribute => format!("#[proc_macro_attribute] #[{name}]"),
         ProcMacroKind::Derive if p.helpers.is_empty() => format!("#[proc_macro_derive({name})]"),
@@ -905,17 +905,20 @@ fn detail_body(delta: &Delta) -> String {
             kind_of_symbol(delta),
             delta.symbol
         ),
-        DeltaKind::SymbolMoved => {
-            let module = |s: &Option<Shown>| match s {
-                Some(Shown::Module(m)) => m.clone(),
-                _ => "?".to_owned(),
-            };
-            format!(
-                "defined in `{}`, was `{}`",
-                module(&delta.after),
-                module(&delta.before)
-            )
-        }
+        DeltaKind::SymbolMoved => match (&delta.before, &delta.after) {
+            (Some(Shown::Module(was)), Some(Shown::Module(now))) => {
+                format!("defined in `{now}`, was `{was}`")
+            }
+            // A public path given on one side or both: what consumers write.
+            (was, now) => {
+                let path = |s: &Option<Shown>| match s {
+                    Some(Shown::Path(p)) => format!("`{p}`"),
+                    Some(Shown::Module(m)) => format!("`{m}::{}`", delta.symbol),
+                    _ => "?".to_owned(),
+                };
+                format!("public path {} -> {}", path(was), path(now))
+            }
+        },
         DeltaKind::FieldRenamed | DeltaKind::VariantRenamed | DeltaKind::MethodRenamed => {
             format!("{m} renamed to `{renamed}`")
         }

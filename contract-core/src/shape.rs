@@ -183,7 +183,7 @@ impl ItemShape {
             ItemShape::Static(_) => "static",
             ItemShape::Union(_) => "union",
             ItemShape::MacroRules(_) => "macro_rules",
-            ItemShape::ProcMacro(p) => p.kind.name(),
+            ItemShape::ProcMacro(p) => p.form.name(),
         }
     }
 
@@ -1148,8 +1148,8 @@ impl ProcMacroKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProcMacroShape {
-    /// The kind.
-    pub kind: ProcMacroKind,
+    /// Which kind of proc macro (`kind` names the item's kind in the golden).
+    pub form: ProcMacroKind,
     /// The helper attributes a derive declares (`attributes(serde)`), sorted.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub helpers: BTreeSet<String>,

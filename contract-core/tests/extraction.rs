@@ -410,7 +410,7 @@ fn unions_macros_proc_macros_and_extern_blocks_are_items() {
     else {
         panic!("not a proc macro")
     };
-    assert_eq!(p.kind, ProcMacroKind::Derive);
+    assert_eq!(p.form, ProcMacroKind::Derive);
     assert_eq!(p.helpers.iter().collect::<Vec<_>>(), ["builder", "setter"]);
     // An extern block: one symbol per `pub` fn and static, `safe`/`unsafe` read.
     let block: syn::Item = syn::parse_str(

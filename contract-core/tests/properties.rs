@@ -377,7 +377,7 @@ fn item() -> impl Strategy<Value = ItemShape> {
                     ProcMacroKind::Derive,
                 ][kind];
                 ItemShape::ProcMacro(ProcMacroShape {
-                    kind,
+                    form: kind,
                     helpers: if kind == ProcMacroKind::Derive {
                         helpers.iter().map(|h| h.to_string()).collect()
                     } else {
@@ -820,6 +820,14 @@ fn config() -> ProptestConfig {
 
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn every_shape_reads_back_from_its_golden_form(a in symbol()) {
+        let json = serde_json::to_string(&a).expect("serialises");
+        let back: Symbol = serde_json::from_str(&json)
+            .unwrap_or_else(|e| panic!("{e}: {json}"));
+        prop_assert_eq!(back, a);
+    }
 
     #[test]
     fn a_shape_against_itself_has_no_delta(a in symbol(), policy in policy()) {

@@ -212,9 +212,9 @@ fn still_implemented(
     Some(quote! {
         const _: () = {
             #[diagnostic::on_unimplemented(message = #message, label = "no longer implemented", note = #note)]
-            trait StillImplemented {}
-            impl<T: ?::core::marker::Sized + #bound> StillImplemented for T {}
-            fn implemented<T: ?::core::marker::Sized + StillImplemented>() {}
+            trait __ContractPinStillImplemented {}
+            impl<T: ?::core::marker::Sized + #bound> __ContractPinStillImplemented for T {}
+            fn implemented<T: ?::core::marker::Sized + __ContractPinStillImplemented>() {}
             #[allow(dead_code)]
             fn check() {
                 implemented::<#ty>();

@@ -417,7 +417,19 @@ fn retarget(src: &str) -> Option<String> {
         syn::Item::Macro(_) => false,
         _ => true,
     });
-    for item in &mut file.items {
+    retarget_items(&mut file.items)?;
+    Some(quote!(#file).to_string() + "\n")
+}
+
+/// Every contract attribute of `items` and of the inline modules among them, in set
+/// `SET`, without its `golden = "…"`.
+fn retarget_items(items: &mut [syn::Item]) -> Option<()> {
+    for item in items {
+        if let syn::Item::Mod(m) = item {
+            if let Some((_, inner)) = &mut m.content {
+                retarget_items(inner)?;
+            }
+        }
         if let Some(attrs) = attrs_mut(item) {
             for attr in attrs.iter_mut() {
                 let last = attr.path().segments.last().map(|s| s.ident.to_string());
@@ -440,7 +452,7 @@ fn retarget(src: &str) -> Option<String> {
             }
         }
     }
-    Some(quote!(#file).to_string() + "\n")
+    Some(())
 }
 
 /// `path = "crate::x::Y"` as the pair's module sees it: `crate::SET::x::Y` (the

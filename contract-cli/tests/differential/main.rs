@@ -43,7 +43,10 @@ const NOT_AT_COMPILE_TIME: &[(&str, &str)] = &[
         "symbol_renamed",
         "the macro sees only the new name, which the golden does not know",
     ),
-    ("symbol_moved", "a proc macro cannot know its module path"),
+    (
+        "symbol_moved",
+        "a proc macro cannot know its module path (a changed `path = …` argument it sees)",
+    ),
     ("trait_implementor_removed", "the impl block is gone"),
     (
         "method_removed",

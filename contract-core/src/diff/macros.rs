@@ -12,7 +12,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     else {
         return;
     };
-    if old.kind != new.kind {
+    if old.form != new.form {
         return; // symbol_kind_changed says it
     }
     let shown = |p: &crate::shape::ProcMacroShape| Shown::Helpers(p.helpers.clone());

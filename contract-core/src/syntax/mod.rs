@@ -182,7 +182,7 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
                 // Users name a derive by its derive name, other proc macros by the fn's.
                 let name = derive.unwrap_or_else(|| f.sig.ident.to_string());
                 let shape = ProcMacroShape {
-                    kind,
+                    form: kind,
                     helpers,
                     hidden: attrs::doc_hidden(&f.attrs),
                 };

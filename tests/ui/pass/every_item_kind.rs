@@ -122,7 +122,7 @@ mod private_home {
 
 /// Where `Homed` is public.
 pub mod public_home {
-    pub use crate::private_home::Homed;
+    pub use super::private_home::Homed;
 }
 
 /// A function.
