@@ -9,7 +9,7 @@ mod support;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use support::{finish, Run, BIN, CLEARED};
 
@@ -113,13 +113,14 @@ impl Crate {
 /// A user's environment: none of this process's cargo or contract-pin variables.
 fn clean(cmd: &mut Command) {
     for (key, _) in std::env::vars() {
-        if key.starts_with("CARGO_") || key.starts_with("CONTRACT_PIN") || key.starts_with("RUST") {
-            if !matches!(
-                key.as_str(),
-                "CARGO_HOME" | "RUSTUP_HOME" | "RUSTUP_TOOLCHAIN"
-            ) {
-                cmd.env_remove(&key);
-            }
+        let ours =
+            key.starts_with("CARGO_") || key.starts_with("CONTRACT_PIN") || key.starts_with("RUST");
+        let kept = matches!(
+            key.as_str(),
+            "CARGO_HOME" | "RUSTUP_HOME" | "RUSTUP_TOOLCHAIN"
+        );
+        if ours && !kept {
+            cmd.env_remove(&key);
         }
     }
     for key in CLEARED {
@@ -137,11 +138,6 @@ fn fails_with(run: &Run, what: &str, needles: &[&str]) {
     for needle in needles {
         assert!(all.contains(needle), "{what}: no {needle:?} in\n{run:?}");
     }
-}
-
-#[allow(dead_code)]
-fn output(o: Output) -> Run {
-    finish(o)
 }
 
 /// The auto traits a type loses through a private field are breaking, and only the

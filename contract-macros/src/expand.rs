@@ -46,10 +46,9 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     }
     let mut generated = TokenStream::new();
     if let Some((parsed, all)) = &extracted {
-        if args.path.is_some()
-            && !matches!(all.as_slice(), [one] if matches!(one.fragment, Fragment::Item { .. }))
-        {
-            let (_, span) = args.path.as_ref().expect("checked above");
+        let single =
+            matches!(all.as_slice(), [one] if matches!(one.fragment, Fragment::Item { .. }));
+        if let (Some((_, span)), false) = (&args.path, single) {
             errors.push(syn::Error::new(
                 *span,
                 "`path` names one item: it cannot be given on an `impl` block or an `extern` block",

@@ -127,17 +127,16 @@ pub fn macro_export(attrs: &[Attribute]) -> bool {
     attrs.iter().any(|a| a.path().is_ident("macro_export"))
 }
 
+/// A proc macro's attribute, read: its kind, a derive's name and helper attributes.
+pub type ProcMacroAttr = (
+    crate::shape::ProcMacroKind,
+    Option<String>,
+    BTreeSet<String>,
+);
+
 /// A proc-macro attribute among `attrs`: the kind, the derive's name and its helper
 /// attributes.
-pub fn proc_macro(
-    attrs: &[Attribute],
-) -> syn::Result<
-    Option<(
-        crate::shape::ProcMacroKind,
-        Option<String>,
-        BTreeSet<String>,
-    )>,
-> {
+pub fn proc_macro(attrs: &[Attribute]) -> syn::Result<Option<ProcMacroAttr>> {
     use crate::shape::ProcMacroKind;
     for a in attrs {
         let path = a.path();

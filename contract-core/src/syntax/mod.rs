@@ -374,8 +374,14 @@ mod foreign {
     use syn::{ForeignItem, ForeignItemFn, ForeignItemStatic};
 
     pub enum Item {
-        Fn { f: ForeignItemFn, safe: bool },
-        Static { s: ForeignItemStatic, safe: bool },
+        Fn {
+            f: Box<ForeignItemFn>,
+            safe: bool,
+        },
+        Static {
+            s: Box<ForeignItemStatic>,
+            safe: bool,
+        },
     }
 
     impl Item {
@@ -390,11 +396,11 @@ mod foreign {
     pub fn read(item: &ForeignItem) -> syn::Result<Option<Item>> {
         Ok(match item {
             ForeignItem::Fn(f) => Some(Item::Fn {
-                f: f.clone(),
+                f: Box::new(f.clone()),
                 safe: false,
             }),
             ForeignItem::Static(s) => Some(Item::Static {
-                s: s.clone(),
+                s: Box::new(s.clone()),
                 safe: false,
             }),
             ForeignItem::Verbatim(tokens) => qualified(tokens.clone())?,
@@ -422,10 +428,16 @@ mod foreign {
             .collect();
         if is("fn") {
             let f: ForeignItemFn = syn::parse2(rest)?;
-            Ok(Some(Item::Fn { f, safe }))
+            Ok(Some(Item::Fn {
+                f: Box::new(f),
+                safe,
+            }))
         } else if is("static") {
             let s: ForeignItemStatic = syn::parse2(rest)?;
-            Ok(Some(Item::Static { s, safe }))
+            Ok(Some(Item::Static {
+                s: Box::new(s),
+                safe,
+            }))
         } else {
             Ok(None)
         }
