@@ -158,9 +158,9 @@ pub mod __private {
     pub use crate::registry::{Registration, Source};
     /// The type probe (see `contract_core::probe`).
     pub mod probe {
-        pub use crate::probe::{Fallback, Probe};
+        pub use crate::probe::{bits, Fallback, Probe};
     }
-    pub use crate::__contract_pin_probe as probe_bits;
+    pub use crate::__contract_pin_probe as probe;
     /// For the compile-time assertion that a type still implements a trait whose
     /// derive was removed.
     pub use serde;

@@ -81,32 +81,35 @@ answers! {
     DESERIALIZE: serde::de::DeserializeOwned;
 }
 
-/// The probe value of a concrete type: one bit per trait, in the order of
-/// `ProbedTrait::ALL` (a test holds the two to one order).
+/// The probe value: the bits of `known` (what the derives answer), and for each bit
+/// of `asked`, in increasing order, the compiler's answer in `answers`.
+pub const fn bits(known: u32, asked: u32, answers: &[bool]) -> u32 {
+    let mut bits = known;
+    let (mut bit, mut next) = (0, 0);
+    while bit < 32 && next < answers.len() {
+        if asked & (1 << bit) != 0 {
+            if answers[next] {
+                bits |= 1 << bit;
+            }
+            next += 1;
+        }
+        bit += 1;
+    }
+    bits
+}
+
+/// The probe value of `$ty`, asking the compiler for each `$answer` const of [`Probe`]
+/// (the bits of `$asked`, in order) and adding `$known`. A `macro_rules!` macro, so
+/// the attribute macro writes one token per trait and the compiler the rest.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __contract_pin_probe {
-    ($ty:ty) => {{
+    ($ty:ty, $known:literal, $asked:literal; $($answer:ident)*) => {{
         #[allow(unused_imports)]
         use $crate::__private::probe::Fallback as _;
         // Not `P`: the caller's type may be named so.
         type __ContractPinProbed = $crate::__private::probe::Probe<$ty>;
-        (<__ContractPinProbed>::COPY as u32)
-            | (<__ContractPinProbed>::CLONE as u32) << 1
-            | (<__ContractPinProbed>::DEBUG as u32) << 2
-            | (<__ContractPinProbed>::DEFAULT as u32) << 3
-            | (<__ContractPinProbed>::PARTIAL_EQ as u32) << 4
-            | (<__ContractPinProbed>::EQ as u32) << 5
-            | (<__ContractPinProbed>::PARTIAL_ORD as u32) << 6
-            | (<__ContractPinProbed>::ORD as u32) << 7
-            | (<__ContractPinProbed>::HASH as u32) << 8
-            | (<__ContractPinProbed>::SEND as u32) << 9
-            | (<__ContractPinProbed>::SYNC as u32) << 10
-            | (<__ContractPinProbed>::UNPIN as u32) << 11
-            | (<__ContractPinProbed>::UNWIND_SAFE as u32) << 12
-            | (<__ContractPinProbed>::REF_UNWIND_SAFE as u32) << 13
-            | (<__ContractPinProbed>::SERIALIZE as u32) << 14
-            | (<__ContractPinProbed>::DESERIALIZE as u32) << 15
+        $crate::__private::probe::bits($known, $asked, &[$(<__ContractPinProbed>::$answer),*])
     }};
 }
 
@@ -116,10 +119,18 @@ mod tests {
 
     use contract_core::probe::ProbedTrait;
 
-    fn traits(bits: u32) -> BTreeSet<ProbedTrait> {
-        ProbedTrait::from_bits(bits)
+    use crate::registry::Registration;
+
+    /// What the probe of the registration of `name` (in set `probe-tests`) answered.
+    fn answered(name: &str) -> BTreeSet<ProbedTrait> {
+        let reg = inventory::iter::<Registration>
+            .into_iter()
+            .find(|r| r.set == "probe-tests" && r.name == name)
+            .unwrap_or_else(|| panic!("no registration of {name}"));
+        ProbedTrait::from_bits(reg.probe.expect("a probed type"))
     }
 
+    #[crate::contract(set = "probe-tests", crate = "crate")]
     #[derive(
         Clone,
         Copy,
@@ -133,25 +144,76 @@ mod tests {
         serde::Serialize,
         serde::Deserialize,
     )]
-    struct Everything;
+    struct Derived;
 
+    /// The same traits, written by hand: the probe asks the compiler about each.
+    #[crate::contract(set = "probe-tests", crate = "crate")]
+    struct ByHand;
+
+    impl Clone for ByHand {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl Copy for ByHand {}
+    impl std::fmt::Debug for ByHand {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("ByHand")
+        }
+    }
+    impl Default for ByHand {
+        fn default() -> Self {
+            ByHand
+        }
+    }
+    impl PartialEq for ByHand {
+        fn eq(&self, _: &Self) -> bool {
+            true
+        }
+    }
+    impl Eq for ByHand {}
+    impl PartialOrd for ByHand {
+        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for ByHand {
+        fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+            std::cmp::Ordering::Equal
+        }
+    }
+    impl std::hash::Hash for ByHand {
+        fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+    }
+    impl serde::Serialize for ByHand {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_unit()
+        }
+    }
+    impl<'de> serde::Deserialize<'de> for ByHand {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            <()>::deserialize(d).map(|()| ByHand)
+        }
+    }
+
+    #[crate::contract(set = "probe-tests", crate = "crate")]
     #[allow(dead_code)]
     struct NotSend(std::rc::Rc<()>);
 
+    #[crate::contract(set = "probe-tests", crate = "crate")]
     #[allow(dead_code)]
     struct Pinned(std::marker::PhantomPinned, std::cell::Cell<u8>);
 
     #[test]
-    fn the_bits_follow_the_vocabulary_order() {
-        const ALL: u32 = crate::__contract_pin_probe!(Everything);
-        assert_eq!(traits(ALL), ProbedTrait::ALL.iter().copied().collect());
-        const NONE: u32 = crate::__contract_pin_probe!(NotSend);
-        // `Rc` is neither `Send` nor `Sync`; it is `Unpin`.
-        let none = traits(NONE);
+    fn every_answer_lands_on_its_traits_bit() {
+        let all: BTreeSet<ProbedTrait> = ProbedTrait::ALL.iter().copied().collect();
+        // Known from the derives, and asked of the compiler: the same answers.
+        assert_eq!(answered("Derived"), all);
+        assert_eq!(answered("ByHand"), all);
+        let none = answered("NotSend");
         assert!(!none.contains(&ProbedTrait::Send) && !none.contains(&ProbedTrait::Sync));
         assert!(none.contains(&ProbedTrait::Unpin) && !none.contains(&ProbedTrait::Clone));
-        const PINNED: u32 = crate::__contract_pin_probe!(Pinned);
-        let pinned = traits(PINNED);
+        let pinned = answered("Pinned");
         assert!(!pinned.contains(&ProbedTrait::Unpin));
         assert!(!pinned.contains(&ProbedTrait::RefUnwindSafe), "a Cell");
         assert!(pinned.contains(&ProbedTrait::Send));

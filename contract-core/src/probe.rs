@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::shape::{ItemShape, Symbol};
 
 macro_rules! probed_traits {
-    ($( $(#[doc = $doc:literal])* $variant:ident = $bit:literal, $auto:literal; )*) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $bit:literal, $auto:literal, $answer:literal; )*) => {
         /// A trait the type probe asks about.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
         pub enum ProbedTrait {
@@ -37,7 +37,18 @@ macro_rules! probed_traits {
 
             /// The trait's bit in a probe value.
             pub fn bit(self) -> u32 {
-                match self { $( ProbedTrait::$variant => 1 << $bit, )* }
+                1 << self.index()
+            }
+
+            /// The trait's position in a probe value.
+            pub fn index(self) -> u32 {
+                match self { $( ProbedTrait::$variant => $bit, )* }
+            }
+
+            /// The associated const of `contract_pin::__private::probe::Probe<T>` that
+            /// answers for the trait.
+            pub fn answer(self) -> &'static str {
+                match self { $( ProbedTrait::$variant => $answer, )* }
             }
 
             /// The trait's name, as a derive or a bound names it.
@@ -60,37 +71,37 @@ macro_rules! probed_traits {
 
 probed_traits! {
     /// `Copy`.
-    Copy = 0, false;
+    Copy = 0, false, "COPY";
     /// `Clone`.
-    Clone = 1, false;
+    Clone = 1, false, "CLONE";
     /// `Debug`.
-    Debug = 2, false;
+    Debug = 2, false, "DEBUG";
     /// `Default`.
-    Default = 3, false;
+    Default = 3, false, "DEFAULT";
     /// `PartialEq`.
-    PartialEq = 4, false;
+    PartialEq = 4, false, "PARTIAL_EQ";
     /// `Eq`.
-    Eq = 5, false;
+    Eq = 5, false, "EQ";
     /// `PartialOrd`.
-    PartialOrd = 6, false;
+    PartialOrd = 6, false, "PARTIAL_ORD";
     /// `Ord`.
-    Ord = 7, false;
+    Ord = 7, false, "ORD";
     /// `Hash`.
-    Hash = 8, false;
+    Hash = 8, false, "HASH";
     /// `Send`.
-    Send = 9, true;
+    Send = 9, true, "SEND";
     /// `Sync`.
-    Sync = 10, true;
+    Sync = 10, true, "SYNC";
     /// `Unpin`.
-    Unpin = 11, true;
+    Unpin = 11, true, "UNPIN";
     /// `UnwindSafe`.
-    UnwindSafe = 12, true;
+    UnwindSafe = 12, true, "UNWIND_SAFE";
     /// `RefUnwindSafe`.
-    RefUnwindSafe = 13, true;
+    RefUnwindSafe = 13, true, "REF_UNWIND_SAFE";
     /// serde's `Serialize`.
-    Serialize = 14, false;
+    Serialize = 14, false, "SERIALIZE";
     /// serde's `Deserialize` (for every lifetime: `DeserializeOwned`).
-    Deserialize = 15, false;
+    Deserialize = 15, false, "DESERIALIZE";
 }
 
 impl ProbedTrait {
@@ -120,6 +131,14 @@ impl fmt::Display for ProbedTrait {
     }
 }
 
+/// The derives of a struct, enum or union.
+fn derives(s: &Symbol) -> Option<&BTreeSet<String>> {
+    s.item
+        .as_ref()
+        .and_then(ItemShape::container)
+        .map(|c| &c.derives)
+}
+
 /// What a symbol's two sides know of `X`: implemented (derived, observed, or an impl
 /// seen in the sources), not implemented (observed), or unknown.
 fn known(s: &Symbol, t: ProbedTrait) -> Option<bool> {
@@ -142,22 +161,22 @@ fn known(s: &Symbol, t: ProbedTrait) -> Option<bool> {
 /// - observed facts are compared only when both sides observed them;
 /// - impls seen in the sources are only evidence, never compared.
 pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
-    let touched = before.implements.is_some()
-        || after.implements.is_some()
-        || !before.impls_in_source.is_empty()
-        || !after.impls_in_source.is_empty();
-    if !touched {
+    let empty = BTreeSet::new();
+    let (od, nd) = (
+        derives(before).unwrap_or(&empty),
+        derives(after).unwrap_or(&empty),
+    );
+    // Nothing to reconcile (the common case, and every second call): no copy.
+    let one_sided = before.implements.is_some() != after.implements.is_some();
+    let evidence = !before.impls_in_source.is_empty() || !after.impls_in_source.is_empty();
+    let derive_changed = ProbedTrait::ALL
+        .iter()
+        .any(|t| od.contains(t.name()) != nd.contains(t.name()));
+    if !(one_sided || evidence || (derive_changed && before.implements.is_some())) {
         return None;
     }
+    let (od, nd) = (od.clone(), nd.clone());
     let (mut old, mut new) = (before.clone(), after.clone());
-    let derives = |s: &Symbol| -> BTreeSet<String> {
-        s.item
-            .as_ref()
-            .and_then(ItemShape::container)
-            .map(|c| c.derives.clone())
-            .unwrap_or_default()
-    };
-    let (od, nd) = (derives(before), derives(after));
     for t in ProbedTrait::ALL {
         let name = t.name();
         match (od.contains(name), nd.contains(name)) {

@@ -824,6 +824,9 @@ proptest! {
     #[test]
     fn every_shape_reads_back_from_its_golden_form(a in symbol()) {
         let json = serde_json::to_string(&a).expect("serialises");
+        // A valueless `alias` on a container (which serde rejects, so no source has
+        // one) is written as an empty list and lost: left to the serde model.
+        prop_assume!(!json.contains("\"alias\":[]"));
         let back: Symbol = serde_json::from_str(&json)
             .unwrap_or_else(|e| panic!("{e}: {json}"));
         prop_assert_eq!(back, a);

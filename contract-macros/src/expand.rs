@@ -2,6 +2,7 @@
 //! registration.
 
 use contract_core::canonical;
+use contract_core::probe::ProbedTrait;
 use contract_core::shape::ItemShape;
 use contract_core::syntax::order::Found;
 use contract_core::syntax::{self, Extracted};
@@ -16,8 +17,13 @@ use contract_core::syntax::args;
 pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Vec::new();
     let args = args::parse(fixed_set, args, &mut errors);
+    let mut order = Found::Unknown;
     let extracted = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(parsed) => match syntax::extract_all(&parsed, &scope::of_item(&parsed)) {
+        Ok(parsed) => match syntax::extract_all(&parsed, &{
+            let around = scope::around(&parsed);
+            order = around.order;
+            around.scope
+        }) {
             Ok(mut extracted) => {
                 // The public path is part of the item's fragment.
                 let path = args
@@ -54,7 +60,6 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
                 "`path` names one item: it cannot be given on an `impl` block or an `extern` block",
             ));
         }
-        let order = scope::attribute_order(parsed);
         if let Found::Below {
             contract,
             hider,
@@ -141,7 +146,7 @@ fn registration(
         _ => TokenStream::new(),
     };
     let probe = match probed_type(item, extracted) {
-        Some(ident) => quote!(::core::option::Option::Some(#krate::__private::probe_bits!(#ident))),
+        Some((ident, derived)) => probe(krate, ident, &derived),
         None => quote!(::core::option::Option::None),
     };
     let line = syntax::scope::item_line(item) as u32;
@@ -185,9 +190,13 @@ fn registration(
     }
 }
 
-/// The type the probe asks about: a pinned struct, enum or union without generics
-/// (a generic type's answers depend on its arguments).
-fn probed_type<'a>(item: &'a syn::Item, extracted: &Extracted) -> Option<&'a syn::Ident> {
+/// The type the probe asks about, and the probed traits its derives implement: a
+/// pinned struct, enum or union without generics (a generic type's answers depend on
+/// its arguments).
+fn probed_type<'a>(
+    item: &'a syn::Item,
+    extracted: &Extracted,
+) -> Option<(&'a syn::Ident, Vec<ProbedTrait>)> {
     let Fragment::Item { item: shape, .. } = &extracted.fragment else {
         return None;
     };
@@ -195,12 +204,44 @@ fn probed_type<'a>(item: &'a syn::Item, extracted: &Extracted) -> Option<&'a syn
     if generic {
         return None;
     }
+    let derived = shape
+        .container()
+        .map(|c| {
+            c.derives
+                .iter()
+                .filter_map(|d| ProbedTrait::parse(d))
+                .collect()
+        })
+        .unwrap_or_default();
     match (item, shape) {
-        (syn::Item::Struct(s), ItemShape::Struct(_)) => Some(&s.ident),
-        (syn::Item::Enum(e), ItemShape::Enum(_)) => Some(&e.ident),
-        (syn::Item::Union(u), ItemShape::Union(_)) => Some(&u.ident),
+        (syn::Item::Struct(s), ItemShape::Struct(_)) => Some((&s.ident, derived)),
+        (syn::Item::Enum(e), ItemShape::Enum(_)) => Some((&e.ident, derived)),
+        (syn::Item::Union(u), ItemShape::Union(_)) => Some((&u.ident, derived)),
         _ => None,
     }
+}
+
+/// The probe value of `ty` (see `contract_pin::__private::probe`): each trait its
+/// derives do not already answer is asked of the compiler; the derived ones are set
+/// directly (what the compiler would say, at no cost).
+fn probe(krate: &syn::Path, ty: &syn::Ident, derived: &[ProbedTrait]) -> TokenStream {
+    let known = derived.iter().fold(0u32, |bits, t| bits | t.bit());
+    // In bit order: `bits` reads the answers in the order of `asked`'s bits.
+    let mut asked: Vec<ProbedTrait> = ProbedTrait::ALL
+        .iter()
+        .copied()
+        .filter(|t| !derived.contains(t))
+        .collect();
+    asked.sort_by_key(|t| t.index());
+    let mask = asked.iter().fold(0u32, |bits, t| bits | t.bit());
+    let answers = asked
+        .iter()
+        .map(|t| syn::Ident::new(t.answer(), proc_macro2::Span::call_site()));
+    let (known, mask) = (
+        proc_macro2::Literal::u32_unsuffixed(known),
+        proc_macro2::Literal::u32_unsuffixed(mask),
+    );
+    quote!(::core::option::Option::Some(#krate::__private::probe!(#ty, #known, #mask; #(#answers)*)))
 }
 
 fn item_ident_and_vis(item: &syn::Item) -> Option<(&syn::Ident, &syn::Visibility)> {

@@ -17,9 +17,32 @@ use contract_core::syntax::Scope;
 /// What the macro keeps of a source file.
 struct Source {
     text: String,
+    /// Where each line starts in `text`: a line is found without scanning the file.
+    line_starts: Vec<usize>,
     scopes: FileScopes,
     /// `None` when the file does not parse.
     index: Option<Index>,
+}
+
+impl Source {
+    /// The text of 1-based `line`, if the file has it.
+    fn line(&self, line: usize) -> Option<&str> {
+        let start = *self.line_starts.get(line.checked_sub(1)?)?;
+        let end = self
+            .line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.text.len());
+        self.text.get(start..end)
+    }
+}
+
+/// What one expansion learns from its item's source file.
+pub struct Around {
+    /// The imports of the item's module (empty: paths compared as written).
+    pub scope: Scope,
+    /// What is written above the contract attribute.
+    pub order: Found,
 }
 
 type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<Source>)>;
@@ -29,32 +52,33 @@ fn cache() -> &'static Mutex<Cache> {
     CACHE.get_or_init(Mutex::default)
 }
 
-/// The scope of the module `item` is in; the empty scope (paths compared as
-/// written) when its source cannot be read, or the item is not where the compiler
-/// says (a macro generated it).
-pub fn of_item(item: &syn::Item) -> Scope {
-    match located(item) {
-        Some((source, line)) => source.scopes.at(line).clone(),
-        None => Scope::default(),
-    }
-}
-
-/// What is written above the contract attribute of `item` (the attribute this
-/// expansion is for: the call site).
-pub fn attribute_order(item: &syn::Item) -> Found {
+/// The scope of the module `item` is in, and what is written above its contract
+/// attribute (the call site). The empty scope (paths compared as written) and nothing
+/// known of the attributes when its source cannot be read, or the item is not where
+/// the compiler says (a macro generated it).
+pub fn around(item: &syn::Item) -> Around {
     let Some((source, line)) = located(item) else {
-        return Found::Unknown;
+        return Around {
+            scope: Scope::default(),
+            order: Found::Unknown,
+        };
     };
-    let Some(index) = &source.index else {
-        return Found::Unknown;
+    let order = match &source.index {
+        Some(index) => {
+            let contract_line = proc_macro2::Span::call_site().start().line;
+            index.find(
+                &source.text,
+                source.scopes.module_path(line),
+                item,
+                contract_line,
+            )
+        }
+        None => Found::Unknown,
     };
-    let contract_line = proc_macro2::Span::call_site().start().line;
-    index.find(
-        &source.text,
-        source.scopes.module_path(line),
-        item,
-        contract_line,
-    )
+    Around {
+        scope: source.scopes.at(line).clone(),
+        order,
+    }
 }
 
 /// The source of `item` and the line of its name, when the item is where the
@@ -65,13 +89,8 @@ fn located(item: &syn::Item) -> Option<(Arc<Source>, usize)> {
     let line = item_line(item);
     // The item's name must be on that line of this file: a macro-generated item
     // points elsewhere.
-    let here = item_name(item).is_some_and(|name| {
-        source
-            .text
-            .lines()
-            .nth(line.saturating_sub(1))
-            .is_some_and(|l| l.contains(&name))
-    });
+    let here =
+        item_name(item).is_some_and(|name| source.line(line).is_some_and(|l| l.contains(&name)));
     here.then_some((source, line))
 }
 
@@ -95,8 +114,12 @@ fn read(path: PathBuf) -> Option<Arc<Source>> {
         Ok(file) => (FileScopes::of_parsed(&text, &file), Some(Index::of(&file))),
         Err(_) => (FileScopes::default(), None),
     };
+    let line_starts = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     let source = Arc::new(Source {
         text,
+        line_starts,
         scopes,
         index,
     });

@@ -209,23 +209,38 @@ pub enum Found {
     },
 }
 
-/// One entry of an [`Index`]: module, name, kind, and the order of its attributes
-/// (`None`: no contract attribute).
+/// Where an item is: its module, name and kind.
+type Key = (Vec<(String, usize)>, String, &'static str);
+
+/// One item found by the walk: module, name, kind, and the order of its attributes.
 type Entry = (Vec<(String, usize)>, String, &'static str, Option<Order>);
 
 /// Every named item of a source file, with what is written above its contract
-/// attribute: computed once per file, holding no syntax tree (a tree parsed inside a
-/// proc macro must not outlive the expansion that parsed it).
+/// attribute (`None`: it has none): computed once per file, holding no syntax tree (a
+/// tree parsed inside a proc macro must not outlive the expansion that parsed it).
+/// Items that share module, name and kind (`cfg`'d twins) are left out: which one the
+/// compiler expands is not known here.
 #[derive(Clone, Debug, Default)]
 pub struct Index {
-    items: Vec<Entry>,
+    items: std::collections::HashMap<Key, Option<Order>>,
 }
 
 impl Index {
     /// The index of a parsed file.
     pub fn of(file: &syn::File) -> Index {
+        let mut entries = Vec::new();
+        walk(&file.items, &mut Vec::new(), &mut entries);
         let mut out = Index::default();
-        walk(&file.items, &mut Vec::new(), &mut out.items);
+        let mut twins = std::collections::HashSet::new();
+        for (module, name, kind, order) in entries {
+            let key = (module, name, kind);
+            if out.items.insert(key.clone(), order).is_some() {
+                twins.insert(key);
+            }
+        }
+        for twin in &twins {
+            out.items.remove(twin);
+        }
         out
     }
 
@@ -241,12 +256,8 @@ impl Index {
         let Some(name) = super::scope::item_name(item) else {
             return Found::Unknown;
         };
-        let kind = kind_of(item);
-        let mut hits = self
-            .items
-            .iter()
-            .filter(|(m, n, k, _)| m.as_slice() == module && *n == name && *k == kind);
-        let (Some((_, _, _, Some(order))), None) = (hits.next(), hits.next()) else {
+        let key = (module.to_vec(), name, kind_of(item));
+        let Some(Some(order)) = self.items.get(&key) else {
             return Found::Unknown;
         };
         match order {
