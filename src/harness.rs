@@ -28,6 +28,31 @@ pub fn check(
     let found = registry::symbols(set, package)
         .map_err(CheckError)?
         .ok_or_else(|| CheckError(no_registrations(set, package)))?;
+    // What the compiler says and the shapes record must agree before any verdict: a
+    // type that implements `Serialize` with no serde derive in its shape has its wire
+    // checks off.
+    let mut warnings = String::new();
+    let mut errors = Vec::new();
+    for (name, site) in &found.sites {
+        let Some(current) = found.symbols.get(name) else {
+            continue;
+        };
+        // Read only a type the compiler says is serde's and whose derives do not say so.
+        if !serde_without_derive(current.text()) {
+            continue;
+        }
+        let symbol = current.symbol().map_err(|e| CheckError(e.to_string()))?;
+        match contract_core::probe::wire_finding(name, symbol, site) {
+            Some(contract_core::probe::Finding::Error(e)) => errors.push(e),
+            Some(contract_core::probe::Finding::Warning(w)) => {
+                warnings.push_str(&format!("contract-pin: warning: {w}\n"));
+            }
+            None => {}
+        }
+    }
+    if !errors.is_empty() {
+        return Err(CheckError(errors.join("\n")));
+    }
     let path = match found.golden {
         Some(golden) => PathBuf::from(golden),
         None => golden::path(
@@ -42,7 +67,23 @@ pub fn check(
         modules: Some(&found.modules),
         pinned: &registry::sets(package),
     };
-    check_at(&path, set, package, manifest_dir, held, lookup)
+    let mut outcome = check_at(&path, set, package, manifest_dir, held, lookup)?;
+    outcome.message.insert_str(0, &warnings);
+    Ok(outcome)
+}
+
+/// True when a symbol's compact text may hold a probe answer of `Serialize` or
+/// `Deserialize` with no serde derive: only then can [`contract_core::probe::wire_finding`]
+/// find anything. Both lists hold plain names (no bracket inside).
+fn serde_without_derive(text: &str) -> bool {
+    let list = |key: &str| {
+        text.find(key).map(|at| {
+            let rest = &text[at + key.len()..];
+            &rest[..rest.find(']').unwrap_or(rest.len())]
+        })
+    };
+    let serde = |names: &str| names.contains("\"Serialize\"") || names.contains("\"Deserialize\"");
+    list("\"implements\":[").is_some_and(serde) && !list("\"derives\":[").is_some_and(serde)
 }
 
 /// [`check`] on symbols already collected.

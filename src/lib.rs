@@ -140,6 +140,7 @@
 
 mod harness;
 mod policy;
+mod probe;
 mod registry;
 mod store;
 
@@ -157,7 +158,15 @@ pub use registry::Registration;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::harness::assert_golden;
-    pub use crate::registry::Registration;
+    pub use crate::registry::{Registration, Source};
+    /// The type probe (see `contract_core::probe`).
+    pub mod probe {
+        pub use crate::probe::{bits, Fallback, Probe};
+    }
+    pub use crate::__contract_pin_probe as probe;
+    /// For the compile-time assertion that a type still implements a trait whose
+    /// derive was removed.
+    pub use serde;
     /// Reading, locking and atomically replacing goldens: the command writes with it
     /// too.
     pub mod store {

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use contract_core::current::{Current, RegisteredText};
+use contract_core::probe::Site;
 
 /// One `#[contract]` expansion, registered with `inventory`.
 #[derive(Debug)]
@@ -20,6 +21,25 @@ pub struct Registration {
     /// The golden named by `golden = "…"`, resolved to an absolute path when the
     /// item was compiled.
     pub golden: Option<&'static str>,
+    /// The type probe's answer (see `contract_core::probe`): one bit per probed
+    /// trait; `None` for items it does not apply to (generic types, non-types).
+    pub probe: Option<u32>,
+    /// Where the item is, and what the macro saw around it.
+    pub source: Source,
+}
+
+/// Where a pinned item is written, as its registration records it.
+#[derive(Debug)]
+pub struct Source {
+    /// `file!()` at the item.
+    pub file: &'static str,
+    /// The item's line.
+    pub line: u32,
+    /// The macro read the item's full attribute list from its source file.
+    pub checked: bool,
+    /// A `#[derive]` written above the contract attribute: its line and text (seen
+    /// while the compile-time check was off, which otherwise refuses it).
+    pub derive_above: Option<(u32, &'static str)>,
 }
 
 /// The symbols of a set, and the golden file the attributes named, if any.
@@ -31,6 +51,8 @@ pub struct Found {
     /// For messages: the module of each symbol's item, or of its first `impl` block
     /// when only methods or implementors are pinned.
     pub modules: BTreeMap<String, String>,
+    /// Where each symbol's item is written.
+    pub sites: BTreeMap<String, Site>,
 }
 
 inventory::collect!(Registration);
@@ -51,6 +73,7 @@ pub fn sets(package: &str) -> Vec<&'static str> {
 /// user can act on.
 pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
     let mut registered = Vec::new();
+    let mut sites: BTreeMap<String, Site> = BTreeMap::new();
     let mut goldens = std::collections::BTreeSet::new();
     let mut modules = BTreeMap::new();
     for reg in inventory::iter::<Registration> {
@@ -58,13 +81,26 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
             continue;
         }
         goldens.insert(reg.golden);
+        let is_item = reg.fragment.starts_with(r#"{"fragment":"item","#);
+        if is_item {
+            let source = &reg.source;
+            sites.insert(
+                reg.name.to_owned(),
+                Site {
+                    file: source.file.to_owned(),
+                    line: source.line,
+                    source_checked: source.checked,
+                    derive_above: source.derive_above.map(|(l, t)| (l, t.to_owned())),
+                },
+            );
+        }
         registered.push(RegisteredText {
             name: reg.name,
             module: reg.module,
             fragment: reg.fragment,
+            implements: reg.probe.filter(|_| is_item),
         });
         // For messages: an item's module, else its first `impl` block's.
-        let is_item = reg.fragment.starts_with(r#"{"fragment":"item","#);
         if is_item || !modules.contains_key(reg.name) {
             modules.insert(reg.name.to_owned(), reg.module.to_owned());
         }
@@ -87,5 +123,6 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
         symbols,
         golden: goldens.into_iter().next().flatten(),
         modules,
+        sites,
     }))
 }

@@ -35,11 +35,10 @@ const CHILD: &str = "CONTRACT_PIN_RACE_CHILD";
 fn constant(k: usize, value: usize) -> Symbol {
     Symbol {
         module: Some(format!("writer{k}")),
-        item: Some(ItemShape::Const(ValueItemShape {
-            mutable: false,
-            ty: contract_core::Type::named("u32"),
-            value: Value::Expr(value.to_string().repeat(k + 1)),
-        })),
+        item: Some(ItemShape::Const(ValueItemShape::new(
+            contract_core::Type::named("u32"),
+            Value::Expr(value.to_string().repeat(k + 1)),
+        ))),
         ..Symbol::default()
     }
 }

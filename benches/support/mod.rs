@@ -101,8 +101,27 @@ impl Registrations {
                 name: &r.name,
                 module: &r.module,
                 fragment: text,
+                implements: probed(&r.fragment),
             })
             .collect();
         Current::from_registrations(&texts).expect("no name conflicts")
     }
+}
+
+/// What the type probe answers for a non-generic struct or enum of the item mix (the
+/// auto traits), as the macro registers it; `None` for what it does not probe.
+fn probed(fragment: &contract_core::Fragment) -> Option<u32> {
+    use contract_core::probe::ProbedTrait;
+    use contract_core::shape::ItemShape;
+    let contract_core::Fragment::Item { item, .. } = fragment else {
+        return None;
+    };
+    let generic = item.generics().is_some_and(|g| !g.params.is_empty());
+    let probed = matches!(item, ItemShape::Struct(_) | ItemShape::Enum(_)) && !generic;
+    probed.then(|| {
+        ProbedTrait::ALL
+            .iter()
+            .filter(|t| t.is_auto())
+            .fold(0, |bits, t| bits | t.bit())
+    })
 }

@@ -153,15 +153,30 @@ pub fn load(
                     }
                 })
                 .collect();
-            let mut current = assemble::assemble(&registered)
-                .map(Current::from_symbols)
-                .map_err(|conflicts| {
-                    conflicts
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                });
+            let mut current = assemble::assemble(&registered).map_err(|conflicts| {
+                conflicts
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            });
+            // The impls the sources show: a derive replaced by one is no change.
+            if let Ok(symbols) = &mut current {
+                for &i in &pinned {
+                    let p = &scan.pinned[i];
+                    let is_item =
+                        matches!(p.extracted.fragment, contract_core::Fragment::Item { .. });
+                    if let (true, Some(impls), Some(symbol)) = (
+                        is_item,
+                        scan.impls
+                            .get(&(p.module.clone(), p.extracted.name.clone())),
+                        symbols.get_mut(&p.name),
+                    ) {
+                        symbol.impls_in_source.clone_from(impls);
+                    }
+                }
+            }
+            let mut current = current.map(Current::from_symbols);
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()

@@ -225,11 +225,10 @@ mod tests {
         // Real deltas from the engine: `Old` renamed to `New`, `Other` added.
         let konst = |value: &str| Symbol {
             item: Some(contract_core::ItemShape::Const(
-                contract_core::shape::ValueItemShape {
-                    mutable: false,
-                    ty: contract_core::Type::named("u8"),
-                    value: contract_core::shape::Value::Expr(value.to_owned()),
-                },
+                contract_core::shape::ValueItemShape::new(
+                    contract_core::Type::named("u8"),
+                    contract_core::shape::Value::Expr(value.to_owned()),
+                ),
             )),
             ..Symbol::default()
         };

@@ -14,7 +14,7 @@ use crate::golden::{self, CompareError, Golden, GoldenError};
 use crate::health::{self, Health};
 use crate::message::{self, Context};
 use crate::policy::legacy::{self, Migration};
-use crate::{Delta, Policy};
+use crate::{Delta, Policy, Symbol};
 
 /// Where a set stands against its golden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -281,7 +281,11 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     };
 
     if mode.writes() {
-        let updated = Golden::new(set, package, &typed()?);
+        // What a compiled run observed and this one did not (the CLI reads sources
+        // only) is kept, not dropped.
+        let typed = typed()?;
+        let kept = bytes_shapes(bytes).and_then(|old| crate::probe::keep_observed(&typed, &old));
+        let updated = Golden::new(set, package, kept.as_ref().unwrap_or(&typed));
         if updated.render().as_bytes() == bytes {
             return done(Status::Match, deltas, String::new(), None);
         }
@@ -328,6 +332,11 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     done(Status::Match, deltas, String::new(), None)
 }
 
+/// The shapes of a golden that parses.
+fn bytes_shapes(bytes: &[u8]) -> Option<BTreeMap<String, Symbol>> {
+    golden::parse(bytes).ok().map(|g| g.shapes())
+}
+
 /// The error for a golden that cannot be read: `file:line[:col]: what`, then the fix.
 pub fn corrupt(shown: &str, e: &GoldenError, set: &str, package: &str) -> String {
     let fix = match e {
@@ -365,11 +374,10 @@ mod tests {
     fn konst(value: &str) -> BTreeMap<String, Symbol> {
         let symbol = Symbol {
             module: Some("p".to_owned()),
-            item: Some(ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: crate::ty::Type::named("u32"),
-                value: Value::Expr(value.to_owned()),
-            })),
+            item: Some(ItemShape::Const(ValueItemShape::new(
+                crate::ty::Type::named("u32"),
+                Value::Expr(value.to_owned()),
+            ))),
             ..Symbol::default()
         };
         BTreeMap::from([("MAX".to_owned(), symbol)])
@@ -417,6 +425,28 @@ mod tests {
         let json = report_json(&broken.outcome);
         assert!(json.contains("\"status\": \"breaking\""), "{json}");
         assert!(json.contains("\"symbol\": \"MAX\""), "{json}");
+    }
+
+    #[test]
+    fn an_update_from_sources_keeps_what_the_compiler_observed() {
+        use crate::probe::ProbedTrait;
+        let mut observed = konst("3");
+        observed.get_mut("MAX").unwrap().implements = Some([ProbedTrait::Send].into());
+        let text = run(&Mode::Update, None, &observed).write.unwrap().render();
+        // The same shape read from sources: nothing observed, nothing to rewrite.
+        let from_sources = konst("3");
+        let same = run(&Mode::Compare, Some(text.as_bytes()), &from_sources);
+        assert_eq!(same.outcome.status, Status::Match);
+        assert!(run(&Mode::Update, Some(text.as_bytes()), &from_sources)
+            .write
+            .is_none());
+        // Another value: rewritten, the observed facts kept.
+        let changed = run(&Mode::Update, Some(text.as_bytes()), &konst("4"));
+        let written = changed.write.unwrap().render();
+        assert!(
+            written.contains("\"implements\"") && written.contains("\"Send\""),
+            "{written}"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 
 use crate::assemble::{self, Conflict, Registered};
 use crate::canonical;
+use crate::probe::ProbedTrait;
 use crate::shape::{Fragment, Symbol};
 
 /// The current shapes of a set, by symbol name.
@@ -41,6 +42,9 @@ pub struct RegisteredText<'a> {
     pub module: &'a str,
     /// The fragment's compact canonical text ([`Fragment::compact_text`]).
     pub fragment: &'a str,
+    /// For an item: what the type probe answered (bits of
+    /// [`ProbedTrait`](crate::probe::ProbedTrait)); `None` when it was not asked.
+    pub implements: Option<u32>,
 }
 
 /// Why registrations do not make a set.
@@ -138,6 +142,8 @@ impl Current {
         registrations: &[RegisteredText<'_>],
     ) -> Result<Current, CurrentError> {
         let mut by_name: BTreeMap<&str, Vec<&RegisteredText<'_>>> = BTreeMap::new();
+        // What the probe answered for the item of each merged symbol.
+        let mut probed: BTreeMap<&str, u32> = BTreeMap::new();
         for reg in registrations {
             by_name.entry(reg.name).or_default().push(reg);
         }
@@ -145,7 +151,7 @@ impl Current {
         let mut merged = Vec::new();
         for (name, regs) in by_name {
             let spliced = match regs.as_slice() {
-                [one] => item_symbol_text(one.fragment, one.module, None),
+                [one] => item_symbol_text(one.fragment, one.module, None, one.implements),
                 // An item and the one `impl` block that pins its methods.
                 [a, b] => {
                     let (item, methods) = if a.fragment.starts_with(ITEM_HEAD) {
@@ -153,7 +159,12 @@ impl Current {
                     } else {
                         (b, a)
                     };
-                    item_symbol_text(item.fragment, item.module, Some(methods.fragment))
+                    item_symbol_text(
+                        item.fragment,
+                        item.module,
+                        Some(methods.fragment),
+                        item.implements,
+                    )
                 }
                 _ => None,
             };
@@ -176,6 +187,9 @@ impl Current {
                                     error: e.to_string(),
                                 })
                             })?;
+                        if let (Fragment::Item { .. }, Some(bits)) = (&fragment, reg.implements) {
+                            probed.insert(reg.name, bits);
+                        }
                         merged.push(Registered {
                             name: reg.name.to_owned(),
                             module: reg.module.to_owned(),
@@ -186,7 +200,10 @@ impl Current {
             }
         }
         let assembled = assemble::assemble(&merged).map_err(CurrentError::Conflicts)?;
-        for (name, symbol) in assembled {
+        for (name, mut symbol) in assembled {
+            if let Some(bits) = probed.get(name.as_str()) {
+                symbol.implements = Some(ProbedTrait::from_bits(*bits));
+            }
             let origin = symbol
                 .module
                 .clone()
@@ -239,18 +256,43 @@ impl Current {
 const ITEM_HEAD: &str = r#"{"fragment":"item","item":"#;
 const METHODS_HEAD: &str = r#"{"fragment":"methods","methods":"#;
 const UNRESOLVED: &str = r#","unresolved":["#;
+const PATH: &str = r#","path":""#;
 
 /// The compact canonical text of the symbol that one item makes, alone or with the
 /// methods of one `impl` block: from the item fragment's compact canonical text
-/// (`{"fragment":"item","item":…}`), the module the item is in, and the methods
-/// fragment's text (`{"fragment":"methods","methods":…}`). `None` when a text is not
-/// of that form, or both name unresolved names (they are then read and merged
-/// instead). Keys are sorted: `item`, `methods`, `module`, `unresolved`.
-pub fn item_symbol_text(fragment: &str, module: &str, methods: Option<&str>) -> Option<String> {
+/// (`{"fragment":"item","item":…}`), the module the item is in, the methods
+/// fragment's text (`{"fragment":"methods","methods":…}`) and the probe's answer.
+/// `None` when a text is not of that form, or both name unresolved names (they are
+/// then read and merged instead). Keys are sorted: `implements`, `item`, `methods`,
+/// `module`, `path`, `unresolved`.
+pub fn item_symbol_text(
+    fragment: &str,
+    module: &str,
+    methods: Option<&str>,
+    implements: Option<u32>,
+) -> Option<String> {
     let (item, mut unresolved) = split_tail(fragment, ITEM_HEAD)?;
+    // `,"path":"…"` ends the item's object: a path holds no quote or escape.
+    let (item, path) = match item.strip_suffix('"') {
+        Some(before) => {
+            let at = before.rfind(PATH)?;
+            let path = &item[at..];
+            if before[at + PATH.len()..].contains(['"', '\\']) {
+                return None;
+            }
+            (&item[..at], path)
+        }
+        None => (item, ""),
+    };
+    if !(item.starts_with('{') && item.ends_with('}')) {
+        return None;
+    }
     let methods = match methods {
         Some(text) => {
             let (methods, more) = split_tail(text, METHODS_HEAD)?;
+            if !(methods.starts_with('{') && methods.ends_with('}')) {
+                return None;
+            }
             if !more.is_empty() {
                 if !unresolved.is_empty() {
                     return None;
@@ -263,7 +305,13 @@ pub fn item_symbol_text(fragment: &str, module: &str, methods: Option<&str>) -> 
     };
     let mut text =
         String::with_capacity(fragment.len() + module.len() + methods.map_or(0, str::len) + 32);
-    text.push_str(r#"{"item":"#);
+    text.push('{');
+    if let Some(bits) = implements {
+        text.push_str(r#""implements":"#);
+        text.push_str(&canonical::to_compact_string(&ProbedTrait::from_bits(bits)));
+        text.push(',');
+    }
+    text.push_str(r#""item":"#);
     text.push_str(item);
     if let Some(methods) = methods {
         text.push_str(r#","methods":"#);
@@ -271,13 +319,15 @@ pub fn item_symbol_text(fragment: &str, module: &str, methods: Option<&str>) -> 
     }
     text.push_str(r#","module":"#);
     canonical::write_string(&mut text, module);
+    text.push_str(path);
     text.push_str(unresolved);
     text.push('}');
     Some(text)
 }
 
-/// A fragment's text cut after `head`: the object value that follows it, and what
-/// follows that (`,"unresolved":[…]`, or nothing). `None` for any other text.
+/// A fragment's text cut after `head`: the value that follows it (with a `path`
+/// member after it, for an item), and what follows that (`,"unresolved":[…]`, or
+/// nothing). `None` for any other text.
 fn split_tail<'a>(fragment: &'a str, head: &str) -> Option<(&'a str, &'a str)> {
     let body = fragment.strip_prefix(head)?.strip_suffix('}')?;
     // Read from the end: `,"unresolved":[…]` holds names only (no bracket, brace or
@@ -294,5 +344,5 @@ fn split_tail<'a>(fragment: &'a str, head: &str) -> Option<(&'a str, &'a str)> {
         None => body.len(),
     };
     let (value, tail) = body.split_at(tail_at);
-    (value.starts_with('{') && value.ends_with('}')).then_some((value, tail))
+    value.starts_with('{').then_some((value, tail))
 }

@@ -522,6 +522,21 @@ impl StoredEntry<'_> {
         // `item` is one whole object: a prefix that reads as it ends where it does.
         canonical::json_prefix_len(&self.shape[at + ITEM_KEY.len()..], item).is_some()
     }
+
+    /// True when the stored symbol's public path (`path = "…"`) is `path`.
+    pub fn path_is(&self, path: Option<&str>) -> bool {
+        const PATH_KEY: &str = "\n        \"path\": ";
+        let stored = layout::find_line_start(self.shape, PATH_KEY).map(|at| {
+            let rest = &self.shape[at + PATH_KEY.len()..];
+            let line = rest.split('\n').next().unwrap_or_default();
+            serde_json::from_str::<String>(line.trim_end_matches(',')).ok()
+        });
+        match (stored, path) {
+            (None, None) => true,
+            (Some(Some(stored)), Some(path)) => stored == path,
+            _ => false,
+        }
+    }
 }
 
 /// The 1-based line of the first `"key"` in `text`, if any: to point an error that
@@ -641,11 +656,10 @@ mod tests {
             "MAX_RETRIES".to_owned(),
             Symbol {
                 module: Some("x::routing".to_owned()),
-                item: Some(ItemShape::Const(ValueItemShape {
-                    mutable: false,
-                    ty: crate::ty::Type::named("u32"),
-                    value: Value::Expr("3".to_owned()),
-                })),
+                item: Some(ItemShape::Const(ValueItemShape::new(
+                    crate::ty::Type::named("u32"),
+                    Value::Expr("3".to_owned()),
+                ))),
                 ..Symbol::default()
             },
         );
@@ -815,11 +829,10 @@ mod compare_tests {
     fn konst(value: &str) -> Symbol {
         Symbol {
             module: Some("x::m".to_owned()),
-            item: Some(ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: crate::ty::Type::named("u32"),
-                value: Value::Rows(vec![value.to_owned(), "say \"hi\"\n".to_owned()]),
-            })),
+            item: Some(ItemShape::Const(ValueItemShape::new(
+                crate::ty::Type::named("u32"),
+                Value::Rows(vec![value.to_owned(), "say \"hi\"\n".to_owned()]),
+            ))),
             ..Symbol::default()
         }
     }
@@ -828,6 +841,8 @@ mod compare_tests {
         Symbol {
             module: Some("x::m".to_owned()),
             item: Some(ItemShape::Struct(StructShape {
+                vis: crate::shape::Visibility::Public,
+                hidden: false,
                 generics: Default::default(),
                 attrs: Default::default(),
                 style: FieldStyle::Named,
@@ -835,6 +850,7 @@ mod compare_tests {
                     .iter()
                     .map(|(name, ty)| FieldShape {
                         name: name.to_string(),
+                        hidden: false,
                         vis: crate::shape::Visibility::Public,
                         ty: crate::ty::Type::parse(ty).unwrap(),
                         serde: Default::default(),

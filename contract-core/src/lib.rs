@@ -18,6 +18,7 @@ pub mod golden;
 pub mod health;
 pub mod message;
 pub mod policy;
+pub mod probe;
 pub mod render;
 pub mod serde_attrs;
 pub mod shape;

@@ -189,12 +189,17 @@ pub struct Policy {
     pub overrides: BTreeMap<DeltaKind, Class>,
     /// The directive's words; those not given take the generic wording for the set.
     pub directive: DirectiveText,
+    /// `#[doc(hidden)]` items and members are public API like any other. By default
+    /// (`false`) they are not: an item or member that becomes hidden leaves the API
+    /// (`doc_hidden_added`, breaking), and a change to one already hidden breaks no
+    /// consumer.
+    pub doc_hidden_is_api: bool,
 }
 
 impl Default for Policy {
     /// The policy of a set the policy file does not mention: both axes enforced, wire
     /// direction `backward`, self-describing payloads, no overrides, the generic
-    /// directive.
+    /// directive, `#[doc(hidden)]` not public API.
     fn default() -> Policy {
         Policy {
             axes: vec![Axis::Api, Axis::Wire],
@@ -202,6 +207,7 @@ impl Default for Policy {
             wire_format: WireFormat::default(),
             overrides: BTreeMap::new(),
             directive: DirectiveText::default(),
+            doc_hidden_is_api: false,
         }
     }
 }

@@ -272,7 +272,7 @@ fn the_rust_abi_has_one_spelling() {
     breaks(
         "pub fn f(x: u8) {}",
         "pub extern \"C\" fn f(x: u8) {}",
-        DeltaKind::MethodSignatureChanged,
+        DeltaKind::FnAbiChanged,
     );
 }
 

@@ -89,7 +89,9 @@ fn every_case_classifies_as_expected() {
 /// The wire direction a case's policy enforces.
 fn direction(policy: Pol) -> &'static str {
     match policy {
-        Pol::Default | Pol::Backward | Pol::Positional | Pol::ApiOnly => "backward",
+        Pol::Default | Pol::Backward | Pol::Positional | Pol::ApiOnly | Pol::HiddenIsApi => {
+            "backward"
+        }
         Pol::Forward => "forward",
         Pol::Full => "full",
     }

@@ -58,6 +58,7 @@ fn no_file_and_an_empty_file_give_every_set_the_defaults() {
         wire_format: WireFormat::SelfDescribing,
         overrides: BTreeMap::new(),
         directive: Default::default(),
+        doc_hidden_is_api: false,
     };
     assert_eq!(Policy::default(), defaults);
     for file in [
@@ -186,6 +187,7 @@ fn policies() -> Vec<Policy> {
                 if j == 2 {
                     p.directive.ship_line = Some("Cannot ship.\nReally.".into());
                 }
+                p.doc_hidden_is_api = (i + j) % 3 == 0;
                 out.push(p);
             }
         }
@@ -311,6 +313,20 @@ fn an_unknown_wire_format_is_an_error() {
         1,
         "wire_format",
         "unknown wire format `bincode`: one of `self_describing` or `positional`",
+    );
+}
+
+#[test]
+fn doc_hidden_is_api_is_a_boolean_per_set() {
+    let file = parse("doc_hidden_is_api = true\n[set.macros]\ndoc_hidden_is_api = false\n");
+    assert!(file.policy("other").doc_hidden_is_api);
+    assert!(!file.policy("macros").doc_hidden_is_api);
+    assert!(!parse("").policy("other").doc_hidden_is_api);
+    refused(
+        "[set.api]\ndoc_hidden_is_api = \"yes\"\n",
+        2,
+        "set.api.doc_hidden_is_api",
+        "must be `true` or `false`, not a string",
     );
 }
 

@@ -537,6 +537,19 @@ wire_case! {
     new_samples: [S { a: 1 }],
 }
 
+// `#[doc(hidden)]` takes a field out of the Rust API, not off the wire: its removal
+// still breaks payloads (the API verdict is additive, the wire one is not).
+wire_case! {
+    removed_hidden, ty: S, expect: [FieldRemoved],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub a: u8, #[doc(hidden)] pub b: u8 }
+    },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub a: u8 } },
+    old_samples: [S { a: 1, b: 2 }],
+    new_samples: [S { a: 1 }],
+}
+
 wire_case! {
     removed_optional, ty: S, expect: [FieldRemoved],
     old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub a: u8, pub b: Option<u8> } },
@@ -1137,6 +1150,7 @@ fn cases() -> Vec<Case> {
         added_required::case(),
         added_defaulted_at_the_end_positional::case(),
         removed_required::case(),
+        removed_hidden::case(),
         removed_optional::case(),
         removed_from_strict_reader::case(),
         removed_positional::case(),

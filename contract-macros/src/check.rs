@@ -207,7 +207,19 @@ pub fn check(
     tracking.extend(track_golden(&mut state, &path));
     let shown = display(&path);
     let name = args.name.as_deref().unwrap_or(&extracted.name);
-    let golden = match entry(&mut state, &path, name, item_text, &args.set, &package) {
+    let public_path = match &extracted.fragment {
+        contract_core::Fragment::Item { path, .. } => path.as_deref(),
+        _ => None,
+    };
+    let golden = match entry(
+        &mut state,
+        &path,
+        name,
+        item_text,
+        public_path,
+        &args.set,
+        &package,
+    ) {
         Stored::Unchanged => return tracking,
         Stored::Differs(golden) => golden,
         Stored::Corrupt(e) => {
@@ -261,7 +273,10 @@ pub fn check(
             } else {
                 message::compile_error(&cx, &delta)
             };
-            errors.push(syn::Error::new(span, text));
+            match still_implemented(args, extracted, &delta, span, &text) {
+                Some(assertion) => tracking.extend(assertion),
+                None => errors.push(syn::Error::new(span, text)),
+            }
         }
     }
     tracking
@@ -284,15 +299,17 @@ enum Stored {
 /// The entry of `name` in the golden at `path` (loaded) against the item whose
 /// shape's text is `item_text`. A golden in the canonical layout is read whole only
 /// when the item differs from its entry.
+#[allow(clippy::too_many_arguments)]
 fn entry(
     state: &mut State,
-    path: &Path,
+    golden_path: &Path,
     name: &str,
     item_text: Option<&str>,
+    path: Option<&str>,
     set: &str,
     package: &str,
 ) -> Stored {
-    let cached = state.goldens.get_mut(path).expect("loaded");
+    let cached = state.goldens.get_mut(golden_path).expect("loaded");
     if let Some(index) = &cached.index {
         let header = index.header();
         if header.set != set || header.package != package {
@@ -301,7 +318,7 @@ fn entry(
         let Some(stored) = index.entry(name) else {
             return Stored::Unchanged;
         };
-        if item_text.is_some_and(|item| stored.item_is(item)) {
+        if item_text.is_some_and(|item| stored.item_is(item)) && stored.path_is(path) {
             return Stored::Unchanged;
         }
         if cached.full.is_none() {
@@ -327,6 +344,75 @@ fn first_error(state: &mut State, path: &Path) -> bool {
         .goldens
         .get_mut(path)
         .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true))
+}
+
+/// A derive removed is a break only when the trait is gone: an `impl` of it may be
+/// written anywhere in the crate, which one expansion cannot see. So instead of an
+/// error, the expansion asserts that the (non-generic) type still implements the
+/// trait; the compiler reports the assertion with `text` — the message the error would
+/// have had — only when it is not.
+fn still_implemented(
+    args: &Args,
+    extracted: &Extracted,
+    delta: &contract_core::Delta,
+    span: Span,
+    text: &str,
+) -> Option<TokenStream> {
+    use contract_core::delta::Note;
+    use contract_core::probe::ProbedTrait;
+    if delta.kind != contract_core::DeltaKind::DeriveRemoved {
+        return None;
+    }
+    let Note::Derive(name) = &delta.note else {
+        return None;
+    };
+    let contract_core::Fragment::Item { item, .. } = &extracted.fragment else {
+        return None;
+    };
+    if item.generics().is_none_or(|g| !g.params.is_empty()) {
+        return None; // `Type<T>: Trait` depends on `T`
+    }
+    let krate = &args.krate;
+    let bound = match ProbedTrait::parse(name)? {
+        ProbedTrait::Copy => quote!(::core::marker::Copy),
+        ProbedTrait::Clone => quote!(::core::clone::Clone),
+        ProbedTrait::Debug => quote!(::core::fmt::Debug),
+        ProbedTrait::Default => quote!(::core::default::Default),
+        ProbedTrait::PartialEq => quote!(::core::cmp::PartialEq),
+        ProbedTrait::Eq => quote!(::core::cmp::Eq),
+        ProbedTrait::PartialOrd => quote!(::core::cmp::PartialOrd),
+        ProbedTrait::Ord => quote!(::core::cmp::Ord),
+        ProbedTrait::Hash => quote!(::core::hash::Hash),
+        ProbedTrait::Serialize => quote!(#krate::__private::serde::Serialize),
+        ProbedTrait::Deserialize => quote!(#krate::__private::serde::de::DeserializeOwned),
+        // Auto traits are never derived.
+        _ => return None,
+    };
+    // `{` and `}` are format placeholders in diagnostic attributes.
+    let escape = |s: &str| s.replace('{', "{{").replace('}', "}}");
+    let mut lines = text.lines();
+    let message = escape(lines.next().unwrap_or_default());
+    let note = escape(&lines.map(str::trim).collect::<Vec<_>>().join("\n"));
+    let ty = syn::Ident::new(&extracted.name, span);
+    Some(quote! {
+        const _: () = {
+            #[diagnostic::on_unimplemented(message = #message, label = "no longer implemented", note = #note)]
+            trait __ContractPinStillImplemented {}
+            impl<T: ?::core::marker::Sized + #bound> __ContractPinStillImplemented for T {}
+            fn implemented<T: ?::core::marker::Sized + __ContractPinStillImplemented>() {}
+            #[allow(dead_code)]
+            fn check() {
+                implemented::<#ty>();
+            }
+        };
+    })
+}
+
+/// False when `CONTRACT_PIN_COMPILE_CHECK=0` (or the variable is invalid: that is
+/// reported by the check itself).
+pub fn compile_check_on(args: &Args) -> bool {
+    let lookup = |name: &str| std::env::var(name).ok();
+    env::compile_check(&args.set, &lookup).unwrap_or(false)
 }
 
 /// The absolute path of a `golden = "…"` argument: relative to the annotated source

@@ -1,13 +1,16 @@
-//! The imports around the item being expanded, read from its own source file (the
-//! file the compiler says the item's name is in), once per file per compiler
-//! process. The CLI reads the same file with the same `FileScopes`, so both resolve
-//! type paths alike.
+//! The item's own source file, read by the macro: the imports around the item, and
+//! the attributes written above its contract attribute. Read once per file per
+//! compiler process, by the byte scanner of `FileScopes` (no syntax tree of the file:
+//! one parsed inside a proc macro holds the compiler's spans, and a macro expanding
+//! every pinned item of a crate cannot afford to parse each file). The CLI reads the
+//! same file with the same `FileScopes`, so both resolve type paths alike.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
+use contract_core::syntax::order::{self, Found};
 use contract_core::syntax::scope::{item_name, item_position, name_span, FileScopes};
 use contract_core::syntax::Scope;
 
@@ -18,6 +21,14 @@ struct Read {
     scopes: FileScopes,
 }
 
+/// What one expansion learns from its item's source file.
+pub struct Around {
+    /// The imports of the item's module (empty: paths compared as written).
+    pub scope: Scope,
+    /// What is written above the contract attribute.
+    pub order: Found,
+}
+
 type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<Read>)>;
 
 fn cache() -> &'static Mutex<Cache> {
@@ -25,15 +36,20 @@ fn cache() -> &'static Mutex<Cache> {
     CACHE.get_or_init(Mutex::default)
 }
 
-/// The scope of the module `item` is in; the empty scope (paths compared as
-/// written) when its source cannot be read, or the item is not where the compiler
-/// says (a macro generated it).
-pub fn of_item(item: &syn::Item) -> Scope {
+/// The scope of the module `item` is in, and what is written above its contract
+/// attribute (the call site). The empty scope (paths compared as written) and nothing
+/// known of the attributes when its source cannot be read, or the item is not where
+/// the compiler says (a macro generated it).
+pub fn around(item: &syn::Item) -> Around {
+    let unknown = || Around {
+        scope: Scope::default(),
+        order: Found::Unknown,
+    };
     let Some(file) = name_span(item).unwrap().local_file() else {
-        return Scope::default();
+        return unknown();
     };
     let Some(read) = read(file) else {
-        return Scope::default();
+        return unknown();
     };
     let (line, column) = item_position(item);
     // The item's name must be at that place of this file: a macro-generated item
@@ -50,9 +66,18 @@ pub fn of_item(item: &syn::Item) -> Scope {
             .unwrap_or(false)
     });
     if !here {
-        return Scope::default();
+        return unknown();
     }
-    read.scopes.at((line, column)).clone()
+    let scope = read.scopes.at((line, column)).clone();
+    let call_site = proc_macro2::Span::call_site().start();
+    let order = match read
+        .scopes
+        .attribute_run((call_site.line, call_site.column))
+    {
+        Some(run) => order::above(&read.text, &run, &scope),
+        None => Found::Unknown,
+    };
+    Around { scope, order }
 }
 
 fn read(path: PathBuf) -> Option<Arc<Read>> {

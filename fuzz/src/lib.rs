@@ -140,9 +140,11 @@ fn fragments(symbol: &Symbol) -> Vec<contract_core::Fragment> {
     if let Some(item) = &symbol.item {
         out.push(Fragment::from(item.clone()));
     }
-    if !symbol.methods.is_empty() {
+    if !symbol.methods.is_empty() || !symbol.consts.is_empty() || !symbol.types.is_empty() {
         out.push(Fragment::Methods {
             methods: symbol.methods.clone(),
+            consts: symbol.consts.clone(),
+            types: symbol.types.clone(),
             unresolved: Default::default(),
         });
     }

@@ -63,6 +63,9 @@ pub enum Expect {
     /// 1-based line, whose text contains the string. The CLI's verdict for the set is
     /// then not compared (the item registers nothing there).
     CliError { line: usize, text: String },
+    /// The harness stops with an error whose text contains this (on both sides: no
+    /// golden is written either).
+    HarnessSays(String),
 }
 
 /// Every pair of the corpus.
@@ -82,6 +85,15 @@ fn cases() -> Vec<Pair> {
     for (i, case) in CASES.iter().enumerate() {
         if case.no_families {
             continue; // a diff-engine configuration, not something a crate can say
+        }
+        // What only the compiler or the CLI observes, stood for by test-only
+        // attributes: shown end to end by their own tests, not expressible here.
+        let stand_ins = ["#[observed", "#[impl_in_source", "#[public_path"];
+        if stand_ins
+            .iter()
+            .any(|s| case.before.contains(s) || case.after.contains(s))
+        {
+            continue;
         }
         let (Some(before), Some(after)) = (pin_all(case.before), pin_all(case.after)) else {
             continue;
@@ -240,6 +252,8 @@ fn attrs_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
         syn::Item::Trait(i) => &mut i.attrs,
         syn::Item::Type(i) => &mut i.attrs,
         syn::Item::Union(i) => &mut i.attrs,
+        syn::Item::ForeignMod(i) => &mut i.attrs,
+        syn::Item::Macro(i) if i.ident.is_some() => &mut i.attrs,
         _ => return None,
     })
 }
@@ -408,7 +422,19 @@ fn retarget(src: &str) -> Option<String> {
         syn::Item::Macro(_) => false,
         _ => true,
     });
-    for item in &mut file.items {
+    retarget_items(&mut file.items)?;
+    Some(quote!(#file).to_string() + "\n")
+}
+
+/// Every contract attribute of `items` and of the inline modules among them, in set
+/// `SET`, without its `golden = "…"`.
+fn retarget_items(items: &mut [syn::Item]) -> Option<()> {
+    for item in items {
+        if let syn::Item::Mod(m) = item {
+            if let Some((_, inner)) = &mut m.content {
+                retarget_items(inner)?;
+            }
+        }
         if let Some(attrs) = attrs_mut(item) {
             for attr in attrs.iter_mut() {
                 let last = attr.path().segments.last().map(|s| s.ident.to_string());
@@ -423,6 +449,7 @@ fn retarget(src: &str) -> Option<String> {
                         .ok()?
                         .into_iter()
                         .filter(|m| !m.path().is_ident("golden") && !m.path().is_ident("set"))
+                        .map(in_pair_module)
                         .collect(),
                     _ => Vec::new(),
                 };
@@ -430,7 +457,25 @@ fn retarget(src: &str) -> Option<String> {
             }
         }
     }
-    Some(quote!(#file).to_string() + "\n")
+    Some(())
+}
+
+/// `path = "crate::x::Y"` as the pair's module sees it: `crate::SET::x::Y` (the
+/// generated crate puts each pair in a module named after its set).
+fn in_pair_module(meta: syn::Meta) -> syn::Meta {
+    if let syn::Meta::NameValue(nv) = &meta {
+        if nv.path.is_ident("path") {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                let value = s.value().replacen("crate::", &format!("crate::{SET}::"), 1);
+                return syn::parse_quote!(path = #value);
+            }
+        }
+    }
+    meta
 }
 
 /// The set a fixture pins in (`set = "…"` of its first contract attribute).
@@ -466,7 +511,8 @@ fn policy_lines(src: &str) -> Policy {
 ///   its shape, as after a hand edit of the shapes (whatever their encoding);
 /// - `// golden-at: PATH` — the golden `golden = "…"` names, relative to the crate;
 /// - `// expect: has KIND [CLASS [AXIS]]`, `lacks KIND`, `status STATUS`,
-///   `compile-has KIND`, `compile-says TEXT`, `cli-error LINE TEXT`.
+///   `compile-has KIND`, `compile-says TEXT`, `cli-error LINE TEXT`,
+///   `harness-says TEXT`.
 fn fixtures(dir: &Path) -> Vec<Pair> {
     let mut out = Vec::new();
     for before in files(dir, "before") {
@@ -505,6 +551,7 @@ fn fixtures(dir: &Path) -> Vec<Pair> {
                 ["status", status] => Expect::Status((*status).to_owned()),
                 ["compile-has", kind] => Expect::CompileHas((*kind).to_owned()),
                 ["compile-says", ..] => Expect::CompileSays(text(1)),
+                ["harness-says", ..] => Expect::HarnessSays(text(1)),
                 ["cli-error", line, ..] => Expect::CliError {
                     line: line.parse().expect("cli-error LINE TEXT"),
                     text: text(2),

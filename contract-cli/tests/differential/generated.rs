@@ -147,7 +147,9 @@ impl Generated {
         for (&i, set) in &self.sets {
             let pair = &pairs[i];
             let src = if after { &pair.after } else { &pair.before };
-            let src = src.replace(&format!("\"{SET}\""), &format!("\"{set}\""));
+            let src = src
+                .replace(&format!("\"{SET}\""), &format!("\"{set}\""))
+                .replace(&format!("crate::{SET}::"), &format!("crate::{set}::"));
             self.write(&format!("src/{set}.rs"), &src);
             lib.push_str(&format!("pub mod {set};\n"));
         }
@@ -441,7 +443,16 @@ fn module_index(file: &str) -> Option<usize> {
 /// `breaking change to pinned contract `S` (kind, axis axis): …` → (S, kind, axis).
 fn parse_break(text: &str) -> Option<(String, String, String)> {
     let first = text.lines().next()?;
-    let first = first.strip_prefix("error: ").unwrap_or(first);
+    // `error: …`, or `error[E0277]: …` for the assertion that stands for a removed
+    // derive (the compiler reports it with contract-pin's message).
+    let first = match first.strip_prefix("error") {
+        Some(rest) => rest
+            .strip_prefix(':')
+            .or_else(|| rest.split_once("]:").map(|(_, r)| r))
+            .map(str::trim_start)
+            .unwrap_or(first),
+        None => first,
+    };
     let rest = first.strip_prefix("breaking change to pinned contract `")?;
     let (symbol, rest) = rest.split_once("` (")?;
     let (kind, rest) = rest.split_once(", ")?;

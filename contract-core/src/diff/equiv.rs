@@ -295,6 +295,11 @@ impl Renaming {
                 self.ty(&mut a.target);
             }
             ItemShape::Const(v) | ItemShape::Static(v) => self.ty(&mut v.ty),
+            ItemShape::Union(u) => {
+                self.generics(&mut u.generics);
+                self.fields(&mut u.fields);
+            }
+            ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) => {}
         }
     }
 }
@@ -307,6 +312,12 @@ pub fn normalized(s: &Symbol) -> Symbol {
     use super::shared::signature::canonical;
     let mut out = s.clone();
     out.unresolved.clear();
+    out.impls_in_source.clear();
+    // A public path given stands for the module: moving the definition behind it
+    // moves nothing a consumer names.
+    if out.path.is_some() {
+        out.module = None;
+    }
     for m in out.methods.values_mut() {
         *m = canonical(m);
     }
@@ -323,6 +334,15 @@ pub fn normalized(s: &Symbol) -> Symbol {
             }
         }
         Some(ItemShape::Fn(f)) => *f = canonical(f),
+        // serde derives no union: its serde attributes reach no wire.
+        // Every field of a union is at offset 0: their order is nothing to anyone.
+        Some(ItemShape::Union(u)) => {
+            u.fields.sort_by(|a, b| a.name.cmp(&b.name));
+            u.attrs.serde = Default::default();
+            for f in &mut u.fields {
+                f.serde = Default::default();
+            }
+        }
         Some(ItemShape::Trait(t)) => {
             for m in t.methods.values_mut() {
                 m.sig = canonical(&m.sig);
@@ -333,9 +353,19 @@ pub fn normalized(s: &Symbol) -> Symbol {
     out
 }
 
-/// True when no consumer can tell `old` from `new`: equal once `old` takes `new`'s
-/// generic parameter names and both are [`normalized`].
+/// True when no consumer can tell `old` from `new`: equal once reconciled (see
+/// [`crate::probe::reconcile`]), `old` takes `new`'s generic parameter names and both
+/// are [`normalized`].
 pub fn equivalent(old: &Symbol, new: &Symbol) -> bool {
+    // A derive swapped for an impl of the trait, a fact observed on one side only:
+    // see `probe::reconcile`.
+    if let Some((old, new)) = crate::probe::reconcile(old, new) {
+        return equivalent_reconciled(&old, &new);
+    }
+    equivalent_reconciled(old, new)
+}
+
+fn equivalent_reconciled(old: &Symbol, new: &Symbol) -> bool {
     if old.same_shape(new) {
         return true;
     }

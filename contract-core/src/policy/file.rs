@@ -6,6 +6,7 @@
 //! axes = ["api", "wire"]           # the axes whose breaks fail (default: both)
 //! wire_direction = "backward"      # backward (default) | forward | full
 //! wire_format = "self_describing"  # self_describing (default) | positional
+//! doc_hidden_is_api = false        # #[doc(hidden)] items are public API (default: not)
 //!
 //! [overrides]                      # a delta kind's class: "additive" | "breaking"
 //! field_order_changed = "breaking"
@@ -44,6 +45,7 @@ const SETTING_KEYS: &[&str] = &[
     "axes",
     "wire_direction",
     "wire_format",
+    "doc_hidden_is_api",
     "overrides",
     "directive",
 ];
@@ -64,6 +66,7 @@ struct Layer {
     axes: Option<At<Vec<Axis>>>,
     wire_direction: Option<At<WireDirection>>,
     wire_format: Option<At<WireFormat>>,
+    doc_hidden_is_api: Option<At<bool>>,
     overrides: BTreeMap<DeltaKind, At<Class>>,
     /// By [`DIRECTIVE_KEYS`] position.
     directive: [Option<At<String>>; 4],
@@ -97,7 +100,8 @@ pub struct Setting {
     /// The key as the file spells it: `wire_direction`, `overrides.variant_added`,
     /// `directive.title`.
     pub key: String,
-    /// The value: a string, a list of strings, or null (no closing reference).
+    /// The value: a string, a boolean, a list of strings, or null (no closing
+    /// reference).
     pub value: serde_json::Value,
     /// Where it came from.
     pub source: Source,
@@ -380,6 +384,16 @@ impl Parser<'_> {
                     ),
                 }
             }
+            "doc_hidden_is_api" => match value.get_ref() {
+                DeValue::Boolean(b) => {
+                    layer.doc_hidden_is_api = Some(At { value: *b, line });
+                }
+                other => self.error(
+                    value.span().start,
+                    path,
+                    format!("must be `true` or `false`, not {}", kind(other)),
+                ),
+            },
             "overrides" => {
                 let Some(table) = self.table(
                     key,
@@ -484,6 +498,9 @@ impl PolicyFile {
             if let Some(f) = &layer.wire_format {
                 policy.wire_format = f.value;
             }
+            if let Some(h) = &layer.doc_hidden_is_api {
+                policy.doc_hidden_is_api = h.value;
+            }
             for (kind, class) in &layer.overrides {
                 policy.overrides.insert(*kind, class.value);
             }
@@ -525,6 +542,11 @@ impl PolicyFile {
                 key: "wire_format".to_owned(),
                 value: string(policy.wire_format.as_str()),
                 source: from(first(&|l| l.wire_format.as_ref().map(|a| a.line))),
+            },
+            Setting {
+                key: "doc_hidden_is_api".to_owned(),
+                value: serde_json::Value::Bool(policy.doc_hidden_is_api),
+                source: from(first(&|l| l.doc_hidden_is_api.as_ref().map(|a| a.line))),
             },
         ];
         if policy.overrides.is_empty() {
@@ -599,6 +621,9 @@ pub fn render_set(set: &str, policy: &Policy) -> String {
             "wire_format = {}",
             quote(policy.wire_format.as_str())
         ));
+    }
+    if policy.doc_hidden_is_api != default.doc_hidden_is_api {
+        lines.push(format!("doc_hidden_is_api = {}", policy.doc_hidden_is_api));
     }
     if !policy.overrides.is_empty() {
         let entries: Vec<String> = policy

@@ -108,6 +108,7 @@ impl Block {
             wire_format: self.wire_format,
             overrides,
             directive,
+            doc_hidden_is_api: false,
         })
     }
 }

@@ -308,6 +308,28 @@ pub struct FileScopes {
     regions: Vec<(Position, Position, usize)>,
     /// Module paths and their scopes; index 0 is the file's top level.
     modules: Vec<(ModulePath, Scope)>,
+    /// Every outer attribute (`#[…]`), in file order.
+    attributes: Vec<Attr>,
+}
+
+/// One outer attribute of a file: its text's bytes, where it starts and ends, and
+/// its run (attributes with only whitespace and comments between them share one).
+#[derive(Clone, Debug)]
+struct Attr {
+    bytes: std::ops::Range<usize>,
+    start: Position,
+    end: Position,
+    run: usize,
+}
+
+/// The attributes written above one attribute of its item, and that attribute (see
+/// [`FileScopes::attribute_run`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttributeRun {
+    /// The attributes above it, each with the line it starts on.
+    pub above: Vec<(std::ops::Range<usize>, usize)>,
+    /// The attribute itself, and its line.
+    pub this: (std::ops::Range<usize>, usize),
 }
 
 impl FileScopes {
@@ -337,7 +359,52 @@ impl FileScopes {
                 modules[i].1.add([&item]);
             }
         }
-        FileScopes { regions, modules }
+        FileScopes {
+            regions,
+            modules,
+            attributes: scan.attributes,
+        }
+    }
+
+    /// The index in `modules` of the innermost module whose braces hold `at`; 0 (the
+    /// file's top level) otherwise.
+    fn innermost(&self, at: Position) -> usize {
+        self.regions
+            .iter()
+            .filter(|(start, end, _)| *start < at && at < *end)
+            .max_by_key(|(_, _, index)| self.modules[*index].0.len())
+            .map_or(0, |(_, _, index)| *index)
+    }
+
+    /// The inline modules (name, ordinal among same-named siblings) around `at`,
+    /// outermost first; none at the file's top level.
+    pub fn module_path(&self, at: Position) -> &[(String, usize)] {
+        match self.modules.get(self.innermost(at)) {
+            Some((path, _)) => path,
+            None => &[],
+        }
+    }
+
+    /// The outer attribute whose text holds `at` (a proc macro's call site: the
+    /// attribute itself, or its part of a `cfg_attr`), and those written above it on
+    /// the same item. `None` when no attribute of the file holds `at`.
+    pub fn attribute_run(&self, at: Position) -> Option<AttributeRun> {
+        // Attributes do not nest: sorted by start, and by end.
+        let i = self.attributes.partition_point(|a| a.end <= at);
+        let this = self.attributes.get(i).filter(|a| a.start <= at)?;
+        let above = self.attributes[..i]
+            .iter()
+            .rev()
+            .take_while(|a| a.run == this.run)
+            .map(|a| (a.bytes.clone(), a.start.0))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        Some(AttributeRun {
+            above,
+            this: (this.bytes.clone(), this.start.0),
+        })
     }
 
     /// The scope of the innermost module whose braces hold `at`; the file's top level
@@ -348,15 +415,9 @@ impl FileScopes {
             globs: Vec::new(),
             macro_use: false,
         };
-        let innermost = self
-            .regions
-            .iter()
-            .filter(|(start, end, _)| *start < at && at < *end)
-            .max_by_key(|(_, _, index)| self.modules[*index].0.len());
-        match innermost {
-            Some((_, _, index)) => &self.modules[*index].1,
-            None => self.modules.first().map_or(&EMPTY, |(_, s)| s),
-        }
+        self.modules
+            .get(self.innermost(at))
+            .map_or(&EMPTY, |(_, s)| s)
     }
 }
 
@@ -368,12 +429,16 @@ struct Scan {
     /// The text of each `use` and `extern crate` item directly inside a module (or
     /// at the top level), from its keyword to its `;`, with that module's path.
     imports: Vec<(ModulePath, std::ops::Range<usize>)>,
+    /// Every outer attribute.
+    attributes: Vec<Attr>,
 }
 
 /// One open bracket: where it is, and for a `{`, the module it opens if any and the
 /// ordinals of the modules seen directly inside it.
 struct Open {
     at: Position,
+    /// For the `[` of an outer attribute: where its `#` is (byte, position).
+    attribute: Option<(usize, Position)>,
     brace: bool,
     module: Option<(String, usize)>,
     seen: BTreeMap<String, usize>,
@@ -436,6 +501,7 @@ impl<'a> Scanner<'a> {
         let mut scan = Scan::default();
         let mut stack = vec![Open {
             at: (0, 0),
+            attribute: None,
             brace: true,
             module: None,
             seen: BTreeMap::new(),
@@ -451,7 +517,29 @@ impl<'a> Scanner<'a> {
         // Directly inside a module (or the file): the innermost bracket opened one.
         let at_module_level =
             |stack: &[Open]| stack.len() == 1 || stack.last().is_some_and(|o| o.module.is_some());
+        // A `#` whose `[` opens an outer attribute; whether only whitespace and
+        // comments came since the last attribute closed (the next one joins its run).
+        let mut pending_attribute: Option<(usize, Position)> = None;
+        let mut run_open = false;
+        let mut runs = 0;
         while let Some(b) = self.peek(0) {
+            let comment = b == b'/' && matches!(self.peek(1), Some(b'/') | Some(b'*'));
+            if !comment && !b.is_ascii_whitespace() {
+                if pending_attribute.is_some() && b != b'[' {
+                    pending_attribute = None;
+                }
+                if b == b'#' && pending_attribute.is_none() {
+                    let next = self.text[self.i + 1..].trim_start();
+                    if next.starts_with('[') {
+                        if !run_open {
+                            runs += 1;
+                        }
+                        pending_attribute = Some((self.i, (self.line, self.col)));
+                    }
+                } else if b != b'[' || pending_attribute.is_none() {
+                    run_open = false;
+                }
+            }
             match b {
                 b'/' if self.peek(1) == Some(b'/') => {
                     self.step_while(|b| b != b'\n');
@@ -483,8 +571,14 @@ impl<'a> Scanner<'a> {
                         }
                         _ => None,
                     };
+                    let attribute = if b == b'[' {
+                        pending_attribute.take()
+                    } else {
+                        None
+                    };
                     stack.push(Open {
                         at: (self.line, self.col),
+                        attribute,
                         brace: b == b'{',
                         module,
                         seen: BTreeMap::new(),
@@ -494,6 +588,15 @@ impl<'a> Scanner<'a> {
                 b'}' | b')' | b']' => {
                     if stack.len() > 1 {
                         let open = stack.pop().expect("more than the file level");
+                        if let (b']', Some((start, at))) = (b, open.attribute) {
+                            scan.attributes.push(Attr {
+                                bytes: start..self.i + 1,
+                                start: at,
+                                end: (self.line, self.col + 1),
+                                run: runs,
+                            });
+                            run_open = true;
+                        }
                         if open.brace && open.module.is_some() {
                             let mut path = module_path(&stack);
                             path.extend(open.module);
@@ -865,5 +968,37 @@ struct S;
         assert_eq!(p, "OrderId");
         assert_eq!(unresolved.into_iter().collect::<Vec<_>>(), ["OrderId"]);
         assert!(resolve(src, 2, "Vec<u8>").1.is_empty());
+    }
+
+    /// The attributes above the one at `(line, column)`, as text, and its own.
+    fn run_at(src: &str, at: Position) -> Option<(Vec<&str>, &str)> {
+        let run = FileScopes::of_file(src).attribute_run(at)?;
+        let above = run.above.iter().map(|(r, _)| &src[r.clone()]).collect();
+        Some((above, &src[run.this.0]))
+    }
+
+    #[test]
+    fn an_attribute_run_is_what_is_written_above_an_attribute_on_its_item() {
+        let src = "#[derive(Debug)]\n\
+                   struct A;\n\
+                   #[derive(Serialize)] // a comment\n\
+                   /// docs\n\
+                   #[serde(rename = \"]\")]\n\
+                   #[contract(set = \"s\")]\n\
+                   struct B { s: &'static str }\n\
+                   const X: &str = r#\"#[not(an, attribute)]\"#;\n\
+                   #[cfg_attr(test, derive(Clone), contract(set = \"s\"))]\n\
+                   struct C;\n";
+        let (above, this) = run_at(src, (6, 0)).expect("the contract attribute");
+        assert_eq!(above, ["#[derive(Serialize)]", "#[serde(rename = \"]\")]"]);
+        assert_eq!(this, "#[contract(set = \"s\")]");
+        // Inside an attribute: that attribute; the first of a run has none above.
+        let (above, this) = run_at(src, (9, 33)).expect("inside cfg_attr");
+        assert!(above.is_empty());
+        assert!(this.starts_with("#[cfg_attr(test"), "{this}");
+        assert_eq!(run_at(src, (1, 3)).map(|r| r.0.len()), Some(0));
+        // Not in any attribute: an item, a raw string that looks like one.
+        assert_eq!(run_at(src, (2, 0)), None);
+        assert_eq!(run_at(src, (8, 20)), None);
     }
 }
