@@ -8,15 +8,18 @@
 #     INSTRUCTIONS=1 bash benches/compile_cost.sh   # and rustc's instruction counts
 #
 # It generates one cargo workspace (outside this repository, so the repository's
-# .cargo/config.toml does not apply) with four crates whose sources differ only in
+# .cargo/config.toml does not apply) with five crates whose sources differ only in
 # the attributes on the N structs:
 #
 #   plain         #[derive(Debug, Clone, PartialEq)]
 #   serde         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#   passthrough   an attribute macro that returns its item unchanged, over the
+#                 plain derive: the floor any attribute macro pays
 #   pin-golden    #[contract_pin::contract] over the plain derive, golden present
 #   pin-nogolden  the same, no golden (a new user's first build)
 #
-# All four depend on the same crates (serde with derive, contract-pin by path), so
+# All five depend on the same crates (serde with derive, contract-pin by path, and
+# the pass-through attribute's proc-macro crate in the same workspace), so
 # the dependencies are built once, in a warm-up, and every measured build compiles
 # only the crate itself:
 #
@@ -34,11 +37,13 @@
 # of the per-round ratios:
 #
 #   pin/serde     (pin-golden - plain) / (serde - plain): pinning's overhead over
-#                 serde derive's on the same structs            target <= 0.5
+#                 serde derive's on the same structs            target <= 0.10
 #   golden        pin-golden / pin-nogolden: the build with the compile-time golden
-#                 check against the same build without one      target <= 1.15
+#                 check against the same build without one      target <= 1.03
 #   golden/pin    (pin-golden - pin-nogolden) / (pin-nogolden - plain): the check
 #                 as a share of pinning's own overhead (stricter; for information)
+#   pin/pass      (pin-golden - plain) / (passthrough - plain): pinning's overhead
+#                 in units of the least any attribute macro costs (for information)
 #
 # With INSTRUCTIONS=1 it then counts rustc's instructions (valgrind's callgrind) for
 # one `cargo check` of each variant after an edit: the same ratios, free of load.
@@ -54,7 +59,7 @@ RUNS=${RUNS:-7}
 MODES=${MODES:-"clean incremental check"}
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${WORK:-${TMPDIR:-/tmp}/contract-pin-compile-cost}
-VARIANTS=(plain serde pin-golden pin-nogolden)
+VARIANTS=(plain serde passthrough pin-golden pin-nogolden)
 
 case "$WORK/" in
 "$REPO"/*)
@@ -78,6 +83,7 @@ attributes() {
     case "$1" in
     plain) echo '#[derive(Debug, Clone, PartialEq)]' ;;
     serde) echo '#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]' ;;
+    passthrough) printf '%s\n%s\n' '#[cost_pass::pass]' '#[derive(Debug, Clone, PartialEq)]' ;;
     pin-*) printf '%s\n%s\n' '#[contract_pin::contract]' '#[derive(Debug, Clone, PartialEq)]' ;;
     esac
 }
@@ -95,6 +101,7 @@ publish = false
 
 [dependencies]
 contract-pin = { path = "$REPO" }
+cost-pass = { path = "../pass" }
 serde = { version = "1", features = ["derive"] }
 EOF
     {
@@ -160,8 +167,30 @@ rm -rf "$WORK/ws"
 mkdir -p "$WORK/ws"
 cat >"$WORK/ws/Cargo.toml" <<EOF
 [workspace]
-members = [$(printf '"%s", ' "${VARIANTS[@]}")]
+members = [$(printf '"%s", ' "${VARIANTS[@]}")"pass"]
 resolver = "2"
+EOF
+# The pass-through attribute: it neither parses nor adds anything.
+mkdir -p "$WORK/ws/pass/src"
+cat >"$WORK/ws/pass/Cargo.toml" <<'EOF'
+[package]
+name = "cost-pass"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[lib]
+proc-macro = true
+EOF
+cat >"$WORK/ws/pass/src/lib.rs" <<'EOF'
+//! An attribute that returns its item unchanged.
+use proc_macro::TokenStream;
+
+/// Returns `item` unchanged.
+#[proc_macro_attribute]
+pub fn pass(_args: TokenStream, item: TokenStream) -> TokenStream {
+    item
+}
 EOF
 cp "$REPO/Cargo.lock" "$WORK/ws/Cargo.lock"
 for v in "${VARIANTS[@]}"; do generate "$v"; done
@@ -208,32 +237,36 @@ times_of() { awk -F, -v m="$1" -v v="$2" -v c="$3" '$2 == m && $3 == v {print $c
 # Per-round value of an awk expression over the variants' times p, s, g, n.
 per_round() {
     awk -F, -v m="$1" -v c="$2" 'NR > 1 && $2 == m {t[$1, $3] = $c; rounds[$1] = 1}
-        END {for (r in rounds) {p = t[r, "plain"]; s = t[r, "serde"]; g = t[r, "pin-golden"]; n = t[r, "pin-nogolden"]; print '"$3"'}}' "$results"
+        END {for (r in rounds) {p = t[r, "plain"]; s = t[r, "serde"]; a = t[r, "passthrough"]; g = t[r, "pin-golden"]; n = t[r, "pin-nogolden"]; print '"$3"'}}' "$results"
 }
+# The four ratios from the times of plain, serde, pin-golden, pin-nogolden, passthrough.
 ratios() {
-    awk -v p="$1" -v s="$2" -v g="$3" -v n="$4" 'BEGIN {printf "%.3f %.3f %.3f", (g - p) / (s - p), g / n, (g - n) / (n - p)}'
+    awk -v p="$1" -v s="$2" -v g="$3" -v n="$4" -v a="$5" 'BEGIN {printf "%.3f %.3f %.3f %.2f", (g - p) / (s - p), g / n, (g - n) / (n - p), (g - p) / (a - p)}'
 }
 
 for column in 4 5; do
     what=$([ "$column" = 4 ] && echo "wall time" || echo "CPU time (user+sys)")
     echo
     echo "N=$N structs, $RUNS rounds: median $what, ms"
-    printf '%-12s %8s %8s %11s %13s\n' mode plain serde pin-golden pin-nogolden
+    printf '%-12s %8s %8s %11s %11s %13s\n' mode plain serde passthrough pin-golden pin-nogolden
     for mode in $MODES; do
         printf '%-12s' "$mode"
         for v in "${VARIANTS[@]}"; do printf ' %8s' "$(times_of "$mode" "$v" "$column" | median)"; done
         echo
     done
-    printf '%-12s %22s %22s %22s\n' "ratios" "pin/serde (<= 0.5)" "golden (<= 1.15)" "golden/pin"
+    printf '%-12s %22s %22s %22s %22s\n' "ratios" "pin/serde (<= 0.10)" "golden (<= 1.03)" "golden/pin" "pin/pass"
     for mode in $MODES; do
-        read -r a b c <<<"$(ratios "$(times_of "$mode" plain "$column" | median)" \
+        read -r a b c d <<<"$(ratios "$(times_of "$mode" plain "$column" | median)" \
             "$(times_of "$mode" serde "$column" | median)" \
             "$(times_of "$mode" pin-golden "$column" | median)" \
-            "$(times_of "$mode" pin-nogolden "$column" | median)")"
+            "$(times_of "$mode" pin-nogolden "$column" | median)" \
+            "$(times_of "$mode" passthrough "$column" | median)")"
         pa=$(per_round "$mode" "$column" '(g - p) / (s - p)' | median)
         pb=$(per_round "$mode" "$column" 'g / n' | median)
         pc=$(per_round "$mode" "$column" '(g - n) / (n - p)' | median)
-        printf '%-12s %9s (rounds %6.3f) %9s (rounds %6.3f) %9s (rounds %6.3f)\n' "$mode" "$a" "$pa" "$b" "$pb" "$c" "$pc"
+        pd=$(per_round "$mode" "$column" '(g - p) / (a - p)' | median)
+        printf '%-12s %9s (rounds %6.3f) %9s (rounds %6.3f) %9s (rounds %6.3f) %9s (rounds %6.2f)\n' \
+            "$mode" "$a" "$pa" "$b" "$pb" "$c" "$pc" "$d" "$pd"
     done
 done
 echo
@@ -280,6 +313,6 @@ for v in "${VARIANTS[@]}"; do
     instructions[$v]=$(awk '/^(summary|totals):/ {print $2; exit}' "$WORK/callgrind.$v")
     printf '%-12s %14s\n' "$v" "${instructions[$v]}"
 done
-read -r a b c <<<"$(ratios "${instructions[plain]}" "${instructions[serde]}" \
-    "${instructions[pin-golden]}" "${instructions[pin-nogolden]}")"
-printf 'pin/serde %s (<= 0.5), golden %s (<= 1.15), golden/pin %s\n' "$a" "$b" "$c"
+read -r a b c d <<<"$(ratios "${instructions[plain]}" "${instructions[serde]}" \
+    "${instructions[pin-golden]}" "${instructions[pin-nogolden]}" "${instructions[passthrough]}")"
+printf 'pin/serde %s (<= 0.10), golden %s (<= 1.03), golden/pin %s, pin/pass %s\n' "$a" "$b" "$c" "$d"

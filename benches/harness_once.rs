@@ -9,7 +9,8 @@
 //! ```
 //!
 //! Ops: `match` (the golden pins the current symbols), `edited` (a few percent of
-//! the symbols changed, removed, renamed or added), `parse` (`golden::parse` of the
+//! the symbols changed, removed, renamed or added), both from the texts the macro
+//! registers, as the test harness runs; `parse` (`golden::parse` of the
 //! golden alone), `diff` (`diff_sets` of the unchanged snapshot against itself) and
 //! `diff-edited` (against the edited one). With no arguments (as `cargo bench` runs it) it times each op at
 //! 1k and 10k symbols.
@@ -20,7 +21,7 @@ use std::time::Instant;
 use contract_core::{diff, golden, Policy, Symbol};
 
 mod support;
-use support::{GoldenDir, SET};
+use support::{GoldenDir, Registrations};
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -44,13 +45,13 @@ fn main() {
 }
 
 fn time(op: &str, n: usize, iterations: u32) {
-    let before = support::snapshot(n, false);
-    let after = support::snapshot(n, true);
+    let registered = [Registrations::new(n, false), Registrations::new(n, true)];
+    let [before, after] = [registered[0].symbols(), registered[1].symbols()];
     let dir = std::env::temp_dir().join(format!("contract-pin-once-{}-{n}", std::process::id()));
     let golden = GoldenDir::new(dir.clone(), &before);
     let start = Instant::now();
     for _ in 0..iterations {
-        run(op, &golden, &before, &after);
+        run(op, &golden, &registered, &before, &after);
     }
     let per = start.elapsed().as_secs_f64() * 1e3 / f64::from(iterations);
     println!("{op:>7} {n:>6} symbols: {per:8.2} ms per run ({iterations} runs)");
@@ -61,12 +62,13 @@ fn time(op: &str, n: usize, iterations: u32) {
 fn run(
     op: &str,
     golden: &GoldenDir,
+    registered: &[Registrations; 2],
     before: &BTreeMap<String, Symbol>,
     after: &BTreeMap<String, Symbol>,
 ) {
     match op {
         "match" | "edited" => {
-            let current = if op == "match" { before } else { after };
+            let current = &registered[usize::from(op == "edited")];
             let outcome = golden.check(current);
             let expected = if op == "match" {
                 contract_pin::Status::Match
@@ -80,7 +82,7 @@ fn run(
         }
         "diff" | "diff-edited" => {
             let current = if op == "diff" { before } else { after };
-            let policy = Policy::default_for(SET);
+            let policy = Policy::default();
             std::hint::black_box(diff::diff_sets(before, current, &policy));
         }
         other => panic!("unknown op `{other}`: match, edited, parse, diff or diff-edited"),

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use contract_core::check::{self as verdict, Request};
+use contract_core::current::Current;
 use contract_core::env;
 use contract_core::golden;
 use contract_core::health::Health;
@@ -14,7 +15,7 @@ use contract_core::Symbol;
 
 pub use contract_core::check::{CheckError, Outcome, Status};
 
-use crate::{registry, store};
+use crate::{policy, registry, store};
 
 /// Checks `set` of `package` (whose manifest is in `manifest_dir`) against its golden,
 /// with the environment given by `lookup`. Writes the golden only in update mode.
@@ -27,6 +28,31 @@ pub fn check(
     let found = registry::symbols(set, package)
         .map_err(CheckError)?
         .ok_or_else(|| CheckError(no_registrations(set, package)))?;
+    // What the compiler says and the shapes record must agree before any verdict: a
+    // type that implements `Serialize` with no serde derive in its shape has its wire
+    // checks off.
+    let mut warnings = String::new();
+    let mut errors = Vec::new();
+    for (name, site) in &found.sites {
+        let Some(current) = found.symbols.get(name) else {
+            continue;
+        };
+        // Read only a type the compiler says is serde's and whose derives do not say so.
+        if !serde_without_derive(current.text()) {
+            continue;
+        }
+        let symbol = current.symbol().map_err(|e| CheckError(e.to_string()))?;
+        match contract_core::probe::wire_finding(name, symbol, site) {
+            Some(contract_core::probe::Finding::Error(e)) => errors.push(e),
+            Some(contract_core::probe::Finding::Warning(w)) => {
+                warnings.push_str(&format!("contract-pin: warning: {w}\n"));
+            }
+            None => {}
+        }
+    }
+    if !errors.is_empty() {
+        return Err(CheckError(errors.join("\n")));
+    }
     let path = match found.golden {
         Some(golden) => PathBuf::from(golden),
         None => golden::path(
@@ -36,15 +62,28 @@ pub fn check(
             package,
         ),
     };
-    check_at(
-        &path,
-        set,
-        package,
-        manifest_dir,
-        &found.symbols,
-        Some(&found.modules),
-        lookup,
-    )
+    let held = Held {
+        symbols: &found.symbols,
+        modules: Some(&found.modules),
+        pinned: &registry::sets(package),
+    };
+    let mut outcome = check_at(&path, set, package, manifest_dir, held, lookup)?;
+    outcome.message.insert_str(0, &warnings);
+    Ok(outcome)
+}
+
+/// True when a symbol's compact text may hold a probe answer of `Serialize` or
+/// `Deserialize` with no serde derive: only then can [`contract_core::probe::wire_finding`]
+/// find anything. Both lists hold plain names (no bracket inside).
+fn serde_without_derive(text: &str) -> bool {
+    let list = |key: &str| {
+        text.find(key).map(|at| {
+            let rest = &text[at + key.len()..];
+            &rest[..rest.find(']').unwrap_or(rest.len())]
+        })
+    };
+    let serde = |names: &str| names.contains("\"Serialize\"") || names.contains("\"Deserialize\"");
+    list("\"implements\":[").is_some_and(serde) && !list("\"derives\":[").is_some_and(serde)
 }
 
 /// [`check`] on symbols already collected.
@@ -55,13 +94,43 @@ pub fn check_symbols(
     current: &BTreeMap<String, Symbol>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
+    let current = Current::from_symbols(current.clone());
+    check_current(set, package, manifest_dir, &current, lookup)
+}
+
+/// [`check`] on current shapes already made (from registrations, as [`check`] makes
+/// them): what the benches time.
+#[doc(hidden)]
+pub fn check_current(
+    set: &str,
+    package: &str,
+    manifest_dir: &Path,
+    current: &Current,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Outcome, CheckError> {
     let path = golden::path(
         lookup(env::GOLDEN_DIR).as_deref(),
         manifest_dir,
         set,
         package,
     );
-    check_at(&path, set, package, manifest_dir, current, None, lookup)
+    let held = Held {
+        symbols: current,
+        modules: None,
+        pinned: &[],
+    };
+    check_at(&path, set, package, manifest_dir, held, lookup)
+}
+
+/// What is held against the golden.
+struct Held<'a> {
+    /// The symbols, by name.
+    symbols: &'a Current,
+    /// For messages, the module of each symbol's item (see `registry::Found`).
+    modules: Option<&'a BTreeMap<String, String>>,
+    /// Every set the package registered in this binary: none may share the checked
+    /// set's update variable.
+    pinned: &'a [&'a str],
 }
 
 fn check_at(
@@ -69,10 +138,13 @@ fn check_at(
     set: &str,
     package: &str,
     manifest_dir: &Path,
-    current: &BTreeMap<String, Symbol>,
-    modules: Option<&BTreeMap<String, String>>,
+    held: Held<'_>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
+    let policy = policy::load(manifest_dir).map_err(CheckError)?;
+    if let Some(clash) = policy.clash(set, held.pinned) {
+        return Err(CheckError(clash));
+    }
     // Both names become parts of the golden's path: refuse any that could leave it.
     if !golden::valid_set_name(set) {
         return Err(CheckError(format!(
@@ -106,8 +178,10 @@ fn check_at(
         golden: &shown,
         mode: &mode,
         existing: bytes.as_deref(),
-        current,
-        modules,
+        current: held.symbols,
+        policy: &policy.file.policy(set),
+        policy_file: &policy.shown,
+        modules: held.modules,
     })?;
     if let Some(golden) = &evaluation.write {
         let text = golden.render();

@@ -139,6 +139,8 @@
 #![deny(missing_docs)]
 
 mod harness;
+mod policy;
+mod probe;
 mod registry;
 mod store;
 
@@ -146,6 +148,8 @@ pub use contract_core::{Axis, Class, Delta, DeltaKind};
 pub use contract_macros::{
     assert_golden, assert_same_item, contract, fingerprint, phase5_contract,
 };
+#[doc(hidden)]
+pub use harness::check_current;
 pub use harness::{check, check_symbols, report_json, CheckError, Outcome, Status};
 pub use registry::Registration;
 
@@ -154,11 +158,23 @@ pub use registry::Registration;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::harness::assert_golden;
-    pub use crate::registry::Registration;
+    pub use crate::registry::{Registration, Source};
+    /// The type probe (see `contract_core::probe`).
+    pub mod probe {
+        pub use crate::probe::{bits, Fallback, Probe};
+    }
+    pub use crate::__contract_pin_probe as probe;
+    /// For the compile-time assertion that a type still implements a trait whose
+    /// derive was removed.
+    pub use serde;
     /// Reading, locking and atomically replacing goldens: the command writes with it
     /// too.
     pub mod store {
         pub use crate::store::{lock, read, write_atomic, Lock};
+    }
+    /// Finding and reading the policy file: the command reads it with this too.
+    pub mod policy {
+        pub use crate::policy::{load, workspace_root, Loaded};
     }
     pub use inventory;
 }

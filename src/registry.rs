@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use contract_core::assemble::{self, Registered};
-use contract_core::{Fragment, Symbol};
+use contract_core::current::{Current, RegisteredText};
+use contract_core::probe::Site;
 
 /// One `#[contract]` expansion, registered with `inventory`.
 #[derive(Debug)]
@@ -21,43 +21,89 @@ pub struct Registration {
     /// The golden named by `golden = "…"`, resolved to an absolute path when the
     /// item was compiled.
     pub golden: Option<&'static str>,
+    /// The type probe's answer (see `contract_core::probe`): one bit per probed
+    /// trait; `None` for items it does not apply to (generic types, non-types).
+    pub probe: Option<u32>,
+    /// Where the item is, and what the macro saw around it.
+    pub source: Source,
+}
+
+/// Where a pinned item is written, as its registration records it.
+#[derive(Debug)]
+pub struct Source {
+    /// `file!()` at the item.
+    pub file: &'static str,
+    /// The item's line.
+    pub line: u32,
+    /// The macro read the item's full attribute list from its source file.
+    pub checked: bool,
+    /// A `#[derive]` written above the contract attribute: its line and text (seen
+    /// while the compile-time check was off, which otherwise refuses it).
+    pub derive_above: Option<(u32, &'static str)>,
 }
 
 /// The symbols of a set, and the golden file the attributes named, if any.
 pub struct Found {
-    /// Symbols by name.
-    pub symbols: BTreeMap<String, Symbol>,
+    /// The current shapes, by symbol name.
+    pub symbols: Current,
     /// The common `golden = "…"` of the registrations.
     pub golden: Option<&'static str>,
     /// For messages: the module of each symbol's item, or of its first `impl` block
     /// when only methods or implementors are pinned.
     pub modules: BTreeMap<String, String>,
+    /// Where each symbol's item is written.
+    pub sites: BTreeMap<String, Site>,
 }
 
 inventory::collect!(Registration);
 
-/// Every registration of `package` in `set`, merged into symbols. An error names what
-/// is wrong in words a user can act on.
+/// The sets `package` registered in this binary, each once.
+pub fn sets(package: &str) -> Vec<&'static str> {
+    let sets: std::collections::BTreeSet<&'static str> = inventory::iter::<Registration>
+        .into_iter()
+        .filter(|reg| reg.package == package)
+        .map(|reg| reg.set)
+        .collect();
+    sets.into_iter().collect()
+}
+
+/// Every registration of `package` in `set`, made into the set's current shapes
+/// (see [`Current::from_registrations`]: what one item registers is not parsed
+/// unless the golden says it changed). An error names what is wrong in words a
+/// user can act on.
 pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
     let mut registered = Vec::new();
+    let mut sites: BTreeMap<String, Site> = BTreeMap::new();
     let mut goldens = std::collections::BTreeSet::new();
+    let mut modules = BTreeMap::new();
     for reg in inventory::iter::<Registration> {
         if reg.set != set || reg.package != package {
             continue;
         }
         goldens.insert(reg.golden);
-        let fragment: Fragment = serde_json::from_str(reg.fragment).map_err(|e| {
-            format!(
-                "the registration of `{}::{}` cannot be read ({e}); it was compiled by \
-                 another version of contract-pin: run `cargo clean -p {package}`",
-                reg.module, reg.name
-            )
-        })?;
-        registered.push(Registered {
-            name: reg.name.to_owned(),
-            module: reg.module.to_owned(),
-            fragment,
+        let is_item = reg.fragment.starts_with(r#"{"fragment":"item","#);
+        if is_item {
+            let source = &reg.source;
+            sites.insert(
+                reg.name.to_owned(),
+                Site {
+                    file: source.file.to_owned(),
+                    line: source.line,
+                    source_checked: source.checked,
+                    derive_above: source.derive_above.map(|(l, t)| (l, t.to_owned())),
+                },
+            );
+        }
+        registered.push(RegisteredText {
+            name: reg.name,
+            module: reg.module,
+            fragment: reg.fragment,
+            implements: reg.probe.filter(|_| is_item),
         });
+        // For messages: an item's module, else its first `impl` block's.
+        if is_item || !modules.contains_key(reg.name) {
+            modules.insert(reg.name.to_owned(), reg.module.to_owned());
+        }
     }
     if registered.is_empty() {
         return Ok(None);
@@ -72,23 +118,11 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
             named.join(", ")
         ));
     }
-    let symbols = assemble::assemble(&registered).map_err(|conflicts| {
-        conflicts
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
-    let mut modules = BTreeMap::new();
-    for reg in &registered {
-        let is_item = matches!(reg.fragment, Fragment::Item { .. });
-        if is_item || !modules.contains_key(&reg.name) {
-            modules.insert(reg.name.clone(), reg.module.clone());
-        }
-    }
+    let symbols = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
     Ok(Some(Found {
         symbols,
         golden: goldens.into_iter().next().flatten(),
         modules,
+        sites,
     }))
 }

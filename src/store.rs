@@ -18,23 +18,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use contract_core::golden::MAX_BYTES;
 
-/// How to show `path` to a user: relative to the workspace root that holds
-/// `manifest_dir` (the nearest ancestor whose Cargo.toml has `[workspace]`), or to
-/// the package, or as is.
+/// How to show `path` to a user: relative to the workspace root of the package in
+/// `manifest_dir` (found as cargo finds it), or as is.
 pub fn display_path(path: &Path, manifest_dir: &Path) -> String {
-    let root = workspace_root(manifest_dir).unwrap_or_else(|| manifest_dir.to_path_buf());
+    let root = crate::policy::workspace_root(manifest_dir);
     let shown = path.strip_prefix(&root).unwrap_or(path);
     shown.to_string_lossy().replace('\\', "/")
-}
-
-fn workspace_root(manifest_dir: &Path) -> Option<PathBuf> {
-    manifest_dir.ancestors().find_map(|dir| {
-        let manifest = fs::read_to_string(dir.join("Cargo.toml")).ok()?;
-        manifest
-            .lines()
-            .any(|l| l.trim() == "[workspace]")
-            .then(|| dir.to_path_buf())
-    })
 }
 
 /// The golden's bytes, or `None` when there is none. Reads at most

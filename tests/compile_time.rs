@@ -1,8 +1,13 @@
 //! The compile-time check under real cargo: it notices a golden that appears after a
 //! build (cargo rebuilds the crate until one exists), never trusts a golden edited by
-//! hand, never recommends under `CI` a command CI refuses, and reports a bad variable
-//! once per compiler run, not once per pinned item. Each test builds a fresh crate
-//! outside this workspace with a user's environment.
+//! hand, never recommends under `CI` a command CI refuses, reports a bad variable
+//! once per compiler run, not once per pinned item, classifies under the policy file
+//! (and recompiles when it is edited), and refuses two sets of one update variable.
+//! Each test builds a fresh crate outside this workspace with a user's environment.
+
+#[path = "common/clean_env.rs"]
+mod clean_env;
+use clean_env::clean_env;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,7 +15,7 @@ use std::process::{Command, Output};
 
 use contract_core::assemble::{assemble, Registered};
 use contract_core::syntax::{args, extract};
-use contract_core::{Golden, Policy};
+use contract_core::Golden;
 use tempfile::TempDir;
 
 struct Crate {
@@ -48,7 +53,8 @@ impl Crate {
             dir.path().join("Cargo.toml"),
             format!(
                 "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
-                 [workspace]\n\n[dependencies]\ncontract-pin = {{ path = {:?} }}\n",
+                 [workspace]\n\n[dependencies]\ncontract-pin = {{ path = {:?} }}\n\
+                 serde = {{ version = \"1\", features = [\"derive\"] }}\n",
                 repo.display().to_string()
             ),
         )
@@ -76,7 +82,9 @@ impl Crate {
         let mut registered = Vec::new();
         for item in &file.items {
             let mut errors = Vec::new();
-            let parsed = args::of_item(item, &mut errors).unwrap();
+            let Some(parsed) = args::of_item(item, &mut errors) else {
+                continue; // a `use`
+            };
             let extracted = extract(item).unwrap();
             registered.push(Registered {
                 name: parsed.name.unwrap_or(extracted.name),
@@ -85,7 +93,7 @@ impl Crate {
             });
         }
         let symbols = assemble(&registered).unwrap();
-        let mut golden = Golden::new("api", self.package, Policy::default_for("api"), &symbols);
+        let mut golden = Golden::new("api", self.package, &symbols);
         edit(&mut golden);
         let path = self.golden_path();
         fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -103,19 +111,8 @@ impl Crate {
 
     fn cargo(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
         let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
-        cmd.args(args).current_dir(self.dir.path()).env_clear();
-        for keep in [
-            "PATH",
-            "HOME",
-            "CARGO_HOME",
-            "RUSTUP_HOME",
-            "RUSTUP_TOOLCHAIN",
-            "TMPDIR",
-        ] {
-            if let Ok(value) = std::env::var(keep) {
-                cmd.env(keep, value);
-            }
-        }
+        cmd.args(args).current_dir(self.dir.path());
+        clean_env(&mut cmd);
         cmd.env("CARGO_TARGET_DIR", &self.target)
             .env("CARGO_TERM_COLOR", "never");
         cmd.envs(vars.iter().copied());
@@ -240,5 +237,142 @@ fn under_ci_the_compile_error_says_what_to_do_and_bad_variables_are_said_once() 
             .count(),
         1,
         "three pinned items, one message:\n{out}"
+    );
+}
+
+const STATUS: &str = r#"
+use serde::{Deserialize, Serialize};
+
+#[contract_pin::contract(set = "api")]
+#[derive(Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Status {
+    Passed,
+    Failed,
+}
+"#;
+
+/// A variant added to a `#[non_exhaustive]` serde enum: additive under the default
+/// wire direction, breaking once the policy file asks for `full`. The policy file is
+/// a build input: editing it recompiles the crate, and a broken one says where.
+#[test]
+fn the_policy_file_decides_at_compile_time_and_editing_it_recompiles() {
+    let c = Crate::new("policy-at-compile-time");
+    let policy = c.dir.path().join("contract-pin.toml");
+    c.write_golden(STATUS, |_| {});
+    let added = STATUS.replace("    Failed,\n", "    Failed,\n    Skipped,\n");
+    fs::write(c.dir.path().join("src/lib.rs"), &added).unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "no policy file: backward, so additive:\n{out}");
+
+    // A policy file created after a build is read when the crate next compiles (cargo
+    // cannot be told to watch for a file that does not exist without rebuilding on
+    // every run): here, an edit of the source.
+    fs::write(&policy, "[set.api]\nwire_direction = \"backward\"\n").unwrap();
+    fs::write(c.dir.path().join("src/lib.rs"), format!("{added}\n")).unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "{out}");
+    // The file is now tracked: editing it (and only it) recompiles the crate.
+    fs::write(&policy, "[set.api]\nwire_direction = \"full\"\n").unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "full: old consumers cannot read the new tag:\n{out}");
+    assert!(
+        out.contains("breaking change to pinned contract `Status` (variant_added, wire axis)"),
+        "{out}"
+    );
+    assert!(out.contains("src/lib.rs:10:5"), "at the new variant: {out}");
+
+    fs::write(&policy, "[set.api]\nwire_direction = \"fulll\"\n").unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "{out}");
+    assert_eq!(
+        out.matches(
+            "contract-pin.toml:2:18: `set.api.wire_direction`: unknown wire direction `fulll`"
+        )
+        .count(),
+        1,
+        "one error per policy file, naming the key and its line:\n{out}"
+    );
+
+    // Removed: the defaults again.
+    fs::remove_file(&policy).unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "{out}");
+}
+
+/// Sets whose names map to one update variable are refused where they meet: in one
+/// crate, and between a pinned set and the policy file.
+#[test]
+fn sets_of_one_update_variable_do_not_compile() {
+    let c = Crate::new("policy-set-clash");
+    let both = ITEMS
+        .replacen("set = \"api\"", "set = \"a-b\"", 1)
+        .replacen("set = \"api\"", "set = \"a_b\"", 1);
+    fs::write(c.dir.path().join("src/lib.rs"), &both).unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(
+            "sets `a-b` and `a_b` both map to the update variable A_B_CONTRACT_UPDATE_GOLDEN"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("this crate pins both"), "{out}");
+
+    // One pinned set, and the policy file configures its twin: refused where the
+    // file says it, with or without a golden.
+    fs::write(
+        c.dir.path().join("src/lib.rs"),
+        ITEMS.replace("set = \"api\"", "set = \"a-b\""),
+    )
+    .unwrap();
+    let policy = c.dir.path().join("contract-pin.toml");
+    fs::write(&policy, "# the a-b set\n[set.a-c]\n").unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "`a-c` is another variable: {out}");
+    fs::write(&policy, "# the a-b set\n[set.a_b]\n").unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("contract-pin.toml:2: sets `a_b` and `a-b` both map to the update variable"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(`a_b` is configured there, `a-b` is pinned here)"),
+        "{out}"
+    );
+}
+
+/// One test binary that registers two sets of one update variable (the library pins
+/// `a-b`, the integration test `a_b`: two crates, so no compile error) fails the
+/// harness, which names both.
+#[test]
+fn a_test_binary_with_sets_of_one_update_variable_fails_the_harness() {
+    let c = Crate::new("policy-binary-clash");
+    fs::write(
+        c.dir.path().join("src/lib.rs"),
+        ITEMS.replace("set = \"api\"", "set = \"a-b\""),
+    )
+    .unwrap();
+    fs::create_dir_all(c.dir.path().join("tests")).unwrap();
+    fs::write(
+        c.dir.path().join("tests/contract.rs"),
+        "#[contract_pin::contract(set = \"a_b\")]\npub const LOCAL: u8 = 1;\n\n\
+         #[test]\nfn a_b() {\n    contract_pin::assert_golden!(\"a-b\");\n}\n",
+    )
+    .unwrap();
+    let out = c.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]);
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "sets `a_b` and `a-b` both map to the update variable A_B_CONTRACT_UPDATE_GOLDEN"
+        ),
+        "{text}"
+    );
+    assert!(
+        !c.dir.path().join("golden").exists(),
+        "nothing written: {text}"
     );
 }

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Barrier};
 
 use contract_core::shape::{ItemShape, Value, ValueItemShape};
-use contract_core::{golden, Golden, Policy, Symbol};
+use contract_core::{golden, Golden, Symbol};
 use contract_pin::__private::store;
 use contract_pin::{check_symbols, Status};
 
@@ -35,11 +35,10 @@ const CHILD: &str = "CONTRACT_PIN_RACE_CHILD";
 fn constant(k: usize, value: usize) -> Symbol {
     Symbol {
         module: Some(format!("writer{k}")),
-        item: Some(ItemShape::Const(ValueItemShape {
-            mutable: false,
-            ty: contract_core::Type::named("u32"),
-            value: Value::Expr(value.to_string().repeat(k + 1)),
-        })),
+        item: Some(ItemShape::Const(ValueItemShape::new(
+            contract_core::Type::named("u32"),
+            Value::Expr(value.to_string().repeat(k + 1)),
+        ))),
         ..Symbol::default()
     }
 }
@@ -53,7 +52,7 @@ fn shapes(k: usize) -> BTreeMap<String, Symbol> {
 }
 
 fn expected(k: usize) -> String {
-    Golden::new(SET, PACKAGE, Policy::default_for(SET), &shapes(k)).render()
+    Golden::new(SET, PACKAGE, &shapes(k)).render()
 }
 
 fn golden_path(dir: &Path) -> PathBuf {
@@ -86,14 +85,11 @@ fn write_rounds(dir: &Path, k: usize, rounds: usize) {
     }
 }
 
-/// The symbols of the golden at `path` and its policy (none yet: the set's default).
-fn golden_symbols(bytes: Option<&[u8]>) -> (BTreeMap<String, Symbol>, Policy) {
+/// The symbols of the golden at `path` (none yet: empty).
+fn golden_symbols(bytes: Option<&[u8]>) -> BTreeMap<String, Symbol> {
     match bytes {
-        Some(bytes) => {
-            let g = golden::parse(bytes).expect("a whole golden");
-            (g.shapes(), g.policy)
-        }
-        None => (BTreeMap::new(), Policy::default_for(SET)),
+        Some(bytes) => golden::parse(bytes).expect("a whole golden").shapes(),
+        None => BTreeMap::new(),
     }
 }
 
@@ -103,9 +99,9 @@ fn add_rounds(dir: &Path, k: usize) {
     let path = golden_path(dir);
     for round in 0..ROUNDS {
         let lock = store::lock(&path).expect("lock");
-        let (mut symbols, policy) = golden_symbols(lock.read().expect("read").as_deref());
+        let mut symbols = golden_symbols(lock.read().expect("read").as_deref());
         symbols.insert(format!("W{k}R{round}"), constant(k, round));
-        lock.write(&Golden::new(SET, PACKAGE, policy, &symbols).render())
+        lock.write(&Golden::new(SET, PACKAGE, &symbols).render())
             .expect("write");
     }
 }
@@ -256,7 +252,7 @@ fn read_modify_writes_from_threads_and_processes_lose_no_symbol() {
         assert_succeeded(child);
     }
     let path = golden_path(dir);
-    let (symbols, _) = golden_symbols(store::read(&path).unwrap().as_deref());
+    let symbols = golden_symbols(store::read(&path).unwrap().as_deref());
     let missing: Vec<String> = (0..THREADS + PROCESSES)
         .flat_map(|k| (0..ROUNDS).map(move |r| format!("W{k}R{r}")))
         .filter(|name| !symbols.contains_key(name))
@@ -287,7 +283,7 @@ fn an_update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
     write_rounds(dir, 0, 1);
 
     let lock = store::lock(&path).unwrap();
-    let (mut symbols, policy) = golden_symbols(lock.read().unwrap().as_deref());
+    let mut symbols = golden_symbols(lock.read().unwrap().as_deref());
     let mut child = spawn_child("once", dir, 1);
     // Wait until the child says it waits for the lock (or, without one, has ended).
     let (lines, seen) = mpsc::channel();
@@ -306,7 +302,7 @@ fn an_update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
     });
     let waited = seen.recv().is_ok();
     symbols.insert("Accepted".to_owned(), constant(0, 7));
-    lock.write(&Golden::new(SET, PACKAGE, policy, &symbols).render())
+    lock.write(&Golden::new(SET, PACKAGE, &symbols).render())
         .unwrap();
     drop(lock);
 

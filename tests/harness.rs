@@ -1,6 +1,7 @@
 //! The harness's outcomes, end to end on real files in a temporary golden directory:
 //! missing, update, match, breaking, additive, stale, corrupt; CI strictness; the
-//! no-silent-rewrite fence; the report schema.
+//! no-silent-rewrite fence; the report schema; the policy file beside the package
+//! (the temporary directory is a package of its own, so its root).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -35,6 +36,13 @@ impl Env {
             vars.insert(k.to_string(), v.to_string());
         }
         move |name: &str| vars.get(name).cloned()
+    }
+
+    /// Writes the policy file of the package (which is its own workspace root).
+    fn policy(&self, text: &str) -> PathBuf {
+        let path = self.dir.path().join("contract-pin.toml");
+        fs::write(&path, text).unwrap();
+        path
     }
 
     fn golden(&self, set: &str) -> PathBuf {
@@ -147,6 +155,9 @@ fn same_source_gives_a_byte_identical_golden_ten_times() {
 #[test]
 fn a_removed_field_fails_with_the_phase5_directive_in_order() {
     let env = Env::new("breaking");
+    // The Phase-5 words are data: this repository's policy file.
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    env.policy(&fs::read_to_string(repo.join("contract-pin.toml")).unwrap());
     env.run("phase5", V1, &update_all());
     let v2 = V1.replace(", pub b: u8", "");
     let outcome = env.run("phase5", &v2, &[]);
@@ -280,17 +291,12 @@ fn nothing_writes_the_golden_outside_update_mode() {
 }
 
 #[test]
-fn update_accepts_a_break_and_keeps_the_policy_block() {
+fn update_accepts_a_break_and_leaves_the_policy_to_the_policy_file() {
     let env = Env::new("policy");
+    let written = "[set.phase5]\nwire_direction = \"full\"\nwire_format = \"positional\"\n";
+    let policy = env.policy(written);
     env.run("phase5", V1, &update_all());
     let path = env.golden("phase5");
-    let text = fs::read_to_string(&path).unwrap();
-    let edited = text.replace(
-        "\"wire_format\": \"self_describing\"",
-        "\"wire_format\": \"positional\"",
-    );
-    assert_ne!(edited, text);
-    fs::write(&path, &edited).unwrap();
     let v2 = V1.replace(", pub b: u8", "");
     let outcome = env.run("phase5", &v2, &[("PHASE5_CONTRACT_UPDATE_GOLDEN", "1")]);
     assert_eq!(outcome.status, Status::Updated);
@@ -303,35 +309,46 @@ fn update_accepts_a_break_and_keeps_the_policy_block() {
     );
     let after = fs::read_to_string(&path).unwrap();
     assert!(
-        after.contains("\"wire_format\": \"positional\""),
-        "update dropped the policy"
+        !after.contains("policy") && !after.contains("positional"),
+        "{after}"
+    );
+    assert_eq!(
+        fs::read_to_string(&policy).unwrap(),
+        written,
+        "nothing writes the policy file"
     );
     assert_eq!(env.run("phase5", &v2, &[]).status, Status::Match);
+    // The file still decides: old positional readers meet an element too many.
+    let grown = v2.replace(
+        "pub struct ApplyContext { pub repo: String }",
+        "pub struct ApplyContext { pub repo: String, #[serde(default)] pub n: u8 }",
+    );
+    assert_ne!(grown, v2);
+    let wire_class = |outcome: &Outcome| {
+        let delta = outcome
+            .deltas
+            .iter()
+            .find(|d| d.kind.as_str() == "field_added_with_default")
+            .unwrap_or_else(|| panic!("{}", outcome.message));
+        delta.class.as_str().to_owned()
+    };
+    assert_eq!(wire_class(&env.run("phase5", &grown, &[])), "breaking");
+    fs::remove_file(&policy).unwrap();
+    assert_eq!(wire_class(&env.run("phase5", &grown, &[])), "additive");
 }
 
 #[test]
 fn policy_overrides_change_a_kinds_class() {
-    // A set without a preset, whose golden starts with no overrides.
     let v1 = V1.replace("phase5", "billing");
     let env = Env::new("override");
     env.run("billing", &v1, &update_all());
-    let path = env.golden("billing");
-    let text = fs::read_to_string(&path).unwrap();
-    let edited = text.replacen(
-        "\"axes\"",
-        "\"overrides\": {\"field_removed\": \"additive\"},\n    \"axes\"",
-        1,
-    );
-    fs::write(&path, edited).unwrap();
-    let outcome = env.run("billing", &v1.replace(", pub b: u8", ""), &[]);
+    let v2 = v1.replace(", pub b: u8", "");
+    assert_eq!(env.run("billing", &v2, &[]).status, Status::Breaking);
+    env.policy("[set.billing.overrides]\nfield_removed = \"additive\"\n");
+    let outcome = env.run("billing", &v2, &[]);
     assert_eq!(outcome.status, Status::Additive, "{}", outcome.message);
 
-    let bad = text.replacen(
-        "\"axes\"",
-        "\"overrides\": {\"no_such_kind\": \"additive\"},\n    \"axes\"",
-        1,
-    );
-    fs::write(&path, bad).unwrap();
+    env.policy("# overrides\n[set.billing.overrides]\nno_such_kind = \"additive\"\n");
     let err = check_symbols(
         "billing",
         "demo-pkg",
@@ -340,7 +357,67 @@ fn policy_overrides_change_a_kinds_class() {
         &env.with(&[]),
     )
     .unwrap_err();
-    assert!(err.0.contains("unknown delta kinds: no_such_kind"), "{err}");
+    assert!(
+        err.0.starts_with(
+            "contract-pin.toml:3:1: `set.billing.overrides.no_such_kind`: not a delta kind"
+        ),
+        "{err}"
+    );
+    assert!(err.0.contains("nothing was checked"), "{err}");
+}
+
+/// A golden from before the policy file, with a policy block a team edited: the
+/// update refuses and prints the TOML; once the file says it, the update drops the
+/// block. Nothing is lost on the way.
+#[test]
+fn an_old_golden_with_a_policy_block_moves_its_policy_to_the_file() {
+    let env = Env::new("legacy");
+    let v1 = V1.replace("phase5", "billing");
+    env.run("billing", &v1, &update_all());
+    let path = env.golden("billing");
+    let text = fs::read_to_string(&path).unwrap();
+    let block = "\"policy\": {\"axes\": [\"api\", \"wire\"], \"overrides\": {\"field_removed\": \"additive\"}, \"wire_direction\": \"full\", \"wire_format\": \"self_describing\"},";
+    let old = text.replacen("\"set\":", &format!("{block}\n  \"set\":"), 1);
+    fs::write(&path, &old).unwrap();
+
+    let outcome = env.run("billing", &v1, &[]);
+    assert_eq!(outcome.status, Status::Stale, "{}", outcome.message);
+    assert!(
+        outcome.message.contains("`policy` block"),
+        "{}",
+        outcome.message
+    );
+
+    let refused = check_symbols(
+        "billing",
+        "demo-pkg",
+        env.dir.path(),
+        &symbols(&v1),
+        &env.with(&update_all()),
+    )
+    .unwrap_err();
+    assert_eq!(fs::read_to_string(&path).unwrap(), old, "nothing written");
+    let toml =
+        "[set.billing]\nwire_direction = \"full\"\noverrides = { field_removed = \"additive\" }\n";
+    assert!(refused.0.contains(toml), "{refused}");
+
+    env.policy(toml);
+    assert_eq!(
+        env.run("billing", &v1, &update_all()).status,
+        Status::Updated
+    );
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        text,
+        "the block is gone"
+    );
+    let outcome = env.run("billing", &v1.replace(", pub b: u8", ""), &[]);
+    assert_eq!(
+        outcome.status,
+        Status::Additive,
+        "the override holds: {}",
+        outcome.message
+    );
 }
 
 #[test]

@@ -2,10 +2,15 @@
 //! path pins a struct, an enum and a trait; bootstraps its golden; breaks it (compile
 //! error at the field, then the test directive); drifts additively; tries to update
 //! under CI; accepts the change; installs the command and uses it as
-//! `cargo contract-pin` (check, review on a terminal) and without installing it; runs
-//! the CI recipes of docs/CI.md as written; and, in a workspace of two packages, gets
-//! one report per package. Runs real `cargo` on crates outside this workspace, with a
+//! `cargo contract-pin` (check, review on a terminal) and without installing it; writes
+//! a policy file and sees its effect (and its errors); runs the CI recipes of
+//! docs/CI.md as written; and, in a workspace of two packages, gets one report per
+//! package. Runs real `cargo` on crates outside this workspace, with a
 //! clean environment, so it sees exactly what a user sees.
+
+#[path = "common/clean_env.rs"]
+mod clean_env;
+use clean_env::clean_env;
 
 use std::fs;
 use std::io::{Read as _, Write as _};
@@ -61,6 +66,17 @@ pub enum Status {
     Open,
     /// Closed.
     Closed,
+}
+
+/// What happened to an order, as other services read it.
+#[contract_pin::contract(set = "api")]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Event {
+    /// Placed.
+    Placed,
+    /// Shipped.
+    Shipped,
 }
 
 /// Stores orders.
@@ -186,20 +202,8 @@ fn installed_bin() -> &'static Path {
         cmd.args(["install", "--locked", "--debug", "--path"])
             .arg(repo().join("contract-cli"))
             .arg("--root")
-            .arg(&root)
-            .env_clear();
-        for keep in [
-            "PATH",
-            "HOME",
-            "CARGO_HOME",
-            "RUSTUP_HOME",
-            "RUSTUP_TOOLCHAIN",
-            "TMPDIR",
-        ] {
-            if let Ok(value) = std::env::var(keep) {
-                cmd.env(keep, value);
-            }
-        }
+            .arg(&root);
+        clean_env(&mut cmd);
         cmd.env("CARGO_TARGET_DIR", shared_target());
         let out = cmd.output().expect("cargo install runs");
         assert!(out.status.success(), "cargo install:\n{}", text(&out));
@@ -347,7 +351,7 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
     );
     assert!(
         out.contains(
-            "contract-pin: updated golden/api-contract/fresh-crate.json (set `api`): 3 deltas accepted (2 breaking, 1 additive)"
+            "contract-pin: updated golden/api-contract/fresh-crate.json (set `api`): 3 deltas accepted (1 breaking, 2 additive)"
         ),
         "{out}"
     );
@@ -428,6 +432,99 @@ fn a_new_user_pins_breaks_drifts_and_accepts() {
     assert!(
         out.contains("golden/api-contract/fresh-crate.json  api  fresh-crate  Fresh"),
         "{out}"
+    );
+
+    // 11. The policy file. With none, every set has the defaults, and a variant added
+    //     to a `#[non_exhaustive]` serde enum is additive: new code reads every old
+    //     payload (wire_direction = "backward").
+    let out = succeeds("policy", fresh.cargo(&["contract-pin", "policy"], &[]));
+    assert!(
+        out.contains("# no policy file: every set has the defaults"),
+        "{out}"
+    );
+    assert!(
+        out.contains("wire_direction = \"backward\"  # default"),
+        "{out}"
+    );
+    fresh.edit(
+        "    /// Shipped.\n    Shipped,\n",
+        "    /// Shipped.\n    Shipped,\n    /// Cancelled.\n    Cancelled,\n",
+    );
+    succeeds("check a new variant", fresh.cargo(&["check"], &[]));
+    let out = fails("test a new variant", fresh.cargo(&["test", "--quiet"], &[]));
+    assert!(
+        out.contains("Additive deltas detected against on-disk golden:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("variant_added @ fresh_crate::Event (wire axis)"),
+        "{out}"
+    );
+    //     The team's consumers upgrade after it, so old code must read new payloads
+    //     too: `full`. The same change is now a break, for the test and the command.
+    let policy = fresh.dir.path().join("contract-pin.toml");
+    fs::write(
+        &policy,
+        "# Consumers upgrade after us.\n[set.api]\nwire_direction = \"full\"\n",
+    )
+    .unwrap();
+    let out = succeeds("policy", fresh.cargo(&["contract-pin", "policy"], &[]));
+    assert!(
+        out.contains("wire_direction = \"full\"  # contract-pin.toml:3"),
+        "{out}"
+    );
+    let out = fails("test under full", fresh.cargo(&["test", "--quiet"], &[]));
+    assert!(
+        out.contains("API CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Change: variant_added (wire axis): variant `Cancelled`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2. Record the decision where your team records breaking changes"),
+        "{out}"
+    );
+    let out = fails(
+        "check under full",
+        fresh.cargo(&["contract-pin", "check"], &[]),
+    );
+    assert!(
+        out.contains("breaking variant_added (wire axis): variant `Cancelled`"),
+        "{out}"
+    );
+    //     A typo in the file is an error that names the key and the line.
+    fs::write(
+        &policy,
+        "# Consumers upgrade after us.\n[set.api]\nwire_direction = \"ful\"\n",
+    )
+    .unwrap();
+    let out = fails(
+        "test with a bad policy",
+        fresh.cargo(&["test", "--quiet"], &[]),
+    );
+    let says = "contract-pin.toml:3:18: `set.api.wire_direction`: unknown wire direction `ful`";
+    assert!(out.contains(says), "{out}");
+    let out = fresh.cargo(&["contract-pin", "check"], &[]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert!(text(&out).contains(says), "{}", text(&out));
+    //     Fixed, the break accepted: everything passes, and nothing wrote the file.
+    let written = "# Consumers upgrade after us.\n[set.api]\nwire_direction = \"full\"\n";
+    fs::write(&policy, written).unwrap();
+    succeeds(
+        "accept under full",
+        fresh.cargo(&["contract-pin", "update"], &[]),
+    );
+    succeeds(
+        "test after accepting",
+        fresh.cargo(&["test", "--quiet"], &[]),
+    );
+    assert_eq!(fs::read_to_string(&policy).unwrap(), written);
+    let golden = String::from_utf8(fresh.golden()).unwrap();
+    assert!(
+        !golden.contains("policy"),
+        "goldens hold no policy:\n{golden}"
     );
 }
 
@@ -682,7 +779,9 @@ fn the_ci_recipes_run_as_documented() {
         "{out}"
     );
     let table = fs::read_to_string(&summary).unwrap();
-    assert!(table.contains("| **breaking** | 2 | 0 |"), "{table}");
+    // On the api axis; on the wire, a removed field only hurts old consumers, which
+    // the default direction (backward) does not enforce.
+    assert!(table.contains("| **breaking** | 1 | 1 |"), "{table}");
     let (failed, out) = fresh.gitlab_job(&gitlab);
     assert_eq!(failed.as_deref(), Some("cargo contract-pin check"), "{out}");
     assert!(out.contains("API CONTRACT SNAPSHOT MISMATCH"), "{out}");

@@ -161,31 +161,6 @@ fn corrupt_goldens_are_errors_naming_file_line_and_fix() {
         &restore,
     );
 
-    pkg.write(text.replacen("\"axes\"", "\"axis\": [],\n    \"axes\"", 1));
-    assert_refused(
-        &pkg,
-        "unknown policy key",
-        &format!("{GOLDEN}:{}:", line_of(&text, "\"axes\"")),
-        "unknown field `axis`",
-        &restore,
-    );
-
-    // The phase5 preset already overrides `variant_added`; add an unknown kind to it.
-    let overridden = text.replacen(
-        "\"variant_added\": \"additive\"",
-        "\"field_vanished\": \"additive\",\n      \"variant_added\": \"additive\"",
-        1,
-    );
-    assert_ne!(overridden, text);
-    pkg.write(&overridden);
-    assert_refused(
-        &pkg,
-        "unknown policy override kind",
-        &format!("{GOLDEN}:{}: ", line_of(&overridden, "field_vanished")),
-        "the policy overrides unknown delta kinds: field_vanished",
-        "Correct or remove that entry of the policy's `overrides`",
-    );
-
     let start = text.find("    \"Outcome\"").unwrap();
     let end = text.rfind("\n  }\n}").unwrap();
     let entry = &text[start..end];
@@ -667,4 +642,75 @@ fn an_update_in_a_read_only_golden_dir_writes_only_if_it_must() {
         );
     }
     assert_eq!(names_in(&dir), ["demo-pkg.json"]);
+}
+
+/// Every bad policy file: an error naming the file, the line, the column and the key,
+/// in compare and in update mode, with the golden left as it was. A golden that still
+/// carries a `policy` block (from before the policy file) is stale, not corrupt.
+#[test]
+fn bad_policy_files_are_errors_naming_file_line_and_key() {
+    let pkg = Package::new("policy");
+    let golden = pkg.bootstrap();
+    let policy = pkg.dir.path().join("contract-pin.toml");
+    let cases = [
+        (
+            "unknown key",
+            "[set.phase5]\nwire_directon = \"full\"\n",
+            "contract-pin.toml:2:1: `set.phase5.wire_directon`: unknown key (did you mean `wire_direction`?)",
+        ),
+        (
+            "unknown override kind",
+            "[set.phase5.overrides]\nfield_vanished = \"additive\"\n",
+            "contract-pin.toml:2:1: `set.phase5.overrides.field_vanished`: not a delta kind",
+        ),
+        (
+            "bad value",
+            "wire_format = \"bincode\"\n",
+            "contract-pin.toml:1:15: `wire_format`: unknown wire format `bincode`",
+        ),
+        (
+            "not TOML",
+            "[set.phase5\n",
+            "contract-pin.toml:1:12: not valid TOML",
+        ),
+        (
+            "empty directive word",
+            "[set.phase5.directive]\ntitle = \"\"\n",
+            "contract-pin.toml:2:9: `set.phase5.directive.title`: is empty",
+        ),
+    ];
+    for (case, text, says) in cases {
+        fs::write(&policy, text).unwrap();
+        for update in [false, true] {
+            let err = pkg
+                .check(SRC, update)
+                .expect_err("a bad policy file is an error")
+                .0;
+            if !update {
+                println!("--- {case}\n{err}\n");
+            }
+            assert!(err.starts_with(says), "{case}: {err}");
+            assert_eq!(fs::read_to_string(pkg.golden()).unwrap(), golden, "{case}");
+        }
+    }
+    fs::remove_file(&policy).unwrap();
+
+    // A golden from before the policy file: stale, and an update says how to move on.
+    let block = "\"policy\": {\"axes\": [\"api\"], \"wire_direction\": \"full\", \"wire_format\": \"self_describing\"},\n  ";
+    let old = golden.replacen("\"set\"", &format!("{block}\"set\""), 1);
+    pkg.write(&old);
+    let outcome = pkg.check(SRC, false).unwrap();
+    assert_eq!(outcome.status, Status::Stale, "{}", outcome.message);
+    println!("--- policy block\n{}", outcome.message);
+    let err = pkg.check(SRC, true).expect_err("a policy the file lacks").0;
+    println!("--- policy block, update\n{err}");
+    assert!(
+        err.contains("[set.phase5]\naxes = [\"api\"]\nwire_direction = \"full\"\n"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(pkg.golden()).unwrap(),
+        old,
+        "nothing written"
+    );
 }

@@ -25,6 +25,10 @@
 //! `CONTRACT_PIN_STRESS=CRATESxITEMS` (e.g. `20x500`) sets its size. It builds in
 //! `target/tmp/stress-full-{a,b}`, about 4 GB each at 20 × 500: delete them after.
 
+#[path = "common/clean_env.rs"]
+mod clean_env;
+use clean_env::clean_env;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
@@ -133,19 +137,8 @@ fn generate(root: &Path, crates: usize, items: usize) {
 /// `cargo` in `root` with a user's clean environment plus `vars`.
 fn cargo(root: &Path, target: &Path, args: &[&str], vars: &[(&str, &str)]) -> Command {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
-    cmd.args(args).current_dir(root).env_clear();
-    for keep in [
-        "PATH",
-        "HOME",
-        "CARGO_HOME",
-        "RUSTUP_HOME",
-        "RUSTUP_TOOLCHAIN",
-        "TMPDIR",
-    ] {
-        if let Ok(value) = std::env::var(keep) {
-            cmd.env(keep, value);
-        }
-    }
+    cmd.args(args).current_dir(root);
+    clean_env(&mut cmd);
     cmd.env("CARGO_TARGET_DIR", target)
         .env("CARGO_TERM_COLOR", "never")
         .envs(vars.iter().copied())

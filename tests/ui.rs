@@ -9,15 +9,18 @@
 //!
 //! Each fixture's golden (`<name>.golden.json`) is generated from its `.before` file
 //! by this test; `CONTRACT_PIN_BLESS=1` rewrites stale ones (never under CI), and
-//! `TRYBUILD=overwrite` rewrites `.stderr` files.
+//! `TRYBUILD=overwrite` rewrites `.stderr` files. The policy of the fixtures' sets is
+//! `ui/contract-pin.toml`, copied to the root of trybuild's project (a workspace of
+//! its own), where the macro and the harness find it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use contract_core::assemble::{assemble, Registered};
+use contract_core::policy::file;
 use contract_core::syntax::scope::{item_position, FileScopes};
-use contract_core::syntax::{args, extract_in};
-use contract_core::{Golden, Policy};
+use contract_core::syntax::{args, extract_all};
+use contract_core::Golden;
 
 /// trybuild builds every fixture as a binary of one package with this name.
 const FIXTURE_PACKAGE: &str = "contract-pin-tests";
@@ -52,36 +55,53 @@ fn golden_of(before: &Path) -> String {
             continue;
         };
         assert!(errors.is_empty(), "{}: bad attribute", before.display());
-        let extracted = extract_in(item, scopes.at(item_position(item)))
+        let all = extract_all(item, scopes.at(item_position(item)))
             .unwrap_or_else(|e| panic!("{}: {e}", before.display()));
+        let path = parsed
+            .path
+            .as_ref()
+            .map(|(p, _)| contract_core::syntax::tokens::to_string(p));
+        for mut extracted in all {
+            if let contract_core::Fragment::Item { path: p, .. } = &mut extracted.fragment {
+                p.clone_from(&path);
+            }
+            registered.push(Registered {
+                name: parsed.name.clone().unwrap_or(extracted.name),
+                module: String::new(),
+                fragment: extracted.fragment,
+            });
+        }
         set = Some(parsed.set);
-        registered.push(Registered {
-            name: parsed.name.unwrap_or(extracted.name),
-            module: String::new(),
-            fragment: extracted.fragment,
-        });
     }
     let set = set.unwrap_or_else(|| panic!("{}: no contract item", before.display()));
     let mut symbols = assemble(&registered).unwrap();
     for symbol in symbols.values_mut() {
         symbol.module = None;
     }
-    Golden::new(&set, FIXTURE_PACKAGE, policy(&set, &source), &symbols).render()
+    Golden::new(&set, FIXTURE_PACKAGE, &symbols).render()
 }
 
-/// The set's default policy, with the keys of a `// policy: {…}` line of the
-/// `.before` file laid over it (e.g. `{"wire_format": "positional"}`).
-fn policy(set: &str, source: &str) -> Policy {
-    let mut policy = serde_json::to_value(Policy::default_for(set)).unwrap();
-    for line in source.lines() {
-        if let Some(json) = line.trim().strip_prefix("// policy:") {
-            let patch: serde_json::Value = serde_json::from_str(json).expect("policy line is JSON");
-            for (key, value) in patch.as_object().expect("policy line is an object") {
-                policy[key] = value.clone();
-            }
-        }
+/// trybuild builds every fixture in one project of its own, a workspace of its own at
+/// `<target>/tests/trybuild/<package>/`: the fixtures' policy file goes to its root.
+fn install_policy_file() {
+    let source = ui_dir().join(file::FILE_NAME);
+    let text = fs::read_to_string(&source).unwrap();
+    if let Err(e) = file::parse(&text) {
+        panic!("{}", e.located(&source.display().to_string()));
     }
-    serde_json::from_value(policy).expect("a valid policy")
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target directory holds tmp/");
+    let project = target
+        .join("tests")
+        .join("trybuild")
+        .join(env!("CARGO_PKG_NAME"));
+    fs::create_dir_all(&project).unwrap();
+    let installed = project.join(file::FILE_NAME);
+    // Rewritten only when it changed, so an unchanged file recompiles nothing.
+    if fs::read_to_string(&installed).ok().as_deref() != Some(text.as_str()) {
+        fs::write(&installed, text).unwrap();
+    }
 }
 
 fn bless() -> bool {
@@ -115,6 +135,7 @@ fn check_fixture_goldens() {
 #[test]
 fn ui() {
     check_fixture_goldens();
+    install_policy_file();
     // The committed `.stderr` files show the compile errors a developer sees; under
     // `CI` the macro words them for CI (it names no command CI refuses).
     std::env::remove_var("CI");
@@ -136,7 +157,10 @@ const NOT_VISIBLE_AT_COMPILE_TIME: &[(&str, &str)] = &[
         "symbol_renamed",
         "the macro sees only the new name, which the golden does not know",
     ),
-    ("symbol_moved", "a proc macro cannot know its module path"),
+    (
+        "symbol_moved",
+        "a proc macro cannot know its module path (a changed `path = …` argument it sees)",
+    ),
     ("trait_implementor_removed", "the impl block is gone"),
     (
         "method_removed",
@@ -144,16 +168,48 @@ const NOT_VISIBLE_AT_COMPILE_TIME: &[(&str, &str)] = &[
     ),
     ("method_renamed", "as method_removed"),
     (
+        "assoc_item_removed",
+        "as method_removed: an impl block sees only its own associated items",
+    ),
+    (
+        "auto_trait_removed",
+        "only the compiler knows it, once the crate is built: the harness's type probe \
+         (contract-cli/tests/api_surface.rs shows it end to end)",
+    ),
+    ("impl_removed", "as auto_trait_removed"),
+    (
+        "proc_macro_helper_removed",
+        "a fixture here is a bin, which cannot define a proc macro: \
+         contract-cli/tests/api_surface.rs builds a proc-macro crate and shows it",
+    ),
+    (
+        "repr_changed",
+        "only a representation this vocabulary does not name reaches it (`simd`), which \
+         no stable crate can write",
+    ),
+    (
         "unclassified_change",
         "the safety net: no known change produces it",
     ),
 ];
 
 /// Additive kinds without a pass fixture, and why.
-const NO_ADDITIVE_FIXTURE: &[(&str, &str)] = &[(
-    "trait_dyn_compatibility_gained",
-    "always comes with another change (a bound or a removed item) that decides the class",
-)];
+const NO_ADDITIVE_FIXTURE: &[(&str, &str)] = &[
+    (
+        "trait_dyn_compatibility_gained",
+        "always comes with another change (a bound or a removed item) that decides the class",
+    ),
+    (
+        "auto_trait_added",
+        "a fixture's golden is made from its sources, which observe nothing: only a golden \
+         the harness wrote records what the compiler answered (contract-cli/tests/api_surface.rs)",
+    ),
+    ("impl_added", "as auto_trait_added"),
+    (
+        "proc_macro_helper_added",
+        "a fixture here is a bin, which cannot define a proc macro",
+    ),
+];
 
 #[test]
 fn every_kind_the_macro_can_see_has_a_fixture_showing_it() {

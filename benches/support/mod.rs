@@ -1,6 +1,6 @@
 //! Snapshots of realistic symbols for the benches: Rust source text, parsed by `syn`,
-//! extracted by `contract_core::syntax::extract` and merged by
-//! `contract_core::assemble`, as the macro and the harness would. A snapshot mixes
+//! extracted by `contract_core::syntax::extract`, registered as the macro writes it
+//! and made into a set as the harness makes it. A snapshot mixes
 //! serde structs, generic structs with inherent impls, serde enums, traits, fns,
 //! consts and type aliases; its "after" version carries a few percent of edits.
 
@@ -8,9 +8,13 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use contract_core::assemble::{self, Registered};
+use contract_core::current::{Current, RegisteredText};
 use contract_core::golden::{self, Golden};
 use contract_core::syntax::extract;
-use contract_core::{Policy, Symbol};
+use contract_core::Symbol;
+
+mod items;
+use items::{edit_of, item_source, Edit};
 
 /// The set and package the benches pin.
 pub const SET: &str = "bench";
@@ -29,7 +33,7 @@ impl GoldenDir {
     pub fn new(dir: PathBuf, symbols: &BTreeMap<String, Symbol>) -> GoldenDir {
         let path = golden::path(None, &dir, SET, PACKAGE);
         std::fs::create_dir_all(path.parent().expect("golden has a parent")).expect("mkdir");
-        let text = Golden::new(SET, PACKAGE, Policy::default_for(SET), symbols).render();
+        let text = Golden::new(SET, PACKAGE, symbols).render();
         std::fs::write(&path, &text).expect("golden written");
         GoldenDir {
             dir,
@@ -37,156 +41,87 @@ impl GoldenDir {
         }
     }
 
-    /// The harness comparison of `current` against this golden, environment empty.
-    pub fn check(&self, current: &BTreeMap<String, Symbol>) -> contract_pin::Outcome {
+    /// What the test harness does with `registrations`: their current shapes made
+    /// and compared with this golden, environment empty.
+    pub fn check(&self, registrations: &Registrations) -> contract_pin::Outcome {
         let no_env = |_: &str| None::<String>;
-        contract_pin::check_symbols(SET, PACKAGE, &self.dir, current, &no_env)
+        let current = registrations.current();
+        contract_pin::check_current(SET, PACKAGE, &self.dir, &current, &no_env)
             .expect("the check runs")
     }
 }
 
-/// The edit planned for item `i` in the "after" snapshot: 1.4 % of the items change
-/// shape (one of each kind), 0.4 % are removed, 0.2 % are renamed and 0.5 % are
-/// added at the end.
-#[derive(Clone, Copy, PartialEq)]
-enum Edit {
-    None,
-    Change,
-    Remove,
-    Rename,
+/// What the macro registers for `n` items (the "after" ones have the planned
+/// edits): one registration per item or `impl` block, its fragment as the compact
+/// canonical text the macro writes.
+pub struct Registrations {
+    registered: Vec<Registered>,
+    texts: Vec<String>,
 }
 
-fn edit_of(i: usize) -> Edit {
-    match i % 500 {
-        50 | 153 | 254 | 356 | 409 | 457 | 459 => Edit::Change,
-        125 | 375 => Edit::Remove,
-        300 => Edit::Rename,
-        _ => Edit::None,
+impl Registrations {
+    pub fn new(n: usize, after: bool) -> Registrations {
+        let mut registered = Vec::new();
+        let mut indices: Vec<usize> = (0..n)
+            .filter(|&i| !(after && edit_of(i) == Edit::Remove))
+            .collect();
+        if after {
+            indices.extend(n..n + n / 200);
+        }
+        for i in indices {
+            for src in item_source(i, after) {
+                let item: syn::Item = syn::parse_str(&src).expect("generated source parses");
+                let extracted = extract(&item).expect("generated source extracts");
+                registered.push(Registered {
+                    name: extracted.name,
+                    module: format!("bench_crate::m{}", i % 37),
+                    fragment: extracted.fragment,
+                });
+            }
+        }
+        let texts = registered
+            .iter()
+            .map(|r| r.fragment.compact_text().0)
+            .collect();
+        Registrations { registered, texts }
+    }
+
+    /// The symbols they make, merged as the harness merges them.
+    pub fn symbols(&self) -> BTreeMap<String, Symbol> {
+        assemble::assemble(&self.registered).expect("no name conflicts")
+    }
+
+    /// What the harness makes of them: each symbol's text, spliced or merged.
+    pub fn current(&self) -> Current {
+        let texts: Vec<RegisteredText<'_>> = self
+            .registered
+            .iter()
+            .zip(&self.texts)
+            .map(|(r, text)| RegisteredText {
+                name: &r.name,
+                module: &r.module,
+                fragment: text,
+                implements: probed(&r.fragment),
+            })
+            .collect();
+        Current::from_registrations(&texts).expect("no name conflicts")
     }
 }
 
-/// Source text of item `i` (one or two Rust items), as written before or after the
-/// edit planned for it.
-fn item_source(i: usize, after: bool) -> Vec<String> {
-    let changed = after && edit_of(i) == Edit::Change;
-    let name = if after && edit_of(i) == Edit::Rename {
-        format!("Renamed{i}")
-    } else {
-        format!("Item{i}")
+/// What the type probe answers for a non-generic struct or enum of the item mix (the
+/// auto traits), as the macro registers it; `None` for what it does not probe.
+fn probed(fragment: &contract_core::Fragment) -> Option<u32> {
+    use contract_core::probe::ProbedTrait;
+    use contract_core::shape::ItemShape;
+    let contract_core::Fragment::Item { item, .. } = fragment else {
+        return None;
     };
-    match i % 10 {
-        0..=2 => {
-            let count = 5 + i % 8;
-            let mut fields = String::new();
-            for f in 0..count {
-                let ty = match (f + i) % 6 {
-                    0 => "u64",
-                    1 => "String",
-                    2 => "Option<String>",
-                    3 => "Vec<u32>",
-                    4 => "bool",
-                    _ => "std::collections::BTreeMap<String, i64>",
-                };
-                let ty = if changed && f == 0 { "u128" } else { ty };
-                if f % 4 == 1 {
-                    fields.push_str("    #[serde(default)]\n");
-                }
-                fields.push_str(&format!("    pub field_{f}: {ty},\n"));
-            }
-            if changed {
-                fields.push_str("    #[serde(default)]\n    pub added: Option<u32>,\n");
-            }
-            vec![format!(
-                "/// Doc.\n#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]\n\
-                 #[serde(rename_all = \"camelCase\")]\npub struct {name} {{\n{fields}}}\n"
-            )]
-        }
-        3 => {
-            let extra = if changed {
-                "    pub fn clear(&mut self) {}\n"
-            } else {
-                ""
-            };
-            vec![
-                format!(
-                    "#[derive(Clone, Debug, Default)]\n#[non_exhaustive]\n\
-                     pub struct {name}<T: Clone = String> where T: Send {{\n\
-                     pub items: Vec<T>,\n    pub next: Option<String>,\n    cursor: usize,\n}}\n"
-                ),
-                format!(
-                    "impl<T: Clone + Send> {name}<T> {{\n\
-                     pub fn new() -> Self {{ todo!() }}\n\
-                     pub fn push(&mut self, item: T) -> &mut Self {{ todo!() }}\n\
-                     pub fn get(&self, index: usize) -> Option<&T> {{ todo!() }}\n\
-                     fn private(&self) {{}}\n{extra}}}\n"
-                ),
-            ]
-        }
-        4 | 5 => {
-            let added = if changed { "    Cancelled,\n" } else { "" };
-            vec![format!(
-                "#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]\n\
-                 #[serde(tag = \"type\", rename_all = \"snake_case\")]\npub enum {name} {{\n\
-                 Pending,\n    Running {{ progress: u8, #[serde(default)] note: Option<String> }},\n\
-                 Done(Box<Vec<u64>>),\n    #[serde(rename = \"failed\")]\n    Failed {{ code: i32 }},\n{added}}}\n"
-            )]
-        }
-        6 => {
-            let required = if changed {
-                "    fn flush(&mut self) -> std::io::Result<()>;\n"
-            } else {
-                ""
-            };
-            vec![format!(
-                "pub trait {name}: Send + Sync {{\n    type Output;\n    const LIMIT: usize = 8;\n\
-                 fn run(&self, input: &[u8]) -> Result<Self::Output, String>;\n\
-                 fn name(&self) -> &str {{ \"x\" }}\n\
-                 fn each<F: FnMut(&str)>(&self, f: F) where F: Send;\n{required}}}\n"
-            )]
-        }
-        7 | 8 => {
-            let param = if changed { ", strict: bool" } else { "" };
-            let lower = name.to_lowercase();
-            vec![format!(
-                "pub fn {lower}<'a, T: AsRef<str>>(items: &'a [T], limit: usize{param}) -> Vec<&'a str> {{ todo!() }}\n"
-            )]
-        }
-        _ if i % 20 == 9 => {
-            let value = if changed { 4 } else { 3 };
-            let upper = name.to_uppercase();
-            vec![format!("pub const {upper}: u32 = {value};\n")]
-        }
-        _ => {
-            let target = if changed {
-                "std::collections::HashMap<String, Vec<u64>>"
-            } else {
-                "std::collections::BTreeMap<String, Vec<u64>>"
-            };
-            vec![format!("pub type {name} = {target};\n")]
-        }
-    }
-}
-
-/// A snapshot of `n` items (the "after" one has the planned edits), as the harness
-/// would assemble it from registrations.
-pub fn snapshot(n: usize, after: bool) -> BTreeMap<String, Symbol> {
-    let mut registered = Vec::new();
-    let mut indices: Vec<usize> = (0..n)
-        .filter(|&i| !(after && edit_of(i) == Edit::Remove))
-        .collect();
-    if after {
-        indices.extend(n..n + n / 200);
-    }
-    for i in indices {
-        for src in item_source(i, after) {
-            let item: syn::Item = syn::parse_str(&src).expect("generated source parses");
-            let extracted = extract(&item).expect("generated source extracts");
-            registered.push(Registered {
-                name: extracted.name,
-                module: format!("bench_crate::m{}", i % 37),
-                fragment: extracted.fragment,
-            });
-        }
-    }
-    assemble::assemble(&registered).expect("no name conflicts")
+    let generic = item.generics().is_some_and(|g| !g.params.is_empty());
+    let probed = matches!(item, ItemShape::Struct(_) | ItemShape::Enum(_)) && !generic;
+    probed.then(|| {
+        ProbedTrait::ALL
+            .iter()
+            .filter(|t| t.is_auto())
+            .fold(0, |bits, t| bits | t.bit())
+    })
 }

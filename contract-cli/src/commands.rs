@@ -8,9 +8,10 @@ use std::fmt::Write as _;
 use anstream::{eprintln, print, println};
 
 use contract_core::check::{Outcome, Status};
+use contract_core::current::Current;
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
-use contract_core::{golden, message, render, Delta, Policy, Symbol};
+use contract_core::{golden, message, render, Delta, Symbol};
 
 use crate::json;
 use crate::model::{Model, Unit};
@@ -52,12 +53,15 @@ fn compare(model: &Model) -> Results<'_> {
         .collect()
 }
 
-/// All scan findings with the file shown relative to the workspace root.
+/// All scan findings (and, as warnings, the policy file's) with the file shown
+/// relative to the workspace root.
 fn findings(model: &Model, errors: bool) -> Vec<(String, &Finding)> {
+    let policy: &[Finding] = if errors { &[] } else { &model.policy_warnings };
     model
         .scans
         .iter()
         .flat_map(|s| if errors { &s.errors } else { &s.warnings })
+        .chain(policy)
         .map(|f| (workspace::display(&model.workspace.root, &f.file), f))
         .collect()
 }
@@ -171,17 +175,6 @@ fn status_word(status: Status, paint: Paint) -> String {
     }
 }
 
-/// The policy of `unit`'s set, as its golden records it.
-pub(crate) fn policy_of(unit: &Unit) -> Policy {
-    unit.bytes
-        .as_ref()
-        .ok()
-        .and_then(|b| b.as_ref())
-        .and_then(|b| golden::parse(b).ok())
-        .map(|g| g.policy)
-        .unwrap_or_else(|| Policy::default_for(&unit.set))
-}
-
 /// The shapes recorded in `unit`'s golden (none when it is missing or unreadable).
 pub(crate) fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
     unit.bytes
@@ -217,28 +210,18 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
             last = Some(&delta.symbol);
             let module = current
                 .and_then(|c| c.get(&delta.symbol))
-                .or_else(|| golden.get(&delta.symbol))
-                .and_then(|s| s.module.clone());
+                .and_then(|s| s.module().ok().flatten().map(str::to_owned))
+                .or_else(|| golden.get(&delta.symbol).and_then(|s| s.module.clone()));
             let path = match module {
                 Some(m) => format!("{m}::{}", delta.symbol),
                 None => delta.symbol.clone(),
             };
             let _ = writeln!(out, "    {}", paint.bold(&path));
         }
-        let class = match delta.class {
-            contract_core::Class::Breaking => paint.red("breaking"),
-            contract_core::Class::Additive => paint.yellow("additive"),
-        };
-        let at = model
-            .locate(unit, delta)
-            .map(|l| paint.dim(&format!("  --> {}:{}:{}", l.file, l.line, l.col)))
-            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "      {class} {} ({} axis): {}{at}",
-            delta.kind,
-            delta.axis.as_str(),
-            render::detail(delta)
+            "      {}",
+            crate::show::delta_line(model, unit, delta, paint)
         );
         let _ = writeln!(
             out,
@@ -288,7 +271,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
         );
         match outcome.status {
             Status::Match | Status::Updated => {
-                let n = unit.current.as_ref().map(BTreeMap::len).unwrap_or(0);
+                let n = unit.current.as_ref().map(Current::len).unwrap_or(0);
                 let _ = writeln!(out, "    {} match", count(n, "symbol", "symbols"));
             }
             Status::Missing | Status::Stale => {
@@ -307,7 +290,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                 );
             }
             Status::Breaking => {
-                let words = policy_of(unit).directive_for(&unit.set);
+                let words = unit.policy.directive_for(&unit.set);
                 let _ = writeln!(out, "    {}", paint.red(&paint.bold(&words.title)));
                 out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
                 let _ = writeln!(out, "    {}", words.ship_line);
@@ -316,11 +299,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                     out,
                     "      1. Revert the change; or, if the break is intended:"
                 );
-                let _ = writeln!(
-                    out,
-                    "      2. Amend the ADR under {} and {} to record the break;",
-                    words.adr_dir, words.consumer_adr
-                );
+                let _ = writeln!(out, "      2. {};", words.record);
                 let _ = writeln!(
                     out,
                     "      3. Accept it with `{}` (or `{}`);",
@@ -332,7 +311,9 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                     "      4. Commit {} in the same PR as the change.",
                     unit.shown
                 );
-                let _ = writeln!(out, "    {}", words.reference);
+                if let Some(reference) = &words.reference {
+                    let _ = writeln!(out, "    {reference}");
+                }
             }
         }
     }
@@ -588,7 +569,12 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
             }
             Ok(outcome) => outcome,
         };
-        let current = unit.current.as_ref().cloned().unwrap_or_default();
+        let current = unit
+            .current
+            .as_ref()
+            .ok()
+            .and_then(|c| c.symbols().ok())
+            .unwrap_or_default();
         match outcome.status {
             Status::Match | Status::Updated => continue,
             Status::Missing | Status::Stale => {
@@ -646,7 +632,7 @@ pub fn update_blocker(model: &Model, unit: &Unit) -> Option<String> {
     None
 }
 
-/// `contract-pin update`: rewrite goldens from the sources, keeping each policy.
+/// `contract-pin update`: rewrite goldens from the sources.
 pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> u8 {
     if contract_core::env::is_ci(lookup) {
         eprintln!("{}", ci_refusal("update", lookup));
@@ -726,7 +712,7 @@ pub fn status(model: &Model, paint: Paint) -> u8 {
         };
         let fresh = health == Health::Fresh.to_string();
         all_fresh &= fresh;
-        let pinned = unit.current.as_ref().map(BTreeMap::len).unwrap_or(0);
+        let pinned = unit.current.as_ref().map(Current::len).unwrap_or(0);
         let verdict = match model.evaluate(unit, &Mode::Compare) {
             Ok(e) => e.outcome.status.as_str(),
             Err(_) => "error",

@@ -11,6 +11,7 @@
 mod commands;
 mod json;
 mod model;
+mod policy;
 mod review;
 mod scan;
 mod show;
@@ -27,7 +28,7 @@ use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use crate::commands::{Format, ERROR};
 use crate::term::{Paint, Progress};
 
-/// Check, diff, update, status and review of pinned contracts.
+/// Check, diff, update, status and review of pinned contracts; the policy of each set.
 ///
 /// Exit codes: 0 every contract matches; 1 a breaking change; 2 additive drift only;
 /// 3 usage or golden errors (missing, stale, corrupt or unreferenced goldens, invalid
@@ -63,7 +64,7 @@ enum Cmd {
     /// Show each pending change: a line diff of the golden and the current shape, with
     /// its deltas and the set's directive.
     Diff,
-    /// Rewrite the goldens from the sources (keeping each golden's policy). Refused under CI.
+    /// Rewrite the goldens from the sources. Refused under CI.
     Update,
     /// The health of every golden: Fresh, Stale{reason}, Missing or Corrupt, with confidence.
     Status,
@@ -71,6 +72,13 @@ enum Cmd {
     /// stop); a breaking change asks for a second `y`. Exits non-zero while any change
     /// remains unaccepted.
     Review,
+    /// The effective policy of every set (from contract-pin.toml at the workspace root,
+    /// or the defaults) and where each value comes from.
+    Policy {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = policy::Format::Text)]
+        format: policy::Format,
+    },
 }
 
 /// How the command was started.
@@ -138,6 +146,14 @@ fn run(entry: Entry, args: Vec<OsString>) -> ExitCode {
         packages: cli.packages,
         sets: cli.sets,
     };
+    let json = matches!(
+        cli.command,
+        Cmd::Check {
+            format: Format::Json
+        } | Cmd::Policy {
+            format: policy::Format::Json
+        }
+    );
     let mut progress = Progress::new();
     let model = match model::load(
         cli.manifest_path.as_deref(),
@@ -148,12 +164,7 @@ fn run(entry: Entry, args: Vec<OsString>) -> ExitCode {
         Ok(model) => model,
         Err(e) => {
             drop(progress);
-            if matches!(
-                cli.command,
-                Cmd::Check {
-                    format: Format::Json
-                }
-            ) {
+            if json {
                 anstream::print!("{}", json::usage_error(&e));
             } else {
                 anstream::eprintln!("contract-pin: {e}");
@@ -168,6 +179,7 @@ fn run(entry: Entry, args: Vec<OsString>) -> ExitCode {
         Cmd::Update => commands::update(&model, paint, &lookup),
         Cmd::Status => commands::status(&model, paint),
         Cmd::Review => review::run(&model, paint, &lookup),
+        Cmd::Policy { format } => policy::run(&model, &filter, format, paint),
     };
     ExitCode::from(code)
 }

@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 
 use contract_core::assemble::{self, Registered};
 use contract_core::check::{self, Evaluation, Request};
+use contract_core::current::Current;
 use contract_core::env::Mode;
-use contract_core::{golden, Delta, Fragment, Member, Symbol};
+use contract_core::{golden, Delta, Fragment, Member, Policy};
+use contract_pin_lib::__private::policy::{self, Loaded};
 
 use crate::scan::{self, PackageScan, Pinned};
 use crate::store;
@@ -29,9 +31,13 @@ pub struct Unit {
     /// Indices of its pinned items in the package's scan.
     pub pinned: Vec<usize>,
     /// The current symbols, or the name conflicts that stop the check.
-    pub current: Result<BTreeMap<String, Symbol>, String>,
+    pub current: Result<Current, String>,
     /// The golden's bytes (`None`: no file), or why it cannot be read.
     pub bytes: Result<Option<Vec<u8>>, String>,
+    /// The set's policy, from the policy file of the package's workspace.
+    pub policy: Policy,
+    /// That policy file as users read it.
+    pub policy_file: String,
 }
 
 /// A golden file no source pins.
@@ -50,6 +56,10 @@ pub struct Orphan {
 pub struct Model {
     /// The workspace.
     pub workspace: Workspace,
+    /// The policy file of the workspace (the one every member's harness reads).
+    pub policy: Loaded,
+    /// What the policy file says that may be a mistake: a set nothing pins.
+    pub policy_warnings: Vec<scan::Finding>,
     /// One scan per package (same order).
     pub scans: Vec<PackageScan>,
     /// The checked sets, by set then package.
@@ -59,7 +69,7 @@ pub struct Model {
 }
 
 /// Which packages and sets to look at.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Filter {
     /// Package names (empty: all).
     pub packages: Vec<String>,
@@ -68,11 +78,11 @@ pub struct Filter {
 }
 
 impl Filter {
-    fn package(&self, name: &str) -> bool {
+    pub(crate) fn package(&self, name: &str) -> bool {
         self.packages.is_empty() || self.packages.iter().any(|p| p == name)
     }
 
-    fn set(&self, name: &str) -> bool {
+    pub(crate) fn set(&self, name: &str) -> bool {
         self.sets.is_empty() || self.sets.iter().any(|s| s == name)
     }
 }
@@ -86,6 +96,21 @@ pub fn load(
 ) -> Result<Model, String> {
     progress.show("reading the workspace");
     let workspace = workspace::discover(manifest_path, lookup)?;
+    // Every member's harness reads the policy file of its workspace root; read it
+    // the same way, from each member, so the command cannot use another.
+    let mut policies: BTreeMap<PathBuf, Loaded> = BTreeMap::new();
+    let mut policy_of_package = Vec::new();
+    for package in &workspace.packages {
+        let root = policy::workspace_root(&package.manifest_dir);
+        if !policies.contains_key(&root) {
+            policies.insert(root.clone(), policy::load(&package.manifest_dir)?);
+        }
+        policy_of_package.push(root);
+    }
+    let root_policy = match policies.get(&workspace.root) {
+        Some(loaded) => loaded.clone(),
+        None => policy::load(&workspace.root)?,
+    };
     for name in &filter.packages {
         if !workspace.packages.iter().any(|p| &p.name == name) {
             let members: Vec<&str> = workspace.packages.iter().map(|p| p.name.as_str()).collect();
@@ -135,6 +160,23 @@ pub fn load(
                     .collect::<Vec<_>>()
                     .join("\n")
             });
+            // The impls the sources show: a derive replaced by one is no change.
+            if let Ok(symbols) = &mut current {
+                for &i in &pinned {
+                    let p = &scan.pinned[i];
+                    let is_item =
+                        matches!(p.extracted.fragment, contract_core::Fragment::Item { .. });
+                    if let (true, Some(impls), Some(symbol)) = (
+                        is_item,
+                        scan.impls
+                            .get(&(p.module.clone(), p.extracted.name.clone())),
+                        symbols.get_mut(&p.name),
+                    ) {
+                        symbol.impls_in_source.clone_from(impls);
+                    }
+                }
+            }
+            let mut current = current.map(Current::from_symbols);
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()
@@ -164,6 +206,7 @@ pub fn load(
             };
             let shown = workspace::display(&workspace.root, &path);
             let bytes = store::read(&path).map_err(|e| format!("cannot read {shown}: {e}"));
+            let loaded = &policies[&policy_of_package[index]];
             units.push(Unit {
                 set: set.to_owned(),
                 package: index,
@@ -173,15 +216,38 @@ pub fn load(
                 pinned,
                 current,
                 bytes,
+                policy: loaded.file.policy(set),
+                policy_file: loaded.shown.clone(),
             });
         }
     }
     units.sort_by(|a, b| (&a.set, &a.package_name).cmp(&(&b.set, &b.package_name)));
+    // Sets sharing an update variable (`a-b`, `a_b`) anywhere in the workspace, or
+    // with a set the policy file configures: `A_B_CONTRACT_UPDATE_GOLDEN=1 cargo test`
+    // could not say which to rewrite. Every such set is an error.
+    let pinned: BTreeSet<String> = scans
+        .iter()
+        .flat_map(|s| {
+            s.pinned
+                .iter()
+                .map(|p| p.set.clone())
+                .chain(s.elsewhere.iter().map(|(set, _)| set.clone()))
+        })
+        .collect();
+    let pinned: Vec<&str> = pinned.iter().map(String::as_str).collect();
+    for unit in &mut units {
+        let loaded = &policies[&policy_of_package[unit.package]];
+        if let Some(clash) = loaded.clash(&unit.set, &pinned) {
+            unit.current = Err(clash);
+        }
+    }
+    let policy_warnings = unpinned_policy_sets(&root_policy, &pinned, filter);
     let orphans = orphans(&workspace, &scans, &units, filter);
     // A set nothing pins and no golden names is a typo, not a clean run.
     for set in &filter.sets {
         let here = units.iter().any(|u| &u.set == set)
             || orphans.iter().any(|o| &o.set == set)
+            || root_policy.file.sets().any(|(s, _)| s == set)
             || scans
                 .iter()
                 .any(|s| s.elsewhere.iter().any(|(s, _)| s == set));
@@ -218,10 +284,36 @@ pub fn load(
     progress.clear();
     Ok(Model {
         workspace,
+        policy: root_policy,
+        policy_warnings,
         scans,
         units,
         orphans,
     })
+}
+
+/// A `[set.NAME]` table of the policy file that no source pins: a typo, or a set
+/// that was retired. A warning where the table is.
+fn unpinned_policy_sets(loaded: &Loaded, pinned: &[&str], filter: &Filter) -> Vec<scan::Finding> {
+    loaded
+        .file
+        .sets()
+        .filter(|(set, _)| !pinned.contains(set) && filter.set(set))
+        .map(|(set, line)| scan::Finding {
+            file: loaded.path.clone(),
+            line,
+            col: 1,
+            message: format!(
+                "the policy file configures set `{set}`, which no source of the workspace \
+                 pins (sets pinned: {}); a typo, or a retired set whose table can go",
+                if pinned.is_empty() {
+                    "none".to_owned()
+                } else {
+                    pinned.join(", ")
+                }
+            ),
+        })
+        .collect()
 }
 
 fn scan_one(
@@ -426,6 +518,8 @@ impl Model {
             mode,
             existing: bytes,
             current,
+            policy: &unit.policy,
+            policy_file: &unit.policy_file,
             modules: None,
         })
         .map_err(|e| e.0)

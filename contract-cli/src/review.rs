@@ -3,7 +3,7 @@
 //! is one decision for both names); a missing or stale golden is one decision for the
 //! whole file.
 //!
-//! - accept: the symbol's current shape is written into the golden (policy kept); a
+//! - accept: the symbol's current shape is written into the golden; a
 //!   breaking change asks for a second, explicit `y`;
 //! - reject: the golden keeps its shape, and the end of the review lists what in the
 //!   sources still differs from it, to revert;
@@ -131,7 +131,12 @@ pub fn items(model: &Model, paint: Paint) -> (Vec<Item>, Vec<String>) {
                 continue;
             }
         };
-        let current = unit.current.as_ref().cloned().unwrap_or_default();
+        let current = unit
+            .current
+            .as_ref()
+            .ok()
+            .and_then(|c| c.symbols().ok())
+            .unwrap_or_default();
         match outcome.status {
             Status::Match | Status::Updated => {}
             Status::Missing | Status::Stale => {
@@ -412,7 +417,12 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
                 lines.push(format!("error: {}: the golden cannot be read", unit.shown));
                 continue;
             };
-            let current = unit.current.as_ref().cloned().unwrap_or_default();
+            let current = unit
+                .current
+                .as_ref()
+                .ok()
+                .and_then(|c| c.symbols().ok())
+                .unwrap_or_default();
             let names: BTreeSet<String> = accepted
                 .iter()
                 .flat_map(|i| i.names.iter().cloned())
@@ -433,12 +443,7 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
                 old
             };
             let symbols = merged(&base.shapes(), &current, &names);
-            Some(Golden::new(
-                &unit.set,
-                &unit.package_name,
-                base.policy,
-                &symbols,
-            ))
+            Some(Golden::new(&unit.set, &unit.package_name, &symbols))
         };
         let Some(new_golden) = new_golden else {
             continue;

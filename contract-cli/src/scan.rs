@@ -16,15 +16,18 @@
 
 use std::path::{Path, PathBuf};
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use contract_core::health::ScanExactness;
+use contract_core::probe::ProbedTrait;
 use contract_core::syntax::args::{self, Resolution, Scope};
+use contract_core::syntax::order::{self, attribute_text, cfg_attr_metas, hiding_attribute};
 use contract_core::syntax::scope::{item_position, FileScopes};
 use contract_core::syntax::{self, Extracted};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Attribute, Item, Meta, Token};
+use syn::{Attribute, Item, Meta};
 
 use crate::workspace::{Package, TargetKind};
 
@@ -77,6 +80,11 @@ pub struct PackageScan {
     pub elsewhere: Vec<(String, String)>,
     /// The library root's `pub use` of other crates' items: (path, file, line, col).
     pub reexports: Vec<(Vec<String>, PathBuf, usize, usize)>,
+    /// `impl Trait for Type` items of the probed traits, by the module they are in and
+    /// the type's name: what the sources say a type implements besides its derives. An
+    /// impl is matched to the type of that name in its own module (where it is usually
+    /// written); one written elsewhere is not seen.
+    pub impls: BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
 }
 
 /// Scans the targets of `package` whose registrations an integration test's harness
@@ -122,6 +130,7 @@ pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> Packag
             }
         }
     }
+    hand_written_serde(&mut scan.out);
     scan.out
 }
 
@@ -198,8 +207,7 @@ impl Scanner<'_> {
         };
         match syn::parse_file(&text) {
             Ok(parsed) => {
-                let outer =
-                    std::mem::replace(&mut self.type_scopes, FileScopes::of_parsed(&text, &parsed));
+                let outer = std::mem::replace(&mut self.type_scopes, FileScopes::of_file(&text));
                 if declared.is_none() {
                     self.macro_use = Scope::has_macro_use(&parsed.items);
                     if self.library {
@@ -262,6 +270,9 @@ impl Scanner<'_> {
     }
 
     fn item(&mut self, item: &Item, cx: &ModCx, file: &Path) {
+        if let Item::Impl(i) = item {
+            record_impl(i, &cx.path, &mut self.out.impls);
+        }
         let attrs = args::item_attrs(item);
         let own_cfgs: Vec<String> = attrs.iter().filter_map(cfg_predicate).collect();
         match item {
@@ -289,8 +300,8 @@ impl Scanner<'_> {
                         span,
                         format!(
                             "a contract attribute on {place} is rejected by the compiler: it \
-                             pins an item (a struct, enum, trait, inherent `impl`, trait `impl`, \
-                             fn, type alias, const or static), not its parts"
+                             pins an item ({}), not its parts",
+                            syntax::ACCEPTED
                         ),
                     );
                 }
@@ -416,25 +427,19 @@ impl Scanner<'_> {
         // first: the macro sees its output, the scan sees the source. Refuse, as the
         // two would not agree.
         if let Some(first) = found.first() {
-            if let Some(hider) = hiding_attribute(&attrs[..first.index], first, &cx.scope) {
+            let hider = hiding_attribute(
+                &attrs[..first.index],
+                &first.before_in_cfg_attr,
+                first.span,
+                &cx.scope,
+            );
+            if let Some(hider) = hider {
                 let (hider_line, _) = line_col(hider.span);
-                let (contract, hider, derive) =
-                    (attribute_text(&first.meta), hider.text, hider.derive);
-                let why = if derive {
-                    "the compiler runs the derive first and hands the contract attribute the \
-                     item without it, so the recorded shape has no derives and the serde wire \
-                     checks are off"
-                } else {
-                    "the compiler expands that attribute macro first, so the contract \
-                     attribute pins what it generates, which the sources do not show"
-                };
+                let contract = attribute_text(&first.meta);
                 self.error(
                     file,
                     first.span,
-                    format!(
-                        "`{contract}` is below `{hider}` (line {hider_line}): {why}. Move the \
-                         contract attribute above `{hider}`"
-                    ),
+                    order::below(&contract, &hider.text, hider.derive, Some(hider_line)),
                 );
                 return;
             }
@@ -447,21 +452,58 @@ impl Scanner<'_> {
             let mut errors = Vec::new();
             let parsed = args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
             let scope = self.type_scopes.at(item_position(item));
-            let extracted = match syntax::extract_in(&stripped, scope) {
-                Ok(extracted) => Some(extracted),
+            let extracted = match syntax::extract_all(&stripped, scope) {
+                Ok(extracted) => extracted,
                 Err(e) => {
                     errors.push(e);
-                    None
+                    Vec::new()
                 }
             };
+            // Like the macro: `path` names one item.
+            let single = matches!(
+                extracted.as_slice(),
+                [one] if matches!(one.fragment, contract_core::Fragment::Item { .. })
+            );
+            if let (Some((_, span)), false) = (&parsed.path, single) {
+                errors.push(syn::Error::new(
+                    *span,
+                    "`path` names one item: it cannot be given on an `impl` block or an \
+                     `extern` block",
+                ));
+            }
             // Like the macro: any error, and the item registers nothing.
             let failed = !errors.is_empty();
             for e in errors {
                 self.error(file, e.span(), e.to_string());
             }
-            let Some(extracted) = extracted.filter(|_| !failed) else {
+            if failed {
                 continue;
-            };
+            }
+            for extracted in extracted {
+                self.register(extracted, &parsed, &attr, cx, own_cfgs, &stripped, file);
+            }
+        }
+    }
+
+    /// One registration of a pinned item, as its expansion would make it.
+    #[allow(clippy::too_many_arguments)]
+    fn register(
+        &mut self,
+        mut extracted: Extracted,
+        parsed: &args::Args,
+        attr: &ContractAttr,
+        cx: &ModCx,
+        own_cfgs: &[String],
+        stripped: &Item,
+        file: &Path,
+    ) {
+        {
+            if let contract_core::Fragment::Item { path, .. } = &mut extracted.fragment {
+                *path = parsed
+                    .path
+                    .as_ref()
+                    .map(|(p, _)| contract_core::syntax::tokens::to_string(p));
+            }
             let name = parsed
                 .name
                 .clone()
@@ -487,7 +529,7 @@ impl Scanner<'_> {
                         cfgs.join(", ")
                     ),
                 );
-                continue;
+                return;
             }
             if !cfgs.is_empty() {
                 self.warn(
@@ -510,7 +552,7 @@ impl Scanner<'_> {
                     ),
                 );
             }
-            if let Some(span) = inner_cfg(&stripped) {
+            if let Some(span) = inner_cfg(stripped) {
                 self.warn(
                     file,
                     span,
@@ -526,7 +568,7 @@ impl Scanner<'_> {
                 .as_ref()
                 .map(|(relative, _)| file.parent().unwrap_or(Path::new(".")).join(relative));
             self.out.pinned.push(Pinned {
-                set: parsed.set,
+                set: parsed.set.clone(),
                 name,
                 module: cx.path.clone(),
                 file: file.to_path_buf(),
@@ -536,6 +578,71 @@ impl Scanner<'_> {
             });
         }
     }
+}
+
+/// `impl Clone for Config` (a probed trait, by its last segment, for a named type).
+fn record_impl(
+    i: &syn::ItemImpl,
+    module: &str,
+    out: &mut BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
+) {
+    let Some((None, path, _)) = &i.trait_ else {
+        return;
+    };
+    let Some(t) = path
+        .segments
+        .last()
+        .and_then(|s| ProbedTrait::parse(&s.ident.to_string()))
+    else {
+        return;
+    };
+    if let syn::Type::Path(ty) = &*i.self_ty {
+        if let Some(last) = ty.path.segments.last() {
+            out.entry((module.to_owned(), last.ident.to_string()))
+                .or_default()
+                .insert(t);
+        }
+    }
+}
+
+/// Pinned types whose serde impls are written by hand (an `impl Serialize` in the
+/// sources, no serde derive): their wire form cannot be derived, which is said, not
+/// guessed at.
+fn hand_written_serde(scan: &mut PackageScan) {
+    let mut warnings = Vec::new();
+    for p in &scan.pinned {
+        let contract_core::Fragment::Item { item, .. } = &p.extracted.fragment else {
+            continue;
+        };
+        let Some(container) = item.container() else {
+            continue;
+        };
+        if container.has_wire() {
+            continue;
+        }
+        let Some(impls) = scan
+            .impls
+            .get(&(p.module.clone(), p.extracted.name.clone()))
+        else {
+            continue;
+        };
+        let serde: Vec<&str> = impls
+            .iter()
+            .filter(|t| t.is_serde())
+            .map(|t| t.name())
+            .collect();
+        if serde.is_empty() {
+            continue;
+        }
+        let at = format!("{}:{}", p.file.display(), p.line);
+        warnings.push(Finding {
+            file: p.file.clone(),
+            line: p.line,
+            col: 1,
+            message: contract_core::probe::hand_written(&p.name, &at, &serde.join("`/`")),
+        });
+    }
+    scan.warnings.extend(warnings);
 }
 
 /// 1-based line and column of `span`'s start.
@@ -693,129 +800,6 @@ fn contract_attrs(attrs: &[Attribute], scope: &Scope) -> (Vec<ContractAttr>, Vec
         }
     }
     (out, unresolved)
-}
-
-/// Built-in attributes that are inert: the compiler keeps them on the item for the
-/// next attribute macro (or acts on them later), so they hide nothing from it.
-const INERT: &[&str] = &[
-    "allow",
-    "automatically_derived",
-    "cfg",
-    "cold",
-    "collapse_debuginfo",
-    "coverage",
-    "debugger_visualizer",
-    "deny",
-    "deprecated",
-    "doc",
-    "expect",
-    "export_name",
-    "forbid",
-    "ignore",
-    "inline",
-    "instruction_set",
-    "link",
-    "link_name",
-    "link_ordinal",
-    "link_section",
-    "macro_export",
-    "macro_use",
-    "must_use",
-    "naked",
-    "no_link",
-    "no_mangle",
-    "non_exhaustive",
-    "path",
-    "repr",
-    "should_panic",
-    "target_feature",
-    "track_caller",
-    "unsafe",
-    "used",
-    "warn",
-];
-
-/// Tool attributes (`#[rustfmt::skip]`): inert.
-const TOOLS: &[&str] = &[
-    "rustfmt",
-    "clippy",
-    "rustdoc",
-    "rust_analyzer",
-    "diagnostic",
-];
-
-/// An attribute the compiler expands before the contract attribute.
-struct Hider {
-    /// As written (shortened).
-    text: String,
-    span: Span,
-    /// A `#[derive]` (possibly inside `cfg_attr`).
-    derive: bool,
-}
-
-/// The first attribute in `before` (those written above `contract`, and those above it
-/// inside its `cfg_attr`) that the compiler expands before it: `#[derive]`, or an
-/// attribute macro. A single name no import binds (`#[serde(…)]` above its derive) is
-/// a derive helper, inert.
-fn hiding_attribute(before: &[Attribute], contract: &ContractAttr, scope: &Scope) -> Option<Hider> {
-    let is_derive = |meta: &Meta| meta.path().is_ident("derive");
-    let hides = |meta: &Meta| -> bool {
-        let path = meta.path();
-        if is_derive(meta) {
-            return true;
-        }
-        if matches!(args::resolve_meta(meta, scope), Resolution::Contract(_)) {
-            return false; // another pin: it hides nothing
-        }
-        let first = path
-            .segments
-            .first()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-        if path.segments.len() > 1 {
-            return !TOOLS.contains(&first.as_str());
-        }
-        !INERT.contains(&first.as_str()) && scope.imports(&first)
-    };
-    for attr in before {
-        let metas = if attr.path().is_ident("cfg_attr") {
-            cfg_attr_metas(attr)
-        } else {
-            vec![attr.meta.clone()]
-        };
-        if let Some(meta) = metas.iter().find(|m| hides(m)) {
-            return Some(Hider {
-                text: attribute_text(&attr.meta),
-                span: attr.span(),
-                derive: is_derive(meta),
-            });
-        }
-    }
-    let meta = contract.before_in_cfg_attr.iter().find(|m| hides(m))?;
-    Some(Hider {
-        text: attribute_text(meta),
-        span: contract.span,
-        derive: is_derive(meta),
-    })
-}
-
-/// `#[derive(Serialize, Deserialize)]`, shortened past 60 characters.
-fn attribute_text(meta: &Meta) -> String {
-    let text = contract_core::syntax::tokens::tokens_to_string(&quote::quote!(#meta));
-    let text = if text.chars().count() > 60 {
-        let path = path_string(meta.path());
-        format!("{path}(…)")
-    } else {
-        text
-    };
-    format!("#[{text}]")
-}
-
-/// The attributes of `#[cfg_attr(pred, a, b)]`: `a`, `b`.
-fn cfg_attr_metas(attr: &Attribute) -> Vec<Meta> {
-    attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
-        .map(|metas| metas.into_iter().skip(1).collect())
-        .unwrap_or_default()
 }
 
 fn strip_contract_attrs(item: &mut Item, scope: &Scope) {
@@ -1193,16 +1177,19 @@ mod tests {
         let at: Vec<usize> = errors.iter().map(|(l, _)| *l).collect();
         // Where the compiler points: the item for what the macro refuses, the
         // attribute for a part.
-        assert_eq!(at, [3, 5, 7, 9, 11, 13, 17, 21, 25], "{errors:#?}");
+        assert_eq!(at, [3, 7, 9, 13, 17, 21, 25], "{errors:#?}");
         assert!(errors[0].1.contains("cannot pin a module"), "{errors:?}");
-        assert!(errors[1].1.contains("cannot pin a macro"), "{errors:?}");
-        assert!(errors[5].1.contains("on a field is rejected"), "{errors:?}");
+        assert!(errors[1].1.contains("cannot pin a `use`"), "{errors:?}");
+        assert!(errors[2].1.contains("no `pub` fn or static"), "{errors:?}");
+        assert!(errors[3].1.contains("on a field is rejected"), "{errors:?}");
         assert!(
-            errors[6].1.contains("on an item of an `impl` block"),
+            errors[4].1.contains("on an item of an `impl` block"),
             "{errors:?}"
         );
-        assert!(errors[7].1.contains("on a statement"), "{errors:?}");
-        assert!(scan.pinned.is_empty());
+        assert!(errors[5].1.contains("on a statement"), "{errors:?}");
+        // A `macro_rules!` macro and a union are items like any other.
+        let pinned: Vec<&str> = scan.pinned.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(pinned, ["mm", "U"]);
     }
 
     #[test]

@@ -10,7 +10,6 @@ use std::fmt::Write as _;
 use contract_core::{render, Delta, DeltaKind, Symbol};
 use similar::{ChangeTag, TextDiff};
 
-use crate::commands;
 use crate::model::{Model, Unit};
 use crate::term::Paint;
 
@@ -137,35 +136,42 @@ pub fn change(
         ));
     }
     for delta in deltas {
-        let class = if delta.is_breaking() {
-            paint.red("breaking")
-        } else {
-            paint.yellow("additive")
-        };
-        let at = model
-            .locate(unit, delta)
-            .map(|l| paint.dim(&format!("  --> {}:{}:{}", l.file, l.line, l.col)))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "  {class} {} ({} axis): {}{at}",
-            delta.kind,
-            delta.axis.as_str(),
-            render::detail(delta)
-        );
+        let _ = writeln!(out, "  {}", delta_line(model, unit, delta, paint));
     }
     out
+}
+
+/// One delta on one line: class, kind, axis, detail and where it is in the sources.
+pub fn delta_line(model: &Model, unit: &Unit, delta: &Delta, paint: Paint) -> String {
+    let class = if delta.is_breaking() {
+        paint.red("breaking")
+    } else {
+        paint.yellow("additive")
+    };
+    let at = model
+        .locate(unit, delta)
+        .map(|l| paint.dim(&format!("  --> {}:{}:{}", l.file, l.line, l.col)))
+        .unwrap_or_default();
+    format!(
+        "{class} {} ({} axis): {}{at}",
+        delta.kind,
+        delta.axis.as_str(),
+        render::detail(delta)
+    )
 }
 
 /// The set's directive for a breaking change: what it is, why it blocks, and where the
 /// decision is recorded.
 pub fn directive(unit: &Unit, paint: Paint) -> String {
-    let words = commands::policy_of(unit).directive_for(&unit.set);
+    let words = unit.policy.directive_for(&unit.set);
+    let last = match words.reference {
+        Some(reference) => reference,
+        None => format!("If the break is intended: {}.", words.record),
+    };
     format!(
-        "  {}\n  {}\n  {}\n",
+        "  {}\n  {}\n  {last}\n",
         paint.red(&paint.bold(&words.title)),
         words.ship_line,
-        words.reference
     )
 }
 
@@ -219,11 +225,10 @@ mod tests {
         // Real deltas from the engine: `Old` renamed to `New`, `Other` added.
         let konst = |value: &str| Symbol {
             item: Some(contract_core::ItemShape::Const(
-                contract_core::shape::ValueItemShape {
-                    mutable: false,
-                    ty: contract_core::Type::named("u8"),
-                    value: contract_core::shape::Value::Expr(value.to_owned()),
-                },
+                contract_core::shape::ValueItemShape::new(
+                    contract_core::Type::named("u8"),
+                    contract_core::shape::Value::Expr(value.to_owned()),
+                ),
             )),
             ..Symbol::default()
         };
@@ -232,11 +237,8 @@ mod tests {
             ("New".to_owned(), konst("1")),
             ("Other".to_owned(), konst("2")),
         ]);
-        let deltas = contract_core::diff::diff_sets(
-            &before,
-            &after,
-            &contract_core::Policy::default_for("s"),
-        );
+        let deltas =
+            contract_core::diff::diff_sets(&before, &after, &contract_core::Policy::default());
         assert!(deltas.iter().any(|d| d.kind == DeltaKind::SymbolRenamed));
         let g = groups(&deltas);
         assert_eq!(g.len(), 2);

@@ -77,9 +77,10 @@ struct MetaTarget {
     src_path: PathBuf,
 }
 
-/// Library kinds whose registrations an integration test can link; proc-macro crates
-/// cannot carry registrations.
-const LIB_KINDS: &[&str] = &["lib", "rlib", "dylib", "cdylib", "staticlib"];
+/// Library kinds whose registrations a harness can link. A proc-macro crate's
+/// registrations are seen by a harness among its own unit tests (no integration test
+/// links a proc-macro crate), and are scanned like a library's.
+const LIB_KINDS: &[&str] = &["lib", "rlib", "dylib", "cdylib", "staticlib", "proc-macro"];
 
 /// Runs `cargo metadata` for `manifest_path` (default: the workspace around the current
 /// directory) and resolves the golden root.
@@ -130,7 +131,7 @@ pub fn discover(
                     {
                         TargetKind::Other(k.clone())
                     } else {
-                        return None; // proc-macro, build script
+                        return None; // build script
                     };
                     Some(Target {
                         crate_name: t.name.replace('-', "_"),

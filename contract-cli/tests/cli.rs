@@ -2,139 +2,12 @@
 //! parses sources, so fixtures need no dependencies and are never compiled), and on
 //! this repository, whose golden the test harness wrote.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
 
-const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
+use std::path::Path;
+use std::process::{Command, Stdio};
 
-struct Fixture {
-    dir: tempfile::TempDir,
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-fn finish(output: Output) -> Run {
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-/// The CLI with a clean environment: cargo sets `CONTRACT_PIN_GOLDEN_DIR` for this
-/// test process (the repo's `.cargo/config.toml`) and CI sets `CI`.
-fn command(manifest: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
-    let mut c = Command::new(BIN);
-    c.arg("--manifest-path").arg(manifest).args(args);
-    for var in [
-        "CI",
-        "CONTRACT_PIN_GOLDEN_DIR",
-        "NO_COLOR",
-        "CONTRACT_PIN_UPDATE",
-    ] {
-        c.env_remove(var);
-    }
-    c.envs(env.iter().copied()).stdin(Stdio::null());
-    c
-}
-
-const LIB: &str = r#"//! A fixture library.
-pub mod model;
-
-#[contract_pin::contract(set = "api")]
-pub const MAX_RETRIES: u32 = 3;
-"#;
-
-const MODEL: &str = r#"use serde::{Deserialize, Serialize};
-
-#[contract_pin::contract(set = "api")]
-#[derive(Serialize, Deserialize)]
-pub struct Order {
-    pub id: u64,
-    #[serde(default)]
-    pub note: Option<String>,
-}
-
-#[contract_pin::contract(set = "api")]
-#[non_exhaustive]
-pub enum Kind {
-    A,
-    B,
-}
-"#;
-
-impl Fixture {
-    fn new() -> Fixture {
-        let f = Fixture {
-            dir: tempfile::tempdir().unwrap(),
-        };
-        f.write(
-            "Cargo.toml",
-            "[workspace]\nmembers = [\"app\"]\nresolver = \"2\"\n",
-        );
-        f.write(
-            "app/Cargo.toml",
-            "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-        );
-        f.write("app/src/lib.rs", LIB);
-        f.write("app/src/model.rs", MODEL);
-        f
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-
-    fn write(&self, rel: &str, text: &str) {
-        let path = self.path(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-
-    fn read(&self, rel: &str) -> String {
-        std::fs::read_to_string(self.path(rel)).unwrap()
-    }
-
-    fn edit(&self, rel: &str, from: &str, to: &str) {
-        let text = self.read(rel);
-        assert!(text.contains(from), "{rel} has no {from:?}");
-        self.write(rel, &text.replacen(from, to, 1));
-    }
-
-    fn run(&self, args: &[&str]) -> Run {
-        self.run_env(args, &[])
-    }
-
-    fn run_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
-        finish(
-            command(&self.path("Cargo.toml"), args, env)
-                .output()
-                .unwrap(),
-        )
-    }
-
-    fn json(&self) -> (i32, serde_json::Value) {
-        let run = self.run(&["check", "--format", "json"]);
-        let value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {run:?}"));
-        (run.code, value)
-    }
-}
-
-const GOLDEN: &str = "app/golden/api-contract/app.json";
+use support::{command, finish, Fixture, Run, BIN, GOLDEN, MODEL};
 
 /// (class, kind, axis, symbol) of every delta: one change can yield a delta per axis.
 fn kinds(report: &serde_json::Value) -> Vec<(String, String, String, String)> {
@@ -170,7 +43,7 @@ fn every_exit_code_and_format_through_a_contracts_life() {
     assert_eq!(json["reports"][0]["status"], "missing");
     assert_eq!(json["reports"][0]["golden"], GOLDEN);
 
-    // `update` creates it, with the default policy; then everything matches (0).
+    // `update` creates it; then everything matches (0).
     let run = f.run(&["update"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(
@@ -199,8 +72,9 @@ fn every_exit_code_and_format_through_a_contracts_life() {
     assert!(run.stdout.contains("api/app: match"), "{run:?}");
     assert_eq!(f.run(&["diff"]).code, 0);
 
-    // A policy edit survives updates.
-    f.edit(GOLDEN, "\"self_describing\"", "\"positional\"");
+    // A policy file at the workspace root: no update touches it, no golden holds it.
+    let policy = "[set.api]\nwire_format = \"positional\"\n";
+    f.write("contract-pin.toml", policy);
 
     // Additive drift only (2): a variant of a non-exhaustive enum.
     f.edit("app/src/model.rs", "    B,\n", "    B,\n    C,\n");
@@ -338,7 +212,12 @@ fn every_exit_code_and_format_through_a_contracts_life() {
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stdout.contains("deltas accepted"), "{run:?}");
     let after = f.read(GOLDEN);
-    assert!(after.contains("\"positional\""), "policy kept: {after}");
+    assert!(!after.contains("policy"), "goldens hold no policy: {after}");
+    assert_eq!(
+        f.read("contract-pin.toml"),
+        policy,
+        "nothing writes the policy file"
+    );
     assert!(!after.contains("MAX_RETRIES"));
     assert_eq!(f.run(&["check"]).code, 0);
     let run = f.run(&["update"]);
@@ -700,6 +579,7 @@ fn an_edited_copy_of_the_example_is_classified_like_the_harness_would() {
         &f.path("workspace-example/src"),
     );
     copy_tree(&root.join("golden"), &f.path("golden"));
+    std::fs::copy(root.join("contract-pin.toml"), f.path("contract-pin.toml")).unwrap();
     let golden = "golden/phase5-contract/workspace-example.json";
     let (code, json) = f.json();
     let statuses: Vec<_> = json["reports"]
@@ -745,6 +625,28 @@ fn an_edited_copy_of_the_example_is_classified_like_the_harness_would() {
                 "AttemptSummary".into()
             )
         ]
+    );
+    // The Phase-5 directive is the policy file's words; without the file, the
+    // generic ones.
+    let run = f.run(&["check"]);
+    assert!(
+        run.stdout.contains("PHASE 5 CONTRACT SNAPSHOT MISMATCH"),
+        "{run:?}"
+    );
+    assert!(run.stdout.contains("Phase 5 cannot ship."), "{run:?}");
+    assert!(
+        run.stdout.contains("See ADR-0001 §Consequences row 2."),
+        "{run:?}"
+    );
+    std::fs::remove_file(f.path("contract-pin.toml")).unwrap();
+    let run = f.run(&["check"]);
+    assert!(
+        run.stdout.contains("PHASE 5 CONTRACT SNAPSHOT MISMATCH"),
+        "{run:?}"
+    );
+    assert!(
+        !run.stdout.contains("Phase 5 cannot ship."),
+        "generic words: {run:?}"
     );
 }
 
@@ -890,4 +792,203 @@ fn deep_sources_and_bad_goldens_never_crash_the_command() {
             "{status:?}"
         );
     }
+}
+
+/// `contract-pin policy`: every set's effective policy as TOML, each value with where
+/// it came from; the same as JSON; a set only the file names is shown (and `check`
+/// warns about it); `--set` narrows the view.
+#[test]
+fn policy_prints_each_sets_values_and_where_they_came_from() {
+    let f = Fixture::new();
+    let run = f.run(&["policy"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stdout
+            .contains("# no policy file: every set has the defaults"),
+        "{run:?}"
+    );
+    assert!(run.stdout.contains("[set.api]  # pinned by app"), "{run:?}");
+    assert!(
+        run.stdout
+            .contains("wire_direction = \"backward\"  # default"),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("# directive.reference: none  # default"),
+        "{run:?}"
+    );
+
+    f.write(
+        "contract-pin.toml",
+        "wire_format = \"positional\"\n\n[set.api]\nwire_direction = \"full\"\n\
+         overrides = { variant_added = \"breaking\" }\n\
+         directive.record = \"Amend docs/adr/ to record the break\"\n\n[set.apii]\n",
+    );
+    let run = f.run(&["policy"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    for line in [
+        "# policy file: contract-pin.toml (workspace root ",
+        "axes = [\"api\", \"wire\"]  # default",
+        "wire_direction = \"full\"  # contract-pin.toml:4",
+        "wire_format = \"positional\"  # contract-pin.toml:1",
+        "overrides.variant_added = \"breaking\"  # contract-pin.toml:5",
+        "directive.title = \"API CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED\"  # default",
+        "directive.record = \"Amend docs/adr/ to record the break\"  # contract-pin.toml:6",
+        "[set.apii]  # pinned by no package: a typo, or a retired set?",
+    ] {
+        assert!(run.stdout.contains(line), "{line:?} in {run:?}");
+    }
+    // The text is the policy file's own TOML (comments aside): it reads back.
+    let text: String = run
+        .stdout
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{}\n", l.split("  # ").next().unwrap()))
+        .collect();
+    let back = contract_core::policy::file::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let policy = back.policy("api");
+    assert_eq!(
+        policy.wire_direction,
+        contract_core::policy::WireDirection::Full
+    );
+    assert_eq!(
+        policy.wire_format,
+        contract_core::policy::WireFormat::Positional
+    );
+
+    let run = f.run(&["policy", "--format", "json"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["policy_file"]["path"], "contract-pin.toml");
+    assert_eq!(json["policy_file"]["exists"], true);
+    let api = &json["sets"][0];
+    assert_eq!(api["set"], "api");
+    assert_eq!(api["packages"][0], "app");
+    let setting = |key: &str| {
+        api["settings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["key"] == key)
+            .unwrap_or_else(|| panic!("no {key}: {api}"))
+            .clone()
+    };
+    assert_eq!(
+        setting("wire_direction"),
+        serde_json::json!({"key": "wire_direction", "value": "full", "source": "contract-pin.toml:4"})
+    );
+    assert_eq!(setting("axes")["value"], serde_json::json!(["api", "wire"]));
+    assert_eq!(setting("axes")["source"], "default");
+    assert_eq!(
+        setting("directive.reference")["value"],
+        serde_json::Value::Null
+    );
+    assert_eq!(json["sets"][1]["set"], "apii");
+    assert_eq!(json["sets"][1]["packages"], serde_json::json!([]));
+
+    let run = f.run(&["policy", "--set", "apii"]);
+    assert!(!run.stdout.contains("[set.api]"), "{run:?}");
+    assert!(run.stdout.contains("[set.apii]"), "{run:?}");
+
+    // `check` says the same of the unpinned table, as a warning at its line.
+    let run = f.run(&["check"]);
+    assert!(
+        run.stderr.contains(
+            "warning: contract-pin.toml:8:1: the policy file configures set `apii`, which no \
+             source of the workspace pins (sets pinned: api)"
+        ),
+        "{run:?}"
+    );
+}
+
+/// A policy file the command cannot use stops it (exit 3) with `file:line:col`, the
+/// key and what is accepted; `--format json` says it as a usage error on stdout.
+#[test]
+fn a_bad_policy_file_is_an_error_naming_the_key_and_its_line() {
+    let f = Fixture::new();
+    f.write(
+        "contract-pin.toml",
+        "[set.api]\nwire_direction = \"sideways\"\n",
+    );
+    let says = "contract-pin.toml:2:18: `set.api.wire_direction`: unknown wire direction \
+                `sideways`: one of `backward`, `forward` or `full`";
+    for args in [&["check"][..], &["policy"], &["update"], &["status"]] {
+        let run = f.run(args);
+        assert_eq!(run.code, 3, "{args:?}: {run:?}");
+        assert!(run.stderr.contains(says), "{args:?}: {run:?}");
+    }
+    for args in [
+        &["check", "--format", "json"][..],
+        &["policy", "--format", "json"],
+    ] {
+        let run = f.run(args);
+        assert_eq!(run.code, 3, "{run:?}");
+        let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert!(
+            json.to_string()
+                .contains("unknown wire direction `sideways`"),
+            "{json}"
+        );
+    }
+    assert!(!f.path(GOLDEN).exists(), "update wrote nothing");
+}
+
+/// Two sets that share an update variable, in two packages of one workspace (one
+/// `A_B_CONTRACT_UPDATE_GOLDEN=1 cargo test` would rewrite both): each is an error,
+/// and so is a pinned set whose twin the policy file configures.
+#[test]
+fn sets_of_one_update_variable_in_a_workspace_are_errors() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"app\", \"other\"]\nresolver = \"2\"\n",
+    );
+    f.write(
+        "other/Cargo.toml",
+        "[package]\nname = \"other\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "other/src/lib.rs",
+        "#[contract_pin::contract(set = \"a_b\")]\npub const X: u8 = 1;\n",
+    );
+    f.edit("app/src/lib.rs", "set = \"api\"", "set = \"a-b\"");
+    let (code, json) = f.json();
+    assert_eq!(code, 3, "{json}");
+    let errors: Vec<(String, String)> = json["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| {
+            Some((
+                e["set"].as_str()?.to_owned(),
+                e["message"].as_str()?.to_owned(),
+            ))
+        })
+        .collect();
+    for set in ["a-b", "a_b"] {
+        let (_, message) = errors
+            .iter()
+            .find(|(s, _)| s == set)
+            .unwrap_or_else(|| panic!("no error for {set}: {json}"));
+        assert!(
+            message.contains("both map to the update variable A_B_CONTRACT_UPDATE_GOLDEN"),
+            "{message}"
+        );
+    }
+    // The api set is untouched by it.
+    assert!(errors.iter().all(|(s, _)| s != "api"), "{json}");
+
+    // One pinned set, and its twin in the policy file.
+    f.write("other/src/lib.rs", "");
+    f.write("contract-pin.toml", "# typo'd\n[set.a_b]\n");
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stdout.contains(
+            "contract-pin.toml:2: sets `a_b` and `a-b` both map to the update variable \
+             A_B_CONTRACT_UPDATE_GOLDEN"
+        ),
+        "{run:?}"
+    );
 }

@@ -3,26 +3,20 @@
 //! user decides between the read and the write, never undoes what another process
 //! wrote meanwhile; and temp or lock files beside a golden are never goldens.
 
+mod support;
+
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
-use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use contract_pin_lib::__private::store;
+use support::{Fixture, BIN, GOLDEN};
 
-const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
-const GOLDEN: &str = "app/golden/api-contract/app.json";
-/// What [`Fixture::check`] returns when every golden matches.
+/// What [`Locked::check`] returns when every golden matches.
 const MATCHES: (i32, String) = (0, String::new());
 
-const LIB: &str = "//! A fixture library.
-pub mod model;
-
-#[contract_pin::contract(set = \"api\")]
-pub const MAX_RETRIES: u32 = 3;
-";
-
+/// The fixture's model, without serde: these tests are about writers, not the wire.
 const MODEL: &str = "#[contract_pin::contract(set = \"api\")]
 pub struct Order {
     pub id: u64,
@@ -36,79 +30,32 @@ pub enum Kind {
 }
 ";
 
-/// A workspace of one package pinning three items; the command only parses it.
-struct Fixture {
-    dir: tempfile::TempDir,
+/// The shared fixture with this file's model.
+fn fixture() -> Fixture {
+    let f = Fixture::new();
+    f.write("app/src/model.rs", MODEL);
+    f
 }
 
-impl Fixture {
-    fn new() -> Fixture {
-        let f = Fixture {
-            dir: tempfile::tempdir().unwrap(),
-        };
-        f.write(
-            "Cargo.toml",
-            "[workspace]\nmembers = [\"app\"]\nresolver = \"2\"\n",
-        );
-        f.write(
-            "app/Cargo.toml",
-            "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-        );
-        f.write("app/src/lib.rs", LIB);
-        f.write("app/src/model.rs", MODEL);
-        f
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-
-    fn write(&self, rel: &str, text: &str) {
-        let path = self.path(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-
-    fn read(&self, rel: &str) -> String {
-        std::fs::read_to_string(self.path(rel)).unwrap()
-    }
-
-    fn edit(&self, rel: &str, from: &str, to: &str) {
-        let text = self.read(rel);
-        assert!(text.contains(from), "{rel} has no {from:?}");
-        self.write(rel, &text.replacen(from, to, 1));
-    }
-
-    /// The command with a clean environment (cargo sets `CONTRACT_PIN_GOLDEN_DIR` for
-    /// this test process; CI sets `CI`).
-    fn command(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(BIN);
-        c.arg("--manifest-path")
-            .arg(self.path("Cargo.toml"))
-            .args(args);
-        for var in [
-            "CI",
-            "CONTRACT_PIN_GOLDEN_DIR",
-            "NO_COLOR",
-            "CONTRACT_PIN_UPDATE",
-        ] {
-            c.env_remove(var);
-        }
-        c.stdin(Stdio::null());
-        c
-    }
-
+/// Runs of the command as these tests read them: exit code and all it said.
+trait Locked {
     /// `check`: `MATCHES` when every golden matches the sources, else the output.
+    fn check(&self) -> (i32, String);
+    /// Exit code and stdout followed by stderr.
+    fn said(&self, args: &[&str]) -> (i32, String);
+}
+
+impl Locked for Fixture {
     fn check(&self) -> (i32, String) {
-        let (code, out) = self.run(&["check"]);
+        let (code, out) = self.said(&["check"]);
         if code == 0 && out.contains(": match\n") {
             return MATCHES;
         }
         (code, out)
     }
 
-    fn run(&self, args: &[&str]) -> (i32, String) {
-        let output = self.command(args).output().unwrap();
+    fn said(&self, args: &[&str]) -> (i32, String) {
+        let output = self.command(args, &[]).output().unwrap();
         (output.status.code().unwrap_or(-1), text(&output))
     }
 }
@@ -140,20 +87,20 @@ fn lines_of(
 
 /// Holding the golden's lock, as `cargo test` with CONTRACT_PIN_UPDATE=1 or a review
 /// does between its read and its write, this test starts `contract-pin update` and
-/// then writes a golden whose policy someone changed. The update must wait, then
-/// decide on that golden: keep its policy and write the sources' shapes. Without the
-/// lock the update writes at once and the older write undoes it; deciding on the
-/// golden it read at start would drop the policy change.
+/// then writes the golden a review would: the sources' change accepted. The update
+/// must wait, then decide on that golden: nothing left to write. Without the lock the
+/// update writes at once and the older write undoes it; deciding on the golden it
+/// read at start would rewrite it again and report a delta already accepted.
 #[test]
 fn update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).0, 0);
+    let f = fixture();
+    assert_eq!(f.said(&["update"]).0, 0);
     f.edit("app/src/lib.rs", "= 3;", "= 5;");
 
     let lock = store::lock(&f.path(GOLDEN)).unwrap();
     let read = String::from_utf8(lock.read().unwrap().unwrap()).unwrap();
     let mut update = f
-        .command(&["update"])
+        .command(&["update"], &[])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -163,12 +110,18 @@ fn update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
     let waited = stderr
         .iter()
         .any(|l| l.contains("waiting for another process writing"));
-    let reviewed = read.replacen(
-        "\"wire_direction\": \"full\"",
-        "\"wire_direction\": \"backward\"",
-        1,
-    );
-    assert_ne!(reviewed, read, "the fixture's policy changed shape");
+    let reviewed = {
+        use contract_core::shape::{ItemShape, Value};
+        let mut shapes = contract_core::golden::parse(read.as_bytes())
+            .unwrap()
+            .shapes();
+        let Some(ItemShape::Const(konst)) = &mut shapes.get_mut("MAX_RETRIES").unwrap().item else {
+            panic!("MAX_RETRIES is a const");
+        };
+        konst.value = Value::Expr("5".to_owned());
+        contract_core::Golden::new("api", "app", &shapes).render()
+    };
+    assert_ne!(reviewed, read, "the review accepted a change");
     lock.write(&reviewed).unwrap();
     drop(lock);
 
@@ -185,9 +138,10 @@ fn update_waits_for_the_lock_holder_and_decides_on_what_it_wrote() {
         MATCHES,
         "the update's golden was overwritten by an older read:\n{all}\n{golden}"
     );
+    assert_eq!(golden, reviewed, "the lock holder's golden stands");
     assert!(
-        golden.contains("\"wire_direction\": \"backward\""),
-        "the update decided on the golden it read before the lock holder wrote:\n{golden}"
+        all.contains(&format!("{GOLDEN}: up to date")),
+        "the update decided on the golden it read before the lock holder wrote:\n{all}"
     );
     assert!(waited, "the update did not wait for the lock:\n{all}");
 }
@@ -276,8 +230,8 @@ impl Review {
 /// back.)
 #[test]
 fn review_keeps_what_another_process_wrote_while_the_user_decided() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).0, 0);
+    let f = fixture();
+    assert_eq!(f.said(&["update"]).0, 0);
     f.edit("app/src/model.rs", "    B,\n", "    B,\n    C,\n");
     let Some(review) = Review::start(&f) else {
         return;
@@ -285,7 +239,7 @@ fn review_keeps_what_another_process_wrote_while_the_user_decided() {
     // Another writer, with `Kind` as the golden has it and a new `MAX_RETRIES`.
     f.edit("app/src/model.rs", "    C,\n", "");
     f.edit("app/src/lib.rs", "= 3;", "= 5;");
-    assert_eq!(f.run(&["update"]).0, 0);
+    assert_eq!(f.said(&["update"]).0, 0);
     f.edit("app/src/model.rs", "    B,\n", "    B,\n    C,\n");
 
     let (code, out) = review.answer("a");
@@ -306,14 +260,14 @@ fn review_keeps_what_another_process_wrote_while_the_user_decided() {
 /// process's golden stays as it wrote it.
 #[test]
 fn review_refuses_a_decision_another_process_overtook() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).0, 0);
+    let f = fixture();
+    assert_eq!(f.said(&["update"]).0, 0);
     f.edit("app/src/model.rs", "    B,\n", "    B,\n    C,\n");
     let Some(review) = Review::start(&f) else {
         return;
     };
     f.edit("app/src/model.rs", "    C,\n", "    D,\n");
-    assert_eq!(f.run(&["update"]).0, 0);
+    assert_eq!(f.said(&["update"]).0, 0);
     let theirs = f.read(GOLDEN);
 
     let (code, out) = review.answer("a");
@@ -335,8 +289,8 @@ fn review_refuses_a_decision_another_process_overtook() {
 /// next update removes both, and leaves other goldens' and the user's files alone.
 #[test]
 fn temp_and_lock_files_are_never_goldens_and_the_next_update_removes_them() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).0, 0);
+    let f = fixture();
+    assert_eq!(f.said(&["update"]).0, 0);
     let golden = f.read(GOLDEN);
     let dir = "app/golden/api-contract";
     // A half-written golden: if it were read, `check` would see its shapes.
@@ -352,7 +306,7 @@ fn temp_and_lock_files_are_never_goldens_and_the_next_update_removes_them() {
     let notes = format!("{dir}/.app.json.notes.tmp");
     f.write(&notes, "mine");
 
-    let (code, out) = f.run(&["status"]);
+    let (code, out) = f.said(&["status"]);
     assert_eq!(code, 0, "{out}");
     assert!(
         !out.contains(".tmp") && !out.contains("ghost") && !out.contains(".lock"),
@@ -362,7 +316,7 @@ fn temp_and_lock_files_are_never_goldens_and_the_next_update_removes_them() {
     assert_eq!(f.check(), MATCHES);
 
     f.edit("app/src/model.rs", "    B,\n", "    B,\n    C,\n");
-    let (code, out) = f.run(&["update"]);
+    let (code, out) = f.said(&["update"]);
     assert_eq!(code, 0, "{out}");
     assert!(
         !f.path(&killed).exists(),
@@ -383,8 +337,8 @@ fn temp_and_lock_files_are_never_goldens_and_the_next_update_removes_them() {
 #[cfg(unix)]
 #[test]
 fn a_golden_symlink_survives_an_update_and_its_target_changes() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).0, 0);
+    let f = fixture();
+    assert_eq!(f.said(&["update"]).0, 0);
     let shared = f.path("shared/app.json");
     std::fs::create_dir_all(shared.parent().unwrap()).unwrap();
     std::fs::rename(f.path(GOLDEN), &shared).unwrap();
@@ -392,7 +346,7 @@ fn a_golden_symlink_survives_an_update_and_its_target_changes() {
     assert_eq!(f.check().0, 0, "the golden is read through the link");
 
     f.edit("app/src/model.rs", "    B,\n", "    B,\n    C,\n");
-    let (code, out) = f.run(&["update"]);
+    let (code, out) = f.said(&["update"]);
     assert_eq!(code, 0, "{out}");
     let link = std::fs::symlink_metadata(f.path(GOLDEN)).unwrap();
     assert!(

@@ -4,33 +4,16 @@
 //! the golden directory of the workspace being checked (not of the one the command
 //! was started from). Fixture workspaces are written to temp dirs and never compiled.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
+use support::{command, finish, Run};
 
-const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {self:?}"))
-    }
+/// The command's JSON output.
+fn json_of(run: &Run) -> Value {
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {run:?}"))
 }
 
 struct Workspace {
@@ -76,28 +59,14 @@ impl Workspace {
     }
 }
 
-/// The command with a clean environment plus `env`, started in `cwd`.
+/// The command with a clean environment plus `env`, started in `cwd`, as a user
+/// would start it (not from cargo).
 fn run_in(cwd: &Path, manifest: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut c = Command::new(BIN);
-    c.arg("--manifest-path").arg(manifest).args(args);
-    for var in [
-        "CI",
-        "CARGO",
-        "CONTRACT_PIN_GOLDEN_DIR",
-        "NO_COLOR",
-        "CONTRACT_PIN_UPDATE",
-    ] {
-        c.env_remove(var);
-    }
-    c.envs(env.iter().copied())
-        .current_dir(cwd)
-        .stdin(Stdio::null());
-    let output = c.output().unwrap();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    let mut c = command(manifest, args, &[]);
+    c.env_remove("CARGO")
+        .envs(env.iter().copied())
+        .current_dir(cwd);
+    finish(c.output().unwrap())
 }
 
 const API: &str =
@@ -125,7 +94,7 @@ fn another_crates_contract_attribute_is_not_a_pin_and_an_unresolvable_one_is_sai
     );
     let run = w.run(&["check", "--format", "json"]);
     assert_eq!(run.code, 0, "{run:?}");
-    let json = run.json();
+    let json = json_of(&run);
     assert_eq!(json["verdict"], "match");
     let warning = &json["warnings"][0];
     assert_eq!(warning["file"], "chain/src/lib.rs");
@@ -145,7 +114,7 @@ fn another_crates_contract_attribute_is_not_a_pin_and_an_unresolvable_one_is_sai
     );
     let run = w.run(&["check", "--format", "json"]);
     assert_eq!(run.code, 3, "{run:?}");
-    assert_eq!(run.json()["reports"][0]["status"], "missing", "{run:?}");
+    assert_eq!(json_of(&run)["reports"][0]["status"], "missing", "{run:?}");
 }
 
 /// The trybuild fixtures of `tests/ui/invalid` carry the compiler's own output
@@ -156,14 +125,15 @@ fn every_contract_attribute_the_compiler_rejects_is_an_error_here_too() {
     let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/ui/invalid");
     let fixtures = [
         "bad_argument_values",
+        "derive_above_contract",
         "duplicate_argument",
         "errors_together",
         "extern_block",
         "golden_outside",
-        "macro_rules",
+        "macro_invocation",
         "module",
+        "path_arguments",
         "phase5_with_set",
-        "union",
         "unknown_arguments",
         "use_declaration",
     ];
@@ -177,7 +147,7 @@ fn every_contract_attribute_the_compiler_rejects_is_an_error_here_too() {
     w.write("fixtures/src/lib.rs", &lib);
     let run = w.run(&["check", "--format", "json"]);
     assert_eq!(run.code, 3, "{run:?}");
-    let json = run.json();
+    let json = json_of(&run);
     assert_eq!(json["verdict"], "error");
     let mut reported: Vec<(String, u64, String)> = json["errors"]
         .as_array()
@@ -235,7 +205,7 @@ fn an_unknown_set_package_or_golden_is_exit_3_and_errors_are_in_the_json() {
     ] {
         let run = w.run(args);
         assert_eq!(run.code, 3, "{run:?}");
-        let json = run.json();
+        let json = json_of(&run);
         assert_eq!(json["verdict"], "error", "{json}");
         assert_eq!(json["reports"], Value::Array(Vec::new()));
         assert_eq!(json["errors"][0]["kind"], "usage", "{json}");
@@ -252,7 +222,7 @@ fn an_unknown_set_package_or_golden_is_exit_3_and_errors_are_in_the_json() {
     w.write("app/golden/retired-contract/app.json", "{}\n");
     let run = w.run(&["check", "--format", "json"]);
     assert_eq!(run.code, 3, "{run:?}");
-    let json = run.json();
+    let json = json_of(&run);
     assert_eq!(json["verdict"], "error");
     assert_eq!(json["reports"][0]["status"], "match");
     let kinds: Vec<&str> = json["errors"]
@@ -276,7 +246,7 @@ fn an_unknown_set_package_or_golden_is_exit_3_and_errors_are_in_the_json() {
     w.write("app/golden/api-contract/app.json", "{\n<<<<<<< HEAD\n");
     let run = w.run(&["check", "--format", "json"]);
     assert_eq!(run.code, 3, "{run:?}");
-    let json = run.json();
+    let json = json_of(&run);
     assert_eq!(json["errors"][0]["kind"], "set");
     assert_eq!(json["errors"][0]["set"], "api");
     assert!(
@@ -295,7 +265,7 @@ fn an_unknown_set_package_or_golden_is_exit_3_and_errors_are_in_the_json() {
     );
     let run = w.run(&["check", "--format", "json"]);
     assert_eq!(run.code, 3, "{run:?}");
-    let json = run.json();
+    let json = json_of(&run);
     assert_eq!(json["reports"][0]["status"], "missing", "{json}");
     assert_eq!(json["reports"][0]["golden"], "app/src/pins/api.json");
     let run = w.run(&["check"]);
@@ -313,7 +283,7 @@ fn an_unknown_set_package_or_golden_is_exit_3_and_errors_are_in_the_json() {
     let run = w.run(&["check", "--format", "json"]);
     assert_eq!(run.code, 3, "{run:?}");
     assert!(
-        run.json()["errors"][0]["message"]
+        json_of(&run)["errors"][0]["message"]
             .as_str()
             .unwrap()
             .contains("name different goldens"),
@@ -352,7 +322,7 @@ fn a_crate_that_only_reexports_a_pinned_item_gets_a_verdict() {
     }
     let run = w.run(&["check", "-p", "app", "--format", "json"]);
     assert_eq!(run.code, 0, "{run:?}");
-    let json = run.json();
+    let json = json_of(&run);
     assert_eq!(json["verdict"], "match");
     assert_eq!(json["warnings"][0]["line"], 1, "{json}");
     let run = w.run(&["check"]);

@@ -52,7 +52,11 @@ pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>
     for reg in sorted {
         let symbol = symbols.entry(reg.name.clone()).or_default();
         match &reg.fragment {
-            Fragment::Item { item, unresolved } => {
+            Fragment::Item {
+                item,
+                unresolved,
+                path,
+            } => {
                 let site = format!("{} `{}::{}`", item.kind_name(), reg.module, reg.name);
                 if let Some(first) = item_sites.get(&reg.name) {
                     conflicts.push(Conflict {
@@ -65,13 +69,39 @@ pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>
                 item_sites.insert(reg.name.clone(), site);
                 symbol.item = Some(item.clone());
                 symbol.module = Some(reg.module.clone());
+                symbol.path.clone_from(path);
                 symbol.unresolved.extend(unresolved.iter().cloned());
             }
             Fragment::Methods {
                 methods,
+                consts,
+                types,
                 unresolved,
             } => {
                 symbol.unresolved.extend(unresolved.iter().cloned());
+                // Associated consts and types merge like methods: one name, one site.
+                let assoc = consts
+                    .keys()
+                    .map(|c| (c, "const"))
+                    .chain(types.keys().map(|t| (t, "type")));
+                for (item, what) in assoc {
+                    let site = format!(
+                        "associated {what} `{item}` in an impl block in `{}`",
+                        reg.module
+                    );
+                    let key = (reg.name.clone(), format!("{what} {item}"));
+                    if let Some(first) = method_sites.get(&key) {
+                        conflicts.push(Conflict {
+                            name: format!("{}::{}", reg.name, item),
+                            first: first.clone(),
+                            second: site,
+                        });
+                        continue;
+                    }
+                    method_sites.insert(key, site);
+                }
+                symbol.consts.extend(consts.clone());
+                symbol.types.extend(types.clone());
                 for (method, shape) in methods {
                     let site = format!("method `{}` in an impl block in `{}`", method, reg.module);
                     let key = (reg.name.clone(), method.clone());
@@ -108,11 +138,10 @@ mod tests {
         Registered {
             name: name.to_owned(),
             module: module.to_owned(),
-            fragment: ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: Type::named("u8"),
-                value: Value::Expr("1".to_owned()),
-            })
+            fragment: ItemShape::Const(ValueItemShape::new(
+                Type::named("u8"),
+                Value::Expr("1".to_owned()),
+            ))
             .into(),
         }
     }
@@ -123,6 +152,8 @@ mod tests {
             module: module.to_owned(),
             fragment: Fragment::Methods {
                 unresolved: Default::default(),
+                consts: Default::default(),
+                types: Default::default(),
                 methods: methods
                     .iter()
                     .map(|m| {
@@ -131,6 +162,9 @@ mod tests {
                             constness: false,
                             asyncness: false,
                             unsafety: false,
+                            hidden: false,
+                            target_features: Default::default(),
+                            export: None,
                             abi: None,
                             generics: Default::default(),
                             receiver: Some(Receiver::Ref {

@@ -1,5 +1,5 @@
 //! The verdict of one set of one package against its golden, as a pure function of
-//! the golden's bytes, the current symbols and the mode. The test harness and the CLI
+//! the golden's bytes, the current symbols, the set's policy and the mode. The test harness and the CLI
 //! both call [`evaluate`]; they only read the golden, write what it returns, and
 //! print — so `cargo test` and `contract-pin check` cannot disagree.
 
@@ -8,10 +8,12 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::current::Current;
 use crate::env::Mode;
-use crate::golden::{self, Golden, GoldenError};
+use crate::golden::{self, CompareError, Golden, GoldenError};
 use crate::health::{self, Health};
 use crate::message::{self, Context};
+use crate::policy::legacy::{self, Migration};
 use crate::{Delta, Policy, Symbol};
 
 /// Where a set stands against its golden.
@@ -109,7 +111,11 @@ pub struct Request<'a> {
     /// The golden's bytes, `None` when there is no file.
     pub existing: Option<&'a [u8]>,
     /// The current shapes, by symbol name.
-    pub current: &'a BTreeMap<String, Symbol>,
+    pub current: &'a Current,
+    /// The set's policy, from the policy file.
+    pub policy: &'a Policy,
+    /// The policy file as users read it (`contract-pin.toml`), for messages.
+    pub policy_file: &'a str,
     /// For messages: the module of each symbol. Defaults to each shape's module;
     /// the harness also knows the module of methods-only symbols (their `impl`).
     pub modules: Option<&'a BTreeMap<String, String>>,
@@ -125,6 +131,8 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         mode,
         existing,
         current,
+        policy,
+        policy_file,
         modules,
     } = request;
     // Messages name the module of a symbol only when it has a delta: the map is
@@ -145,7 +153,15 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     }
     // Every stored shape is read, or found to be the current one's canonical text,
     // so a corrupt golden is an error here, in every mode, before anything is written.
-    let compared = existing.map(|bytes| golden::compare(bytes, current));
+    let compared = match existing.map(|bytes| golden::compare(bytes, current, policy)) {
+        // What was registered does not read: no verdict can be given.
+        Some(Err(CompareError::Current(e))) => return Err(CheckError(e.to_string())),
+        Some(Err(CompareError::Golden(e))) => Some(Err(e)),
+        Some(Ok(comparison)) => Some(Ok(comparison)),
+        None => None,
+    };
+    // Written in update mode: every current shape, read.
+    let typed = || current.symbols().map_err(|e| CheckError(e.to_string()));
     let health = match &compared {
         None => Health::Missing,
         Some(Ok(comparison)) => health::of_readable(&comparison.tampered, true),
@@ -168,7 +184,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
 
     let (Some(bytes), Some(compared)) = (existing, compared) else {
         if mode.writes() {
-            let golden = Golden::new(set, package, Policy::default_for(set), current);
+            let golden = Golden::new(set, package, &typed()?);
             let message = format!(
                 "created {shown} with {} symbols; review and commit it\n",
                 current.len()
@@ -190,15 +206,32 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         Ok(comparison) => comparison,
         Err(e) if e.is_stale() => {
             if mode.writes() {
-                let policy = salvage_policy(bytes).unwrap_or_else(|| Policy::default_for(set));
-                let golden = Golden::new(set, package, policy, current);
-                let message = format!("rewrote stale {shown} (golden health was {health}): {e}\n");
+                // A policy block (older versions kept the policy in the golden) is
+                // never dropped unseen: it must be in the policy file already.
+                let note = match legacy::read(bytes) {
+                    None => String::new(),
+                    Some(block) => match legacy::migrate(&block, set, policy, shown, policy_file) {
+                        Migration::Rewrite { note } => note,
+                        Migration::Refuse { message } => return Err(CheckError(message)),
+                    },
+                };
+                let golden = Golden::new(set, package, &typed()?);
+                let message =
+                    format!("rewrote stale {shown} (golden health was {health}): {e}\n{note}");
                 return done(Status::Updated, Vec::new(), message, Some(golden));
             }
             let advice = if e.is_ahead() {
                 format!(
                     "This is not a contract change: a newer contract-pin wrote it. Upgrade \
                      contract-pin to match, or rewrite it in this version's format with `{}`.",
+                    message::update_command(set, package)
+                )
+            } else if matches!(e, GoldenError::PolicyBlock { .. }) {
+                format!(
+                    "This is not a contract change. Rewrite it with `{}`: when {policy_file} \
+                     already gives set `{set}` the block's policy (or nobody had changed the \
+                     block), the block is dropped; otherwise nothing is written and the TOML to \
+                     add to {policy_file} is printed.",
                     message::update_command(set, package)
                 )
             } else {
@@ -237,7 +270,10 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         .filter_map(|delta| {
             let module = match modules {
                 Some(modules) => modules.get(&delta.symbol).cloned(),
-                None => current.get(&delta.symbol)?.module.clone(),
+                None => current
+                    .get(&delta.symbol)
+                    .and_then(|s| s.module().ok().flatten())
+                    .map(str::to_owned),
             }?;
             Some((delta.symbol.clone(), module))
         })
@@ -248,7 +284,11 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     };
 
     if mode.writes() {
-        let updated = Golden::new(set, package, golden.policy.clone(), current);
+        // What a compiled run observed and this one did not (the CLI reads sources
+        // only) is kept, not dropped.
+        let typed = typed()?;
+        let kept = bytes_shapes(bytes).and_then(|old| crate::probe::keep_observed(&typed, &old));
+        let updated = Golden::new(set, package, kept.as_ref().unwrap_or(&typed));
         if updated.render().as_bytes() == bytes {
             return done(Status::Match, deltas, String::new(), None);
         }
@@ -285,7 +325,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         return done(Status::Stale, deltas, message, None);
     }
     if deltas.iter().any(Delta::is_breaking) {
-        let message = message::breaking_directive(&cx, &golden.policy, &deltas);
+        let message = message::breaking_directive(&cx, policy, &deltas);
         return done(Status::Breaking, deltas, message, None);
     }
     if !deltas.is_empty() {
@@ -295,10 +335,9 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     done(Status::Match, deltas, String::new(), None)
 }
 
-/// The policy block of a golden written by another format version, if it still reads.
-pub fn salvage_policy(bytes: &[u8]) -> Option<Policy> {
-    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-    serde_json::from_value(value.get("policy")?.clone()).ok()
+/// The shapes of a golden that parses.
+fn bytes_shapes(bytes: &[u8]) -> Option<BTreeMap<String, Symbol>> {
+    golden::parse(bytes).ok().map(|g| g.shapes())
 }
 
 /// The error for a golden that cannot be read: `file:line[:col]: what`, then the fix.
@@ -308,9 +347,6 @@ pub fn corrupt(shown: &str, e: &GoldenError, set: &str, package: &str) -> String
             "Take one side (`git checkout --theirs {shown}`), then regenerate with `{}`.",
             message::update_command(set, package)
         ),
-        GoldenError::UnknownOverrideKinds { .. } => "Correct or remove that entry of the \
-             policy's `overrides`: its keys are delta kinds, as the report's `kind` spells them."
-            .to_owned(),
         _ => format!(
             "Restore it from version control (`git checkout -- {shown}`), or delete it and \
              regenerate with `{}`.",
@@ -336,32 +372,41 @@ pub fn report_json(outcome: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{ItemShape, Value, ValueItemShape};
+    use crate::shape::{ItemShape, Symbol, Value, ValueItemShape};
 
     fn konst(value: &str) -> BTreeMap<String, Symbol> {
         let symbol = Symbol {
             module: Some("p".to_owned()),
-            item: Some(ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: crate::ty::Type::named("u32"),
-                value: Value::Expr(value.to_owned()),
-            })),
+            item: Some(ItemShape::Const(ValueItemShape::new(
+                crate::ty::Type::named("u32"),
+                Value::Expr(value.to_owned()),
+            ))),
             ..Symbol::default()
         };
         BTreeMap::from([("MAX".to_owned(), symbol)])
     }
 
     fn run(mode: &Mode, existing: Option<&[u8]>, current: &BTreeMap<String, Symbol>) -> Evaluation {
+        run_under(mode, existing, current, &Policy::default()).unwrap()
+    }
+
+    fn run_under(
+        mode: &Mode,
+        existing: Option<&[u8]>,
+        current: &BTreeMap<String, Symbol>,
+        policy: &Policy,
+    ) -> Result<Evaluation, CheckError> {
         evaluate(Request {
             set: "s",
             package: "p",
             golden: "golden/s-contract/p.json",
             mode,
             existing,
-            current,
+            current: &Current::from_symbols(current.clone()),
+            policy,
+            policy_file: "contract-pin.toml",
             modules: None,
         })
-        .unwrap()
     }
 
     #[test]
@@ -388,7 +433,7 @@ mod tests {
     #[test]
     fn a_hand_edited_symbol_named_nothing_is_still_hand_edited() {
         let current = BTreeMap::from([(String::new(), konst("3")["MAX"].clone())]);
-        let text = Golden::new("s", "p", Policy::default_for("s"), &current).render();
+        let text = Golden::new("s", "p", &current).render();
         let edited = text.replace("\"3\"", "\"4\"");
         assert_ne!(edited, text);
         let fourth = BTreeMap::from([(String::new(), konst("4")["MAX"].clone())]);
@@ -397,9 +442,31 @@ mod tests {
     }
 
     #[test]
+    fn an_update_from_sources_keeps_what_the_compiler_observed() {
+        use crate::probe::ProbedTrait;
+        let mut observed = konst("3");
+        observed.get_mut("MAX").unwrap().implements = Some([ProbedTrait::Send].into());
+        let text = run(&Mode::Update, None, &observed).write.unwrap().render();
+        // The same shape read from sources: nothing observed, nothing to rewrite.
+        let from_sources = konst("3");
+        let same = run(&Mode::Compare, Some(text.as_bytes()), &from_sources);
+        assert_eq!(same.outcome.status, Status::Match);
+        assert!(run(&Mode::Update, Some(text.as_bytes()), &from_sources)
+            .write
+            .is_none());
+        // Another value: rewritten, the observed facts kept.
+        let changed = run(&Mode::Update, Some(text.as_bytes()), &konst("4"));
+        let written = changed.write.unwrap().render();
+        assert!(
+            written.contains("\"implements\"") && written.contains("\"Send\""),
+            "{written}"
+        );
+    }
+
+    #[test]
     fn stale_and_corrupt_goldens() {
         let current = konst("3");
-        let text = Golden::new("s", "p", Policy::default_for("s"), &current).render();
+        let text = Golden::new("s", "p", &current).render();
         let old = text.replace("\"format_version\": 2", "\"format_version\": 0");
         let stale = run(&Mode::Compare, Some(old.as_bytes()), &current);
         assert_eq!(stale.outcome.status, Status::Stale);
@@ -411,7 +478,9 @@ mod tests {
             golden: "g.json",
             mode: &Mode::Compare,
             existing: Some(b"{\n<<<<<<< HEAD\n"),
-            current: &current,
+            current: &Current::from_symbols(current),
+            policy: &Policy::default(),
+            policy_file: "contract-pin.toml",
             modules: None,
         })
         .unwrap_err();
@@ -419,5 +488,117 @@ mod tests {
             err.0.starts_with("g.json:2: merge-conflict marker"),
             "{err}"
         );
+    }
+
+    /// The golden of `current` with the `policy` block `block` (JSON), as older
+    /// versions wrote it.
+    fn with_block(current: &BTreeMap<String, Symbol>, block: &str) -> String {
+        Golden::new("s", "p", current).render().replacen(
+            "\n  \"set\"",
+            &format!("\n  \"policy\": {block},\n  \"set\""),
+            1,
+        )
+    }
+
+    const OLD_DEFAULT: &str =
+        r#"{"axes": ["api", "wire"], "wire_direction": "full", "wire_format": "self_describing"}"#;
+
+    #[test]
+    fn a_policy_block_is_stale_and_an_update_drops_it_only_when_nothing_is_lost() {
+        let current = konst("3");
+        let clean = Golden::new("s", "p", &current).render();
+        // Compare mode: stale, not a contract change, with the way out.
+        let old = with_block(&current, OLD_DEFAULT);
+        let stale = run(&Mode::Compare, Some(old.as_bytes()), &current);
+        assert_eq!(stale.outcome.status, Status::Stale);
+        assert!(
+            stale.outcome.message.contains("`policy` block"),
+            "{}",
+            stale.outcome.message
+        );
+        assert!(stale.write.is_none());
+
+        // The block older versions wrote for every set: dropped, and the direction
+        // change said.
+        let rewritten = run(&Mode::Update, Some(old.as_bytes()), &current);
+        assert_eq!(rewritten.write.unwrap().render(), clean);
+        let note = &rewritten.outcome.message;
+        assert!(note.contains("wire_direction = \"backward\""), "{note}");
+        assert!(note.contains("To keep \"full\""), "{note}");
+        // ...and nothing to say when the file keeps `full`.
+        let full = Policy {
+            wire_direction: crate::policy::WireDirection::Full,
+            ..Policy::default()
+        };
+        let kept = run_under(&Mode::Update, Some(old.as_bytes()), &current, &full).unwrap();
+        assert!(
+            !kept.outcome.message.contains("note:"),
+            "{}",
+            kept.outcome.message
+        );
+
+        // A block a team wrote: refused, with the TOML to add, until the file says it.
+        let written = r#"{"axes": ["api", "wire"], "wire_direction": "full", "wire_format": "positional", "overrides": {"variant_added": "additive"}}"#;
+        let old = with_block(&current, written);
+        let refused = run_under(
+            &Mode::Update,
+            Some(old.as_bytes()),
+            &current,
+            &Policy::default(),
+        )
+        .unwrap_err();
+        let toml = "[set.s]\nwire_direction = \"full\"\nwire_format = \"positional\"\n\
+                    overrides = { variant_added = \"additive\" }\n";
+        assert!(refused.0.contains(toml), "{refused}");
+        assert!(refused.0.contains("Nothing was written"), "{refused}");
+        // The printed TOML, pasted into the file, is what the update accepts.
+        let file = crate::policy::file::parse(toml).unwrap();
+        let moved = run_under(
+            &Mode::Update,
+            Some(old.as_bytes()),
+            &current,
+            &file.policy("s"),
+        )
+        .unwrap();
+        assert_eq!(moved.write.unwrap().render(), clean);
+        assert!(!moved.outcome.message.contains("note:"));
+
+        // A block that is no policy (an override of a kind that does not exist) is
+        // shown, never dropped.
+        let unreadable = with_block(
+            &current,
+            r#"{"axes": ["api"], "wire_direction": "full", "wire_format": "self_describing", "overrides": {"nope": "additive"}}"#,
+        );
+        let refused = run_under(
+            &Mode::Update,
+            Some(unreadable.as_bytes()),
+            &current,
+            &Policy::default(),
+        )
+        .unwrap_err();
+        assert!(refused.0.contains("nope"), "{refused}");
+        assert!(
+            refused.0.contains("\"overrides\""),
+            "the block is shown: {refused}"
+        );
+
+        // Format 1 carried the block too: the same rules.
+        let format1 =
+            with_block(&current, written).replace("\"format_version\": 2", "\"format_version\": 1");
+        assert!(run_under(
+            &Mode::Update,
+            Some(format1.as_bytes()),
+            &current,
+            &Policy::default()
+        )
+        .is_err());
+        let moved = run_under(
+            &Mode::Update,
+            Some(format1.as_bytes()),
+            &current,
+            &file.policy("s"),
+        )
+        .unwrap();
+        assert_eq!(moved.write.unwrap().render(), clean);
     }
 }

@@ -119,8 +119,19 @@ delta_kinds! {
     SymbolRenamed = "symbol_renamed", Breaking, Api, "`struct Report` -> `struct RunReport`";
     /// The item kind changed (on the wire too when its payload changes form).
     SymbolKindChanged = "symbol_kind_changed", Breaking, Api, "`struct Id(u64)` -> `type Id = u64`";
-    /// The defining module changed.
+    /// The path consumers name the item by changed: its public path (`path = "…"`)
+    /// when given, else its defining module.
     SymbolMoved = "symbol_moved", Breaking, Api, "`a::Report` moved to `b::Report`";
+    /// The item became less visible (additive when it was not `pub`; for a
+    /// `macro_rules!`, `#[macro_export]` removed).
+    ItemVisibilityReduced = "item_visibility_reduced", Breaking, Api, "`pub struct Report` -> `pub(crate) struct Report`";
+    /// The item became more visible.
+    ItemVisibilityWidened = "item_visibility_widened", Additive, Api, "`pub(crate) struct Report` -> `pub struct Report`";
+    /// An item or member became `#[doc(hidden)]`: it left the public API (additive when
+    /// it was not public, or when the set's policy counts hidden items as API).
+    DocHiddenAdded = "doc_hidden_added", Breaking, Api, "`#[doc(hidden)]` added to `pub fn run`";
+    /// `#[doc(hidden)]` removed: the item or member joined the public API.
+    DocHiddenRemoved = "doc_hidden_removed", Additive, Api, "`#[doc(hidden)]` removed from `pub fn run`";
     // Fields.
     /// A field that readers may omit was added (Option, serde default or skip); breaking
     /// forward when old consumers deny unknown fields.
@@ -141,6 +152,14 @@ delta_kinds! {
     /// A field's type changed (on the wire: per direction, e.g. `u32` -> `u64` still
     /// reads old payloads).
     FieldTypeChanged = "field_type_changed", Breaking, Api, "`a: u32` -> `a: u64`";
+    /// A field was added to a union: literals and patterns name one field each, so
+    /// none breaks.
+    UnionFieldAdded = "union_field_added", Additive, Api, "`pub b: u32` added to `union Bits`";
+    /// A union field was removed (additive when it was not public).
+    UnionFieldRemoved = "union_field_removed", Breaking, Api, "`pub b: u32` deleted from `union Bits`";
+    /// A union became a struct: literals naming one field and union patterns stop
+    /// compiling.
+    UnionChangedToStruct = "union_changed_to_struct", Breaking, Api, "`union Bits { … }` -> `struct Bits { … }`";
     /// A field lost its `Option`.
     FieldTypeNarrowed = "field_type_narrowed", Breaking, Api, "`a: Option<u32>` -> `a: u32`";
     /// A field became less visible.
@@ -182,12 +201,53 @@ delta_kinds! {
     NonExhaustiveRemoved = "non_exhaustive_removed", Additive, Api, "`#[non_exhaustive]` removed";
     /// `#[non_exhaustive]` added.
     NonExhaustiveAdded = "non_exhaustive_added", Breaking, Api, "`#[non_exhaustive]` added";
-    /// `#[repr]` changed (adding a layout where there was none is additive).
-    ReprChanged = "repr_changed", Breaking, Api, "`#[repr(u8)]` -> `#[repr(u16)]`";
+    /// Another `#[repr]` argument changed (`Rust`, or one this vocabulary does not name).
+    ReprChanged = "repr_changed", Breaking, Api, "`#[repr(simd)]` added";
+    /// `#[repr(C)]` added: the layout becomes defined; nothing relied on the default one.
+    ReprCAdded = "repr_c_added", Additive, Api, "`#[repr(C)]` added";
+    /// `#[repr(C)]` removed: FFI and layout assumptions break.
+    ReprCRemoved = "repr_c_removed", Breaking, Api, "`#[repr(C)]` removed";
+    /// `#[repr(transparent)]` added.
+    ReprTransparentAdded = "repr_transparent_added", Additive, Api, "`#[repr(transparent)]` added";
+    /// `#[repr(transparent)]` removed: transmutes to the inner type break.
+    ReprTransparentRemoved = "repr_transparent_removed", Breaking, Api, "`#[repr(transparent)]` removed";
+    /// A primitive representation (`#[repr(u8)]`) added to an enum.
+    ReprIntAdded = "repr_int_added", Additive, Api, "`#[repr(u8)]` added";
+    /// A primitive representation removed: casts and FFI lose the discriminant type.
+    ReprIntRemoved = "repr_int_removed", Breaking, Api, "`#[repr(u8)]` removed";
+    /// A primitive representation changed.
+    ReprIntChanged = "repr_int_changed", Breaking, Api, "`#[repr(u8)]` -> `#[repr(u16)]`";
+    /// `#[repr(align(N))]` added: size and alignment change.
+    ReprAlignAdded = "repr_align_added", Breaking, Api, "`#[repr(align(8))]` added";
+    /// `#[repr(align(N))]` removed.
+    ReprAlignRemoved = "repr_align_removed", Breaking, Api, "`#[repr(align(8))]` removed";
+    /// `#[repr(align(N))]` changed.
+    ReprAlignChanged = "repr_align_changed", Breaking, Api, "`#[repr(align(8))]` -> `#[repr(align(16))]`";
+    /// `#[repr(packed)]` added: references to fields stop compiling.
+    ReprPackedAdded = "repr_packed_added", Breaking, Api, "`#[repr(packed)]` added";
+    /// `#[repr(packed)]` removed: the layout changes.
+    ReprPackedRemoved = "repr_packed_removed", Breaking, Api, "`#[repr(packed)]` removed";
+    /// `#[repr(packed(N))]` changed.
+    ReprPackedChanged = "repr_packed_changed", Breaking, Api, "`#[repr(packed(2))]` -> `#[repr(packed(4))]`";
     /// A derived trait was added.
     DeriveAdded = "derive_added", Additive, Api, "`#[derive(Hash)]` added";
-    /// A derived trait was removed.
+    /// A derived trait was removed (and, where the compiler was asked, is no longer
+    /// implemented at all).
     DeriveRemoved = "derive_removed", Breaking, Api, "`#[derive(Clone)]` removed";
+    /// The type became `Copy`: moves out of it in consumers' closures become copies,
+    /// and what they capture changes (rust-lang/rust#100905).
+    CopyAdded = "copy_added", Breaking, Api, "`#[derive(Clone, Copy)]` on a struct that was only `Clone`";
+    /// The type no longer implements an auto trait (`Send`, `Sync`, `Unpin`,
+    /// `UnwindSafe`, `RefUnwindSafe`), often through a private field: seen by the
+    /// compiler at test time.
+    AutoTraitRemoved = "auto_trait_removed", Breaking, Api, "`Rc<()>` field added: no longer `Send`";
+    /// The type implements an auto trait it did not.
+    AutoTraitAdded = "auto_trait_added", Additive, Api, "`Rc<()>` field replaced by `Arc<()>`: now `Send`";
+    /// The type no longer implements a probed trait it implemented by hand (a derive
+    /// removed is `derive_removed`): seen by the compiler at test time.
+    ImplRemoved = "impl_removed", Breaking, Api, "`impl Clone for Config` deleted";
+    /// The type implements a probed trait it did not, by a hand-written impl.
+    ImplAdded = "impl_added", Additive, Api, "`impl Default for Config` added";
     // Variants.
     /// A variant was added to a `#[non_exhaustive]` enum (on the wire: old consumers
     /// cannot read it).
@@ -200,6 +260,9 @@ delta_kinds! {
     VariantRenamed = "variant_renamed", Breaking, Api, "`Skipped` -> `Ignored`";
     /// A variant changed between unit, tuple and struct form, or gained or lost fields.
     VariantKindChanged = "variant_kind_changed", Breaking, Api, "`Failed` -> `Failed(String)`";
+    /// A field-less enum gained a variant with fields: its discriminants are no longer
+    /// defined for `as` casts, which stop compiling.
+    DiscriminantsUndefined = "discriminants_undefined", Breaking, Api, "`Low` -> `Low(u8)` in `enum Level { Low, High }`";
     /// A discriminant changed: explicit, implicit by position (fieldless enums), or the
     /// variant index a positional wire format writes.
     DiscriminantChanged = "discriminant_changed", Breaking, Api, "`Low = 1` -> `Low = 2`";
@@ -286,6 +349,23 @@ delta_kinds! {
     FnConstRemoved = "fn_const_removed", Breaking, Api, "`const fn f()` -> `fn f()`";
     /// `async` added or removed.
     FnAsyncChanged = "fn_async_changed", Breaking, Api, "`fn f()` -> `async fn f()`";
+    /// The calling convention changed (`extern "C"` -> `extern "C-unwind"`, `"C"` ->
+    /// Rust's): fn pointers and foreign callers break.
+    FnAbiChanged = "fn_abi_changed", Breaking, Api, "`extern \"C\" fn f()` -> `extern \"C-unwind\" fn f()`";
+    /// `#[target_feature(enable = …)]` added or extended: callers must guarantee the
+    /// features (a safe fn becomes unsafe to call outside such fns, and no longer
+    /// coerces to a fn pointer).
+    TargetFeatureAdded = "target_feature_added", Breaking, Api, "`#[target_feature(enable = \"avx2\")]` added";
+    /// A target feature no longer required (breaking for a method of a trait others
+    /// implement: their impls may rely on it).
+    TargetFeatureRemoved = "target_feature_removed", Additive, Api, "`#[target_feature(enable = \"avx2\")]` removed";
+    /// A symbol is exported for the linker (`#[no_mangle]`, `#[export_name]`) that was
+    /// not.
+    ExportSymbolAdded = "export_symbol_added", Additive, Api, "`#[no_mangle]` added to `fn init`";
+    /// An exported symbol is gone: foreign code linking it fails (also on non-`pub` fns).
+    ExportSymbolRemoved = "export_symbol_removed", Breaking, Api, "`#[no_mangle]` removed from `fn init`";
+    /// The exported symbol's name changed.
+    ExportSymbolRenamed = "export_symbol_renamed", Breaking, Api, "`#[export_name = \"init\"]` -> `\"init_v2\"`";
     // Aliases, consts, statics.
     /// A type alias points elsewhere.
     AliasTargetChanged = "alias_target_changed", Breaking, Api, "`type StageOutcome = TrustOutcome` -> `= Report`";
@@ -298,6 +378,19 @@ delta_kinds! {
     TableRowAdded = "table_row_added", Additive, Api, "a new `RoutingDecision { … }` row";
     /// A row was removed from a table initialiser.
     TableRowRemoved = "table_row_removed", Breaking, Api, "a `RoutingDecision { … }` row deleted";
+    /// A static of an `extern` block became `unsafe` to read (`safe static` ->
+    /// `unsafe static`).
+    StaticUnsafeAdded = "static_unsafe_added", Breaking, Api, "`safe static X: u8` -> `unsafe static X: u8`";
+    /// A static of an `extern` block became safe to read.
+    StaticUnsafeRemoved = "static_unsafe_removed", Additive, Api, "`unsafe static X: u8` -> `safe static X: u8`";
+    /// An associated `pub const` or `pub type` was added to a pinned inherent `impl`.
+    AssocItemAdded = "assoc_item_added", Additive, Api, "`pub const LIMIT: u32 = 3;` added to `impl Config`";
+    /// An associated `pub const` or `pub type` of a pinned inherent `impl` was removed.
+    AssocItemRemoved = "assoc_item_removed", Breaking, Api, "`pub const LIMIT: u32` deleted from `impl Config`";
+    /// A helper attribute of a derive macro was removed: items using it stop compiling.
+    ProcMacroHelperRemoved = "proc_macro_helper_removed", Breaking, Api, "`attributes(builder)` removed from `#[proc_macro_derive(Builder)]`";
+    /// A helper attribute of a derive macro was added.
+    ProcMacroHelperAdded = "proc_macro_helper_added", Additive, Api, "`attributes(builder)` added to `#[proc_macro_derive(Builder)]`";
     /// `static` became `static mut` or the reverse.
     StaticMutabilityChanged = "static_mutability_changed", Breaking, Api, "`static X` -> `static mut X`";
     /// A row of a table initialiser changed in place (same position, other value).
@@ -511,6 +604,24 @@ pub enum Shown {
     Implementor(crate::ty::Type),
     /// Names in declaration order (fields, variants).
     Order(Vec<String>),
+    /// A visibility.
+    Visibility(crate::shape::Visibility),
+    /// `#[doc(hidden)]` (present or not).
+    Hidden(bool),
+    /// The traits the compiler said the type implements.
+    Implements(std::collections::BTreeSet<crate::probe::ProbedTrait>),
+    /// A public path.
+    Path(String),
+    /// A fn's target features.
+    TargetFeatures(std::collections::BTreeSet<String>),
+    /// An exported symbol name.
+    Export(String),
+    /// A proc macro's helper attributes.
+    Helpers(std::collections::BTreeSet<String>),
+    /// An associated const of an inherent impl.
+    InherentConst(crate::shape::ValueItemShape),
+    /// An associated type of an inherent impl.
+    InherentType(crate::shape::AliasShape),
     /// A variant's discriminant value (`Low = 1`).
     Discriminant {
         /// The variant.
@@ -631,6 +742,16 @@ pub enum Note {
     RowChanged,
     /// A shape difference no rule names.
     Unclassified,
+    /// A probed trait (implemented, no longer implemented, now `Copy`).
+    Probed(crate::probe::ProbedTrait),
+    /// A public path was given or dropped, and names what the module did.
+    PathRecorded,
+    /// A `#[repr]` argument (added, removed, or changed).
+    Repr(Change),
+    /// A target feature (added or removed).
+    TargetFeature(String),
+    /// A proc macro's helper attribute.
+    Helper(String),
 }
 
 /// Added, removed, or another value.
@@ -831,6 +952,9 @@ pub struct Delta {
     /// Names in the changed part that could not be resolved through `use`
     /// declarations and were compared as written.
     pub as_written: Vec<String>,
+    /// The changed part was `#[doc(hidden)]` already: not public API, so the change
+    /// breaks no consumer (under the default policy).
+    pub hidden: bool,
 }
 
 impl Delta {
@@ -849,6 +973,7 @@ impl Delta {
             note: Note::None,
             wire: None,
             as_written: Vec::new(),
+            hidden: false,
         }
     }
 

@@ -72,6 +72,33 @@ pub fn set_update_variable(set: &str) -> String {
     name
 }
 
+/// When two different sets share one update variable (`a-b` and `a_b` both map to
+/// `A_B_CONTRACT_UPDATE_GOLDEN`), the sentence saying so; `None` when they do not.
+/// Such sets are refused wherever two of them meet (one crate, one test binary, one
+/// workspace, one policy file): `A_B_CONTRACT_UPDATE_GOLDEN=1` could not say which
+/// golden to rewrite.
+pub fn update_variable_clash(a: &str, b: &str) -> Option<String> {
+    let variable = set_update_variable(a);
+    (a != b && variable == set_update_variable(b)).then(|| {
+        format!(
+            "sets `{a}` and `{b}` both map to the update variable {variable}, which could              not say which golden to rewrite: rename one of them (set names differing only              in `-` and `_` are one set to the environment)"
+        )
+    })
+}
+
+/// The first pair of `sets` (in order) that share an update variable, as
+/// [`update_variable_clash`] words it.
+pub fn first_clash<'a>(sets: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    for set in sets {
+        if let Some(clash) = seen.iter().find_map(|s| update_variable_clash(s, set)) {
+            return Some(clash);
+        }
+        seen.push(set);
+    }
+    None
+}
+
 /// Reads a strict boolean: unset or empty → `None`, `1` → true, `0` → false.
 pub fn flag(
     lookup: &impl Fn(&str) -> Option<String>,
@@ -208,6 +235,19 @@ mod tests {
             set_update_variable("my-api"),
             "MY_API_CONTRACT_UPDATE_GOLDEN"
         );
+    }
+
+    #[test]
+    fn sets_sharing_an_update_variable_clash() {
+        let clash = update_variable_clash("a-b", "a_b").unwrap();
+        assert!(clash.contains("`a-b` and `a_b`"), "{clash}");
+        assert!(clash.contains("A_B_CONTRACT_UPDATE_GOLDEN"), "{clash}");
+        assert_eq!(update_variable_clash("a-b", "a-b"), None, "one set");
+        assert_eq!(update_variable_clash("a-b", "a-c"), None);
+        assert_eq!(first_clash(["x", "a_b", "y"]), None);
+        assert!(first_clash(["x", "a_b", "y", "a-b"])
+            .unwrap()
+            .contains("`a_b` and `a-b`"));
     }
 
     #[test]

@@ -16,7 +16,7 @@
 use ::arbitrary::{Arbitrary, Result, Unstructured};
 
 use crate::delta::{Axis, Class, DeltaKind};
-use crate::policy::{Directive, Policy, WireDirection, WireFormat};
+use crate::policy::{DirectiveText, Policy, WireDirection, WireFormat};
 use crate::serde_attrs::{ContainerSerde, Entries, Entry, FieldSerde, VariantSerde};
 use crate::shape::{
     FieldShape, FieldStyle, FnShape, GenericParam, Generics, ItemShape, Receiver, Repr, Symbol,
@@ -651,33 +651,29 @@ entries_arbitrary!(ContainerSerde, FieldSerde, VariantSerde);
 
 impl<'a> Arbitrary<'a> for Policy {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Policy> {
-        let mut policy = Policy::default_for(if u.arbitrary()? { "phase5" } else { "fuzz" });
+        let mut policy = Policy::default();
         policy.axes = match u.int_in_range(0..=3)? {
             0 => vec![Axis::Api],
             1 => vec![Axis::Wire],
             2 => Vec::new(),
             _ => vec![Axis::Api, Axis::Wire],
         };
-        policy.wire_direction = *u.choose(&[
-            WireDirection::Full,
-            WireDirection::Backward,
-            WireDirection::Forward,
-        ])?;
-        policy.wire_format = *u.choose(&[WireFormat::SelfDescribing, WireFormat::Positional])?;
+        policy.wire_direction = *u.choose(&WireDirection::ALL)?;
+        policy.wire_format = *u.choose(&WireFormat::ALL)?;
         for _ in 0..u.int_in_range(0..=3)? {
-            let kind = u.choose(DeltaKind::ALL)?;
+            let kind = *u.choose(DeltaKind::ALL)?;
             let class = *u.choose(&[Class::Additive, Class::Breaking])?;
-            policy.overrides.insert(kind.as_str().to_owned(), class);
+            policy.overrides.insert(kind, class);
         }
         if u.ratio(1, 8)? {
-            policy.directive = Some(Directive {
+            policy.directive = DirectiveText {
                 title: u.arbitrary()?,
                 ship_line: u.arbitrary()?,
-                adr_dir: u.arbitrary()?,
-                consumer_adr: u.arbitrary()?,
+                record: u.arbitrary()?,
                 reference: u.arbitrary()?,
-            });
+            };
         }
+        policy.doc_hidden_is_api = u.ratio(1, 4)?;
         Ok(policy)
     }
 }
@@ -716,7 +712,7 @@ impl<'a> Arbitrary<'a> for Symbol {
             item,
             methods,
             implementors,
-            unresolved: Default::default(),
+            ..Symbol::default()
         }))
     }
 }
@@ -778,7 +774,13 @@ pub fn canonical(mut s: Symbol) -> Symbol {
         }
         Some(ItemShape::TypeAlias(a)) => generics(&mut a.generics),
         Some(ItemShape::Const(v)) => v.mutable = false,
-        Some(ItemShape::Static(_)) | None => {}
+        Some(
+            ItemShape::Static(_)
+            | ItemShape::Union(_)
+            | ItemShape::MacroRules(_)
+            | ItemShape::ProcMacro(_),
+        )
+        | None => {}
     }
     if s.item.is_none() && s.methods.is_empty() && s.implementors.is_empty() {
         s.implementors.insert(Type::named("Pinned"));

@@ -4,11 +4,16 @@
 //! {
 //!   "format_version": 2,
 //!   "package": "workspace-example",
-//!   "policy": { "axes": ["api", "wire"], … },
 //!   "set": "phase5",
 //!   "symbols": { "ApplyContext": { "fingerprint": "sha256:…", "shape": { … } } }
 //! }
 //! ```
+//!
+//! A golden records only what the tool derives from the code. The set's policy is
+//! written by people and lives in the policy file ([`crate::policy::file`]); a golden
+//! still carrying a `policy` block (written before that file existed) is stale, and
+//! an update moves past it without dropping the policy (see
+//! [`crate::policy::legacy`]).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -18,6 +23,7 @@ use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::canonical;
+use crate::current::{Current, Unreadable};
 use crate::delta::Delta;
 use crate::diff;
 use crate::policy::Policy;
@@ -39,8 +45,6 @@ pub struct Golden {
     pub set: String,
     /// The package whose registrations it pins.
     pub package: String,
-    /// The set's policy; kept across updates.
-    pub policy: Policy,
     /// Pinned symbols by name.
     #[serde(deserialize_with = "unique_keys")]
     pub symbols: BTreeMap<String, GoldenSymbol>,
@@ -58,17 +62,11 @@ pub struct GoldenSymbol {
 
 impl Golden {
     /// A golden pinning `symbols`, with fingerprints computed.
-    pub fn new(
-        set: &str,
-        package: &str,
-        policy: Policy,
-        symbols: &BTreeMap<String, Symbol>,
-    ) -> Golden {
+    pub fn new(set: &str, package: &str, symbols: &BTreeMap<String, Symbol>) -> Golden {
         Golden {
             format_version: FORMAT_VERSION,
             set: set.to_owned(),
             package: package.to_owned(),
-            policy,
             symbols: symbols
                 .iter()
                 .map(|(name, shape)| {
@@ -153,12 +151,11 @@ pub enum GoldenError {
         /// 1-based line of `format_version` (1 when there is none).
         line: usize,
     },
-    /// The policy overrides delta kinds this contract-pin does not know.
-    UnknownOverrideKinds {
-        /// 1-based line of the first unknown kind.
+    /// A `policy` block, as goldens carried before the policy file: stale, since an
+    /// update rewrites it without the block (after moving the policy to the file).
+    PolicyBlock {
+        /// 1-based line of `policy`.
         line: usize,
-        /// The unknown kinds.
-        kinds: Vec<String>,
     },
 }
 
@@ -172,13 +169,17 @@ impl GoldenError {
             | GoldenError::NotAnObject { line, .. }
             | GoldenError::Malformed { line, .. }
             | GoldenError::FormatVersion { line, .. }
-            | GoldenError::UnknownOverrideKinds { line, .. } => *line,
+            | GoldenError::PolicyBlock { line } => *line,
         }
     }
 
-    /// True for a golden that is valid but from another format version.
+    /// True for a golden that is valid but from another version of contract-pin
+    /// (another format version, or a `policy` block).
     pub fn is_stale(&self) -> bool {
-        matches!(self, GoldenError::FormatVersion { .. })
+        matches!(
+            self,
+            GoldenError::FormatVersion { .. } | GoldenError::PolicyBlock { .. }
+        )
     }
 
     /// True for a golden written by a newer contract-pin than this one.
@@ -215,10 +216,9 @@ impl fmt::Display for GoldenError {
             GoldenError::FormatVersion { found: None, .. } => {
                 write!(f, "stale golden: no format_version (this contract-pin writes {FORMAT_VERSION})")
             }
-            GoldenError::UnknownOverrideKinds { kinds, .. } => write!(
-                f,
-                "the policy overrides unknown delta kinds: {}",
-                kinds.join(", ")
+            GoldenError::PolicyBlock { .. } => f.write_str(
+                "stale golden: it carries a `policy` block, as goldens did before the policy \
+                 file; policies live in contract-pin.toml at the workspace root now",
             ),
         }
     }
@@ -259,9 +259,10 @@ pub fn path(golden_dir: Option<&str>, manifest_dir: &Path, set: &str, package: &
 }
 
 /// Parses a golden strictly: an empty or oversized file, conflict markers, bad UTF-8,
-/// malformed or truncated JSON, a non-object, unknown keys, duplicate symbols and
-/// unknown policy override kinds are errors with a line number; another format
-/// version is [`GoldenError::FormatVersion`]. Never panics, whatever the bytes.
+/// malformed or truncated JSON, a non-object, unknown keys and duplicate symbols are
+/// errors with a line number; another format version is
+/// [`GoldenError::FormatVersion`], a `policy` block [`GoldenError::PolicyBlock`].
+/// Never panics, whatever the bytes.
 pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
     if bytes.len() > MAX_BYTES {
         return Err(GoldenError::TooLarge { bytes: bytes.len() });
@@ -280,7 +281,7 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
     // another format version is stale, not a schema error.
     if let Ok(golden) = serde_json::from_str::<Golden>(text) {
         if golden.format_version == FORMAT_VERSION {
-            return check_overrides(golden, text);
+            return Ok(golden);
         }
     }
     let value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
@@ -325,6 +326,11 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
         }
         None => {}
     }
+    if object.contains_key("policy") {
+        return Err(GoldenError::PolicyBlock {
+            line: key_line(text, "policy").unwrap_or(start),
+        });
+    }
     let golden: Golden = serde_json::from_str(text).map_err(|e| {
         let mut error = malformed(e);
         // serde_json places a duplicate at the end of the map: point at the duplicate.
@@ -343,17 +349,6 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
         }
         error
     })?;
-    check_overrides(golden, text)
-}
-
-fn check_overrides(golden: Golden, text: &str) -> Result<Golden, GoldenError> {
-    let unknown = golden.policy.unknown_override_kinds();
-    if let Some(first) = unknown.first() {
-        return Err(GoldenError::UnknownOverrideKinds {
-            line: key_line(text, first).unwrap_or(1),
-            kinds: unknown.iter().map(|k| (*k).to_owned()).collect(),
-        });
-    }
     Ok(golden)
 }
 
@@ -367,8 +362,6 @@ pub struct Header {
     pub set: String,
     /// The package whose registrations it pins.
     pub package: String,
-    /// The set's policy.
-    pub policy: Policy,
 }
 
 /// What a golden says about the current shapes: see [`compare`].
@@ -376,7 +369,7 @@ pub struct Header {
 pub struct Comparison {
     /// The golden's header.
     pub header: Header,
-    /// Every delta from the golden to the current shapes, policy applied, sorted as
+    /// Every delta from the golden to the current shapes, `policy` applied, sorted as
     /// [`diff::diff_sets`] sorts them.
     pub deltas: Vec<Delta>,
     /// Symbols whose stored fingerprint does not match their stored shape (hand
@@ -384,9 +377,9 @@ pub struct Comparison {
     pub tampered: Vec<String>,
 }
 
-/// Compares the golden `bytes` with the `current` shapes: exactly what [`parse`],
-/// [`diff::diff_sets`] and [`Golden::integrity_mismatches`] say together, with the
-/// errors [`parse`] reports.
+/// Compares the golden `bytes` with the `current` shapes under the set's `policy`:
+/// exactly what [`parse`], [`diff::diff_sets`] and [`Golden::integrity_mismatches`]
+/// say together, with the errors [`parse`] reports.
 ///
 /// A golden in the layout contract-pin writes is read in one pass that checks each
 /// stored shape against the current shape's canonical text and parses only the
@@ -395,35 +388,155 @@ pub struct Comparison {
 /// parsed whole.
 pub fn compare(
     bytes: &[u8],
-    current: &BTreeMap<String, Symbol>,
-) -> Result<Comparison, GoldenError> {
+    current: &Current,
+    policy: &Policy,
+) -> Result<Comparison, CompareError> {
     if bytes.len() <= MAX_BYTES {
         // No conflict marker, bad byte or unknown key survives the layout: the fast
         // path answers only for a golden that `parse` accepts.
         let fast = std::str::from_utf8(bytes)
             .ok()
-            .and_then(|text| layout::compare(text, current));
+            .and_then(|text| layout::compare(text, current, policy));
         if let Some(comparison) = fast {
             return Ok(comparison);
         }
     }
-    let golden = parse(bytes)?;
+    let golden = parse(bytes).map_err(CompareError::Golden)?;
+    let current = current.symbols().map_err(CompareError::Current)?;
     let tampered = golden
         .integrity_mismatches()
         .into_iter()
         .map(str::to_owned)
         .collect();
-    let deltas = diff::diff_sets(&golden.shapes(), current, &golden.policy);
+    let deltas = diff::diff_sets(&golden.shapes(), &current, policy);
     Ok(Comparison {
         header: Header {
             format_version: golden.format_version,
             set: golden.set,
             package: golden.package,
-            policy: golden.policy,
         },
         deltas,
         tampered,
     })
+}
+
+/// Why [`compare`] has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompareError {
+    /// The golden is not a valid golden of this version.
+    Golden(GoldenError),
+    /// A current shape's registered text does not read.
+    Current(Unreadable),
+}
+
+/// A golden read for the compile-time check, which holds one item at a time to
+/// its entry: the header and where each stored entry is, without parsing a shape.
+///
+/// The macro reads each golden once per compiler process this way and looks up
+/// the entry of every item it expands; an item whose stored text is, whitespace
+/// aside, its current text needs nothing more. Only a golden off the canonical
+/// layout, or an item that differs from its entry, needs [`parse`] (which also says
+/// exactly what is wrong with a golden that is not one).
+#[derive(Debug)]
+pub struct Index {
+    text: String,
+    header: Header,
+    /// By name: the stored fingerprint and shape, as ranges of `text`.
+    entries: std::collections::HashMap<String, (std::ops::Range<usize>, std::ops::Range<usize>)>,
+}
+
+/// One stored entry of an [`Index`], as text.
+#[derive(Clone, Copy, Debug)]
+pub struct StoredEntry<'a> {
+    /// The stored fingerprint.
+    pub fingerprint: &'a str,
+    /// The stored shape, as written (pretty JSON).
+    pub shape: &'a str,
+}
+
+impl Index {
+    /// Reads a golden of this version in the canonical layout; `None` for anything
+    /// else (another version, another layout, a conflict marker, an invalid file):
+    /// [`parse`] it to learn what it is.
+    pub fn read(bytes: &[u8]) -> Option<Index> {
+        if bytes.len() > MAX_BYTES {
+            return None;
+        }
+        let text = std::str::from_utf8(bytes).ok()?.to_owned();
+        if conflict_marker_line(&text).is_some() {
+            return None;
+        }
+        let (header, raw) = layout::entries(&text)?;
+        let base = text.as_ptr() as usize;
+        // Where a slice of `text` is in it.
+        let range = |part: &str| {
+            let start = part.as_ptr() as usize - base;
+            start..start + part.len()
+        };
+        let mut entries = std::collections::HashMap::with_capacity(raw.len());
+        for entry in raw {
+            // A fingerprint is plain hex: one with escapes is not what was written.
+            let std::borrow::Cow::Borrowed(fingerprint) = entry.fingerprint else {
+                return None;
+            };
+            let at = (range(fingerprint), range(entry.shape));
+            entries.insert(entry.name.into_owned(), at);
+        }
+        Some(Index {
+            header,
+            entries,
+            text,
+        })
+    }
+
+    /// The golden's header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The stored entry of `name`.
+    pub fn entry(&self, name: &str) -> Option<StoredEntry<'_>> {
+        let (fingerprint, shape) = self.entries.get(name)?;
+        Some(StoredEntry {
+            fingerprint: &self.text[fingerprint.clone()],
+            shape: &self.text[shape.clone()],
+        })
+    }
+
+    /// The golden's bytes, for [`parse`] when an entry needs more than its text.
+    pub fn bytes(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+}
+
+impl StoredEntry<'_> {
+    /// True when the stored symbol's item is `item` (the compact canonical text of
+    /// an item's shape), whitespace aside: then the item has not changed.
+    pub fn item_is(&self, item: &str) -> bool {
+        // The shape's own keys start its lines at one indent; deeper keys are
+        // indented further, and no string holds a newline.
+        const ITEM_KEY: &str = "\n        \"item\": ";
+        let Some(at) = layout::find_line_start(self.shape, ITEM_KEY) else {
+            return false;
+        };
+        // `item` is one whole object: a prefix that reads as it ends where it does.
+        canonical::json_prefix_len(&self.shape[at + ITEM_KEY.len()..], item).is_some()
+    }
+
+    /// True when the stored symbol's public path (`path = "…"`) is `path`.
+    pub fn path_is(&self, path: Option<&str>) -> bool {
+        const PATH_KEY: &str = "\n        \"path\": ";
+        let stored = layout::find_line_start(self.shape, PATH_KEY).map(|at| {
+            let rest = &self.shape[at + PATH_KEY.len()..];
+            let line = rest.split('\n').next().unwrap_or_default();
+            serde_json::from_str::<String>(line.trim_end_matches(',')).ok()
+        });
+        match (stored, path) {
+            (None, None) => true,
+            (Some(Some(stored)), Some(path)) => stored == path,
+            _ => false,
+        }
+    }
 }
 
 /// The 1-based line of the first `"key"` in `text`, if any: to point an error that
@@ -543,15 +656,14 @@ mod tests {
             "MAX_RETRIES".to_owned(),
             Symbol {
                 module: Some("x::routing".to_owned()),
-                item: Some(ItemShape::Const(ValueItemShape {
-                    mutable: false,
-                    ty: crate::ty::Type::named("u32"),
-                    value: Value::Expr("3".to_owned()),
-                })),
+                item: Some(ItemShape::Const(ValueItemShape::new(
+                    crate::ty::Type::named("u32"),
+                    Value::Expr("3".to_owned()),
+                ))),
                 ..Symbol::default()
             },
         );
-        Golden::new("phase6", "x", Policy::default_for("phase6"), &symbols)
+        Golden::new("phase6", "x", &symbols)
     }
 
     #[test]
@@ -628,7 +740,7 @@ mod hostile_tests {
     use super::*;
 
     fn sample_text() -> String {
-        Golden::new("s", "p", Policy::default_for("s"), &BTreeMap::new()).render()
+        Golden::new("s", "p", &BTreeMap::new()).render()
     }
 
     #[test]
@@ -677,19 +789,17 @@ mod hostile_tests {
             Err(GoldenError::Malformed { .. })
         ));
         assert!(parse(br#"{"format_version": 3}"#).unwrap_err().is_ahead());
-        let overridden = text.replacen(
-            "\"axes\"",
-            "\"overrides\": {\"nope\": \"additive\"},\n\"axes\"",
+        // A `policy` block, as goldens carried before the policy file: stale whatever
+        // it holds, never corrupt.
+        let with_policy = text.replacen(
+            "\"package\"",
+            "\"policy\": {\"overrides\": {\"nope\": \"additive\"}},\n\"package\"",
             1,
         );
-        let err = parse(overridden.as_bytes()).unwrap_err();
-        assert_eq!(
-            err,
-            GoldenError::UnknownOverrideKinds {
-                line: 5,
-                kinds: vec!["nope".to_owned()]
-            }
-        );
+        let err = parse(with_policy.as_bytes()).unwrap_err();
+        assert_eq!(err, GoldenError::PolicyBlock { line: 3 });
+        assert!(err.is_stale() && !err.is_ahead());
+        assert!(err.to_string().contains("contract-pin.toml"), "{err}");
     }
 }
 
@@ -698,14 +808,31 @@ mod compare_tests {
     use super::*;
     use crate::shape::{FieldShape, FieldStyle, ItemShape, StructShape, Value, ValueItemShape};
 
+    /// [`super::compare`] of shapes already read (they always read).
+    fn compare(
+        bytes: &[u8],
+        current: &BTreeMap<String, Symbol>,
+        policy: &Policy,
+    ) -> Result<Comparison, GoldenError> {
+        match super::compare(bytes, &Current::from_symbols(current.clone()), policy) {
+            Ok(comparison) => Ok(comparison),
+            Err(CompareError::Golden(e)) => Err(e),
+            Err(CompareError::Current(e)) => panic!("{e}"),
+        }
+    }
+
+    /// The fast path alone.
+    fn fast(text: &str, current: &BTreeMap<String, Symbol>, policy: &Policy) -> Option<Comparison> {
+        layout::compare(text, &Current::from_symbols(current.clone()), policy)
+    }
+
     fn konst(value: &str) -> Symbol {
         Symbol {
             module: Some("x::m".to_owned()),
-            item: Some(ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: crate::ty::Type::named("u32"),
-                value: Value::Rows(vec![value.to_owned(), "say \"hi\"\n".to_owned()]),
-            })),
+            item: Some(ItemShape::Const(ValueItemShape::new(
+                crate::ty::Type::named("u32"),
+                Value::Rows(vec![value.to_owned(), "say \"hi\"\n".to_owned()]),
+            ))),
             ..Symbol::default()
         }
     }
@@ -714,6 +841,8 @@ mod compare_tests {
         Symbol {
             module: Some("x::m".to_owned()),
             item: Some(ItemShape::Struct(StructShape {
+                vis: crate::shape::Visibility::Public,
+                hidden: false,
                 generics: Default::default(),
                 attrs: Default::default(),
                 style: FieldStyle::Named,
@@ -721,6 +850,7 @@ mod compare_tests {
                     .iter()
                     .map(|(name, ty)| FieldShape {
                         name: name.to_string(),
+                        hidden: false,
                         vis: crate::shape::Visibility::Public,
                         ty: crate::ty::Type::parse(ty).unwrap(),
                         serde: Default::default(),
@@ -739,21 +869,29 @@ mod compare_tests {
     }
 
     fn golden_text(symbols: &BTreeMap<String, Symbol>) -> String {
-        Golden::new("s", "p", Policy::default_for("s"), symbols).render()
+        Golden::new("s", "p", symbols).render()
     }
 
     /// `compare` against the reference: parse everything, diff, check integrity.
     #[track_caller]
     fn assert_same_verdict(text: &str, current: &BTreeMap<String, Symbol>) -> Comparison {
+        assert_same_verdict_under(text, current, &Policy::default())
+    }
+
+    #[track_caller]
+    fn assert_same_verdict_under(
+        text: &str,
+        current: &BTreeMap<String, Symbol>,
+        policy: &Policy,
+    ) -> Comparison {
         let full = parse(text.as_bytes()).expect("parses");
         let expected = Comparison {
             header: Header {
                 format_version: full.format_version,
                 set: full.set.clone(),
                 package: full.package.clone(),
-                policy: full.policy.clone(),
             },
-            deltas: diff::diff_sets(&full.shapes(), current, &full.policy),
+            deltas: diff::diff_sets(&full.shapes(), current, policy),
             tampered: full
                 .integrity_mismatches()
                 .into_iter()
@@ -761,16 +899,16 @@ mod compare_tests {
                 .collect(),
         };
         // The entry point, whichever path it takes, and the fast path when it answers.
-        let got = compare(text.as_bytes(), current).expect("compares");
+        let got = compare(text.as_bytes(), current, policy).expect("compares");
         assert_eq!(got, expected);
-        if let Some(fast) = layout::compare(text, current) {
+        if let Some(fast) = fast(text, current, policy) {
             assert_eq!(fast, expected);
         }
         got
     }
 
     fn fast_path_answers(text: &str, current: &BTreeMap<String, Symbol>) -> bool {
-        layout::compare(text, current).is_some()
+        fast(text, current, &Policy::default()).is_some()
     }
 
     fn golden_set() -> BTreeMap<String, Symbol> {
@@ -852,15 +990,15 @@ mod compare_tests {
         assert_same_verdict(&off_layout[3], &golden);
         // Off the layout and invalid: the general path's errors.
         assert!(matches!(
-            compare(off_layout[1].as_bytes(), &golden),
+            compare(off_layout[1].as_bytes(), &golden, &Policy::default()),
             Err(GoldenError::Malformed { .. })
         ));
         assert!(matches!(
-            compare(off_layout[4].as_bytes(), &golden),
+            compare(off_layout[4].as_bytes(), &golden, &Policy::default()),
             Err(GoldenError::Malformed { .. })
         ));
         assert_eq!(
-            compare(off_layout[5].as_bytes(), &golden).unwrap_err(),
+            compare(off_layout[5].as_bytes(), &golden, &Policy::default()).unwrap_err(),
             GoldenError::FormatVersion {
                 found: Some(3),
                 line: 2
@@ -870,29 +1008,59 @@ mod compare_tests {
         for marker in ["<<<<<<< ours", "=======", ">>>>>>> theirs"] {
             let conflicted = text.replacen("\n    \"B\"", &format!("\n{marker}\n    \"B\""), 1);
             assert!(matches!(
-                compare(conflicted.as_bytes(), &golden),
+                compare(conflicted.as_bytes(), &golden, &Policy::default()),
                 Err(GoldenError::MergeConflict { .. })
             ));
         }
     }
 
     #[test]
+    fn the_policy_decides_the_classes_on_both_paths() {
+        let golden = golden_set();
+        let text = golden_text(&golden);
+        let mut edited = golden.clone();
+        edited.insert("A".to_owned(), konst("2"));
+        let default = assert_same_verdict(&text, &edited);
+        assert!(
+            default.deltas.iter().all(|d| d.is_breaking()),
+            "{default:?}"
+        );
+        let mut lenient = Policy::default();
+        for d in &default.deltas {
+            lenient.overrides.insert(d.kind, crate::Class::Additive);
+        }
+        assert!(fast_path_answers(&text, &edited));
+        let verdict = assert_same_verdict_under(&text, &edited, &lenient);
+        assert_eq!(verdict.deltas.len(), default.deltas.len());
+        assert!(
+            verdict.deltas.iter().all(|d| !d.is_breaking()),
+            "{verdict:?}"
+        );
+    }
+
+    #[test]
     fn a_canonical_golden_that_parse_refuses_is_refused_by_compare_too() {
         let golden = golden_set();
-        let mut policy = Policy::default_for("s");
-        policy
-            .overrides
-            .insert("no_such_kind".to_owned(), crate::Class::Additive);
-        let text = Golden::new("s", "p", policy, &golden).render();
+        // A golden of the layout, but with the `policy` block goldens carried before
+        // the policy file.
+        let text = golden_text(&golden).replacen(
+            "\n  \"set\"",
+            "\n  \"policy\": {\"axes\": [\"api\"]},\n  \"set\"",
+            1,
+        );
         let expected = parse(text.as_bytes()).unwrap_err();
-        assert!(matches!(expected, GoldenError::UnknownOverrideKinds { .. }));
+        assert_eq!(expected, GoldenError::PolicyBlock { line: 4 });
+        assert!(expected.is_stale());
 
         assert!(!fast_path_answers(&text, &golden));
-        assert_eq!(compare(text.as_bytes(), &golden).unwrap_err(), expected);
+        assert_eq!(
+            compare(text.as_bytes(), &golden, &Policy::default()).unwrap_err(),
+            expected
+        );
 
         let too_large = format!("{text}{}", " ".repeat(MAX_BYTES));
         assert!(matches!(
-            compare(too_large.as_bytes(), &golden),
+            compare(too_large.as_bytes(), &golden, &Policy::default()),
             Err(GoldenError::TooLarge { .. })
         ));
     }
@@ -1063,7 +1231,10 @@ mod compare_tests {
             assert!(expected.to_string().contains(says), "{expected}");
             assert_eq!(parse(bad.as_bytes()).unwrap_err(), expected);
             for current in [golden.clone(), BTreeMap::new()] {
-                assert_eq!(compare(bad.as_bytes(), &current).unwrap_err(), expected);
+                assert_eq!(
+                    compare(bad.as_bytes(), &current, &Policy::default()).unwrap_err(),
+                    expected
+                );
             }
         }
     }

@@ -42,6 +42,8 @@ pub enum StaleReason {
         /// The version this contract-pin writes.
         current: u64,
     },
+    /// It carries a `policy` block, as goldens did before the policy file.
+    PolicyBlock,
     /// A shape was edited by hand: its fingerprint no longer matches.
     IntegrityMismatch {
         /// The symbols whose fingerprint does not match.
@@ -122,6 +124,9 @@ pub fn of_error(error: &GoldenError) -> Health {
                 },
             },
         },
+        GoldenError::PolicyBlock { .. } => Health::Stale {
+            reason: StaleReason::PolicyBlock,
+        },
         error => Health::Corrupt {
             error: error.clone(),
         },
@@ -162,6 +167,7 @@ fn confidence(health: &Health, scan: ScanExactness) -> Confidence {
             reason:
                 StaleReason::FormatVersionBehind { .. }
                 | StaleReason::FormatVersionAhead { .. }
+                | StaleReason::PolicyBlock
                 | StaleReason::IntegrityMismatch { .. },
         } => Confidence::High,
         Health::Stale {
@@ -188,6 +194,7 @@ impl fmt::Display for StaleReason {
                     "FormatVersionAhead{{golden: {golden}, current: {current}}}"
                 )
             }
+            StaleReason::PolicyBlock => f.write_str("PolicyBlock"),
             StaleReason::IntegrityMismatch { symbols } => {
                 write!(f, "IntegrityMismatch{{symbols: {}}}", symbols.join(", "))
             }
@@ -210,11 +217,11 @@ impl fmt::Display for Health {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Golden, Policy};
+    use crate::Golden;
     use std::collections::BTreeMap;
 
     fn text() -> String {
-        Golden::new("s", "p", Policy::default_for("s"), &BTreeMap::new()).render()
+        Golden::new("s", "p", &BTreeMap::new()).render()
     }
 
     #[test]
@@ -250,6 +257,10 @@ mod tests {
             health.to_string(),
             "Stale{reason: FormatVersionBehind{golden: 0, current: 2}}"
         );
+        assert_eq!(confidence, Confidence::High);
+        let with_policy = text().replacen("\"package\"", "\"policy\": {},\n  \"package\"", 1);
+        let (health, confidence) = assess(Some(with_policy.as_bytes()), true, ScanExactness::Exact);
+        assert_eq!(health.to_string(), "Stale{reason: PolicyBlock}");
         assert_eq!(confidence, Confidence::High);
         let (health, _) = assess(Some(b"{\n<<<<<<< ours\n"), true, ScanExactness::Exact);
         assert!(matches!(health, Health::Corrupt { .. }), "{health}");

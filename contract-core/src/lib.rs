@@ -12,6 +12,7 @@
 pub mod assemble;
 pub mod canonical;
 pub mod check;
+pub mod current;
 pub mod delta;
 pub mod diff;
 pub mod env;
@@ -21,6 +22,7 @@ pub mod golden;
 pub mod health;
 pub mod message;
 pub mod policy;
+pub mod probe;
 pub mod render;
 pub mod serde_attrs;
 pub mod shape;

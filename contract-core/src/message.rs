@@ -78,11 +78,7 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
             "  1. Revert the change to `{}`; or, if the break is intended:",
             delta.symbol
         );
-        let _ = writeln!(
-            out,
-            "  2. Amend the ADR under {} and {} to record the break;",
-            words.adr_dir, words.consumer_adr
-        );
+        let _ = writeln!(out, "  2. {};", words.record);
         let _ = writeln!(
             out,
             "  3. Rerun with `{}` to regenerate the golden;",
@@ -93,7 +89,9 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
             "  4. Commit {} in the same PR as the change.",
             cx.golden
         );
-        let _ = writeln!(out, "{}", words.reference);
+        if let Some(reference) = &words.reference {
+            let _ = writeln!(out, "{reference}");
+        }
     }
     out
 }

@@ -1,6 +1,11 @@
-//! The policy of a set: which axes are enforced, how the wire is read, per-kind class
-//! overrides, and the words of its failure directive. It lives in the golden, so a
-//! team edits it once and every update keeps it.
+//! The policy of a set: which axes are enforced, which wire directions must keep
+//! working, how payloads are encoded, per-kind class overrides, and the words of its
+//! breaking directive.
+//!
+//! People write it, so it lives in a file people edit: `contract-pin.toml` at the
+//! workspace root ([`mod@file`]), read by the macro, the harness and the command alike.
+//! Goldens record only what the tool derives from the code. Every setting is
+//! optional: [`Policy::default`] is what a set gets when the file says nothing.
 
 use std::collections::BTreeMap;
 
@@ -8,28 +13,74 @@ use serde::{Deserialize, Serialize};
 
 use crate::delta::{Axis, Class, Delta, DeltaKind};
 
+pub mod file;
+pub mod legacy;
+
 /// Which wire directions must keep working.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WireDirection {
-    /// New code reads old payloads and old code reads new payloads.
+    /// New code reads old payloads (stored data, replay, a consumer upgraded first).
+    /// The default, as Confluent Schema Registry's default compatibility `BACKWARD`.
     #[default]
-    Full,
-    /// Only: new code reads old payloads (stored data, replay).
     Backward,
-    /// Only: old consumers read new payloads (rolling deploys, fan-out).
+    /// Old consumers read new payloads (rolling deploys, fan-out to consumers that
+    /// upgrade later).
     Forward,
+    /// Both.
+    Full,
+}
+
+impl WireDirection {
+    /// Every direction, in the order the documentation lists them.
+    pub const ALL: [WireDirection; 3] = [
+        WireDirection::Backward,
+        WireDirection::Forward,
+        WireDirection::Full,
+    ];
+
+    /// `backward`, `forward` or `full`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WireDirection::Backward => "backward",
+            WireDirection::Forward => "forward",
+            WireDirection::Full => "full",
+        }
+    }
+
+    /// Parses `backward` / `forward` / `full`.
+    pub fn parse(s: &str) -> Option<WireDirection> {
+        WireDirection::ALL.into_iter().find(|d| d.as_str() == s)
+    }
 }
 
 /// How payloads are encoded, which decides whether field order matters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WireFormat {
-    /// JSON, YAML, …: fields by name, order irrelevant.
+    /// JSON, YAML, TOML, …: fields by name, order irrelevant.
     #[default]
     SelfDescribing,
-    /// bincode, postcard, …: fields by position, order matters.
+    /// bincode, postcard, …: fields by position, order matters, names do not.
     Positional,
+}
+
+impl WireFormat {
+    /// Every format.
+    pub const ALL: [WireFormat; 2] = [WireFormat::SelfDescribing, WireFormat::Positional];
+
+    /// `self_describing` or `positional`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WireFormat::SelfDescribing => "self_describing",
+            WireFormat::Positional => "positional",
+        }
+    }
+
+    /// Parses `self_describing` / `positional`.
+    pub fn parse(s: &str) -> Option<WireFormat> {
+        WireFormat::ALL.into_iter().find(|f| f.as_str() == s)
+    }
 }
 
 /// Which wire directions a change breaks, as a wire rule works it out.
@@ -97,25 +148,36 @@ impl WireBreaks {
     }
 }
 
-/// The words of a set's breaking directive.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Directive {
+/// The words of a set's breaking directive as the policy file gives them. Each one is
+/// optional; a missing one takes the generic wording of [`Policy::directive_for`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DirectiveText {
     /// First line, e.g. `PHASE 5 CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED`.
-    pub title: String,
+    pub title: Option<String>,
     /// The line saying why it blocks, e.g. `Phase 5 cannot ship.`
-    pub ship_line: String,
-    /// Where the decision records live that a breaking change must amend.
-    pub adr_dir: String,
-    /// The matching record of the consumer, named in step 2.
-    pub consumer_adr: String,
-    /// Closing reference, e.g. `See ADR-0001 §Consequences row 2.`
-    pub reference: String,
+    pub ship_line: Option<String>,
+    /// Step 2 of the procedure: where and how an intended break is recorded, e.g.
+    /// `Amend the ADR under docs/adr/ to record the break`.
+    pub record: Option<String>,
+    /// A closing reference line, e.g. `See ADR-0001 §Consequences row 2.`
+    pub reference: Option<String>,
 }
 
-/// A set's policy.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The words of a set's breaking directive, every default filled in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Directive {
+    /// First line.
+    pub title: String,
+    /// Why it blocks.
+    pub ship_line: String,
+    /// Step 2 of the procedure, without its closing punctuation.
+    pub record: String,
+    /// The closing reference line; none unless the policy names one.
+    pub reference: Option<String>,
+}
+
+/// A set's policy, every default filled in: what the classifier and the messages use.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Policy {
     /// Axes whose breaking deltas fail the check.
     pub axes: Vec<Axis>,
@@ -123,47 +185,38 @@ pub struct Policy {
     pub wire_direction: WireDirection,
     /// Wire format.
     pub wire_format: WireFormat,
-    /// Per-kind class overrides (`"field_order_changed": "breaking"`).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub overrides: BTreeMap<String, Class>,
-    /// The directive's words; absent means the generic wording for the set.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub directive: Option<Directive>,
+    /// Per-kind class overrides (`field_order_changed = "breaking"`).
+    pub overrides: BTreeMap<DeltaKind, Class>,
+    /// The directive's words; those not given take the generic wording for the set.
+    pub directive: DirectiveText,
+    /// `#[doc(hidden)]` items and members are public API like any other. By default
+    /// (`false`) they are not: an item or member that becomes hidden leaves the API
+    /// (`doc_hidden_added`, breaking), and a change to one already hidden breaks no
+    /// consumer.
+    pub doc_hidden_is_api: bool,
+}
+
+impl Default for Policy {
+    /// The policy of a set the policy file does not mention: both axes enforced, wire
+    /// direction `backward`, self-describing payloads, no overrides, the generic
+    /// directive, `#[doc(hidden)]` not public API.
+    fn default() -> Policy {
+        Policy {
+            axes: vec![Axis::Api, Axis::Wire],
+            wire_direction: WireDirection::default(),
+            wire_format: WireFormat::default(),
+            overrides: BTreeMap::new(),
+            directive: DirectiveText::default(),
+            doc_hidden_is_api: false,
+        }
+    }
 }
 
 impl Policy {
-    /// The policy a new golden of `set` starts with. Set `phase5` is the preset of
-    /// the seed story: its directive, and its rule that a new variant of a tagged
-    /// union is additive (Phase 5 matches with a fallthrough arm), which on the wire
-    /// is otherwise a forward break. Every other set gets the generic policy.
-    pub fn default_for(set: &str) -> Policy {
-        let phase5 = set == "phase5";
-        let mut overrides = BTreeMap::new();
-        if phase5 {
-            overrides.insert(DeltaKind::VariantAdded.as_str().to_owned(), Class::Additive);
-        }
-        Policy {
-            axes: vec![Axis::Api, Axis::Wire],
-            wire_direction: WireDirection::Full,
-            wire_format: WireFormat::SelfDescribing,
-            overrides,
-            directive: phase5.then(phase5_directive),
-        }
-    }
-
-    /// Unknown kind names in `overrides`, for health checks and error messages.
-    pub fn unknown_override_kinds(&self) -> Vec<&str> {
-        self.overrides
-            .keys()
-            .map(String::as_str)
-            .filter(|k| DeltaKind::parse(k).is_none())
-            .collect()
-    }
-
     /// Applies overrides and axis enforcement: a delta on an axis the set does not
     /// enforce is kept (it is still drift) but can no longer be breaking.
     pub fn apply(&self, mut delta: Delta) -> Delta {
-        if let Some(class) = self.overrides.get(delta.kind.as_str()) {
+        if let Some(class) = self.overrides.get(&delta.kind) {
             delta.class = *class;
         }
         if !self.axes.contains(&delta.axis) {
@@ -192,27 +245,26 @@ impl Policy {
         self.wire_format == WireFormat::Positional
     }
 
-    /// The directive words for `set`, falling back to the generic wording.
+    /// The directive words for `set`: the policy's, and the generic wording for the
+    /// ones it does not give. The generic wording assumes no folder layout: it names
+    /// no place to record a break.
     pub fn directive_for(&self, set: &str) -> Directive {
-        self.directive
-            .clone()
-            .unwrap_or_else(|| generic_directive(set))
+        let generic = generic_directive(set);
+        let given = &self.directive;
+        Directive {
+            title: given.title.clone().unwrap_or(generic.title),
+            ship_line: given.ship_line.clone().unwrap_or(generic.ship_line),
+            record: given
+                .record
+                .as_deref()
+                .map(|r| r.trim_end_matches(['.', ';', ' ']).to_owned())
+                .unwrap_or(generic.record),
+            reference: given.reference.clone().or(generic.reference),
+        }
     }
 }
 
-/// The Phase-5 wording (seed story S6-06, AC-19).
-pub fn phase5_directive() -> Directive {
-    Directive {
-        title: "PHASE 5 CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED".to_owned(),
-        ship_line: "Phase 5 cannot ship.".to_owned(),
-        adr_dir: "docs/phases/03-vuln-deterministic-recipe/ADRs/".to_owned(),
-        consumer_adr: "the matching Phase 5 ADR under docs/phases/05-sandbox-trust-gates/ADRs/"
-            .to_owned(),
-        reference: "See ADR-0001 §Consequences row 2.".to_owned(),
-    }
-}
-
-/// The wording of a set without its own directive.
+/// The wording of a set whose policy gives none.
 pub fn generic_directive(set: &str) -> Directive {
     Directive {
         title: format!(
@@ -220,9 +272,11 @@ pub fn generic_directive(set: &str) -> Directive {
             title_case(set)
         ),
         ship_line: format!("Consumers of contract set `{set}` break: this change cannot ship."),
-        adr_dir: "docs/adr/".to_owned(),
-        consumer_adr: format!("the decision record of each consumer of set `{set}`"),
-        reference: format!("See the decision record that introduced contract set `{set}`."),
+        record: format!(
+            "Record the decision where your team records breaking changes, and tell the \
+             consumers of set `{set}`"
+        ),
+        reference: None,
     }
 }
 
@@ -252,8 +306,21 @@ mod tests {
     }
 
     #[test]
+    fn the_default_direction_is_backward() {
+        assert_eq!(Policy::default().wire_direction, WireDirection::Backward);
+        assert_eq!(
+            Policy::default().wire_class(WireBreaks::forward(true)),
+            Class::Additive
+        );
+        assert_eq!(
+            Policy::default().wire_class(WireBreaks::backward(true)),
+            Class::Breaking
+        );
+    }
+
+    #[test]
     fn wire_class_counts_only_the_enforced_directions() {
-        let mut p = Policy::default_for("x");
+        let mut p = Policy::default();
         let cases = [
             (WireDirection::Full, [false, true, true, true]),
             (WireDirection::Backward, [false, true, false, true]),
@@ -276,9 +343,9 @@ mod tests {
 
     #[test]
     fn overrides_then_axes() {
-        let mut p = Policy::default_for("x");
+        let mut p = Policy::default();
         p.overrides
-            .insert("field_order_changed".to_owned(), Class::Breaking);
+            .insert(DeltaKind::FieldOrderChanged, Class::Breaking);
         let d = Delta::new(
             DeltaKind::FieldOrderChanged,
             "S",
@@ -287,5 +354,29 @@ mod tests {
         assert!(p.apply(d.clone()).is_breaking());
         p.axes = vec![Axis::Api];
         assert!(!p.apply(d).is_breaking(), "the wire axis is not enforced");
+    }
+
+    #[test]
+    fn the_generic_directive_names_no_folder_and_given_words_win() {
+        let generic = Policy::default().directive_for("billing");
+        assert_eq!(
+            generic.title,
+            "BILLING CONTRACT SNAPSHOT MISMATCH — BREAKING CHANGE DETECTED"
+        );
+        assert!(!generic.record.contains("docs/"), "{}", generic.record);
+        assert!(generic
+            .record
+            .contains("where your team records breaking changes"));
+        assert_eq!(generic.reference, None);
+        let mut p = Policy::default();
+        p.directive.record = Some("Amend the ADR under docs/adr/ to record the break.".into());
+        p.directive.reference = Some("See ADR-7.".into());
+        let words = p.directive_for("billing");
+        assert_eq!(
+            words.record,
+            "Amend the ADR under docs/adr/ to record the break"
+        );
+        assert_eq!(words.reference.as_deref(), Some("See ADR-7."));
+        assert_eq!(words.title, generic.title, "not given: generic");
     }
 }

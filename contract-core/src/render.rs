@@ -76,6 +76,20 @@ pub fn fields(style: FieldStyle, fields: &[FieldShape]) -> String {
 /// `pub async fn name<T: Send>(&self, x: u8) -> u32`.
 pub fn signature(name: &str, f: &FnShape) -> String {
     let mut out = String::new();
+    if f.hidden {
+        out.push_str("#[doc(hidden)] ");
+    }
+    if !f.target_features.is_empty() {
+        let features: Vec<&str> = f.target_features.iter().map(String::as_str).collect();
+        let _ = write!(out, "#[target_feature(enable = {:?})] ", features.join(","));
+    }
+    match &f.export {
+        Some(symbol) if symbol == name => out.push_str("#[no_mangle] "),
+        Some(symbol) => {
+            let _ = write!(out, "#[export_name = {symbol:?}] ");
+        }
+        None => {}
+    }
     if f.vis != crate::shape::Visibility::Private {
         let _ = write!(out, "{} ", f.vis);
     }
@@ -177,6 +191,7 @@ pub fn value(v: &Value) -> String {
     match v {
         Value::Expr(e) => e.clone(),
         Value::Rows(rows) => format!("[{}]", rows.join(", ")),
+        Value::Extern => "(defined in foreign code)".to_owned(),
     }
 }
 
@@ -256,7 +271,43 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
         ItemShape::Const(c) => format!("const {name}: {} = {}", c.ty, value(&c.value)),
         ItemShape::Static(s) => {
             let m = if s.mutable { "static mut" } else { "static" };
-            format!("{m} {name}: {} = {}", s.ty, value(&s.value))
+            match (&s.value, s.unsafety) {
+                (crate::shape::Value::Extern, true) => format!("unsafe {m} {name}: {};", s.ty),
+                (crate::shape::Value::Extern, false) => format!("safe {m} {name}: {};", s.ty),
+                _ => format!("{m} {name}: {} = {}", s.ty, value(&s.value)),
+            }
+        }
+        ItemShape::Union(u) => format!(
+            "union {name}{}{}{}",
+            generic_params(&u.generics),
+            fields(FieldStyle::Named, &u.fields),
+            where_clause(&u.generics)
+        ),
+        ItemShape::MacroRules(m) => {
+            let export = if m.vis.is_public() {
+                "#[macro_export] "
+            } else {
+                ""
+            };
+            format!("{export}macro_rules! {name}")
+        }
+        ItemShape::ProcMacro(p) => proc_macro(name, p),
+    }
+}
+
+/// `#[proc_macro_derive(Name, attributes(a, b))]`, `#[proc_macro] name!`, ….
+pub fn proc_macro(name: &str, p: &crate::shape::ProcMacroShape) -> String {
+    use crate::shape::ProcMacroKind;
+    match p.form {
+        ProcMacroKind::Bang => format!("#[proc_macro] {name}!(…)"),
+        ProcMacroKind::Attribute => format!("#[proc_macro_attribute] #[{name}]"),
+        ProcMacroKind::Derive if p.helpers.is_empty() => format!("#[proc_macro_derive({name})]"),
+        ProcMacroKind::Derive => {
+            let helpers: Vec<&str> = p.helpers.iter().map(String::as_str).collect();
+            format!(
+                "#[proc_macro_derive({name}, attributes({}))]",
+                helpers.join(", ")
+            )
         }
     }
 }
@@ -268,6 +319,7 @@ pub fn item_header(name: &str, item: &ItemShape) -> String {
         ItemShape::Trait(t) => trait_header(name, t),
         ItemShape::Struct(s) => format!("struct {name}{}", generics(&s.generics)),
         ItemShape::Enum(e) => format!("enum {name}{}", generics(&e.generics)),
+        ItemShape::Union(u) => format!("union {name}{}", generics(&u.generics)),
         other => item_decl(name, other),
     }
 }
@@ -286,6 +338,12 @@ pub fn symbol(name: &str, s: &Symbol) -> String {
     let mut parts = Vec::new();
     if let Some(item) = &s.item {
         parts.push(item_decl(name, item));
+    }
+    for (name, a) in &s.types {
+        parts.push(format!("type {name} = {}", a.target));
+    }
+    for (name, c) in &s.consts {
+        parts.push(format!("const {name}: {} = {}", c.ty, value(&c.value)));
     }
     for (name, method) in &s.methods {
         parts.push(signature(name, method));
@@ -374,6 +432,50 @@ pub fn side_lines(delta: &Delta, after: bool) -> Option<Vec<String>> {
         Shown::Module(m) => short(format!("{m}::{}", delta.symbol)),
         Shown::Implementor(t) => short(format!("impl {} for {t}", delta.symbol)),
         Shown::Order(names) => short(names.join(", ")),
+        Shown::Visibility(v) => short(match v {
+            crate::shape::Visibility::Private => "private".to_owned(),
+            other => other.to_string(),
+        }),
+        Shown::Hidden(on) => short(
+            if *on {
+                "#[doc(hidden)]"
+            } else {
+                "(not hidden)"
+            }
+            .to_owned(),
+        ),
+        Shown::Implements(set) => {
+            let names: Vec<&str> = set.iter().map(|t| t.name()).collect();
+            short(if names.is_empty() {
+                "(implements none of the probed traits)".to_owned()
+            } else {
+                format!("implements {}", names.join(", "))
+            })
+        }
+        Shown::Path(p) => short(p.clone()),
+        Shown::TargetFeatures(f) if f.is_empty() => short("(no #[target_feature])".to_owned()),
+        Shown::TargetFeatures(f) => {
+            let list: Vec<&str> = f.iter().map(String::as_str).collect();
+            short(format!("#[target_feature(enable = {:?})]", list.join(",")))
+        }
+        Shown::Export(symbol) => short(format!("#[export_name = {symbol:?}]")),
+        Shown::Helpers(h) if h.is_empty() => short("(no helper attributes)".to_owned()),
+        Shown::Helpers(h) => {
+            let list: Vec<&str> = h.iter().map(String::as_str).collect();
+            short(format!("attributes({})", list.join(", ")))
+        }
+        Shown::InherentConst(c) => short(format!(
+            "pub const {}: {} = {}",
+            member_name(&delta.member, delta, after),
+            c.ty,
+            value(&c.value)
+        )),
+        Shown::InherentType(a) => short(format!(
+            "pub type {}{} = {}",
+            member_name(&delta.member, delta, after),
+            generics(&a.generics),
+            a.target
+        )),
         Shown::Discriminant { variant, value } => short(format!("{variant} = {value}")),
         Shown::VariantIndex { variant, index } => short(format!("{variant} (index {index})")),
     })
@@ -605,6 +707,9 @@ pub fn detail(delta: &Delta) -> String {
     if let Some(breaks) = delta.wire {
         out.push_str(breaks.describe());
     }
+    if delta.hidden {
+        out.push_str(" (it was `#[doc(hidden)]`: not public API)");
+    }
     if !delta.as_written.is_empty() {
         let names: Vec<String> = delta.as_written.iter().map(|n| format!("`{n}`")).collect();
         let _ = write!(
@@ -628,6 +733,9 @@ fn detail_body(delta: &Delta) -> String {
         Note::KindChanged { was, now } => return format!("{was} -> {now}"),
         Note::ItemItself => return format!("the item `{}` itself", delta.symbol),
         Note::ModuleRecorded => return "defining module recorded or dropped".to_owned(),
+        Note::Derive(t) if delta.kind == DeltaKind::CopyAdded => {
+            return format!("`{t}` derived: the type is now `Copy`")
+        }
         Note::Derive(t) if delta.kind == DeltaKind::DeriveAdded => return format!("`{t}` derived"),
         Note::Derive(t) => return format!("`{t}` no longer derived"),
         Note::NowVisible(v) => return format!("{m} is now `{}`", v.word()),
@@ -759,6 +867,33 @@ fn detail_body(delta: &Delta) -> String {
         Note::Other => return format!("{m}: `other`"),
         Note::Aliases => return format!("{m}: aliases"),
         Note::Unclassified => return "a part of the shape no rule covers".to_owned(),
+        Note::Probed(t) => {
+            return match delta.kind {
+                DeltaKind::CopyAdded => "now `Copy`".to_owned(),
+                DeltaKind::AutoTraitRemoved | DeltaKind::ImplRemoved => {
+                    format!("no longer implements `{t}`")
+                }
+                _ => format!("now implements `{t}`"),
+            }
+        }
+        Note::PathRecorded => return "public path given or dropped".to_owned(),
+        Note::Repr(change) => {
+            let (was, now) = (reprs(&delta.before), reprs(&delta.after));
+            let what = match change {
+                Change::Added => "added",
+                Change::Removed => "removed",
+                Change::Changed => "changed",
+            };
+            return format!("a representation {what}: {was} -> {now}");
+        }
+        Note::TargetFeature(f) if delta.kind == DeltaKind::TargetFeatureAdded => {
+            return format!("{m} now requires target feature `{f}`")
+        }
+        Note::TargetFeature(f) => return format!("{m} no longer requires target feature `{f}`"),
+        Note::Helper(h) if delta.kind == DeltaKind::ProcMacroHelperAdded => {
+            return format!("helper attribute `#[{h}]` added")
+        }
+        Note::Helper(h) => return format!("helper attribute `#[{h}]` removed"),
         Note::None => {}
     }
     match delta.kind {
@@ -770,17 +905,20 @@ fn detail_body(delta: &Delta) -> String {
             kind_of_symbol(delta),
             delta.symbol
         ),
-        DeltaKind::SymbolMoved => {
-            let module = |s: &Option<Shown>| match s {
-                Some(Shown::Module(m)) => m.clone(),
-                _ => "?".to_owned(),
-            };
-            format!(
-                "defined in `{}`, was `{}`",
-                module(&delta.after),
-                module(&delta.before)
-            )
-        }
+        DeltaKind::SymbolMoved => match (&delta.before, &delta.after) {
+            (Some(Shown::Module(was)), Some(Shown::Module(now))) => {
+                format!("defined in `{now}`, was `{was}`")
+            }
+            // A public path given on one side or both: what consumers write.
+            (was, now) => {
+                let path = |s: &Option<Shown>| match s {
+                    Some(Shown::Path(p)) => format!("`{p}`"),
+                    Some(Shown::Module(m)) => format!("`{m}::{}`", delta.symbol),
+                    _ => "?".to_owned(),
+                };
+                format!("public path {} -> {}", path(was), path(now))
+            }
+        },
         DeltaKind::FieldRenamed | DeltaKind::VariantRenamed | DeltaKind::MethodRenamed => {
             format!("{m} renamed to `{renamed}`")
         }
@@ -820,6 +958,47 @@ fn detail_body(delta: &Delta) -> String {
             _ => "`#[non_exhaustive]`".to_owned(),
         },
         DeltaKind::ReprChanged => "`#[repr]`".to_owned(),
+        DeltaKind::ItemVisibilityReduced | DeltaKind::ItemVisibilityWidened => {
+            let word = |s: &Option<Shown>| match s {
+                Some(Shown::Visibility(v)) => v.word(),
+                _ => "?".to_owned(),
+            };
+            format!(
+                "`{}` is now `{}`, was `{}`",
+                delta.symbol,
+                word(&delta.after),
+                word(&delta.before)
+            )
+        }
+        DeltaKind::DocHiddenAdded => format!("{m} is now `#[doc(hidden)]`: not public API"),
+        DeltaKind::DocHiddenRemoved => format!("{m} is no longer `#[doc(hidden)]`"),
+        DeltaKind::UnionFieldAdded | DeltaKind::UnionFieldRemoved => m,
+        DeltaKind::DiscriminantsUndefined => format!(
+            "{m} has fields: `{}` can no longer be cast with `as`",
+            delta.symbol
+        ),
+        DeltaKind::StaticUnsafeAdded => format!("`{}` is now `unsafe` to read", delta.symbol),
+        DeltaKind::StaticUnsafeRemoved => format!("`{}` is now safe to read", delta.symbol),
+        DeltaKind::ExportSymbolAdded
+        | DeltaKind::ExportSymbolRemoved
+        | DeltaKind::ExportSymbolRenamed => {
+            let export = |s: &Option<Shown>| match s {
+                Some(Shown::Fn(f)) => f.export.clone(),
+                Some(Shown::Item(i)) => match &**i {
+                    crate::shape::ItemShape::Static(v) => v.export.clone(),
+                    crate::shape::ItemShape::Fn(f) => f.export.clone(),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let name = |e: Option<String>| e.map_or("none".to_owned(), |e| format!("`{e}`"));
+            format!(
+                "exported symbol {} -> {}",
+                name(export(&delta.before)),
+                name(export(&delta.after))
+            )
+        }
+        DeltaKind::AssocItemAdded | DeltaKind::AssocItemRemoved => m,
         DeltaKind::TraitMethodRemoved
         | DeltaKind::TraitRequiredMethodAdded
         | DeltaKind::TraitProvidedMethodAdded => match &delta.member {
@@ -899,6 +1078,14 @@ impl Serialize for Delta {
     }
 }
 
+fn reprs(side: &Option<Shown>) -> String {
+    match side {
+        Some(Shown::Repr(r)) if r.is_empty() => "none".to_owned(),
+        Some(Shown::Repr(r)) => format!("`{}`", repr(r)),
+        _ => "none".to_owned(),
+    }
+}
+
 /// Repr arguments in words, for details.
 pub fn repr(r: &[Repr]) -> String {
     if r.is_empty() {
@@ -924,6 +1111,18 @@ pub fn symbol_lines(name: &str, s: &Symbol) -> Vec<String> {
         }
     }
     let mut lines: Vec<String> = Vec::new();
+    if let Some(path) = &s.path {
+        lines.push(format!("// public path: {path}"));
+    }
+    if let Some(item) = &s.item {
+        if item.hidden() {
+            lines.push("#[doc(hidden)]".to_owned());
+        }
+        let vis = item.vis();
+        if !vis.is_public() && !matches!(item, ItemShape::MacroRules(_)) {
+            lines.push(format!("// visibility: {}", vis.word()));
+        }
+    }
     if let Some(attrs) = s.item.as_ref().and_then(ItemShape::container) {
         if !attrs.derives.is_empty() {
             let derives: Vec<&str> = attrs.derives.iter().map(String::as_str).collect();
@@ -954,6 +1153,11 @@ pub fn symbol_lines(name: &str, s: &Symbol) -> Vec<String> {
                 }
                 FieldStyle::Unit => lines.push(format!("{head}{wc};")),
             }
+        }
+        Some(ItemShape::Union(u)) => {
+            let members: Vec<String> = u.fields.iter().map(|f| format!("{},", field(f))).collect();
+            let head = format!("union {name}{}", generics(&u.generics));
+            braced(&mut lines, head, members);
         }
         Some(ItemShape::Enum(e)) => {
             let members = e
@@ -1022,13 +1226,27 @@ pub fn symbol_lines(name: &str, s: &Symbol) -> Vec<String> {
         Some(item) => lines.push(item_decl(name, item)),
         None => {}
     }
-    if !s.methods.is_empty() {
-        let methods = s
-            .methods
+    if !s.methods.is_empty() || !s.consts.is_empty() || !s.types.is_empty() {
+        let mut members: Vec<String> = s
+            .types
             .iter()
-            .map(|(n, m)| format!("{};", signature(n, m)))
+            .map(|(n, a)| format!("pub type {n}{} = {};", generics(&a.generics), a.target))
             .collect();
-        braced(&mut lines, format!("impl {name}"), methods);
+        members.extend(
+            s.consts
+                .iter()
+                .map(|(n, c)| format!("pub const {n}: {} = {};", c.ty, value(&c.value))),
+        );
+        members.extend(
+            s.methods
+                .iter()
+                .map(|(n, m)| format!("{};", signature(n, m))),
+        );
+        braced(&mut lines, format!("impl {name}"), members);
+    }
+    if let Some(traits) = &s.implements {
+        let names: Vec<&str> = traits.iter().map(|t| t.name()).collect();
+        lines.push(format!("// implements: {}", names.join(", ")));
     }
     lines.extend(
         s.implementors

@@ -280,7 +280,7 @@ pub struct VariantSerde {
 pub type Entry = (String, Option<String>);
 
 /// Reading and writing an attribute as its entries.
-pub trait Entries: Default {
+pub trait Entries: Default + PartialEq {
     /// Applies one entry.
     fn apply(&mut self, key: &str, value: Option<String>);
     /// The canonical entries, sorted by key.
@@ -295,9 +295,9 @@ pub trait Entries: Default {
         out
     }
 
-    /// No entries at all.
+    /// No entries at all (without building them: every golden write asks).
     fn is_empty(&self) -> bool {
-        self.entries().is_empty()
+        *self == Self::default()
     }
 }
 
@@ -438,6 +438,72 @@ fn unknown_insert(unknown: &mut BTreeMap<String, String>, key: &str, value: Opti
     }
 }
 
+/// Sets a flag; the key was understood.
+fn on(flag: &mut bool) -> bool {
+    *flag = true;
+    true
+}
+
+/// Sets a value; the key was understood.
+fn put(slot: &mut Option<String>, value: &Option<String>) -> bool {
+    slot.clone_from(value);
+    true
+}
+
+/// The keys fields and variants share (`rename`, `alias`, `skip*`, `*with`, `bound`,
+/// `borrow`): applies `$key` to the struct `$s` when it is one of them, and says
+/// whether it was. A macro over both structs' fields of those names.
+macro_rules! apply_member {
+    ($s:expr, $key:expr, $value:expr) => {{
+        let (s, key, value) = ($s, $key, $value);
+        let head = key.split('.').next().unwrap_or(key);
+        match head {
+            "rename" => set_side(&mut s.rename, key, value.clone()),
+            "bound" => set_side(&mut s.bound, key, value.clone()),
+            _ if key.contains('.') => false,
+            "alias" => {
+                s.aliases.insert(value.clone().unwrap_or_default());
+                true
+            }
+            "skip" => on(&mut s.skip_serializing) && on(&mut s.skip_deserializing),
+            "skip_serializing" => on(&mut s.skip_serializing),
+            "skip_deserializing" => on(&mut s.skip_deserializing),
+            "with" | "serialize_with" | "deserialize_with" => set_with(
+                &mut s.serialize_with,
+                &mut s.deserialize_with,
+                key,
+                value.clone(),
+            ),
+            "borrow" => put(&mut s.borrow, &Some(value.clone().unwrap_or_default())),
+            _ => false,
+        }
+    }};
+}
+
+/// The canonical entries of the keys [`apply_member!`] reads.
+macro_rules! member_entries {
+    ($s:expr, $out:expr) => {{
+        let (s, out) = ($s, $out);
+        put_sides(out, "rename", &s.rename, String::clone);
+        for alias in &s.aliases {
+            out.push(("alias".to_owned(), Some(alias.clone())));
+        }
+        match (s.skip_serializing, s.skip_deserializing) {
+            (true, true) => put_flag(out, "skip", true),
+            (ser, de) => {
+                put_flag(out, "skip_serializing", ser);
+                put_flag(out, "skip_deserializing", de);
+            }
+        }
+        put_opt(out, "serialize_with", &s.serialize_with);
+        put_opt(out, "deserialize_with", &s.deserialize_with);
+        put_sides(out, "bound", &s.bound, String::clone);
+        if let Some(b) = &s.borrow {
+            out.push(("borrow".to_owned(), (!b.is_empty()).then(|| b.clone())));
+        }
+    }};
+}
+
 impl Entries for ContainerSerde {
     fn apply(&mut self, key: &str, value: Option<String>) {
         let head = key.split('.').next().unwrap_or(key);
@@ -453,62 +519,23 @@ impl Entries for ContainerSerde {
             }
             "bound" => set_side(&mut self.bound, key, value.clone()),
             _ if key.contains('.') => false,
-            "deny_unknown_fields" => {
-                self.deny_unknown_fields = true;
-                true
-            }
+            "deny_unknown_fields" => on(&mut self.deny_unknown_fields),
             "default" => {
                 self.default = read_default(value.clone());
                 true
             }
-            "tag" => {
-                self.tag = value.clone();
-                true
-            }
-            "content" => {
-                self.content = value.clone();
-                true
-            }
-            "untagged" => {
-                self.untagged = true;
-                true
-            }
-            "transparent" => {
-                self.transparent = true;
-                true
-            }
-            "from" => {
-                self.from = value.clone();
-                true
-            }
-            "try_from" => {
-                self.try_from = value.clone();
-                true
-            }
-            "into" => {
-                self.into = value.clone();
-                true
-            }
-            "remote" => {
-                self.remote = value.clone();
-                true
-            }
-            "crate" => {
-                self.krate = value.clone();
-                true
-            }
-            "expecting" => {
-                self.expecting = value.clone();
-                true
-            }
-            "variant_identifier" => {
-                self.variant_identifier = true;
-                true
-            }
-            "field_identifier" => {
-                self.field_identifier = true;
-                true
-            }
+            "tag" => put(&mut self.tag, &value),
+            "content" => put(&mut self.content, &value),
+            "untagged" => on(&mut self.untagged),
+            "transparent" => on(&mut self.transparent),
+            "from" => put(&mut self.from, &value),
+            "try_from" => put(&mut self.try_from, &value),
+            "into" => put(&mut self.into, &value),
+            "remote" => put(&mut self.remote, &value),
+            "crate" => put(&mut self.krate, &value),
+            "expecting" => put(&mut self.expecting, &value),
+            "variant_identifier" => on(&mut self.variant_identifier),
+            "field_identifier" => on(&mut self.field_identifier),
             _ => false,
         };
         if !ok {
@@ -518,16 +545,10 @@ impl Entries for ContainerSerde {
 
     fn entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
+        let rule = |r: &RenameRule| r.as_str().to_owned();
         put_sides(&mut out, "rename", &self.rename, String::clone);
-        put_sides(&mut out, "rename_all", &self.rename_all, |r| {
-            r.as_str().to_owned()
-        });
-        put_sides(
-            &mut out,
-            "rename_all_fields",
-            &self.rename_all_fields,
-            |r| r.as_str().to_owned(),
-        );
+        put_sides(&mut out, "rename_all", &self.rename_all, rule);
+        put_sides(&mut out, "rename_all_fields", &self.rename_all_fields, rule);
         put_flag(&mut out, "deny_unknown_fields", self.deny_unknown_fields);
         put_default(&mut out, &self.default);
         put_opt(&mut out, "tag", &self.tag);
@@ -550,56 +571,17 @@ impl Entries for ContainerSerde {
 
 impl Entries for FieldSerde {
     fn apply(&mut self, key: &str, value: Option<String>) {
-        let head = key.split('.').next().unwrap_or(key);
-        let ok = match head {
-            "rename" => set_side(&mut self.rename, key, value.clone()),
-            "bound" => set_side(&mut self.bound, key, value.clone()),
-            _ if key.contains('.') => false,
-            "alias" => {
-                self.aliases.insert(value.clone().unwrap_or_default());
-                true
-            }
-            "default" => {
-                self.default = read_default(value.clone());
-                true
-            }
-            "skip" => {
-                self.skip_serializing = true;
-                self.skip_deserializing = true;
-                true
-            }
-            "skip_serializing" => {
-                self.skip_serializing = true;
-                true
-            }
-            "skip_deserializing" => {
-                self.skip_deserializing = true;
-                true
-            }
-            "skip_serializing_if" => {
-                self.skip_serializing_if = value.clone();
-                true
-            }
-            "with" | "serialize_with" | "deserialize_with" => set_with(
-                &mut self.serialize_with,
-                &mut self.deserialize_with,
-                key,
-                value.clone(),
-            ),
-            "flatten" => {
-                self.flatten = true;
-                true
-            }
-            "borrow" => {
-                self.borrow = Some(value.clone().unwrap_or_default());
-                true
-            }
-            "getter" => {
-                self.getter = value.clone();
-                true
-            }
-            _ => false,
-        };
+        let ok = apply_member!(&mut *self, key, &value)
+            || match key {
+                "default" => {
+                    self.default = read_default(value.clone());
+                    true
+                }
+                "skip_serializing_if" => put(&mut self.skip_serializing_if, &value),
+                "flatten" => on(&mut self.flatten),
+                "getter" => put(&mut self.getter, &value),
+                _ => false,
+            };
         if !ok {
             unknown_insert(&mut self.unknown, key, value);
         }
@@ -607,26 +589,10 @@ impl Entries for FieldSerde {
 
     fn entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
-        put_sides(&mut out, "rename", &self.rename, String::clone);
-        for alias in &self.aliases {
-            out.push(("alias".to_owned(), Some(alias.clone())));
-        }
+        member_entries!(self, &mut out);
         put_default(&mut out, &self.default);
-        match (self.skip_serializing, self.skip_deserializing) {
-            (true, true) => put_flag(&mut out, "skip", true),
-            (ser, de) => {
-                put_flag(&mut out, "skip_serializing", ser);
-                put_flag(&mut out, "skip_deserializing", de);
-            }
-        }
         put_opt(&mut out, "skip_serializing_if", &self.skip_serializing_if);
-        put_opt(&mut out, "serialize_with", &self.serialize_with);
-        put_opt(&mut out, "deserialize_with", &self.deserialize_with);
         put_flag(&mut out, "flatten", self.flatten);
-        if let Some(b) = &self.borrow {
-            out.push(("borrow".to_owned(), (!b.is_empty()).then(|| b.clone())));
-        }
-        put_sides(&mut out, "bound", &self.bound, String::clone);
         put_opt(&mut out, "getter", &self.getter);
         put_unknown(&mut out, &self.unknown);
         sort(out)
@@ -635,62 +601,32 @@ impl Entries for FieldSerde {
 
 impl Entries for VariantSerde {
     fn apply(&mut self, key: &str, value: Option<String>) {
-        let head = key.split('.').next().unwrap_or(key);
-        let ok = match head {
-            "rename" => set_side(&mut self.rename, key, value.clone()),
-            "rename_all" => {
-                set_rule(&mut self.rename_all, key, &value, &mut self.unknown);
-                true
-            }
-            "bound" => set_side(&mut self.bound, key, value.clone()),
-            _ if key.contains('.') => false,
-            "alias" => {
-                self.aliases.insert(value.clone().unwrap_or_default());
-                true
-            }
-            "skip" => {
-                self.skip_serializing = true;
-                self.skip_deserializing = true;
-                true
-            }
-            "skip_serializing" => {
-                self.skip_serializing = true;
-                true
-            }
-            "skip_deserializing" => {
-                self.skip_deserializing = true;
-                true
-            }
-            // Flags. An argument given is kept as written, in place of the flag (the
-            // last one wins); `""` is the flag, as a golden writes a flag kept as
-            // written (`"other": true`).
-            "other" | "untagged" => {
-                let on = value.as_deref().is_none_or(str::is_empty);
-                if key == "other" {
-                    self.other = on;
-                } else {
-                    self.untagged = on;
+        let ok = apply_member!(&mut *self, key, &value)
+            || match key {
+                "rename_all" | "rename_all.serialize" | "rename_all.deserialize" => {
+                    set_rule(&mut self.rename_all, key, &value, &mut self.unknown);
+                    true
                 }
-                if on {
-                    self.unknown.remove(key);
-                } else {
-                    self.unknown
-                        .insert(key.to_owned(), value.clone().unwrap_or_default());
+                // Flags. An argument given is kept as written, in place of the flag (the
+                // last one wins); `""` is the flag, as a golden writes a flag kept as
+                // written (`"other": true`).
+                "other" | "untagged" => {
+                    let on = value.as_deref().is_none_or(str::is_empty);
+                    if key == "other" {
+                        self.other = on;
+                    } else {
+                        self.untagged = on;
+                    }
+                    if on {
+                        self.unknown.remove(key);
+                    } else {
+                        self.unknown
+                            .insert(key.to_owned(), value.clone().unwrap_or_default());
+                    }
+                    true
                 }
-                true
-            }
-            "with" | "serialize_with" | "deserialize_with" => set_with(
-                &mut self.serialize_with,
-                &mut self.deserialize_with,
-                key,
-                value.clone(),
-            ),
-            "borrow" => {
-                self.borrow = Some(value.clone().unwrap_or_default());
-                true
-            }
-            _ => false,
-        };
+                _ => false,
+            };
         if !ok {
             unknown_insert(&mut self.unknown, key, value);
         }
@@ -698,28 +634,12 @@ impl Entries for VariantSerde {
 
     fn entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
-        put_sides(&mut out, "rename", &self.rename, String::clone);
-        for alias in &self.aliases {
-            out.push(("alias".to_owned(), Some(alias.clone())));
-        }
+        member_entries!(self, &mut out);
         put_sides(&mut out, "rename_all", &self.rename_all, |r| {
             r.as_str().to_owned()
         });
-        match (self.skip_serializing, self.skip_deserializing) {
-            (true, true) => put_flag(&mut out, "skip", true),
-            (ser, de) => {
-                put_flag(&mut out, "skip_serializing", ser);
-                put_flag(&mut out, "skip_deserializing", de);
-            }
-        }
         put_flag(&mut out, "other", self.other);
         put_flag(&mut out, "untagged", self.untagged);
-        put_opt(&mut out, "serialize_with", &self.serialize_with);
-        put_opt(&mut out, "deserialize_with", &self.deserialize_with);
-        put_sides(&mut out, "bound", &self.bound, String::clone);
-        if let Some(b) = &self.borrow {
-            out.push(("borrow".to_owned(), (!b.is_empty()).then(|| b.clone())));
-        }
         put_unknown(&mut out, &self.unknown);
         sort(out)
     }

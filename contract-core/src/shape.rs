@@ -12,6 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::probe::ProbedTrait;
 use crate::serde_attrs::Entries;
 pub use crate::serde_attrs::{ContainerSerde, FieldSerde, VariantSerde};
 pub use crate::ty::{Bound, Path, Type};
@@ -36,11 +37,20 @@ pub enum Fragment {
         /// Names compared as written (see [`Symbol::unresolved`]).
         #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
         unresolved: BTreeSet<String>,
+        /// The public path given with `path = "crate::api::Order"` (see [`Symbol::path`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        path: Option<String>,
     },
-    /// The `pub` methods of an inherent `impl` block.
+    /// The `pub` methods, consts and types of an inherent `impl` block.
     Methods {
         /// The methods, by name.
         methods: BTreeMap<String, FnShape>,
+        /// Associated `pub const`s, by name.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        consts: BTreeMap<String, ValueItemShape>,
+        /// Associated `pub type`s, by name.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        types: BTreeMap<String, AliasShape>,
         /// Names compared as written.
         #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
         unresolved: BTreeSet<String>,
@@ -57,7 +67,46 @@ impl From<ItemShape> for Fragment {
         Fragment::Item {
             item,
             unresolved: Default::default(),
+            path: None,
         }
+    }
+}
+
+impl Fragment {
+    /// The fragment's compact canonical text and, for an item, where in it the
+    /// item's own text is: what the compile-time check holds to the item's golden
+    /// entry ([`crate::golden::StoredEntry::item_is`]) without writing it twice.
+    pub fn compact_text(&self) -> (String, Option<std::ops::Range<usize>>) {
+        let Fragment::Item {
+            item,
+            unresolved,
+            path,
+        } = self
+        else {
+            return (crate::canonical::to_compact_string(self), None);
+        };
+        /// What follows `item` in the fragment's keys (sorted: `fragment`, `item`, …).
+        #[derive(Serialize)]
+        struct Tail<'a> {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            path: &'a Option<String>,
+            #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+            unresolved: &'a BTreeSet<String>,
+        }
+        const HEAD: &str = r#"{"fragment":"item","item":"#;
+        let item = crate::canonical::to_compact_string(item);
+        let mut text = String::with_capacity(HEAD.len() + item.len() + 2);
+        text.push_str(HEAD);
+        text.push_str(&item);
+        let range = HEAD.len()..text.len();
+        let tail = crate::canonical::to_compact_string(&Tail { path, unresolved });
+        // `{}`, or `{"path":…,"unresolved":…}`: its members follow the item's.
+        if tail.len() > 2 {
+            text.push(',');
+            text.push_str(&tail[1..tail.len() - 1]);
+        }
+        text.push('}');
+        (text, Some(range))
     }
 }
 
@@ -71,12 +120,33 @@ pub struct Symbol {
     /// The pinned item itself; `None` when only methods or implementors were pinned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub item: Option<ItemShape>,
+    /// The path other crates name the item by, when the attribute gives it
+    /// (`path = "crate::api::Order"`, checked at compile time to name the item). It
+    /// stands for the defining module in `symbol_moved`: an item moved between private
+    /// modules behind an unchanged `pub use` has not moved for any consumer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
     /// Methods pinned through inherent `impl` blocks.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub methods: BTreeMap<String, FnShape>,
+    /// Associated `pub const`s pinned through inherent `impl` blocks.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub consts: BTreeMap<String, ValueItemShape>,
+    /// Associated `pub type`s pinned through inherent `impl` blocks.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub types: BTreeMap<String, AliasShape>,
     /// Implementors pinned through trait `impl` blocks.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub implementors: BTreeSet<Type>,
+    /// The probed traits the type implements, as the compiler answered in the user's
+    /// crate (see [`crate::probe`]); `None` when not observed (a generic type, a shape
+    /// read from sources).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implements: Option<BTreeSet<ProbedTrait>>,
+    /// Probed traits with an `impl Trait for Type` in the crate's sources, as the CLI
+    /// reads them: evidence that a derive was replaced by an impl. Never stored.
+    #[serde(skip)]
+    pub impls_in_source: BTreeSet<ProbedTrait>,
     /// Single names in the shape that could not be resolved through the module's
     /// `use` declarations (a glob import was in scope): they are compared as written,
     /// and messages about them say so. Not part of what is compared.
@@ -89,17 +159,27 @@ impl Symbol {
     pub fn kind_name(&self) -> &'static str {
         match &self.item {
             Some(item) => item.kind_name(),
-            None if !self.methods.is_empty() => "methods",
+            None if !self.methods.is_empty()
+                || !self.consts.is_empty()
+                || !self.types.is_empty() =>
+            {
+                "methods"
+            }
             None => "implementors",
         }
     }
 
-    /// Equal as far as consumers can tell: every part but [`Symbol::unresolved`].
+    /// Equal as far as consumers can tell: every part but [`Symbol::unresolved`] and
+    /// [`Symbol::impls_in_source`].
     pub fn same_shape(&self, other: &Symbol) -> bool {
         self.module == other.module
+            && self.path == other.path
             && self.item == other.item
             && self.methods == other.methods
+            && self.consts == other.consts
+            && self.types == other.types
             && self.implementors == other.implementors
+            && self.implements == other.implements
     }
 }
 
@@ -122,6 +202,12 @@ pub enum ItemShape {
     Const(ValueItemShape),
     /// `static`.
     Static(ValueItemShape),
+    /// `union`.
+    Union(UnionShape),
+    /// `macro_rules!`.
+    MacroRules(MacroShape),
+    /// A `#[proc_macro]`, `#[proc_macro_derive]` or `#[proc_macro_attribute]` fn.
+    ProcMacro(ProcMacroShape),
 }
 
 impl ItemShape {
@@ -135,6 +221,9 @@ impl ItemShape {
             ItemShape::TypeAlias(_) => "type",
             ItemShape::Const(_) => "const",
             ItemShape::Static(_) => "static",
+            ItemShape::Union(_) => "union",
+            ItemShape::MacroRules(_) => "macro_rules",
+            ItemShape::ProcMacro(p) => p.form.name(),
         }
     }
 
@@ -143,7 +232,64 @@ impl ItemShape {
         match self {
             ItemShape::Struct(s) => Some(&s.attrs),
             ItemShape::Enum(e) => Some(&e.attrs),
+            ItemShape::Union(u) => Some(&u.attrs),
             _ => None,
+        }
+    }
+
+    /// Container attributes, mutably.
+    pub fn container_mut(&mut self) -> Option<&mut ContainerAttrs> {
+        match self {
+            ItemShape::Struct(s) => Some(&mut s.attrs),
+            ItemShape::Enum(e) => Some(&mut e.attrs),
+            ItemShape::Union(u) => Some(&mut u.attrs),
+            _ => None,
+        }
+    }
+
+    /// The item's visibility (a `macro_rules!` is `pub` when `#[macro_export]`, a proc
+    /// macro always is).
+    pub fn vis(&self) -> Visibility {
+        match self {
+            ItemShape::Struct(s) => s.vis.clone(),
+            ItemShape::Enum(e) => e.vis.clone(),
+            ItemShape::Trait(t) => t.vis.clone(),
+            ItemShape::Fn(f) => f.vis.clone(),
+            ItemShape::TypeAlias(a) => a.vis.clone(),
+            ItemShape::Const(v) | ItemShape::Static(v) => v.vis.clone(),
+            ItemShape::Union(u) => u.vis.clone(),
+            ItemShape::MacroRules(m) => m.vis.clone(),
+            ItemShape::ProcMacro(_) => Visibility::Public,
+        }
+    }
+
+    /// `#[doc(hidden)]` on the item.
+    pub fn hidden(&self) -> bool {
+        match self {
+            ItemShape::Struct(s) => s.hidden,
+            ItemShape::Enum(e) => e.hidden,
+            ItemShape::Trait(t) => t.hidden,
+            ItemShape::Fn(f) => f.hidden,
+            ItemShape::TypeAlias(a) => a.hidden,
+            ItemShape::Const(v) | ItemShape::Static(v) => v.hidden,
+            ItemShape::Union(u) => u.hidden,
+            ItemShape::MacroRules(m) => m.hidden,
+            ItemShape::ProcMacro(p) => p.hidden,
+        }
+    }
+
+    /// Sets the item's visibility and `#[doc(hidden)]` (normalisation and tests).
+    pub fn set_vis_hidden(&mut self, vis: Visibility, hidden: bool) {
+        match self {
+            ItemShape::Struct(s) => (s.vis, s.hidden) = (vis, hidden),
+            ItemShape::Enum(e) => (e.vis, e.hidden) = (vis, hidden),
+            ItemShape::Trait(t) => (t.vis, t.hidden) = (vis, hidden),
+            ItemShape::Fn(f) => (f.vis, f.hidden) = (vis, hidden),
+            ItemShape::TypeAlias(a) => (a.vis, a.hidden) = (vis, hidden),
+            ItemShape::Const(v) | ItemShape::Static(v) => (v.vis, v.hidden) = (vis, hidden),
+            ItemShape::Union(u) => (u.vis, u.hidden) = (vis, hidden),
+            ItemShape::MacroRules(m) => (m.vis, m.hidden) = (vis, hidden),
+            ItemShape::ProcMacro(p) => p.hidden = hidden,
         }
     }
 
@@ -155,7 +301,11 @@ impl ItemShape {
             ItemShape::Trait(t) => Some(&t.generics),
             ItemShape::TypeAlias(a) => Some(&a.generics),
             ItemShape::Fn(f) => Some(&f.generics),
-            ItemShape::Const(_) | ItemShape::Static(_) => None,
+            ItemShape::Union(u) => Some(&u.generics),
+            ItemShape::Const(_)
+            | ItemShape::Static(_)
+            | ItemShape::MacroRules(_)
+            | ItemShape::ProcMacro(_) => None,
         }
     }
 }
@@ -218,6 +368,11 @@ impl Visibility {
 
     fn is_private(&self) -> bool {
         *self == Visibility::Private
+    }
+
+    /// `pub`: what an item's visibility is when the golden does not say.
+    pub fn public() -> Visibility {
+        Visibility::Public
     }
 }
 
@@ -588,6 +743,15 @@ pub enum FieldStyle {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StructShape {
+    /// Visibility; `pub` when absent (pinned items are public API).
+    #[serde(
+        default = "Visibility::public",
+        skip_serializing_if = "Visibility::is_public"
+    )]
+    pub vis: Visibility,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// Generics.
     #[serde(default, skip_serializing_if = "Generics::is_empty")]
     pub generics: Generics,
@@ -606,6 +770,9 @@ pub struct StructShape {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FieldShape {
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// The field name, or its index for tuple fields.
     pub name: String,
     /// Visibility (always private for variant fields, which share the enum's).
@@ -623,6 +790,15 @@ pub struct FieldShape {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnumShape {
+    /// Visibility; `pub` when absent (pinned items are public API).
+    #[serde(
+        default = "Visibility::public",
+        skip_serializing_if = "Visibility::is_public"
+    )]
+    pub vis: Visibility,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// Generics.
     #[serde(default, skip_serializing_if = "Generics::is_empty")]
     pub generics: Generics,
@@ -658,6 +834,9 @@ impl EnumShape {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantShape {
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// The variant name.
     pub name: String,
     /// Named, tuple or unit.
@@ -681,6 +860,15 @@ pub struct VariantShape {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraitShape {
+    /// Visibility; `pub` when absent (pinned items are public API).
+    #[serde(
+        default = "Visibility::public",
+        skip_serializing_if = "Visibility::is_public"
+    )]
+    pub vis: Visibility,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// Generics.
     #[serde(default, skip_serializing_if = "Generics::is_empty")]
     pub generics: Generics,
@@ -724,6 +912,9 @@ pub struct TraitMethod {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AssocType {
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// Its own generics (GATs).
     #[serde(default, skip_serializing_if = "Generics::is_empty")]
     pub generics: Generics,
@@ -740,6 +931,9 @@ pub struct AssocType {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AssocConst {
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// Its type.
     pub ty: Type,
     /// Default value, if any, as tokens.
@@ -764,6 +958,16 @@ pub struct FnShape {
     /// `unsafe fn`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub unsafety: bool,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
+    /// `#[target_feature(enable = "…")]` features, sorted: callers must guarantee them.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub target_features: BTreeSet<String>,
+    /// The symbol exported for the linker: the fn's name under `#[no_mangle]`, the
+    /// name of `#[export_name = "…"]`; `None` when mangled (not exported).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub export: Option<String>,
     /// The ABI of an `extern "abi" fn` (`extern fn` is `C`); `None` is Rust's own
     /// (`extern "Rust"` included).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -866,6 +1070,15 @@ pub struct Param {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AliasShape {
+    /// Visibility; `pub` when absent (pinned items are public API).
+    #[serde(
+        default = "Visibility::public",
+        skip_serializing_if = "Visibility::is_public"
+    )]
+    pub vis: Visibility,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// Generics.
     #[serde(default, skip_serializing_if = "Generics::is_empty")]
     pub generics: Generics,
@@ -878,13 +1091,44 @@ pub struct AliasShape {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ValueItemShape {
+    /// Visibility; `pub` when absent (pinned items are public API).
+    #[serde(
+        default = "Visibility::public",
+        skip_serializing_if = "Visibility::is_public"
+    )]
+    pub vis: Visibility,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
     /// `static mut`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub mutable: bool,
+    /// An `unsafe static` of an `extern` block (reading it needs `unsafe`); `safe
+    /// static` and every static outside extern blocks are safe.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unsafety: bool,
+    /// The exported symbol (`#[no_mangle]`, `#[export_name]`), as for [`FnShape::export`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub export: Option<String>,
     /// The type.
     pub ty: Type,
     /// The value.
     pub value: Value,
+}
+
+impl ValueItemShape {
+    /// A `pub const`/`static` of type `ty` and value `value`, with nothing else to it.
+    pub fn new(ty: Type, value: Value) -> ValueItemShape {
+        ValueItemShape {
+            vis: Visibility::Public,
+            hidden: false,
+            mutable: false,
+            unsafety: false,
+            export: None,
+            ty,
+            value,
+        }
+    }
 }
 
 /// The value of a const or static.
@@ -897,6 +1141,90 @@ pub enum Value {
     /// An array or slice initialiser, one row per element: rows can be added and
     /// removed individually (`table_row_added` / `table_row_removed`).
     Rows(Vec<String>),
+    /// No value here: a static of an `extern` block, defined by foreign code.
+    Extern,
+}
+
+/// `union`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnionShape {
+    /// Visibility; `pub` when absent (pinned items are public API).
+    #[serde(
+        default = "Visibility::public",
+        skip_serializing_if = "Visibility::is_public"
+    )]
+    pub vis: Visibility,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
+    /// Generics.
+    #[serde(default, skip_serializing_if = "Generics::is_empty")]
+    pub generics: Generics,
+    /// Container attributes (`repr`, derives).
+    #[serde(default)]
+    pub attrs: ContainerAttrs,
+    /// Fields in declaration order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<FieldShape>,
+}
+
+/// `macro_rules!`: its existence and where it can be named from.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MacroShape {
+    /// `pub` when `#[macro_export]` (other crates name it `krate::name!`), private
+    /// otherwise (textual scope only).
+    #[serde(
+        default = "Visibility::public",
+        skip_serializing_if = "Visibility::is_public"
+    )]
+    pub vis: Visibility,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
+}
+
+/// Which kind of procedural macro.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProcMacroKind {
+    /// `#[proc_macro]`: `name!(…)`.
+    Bang,
+    /// `#[proc_macro_attribute]`: `#[name]`.
+    Attribute,
+    /// `#[proc_macro_derive(Name)]`: `#[derive(Name)]`.
+    Derive,
+}
+
+impl ProcMacroKind {
+    /// How a reader names the kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProcMacroKind::Bang => "proc_macro",
+            ProcMacroKind::Attribute => "proc_macro_attribute",
+            ProcMacroKind::Derive => "proc_macro_derive",
+        }
+    }
+}
+
+/// A procedural macro: what its users write. The fn's own name and signature are
+/// not part of it (a derive is named by its derive name).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProcMacroShape {
+    /// Which kind of proc macro (`kind` names the item's kind in the golden).
+    pub form: ProcMacroKind,
+    /// The helper attributes a derive declares (`attributes(serde)`), sorted.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub helpers: BTreeSet<String>,
+    /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -47,33 +47,30 @@ pub fn markdown() -> String {
          \n\
          Wire rules work out, for each change, whether it breaks **backward** (the new \
          type reading payloads the old type wrote or accepted) and **forward** (old \
-         consumers reading payloads the new type writes). The set's \
-         `policy.wire_direction` turns that into a class: `full` (the default) is breaking \
-         when either direction breaks, `backward` and `forward` only when that direction \
-         does. `policy.wire_format: \"positional\"` (bincode, postcard) makes field order, \
-         field additions and variant positions matter and names irrelevant. Every wire \
-         verdict is backed by a serde round trip in `contract-core/tests/wire_oracle.rs`.\n\
+         consumers reading payloads the new type writes). The set's `wire_direction` \
+         turns that into a class: `backward` (the default, as Confluent Schema \
+         Registry's) is breaking only when new code cannot read old payloads, `forward` \
+         only when old consumers cannot read new ones, `full` when either fails. \
+         `wire_format = \"positional\"` (bincode, postcard) makes field order, field \
+         additions and variant positions matter and names irrelevant. docs/WIRE.md shows \
+         what each wire change becomes under each direction; every wire verdict is backed \
+         by a serde round trip in `contract-core/tests/wire_oracle.rs`.\n\
          \n\
          ## Changing a class for a set\n\
          \n\
-         A set's policy lives in its golden (`golden/<set>-contract/<package>.json`) and \
-         every update keeps it. To change the class of a kind for that set, add it to \
-         `policy.overrides`; the override applies after the rule's own verdict:\n\
+         A set's policy lives in `contract-pin.toml` at the workspace root (docs/GUIDE.md \
+         §3). To change the class of a kind, add it to `overrides`, for every set or for \
+         one; the override applies after the rule's own verdict:\n\
          \n\
-         ```json\n\
-         \"policy\": {\n\
-         \x20 \"axes\": [\"api\", \"wire\"],\n\
-         \x20 \"overrides\": {\n\
-         \x20   \"field_order_changed\": \"breaking\",\n\
-         \x20   \"trait_implementor_added\": \"breaking\"\n\
-         \x20 },\n\
-         \x20 \"wire_direction\": \"full\",\n\
-         \x20 \"wire_format\": \"self_describing\"\n\
-         }\n\
+         ```toml\n\
+         [set.billing.overrides]\n\
+         field_order_changed = \"breaking\"\n\
+         trait_implementor_added = \"breaking\"\n\
          ```\n\
          \n\
-         To stop enforcing an axis, drop it from `policy.axes`: its deltas are still \
-         reported (drift must show in the pull request) but can no longer be breaking.\n",
+         To stop enforcing an axis, leave it out of `axes` (`axes = [\"api\"]`): its \
+         deltas are still reported (drift must show in the pull request) but can no \
+         longer be breaking.\n",
     );
     out
 }

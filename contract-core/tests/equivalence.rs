@@ -15,11 +15,7 @@ use syn::visit_mut::VisitMut;
 
 /// The deltas between two sources under the default policy.
 fn deltas(before: &str, after: &str) -> Vec<Delta> {
-    common::diff(
-        before,
-        after,
-        &contract_core::Policy::default_for("equivalence"),
-    )
+    common::diff(before, after, &contract_core::Policy::default())
 }
 
 /// `before` and `after` say the same thing to every consumer.
@@ -276,7 +272,7 @@ fn the_rust_abi_has_one_spelling() {
     breaks(
         "pub fn f(x: u8) {}",
         "pub extern \"C\" fn f(x: u8) {}",
-        DeltaKind::MethodSignatureChanged,
+        DeltaKind::FnAbiChanged,
     );
 }
 

@@ -357,25 +357,130 @@ fn inherent_impls_pin_pub_methods_and_trait_impls_pin_the_implementor() {
 #[test]
 fn unsupported_items_are_refused_with_what_is_accepted() {
     for (src, what) in [
-        ("union U { a: u8 }", "a union"),
         ("mod m {}", "a module"),
         ("use std::fmt;", "a `use` declaration"),
-        ("macro_rules! m { () => {} }", "a macro"),
-        ("extern \"C\" { fn f(); }", "an `extern` block"),
+        ("m! { () }", "a macro invocation"),
         ("extern crate core;", "an `extern crate`"),
     ] {
         let message = refusal(src);
         assert_eq!(
             message,
             format!(
-                "`#[contract]` cannot pin {what}: it accepts a struct, enum, trait, inherent `impl`, \
-                 trait `impl`, fn, type alias, const or static"
+                "`#[contract]` cannot pin {what}: it accepts a struct, enum, union, trait, \
+                 inherent `impl`, trait `impl`, fn (a proc macro's included), type alias, \
+                 const, static, `extern` block or `macro_rules!`"
             )
         );
     }
     assert!(refusal("impl !Send for X {}").starts_with("negative impls cannot be pinned"));
     assert!(refusal("impl (u8, u8) { }").contains("needs a named self type"));
     assert!(refusal("pub auto trait A {}").contains("auto traits"));
+}
+
+#[test]
+fn unions_macros_proc_macros_and_extern_blocks_are_items() {
+    use contract_core::shape::{ProcMacroKind, Visibility};
+    let ItemShape::Union(u) = item("#[repr(C)] pub union Bits { pub a: u32, b: f32 }") else {
+        panic!("not a union")
+    };
+    assert_eq!(u.fields.len(), 2);
+    assert_eq!(u.attrs.repr[0].to_string(), "C");
+    let ItemShape::MacroRules(m) = item("#[macro_export] macro_rules! m { () => {} }") else {
+        panic!("not a macro")
+    };
+    assert!(m.vis.is_public());
+    let ItemShape::MacroRules(m) = item("macro_rules! m { () => {} }") else {
+        panic!("not a macro")
+    };
+    assert_eq!(m.vis, Visibility::Private);
+    let parsed: syn::Item = syn::parse_str(
+        "#[proc_macro_derive(Builder, attributes(builder, setter))] \
+         pub fn derive_builder(input: TokenStream) -> TokenStream { input }",
+    )
+    .unwrap();
+    let extracted = extract(&parsed).unwrap();
+    assert_eq!(
+        extracted.name, "Builder",
+        "a derive is named by its derive name"
+    );
+    let Fragment::Item {
+        item: ItemShape::ProcMacro(p),
+        ..
+    } = extracted.fragment
+    else {
+        panic!("not a proc macro")
+    };
+    assert_eq!(p.form, ProcMacroKind::Derive);
+    assert_eq!(p.helpers.iter().collect::<Vec<_>>(), ["builder", "setter"]);
+    // An extern block: one symbol per `pub` fn and static, `safe`/`unsafe` read.
+    let block: syn::Item = syn::parse_str(
+        "unsafe extern \"C\" { pub safe fn abs(x: i32) -> i32; pub fn strlen(p: *const u8) -> usize; \
+         pub unsafe static ERRNO: i32; pub safe static LIMIT: u8; fn private(); }",
+    )
+    .unwrap();
+    let all = contract_core::syntax::extract_all(&block, &Default::default()).unwrap();
+    let names: Vec<&str> = all.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["abs", "strlen", "ERRNO", "LIMIT"]);
+    let shapes: Vec<ItemShape> = all
+        .into_iter()
+        .map(|e| match e.fragment {
+            Fragment::Item { item, .. } => item,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    match (&shapes[0], &shapes[1], &shapes[2], &shapes[3]) {
+        (ItemShape::Fn(abs), ItemShape::Fn(strlen), ItemShape::Static(e), ItemShape::Static(l)) => {
+            assert!(!abs.unsafety && strlen.unsafety);
+            assert_eq!(abs.abi.as_deref(), Some("C"));
+            assert!(e.unsafety && !l.unsafety);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn visibility_hidden_target_features_exports_and_inherent_items_are_recorded() {
+    let ItemShape::Struct(s) =
+        item("#[doc(hidden)] pub(crate) struct S { #[doc(hidden)] pub a: u8, pub b: u8 }")
+    else {
+        panic!()
+    };
+    assert!(s.hidden && s.vis.to_string() == "pub(crate)");
+    assert!(s.fields[0].hidden && !s.fields[1].hidden);
+    let ItemShape::Fn(f) = item(
+        "#[target_feature(enable = \"avx2,fma\")] #[unsafe(export_name = \"init_v2\")] \
+         #[doc(alias = \"x\", hidden)] pub fn init() {}",
+    ) else {
+        panic!()
+    };
+    assert_eq!(
+        f.target_features.iter().collect::<Vec<_>>(),
+        ["avx2", "fma"]
+    );
+    assert_eq!(f.export.as_deref(), Some("init_v2"));
+    assert!(f.hidden);
+    let ItemShape::Fn(f) = item("#[no_mangle] extern \"C\" fn start() {}") else {
+        panic!()
+    };
+    assert_eq!(f.export.as_deref(), Some("start"));
+    let Fragment::Methods { consts, types, .. } =
+        fragment("impl S { pub const LIMIT: u32 = 3; const PRIVATE: u8 = 1; pub fn f(&self) {} }")
+    else {
+        panic!()
+    };
+    assert_eq!(consts.keys().collect::<Vec<_>>(), ["LIMIT"]);
+    assert!(types.is_empty());
+    // A trait whose only route to implementation is a hidden required item is sealed.
+    let ItemShape::Trait(t) = item("pub trait T { #[doc(hidden)] fn __seal(&self); fn f(&self); }")
+    else {
+        panic!()
+    };
+    assert!(t.sealed);
+    let ItemShape::Trait(t) = item("pub trait T { #[doc(hidden)] fn help(&self) {} fn f(&self); }")
+    else {
+        panic!()
+    };
+    assert!(!t.sealed, "a provided hidden method seals nothing");
 }
 
 #[test]

@@ -63,6 +63,11 @@ fn diff_shapes_corpus() {
 }
 
 #[test]
+fn policy_parse_corpus() {
+    replay("policy_parse", entries::policy_parse);
+}
+
+#[test]
 fn extract_item_corpus() {
     replay("extract_item", entries::extract_item);
 }

@@ -3,13 +3,16 @@
 //! class and axis. A kind without both fails `every_kind_has_a_positive_and_a_negative_case`
 //! (the seed's meta-meta count check).
 
+mod bless;
 mod common;
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use common::cases::{Case, CASES};
+use common::Pol;
 use contract_core::diff::{diff_symbol_with, Family};
-use contract_core::{Delta, DeltaKind};
+use contract_core::{Axis, Class, Delta, DeltaKind};
 
 fn run(case: &Case) -> Vec<Delta> {
     let policy = case.policy.policy();
@@ -83,6 +86,80 @@ fn every_case_classifies_as_expected() {
     );
 }
 
+/// The wire direction a case's policy enforces.
+fn direction(policy: Pol) -> &'static str {
+    match policy {
+        Pol::Default | Pol::Backward | Pol::Positional | Pol::ApiOnly | Pol::HiddenIsApi => {
+            "backward"
+        }
+        Pol::Forward => "forward",
+        Pol::Full => "full",
+    }
+}
+
+/// A wire kind whose class depends on the wire direction (some change of that kind
+/// breaks one way only) has a positive case under each direction: the default
+/// (`backward`), `forward` and `full`. So the default direction, and which direction
+/// a rule says a change breaks, are each pinned by a case of their own.
+#[test]
+fn every_direction_dependent_wire_kind_has_a_case_under_each_direction() {
+    let mut dependent: BTreeMap<DeltaKind, Vec<String>> = BTreeMap::new();
+    let mut under: BTreeMap<DeltaKind, Vec<&str>> = BTreeMap::new();
+    for case in CASES.iter().filter(|c| !c.no_families) {
+        let Some((_, Axis::Wire)) = case.expect else {
+            continue;
+        };
+        under
+            .entry(case.kind)
+            .or_default()
+            .push(direction(case.policy));
+        if case.policy == Pol::Positional {
+            continue; // the format, not the direction, is what this case is about
+        }
+        let classes: Vec<Class> = [Pol::Backward, Pol::Forward, Pol::Full]
+            .iter()
+            .map(|p| {
+                let deltas = common::diff(case.before, case.after, &p.policy());
+                let found = deltas
+                    .iter()
+                    .filter(|d| d.kind == case.kind && d.axis == Axis::Wire)
+                    .map(|d| d.class)
+                    .max();
+                found.unwrap_or_else(|| panic!("{} lost its delta under {p:?}", case.kind))
+            })
+            .collect();
+        if classes.iter().any(|c| *c != classes[0]) {
+            dependent
+                .entry(case.kind)
+                .or_default()
+                .push(format!("{} -> {}: {classes:?}", case.before, case.after));
+        }
+    }
+    let missing: Vec<String> = dependent
+        .iter()
+        .filter_map(|(kind, examples)| {
+            let have = &under[kind];
+            let lacking: Vec<&str> = ["backward", "forward", "full"]
+                .into_iter()
+                .filter(|d| !have.contains(d))
+                .collect();
+            (!lacking.is_empty()).then(|| {
+                format!(
+                    "{kind}: no case under {} (its verdict depends on the direction: {})",
+                    lacking.join(", "),
+                    examples.join("; ")
+                )
+            })
+        })
+        .collect();
+    assert!(missing.is_empty(), "\n{}", missing.join("\n"));
+    assert!(
+        dependent.len() >= 5,
+        "direction-dependent kinds: {:?}",
+        dependent.keys().collect::<Vec<_>>()
+    );
+}
+
 #[test]
 fn every_kind_has_a_positive_and_a_negative_case() {
     let mut count: BTreeMap<DeltaKind, (usize, usize)> = BTreeMap::new();
@@ -139,4 +216,86 @@ fn dump() {
             common::show(&run(case))
         );
     }
+}
+
+/// `docs/WIRE.md`: what each wire kind becomes under each wire direction, generated
+/// from the positive wire cases above (whose verdicts the wire oracle backs with real
+/// serde round trips). `CONTRACT_PIN_BLESS=1` rewrites it, never under `CI`.
+#[test]
+fn the_wire_direction_table_is_generated_from_the_cases() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/WIRE.md");
+    bless::check(&path, &wire_table());
+}
+
+fn wire_table() -> String {
+    const DERIVE: &str = "#[derive(Serialize, Deserialize)] ";
+    let mut out = String::from(
+        "# What a wire change becomes under each wire direction\n\
+         \n\
+         <!-- Generated from the positive wire cases of contract-core/tests/common/cases.rs \
+         by `the_wire_direction_table_is_generated_from_the_cases` in \
+         contract-core/tests/kinds.rs. Do not edit by hand: run `CONTRACT_PIN_BLESS=1 cargo \
+         test -p contract-core --features syntax --test kinds`. -->\n\
+         \n\
+         A set's `wire_direction` (in `contract-pin.toml`, see docs/GUIDE.md §3) says which \
+         readers must keep working:\n\
+         \n\
+         - `backward` (the default, as Confluent Schema Registry's `BACKWARD`): new code \
+         reads old payloads (stored data, replays, a consumer that upgrades first);\n\
+         - `forward`: old consumers read new payloads (rolling deploys, consumers that \
+         upgrade later);\n\
+         - `full`: both.\n\
+         \n\
+         Each row is one change, on a type that derives `Serialize` and `Deserialize` \
+         (left out below), with the class its wire delta gets under each direction; \
+         self-describing payloads (JSON) unless the row says positional. Every verdict is \
+         checked against what serde really does in contract-core/tests/wire_oracle.rs. \
+         API-axis verdicts do not depend on the direction.\n\
+         \n\
+         | kind | before | after | backward (default) | forward | full |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    for case in CASES.iter().filter(|c| !c.no_families) {
+        let Some((_, Axis::Wire)) = case.expect else {
+            continue;
+        };
+        let positional = case.policy == Pol::Positional;
+        if !seen.insert((case.kind, case.before, case.after, positional)) {
+            continue;
+        }
+        let class = |direction: Pol| {
+            let mut policy = direction.policy();
+            if positional {
+                policy.wire_format = contract_core::policy::WireFormat::Positional;
+            }
+            let deltas = common::diff(case.before, case.after, &policy);
+            let class = deltas
+                .iter()
+                .filter(|d| d.kind == case.kind && d.axis == Axis::Wire)
+                .map(|d| d.class)
+                .max()
+                .unwrap_or_else(|| panic!("{} lost its delta under {direction:?}", case.kind));
+            match class {
+                Class::Breaking => "**breaking**",
+                Class::Additive => "additive",
+            }
+        };
+        let code = |src: &str| format!("`{}`", src.replace(DERIVE, "").replace('|', "\\|"));
+        let kind = if positional {
+            format!("`{}` (positional)", case.kind)
+        } else {
+            format!("`{}`", case.kind)
+        };
+        let _ = writeln!(
+            out,
+            "| {kind} | {} | {} | {} | {} | {} |",
+            code(case.before),
+            code(case.after),
+            class(Pol::Backward),
+            class(Pol::Forward),
+            class(Pol::Full),
+        );
+    }
+    out
 }

@@ -1,10 +1,11 @@
 //! The set's policy decides the final class: which axes are enforced, which wire
 //! directions must keep working, whether the wire is positional, and per-kind
-//! overrides (applied after the rule's own verdict, before axis enforcement).
+//! overrides (applied after the rule's own verdict, before axis enforcement). The
+//! policies are written as a team writes them, in the policy file's TOML.
 
 mod common;
 
-use contract_core::policy::{Policy, WireDirection, WireFormat};
+use contract_core::policy::{file, Policy, WireDirection, WireFormat};
 use contract_core::{Axis, Class, Delta, DeltaKind};
 
 fn verdict(before: &str, after: &str, policy: &Policy, kind: DeltaKind, axis: Axis) -> Class {
@@ -23,7 +24,7 @@ fn verdict(before: &str, after: &str, policy: &Policy, kind: DeltaKind, axis: Ax
 }
 
 fn policy(edit: impl FnOnce(&mut Policy)) -> Policy {
-    let mut p = Policy::default_for("policy");
+    let mut p = Policy::default();
     edit(&mut p);
     p
 }
@@ -33,9 +34,16 @@ const SERDE_S_MINUS_B: &str = "#[derive(Serialize, Deserialize)] pub struct S { 
 
 #[test]
 fn an_axis_the_set_does_not_enforce_never_breaks() {
-    let api_only = policy(|p| p.axes = vec![Axis::Api]);
-    let wire_only = policy(|p| p.axes = vec![Axis::Wire]);
-    let both = Policy::default_for("policy");
+    // Both directions, so that removing a required field breaks on the wire.
+    let full = |axes: Vec<Axis>| {
+        policy(|p| {
+            p.axes = axes;
+            p.wire_direction = WireDirection::Full;
+        })
+    };
+    let api_only = full(vec![Axis::Api]);
+    let wire_only = full(vec![Axis::Wire]);
+    let both = full(vec![Axis::Api, Axis::Wire]);
     let (k, b, a) = (DeltaKind::FieldRemoved, SERDE_S, SERDE_S_MINUS_B);
     assert_eq!(verdict(b, a, &both, k, Axis::Wire), Class::Breaking);
     assert_eq!(verdict(b, a, &api_only, k, Axis::Wire), Class::Additive);
@@ -46,8 +54,8 @@ fn an_axis_the_set_does_not_enforce_never_breaks() {
 
 #[test]
 fn wire_direction_decides_which_breaks_count() {
-    let full = Policy::default_for("policy");
-    let backward = policy(|p| p.wire_direction = WireDirection::Backward);
+    let full = policy(|p| p.wire_direction = WireDirection::Full);
+    let backward = Policy::default();
     let forward = policy(|p| p.wire_direction = WireDirection::Forward);
     // A required field added: only the new type reading old payloads fails.
     let (b, a) = (
@@ -77,8 +85,12 @@ fn wire_direction_decides_which_breaks_count() {
 
 #[test]
 fn a_positional_wire_format_makes_order_and_count_matter_and_names_not() {
-    let keyed = Policy::default_for("policy");
-    let positional = policy(|p| p.wire_format = WireFormat::Positional);
+    // Both directions: some positional breaks hurt only old readers.
+    let keyed = policy(|p| p.wire_direction = WireDirection::Full);
+    let positional = policy(|p| {
+        p.wire_direction = WireDirection::Full;
+        p.wire_format = WireFormat::Positional;
+    });
     let (b, a) = (
         "#[derive(Serialize, Deserialize)] pub struct S { pub a: u8, pub b: u16 }",
         "#[derive(Serialize, Deserialize)] pub struct S { pub b: u16, pub a: u8 }",
@@ -111,15 +123,13 @@ fn overrides_replace_the_rules_class_per_kind() {
     );
     let k = DeltaKind::FieldOrderChanged;
     let strict = policy(|p| {
-        p.overrides.insert(k.as_str().to_owned(), Class::Breaking);
+        p.overrides.insert(k, Class::Breaking);
     });
     assert_eq!(verdict(b, a, &strict, k, Axis::Wire), Class::Breaking);
     // An override to additive turns a break into drift...
     let lenient = policy(|p| {
-        p.overrides.insert(
-            "variant_added_to_exhaustive_enum".to_owned(),
-            Class::Additive,
-        );
+        p.overrides
+            .insert(DeltaKind::VariantAddedToExhaustiveEnum, Class::Additive);
     });
     let (b, a) = ("pub enum E { A }", "pub enum E { A, B }");
     let k = DeltaKind::VariantAddedToExhaustiveEnum;
@@ -132,7 +142,7 @@ fn overrides_replace_the_rules_class_per_kind() {
     let both = policy(|p| {
         p.axes = vec![Axis::Api];
         p.overrides
-            .insert("field_order_changed".to_owned(), Class::Breaking);
+            .insert(DeltaKind::FieldOrderChanged, Class::Breaking);
     });
     let (b, a) = (
         "#[derive(Serialize, Deserialize)] pub struct S { pub a: u8, pub b: u16 }",
@@ -142,20 +152,68 @@ fn overrides_replace_the_rules_class_per_kind() {
     assert_eq!(verdict(b, a, &both, k, Axis::Wire), Class::Additive);
 }
 
+/// The headline case: a variant added to a `#[non_exhaustive]` serde enum. Only old
+/// consumers reading new payloads meet the unknown tag, so it is additive under the
+/// default (`backward`) and breaking once the file asks for `full` or `forward`.
 #[test]
-fn a_policy_reads_back_from_its_golden_form() {
-    let p = policy(|p| {
-        p.wire_direction = WireDirection::Backward;
-        p.wire_format = WireFormat::Positional;
-        p.overrides
-            .insert("trait_implementor_added".to_owned(), Class::Breaking);
-        p.overrides
-            .insert("no_such_kind".to_owned(), Class::Breaking);
-    });
-    let json = serde_json::to_string(&p).expect("serialises");
-    assert!(json.contains(r#""wire_direction":"backward""#), "{json}");
-    assert!(json.contains(r#""wire_format":"positional""#), "{json}");
-    let back: Policy = serde_json::from_str(&json).expect("parses");
-    assert_eq!(back, p);
-    assert_eq!(back.unknown_override_kinds(), ["no_such_kind"]);
+fn a_variant_added_to_a_non_exhaustive_serde_enum_follows_the_file() {
+    let (b, a) = (
+        "#[derive(Serialize, Deserialize)] #[non_exhaustive] pub enum Status { Passed, Failed }",
+        "#[derive(Serialize, Deserialize)] #[non_exhaustive] pub enum Status { Passed, Failed, Skipped }",
+    );
+    let k = DeltaKind::VariantAdded;
+    let no_file = file::PolicyFile::default().policy("api");
+    assert_eq!(verdict(b, a, &no_file, k, Axis::Wire), Class::Additive);
+    assert_eq!(verdict(b, a, &no_file, k, Axis::Api), Class::Additive);
+    assert!(common::diff(b, a, &no_file)
+        .iter()
+        .all(|d| !d.is_breaking()));
+    for strict in ["wire_direction = \"full\"", "wire_direction = \"forward\""] {
+        let from_file = file::parse(&format!("[set.api]\n{strict}\n"))
+            .unwrap()
+            .policy("api");
+        assert_eq!(
+            verdict(b, a, &from_file, k, Axis::Wire),
+            Class::Breaking,
+            "{strict}"
+        );
+        assert_eq!(
+            verdict(b, a, &from_file, k, Axis::Api),
+            Class::Additive,
+            "{strict}"
+        );
+    }
+    // A required field stays breaking under the default.
+    let (b, a) = (
+        "#[derive(Serialize, Deserialize)] pub struct S { pub a: u8 }",
+        "#[derive(Serialize, Deserialize)] pub struct S { pub a: u8, pub id: u64 }",
+    );
+    assert_eq!(
+        verdict(b, a, &no_file, DeltaKind::RequiredFieldAdded, Axis::Wire),
+        Class::Breaking
+    );
+}
+
+/// Overrides and axes as the file writes them reach the classifier.
+#[test]
+fn a_policy_from_the_file_classifies_as_written() {
+    let text = "axes = [\"api\"]\n[set.s.overrides]\nfield_order_changed = \"breaking\"\n";
+    let p = file::parse(text).unwrap().policy("s");
+    let (b, a) = (
+        "#[derive(Serialize, Deserialize)] pub struct S { pub a: u8, pub b: u16 }",
+        "#[derive(Serialize, Deserialize)] pub struct S { pub b: u16, pub a: u8 }",
+    );
+    // Overridden to breaking, but on an axis the file does not enforce.
+    assert_eq!(
+        verdict(b, a, &p, DeltaKind::FieldOrderChanged, Axis::Wire),
+        Class::Additive
+    );
+    let p = file::parse("[set.s.overrides]\nfield_order_changed = \"breaking\"\n")
+        .unwrap()
+        .policy("s");
+    assert_eq!(
+        verdict(b, a, &p, DeltaKind::FieldOrderChanged, Axis::Wire),
+        Class::Breaking
+    );
+    assert_eq!(p.wire_format, WireFormat::SelfDescribing);
 }

@@ -48,8 +48,8 @@ fn five_thousand_fields() {
     let started = Instant::now();
     let before = symbols(&struct_with_fields(5_000, None));
     let after = symbols(&struct_with_fields(5_000, Some(4_321)));
-    let policy = Policy::default_for("scale");
-    let text = Golden::new("scale", "p", policy.clone(), &before).render();
+    let policy = Policy::default();
+    let text = Golden::new("scale", "p", &before).render();
     let parsed = golden::parse(text.as_bytes()).expect("a large golden parses");
     assert!(parsed.integrity_mismatches().is_empty());
     assert!(diff::diff_sets(&before, &before, &policy).is_empty());
@@ -101,8 +101,8 @@ fn generics_nested_two_hundred_deep() {
         .spawn(|| {
             let before = symbols(&deep_items(200, "u8"));
             let after = symbols(&deep_items(200, "u16"));
-            let policy = Policy::default_for("deep");
-            let text = Golden::new("deep", "p", policy.clone(), &before).render();
+            let policy = Policy::default();
+            let text = Golden::new("deep", "p", &before).render();
             assert!(text.contains(&nested(200)), "the type is printed in full");
             let parsed = golden::parse(text.as_bytes()).expect("parses");
             assert_eq!(parsed.shapes(), before);

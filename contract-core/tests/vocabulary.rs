@@ -32,6 +32,19 @@ fn every_kind_is_one_row_with_its_default_verdict() {
 #[test]
 fn it_says_how_to_change_a_class_for_a_set() {
     let text = vocabulary::markdown();
-    assert!(text.contains("policy.overrides"));
-    assert!(text.contains("\"field_order_changed\": \"breaking\""));
+    assert!(text.contains("contract-pin.toml"));
+    assert!(text.contains("[set.billing.overrides]\nfield_order_changed = \"breaking\""));
+    // What it shows is a policy file that reads.
+    let toml = text
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a TOML example");
+    let policy = contract_core::policy::file::parse(toml)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .policy("billing");
+    assert_eq!(
+        policy.overrides.get(&DeltaKind::FieldOrderChanged),
+        Some(&contract_core::Class::Breaking)
+    );
 }

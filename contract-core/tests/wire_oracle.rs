@@ -537,6 +537,19 @@ wire_case! {
     new_samples: [S { a: 1 }],
 }
 
+// `#[doc(hidden)]` takes a field out of the Rust API, not off the wire: its removal
+// still breaks payloads (the API verdict is additive, the wire one is not).
+wire_case! {
+    removed_hidden, ty: S, expect: [FieldRemoved],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub a: u8, #[doc(hidden)] pub b: u8 }
+    },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub a: u8 } },
+    old_samples: [S { a: 1, b: 2 }],
+    new_samples: [S { a: 1 }],
+}
+
 wire_case! {
     removed_optional, ty: S, expect: [FieldRemoved],
     old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub a: u8, pub b: Option<u8> } },
@@ -988,6 +1001,91 @@ wire_case! {
     renames: [("Unknown", "B")],
 }
 
+// `#[serde(other)]` must be the last variant and a unit variant (serde_derive's
+// check), so a new variant goes before it. What the catch-all catches depends on the
+// representation: any variant of an internally tagged enum (its fields are ignored),
+// but only a tag without content otherwise.
+
+wire_case! {
+    catch_all_external_unit, ty: E, expect: [VariantAdded],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub enum E { A, #[serde(other)] Unknown } },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub enum E { A, B, #[serde(other)] Unknown } },
+    old_samples: [E::A],
+    new_samples: [E::A, E::B],
+    renames: [("Unknown", "B")],
+}
+
+wire_case! {
+    catch_all_external_newtype, ty: E, expect: [VariantAdded],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub enum E { A, #[serde(other)] Unknown } },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub enum E { A, B(u8), #[serde(other)] Unknown } },
+    old_samples: [E::A],
+    new_samples: [E::A, E::B(1)],
+    renames: [("Unknown", "B")],
+}
+
+wire_case! {
+    catch_all_internal_struct, ty: E, expect: [VariantAdded],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(tag = "t")]
+        pub enum E { A, #[serde(other)] Unknown }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(tag = "t")]
+        pub enum E { A, B { x: u8 }, #[serde(other)] Unknown }
+    },
+    old_samples: [E::A],
+    new_samples: [E::A, E::B { x: 1 }],
+    renames: [("Unknown", "B")],
+}
+
+wire_case! {
+    catch_all_adjacent_newtype, ty: E, expect: [VariantAdded],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(tag = "t", content = "c")]
+        pub enum E { A, #[serde(other)] Unknown }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(tag = "t", content = "c")]
+        pub enum E { A, B(u8), #[serde(other)] Unknown }
+    },
+    old_samples: [E::A],
+    new_samples: [E::A, E::B(1)],
+    renames: [("Unknown", "B")],
+}
+
+wire_case! {
+    catch_all_adjacent_unit, ty: E, expect: [VariantAdded],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(tag = "t", content = "c")]
+        pub enum E { A, #[serde(other)] Unknown }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(tag = "t", content = "c")]
+        pub enum E { A, B, #[serde(other)] Unknown }
+    },
+    old_samples: [E::A],
+    new_samples: [E::A, E::B],
+    renames: [("Unknown", "B")],
+}
+
+// Positional formats write the index: the new variant renumbers the catch-all, so an
+// old `Unknown` reads as the new `B`, and a new `B` as the old `Unknown`.
+wire_case! {
+    catch_all_renumbered, ty: E, expect: [VariantAdded, DiscriminantChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub enum E { A, #[serde(other)] Unknown } },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub enum E { A, B, #[serde(other)] Unknown } },
+    old_samples: [E::A, E::Unknown],
+    new_samples: [E::A, E::B, E::Unknown],
+    format: Index,
+}
+
 wire_case! {
     variant_removed, ty: E, expect: [VariantRemoved],
     old: { #[derive(Serialize, Deserialize, Debug)] pub enum E { A, B(u8) } },
@@ -1052,6 +1150,7 @@ fn cases() -> Vec<Case> {
         added_required::case(),
         added_defaulted_at_the_end_positional::case(),
         removed_required::case(),
+        removed_hidden::case(),
         removed_optional::case(),
         removed_from_strict_reader::case(),
         removed_positional::case(),
@@ -1092,6 +1191,12 @@ fn cases() -> Vec<Case> {
         container_renamed::case(),
         variant_added::case(),
         variant_added_with_catch_all::case(),
+        catch_all_external_unit::case(),
+        catch_all_external_newtype::case(),
+        catch_all_internal_struct::case(),
+        catch_all_adjacent_newtype::case(),
+        catch_all_adjacent_unit::case(),
+        catch_all_renumbered::case(),
         variant_removed::case(),
         variant_reshaped::case(),
         variant_wire_renamed::case(),
@@ -1103,11 +1208,15 @@ fn cases() -> Vec<Case> {
 
 /// Is any wire delta of the case's type breaking under `direction`?
 fn classifier(case: &Case, direction: WireDirection) -> (bool, Vec<DeltaKind>, String) {
-    let mut policy = Policy::default_for("oracle");
-    policy.wire_direction = direction;
-    if case.format != Format::Keyed {
-        policy.wire_format = WireFormat::Positional;
-    }
+    let policy = Policy {
+        wire_direction: direction,
+        wire_format: if case.format == Format::Keyed {
+            WireFormat::SelfDescribing
+        } else {
+            WireFormat::Positional
+        },
+        ..Policy::default()
+    };
     let deltas: Vec<_> = common::diff(case.old_src, case.new_src, &policy)
         .into_iter()
         .filter(|d| d.symbol == case.ty && d.axis == Axis::Wire)

@@ -1,9 +1,16 @@
 //! The compile-time check: the item against its golden entry, while it compiles.
 //!
-//! The golden is parsed once per compiler process and re-read only when its size or
-//! modification time changes. Cargo does not know what a proc macro reads, so the
-//! expansion references the golden with `include_bytes!` (editing it recompiles) and
-//! every variable read here with `option_env!` (changing one recompiles).
+//! Each golden is read once per compiler process, and again only when its size or
+//! modification time changes: in the canonical layout, only as an index of its
+//! entries. An item whose entry holds its current text is done; the golden is
+//! parsed whole (and its fingerprints checked) only once an item differs from its
+//! entry, or when it is off the layout. So is the policy file (`contract-pin.toml`
+//! at the workspace root, found from `CARGO_MANIFEST_DIR` by the rule the harness
+//! and the command follow). A golden whose edited entry still holds the item's
+//! current text does not fail the build: the harness reports the edit. Cargo does not know what a proc macro reads, so the expansion
+//! references the golden and the policy file with `include_bytes!` (editing either
+//! recompiles) and every variable read here with `option_env!` (changing one
+//! recompiles).
 //!
 //! A golden that does not exist cannot be named by `include_bytes!`, and no stable
 //! way tells cargo to watch a path that is not there yet. So while it is missing, the
@@ -12,6 +19,11 @@
 //! rebuilds the crate on its next run and this check looks again — until the golden
 //! exists and is tracked itself. The price, paid only before a golden is first
 //! written: the crate is rebuilt on every cargo run.
+//!
+//! A policy file that does not exist is not watched that way: most workspaces never
+//! have one, and they would rebuild on every run. A policy file created later is
+//! read the next time the crate compiles (any edit of it); the harness and the
+//! command read it on every run.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -21,25 +33,65 @@ use std::time::SystemTime;
 use contract_core::check;
 use contract_core::diff;
 use contract_core::env;
-use contract_core::golden::{self, Golden, GoldenError};
+use contract_core::golden::{self, Golden, GoldenError, Index};
 use contract_core::message::{self, Context};
+use contract_core::policy::file::{self as policy_file, PolicyError, PolicyFile};
 use contract_core::syntax::Extracted;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use contract_core::syntax::args::Args;
 
+/// A golden, as last read.
 struct Cached {
     stamp: (u64, Option<SystemTime>),
+    /// Where each entry is; `None` for a golden off the canonical layout.
+    index: Option<Arc<Index>>,
+    /// The whole golden parsed, and the symbols whose stored fingerprint does not
+    /// match their stored shape: read at once for a golden off the layout, otherwise
+    /// only once an item differs from its entry.
+    full: Option<Full>,
+    error_reported: bool,
+}
+
+#[derive(Clone)]
+struct Full {
     parsed: Result<Arc<Golden>, GoldenError>,
-    /// Symbols whose stored fingerprint does not match their stored shape.
     edited: Vec<String>,
+}
+
+impl Full {
+    fn of(bytes: &[u8]) -> Full {
+        let parsed = golden::parse(bytes).map(Arc::new);
+        let edited = match &parsed {
+            Ok(golden) => golden
+                .integrity_mismatches()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        Full { parsed, edited }
+    }
+}
+
+/// A workspace's policy file, as last read.
+struct CachedPolicy {
+    /// `<workspace root>/contract-pin.toml`.
+    path: PathBuf,
+    /// Size and mtime; `None` while there is no file.
+    stamp: Option<(u64, Option<SystemTime>)>,
+    parsed: Result<Arc<PolicyFile>, PolicyError>,
     error_reported: bool,
 }
 
 #[derive(Default)]
 struct State {
     goldens: HashMap<PathBuf, Cached>,
+    /// By package directory.
+    policies: HashMap<PathBuf, CachedPolicy>,
+    /// The sets each crate (by manifest directory and crate name) pinned so far.
+    sets: HashMap<(String, String), Vec<String>>,
     tracked: HashSet<String>,
     /// A bad variable value was reported (once per compiler process, not per item).
     env_error_reported: bool,
@@ -53,7 +105,16 @@ fn state() -> &'static Mutex<State> {
 /// Checks `extracted` against the golden; breaking deltas become errors at the
 /// changed element. Returns the tokens that make cargo track the golden and the
 /// variables.
-pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -> TokenStream {
+///
+/// `item_text` is the compact canonical text of the item's shape (`None` for an
+/// `impl` block): an item whose golden entry holds that text has not changed, and
+/// nothing more is read.
+pub fn check(
+    args: &Args,
+    extracted: &Extracted,
+    item_text: Option<&str>,
+    errors: &mut Vec<syn::Error>,
+) -> TokenStream {
     let lookup = |name: &str| std::env::var(name).ok();
     let set_variable = env::set_update_variable(&args.set);
     let variables = [
@@ -64,6 +125,10 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         env::GOLDEN_DIR,
     ];
     let mut tracking = track_variables(&variables);
+    if let Some(clash) = set_clash(&args.set, &lookup) {
+        errors.push(syn::Error::new(Span::call_site(), clash));
+        return tracking;
+    }
 
     match env::compile_check(&args.set, &lookup) {
         Ok(true) => {}
@@ -84,26 +149,82 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
     let Some(path) = golden_path(args, &package, &lookup) else {
         return tracking;
     };
+    let Some(manifest_dir) = lookup("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
+        return tracking;
+    };
     let mut state = state()
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let Some(parsed) = load(&mut state, &path) else {
+    let policy = match load_policy(&mut state, &manifest_dir) {
+        (Ok(policy), path) => {
+            if let Some(path) = path {
+                tracking.extend(track_file(&mut state, &path));
+            }
+            policy
+        }
+        (Err(e), _) => {
+            // The file exists (a missing one is the defaults): track it, so fixing it
+            // recompiles. One error per policy file per compiler process.
+            let path = state.policies[&manifest_dir].path.clone();
+            tracking.extend(track_file(&mut state, &path));
+            let first = state
+                .policies
+                .get_mut(&manifest_dir)
+                .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true));
+            if first {
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    format!(
+                        "{}\n(the policy file of this workspace: nothing was checked)",
+                        e.located(&display(&path))
+                    ),
+                ));
+            }
+            return tracking;
+        }
+    };
+    if let Some((configured, line)) = policy
+        .sets()
+        .find(|(s, _)| env::update_variable_clash(s, &args.set).is_some())
+    {
+        let clash = env::update_variable_clash(configured, &args.set).unwrap_or_default();
+        let path = state.policies[&manifest_dir].path.clone();
+        errors.push(syn::Error::new(
+            Span::call_site(),
+            format!(
+                "{}:{line}: {clash} (`{configured}` is configured there, `{}` is pinned here)",
+                display(&path),
+                args.set
+            ),
+        ));
+        return tracking;
+    }
+    if !load(&mut state, &path) {
         // No golden yet: nothing to hold the item to, but its appearance must be seen.
         tracking.extend(watch_missing(&mut state, &path));
         return tracking;
-    };
+    }
     tracking.extend(track_golden(&mut state, &path));
     let shown = display(&path);
-    let golden = match parsed {
-        Ok(golden) => golden,
-        Err(e) if e.is_stale() => return tracking, // the harness reports stale goldens
-        Err(e) => {
+    let name = args.name.as_deref().unwrap_or(&extracted.name);
+    let public_path = match &extracted.fragment {
+        contract_core::Fragment::Item { path, .. } => path.as_deref(),
+        _ => None,
+    };
+    let golden = match entry(
+        &mut state,
+        &path,
+        name,
+        item_text,
+        public_path,
+        &args.set,
+        &package,
+    ) {
+        Stored::Unchanged => return tracking,
+        Stored::Differs(golden) => golden,
+        Stored::Corrupt(e) => {
             // One error per golden per compiler process, not one per pinned item.
-            let first = state
-                .goldens
-                .get_mut(&path)
-                .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true));
-            if first {
+            if first_error(&mut state, &path) {
                 errors.push(syn::Error::new(
                     Span::call_site(),
                     check::corrupt(&shown, &e, &args.set, &package),
@@ -111,10 +232,30 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
             }
             return tracking;
         }
+        Stored::Edited(edited) => {
+            // Edited by hand: as for the harness, the golden is stale and nothing is
+            // held to it. One error per golden per compiler process.
+            if first_error(&mut state, &path) {
+                let modules = Default::default();
+                let cx = Context {
+                    set: &args.set,
+                    package: &package,
+                    golden: &shown,
+                    modules: &modules,
+                };
+                let edited: Vec<&str> = edited.iter().map(String::as_str).collect();
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    message::compile_error_edited_golden(&cx, &edited, env::is_ci(&lookup)),
+                ));
+            }
+            return tracking;
+        }
     };
-    if golden.set != args.set || golden.package != package {
-        return tracking; // a golden of something else: the harness says so
-    }
+    drop(state);
+    let Some(entry) = golden.symbols.get(name) else {
+        return tracking;
+    };
     let modules = Default::default();
     let cx = Context {
         set: &args.set,
@@ -123,28 +264,8 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
         modules: &modules,
     };
     let ci = env::is_ci(&lookup);
-    // Edited by hand: as for the harness, the golden is stale and nothing is held to
-    // it. One error per golden per compiler process.
-    if let Some(entry) = state
-        .goldens
-        .get_mut(&path)
-        .filter(|e| !e.edited.is_empty())
-    {
-        if !std::mem::replace(&mut entry.error_reported, true) {
-            let edited: Vec<&str> = entry.edited.iter().map(String::as_str).collect();
-            errors.push(syn::Error::new(
-                Span::call_site(),
-                message::compile_error_edited_golden(&cx, &edited, ci),
-            ));
-        }
-        return tracking;
-    }
-    drop(state);
-    let name = args.name.as_deref().unwrap_or(&extracted.name);
-    let Some(entry) = golden.symbols.get(name) else {
-        return tracking; // a new symbol is additive
-    };
-    for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &golden.policy) {
+    let policy = policy.policy(&args.set);
+    for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy) {
         if delta.is_breaking() {
             let span = extracted.spans.locate(&delta.current_member());
             let text = if ci {
@@ -152,10 +273,146 @@ pub fn check(args: &Args, extracted: &Extracted, errors: &mut Vec<syn::Error>) -
             } else {
                 message::compile_error(&cx, &delta)
             };
-            errors.push(syn::Error::new(span, text));
+            match still_implemented(args, extracted, &delta, span, &text) {
+                Some(assertion) => tracking.extend(assertion),
+                None => errors.push(syn::Error::new(span, text)),
+            }
         }
     }
     tracking
+}
+
+/// What a golden says about one item.
+enum Stored {
+    /// Nothing to hold the item to: no entry of its name (a new symbol), the stored
+    /// item is the item, or the golden is stale or of another set (the harness
+    /// reports those).
+    Unchanged,
+    /// The item differs from its entry: the golden to compare it with.
+    Differs(Arc<Golden>),
+    /// The golden cannot be read.
+    Corrupt(GoldenError),
+    /// These symbols no longer match their fingerprints.
+    Edited(Vec<String>),
+}
+
+/// The entry of `name` in the golden at `path` (loaded) against the item whose
+/// shape's text is `item_text`. A golden in the canonical layout is read whole only
+/// when the item differs from its entry.
+#[allow(clippy::too_many_arguments)]
+fn entry(
+    state: &mut State,
+    golden_path: &Path,
+    name: &str,
+    item_text: Option<&str>,
+    path: Option<&str>,
+    set: &str,
+    package: &str,
+) -> Stored {
+    let cached = state.goldens.get_mut(golden_path).expect("loaded");
+    if let Some(index) = &cached.index {
+        let header = index.header();
+        if header.set != set || header.package != package {
+            return Stored::Unchanged;
+        }
+        let Some(stored) = index.entry(name) else {
+            return Stored::Unchanged;
+        };
+        if item_text.is_some_and(|item| stored.item_is(item)) && stored.path_is(path) {
+            return Stored::Unchanged;
+        }
+        if cached.full.is_none() {
+            cached.full = Some(Full::of(index.bytes()));
+        }
+    }
+    let full = cached
+        .full
+        .clone()
+        .expect("read whole off the layout or above");
+    match full.parsed {
+        Err(e) if e.is_stale() => Stored::Unchanged,
+        Err(e) => Stored::Corrupt(e),
+        Ok(_) if !full.edited.is_empty() => Stored::Edited(full.edited),
+        Ok(golden) if golden.set != set || golden.package != package => Stored::Unchanged,
+        Ok(golden) => Stored::Differs(golden),
+    }
+}
+
+/// True the first time an error about the golden at `path` is reported.
+fn first_error(state: &mut State, path: &Path) -> bool {
+    state
+        .goldens
+        .get_mut(path)
+        .is_some_and(|entry| !std::mem::replace(&mut entry.error_reported, true))
+}
+
+/// A derive removed is a break only when the trait is gone: an `impl` of it may be
+/// written anywhere in the crate, which one expansion cannot see. So instead of an
+/// error, the expansion asserts that the (non-generic) type still implements the
+/// trait; the compiler reports the assertion with `text` — the message the error would
+/// have had — only when it is not.
+fn still_implemented(
+    args: &Args,
+    extracted: &Extracted,
+    delta: &contract_core::Delta,
+    span: Span,
+    text: &str,
+) -> Option<TokenStream> {
+    use contract_core::delta::Note;
+    use contract_core::probe::ProbedTrait;
+    if delta.kind != contract_core::DeltaKind::DeriveRemoved {
+        return None;
+    }
+    let Note::Derive(name) = &delta.note else {
+        return None;
+    };
+    let contract_core::Fragment::Item { item, .. } = &extracted.fragment else {
+        return None;
+    };
+    if item.generics().is_none_or(|g| !g.params.is_empty()) {
+        return None; // `Type<T>: Trait` depends on `T`
+    }
+    let krate = &args.krate;
+    let bound = match ProbedTrait::parse(name)? {
+        ProbedTrait::Copy => quote!(::core::marker::Copy),
+        ProbedTrait::Clone => quote!(::core::clone::Clone),
+        ProbedTrait::Debug => quote!(::core::fmt::Debug),
+        ProbedTrait::Default => quote!(::core::default::Default),
+        ProbedTrait::PartialEq => quote!(::core::cmp::PartialEq),
+        ProbedTrait::Eq => quote!(::core::cmp::Eq),
+        ProbedTrait::PartialOrd => quote!(::core::cmp::PartialOrd),
+        ProbedTrait::Ord => quote!(::core::cmp::Ord),
+        ProbedTrait::Hash => quote!(::core::hash::Hash),
+        ProbedTrait::Serialize => quote!(#krate::__private::serde::Serialize),
+        ProbedTrait::Deserialize => quote!(#krate::__private::serde::de::DeserializeOwned),
+        // Auto traits are never derived.
+        _ => return None,
+    };
+    // `{` and `}` are format placeholders in diagnostic attributes.
+    let escape = |s: &str| s.replace('{', "{{").replace('}', "}}");
+    let mut lines = text.lines();
+    let message = escape(lines.next().unwrap_or_default());
+    let note = escape(&lines.map(str::trim).collect::<Vec<_>>().join("\n"));
+    let ty = syn::Ident::new(&extracted.name, span);
+    Some(quote! {
+        const _: () = {
+            #[diagnostic::on_unimplemented(message = #message, label = "no longer implemented", note = #note)]
+            trait __ContractPinStillImplemented {}
+            impl<T: ?::core::marker::Sized + #bound> __ContractPinStillImplemented for T {}
+            fn implemented<T: ?::core::marker::Sized + __ContractPinStillImplemented>() {}
+            #[allow(dead_code)]
+            fn check() {
+                implemented::<#ty>();
+            }
+        };
+    })
+}
+
+/// False when `CONTRACT_PIN_COMPILE_CHECK=0` (or the variable is invalid: that is
+/// reported by the check itself).
+pub fn compile_check_on(args: &Args) -> bool {
+    let lookup = |name: &str| std::env::var(name).ok();
+    env::compile_check(&args.set, &lookup).unwrap_or(false)
 }
 
 /// The absolute path of a `golden = "…"` argument: relative to the annotated source
@@ -227,41 +484,111 @@ fn golden_path(
     ))
 }
 
-/// The parsed golden at `path`, re-read only when its size or mtime changed;
-/// `None` when there is no file.
-fn load(state: &mut State, path: &Path) -> Option<Result<Arc<Golden>, GoldenError>> {
-    let meta = std::fs::metadata(path).ok()?;
-    let stamp = (meta.len(), meta.modified().ok());
-    if let Some(cached) = state.goldens.get(path) {
-        if cached.stamp == stamp {
-            return Some(cached.parsed.clone());
-        }
-    }
-    let bytes = std::fs::read(path).ok()?;
-    let parsed = golden::parse(&bytes).map(Arc::new);
-    let edited = match &parsed {
-        Ok(golden) => golden
-            .integrity_mismatches()
-            .into_iter()
-            .map(str::to_owned)
-            .collect(),
-        Err(_) => Vec::new(),
+/// Reads the golden at `path` into the cache, again only when its size or mtime
+/// changed: its index when it is in the canonical layout, otherwise the whole of it.
+/// False when there is no file.
+fn load(state: &mut State, path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
     };
+    let stamp = (meta.len(), meta.modified().ok());
+    if state.goldens.get(path).is_some_and(|c| c.stamp == stamp) {
+        return true;
+    }
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    let index = Index::read(&bytes).map(Arc::new);
+    let full = index.is_none().then(|| Full::of(&bytes));
     state.goldens.insert(
         path.to_path_buf(),
         Cached {
             stamp,
-            parsed: parsed.clone(),
-            edited,
+            index,
+            full,
             error_reported: false,
         },
     );
-    Some(parsed)
+    true
+}
+
+/// When this crate already pinned another set with the same update variable as `set`
+/// (`a-b` and `a_b`): the error. Each crate compiles in one compiler process, which
+/// sees every one of its attributes.
+fn set_clash(set: &str, lookup: &impl Fn(&str) -> Option<String>) -> Option<String> {
+    let krate = (
+        lookup("CARGO_MANIFEST_DIR").unwrap_or_default(),
+        lookup("CARGO_CRATE_NAME").unwrap_or_default(),
+    );
+    let mut state = state()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let seen = state.sets.entry(krate).or_default();
+    if seen.iter().any(|s| s == set) {
+        return None;
+    }
+    let clash = seen
+        .iter()
+        .find_map(|other| env::update_variable_clash(other, set));
+    if clash.is_none() {
+        seen.push(set.to_owned());
+    }
+    clash.map(|c| format!("{c} (this crate pins both)"))
+}
+
+/// The policy file of the workspace of the package in `manifest_dir` (its defaults
+/// when there is none), re-read only when its size or mtime changed; and its path
+/// when it exists (to track).
+fn load_policy(
+    state: &mut State,
+    manifest_dir: &Path,
+) -> (Result<Arc<PolicyFile>, PolicyError>, Option<PathBuf>) {
+    let path = match state.policies.get(manifest_dir) {
+        Some(cached) => cached.path.clone(),
+        None => policy_file::workspace_root(manifest_dir, |p| std::fs::read_to_string(p).ok())
+            .join(policy_file::FILE_NAME),
+    };
+    let stamp = std::fs::metadata(&path)
+        .ok()
+        .map(|meta| (meta.len(), meta.modified().ok()));
+    if let Some(cached) = state.policies.get(manifest_dir) {
+        if cached.stamp == stamp {
+            return (cached.parsed.clone(), stamp.map(|_| path));
+        }
+    }
+    let parsed = match stamp {
+        None => Ok(Arc::new(PolicyFile::default())),
+        Some(_) => match std::fs::read_to_string(&path) {
+            Ok(text) => policy_file::parse(&text).map(Arc::new),
+            Err(e) => Err(PolicyError {
+                line: 1,
+                column: 1,
+                key: String::new(),
+                message: format!("cannot be read: {e}"),
+            }),
+        },
+    };
+    state.policies.insert(
+        manifest_dir.to_path_buf(),
+        CachedPolicy {
+            path: path.clone(),
+            stamp,
+            parsed: parsed.clone(),
+            error_reported: false,
+        },
+    );
+    (parsed, stamp.map(|_| path))
 }
 
 /// `include_bytes!` of the golden, once per compiler process: editing the golden
 /// recompiles the crate.
 fn track_golden(state: &mut State, path: &Path) -> TokenStream {
+    track_file(state, path)
+}
+
+/// `include_bytes!` of a file read here, once per compiler process: editing it
+/// recompiles the crate.
+fn track_file(state: &mut State, path: &Path) -> TokenStream {
     let key = format!("file:{}", path.display());
     if !state.tracked.insert(key) {
         return TokenStream::new();

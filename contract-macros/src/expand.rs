@@ -1,21 +1,42 @@
-//! Expansion: the item unchanged, then its fingerprint and registration.
+//! Expansion: the item unchanged, then its fingerprint, its type probe and its
+//! registration.
 
 use contract_core::canonical;
+use contract_core::probe::ProbedTrait;
+use contract_core::shape::ItemShape;
+use contract_core::syntax::order::Found;
 use contract_core::syntax::{self, Extracted};
 use contract_core::Fragment;
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::{check, scope};
+use crate::{check, paths, scope};
 use contract_core::syntax::args;
 
 /// `#[contract(…)]` / `#[phase5_contract(…)]`.
 pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Vec::new();
     let args = args::parse(fixed_set, args, &mut errors);
+    let mut order = Found::Unknown;
     let extracted = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(parsed) => match syntax::extract_in(&parsed, &scope::of_item(&parsed)) {
-            Ok(extracted) => Some((parsed, extracted)),
+        Ok(parsed) => match syntax::extract_all(&parsed, &{
+            let around = scope::around(&parsed);
+            order = around.order;
+            around.scope
+        }) {
+            Ok(mut extracted) => {
+                // The public path is part of the item's fragment.
+                let path = args
+                    .path
+                    .as_ref()
+                    .map(|(p, _)| syntax::tokens::to_string(p));
+                for e in &mut extracted {
+                    if let Fragment::Item { path: p, .. } = &mut e.fragment {
+                        p.clone_from(&path);
+                    }
+                }
+                Some((parsed, extracted))
+            }
             Err(e) => {
                 errors.push(e);
                 None
@@ -30,10 +51,40 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
         errors.push(escape);
     }
     let mut generated = TokenStream::new();
-    if let Some((parsed, extracted)) = &extracted {
+    if let Some((parsed, all)) = &extracted {
+        let single =
+            matches!(all.as_slice(), [one] if matches!(one.fragment, Fragment::Item { .. }));
+        if let (Some((_, span)), false) = (&args.path, single) {
+            errors.push(syn::Error::new(
+                *span,
+                "`path` names one item: it cannot be given on an `impl` block or an `extern` block",
+            ));
+        }
+        if let Found::Below {
+            contract,
+            hider,
+            derive: true,
+            line,
+        } = &order
+        {
+            // What the macro was handed is not what the sources say: refuse, unless
+            // the compile-time check is off (the harness then says it, naming the line).
+            if check::compile_check_on(&args) {
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    syntax::order::below(contract, hider, true, *line),
+                ));
+            }
+        }
         if errors.is_empty() {
-            generated.extend(check::check(&args, extracted, &mut errors));
-            generated.extend(registration(&args, parsed, extracted));
+            for extracted in all {
+                // Written once: registered, fingerprinted and held to the golden entry.
+                let (fragment, item) = extracted.fragment.compact_text();
+                let item_text = item.map(|range| &fragment[range]);
+                generated.extend(check::check(&args, extracted, item_text, &mut errors));
+                generated.extend(registration(&args, parsed, extracted, &fragment, &order));
+            }
+            generated.extend(path_check(&args, parsed));
         }
     }
     let errors = errors.into_iter().map(syn::Error::into_compile_error);
@@ -46,12 +97,32 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     }
 }
 
-fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> TokenStream {
+/// `path = "crate::api::Order"`: compiles only when that path names this item (the
+/// re-export identity check of `assert_same_item!`).
+fn path_check(args: &args::Args, item: &syn::Item) -> TokenStream {
+    let (Some((path, span)), Some((ident, _))) = (&args.path, item_ident_and_vis(item)) else {
+        return TokenStream::new();
+    };
+    let mut path = path.clone();
+    for segment in &mut path.segments {
+        segment.ident.set_span(*span);
+    }
+    paths::assert_same_item(quote!(#path, #ident)).unwrap_or_else(syn::Error::into_compile_error)
+}
+
+/// The fingerprint const and the registration of `extracted`, whose compact
+/// canonical text is `fragment`.
+fn registration(
+    args: &args::Args,
+    item: &syn::Item,
+    extracted: &Extracted,
+    fragment: &str,
+    order: &Found,
+) -> TokenStream {
     let krate = &args.krate;
     let set = &args.set;
     let name = args.name.clone().unwrap_or_else(|| extracted.name.clone());
-    let fragment = canonical::to_compact_string(&extracted.fragment);
-    let fingerprint = canonical::fingerprint_of_compact(&fragment);
+    let fingerprint = canonical::fingerprint_of_compact(fragment);
     let golden = match check::explicit_golden(args) {
         Some(path) => {
             let path = path.to_string_lossy().into_owned();
@@ -60,11 +131,16 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
         None => quote!(::core::option::Option::None),
     };
     let fingerprint_const = match (&extracted.fragment, item_ident_and_vis(item)) {
-        (Fragment::Item { .. }, Some((ident, vis))) => {
+        (Fragment::Item { item: shape, .. }, Some((ident, vis))) => {
             let const_name = format_ident!("__CONTRACT_PIN_FINGERPRINT_{}", ident);
             let doc = format!(
                 "contract-pin fingerprint of `{ident}` (use `contract_pin::fingerprint!`)."
             );
+            // A proc-macro crate exports nothing but its macros.
+            let vis = match shape {
+                ItemShape::ProcMacro(_) => quote!(),
+                _ => quote!(#vis),
+            };
             quote! {
                 #[doc = #doc]
                 #[doc(hidden)]
@@ -73,6 +149,26 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
             }
         }
         _ => TokenStream::new(),
+    };
+    let probe = match probed_type(item, extracted) {
+        Some((ident, derived)) => probe(krate, ident, &derived),
+        None => quote!(::core::option::Option::None),
+    };
+    let line = syntax::scope::item_position(item).0 as u32;
+    let (checked, derive_above) = match order {
+        Found::Unknown => (false, quote!(::core::option::Option::None)),
+        Found::Clean => (true, quote!(::core::option::Option::None)),
+        Found::Below {
+            hider,
+            line,
+            derive: true,
+            ..
+        } => {
+            let text = hider;
+            let line = line.unwrap_or(0) as u32;
+            (true, quote!(::core::option::Option::Some((#line, #text))))
+        }
+        Found::Below { .. } => (true, quote!(::core::option::Option::None)),
     };
     quote! {
         #fingerprint_const
@@ -86,16 +182,78 @@ fn registration(args: &args::Args, item: &syn::Item, extracted: &Extracted) -> T
                     module: ::core::module_path!(),
                     fragment: #fragment,
                     golden: #golden,
+                    probe: #probe,
+                    source: #krate::__private::Source {
+                        file: ::core::file!(),
+                        line: #line,
+                        checked: #checked,
+                        derive_above: #derive_above,
+                    },
                 }
             }
         };
     }
 }
 
+/// The type the probe asks about, and the probed traits its derives implement: a
+/// pinned struct, enum or union without generics (a generic type's answers depend on
+/// its arguments).
+fn probed_type<'a>(
+    item: &'a syn::Item,
+    extracted: &Extracted,
+) -> Option<(&'a syn::Ident, Vec<ProbedTrait>)> {
+    let Fragment::Item { item: shape, .. } = &extracted.fragment else {
+        return None;
+    };
+    let generic = shape.generics().is_some_and(|g| !g.params.is_empty());
+    if generic {
+        return None;
+    }
+    let derived = shape
+        .container()
+        .map(|c| {
+            c.derives
+                .iter()
+                .filter_map(|d| ProbedTrait::parse(d))
+                .collect()
+        })
+        .unwrap_or_default();
+    match (item, shape) {
+        (syn::Item::Struct(s), ItemShape::Struct(_)) => Some((&s.ident, derived)),
+        (syn::Item::Enum(e), ItemShape::Enum(_)) => Some((&e.ident, derived)),
+        (syn::Item::Union(u), ItemShape::Union(_)) => Some((&u.ident, derived)),
+        _ => None,
+    }
+}
+
+/// The probe value of `ty` (see `contract_pin::__private::probe`): each trait its
+/// derives do not already answer is asked of the compiler; the derived ones are set
+/// directly (what the compiler would say, at no cost).
+fn probe(krate: &syn::Path, ty: &syn::Ident, derived: &[ProbedTrait]) -> TokenStream {
+    let known = derived.iter().fold(0u32, |bits, t| bits | t.bit());
+    // In bit order: `bits` reads the answers in the order of `asked`'s bits.
+    let mut asked: Vec<ProbedTrait> = ProbedTrait::ALL
+        .iter()
+        .copied()
+        .filter(|t| !derived.contains(t))
+        .collect();
+    asked.sort_by_key(|t| t.index());
+    let mask = asked.iter().fold(0u32, |bits, t| bits | t.bit());
+    let answers = asked
+        .iter()
+        .map(|t| syn::Ident::new(t.answer(), proc_macro2::Span::call_site()));
+    let (known, mask) = (
+        proc_macro2::Literal::u32_unsuffixed(known),
+        proc_macro2::Literal::u32_unsuffixed(mask),
+    );
+    quote!(::core::option::Option::Some(#krate::__private::probe!(#ty, #known, #mask; #(#answers)*)))
+}
+
 fn item_ident_and_vis(item: &syn::Item) -> Option<(&syn::Ident, &syn::Visibility)> {
     match item {
         syn::Item::Struct(i) => Some((&i.ident, &i.vis)),
         syn::Item::Enum(i) => Some((&i.ident, &i.vis)),
+        syn::Item::Union(i) => Some((&i.ident, &i.vis)),
         syn::Item::Trait(i) => Some((&i.ident, &i.vis)),
         syn::Item::Fn(i) => Some((&i.sig.ident, &i.vis)),
         syn::Item::Type(i) => Some((&i.ident, &i.vis)),

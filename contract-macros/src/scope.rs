@@ -1,52 +1,86 @@
-//! The imports around the item being expanded, read from its own source file (the
-//! file the compiler says the item's name is in), once per file per compiler
-//! process. The CLI reads the same file with the same `FileScopes`, so both resolve
-//! type paths alike.
+//! The item's own source file, read by the macro: the imports around the item, and
+//! the attributes written above its contract attribute. Read once per file per
+//! compiler process, by the byte scanner of `FileScopes` (no syntax tree of the file:
+//! one parsed inside a proc macro holds the compiler's spans, and a macro expanding
+//! every pinned item of a crate cannot afford to parse each file). The CLI reads the
+//! same file with the same `FileScopes`, so both resolve type paths alike.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
+use contract_core::syntax::order::{self, Found};
 use contract_core::syntax::scope::{item_name, item_position, name_span, FileScopes};
 use contract_core::syntax::Scope;
 
-type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<(String, FileScopes)>)>;
+/// One source file as read: its text, where each line starts, and its scopes.
+struct Read {
+    text: String,
+    line_starts: Vec<usize>,
+    scopes: FileScopes,
+}
+
+/// What one expansion learns from its item's source file.
+pub struct Around {
+    /// The imports of the item's module (empty: paths compared as written).
+    pub scope: Scope,
+    /// What is written above the contract attribute.
+    pub order: Found,
+}
+
+type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<Read>)>;
 
 fn cache() -> &'static Mutex<Cache> {
     static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     CACHE.get_or_init(Mutex::default)
 }
 
-/// The scope of the module `item` is in; the empty scope (paths compared as
-/// written) when its source cannot be read, or the item is not where the compiler
-/// says (a macro generated it).
-pub fn of_item(item: &syn::Item) -> Scope {
+/// The scope of the module `item` is in, and what is written above its contract
+/// attribute (the call site). The empty scope (paths compared as written) and nothing
+/// known of the attributes when its source cannot be read, or the item is not where
+/// the compiler says (a macro generated it).
+pub fn around(item: &syn::Item) -> Around {
+    let unknown = || Around {
+        scope: Scope::default(),
+        order: Found::Unknown,
+    };
     let Some(file) = name_span(item).unwrap().local_file() else {
-        return Scope::default();
+        return unknown();
     };
     let Some(read) = read(file) else {
-        return Scope::default();
+        return unknown();
     };
-    let (text, scopes) = &*read;
     let (line, column) = item_position(item);
     // The item's name must be at that place of this file: a macro-generated item
     // points elsewhere.
     let here = item_name(item).is_some_and(|name| {
-        text.lines().nth(line.saturating_sub(1)).is_some_and(|l| {
-            l.chars()
-                .skip(column)
-                .collect::<String>()
-                .starts_with(name.trim_start_matches("r#"))
-        })
+        read.line_starts
+            .get(line.saturating_sub(1))
+            .and_then(|&start| {
+                let text = &read.text[start..];
+                let line = text.split('\n').next().unwrap_or_default();
+                let at = line.char_indices().nth(column)?.0;
+                Some(line[at..].starts_with(name.trim_start_matches("r#")))
+            })
+            .unwrap_or(false)
     });
     if !here {
-        return Scope::default();
+        return unknown();
     }
-    scopes.at((line, column)).clone()
+    let scope = read.scopes.at((line, column)).clone();
+    let call_site = proc_macro2::Span::call_site().start();
+    let order = match read
+        .scopes
+        .attribute_run((call_site.line, call_site.column))
+    {
+        Some(run) => order::above(&read.text, &run, &scope),
+        None => Found::Unknown,
+    };
+    Around { scope, order }
 }
 
-fn read(path: PathBuf) -> Option<Arc<(String, FileScopes)>> {
+fn read(path: PathBuf) -> Option<Arc<Read>> {
     let path = if path.is_relative() {
         std::env::current_dir().ok()?.join(path)
     } else {
@@ -61,8 +95,15 @@ fn read(path: PathBuf) -> Option<Arc<(String, FileScopes)>> {
         }
     }
     let text = std::fs::read_to_string(&path).ok()?;
+    let line_starts = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     let scopes = FileScopes::of_file(&text);
-    let entry = Arc::new((text, scopes));
+    let entry = Arc::new(Read {
+        text,
+        line_starts,
+        scopes,
+    });
     cache.insert(path, (stamp, entry.clone()));
     Some(entry)
 }

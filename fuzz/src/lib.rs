@@ -8,10 +8,11 @@
 use std::collections::BTreeMap;
 
 use contract_core::assemble::{assemble, Registered};
+use contract_core::current::Current;
 use contract_core::check::{evaluate, Request, Status};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
-use contract_core::policy::WireFormat;
+use contract_core::policy::{file, WireFormat};
 use contract_core::shape::Symbol;
 use contract_core::{canonical, diff, golden, Golden, Policy};
 
@@ -37,7 +38,7 @@ pub fn golden_parse(data: &[u8]) {
             let back = golden::parse(text.as_bytes()).expect("a rendered golden parses");
             assert_eq!(&back, golden, "render/parse round trip");
             assert_eq!(back.render(), text, "render is canonical");
-            let current = golden.shapes();
+            let current = Current::from_symbols(golden.shapes());
             for mode in [Mode::Compare, Mode::Update] {
                 let evaluation = evaluate(Request {
                     set: &golden.set,
@@ -46,6 +47,8 @@ pub fn golden_parse(data: &[u8]) {
                     mode: &mode,
                     existing: Some(data),
                     current: &current,
+                    policy: &Policy::default(),
+                    policy_file: "contract-pin.toml",
                     modules: None,
                 })
                 .expect("a parsed golden evaluates");
@@ -73,6 +76,8 @@ pub fn golden_parse(data: &[u8]) {
                         mode: &Mode::Compare,
                         existing: Some(rendered.as_bytes()),
                         current: &current,
+                        policy: &Policy::default(),
+                        policy_file: "contract-pin.toml",
                         modules: None,
                     })
                     .expect("a written golden evaluates");
@@ -98,8 +103,10 @@ pub fn diff_shapes(data: &[u8]) {
         return;
     };
     for format in [WireFormat::SelfDescribing, WireFormat::Positional] {
-        let mut policy = Policy::default_for("fuzz");
-        policy.wire_format = format;
+        let policy = Policy {
+            wire_format: format,
+            ..Policy::default()
+        };
         for s in [&a, &b] {
             let same = BTreeMap::from([("S".to_owned(), s.clone())]);
             let deltas = diff::diff_sets(&same, &same, &policy);
@@ -132,11 +139,17 @@ fn fragments(symbol: &Symbol) -> Vec<contract_core::Fragment> {
     use contract_core::Fragment;
     let mut out = Vec::new();
     if let Some(item) = &symbol.item {
-        out.push(Fragment::from(item.clone()));
+        out.push(Fragment::Item {
+            item: item.clone(),
+            unresolved: Default::default(),
+            path: symbol.path.clone(),
+        });
     }
-    if !symbol.methods.is_empty() {
+    if !symbol.methods.is_empty() || !symbol.consts.is_empty() || !symbol.types.is_empty() {
         out.push(Fragment::Methods {
             methods: symbol.methods.clone(),
+            consts: symbol.consts.clone(),
+            types: symbol.types.clone(),
             unresolved: Default::default(),
         });
     }
@@ -208,19 +221,49 @@ pub fn extract_item(data: &[u8]) {
         fragment: extracted.fragment.clone(),
     }];
     let symbols = assemble(&registered).expect("one registration never conflicts");
-    let policy = Policy::default_for("fuzz");
+    let policy = Policy::default();
     assert!(diff::diff_sets(&symbols, &symbols, &policy).is_empty());
-    let golden = Golden::new("fuzz", "p", policy, &symbols);
+    let golden = Golden::new("fuzz", "p", &symbols);
     let text = golden.render();
     let reread = golden::parse(text.as_bytes()).expect("a rendered golden parses");
     assert_eq!(reread, golden, "golden round trip of an extracted shape");
     if let Some(symbol) = symbols.get(&extracted.name) {
-        let deltas =
-            diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &golden.policy);
+        let deltas = diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &policy);
         assert!(
             deltas.is_empty(),
             "the item against its own golden: {deltas:?}"
         );
+    }
+}
+
+/// `policy_parse`: any bytes as a policy file (`contract-pin.toml`).
+///
+/// Never panics; an error points inside the text (a line and a column that exist);
+/// a file that parses gives each of its sets a policy, explains every value of it, and
+/// the table `render_set` writes for that policy reads back to the same policy.
+pub fn policy_parse(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match file::parse(text) {
+        Err(e) => {
+            let lines = text.split('\n').count();
+            assert!(e.line >= 1 && e.line <= lines, "{e:?} in {lines} lines");
+            assert!(e.column >= 1, "{e:?}");
+            assert!(!e.to_string().is_empty());
+        }
+        Ok(parsed) => {
+            let sets: Vec<String> = parsed.sets().map(|(s, _)| s.to_owned()).collect();
+            for set in sets.iter().map(String::as_str).chain(["unconfigured"]) {
+                let policy = parsed.policy(set);
+                assert!(!parsed.explain(set).is_empty());
+                let table = file::render_set(set, &policy);
+                let back = file::parse(&table)
+                    .unwrap_or_else(|e| panic!("{}\n{table}", e.located("rendered")))
+                    .policy(set);
+                assert_eq!(back, policy, "render/parse round trip of\n{table}");
+            }
+        }
     }
 }
 
@@ -327,8 +370,8 @@ pub fn check_pair(a: &Symbol, b: &Symbol, policy: &Policy) {
 /// report is JSON naming each of them.
 fn report_agrees(old: &Symbol, new: &Symbol, policy: &Policy, deltas: &[contract_core::Delta]) {
     let stored = BTreeMap::from([("S".to_owned(), old.clone())]);
-    let current = BTreeMap::from([("S".to_owned(), new.clone())]);
-    let text = Golden::new("fuzz", "p", policy.clone(), &stored).render();
+    let current = Current::from_symbols(BTreeMap::from([("S".to_owned(), new.clone())]));
+    let text = Golden::new("fuzz", "p", &stored).render();
     let evaluation = evaluate(Request {
         set: "fuzz",
         package: "p",
@@ -336,6 +379,8 @@ fn report_agrees(old: &Symbol, new: &Symbol, policy: &Policy, deltas: &[contract
         mode: &Mode::Compare,
         existing: Some(text.as_bytes()),
         current: &current,
+        policy,
+        policy_file: "contract-pin.toml",
         modules: None,
     })
     .expect("a rendered golden evaluates");
@@ -546,13 +591,13 @@ pub fn golden_mutations(data: &[u8]) {
     let Ok(current) = current_set(&golden_set, &mut u) else {
         return;
     };
-    let golden = Golden::new("fuzz", "p", policy, &golden_set);
+    let golden = Golden::new("fuzz", "p", &golden_set);
     let text = golden.render();
     let parsed = golden::parse(text.as_bytes()).expect("a rendered golden parses");
     assert_eq!(parsed, golden, "parse . render is the identity");
     assert_eq!(parsed.render(), text, "render . parse . render is render");
-    compare_agrees(text.as_bytes(), &current);
-    compare_agrees(text.as_bytes(), &golden_set);
+    compare_agrees(text.as_bytes(), &current, &policy);
+    compare_agrees(text.as_bytes(), &golden_set, &policy);
     let mut mutated = text;
     for _ in 0..u.int_in_range(1..=4).unwrap_or(1) {
         match mutate_text(&mutated, &mut u) {
@@ -560,7 +605,7 @@ pub fn golden_mutations(data: &[u8]) {
             Err(_) => break,
         }
     }
-    compare_agrees(mutated.as_bytes(), &current);
+    compare_agrees(mutated.as_bytes(), &current, &policy);
     golden_parse(mutated.as_bytes());
 }
 
@@ -603,17 +648,20 @@ fn current_set(
 }
 
 /// `compare` says what `parse`, `diff_sets` and `integrity_mismatches` say.
-pub fn compare_agrees(bytes: &[u8], current: &BTreeMap<String, Symbol>) {
-    let compared = golden::compare(bytes, current);
+pub fn compare_agrees(bytes: &[u8], current: &BTreeMap<String, Symbol>, policy: &Policy) {
+    let compared = golden::compare(bytes, &Current::from_symbols(current.clone()), policy);
     match golden::parse(bytes) {
-        Err(e) => assert_eq!(compared.err(), Some(e), "compare and parse disagree"),
+        Err(e) => assert_eq!(
+            compared.err(),
+            Some(golden::CompareError::Golden(e)),
+            "compare and parse disagree"
+        ),
         Ok(g) => {
             let c = compared.expect("compare accepts what parse accepts");
             assert_eq!(c.header.format_version, g.format_version);
             assert_eq!(c.header.set, g.set);
             assert_eq!(c.header.package, g.package);
-            assert_eq!(c.header.policy, g.policy);
-            let deltas = diff::diff_sets(&g.shapes(), current, &g.policy);
+            let deltas = diff::diff_sets(&g.shapes(), current, policy);
             assert_eq!(c.deltas, deltas, "compare and diff_sets disagree");
             assert_eq!(c.tampered, g.integrity_mismatches(), "tampered symbols");
         }

@@ -275,6 +275,7 @@ fn with_extra_outcome(golden: &contract_core::Golden) -> contract_core::Golden {
     edit_enum(golden, "TrustOutcome", |variants| {
         variants.push(VariantShape {
             name: "Escalated".to_owned(),
+            hidden: false,
             style: FieldStyle::Unit,
             fields: Vec::new(),
             discriminant: None,

@@ -152,12 +152,7 @@ pub fn current_golden() -> (Golden, String) {
 
 /// Writes `golden` (fingerprints recomputed, so it is not a hand edit) under `root`.
 pub fn write_golden(root: &Path, golden: &Golden) -> PathBuf {
-    let edited = Golden::new(
-        &golden.set,
-        &golden.package,
-        golden.policy.clone(),
-        &golden.shapes(),
-    );
+    let edited = Golden::new(&golden.set, &golden.package, &golden.shapes());
     let path = golden_file(root);
     fs::create_dir_all(path.parent().expect("golden has a parent")).expect("golden dir");
     fs::write(&path, edited.render()).expect("write golden");

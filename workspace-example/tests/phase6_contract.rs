@@ -11,6 +11,7 @@ fn phase6_contract() {
 mod routing_deltas {
     use std::collections::BTreeMap;
 
+    use contract_core::policy::file;
     use contract_core::syntax::extract;
     use contract_core::{diff, Class, Delta, DeltaKind, Fragment, Policy, Symbol};
 
@@ -55,7 +56,18 @@ mod routing_deltas {
     }
 
     fn deltas(before: &syn::Item, after: &syn::Item) -> Vec<Delta> {
-        diff::diff_sets(&set(before), &set(after), &Policy::default_for("phase6"))
+        diff::diff_sets(&set(before), &set(after), &policy())
+    }
+
+    /// Set `phase6`'s policy, from the workspace's policy file.
+    fn policy() -> Policy {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let read = |p: &std::path::Path| std::fs::read_to_string(p).ok();
+        let path = file::workspace_root(dir, read).join(file::FILE_NAME);
+        let text = read(&path).unwrap_or_default();
+        file::parse(&text)
+            .expect("the policy file reads")
+            .policy("phase6")
     }
 
     fn kinds(deltas: &[Delta]) -> Vec<(DeltaKind, Class)> {

@@ -11,6 +11,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use contract_core::policy::file;
 use contract_core::Policy;
 use quote::{quote, ToTokens};
 use syn::visit::Visit;
@@ -31,7 +32,7 @@ pub struct Pair {
     pub before: String,
     /// The module source after the change.
     pub after: String,
-    /// The set's policy, written into the golden.
+    /// The set's policy, written into the generated crate's policy file.
     pub policy: Policy,
     /// Textual edits applied to the golden once written (hand edits).
     pub golden_edits: Vec<(String, String)>,
@@ -62,6 +63,9 @@ pub enum Expect {
     /// 1-based line, whose text contains the string. The CLI's verdict for the set is
     /// then not compared (the item registers nothing there).
     CliError { line: usize, text: String },
+    /// The harness stops with an error whose text contains this (on both sides: no
+    /// golden is written either).
+    HarnessSays(String),
 }
 
 /// Every pair of the corpus.
@@ -81,6 +85,15 @@ fn cases() -> Vec<Pair> {
     for (i, case) in CASES.iter().enumerate() {
         if case.no_families {
             continue; // a diff-engine configuration, not something a crate can say
+        }
+        // What only the compiler or the CLI observes, stood for by test-only
+        // attributes: shown end to end by their own tests, not expressible here.
+        let stand_ins = ["#[observed", "#[impl_in_source", "#[public_path"];
+        if stand_ins
+            .iter()
+            .any(|s| case.before.contains(s) || case.after.contains(s))
+        {
+            continue;
         }
         let (Some(before), Some(after)) = (pin_all(case.before), pin_all(case.after)) else {
             continue;
@@ -239,6 +252,8 @@ fn attrs_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
         syn::Item::Trait(i) => &mut i.attrs,
         syn::Item::Type(i) => &mut i.attrs,
         syn::Item::Union(i) => &mut i.attrs,
+        syn::Item::ForeignMod(i) => &mut i.attrs,
+        syn::Item::Macro(i) if i.ident.is_some() => &mut i.attrs,
         _ => return None,
     })
 }
@@ -335,6 +350,10 @@ fn stubs(sources: &[&str]) -> String {
 
 fn ui(dir: &Path) -> Vec<Pair> {
     let mut out = Vec::new();
+    // The fixtures' sets have the policy trybuild's project gets (tests/ui.rs copies
+    // this file there).
+    let policies =
+        file::parse(&read(&dir.join(file::FILE_NAME))).expect("tests/ui/contract-pin.toml");
     // Every accepted item kind, unchanged: the macro and the scan must extract the
     // same shapes (the harness writes the golden from the first, the CLI reads the
     // second). Its macro-generated item is left out: the scan cannot see it, and says so.
@@ -344,7 +363,7 @@ fn ui(dir: &Path) -> Vec<Pair> {
         origin: "tests/ui/pass/every_item_kind.rs (unchanged)".to_owned(),
         before: every_kind.clone(),
         after: every_kind,
-        policy: Policy::default_for("ui"),
+        policy: policies.policy(&fixture_set(&kinds)),
         golden_edits: Vec::new(),
         golden_at: None,
         expect: vec![Expect::Status("match".to_owned())],
@@ -380,7 +399,7 @@ fn ui(dir: &Path) -> Vec<Pair> {
                 ),
                 before: b,
                 after: a,
-                policy: policy_line(Policy::default_for("ui"), &before_src),
+                policy: policies.policy(&fixture_set(&before_src)),
                 golden_edits: Vec::new(),
                 golden_at: None,
                 expect,
@@ -403,7 +422,19 @@ fn retarget(src: &str) -> Option<String> {
         syn::Item::Macro(_) => false,
         _ => true,
     });
-    for item in &mut file.items {
+    retarget_items(&mut file.items)?;
+    Some(quote!(#file).to_string() + "\n")
+}
+
+/// Every contract attribute of `items` and of the inline modules among them, in set
+/// `SET`, without its `golden = "…"`.
+fn retarget_items(items: &mut [syn::Item]) -> Option<()> {
+    for item in items {
+        if let syn::Item::Mod(m) = item {
+            if let Some((_, inner)) = &mut m.content {
+                retarget_items(inner)?;
+            }
+        }
         if let Some(attrs) = attrs_mut(item) {
             for attr in attrs.iter_mut() {
                 let last = attr.path().segments.last().map(|s| s.ident.to_string());
@@ -418,6 +449,7 @@ fn retarget(src: &str) -> Option<String> {
                         .ok()?
                         .into_iter()
                         .filter(|m| !m.path().is_ident("golden") && !m.path().is_ident("set"))
+                        .map(in_pair_module)
                         .collect(),
                     _ => Vec::new(),
                 };
@@ -425,21 +457,46 @@ fn retarget(src: &str) -> Option<String> {
             }
         }
     }
-    Some(quote!(#file).to_string() + "\n")
+    Some(())
 }
 
-/// The `// policy: {…}` line of a fixture laid over `base`.
-fn policy_line(base: Policy, src: &str) -> Policy {
-    let mut policy = serde_json::to_value(base).unwrap();
-    for line in src.lines() {
-        if let Some(json) = line.trim().strip_prefix("// policy:") {
-            let patch: serde_json::Value = serde_json::from_str(json).expect("policy line is JSON");
-            for (key, value) in patch.as_object().expect("policy line is an object") {
-                policy[key] = value.clone();
+/// `path = "crate::x::Y"` as the pair's module sees it: `crate::SET::x::Y` (the
+/// generated crate puts each pair in a module named after its set).
+fn in_pair_module(meta: syn::Meta) -> syn::Meta {
+    if let syn::Meta::NameValue(nv) = &meta {
+        if nv.path.is_ident("path") {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                let value = s.value().replacen("crate::", &format!("crate::{SET}::"), 1);
+                return syn::parse_quote!(path = #value);
             }
         }
     }
-    serde_json::from_value(policy).expect("a valid policy")
+    meta
+}
+
+/// The set a fixture pins in (`set = "…"` of its first contract attribute).
+fn fixture_set(src: &str) -> String {
+    let at = src.find("set = \"").expect("a fixture names its set") + "set = \"".len();
+    src[at..].split('"').next().unwrap_or_default().to_owned()
+}
+
+/// The `// policy: KEY = VALUE` lines of a pair (policy-file TOML, one key a line)
+/// as the pair's set's policy.
+fn policy_lines(src: &str) -> Policy {
+    let mut table = String::from("[set.pair]\n");
+    for line in src.lines() {
+        if let Some(toml) = line.trim().strip_prefix("// policy:") {
+            table.push_str(toml.trim());
+            table.push('\n');
+        }
+    }
+    file::parse(&table)
+        .unwrap_or_else(|e| panic!("{}\n{table}", e.located("policy lines")))
+        .policy("pair")
 }
 
 // ---- the pairs written for this suite ----------------------------------------------
@@ -447,13 +504,15 @@ fn policy_line(base: Policy, src: &str) -> Policy {
 /// `pairs/<name>.before` and `pairs/<name>.after`, used verbatim (line numbers are
 /// kept: expectations name lines). Directives are comments in the `.after` file:
 ///
-/// - `// policy: {…}` — laid over the default policy;
+/// - `// policy: KEY = VALUE` — a key of the set's table in the policy file (as
+///   `wire_format = "positional"`), over the defaults;
 /// - `// golden-edit: FROM => TO` — a hand edit of the written golden's text;
 /// - `// golden-edit: forge-fingerprints` — every stored fingerprint no longer matches
 ///   its shape, as after a hand edit of the shapes (whatever their encoding);
 /// - `// golden-at: PATH` — the golden `golden = "…"` names, relative to the crate;
 /// - `// expect: has KIND [CLASS [AXIS]]`, `lacks KIND`, `status STATUS`,
-///   `compile-has KIND`, `compile-says TEXT`, `cli-error LINE TEXT`.
+///   `compile-has KIND`, `compile-says TEXT`, `cli-error LINE TEXT`,
+///   `harness-says TEXT`.
 fn fixtures(dir: &Path) -> Vec<Pair> {
     let mut out = Vec::new();
     for before in files(dir, "before") {
@@ -492,6 +551,7 @@ fn fixtures(dir: &Path) -> Vec<Pair> {
                 ["status", status] => Expect::Status((*status).to_owned()),
                 ["compile-has", kind] => Expect::CompileHas((*kind).to_owned()),
                 ["compile-says", ..] => Expect::CompileSays(text(1)),
+                ["harness-says", ..] => Expect::HarnessSays(text(1)),
                 ["cli-error", line, ..] => Expect::CliError {
                     line: line.parse().expect("cli-error LINE TEXT"),
                     text: text(2),
@@ -511,7 +571,7 @@ fn fixtures(dir: &Path) -> Vec<Pair> {
             ),
             before: read(&before),
             after: after_src.clone(),
-            policy: policy_line(Policy::default_for("pairs"), &after_src),
+            policy: policy_lines(&after_src),
             golden_edits,
             golden_at,
             expect,

@@ -10,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+use crate::clean_env::clean_env;
 use crate::corpus::{Pair, FORGE, PRELUDE_MODULE, SET};
 
 /// The package name of the generated crate.
@@ -96,7 +97,27 @@ impl Generated {
         g.write("Cargo.toml", &manifest);
         fs::copy(repo.join("Cargo.lock"), g.path("Cargo.lock")).unwrap();
         g.write("tests/harness.rs", HARNESS);
+        g.write_policies(pairs);
         g
+    }
+
+    /// The policy file of the crate (its workspace root): one `[set.dNNN]` table per
+    /// pair whose policy is not the default. All three front ends read it there.
+    fn write_policies(&self, pairs: &[Pair]) {
+        let mut text = String::from("# One table per pair whose policy is not the default.\n");
+        for (&i, set) in &self.sets {
+            let table = contract_core::policy::file::render_set(set, &pairs[i].policy);
+            if !table.is_empty() {
+                text.push('\n');
+                text.push_str(&table);
+            }
+        }
+        let parsed = contract_core::policy::file::parse(&text)
+            .unwrap_or_else(|e| panic!("{}\n{text}", e.located("contract-pin.toml")));
+        for (&i, set) in &self.sets {
+            assert_eq!(parsed.policy(set), pairs[i].policy, "{}", pairs[i].origin);
+        }
+        self.write(contract_core::policy::file::FILE_NAME, &text);
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
@@ -126,7 +147,9 @@ impl Generated {
         for (&i, set) in &self.sets {
             let pair = &pairs[i];
             let src = if after { &pair.after } else { &pair.before };
-            let src = src.replace(&format!("\"{SET}\""), &format!("\"{set}\""));
+            let src = src
+                .replace(&format!("\"{SET}\""), &format!("\"{set}\""))
+                .replace(&format!("crate::{SET}::"), &format!("crate::{set}::"));
             self.write(&format!("src/{set}.rs"), &src);
             lib.push_str(&format!("pub mod {set};\n"));
         }
@@ -308,7 +331,8 @@ impl Generated {
         run
     }
 
-    /// Rewrites the golden of `set`: the pair's policy, then its hand edits.
+    /// Applies the pair's hand edits to the golden of `set` (its policy is in the
+    /// policy file, not the golden).
     pub fn edit_golden(&self, set: &str, pair: &Pair) {
         let path = match &pair.golden_at {
             Some(at) => self.path(at),
@@ -316,7 +340,6 @@ impl Generated {
         };
         let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut golden = contract_core::golden::parse(&bytes).unwrap();
-        golden.policy = pair.policy.clone();
         if pair.golden_edits.iter().any(|(from, _)| from == FORGE) {
             for entry in golden.symbols.values_mut() {
                 entry.fingerprint = format!("sha256:{}", "0".repeat(64));
@@ -358,22 +381,6 @@ fn every_set() {
     }
 }
 "#;
-
-fn clean_env(cmd: &mut Command) {
-    cmd.env_clear();
-    for keep in [
-        "PATH",
-        "HOME",
-        "CARGO_HOME",
-        "RUSTUP_HOME",
-        "RUSTUP_TOOLCHAIN",
-        "TMPDIR",
-    ] {
-        if let Ok(value) = std::env::var(keep) {
-            cmd.env(keep, value);
-        }
-    }
-}
 
 /// A report object (DESIGN §2) as a view.
 fn view_of(report: &Value) -> View {
@@ -436,7 +443,16 @@ fn module_index(file: &str) -> Option<usize> {
 /// `breaking change to pinned contract `S` (kind, axis axis): …` → (S, kind, axis).
 fn parse_break(text: &str) -> Option<(String, String, String)> {
     let first = text.lines().next()?;
-    let first = first.strip_prefix("error: ").unwrap_or(first);
+    // `error: …`, or `error[E0277]: …` for the assertion that stands for a removed
+    // derive (the compiler reports it with contract-pin's message).
+    let first = match first.strip_prefix("error") {
+        Some(rest) => rest
+            .strip_prefix(':')
+            .or_else(|| rest.split_once("]:").map(|(_, r)| r))
+            .map(str::trim_start)
+            .unwrap_or(first),
+        None => first,
+    };
     let rest = first.strip_prefix("breaking change to pinned contract `")?;
     let (symbol, rest) = rest.split_once("` (")?;
     let (kind, rest) = rest.split_once(", ")?;

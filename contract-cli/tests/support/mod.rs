@@ -48,6 +48,17 @@ pub fn finish(output: Output) -> Run {
     }
 }
 
+/// The command on the workspace of `manifest`, with a clean environment plus `env`.
+pub fn command(manifest: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut c = Command::new(BIN);
+    c.arg("--manifest-path").arg(manifest).args(args);
+    for var in CLEARED {
+        c.env_remove(var);
+    }
+    c.envs(env.iter().copied()).stdin(Stdio::null());
+    c
+}
+
 pub const LIB: &str = r#"//! A fixture library.
 pub mod model;
 
@@ -120,15 +131,7 @@ impl Fixture {
 
     /// The command, with `--manifest-path` of this workspace and a clean environment.
     pub fn command(&self, args: &[&str], env: &[(&str, &str)]) -> Command {
-        let mut c = Command::new(BIN);
-        c.arg("--manifest-path")
-            .arg(self.path("Cargo.toml"))
-            .args(args);
-        for var in CLEARED {
-            c.env_remove(var);
-        }
-        c.envs(env.iter().copied()).stdin(Stdio::null());
-        c
+        command(&self.path("Cargo.toml"), args, env)
     }
 
     pub fn run(&self, args: &[&str]) -> Run {

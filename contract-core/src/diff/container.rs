@@ -3,7 +3,8 @@
 //! `serde_container` family's.)
 
 use super::Cx;
-use crate::delta::{Attr, Class, DeltaKind, Member, Note, Shown};
+use crate::delta::{Attr, Change, Class, DeltaKind, Member, Note, Shown};
+use crate::probe::ProbedTrait;
 use crate::shape::{ContainerAttrs, Repr, Symbol};
 
 /// The container-attributes family.
@@ -44,34 +45,105 @@ fn non_exhaustive(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs) {
     cx.push(delta);
 }
 
-/// A layout added where there was none is additive (no one could rely on the
-/// unspecified one), unless it is `packed`/`align`, which change what code may do
-/// with the fields; any other change alters size, alignment or ABI.
+/// Which `#[repr]` argument a kind is about.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    C,
+    Transparent,
+    Int,
+    Align,
+    Packed,
+    Other,
+}
+
+fn family(r: &Repr) -> Family {
+    match r {
+        Repr::C => Family::C,
+        Repr::Transparent => Family::Transparent,
+        Repr::Int(_) => Family::Int,
+        Repr::Align(_) => Family::Align,
+        Repr::Packed(_) => Family::Packed,
+        Repr::Rust | Repr::Other(_) => Family::Other,
+    }
+}
+
+/// Each `#[repr]` argument on its own, after the Cargo book's layout rules: a defined
+/// layout (`C`, a primitive, `transparent`) added where there was none is additive —
+/// no one could rely on the default one — and removed breaks FFI, casts and
+/// transmutes; `align` and `packed` change size or alignment (and what code may do
+/// with the fields) whichever way they change.
 fn repr(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs) {
     if o.repr == n.repr {
         return;
     }
-    let constraining = n
-        .repr
-        .iter()
-        .any(|r| matches!(r, Repr::Packed(_) | Repr::Align(_)));
-    let class = if o.repr.is_empty() && !constraining {
-        Class::Additive
-    } else {
-        Class::Breaking
-    };
-    let delta = cx
-        .delta(DeltaKind::ReprChanged, at(Attr::Repr))
-        .class(class)
-        .change(Shown::Repr(o.repr.clone()), Shown::Repr(n.repr.clone()));
-    cx.push(delta);
+    use DeltaKind as K;
+    for fam in [
+        Family::C,
+        Family::Transparent,
+        Family::Int,
+        Family::Align,
+        Family::Packed,
+        Family::Other,
+    ] {
+        let was: Vec<&Repr> = o.repr.iter().filter(|r| family(r) == fam).collect();
+        let now: Vec<&Repr> = n.repr.iter().filter(|r| family(r) == fam).collect();
+        if was == now {
+            continue;
+        }
+        let change = match (was.is_empty(), now.is_empty()) {
+            (true, false) => Change::Added,
+            (false, true) => Change::Removed,
+            _ => Change::Changed,
+        };
+        let kind = match (fam, change) {
+            (Family::C, Change::Removed) => K::ReprCRemoved,
+            (Family::C, _) => K::ReprCAdded,
+            (Family::Transparent, Change::Removed) => K::ReprTransparentRemoved,
+            (Family::Transparent, _) => K::ReprTransparentAdded,
+            (Family::Int, Change::Added) => K::ReprIntAdded,
+            (Family::Int, Change::Removed) => K::ReprIntRemoved,
+            (Family::Int, Change::Changed) => K::ReprIntChanged,
+            (Family::Align, Change::Added) => K::ReprAlignAdded,
+            (Family::Align, Change::Removed) => K::ReprAlignRemoved,
+            (Family::Align, Change::Changed) => K::ReprAlignChanged,
+            (Family::Packed, Change::Added) => K::ReprPackedAdded,
+            (Family::Packed, Change::Removed) => K::ReprPackedRemoved,
+            (Family::Packed, Change::Changed) => K::ReprPackedChanged,
+            (Family::Other, _) => K::ReprChanged,
+        };
+        let mut delta = cx
+            .delta(kind, at(Attr::Repr))
+            .note(Note::Repr(change))
+            .change(Shown::Repr(o.repr.clone()), Shown::Repr(n.repr.clone()));
+        // Adding a defined layout fixes what was unspecified, unless another one was
+        // there already (`C` next to a primitive changes the enum's layout).
+        let fixes_unspecified = o
+            .repr
+            .iter()
+            .all(|r| matches!(r, Repr::Align(_) | Repr::Packed(_)));
+        if change == Change::Added
+            && matches!(fam, Family::C | Family::Transparent | Family::Int)
+            && !fixes_unspecified
+        {
+            delta = delta.class(Class::Breaking);
+        }
+        cx.push(delta);
+    }
 }
 
-/// A derived trait added is more API; removed, every use of it breaks.
+/// A derived trait added is more API — but `Copy` changes how consumers' closures
+/// capture the type; removed, every use of it breaks. (A derive replaced by an impl
+/// of the same trait was made no change before any family looked: see
+/// [`crate::probe::reconcile`].)
 fn derives(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs) {
     for added in n.derives.difference(&o.derives) {
+        let kind = if ProbedTrait::parse(added) == Some(ProbedTrait::Copy) {
+            DeltaKind::CopyAdded
+        } else {
+            DeltaKind::DeriveAdded
+        };
         let delta = cx
-            .delta(DeltaKind::DeriveAdded, at(Attr::Derive))
+            .delta(kind, at(Attr::Derive))
             .note(Note::Derive(added.clone()))
             .change(
                 Shown::Derives(o.derives.clone()),

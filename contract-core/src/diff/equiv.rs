@@ -295,6 +295,11 @@ impl Renaming {
                 self.ty(&mut a.target);
             }
             ItemShape::Const(v) | ItemShape::Static(v) => self.ty(&mut v.ty),
+            ItemShape::Union(u) => {
+                self.generics(&mut u.generics);
+                self.fields(&mut u.fields);
+            }
+            ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) => {}
         }
     }
 }
@@ -307,6 +312,12 @@ pub fn normalized(s: &Symbol) -> Symbol {
     use super::shared::signature::canonical;
     let mut out = s.clone();
     out.unresolved.clear();
+    out.impls_in_source.clear();
+    // A public path given stands for the module: moving the definition behind it
+    // moves nothing a consumer names.
+    if out.path.is_some() {
+        out.module = None;
+    }
     for m in out.methods.values_mut() {
         *m = canonical(m);
     }
@@ -323,6 +334,15 @@ pub fn normalized(s: &Symbol) -> Symbol {
             }
         }
         Some(ItemShape::Fn(f)) => *f = canonical(f),
+        // serde derives no union: its serde attributes reach no wire.
+        // Every field of a union is at offset 0: their order is nothing to anyone.
+        Some(ItemShape::Union(u)) => {
+            u.fields.sort_by(|a, b| a.name.cmp(&b.name));
+            u.attrs.serde = Default::default();
+            for f in &mut u.fields {
+                f.serde = Default::default();
+            }
+        }
         Some(ItemShape::Trait(t)) => {
             for m in t.methods.values_mut() {
                 m.sig = canonical(&m.sig);
@@ -350,6 +370,7 @@ fn without_empty_predicates(s: &mut Symbol) {
         generics(&mut f.impl_generics);
     }
     s.methods.values_mut().for_each(signature);
+    s.types.values_mut().for_each(|a| generics(&mut a.generics));
     match &mut s.item {
         Some(ItemShape::Struct(x)) => generics(&mut x.generics),
         Some(ItemShape::Enum(x)) => generics(&mut x.generics),
@@ -360,13 +381,30 @@ fn without_empty_predicates(s: &mut Symbol) {
             t.methods.values_mut().for_each(|m| signature(&mut m.sig));
             t.types.values_mut().for_each(|a| generics(&mut a.generics));
         }
-        Some(ItemShape::Const(_) | ItemShape::Static(_)) | None => {}
+        Some(ItemShape::Union(u)) => generics(&mut u.generics),
+        Some(
+            ItemShape::Const(_)
+            | ItemShape::Static(_)
+            | ItemShape::MacroRules(_)
+            | ItemShape::ProcMacro(_),
+        )
+        | None => {}
     }
 }
 
-/// True when no consumer can tell `old` from `new`: equal once `old` takes `new`'s
-/// generic parameter names and both are [`normalized`].
+/// True when no consumer can tell `old` from `new`: equal once reconciled (see
+/// [`crate::probe::reconcile`]), `old` takes `new`'s generic parameter names and both
+/// are [`normalized`].
 pub fn equivalent(old: &Symbol, new: &Symbol) -> bool {
+    // A derive swapped for an impl of the trait, a fact observed on one side only:
+    // see `probe::reconcile`.
+    if let Some((old, new)) = crate::probe::reconcile(old, new) {
+        return equivalent_reconciled(&old, &new);
+    }
+    equivalent_reconciled(old, new)
+}
+
+fn equivalent_reconciled(old: &Symbol, new: &Symbol) -> bool {
     if old.same_shape(new) {
         return true;
     }
@@ -498,6 +536,9 @@ mod tests {
             constness: false,
             asyncness: false,
             unsafety: false,
+            hidden: false,
+            target_features: Default::default(),
+            export: None,
             abi: None,
             generics,
             impl_generics: Generics::default(),

@@ -5,10 +5,15 @@
 use super::align::align;
 use super::Cx;
 use crate::delta::{Axis, Class, DeltaKind, Member, Note, OrderReason, Shown};
-use crate::shape::{FieldShape, ItemShape, Repr, StructShape, Symbol};
+use crate::shape::{FieldShape, ItemShape, Repr, StructShape, Symbol, UnionShape};
 
-/// The struct-fields family.
+/// The struct-fields family (and the fields of a union).
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
+    if let (Some(ItemShape::Union(old)), Some(ItemShape::Union(new))) = (&before.item, &after.item)
+    {
+        union_fields(cx, old, new);
+        return;
+    }
     let (Some(ItemShape::Struct(old)), Some(ItemShape::Struct(new))) = (&before.item, &after.item)
     else {
         return;
@@ -66,6 +71,47 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     };
     if !same.order_kept() {
         order_changed(cx, old, new, &same);
+    }
+}
+
+/// A union literal and a union pattern name one field each: a field added breaks
+/// neither; a field removed breaks what named it.
+fn union_fields(cx: &mut Cx<'_>, old: &UnionShape, new: &UnionShape) {
+    let same_but_name = |a: &FieldShape, b: &FieldShape| a.ty == b.ty && a.vis == b.vis;
+    let alignment = align(
+        &old.fields,
+        &new.fields,
+        |f| f.name.as_str(),
+        &[&same_but_name],
+    );
+    let shown = |f: &FieldShape| Shown::Field(f.clone());
+    for pair in &alignment.pairs {
+        let (o, n) = (&old.fields[pair.old], &new.fields[pair.new]);
+        if pair.same() {
+            compare_field(cx, o, n);
+        } else {
+            let delta = cx
+                .delta(DeltaKind::FieldRenamed, Member::field(&o.name))
+                .renamed(&n.name)
+                .class(visible_class(o))
+                .change(shown(o), shown(n));
+            cx.push(delta);
+        }
+    }
+    for &i in &alignment.removed {
+        let gone = &old.fields[i];
+        let delta = cx
+            .delta(DeltaKind::UnionFieldRemoved, Member::field(&gone.name))
+            .class(visible_class(gone))
+            .was(shown(gone));
+        cx.push(delta);
+    }
+    for &j in &alignment.added {
+        let field = &new.fields[j];
+        let delta = cx
+            .delta(DeltaKind::UnionFieldAdded, Member::field(&field.name))
+            .now(shown(field));
+        cx.push(delta);
     }
 }
 
@@ -139,6 +185,37 @@ fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape) {
         };
         cx.push(delta.change(shown(old), shown(new)));
     }
+    hidden(
+        cx,
+        member_of(old),
+        old.hidden,
+        new.hidden,
+        old.vis.is_public(),
+    );
+}
+
+fn member_of(f: &FieldShape) -> Member {
+    Member::field(&f.name)
+}
+
+/// A member becoming `#[doc(hidden)]` leaves the public API; one no longer hidden
+/// joins it.
+pub fn hidden(cx: &mut Cx<'_>, member: Member, was: bool, now: bool, public: bool) {
+    if was == now {
+        return;
+    }
+    let kind = if now {
+        DeltaKind::DocHiddenAdded
+    } else {
+        DeltaKind::DocHiddenRemoved
+    };
+    let mut delta = cx
+        .delta(kind, member)
+        .change(Shown::Hidden(was), Shown::Hidden(now));
+    if now && (!public || cx.policy.doc_hidden_is_api) {
+        delta = delta.class(Class::Additive);
+    }
+    cx.push(delta);
 }
 
 /// Callers can write `S { a, b }` (or `S(a, b)`): exhaustive and every field `pub`.

@@ -1,11 +1,11 @@
-//! Inherent `pub` methods pinned through `impl` blocks: added, removed, renamed, and
-//! their signatures.
+//! Inherent `pub` items pinned through `impl` blocks: methods added, removed, renamed,
+//! and their signatures; associated consts and types added, removed and changed.
 
 use super::align::align_maps;
 use super::shared::signature::{self, Role};
 use super::Cx;
 use crate::delta::{DeltaKind, Member, Shown};
-use crate::shape::{FnShape, Symbol};
+use crate::shape::{AliasShape, FnShape, Symbol, ValueItemShape};
 
 /// The inherent-methods family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
@@ -39,6 +39,82 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         let delta = cx
             .delta(DeltaKind::MethodAdded, Member::method(name))
             .now(shown(sig));
+        cx.push(delta);
+    }
+    consts(cx, before, after);
+    types(cx, before, after);
+}
+
+/// `Type::NAME` in consumer code names an associated const: removed, it breaks; its
+/// type or value changed, what consumers compiled against changes.
+fn consts(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
+    let (old, new, alignment) = align_maps(&before.consts, &after.consts, &[]);
+    let member = |name: &str| Member::AssocConst {
+        name: name.to_owned(),
+    };
+    let shown = |c: &ValueItemShape| Shown::InherentConst(c.clone());
+    for pair in &alignment.pairs {
+        let ((name, o), (_, n)) = (old[pair.old], new[pair.new]);
+        super::fields::hidden(cx, member(name), o.hidden, n.hidden, true);
+        if o.ty != n.ty {
+            let delta = cx
+                .delta(DeltaKind::ConstTypeChanged, member(name))
+                .change(shown(o), shown(n));
+            cx.push(delta);
+        }
+        if o.value != n.value {
+            let delta = cx
+                .delta(DeltaKind::ConstValueChanged, member(name))
+                .change(shown(o), shown(n));
+            cx.push(delta);
+        }
+    }
+    for &i in &alignment.removed {
+        let (name, o) = old[i];
+        let delta = cx
+            .delta(DeltaKind::AssocItemRemoved, member(name))
+            .was(shown(o));
+        cx.push(delta);
+    }
+    for &j in &alignment.added {
+        let (name, n) = new[j];
+        let delta = cx
+            .delta(DeltaKind::AssocItemAdded, member(name))
+            .now(shown(n));
+        cx.push(delta);
+    }
+}
+
+/// `Type::Name` names an associated type (inherent associated types are unstable,
+/// but pinned alike).
+fn types(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
+    let (old, new, alignment) = align_maps(&before.types, &after.types, &[]);
+    let member = |name: &str| Member::AssocType {
+        name: name.to_owned(),
+    };
+    let shown = |a: &AliasShape| Shown::InherentType(a.clone());
+    for pair in &alignment.pairs {
+        let ((name, o), (_, n)) = (old[pair.old], new[pair.new]);
+        super::fields::hidden(cx, member(name), o.hidden, n.hidden, true);
+        if o.target != n.target || o.generics != n.generics {
+            let delta = cx
+                .delta(DeltaKind::AliasTargetChanged, member(name))
+                .change(shown(o), shown(n));
+            cx.push(delta);
+        }
+    }
+    for &i in &alignment.removed {
+        let (name, o) = old[i];
+        let delta = cx
+            .delta(DeltaKind::AssocItemRemoved, member(name))
+            .was(shown(o));
+        cx.push(delta);
+    }
+    for &j in &alignment.added {
+        let (name, n) = new[j];
+        let delta = cx
+            .delta(DeltaKind::AssocItemAdded, member(name))
+            .now(shown(n));
         cx.push(delta);
     }
 }

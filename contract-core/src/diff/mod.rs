@@ -19,7 +19,10 @@ mod fields;
 mod fields_wire;
 mod fns;
 mod generics;
+mod hidden;
 mod implementors;
+mod impls;
+mod macros;
 mod methods;
 mod serde_container;
 mod set;
@@ -89,7 +92,9 @@ pub const FAMILIES: &[(&str, Family)] = &[
     ("variants_wire", variants_wire::diff),
     ("traits", traits::diff),
     ("implementors", implementors::diff),
+    ("impls", impls::diff),
     ("methods", methods::diff),
+    ("macros", macros::diff),
     ("fns", fns::diff),
     ("aliases", aliases::diff),
     ("values", values::diff),
@@ -115,6 +120,13 @@ pub fn diff_symbol_with(
         policy,
         deltas: Vec::new(),
     };
+    // A derive replaced by an impl of the same trait is no change, and a fact the
+    // compiler was asked about on one side only is not compared.
+    let reconciled = crate::probe::reconcile(before, after);
+    let (before, after) = match &reconciled {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
     // What no consumer can tell apart (a consistent renaming of generic
     // parameters, another spelling of one signature, …) is no change at all.
     if equiv::equivalent(before, after) {
@@ -136,7 +148,10 @@ pub fn diff_symbol_with(
         cx.push(delta);
     }
     mark_as_written(&mut cx.deltas, before, after);
-    cx.deltas.into_iter().map(|d| policy.apply(d)).collect()
+    cx.deltas
+        .into_iter()
+        .map(|d| policy.apply(hidden::demote(d, before, policy)))
+        .collect()
 }
 
 /// Names in a changed part that a glob import may supply were compared as written:
@@ -193,7 +208,13 @@ pub fn diff_sets_in_parts(
 ) -> Vec<Delta> {
     let mut deltas: Vec<Delta> = set::diff(before, after)
         .into_iter()
-        .map(|d| policy.apply(d))
+        .map(|d| {
+            let demoted = match before.get(&d.symbol) {
+                Some(old) => hidden::demote(d, old, policy),
+                None => d,
+            };
+            policy.apply(demoted)
+        })
         .collect();
     deltas.extend(in_both);
     // Stable: deltas with equal keys keep the order above.
@@ -215,13 +236,30 @@ pub fn diff_fragment(
 ) -> Vec<Delta> {
     let mut after = golden.clone();
     let mut before = golden.clone();
+    // What the compiler knows of the type is not known while it expands: neither
+    // side's facts are compared (a removed derive is reported, and the macro asserts
+    // the trait instead).
+    after.implements = None;
+    before.implements = None;
     match fragment {
-        Fragment::Item { item, .. } => after.item = Some(item.clone()),
-        Fragment::Methods { methods, .. } => {
+        Fragment::Item { item, path, .. } => {
+            after.item = Some(item.clone());
+            after.path.clone_from(path);
+        }
+        Fragment::Methods {
+            methods,
+            consts,
+            types,
+            ..
+        } => {
             before
                 .methods
                 .retain(|method, _| methods.contains_key(method));
+            before.consts.retain(|name, _| consts.contains_key(name));
+            before.types.retain(|name, _| types.contains_key(name));
             after.methods = methods.clone();
+            after.consts = consts.clone();
+            after.types = types.clone();
         }
         // Implementing a trait never breaks it; removals are the harness's to see.
         Fragment::Implementor { .. } => return Vec::new(),

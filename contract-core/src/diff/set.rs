@@ -9,7 +9,10 @@ use crate::shape::Symbol;
 /// Added, removed and renamed symbols. A removal and an addition of the same shape
 /// (module included) are one rename.
 pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>) -> Vec<Delta> {
-    let same_shape = |o: &(&String, &Symbol), n: &(&String, &Symbol)| o.1.same_shape(n.1);
+    // The same shape as far as both sides can tell (a fact one side did not observe
+    // is not compared).
+    let same_shape =
+        |o: &(&String, &Symbol), n: &(&String, &Symbol)| super::equiv::equivalent(o.1, n.1);
     let (old, new, alignment) = align_maps(before, after, &[&same_shape]);
     let shown = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
     let mut out = Vec::new();
@@ -41,11 +44,10 @@ mod tests {
     fn konst(value: &str) -> Symbol {
         Symbol {
             module: Some("m".to_owned()),
-            item: Some(ItemShape::Const(ValueItemShape {
-                mutable: false,
-                ty: Type::named("u8"),
-                value: Value::Expr(value.to_owned()),
-            })),
+            item: Some(ItemShape::Const(ValueItemShape::new(
+                Type::named("u8"),
+                Value::Expr(value.to_owned()),
+            ))),
             ..Symbol::default()
         }
     }

@@ -1,17 +1,29 @@
-//! Whole-symbol changes: the item kind and the defining module.
+//! Whole-symbol changes: the item kind, its visibility and `#[doc(hidden)]`, and the
+//! path consumers name it by (its public path when given, else its defining module).
 
 use super::Cx;
 use crate::delta::{Class, DeltaKind, Member, Note, Shown};
 use crate::shape::{FieldStyle, ItemShape, Symbol};
 
-/// `symbol_kind_changed` (struct → alias, tuple struct → named struct, …) and
-/// `symbol_moved` (another defining module: paths that named it break).
+/// `symbol_kind_changed` (struct → alias, tuple struct → named struct, …),
+/// `union_changed_to_struct`, `item_visibility_*`, `doc_hidden_*` of the item, and
+/// `symbol_moved` (another path: paths that named it break).
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     let item = |i: &ItemShape| Shown::Item(Box::new(i.clone()));
     let whole = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
     if let (Some(old), Some(new)) = (&before.item, &after.item) {
         let (was, now) = (kind_with_style(old), kind_with_style(new));
-        if was != now {
+        if was == "union" && now.ends_with("struct") {
+            // A union literal names one field; a struct literal all of them.
+            let delta = cx
+                .delta(DeltaKind::UnionChangedToStruct, Member::Item)
+                .note(Note::KindChanged {
+                    was: was.to_owned(),
+                    now: now.to_owned(),
+                })
+                .change(item(old), item(new));
+            cx.push(delta);
+        } else if was != now {
             let delta = cx
                 .delta(DeltaKind::SymbolKindChanged, Member::Item)
                 .note(Note::KindChanged {
@@ -21,6 +33,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
                 .change(item(old), item(new));
             cx.push(delta);
         }
+        visibility(cx, old, new);
     } else if before.item.is_some() != after.item.is_some() {
         // The item itself stopped (or started) being pinned while its methods or
         // implementors still are.
@@ -32,6 +45,35 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
                 .now(whole(after))
         };
         cx.push(delta.note(Note::ItemItself));
+    }
+    // A public path stands for the module: compare what consumers write.
+    match (&before.path, &after.path) {
+        (Some(old), Some(new)) => {
+            if old != new {
+                let delta = cx
+                    .delta(DeltaKind::SymbolMoved, Member::Module)
+                    .change(Shown::Path(old.clone()), Shown::Path(new.clone()));
+                cx.push(delta);
+            }
+            return;
+        }
+        (None, None) => {}
+        (old, new) => {
+            // One side names its public path, the other only its module: the same
+            // path (the item was public where it is defined) is no move.
+            let path_of = |path: &Option<String>, s: &Symbol| {
+                path.clone().or_else(|| definition_path(s, cx.symbol))
+            };
+            let (was, now) = (path_of(old, before), path_of(new, after));
+            let mut delta = cx.delta(DeltaKind::SymbolMoved, Member::Module);
+            if was == now {
+                delta = delta.class(Class::Additive).note(Note::PathRecorded);
+            }
+            delta.before = was.map(Shown::Path);
+            delta.after = now.map(Shown::Path);
+            cx.push(delta);
+            return;
+        }
     }
     match (&before.module, &after.module) {
         (Some(old), Some(new)) if old != new => {
@@ -53,6 +95,55 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             cx.push(delta);
         }
         _ => {}
+    }
+}
+
+/// `crate::a::b::Name` for an item defined in module `krate::a::b`.
+pub fn definition_path(s: &Symbol, name: &str) -> Option<String> {
+    let module = s.module.as_ref()?;
+    let rest: Vec<&str> = module.split("::").skip(1).collect();
+    let mut path = String::from("crate");
+    for segment in rest {
+        path.push_str("::");
+        path.push_str(segment);
+    }
+    Some(format!("{path}::{name}"))
+}
+
+/// The item's own visibility and `#[doc(hidden)]`. (A field's, a variant's and a
+/// method's are their families'.)
+fn visibility(cx: &mut Cx<'_>, old: &ItemShape, new: &ItemShape) {
+    let (ov, nv) = (old.vis(), new.vis());
+    if ov != nv {
+        let delta = if nv.reach() < ov.reach() {
+            // Paths other crates (or other modules) wrote stop resolving.
+            let d = cx.delta(DeltaKind::ItemVisibilityReduced, Member::Item);
+            if ov.is_public() {
+                d
+            } else {
+                d.class(Class::Additive).note(Note::WasNotPublic)
+            }
+        } else {
+            cx.delta(DeltaKind::ItemVisibilityWidened, Member::Item)
+        };
+        cx.push(delta.change(Shown::Visibility(ov), Shown::Visibility(nv)));
+    }
+    if old.hidden() != new.hidden() {
+        let kind = if new.hidden() {
+            DeltaKind::DocHiddenAdded
+        } else {
+            DeltaKind::DocHiddenRemoved
+        };
+        let mut delta = cx
+            .delta(kind, Member::Item)
+            .change(Shown::Hidden(old.hidden()), Shown::Hidden(new.hidden()));
+        if kind == DeltaKind::DocHiddenAdded
+            && (!old.vis().is_public() || cx.policy.doc_hidden_is_api)
+        {
+            // Hidden from what was no public API, or from docs only: nothing is lost.
+            delta = delta.class(Class::Additive);
+        }
+        cx.push(delta);
     }
 }
 

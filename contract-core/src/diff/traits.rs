@@ -222,6 +222,11 @@ fn assoc_types(cx: &mut Cx<'_>, old: &TraitShape, new: &TraitShape) {
     let shown = |a: &AssocType| Shown::AssocType(a.clone());
     for pair in &alignment.pairs {
         let ((name, o), (_, n)) = (ov[pair.old], nv[pair.new]);
+        super::fields::hidden(cx, member(name), o.hidden, n.hidden, true);
+        let n = &AssocType {
+            hidden: o.hidden,
+            ..n.clone()
+        };
         if o == n {
             continue;
         }
@@ -272,6 +277,11 @@ fn assoc_consts(cx: &mut Cx<'_>, old: &TraitShape, new: &TraitShape) {
     let shown = |c: &AssocConst| Shown::AssocConst(c.clone());
     for pair in &alignment.pairs {
         let ((name, o), (_, n)) = (ov[pair.old], nv[pair.new]);
+        super::fields::hidden(cx, member(name), o.hidden, n.hidden, true);
+        let n = &AssocConst {
+            hidden: o.hidden,
+            ..n.clone()
+        };
         if o == n {
             continue;
         }

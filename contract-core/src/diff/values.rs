@@ -30,6 +30,27 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             .change(was, now);
         cx.push(delta);
     }
+    if old.unsafety != new.unsafety {
+        // Reading an `unsafe static` of an `extern` block needs `unsafe`.
+        let kind = if new.unsafety {
+            DeltaKind::StaticUnsafeAdded
+        } else {
+            DeltaKind::StaticUnsafeRemoved
+        };
+        let (was, now) = whole();
+        cx.push(cx.delta(kind, Member::Item).change(was, now));
+    }
+    let export = match (&old.export, &new.export) {
+        (None, Some(_)) => Some(DeltaKind::ExportSymbolAdded),
+        (Some(_), None) => Some(DeltaKind::ExportSymbolRemoved),
+        (Some(a), Some(b)) if a != b => Some(DeltaKind::ExportSymbolRenamed),
+        _ => None,
+    };
+    if let Some(kind) = export {
+        // The linker symbol is a contract with foreign code.
+        let (was, now) = whole();
+        cx.push(cx.delta(kind, Member::Item).change(was, now));
+    }
     if old.ty != new.ty {
         let (was, now) = whole();
         let delta = cx

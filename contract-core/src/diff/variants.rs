@@ -57,7 +57,31 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         cx.push(delta);
     }
     discriminants(cx, old, new, &alignment);
+    undefined_discriminants(cx, old, new);
     order(cx, old, &alignment);
+}
+
+/// A field-less enum other crates cast with `as` (exhaustive, every variant unit and
+/// none `#[non_exhaustive]`) that gains a variant with fields, or a `#[non_exhaustive]`
+/// one, has no defined discriminants any more: every cast stops compiling.
+fn undefined_discriminants(cx: &mut Cx<'_>, old: &EnumShape, new: &EnumShape) {
+    if old.attrs.non_exhaustive || !old.castable() || new.castable() || new.variants.is_empty() {
+        return;
+    }
+    let Some(culprit) = new
+        .variants
+        .iter()
+        .find(|v| !v.fields.is_empty() || v.non_exhaustive)
+    else {
+        return;
+    };
+    let delta = cx
+        .delta(
+            DeltaKind::DiscriminantsUndefined,
+            Member::variant(&culprit.name),
+        )
+        .now(Shown::Variant(culprit.clone()));
+    cx.push(delta);
 }
 
 /// Consumers of a `#[non_exhaustive]` enum already have a wildcard arm; consumers of
@@ -104,6 +128,7 @@ fn compare_variant(
         cx.push(delta);
         return;
     }
+    super::fields::hidden(cx, at.clone(), old.hidden, new.hidden, true);
     let same_type = |a: &FieldShape, b: &FieldShape| a.ty == b.ty;
     let fields = align(&old.fields, &new.fields, |f| f.name.as_str(), &[&same_type]);
     for pair in fields.by(0) {
@@ -118,7 +143,22 @@ fn compare_variant(
             .change(before.clone(), after.clone());
         cx.push(delta);
     }
-    if !fields.removed.is_empty() || !fields.added.is_empty() {
+    // Other crates neither build a `#[non_exhaustive]` variant nor match it without
+    // `..`: a field added breaks none of them.
+    let open = old.non_exhaustive;
+    if open {
+        for &j in &fields.added {
+            let field = &new.fields[j];
+            let delta = cx
+                .delta(
+                    DeltaKind::FieldAdded,
+                    Member::variant_field(&new.name, &field.name),
+                )
+                .change(before.clone(), after.clone());
+            cx.push(delta);
+        }
+    }
+    if !fields.removed.is_empty() || (!fields.added.is_empty() && !open) {
         // Variant fields are all public: every constructor and exhaustive pattern breaks.
         let which = fields
             .added
@@ -132,6 +172,13 @@ fn compare_variant(
     }
     for pair in fields.same() {
         let (of, nf) = (&old.fields[pair.old], &new.fields[pair.new]);
+        super::fields::hidden(
+            cx,
+            Member::variant_field(&new.name, &nf.name),
+            of.hidden,
+            nf.hidden,
+            true,
+        );
         if of.ty != nf.ty {
             // Every constructor passes, and every pattern binds, the old type.
             let kind = if of.ty.option_inner() == Some(&nf.ty) {
@@ -151,7 +198,7 @@ fn compare_variant(
     };
     if new.style == crate::shape::FieldStyle::Named && !same.order_kept() {
         // Named fields are matched by name; derived `PartialOrd`/`Ord` compare in order.
-        let (class, reason) = ordered(old_enum);
+        let (class, reason) = field_ordered(old_enum);
         let delta = cx
             .delta(DeltaKind::FieldOrderChanged, at.clone())
             .on(Axis::Api)
@@ -185,6 +232,22 @@ fn names(same: &Alignment, fields: &[FieldShape], new_side: bool) -> Vec<String>
     idx.into_iter().map(|i| fields[i].name.clone()).collect()
 }
 
+/// Why the field order of a variant matters.
+fn field_ordered(e: &EnumShape) -> (Class, OrderReason) {
+    if e.attrs
+        .repr
+        .iter()
+        .any(crate::shape::Repr::fixes_discriminants)
+    {
+        // A `#[repr(C)]`/`#[repr(u8)]` enum's variants are laid out as `repr(C)`
+        // structs: their field order is their layout.
+        (Class::Breaking, OrderReason::Layout)
+    } else {
+        ordered(e)
+    }
+}
+
+/// Why the variant order matters.
 fn ordered(e: &EnumShape) -> (Class, OrderReason) {
     if e.attrs.derives.contains("PartialOrd") || e.attrs.derives.contains("Ord") {
         (Class::Breaking, OrderReason::Ordering)

@@ -10,7 +10,7 @@ use super::shared::wire::{
 use super::Cx;
 use crate::delta::{DeltaKind, Member, Note, Shown, Tagging};
 use crate::policy::WireBreaks;
-use crate::shape::{EnumShape, ItemShape, Symbol};
+use crate::shape::{EnumShape, FieldStyle, ItemShape, Symbol};
 
 /// The enum-variants wire family. Runs when both versions derive `Serialize` or
 /// `Deserialize`.
@@ -24,9 +24,14 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     }
     let (ov, nv) = (wire::variants(old), wire::variants(new));
     let alignment = pair(&ov, &nv);
-    let catch_all = ov.iter().any(|v| v.other) && tagging(&old.attrs.serde) != Tagging::Untagged;
+    // The old enum's `#[serde(other)]` variant, as its readers see it.
+    let catch_all = ov
+        .iter()
+        .any(|v| v.other)
+        .then(|| tagging(&old.attrs.serde))
+        .filter(|t| *t != Tagging::Untagged);
     for &j in &alignment.added {
-        variant_added(cx, &nv[j], catch_all);
+        variant_added(cx, &nv[j], catch_all.as_ref());
     }
     for &i in &alignment.removed {
         variant_removed(cx, &ov[i]);
@@ -51,10 +56,20 @@ fn pair(old: &[WireVariant<'_>], new: &[WireVariant<'_>]) -> Alignment {
     align(old, new, |v| v.shape.name.as_str(), &[&by_tag, &by_shape])
 }
 
-/// Old consumers meet a tag they do not know, unless the old enum catches unknown
-/// tags with `#[serde(other)]` or the new variant is never written.
-fn variant_added(cx: &mut Cx<'_>, n: &WireVariant<'_>, catch_all: bool) {
-    let breaks = WireBreaks::forward(n.emit && !catch_all);
+/// Old consumers meet a tag they do not know, unless the new variant is never
+/// written or the old enum catches it with `#[serde(other)]`. The catch-all is a unit
+/// variant (serde requires it, and requires it last: a new variant goes before it):
+/// it reads any unknown tag of an internally tagged enum (the other fields are
+/// ignored), but only a tag without content otherwise, so an externally or
+/// adjacently tagged newtype, tuple or struct variant still fails old readers. (A
+/// positional format sees the catch-all renumbered: `discriminant_changed`.)
+fn variant_added(cx: &mut Cx<'_>, n: &WireVariant<'_>, catch_all: Option<&Tagging>) {
+    let caught = match catch_all {
+        Some(Tagging::Internal(_)) => true,
+        Some(_) => n.shape.style == FieldStyle::Unit,
+        None => false,
+    };
+    let breaks = WireBreaks::forward(n.emit && !caught);
     let delta = cx
         .wire(
             DeltaKind::VariantAdded,

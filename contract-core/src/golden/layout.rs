@@ -24,6 +24,7 @@ use std::ops::Bound;
 
 use super::{Comparison, Header, FORMAT_VERSION};
 use crate::canonical;
+use crate::current::{Current, CurrentSymbol};
 use crate::delta::Delta;
 use crate::diff;
 use crate::policy::Policy;
@@ -50,24 +51,15 @@ struct Part<'a> {
     /// Stored shapes with no current symbol of their name, parsed.
     removed: Vec<(String, Symbol)>,
     /// Current symbols the golden lacks.
-    added: Vec<(&'a String, &'a Symbol)>,
+    added: Vec<(&'a String, &'a CurrentSymbol)>,
     /// Stored names whose fingerprint does not match their stored shape.
     tampered: Vec<String>,
 }
 
-/// The header, the deltas and the hand-edited symbols; `None` when the text is not a
-/// valid golden in the canonical layout.
-pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<Comparison> {
-    let at = text.find(SYMBOLS)?;
-    // The header alone, as its own object: a key that is not where the layout puts
-    // it makes this fail (an unknown or a missing field), and the general path runs.
-    let header: Header = serde_json::from_str(&format!("{}\n}}", &text[..at])).ok()?;
-    if header.format_version != FORMAT_VERSION || !header.policy.unknown_override_kinds().is_empty()
-    {
-        return None;
-    }
-    let body = at + SYMBOLS.len();
-    let policy = &header.policy;
+/// The header, the deltas under `policy` and the hand-edited symbols; `None` when the
+/// text is not a valid golden in the canonical layout.
+pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<Comparison> {
+    let (header, body) = header(text)?;
     let parts = match split(text, body) {
         Some(split) => {
             // The second part starts with its first name; the current symbols are
@@ -78,8 +70,8 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
             }
             .string()?;
             let name: &str = &second_name;
-            let head = current.range::<str, _>((Bound::Unbounded, Bound::Excluded(name)));
-            let tail = current.range::<str, _>((Bound::Included(name), Bound::Unbounded));
+            let head = current.range((Bound::Unbounded, Bound::Excluded(name)));
+            let tail = current.range((Bound::Included(name), Bound::Unbounded));
             let (first, second) = std::thread::scope(|scope| {
                 let second = scope.spawn(|| check_part(text, split, None, tail, policy));
                 let first = check_part(text, body, Some(split), head, policy);
@@ -95,13 +87,7 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
             }
             vec![first, second]
         }
-        None => vec![check_part(
-            text,
-            body,
-            None,
-            current.range::<str, _>(..),
-            policy,
-        )?],
+        None => vec![check_part(text, body, None, current.range(..), policy)?],
     };
     let mut removed = BTreeMap::new();
     let mut added = BTreeMap::new();
@@ -109,7 +95,10 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
     let mut tampered = Vec::new();
     for part in parts {
         removed.extend(part.removed);
-        added.extend(part.added.into_iter().map(|(n, s)| (n.clone(), s.clone())));
+        for (name, symbol) in part.added {
+            // One that does not read: the general path reports it.
+            added.insert(name.clone(), symbol.symbol().ok()?.clone());
+        }
         changed.extend(part.changed);
         tampered.extend(part.tampered);
     }
@@ -119,6 +108,49 @@ pub(super) fn compare(text: &str, current: &BTreeMap<String, Symbol>) -> Option<
         deltas,
         tampered,
     })
+}
+
+/// The header of a golden of this version in the layout, and where its symbols
+/// start.
+fn header(text: &str) -> Option<(Header, usize)> {
+    let at = text.find(SYMBOLS)?;
+    // The header alone, as its own object: a key that is not where the layout puts
+    // it makes this fail (an unknown or a missing field), and the general path runs.
+    let header: Header = serde_json::from_str(&format!("{}\n}}", &text[..at])).ok()?;
+    if header.format_version != FORMAT_VERSION {
+        return None;
+    }
+    Some((header, at + SYMBOLS.len()))
+}
+
+/// One stored entry as the layout delimits it; its shape is not parsed.
+pub(super) struct RawEntry<'a> {
+    pub name: Cow<'a, str>,
+    pub fingerprint: Cow<'a, str>,
+    pub shape: &'a str,
+}
+
+/// The header and every stored entry of a golden in the layout, in order; `None`
+/// off the layout (names out of order or twice included).
+pub(super) fn entries(text: &str) -> Option<(Header, Vec<RawEntry<'_>>)> {
+    let (header, body) = header(text)?;
+    let mut r = Reader { text, pos: body };
+    let mut entries: Vec<RawEntry<'_>> = Vec::new();
+    if !r.eat("}") {
+        loop {
+            let entry = r.entry()?;
+            if entries.last().is_some_and(|last| last.name >= entry.name) {
+                return None;
+            }
+            entries.push(entry);
+            if !r.eat(",") {
+                break;
+            }
+        }
+        r.expect("\n  }")?;
+    }
+    r.expect("\n}\n")?;
+    (r.pos == text.len()).then_some((header, entries))
 }
 
 /// Where to cut the symbols starting at `body` in two: just after the `,` that ends
@@ -144,19 +176,21 @@ fn check_part<'a>(
     text: &'a str,
     pos: usize,
     end: Option<usize>,
-    current: btree_map::Range<'a, String, Symbol>,
+    current: btree_map::Range<'a, String, CurrentSymbol>,
     policy: &Policy,
 ) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
     let mut part = Part::default();
     // Both sides are sorted by name: walk them together.
     let mut now_iter = current.peekable();
-    let mut compact = String::new();
     let empty = end.is_none() && r.eat("}");
     if !empty {
         loop {
-            r.expect("\n    ")?;
-            let name = r.string()?;
+            let RawEntry {
+                name,
+                fingerprint,
+                shape,
+            } = r.entry()?;
             // Strictly increasing: sorted as written, and no name twice.
             if part.last.as_ref().is_some_and(|last| *last >= name) {
                 return None;
@@ -165,24 +199,7 @@ fn check_part<'a>(
                 part.added.push(added);
             }
             let now = now_iter.next_if(|(n, _)| n.as_str() == &*name);
-            r.expect(": {\n      \"fingerprint\": ")?;
-            let fingerprint = r.string()?;
-            r.expect(",\n      \"shape\": ")?;
-            // The shape's lines are indented deeper than the entry's closing brace,
-            // so the first such brace ends the shape. A shape written otherwise is
-            // cut short here and then fails to read as one.
-            let len = find_line_start(r.rest(), ENTRY_END)?;
-            let shape = &r.rest()[..len];
-            r.pos += len + ENTRY_END.len();
-            check_entry(
-                &mut part,
-                &name,
-                &fingerprint,
-                shape,
-                now,
-                policy,
-                &mut compact,
-            )?;
+            check_entry(&mut part, &name, &fingerprint, shape, now, policy)?;
             part.last = Some(name);
             if !r.eat(",") {
                 break;
@@ -215,14 +232,12 @@ fn check_entry(
     name: &str,
     fingerprint: &str,
     shape: &str,
-    now: Option<(&String, &Symbol)>,
+    now: Option<(&String, &CurrentSymbol)>,
     policy: &Policy,
-    compact: &mut String,
 ) -> Option<()> {
     if let Some((_, now)) = now {
-        canonical::write_compact(compact, now);
-        if canonical::same_json_text(shape, compact) {
-            if canonical::fingerprint_of_compact(compact) != fingerprint {
+        if canonical::same_json_text(shape, now.text()) {
+            if canonical::fingerprint_of_compact(now.text()) != fingerprint {
                 part.tampered.push(name.to_owned());
             }
             return Some(());
@@ -235,9 +250,11 @@ fn check_entry(
         part.tampered.push(name.to_owned());
     }
     match now {
-        Some((_, now)) => part
-            .changed
-            .extend(diff::diff_symbol(name, &stored, now, policy)),
+        // A current shape that does not read: the general path reports it.
+        Some((_, now)) => {
+            part.changed
+                .extend(diff::diff_symbol(name, &stored, now.symbol().ok()?, policy))
+        }
         None => part.removed.push((name.to_owned(), stored)),
     }
     Some(())
@@ -296,6 +313,26 @@ impl<'a> Reader<'a> {
 
     fn expect(&mut self, literal: &str) -> Option<()> {
         self.eat(literal).then_some(())
+    }
+
+    /// The entry at the cursor: `\n    "name": {` to its `\n    }`.
+    fn entry(&mut self) -> Option<RawEntry<'a>> {
+        self.expect("\n    ")?;
+        let name = self.string()?;
+        self.expect(": {\n      \"fingerprint\": ")?;
+        let fingerprint = self.string()?;
+        self.expect(",\n      \"shape\": ")?;
+        // The shape's lines are indented deeper than the entry's closing brace, so
+        // the first such brace ends the shape. A shape written otherwise is cut short
+        // here and then fails to read as one.
+        let len = find_line_start(self.rest(), ENTRY_END)?;
+        let shape = &self.rest()[..len];
+        self.pos += len + ENTRY_END.len();
+        Some(RawEntry {
+            name,
+            fingerprint,
+            shape,
+        })
     }
 
     /// A JSON string; `None` unless it is one.

@@ -18,9 +18,13 @@ pub struct Args {
     pub krate: Path,
     /// A golden file relative to the annotated source file.
     pub golden: Option<(String, Span)>,
+    /// The path other crates name the item by (`crate::api::Order`), checked at
+    /// compile time to name the item.
+    pub path: Option<(syn::Path, Span)>,
 }
 
-const ACCEPTED_ARGS: &str = "`set = \"…\"`, `name = \"…\"`, `crate = \"…\"` and `golden = \"…\"`";
+const ACCEPTED_ARGS: &str =
+    "`set = \"…\"`, `name = \"…\"`, `crate = \"…\"`, `golden = \"…\"` and `path = \"…\"`";
 
 /// Parses `args`; `fixed_set` is the set implied by the attribute (`phase5_contract`).
 /// Problems are pushed to `errors`; the returned arguments fall back to defaults.
@@ -29,6 +33,7 @@ pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::E
     let mut name: Option<LitStr> = None;
     let mut krate: Option<LitStr> = None;
     let mut golden: Option<LitStr> = None;
+    let mut path: Option<LitStr> = None;
     let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args) {
         Ok(metas) => metas,
         Err(e) => {
@@ -60,6 +65,7 @@ pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::E
             "name" => &mut name,
             "crate" => &mut krate,
             "golden" => &mut golden,
+            "path" => &mut path,
             _ => {
                 errors.push(syn::Error::new_spanned(
                     meta.path(),
@@ -141,11 +147,30 @@ pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::E
         }
         (value, lit.span())
     });
+    // `crate::…`: the path from the crate root, as other crates see it through the
+    // crate's name.
+    let path = path.and_then(|lit| {
+        let parsed = lit.parse::<Path>().ok().filter(|p| {
+            p.leading_colon.is_none()
+                && p.segments.len() >= 2
+                && p.segments.first().is_some_and(|s| s.ident == "crate")
+                && p.segments.iter().all(|s| s.arguments.is_none())
+        });
+        if parsed.is_none() {
+            errors.push(syn::Error::new(
+                lit.span(),
+                "`path` is the item's public path from the crate root: \
+                 `path = \"crate::module::Name\"`",
+            ));
+        }
+        parsed.map(|p| (p, lit.span()))
+    });
     Args {
         set: set_name,
         name: name.map(|l| l.value()),
         krate: krate_path,
         golden,
+        path,
     }
 }
 

@@ -1,7 +1,11 @@
-//! Attributes that are part of a shape (`derive`, `repr`, `non_exhaustive`, `serde`).
-//! Everything else (`doc`, `allow`, `must_use`, …) is ignored on purpose.
+//! Attributes that are part of a shape (`derive`, `repr`, `non_exhaustive`, `serde`,
+//! `doc(hidden)`, `target_feature`, `no_mangle`/`export_name`, the proc-macro
+//! attributes, `macro_export`). Everything else (doc text, `allow`, `must_use`, …) is
+//! ignored on purpose.
 
-use syn::{Attribute, Expr, Lit};
+use std::collections::BTreeSet;
+
+use syn::{Attribute, Expr, Lit, Meta};
 
 use super::tokens;
 use crate::serde_attrs::{Entries, Entry};
@@ -26,7 +30,8 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
                     repr.push_str(&tokens::tokens_to_string(&args));
                     repr.push(')');
                 }
-                if let Some(r) = Repr::parse(&repr) {
+                // `repr(Rust)` is the default representation, written out.
+                if let Some(r) = Repr::parse(&repr).filter(|r| *r != Repr::Rust) {
                     out.repr.push(r);
                 }
                 Ok(())
@@ -46,6 +51,119 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
     out.repr.dedup();
     out.serde = crate::shape::ContainerSerde::from_entries(serde_entries);
     Ok(out)
+}
+
+/// `#[doc(hidden)]` among `attrs` (with other `doc` arguments or alone).
+pub fn doc_hidden(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        if !a.path().is_ident("doc") || !matches!(a.meta, Meta::List(_)) {
+            return false;
+        }
+        let mut hidden = false;
+        let _ = a.parse_nested_meta(|meta| {
+            hidden |= meta.path.is_ident("hidden");
+            // Skip a value (`alias = "…"`) or a nested list (`cfg(…)`).
+            if meta.input.peek(syn::Token![=]) {
+                let _: Expr = meta.value()?.parse()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                let _content;
+                syn::parenthesized!(_content in meta.input);
+                let _: proc_macro2::TokenStream = _content.parse()?;
+            }
+            Ok(())
+        });
+        hidden
+    })
+}
+
+/// The features of every `#[target_feature(enable = "a,b")]` among `attrs`.
+pub fn target_features(attrs: &[Attribute]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for a in attrs.iter().filter(|a| a.path().is_ident("target_feature")) {
+        let _ = a.parse_nested_meta(|meta| {
+            if meta.path.is_ident("enable") {
+                let value: Expr = meta.value()?.parse()?;
+                for feature in expr_value(&value).split(',') {
+                    let feature = feature.trim();
+                    if !feature.is_empty() {
+                        out.insert(feature.to_owned());
+                    }
+                }
+            }
+            Ok(())
+        });
+    }
+    out
+}
+
+/// The attribute inside `#[unsafe(…)]` (Rust 2024 spells `#[unsafe(no_mangle)]`), or
+/// the attribute itself.
+fn unwrapped(attr: &Attribute) -> Option<Meta> {
+    if attr.path().is_ident("unsafe") {
+        attr.parse_args::<Meta>().ok()
+    } else {
+        Some(attr.meta.clone())
+    }
+}
+
+/// The symbol the linker sees: `name` under `#[no_mangle]`, the string of
+/// `#[export_name = "…"]`; `None` when the item is mangled.
+pub fn export(attrs: &[Attribute], name: &str) -> Option<String> {
+    let mut out = None;
+    for meta in attrs.iter().filter_map(unwrapped) {
+        if meta.path().is_ident("no_mangle") && out.is_none() {
+            out = Some(name.to_owned());
+        } else if meta.path().is_ident("export_name") {
+            if let Meta::NameValue(nv) = &meta {
+                out = Some(expr_value(&nv.value));
+            }
+        }
+    }
+    out
+}
+
+/// `#[macro_export]` among `attrs`.
+pub fn macro_export(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| a.path().is_ident("macro_export"))
+}
+
+/// A proc macro's attribute, read: its kind, a derive's name and helper attributes.
+pub type ProcMacroAttr = (
+    crate::shape::ProcMacroKind,
+    Option<String>,
+    BTreeSet<String>,
+);
+
+/// A proc-macro attribute among `attrs`: the kind, the derive's name and its helper
+/// attributes.
+pub fn proc_macro(attrs: &[Attribute]) -> syn::Result<Option<ProcMacroAttr>> {
+    use crate::shape::ProcMacroKind;
+    for a in attrs {
+        let path = a.path();
+        if path.is_ident("proc_macro") {
+            return Ok(Some((ProcMacroKind::Bang, None, BTreeSet::new())));
+        }
+        if path.is_ident("proc_macro_attribute") {
+            return Ok(Some((ProcMacroKind::Attribute, None, BTreeSet::new())));
+        }
+        if path.is_ident("proc_macro_derive") {
+            let mut name = None;
+            let mut helpers = BTreeSet::new();
+            a.parse_nested_meta(|meta| {
+                if meta.path.is_ident("attributes") {
+                    meta.parse_nested_meta(|helper| {
+                        helpers.insert(super::tokens::to_string(&helper.path));
+                        Ok(())
+                    })
+                } else {
+                    name = Some(super::tokens::to_string(&meta.path));
+                    Ok(())
+                }
+            })?;
+            return Ok(Some((ProcMacroKind::Derive, name, helpers)));
+        }
+    }
+    Ok(None)
 }
 
 /// `#[non_exhaustive]` among `attrs`.

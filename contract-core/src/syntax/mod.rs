@@ -6,6 +6,7 @@
 
 pub mod args;
 mod attrs;
+pub mod order;
 pub mod scope;
 pub mod tokens;
 pub mod types;
@@ -21,8 +22,8 @@ use self::types::Cx;
 use crate::delta::{Attr, Member};
 use crate::shape::{
     AliasShape, AssocConst, AssocType, EnumShape, FieldShape, FieldStyle, FnShape, Fragment,
-    Generics, ItemShape, Param, Receiver, StructShape, TraitMethod, TraitShape, Value,
-    ValueItemShape, VariantShape, Visibility,
+    Generics, ItemShape, MacroShape, Param, ProcMacroShape, Receiver, StructShape, TraitMethod,
+    TraitShape, UnionShape, Value, ValueItemShape, VariantShape, Visibility,
 };
 use crate::ty::{Bound, Type};
 
@@ -91,8 +92,9 @@ impl Spans {
 }
 
 /// The item kinds `#[contract]` accepts, for error messages.
-pub const ACCEPTED: &str = "a struct, enum, trait, inherent `impl`, trait `impl`, fn, \
-                            type alias, const or static";
+pub const ACCEPTED: &str = "a struct, enum, union, trait, inherent `impl`, trait `impl`, fn \
+                            (a proc macro's included), type alias, const, static, `extern` \
+                            block or `macro_rules!`";
 
 /// Extracts the fragment of `item`, or explains why it cannot be pinned, with paths
 /// taken as written (nothing imported).
@@ -117,6 +119,8 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
                 spans.set(Member::field(name), span)
             })?;
             let shape = StructShape {
+                vis: visibility(&s.vis),
+                hidden: attrs::doc_hidden(&s.attrs),
                 generics,
                 attrs: attrs::container(&s.attrs)?,
                 style,
@@ -144,10 +148,13 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
                     fields,
                     discriminant: v.discriminant.as_ref().map(|(_, e)| tokens::to_string(e)),
                     non_exhaustive: attrs::non_exhaustive(&v.attrs),
+                    hidden: attrs::doc_hidden(&v.attrs),
                     serde: attrs::serde_attrs(&v.attrs)?,
                 });
             }
             let shape = EnumShape {
+                vis: visibility(&e.vis),
+                hidden: attrs::doc_hidden(&e.attrs),
                 generics,
                 attrs: attrs::container(&e.attrs)?,
                 variants,
@@ -171,8 +178,20 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
             spans.item = Some(f.sig.ident.span());
             spans.set(Member::method(&f.sig.ident.to_string()), f.sig.ident.span());
             spans.set(Member::Generics, f.sig.generics.span());
-            let shape = fn_shape(&mut cx, &f.vis, &f.sig, &Generics::default());
-            (f.sig.ident.to_string(), Some(ItemShape::Fn(shape)), None)
+            if let Some((kind, derive, helpers)) = attrs::proc_macro(&f.attrs)? {
+                // Users name a derive by its derive name, other proc macros by the fn's.
+                let name = derive.unwrap_or_else(|| f.sig.ident.to_string());
+                let shape = ProcMacroShape {
+                    form: kind,
+                    helpers,
+                    hidden: attrs::doc_hidden(&f.attrs),
+                };
+                (name, Some(ItemShape::ProcMacro(shape)), None)
+            } else {
+                let mut shape = fn_shape(&mut cx, &f.vis, &f.sig, &Generics::default());
+                fn_attrs(&mut shape, &f.attrs, &f.sig.ident.to_string());
+                (f.sig.ident.to_string(), Some(ItemShape::Fn(shape)), None)
+            }
         }
         Item::Type(t) => {
             spans.item = Some(t.ident.span());
@@ -180,6 +199,8 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
             spans.set(Member::Generics, t.generics.span());
             cx.enter(&t.generics);
             let shape = AliasShape {
+                vis: visibility(&t.vis),
+                hidden: attrs::doc_hidden(&t.attrs),
                 generics: types::generics(&mut cx, &t.generics),
                 target: types::ty(&mut cx, &t.ty),
             };
@@ -194,15 +215,55 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
                     "generic consts cannot be pinned",
                 ));
             }
-            let shape = value_shape(&mut cx, false, &c.ty, &c.expr, &mut spans);
+            let mut shape = value_shape(&mut cx, false, &c.ty, &c.expr, &mut spans);
+            shape.vis = visibility(&c.vis);
+            shape.hidden = attrs::doc_hidden(&c.attrs);
             (c.ident.to_string(), Some(ItemShape::Const(shape)), None)
         }
         Item::Static(s) => {
             spans.item = Some(s.ident.span());
             spans.fields = Some(s.expr.span());
             let mutable = matches!(s.mutability, syn::StaticMutability::Mut(_));
-            let shape = value_shape(&mut cx, mutable, &s.ty, &s.expr, &mut spans);
+            let mut shape = value_shape(&mut cx, mutable, &s.ty, &s.expr, &mut spans);
+            shape.vis = visibility(&s.vis);
+            shape.hidden = attrs::doc_hidden(&s.attrs);
+            shape.export = attrs::export(&s.attrs, &s.ident.to_string());
             (s.ident.to_string(), Some(ItemShape::Static(shape)), None)
+        }
+        Item::Union(u) => {
+            spans.item = Some(u.ident.span());
+            spans.fields = Some(u.fields.brace_token.span.join());
+            spans.set(Member::Generics, u.generics.span());
+            spans.attributes(&u.attrs);
+            cx.enter(&u.generics);
+            let generics = types::generics(&mut cx, &u.generics);
+            let named = Fields::Named(u.fields.clone());
+            let (_, fields) = fields(&mut cx, &named, |name, span| {
+                spans.set(Member::field(name), span)
+            })?;
+            let shape = UnionShape {
+                vis: visibility(&u.vis),
+                hidden: attrs::doc_hidden(&u.attrs),
+                generics,
+                attrs: attrs::container(&u.attrs)?,
+                fields,
+            };
+            (u.ident.to_string(), Some(ItemShape::Union(shape)), None)
+        }
+        Item::Macro(m) if m.mac.path.is_ident("macro_rules") && m.ident.is_some() => {
+            let ident = m.ident.as_ref().expect("checked above");
+            spans.item = Some(ident.span());
+            // `#[macro_export]` puts it at the crate root for every crate; without it,
+            // it is in textual scope only.
+            let shape = MacroShape {
+                vis: if attrs::macro_export(&m.attrs) {
+                    Visibility::Public
+                } else {
+                    Visibility::Private
+                },
+                hidden: attrs::doc_hidden(&m.attrs),
+            };
+            (ident.to_string(), Some(ItemShape::MacroRules(shape)), None)
         }
         Item::Impl(i) => {
             let (name, fragment) = impl_fragment(&mut cx, i, &mut spans)?;
@@ -212,9 +273,23 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
     };
     let unresolved = std::mem::take(&mut cx.unresolved);
     let fragment = match (item_shape, fragment) {
-        (Some(item), _) => Fragment::Item { item, unresolved },
-        (None, Some(Fragment::Methods { methods, .. })) => Fragment::Methods {
+        (Some(item), _) => Fragment::Item {
+            item,
+            unresolved,
+            path: None,
+        },
+        (
+            None,
+            Some(Fragment::Methods {
+                methods,
+                consts,
+                types,
+                ..
+            }),
+        ) => Fragment::Methods {
             methods,
+            consts,
+            types,
             unresolved,
         },
         (None, Some(other)) => other,
@@ -227,13 +302,162 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
     })
 }
 
+/// Every fragment `item` contributes: one for most items, one per `pub` fn and
+/// static of an `extern` block (each is a symbol of its own, named as consumers name
+/// it).
+pub fn extract_all(item: &Item, scope: &Scope) -> syn::Result<Vec<Extracted>> {
+    match item {
+        Item::ForeignMod(block) => foreign_block(block, scope),
+        other => extract_in(other, scope).map(|e| vec![e]),
+    }
+}
+
+fn foreign_block(block: &syn::ItemForeignMod, scope: &Scope) -> syn::Result<Vec<Extracted>> {
+    let abi = types::abi(&block.abi).or_else(|| Some("C".to_owned()));
+    let mut out = Vec::new();
+    for foreign in &block.items {
+        let Some(parsed) = foreign::read(foreign)? else {
+            continue;
+        };
+        if !matches!(parsed.vis(), SynVis::Public(_)) {
+            continue; // not reachable from other crates
+        }
+        let mut cx = Cx::new(scope);
+        let mut spans = Spans::default();
+        let (name, item) = match parsed {
+            foreign::Item::Fn { f, safe } => {
+                spans.item = Some(f.sig.ident.span());
+                spans.set(Member::method(&f.sig.ident.to_string()), f.sig.ident.span());
+                let mut shape = fn_shape(&mut cx, &f.vis, &f.sig, &Generics::default());
+                // Calling a foreign fn is unsafe unless declared `safe`.
+                shape.unsafety = !safe;
+                shape.abi.clone_from(&abi);
+                shape.hidden = attrs::doc_hidden(&f.attrs);
+                (f.sig.ident.to_string(), ItemShape::Fn(shape))
+            }
+            foreign::Item::Static { s, safe } => {
+                spans.item = Some(s.ident.span());
+                let shape = ValueItemShape {
+                    vis: visibility(&s.vis),
+                    hidden: attrs::doc_hidden(&s.attrs),
+                    mutable: matches!(s.mutability, syn::StaticMutability::Mut(_)),
+                    unsafety: !safe,
+                    export: None,
+                    ty: types::ty(&mut cx, &s.ty),
+                    value: Value::Extern,
+                };
+                (s.ident.to_string(), ItemShape::Static(shape))
+            }
+        };
+        out.push(Extracted {
+            name,
+            fragment: Fragment::Item {
+                item,
+                unresolved: std::mem::take(&mut cx.unresolved),
+                path: None,
+            },
+            spans,
+        });
+    }
+    if out.is_empty() {
+        return Err(syn::Error::new(
+            block.abi.extern_token.span,
+            "this `extern` block declares no `pub` fn or static: nothing to pin",
+        ));
+    }
+    Ok(out)
+}
+
+/// Items of an `extern` block, including the `safe`/`unsafe` forms syn keeps as
+/// tokens.
+mod foreign {
+    use syn::{ForeignItem, ForeignItemFn, ForeignItemStatic};
+
+    pub enum Item {
+        Fn {
+            f: Box<ForeignItemFn>,
+            safe: bool,
+        },
+        Static {
+            s: Box<ForeignItemStatic>,
+            safe: bool,
+        },
+    }
+
+    impl Item {
+        pub fn vis(&self) -> &syn::Visibility {
+            match self {
+                Item::Fn { f, .. } => &f.vis,
+                Item::Static { s, .. } => &s.vis,
+            }
+        }
+    }
+
+    pub fn read(item: &ForeignItem) -> syn::Result<Option<Item>> {
+        Ok(match item {
+            ForeignItem::Fn(f) => Some(Item::Fn {
+                f: Box::new(f.clone()),
+                safe: false,
+            }),
+            ForeignItem::Static(s) => Some(Item::Static {
+                s: Box::new(s.clone()),
+                safe: false,
+            }),
+            ForeignItem::Verbatim(tokens) => qualified(tokens.clone())?,
+            _ => None,
+        })
+    }
+
+    /// `pub safe fn f();`, `pub unsafe static X: u8;`, `pub safe static X: u8;`: the
+    /// qualifier is taken out and the rest parsed as the plain item.
+    fn qualified(tokens: proc_macro2::TokenStream) -> syn::Result<Option<Item>> {
+        use proc_macro2::TokenTree;
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let at = trees
+            .iter()
+            .position(|t| matches!(t, TokenTree::Ident(i) if *i == "safe" || *i == "unsafe"));
+        let Some(at) = at else { return Ok(None) };
+        let safe = matches!(&trees[at], TokenTree::Ident(i) if *i == "safe");
+        let next = trees.get(at + 1);
+        let is = |word: &str| matches!(next, Some(TokenTree::Ident(i)) if *i == word);
+        let rest: proc_macro2::TokenStream = trees
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at || (!safe && is("fn")))
+            .map(|(_, t)| t.clone())
+            .collect();
+        if is("fn") {
+            let f: ForeignItemFn = syn::parse2(rest)?;
+            Ok(Some(Item::Fn {
+                f: Box::new(f),
+                safe,
+            }))
+        } else if is("static") {
+            let s: ForeignItemStatic = syn::parse2(rest)?;
+            Ok(Some(Item::Static {
+                s: Box::new(s),
+                safe,
+            }))
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+/// The attributes of a fn that are part of its shape: `#[doc(hidden)]`,
+/// `#[target_feature]`, `#[no_mangle]`/`#[export_name]`.
+fn fn_attrs(shape: &mut FnShape, attrs: &[syn::Attribute], name: &str) {
+    shape.hidden = attrs::doc_hidden(attrs);
+    shape.target_features = attrs::target_features(attrs);
+    shape.export = attrs::export(attrs, name);
+}
+
 fn unsupported(item: &Item) -> syn::Error {
     let what = match item {
-        Item::Union(_) => "a union",
         Item::Mod(_) => "a module",
         Item::Use(_) => "a `use` declaration",
-        Item::Macro(_) => "a macro",
-        Item::ForeignMod(_) => "an `extern` block",
+        Item::Macro(_) => "a macro invocation",
+        Item::ForeignMod(_) => "an `extern` block as one item",
         Item::ExternCrate(_) => "an `extern crate`",
         Item::TraitAlias(_) => "a trait alias",
         _ => "this item",
@@ -289,6 +513,7 @@ fn fields(
         record(&name, span);
         out.push(FieldShape {
             name,
+            hidden: attrs::doc_hidden(&field.attrs),
             vis: visibility(&field.vis),
             ty: types::ty(cx, &field.ty),
             serde: attrs::serde_attrs(&field.attrs)?,
@@ -353,6 +578,9 @@ fn fn_shape(
         constness: sig.constness.is_some(),
         asyncness: sig.asyncness.is_some(),
         unsafety: sig.unsafety.is_some(),
+        hidden: false,
+        target_features: Default::default(),
+        export: None,
         abi: sig.abi.as_ref().and_then(types::abi),
         generics,
         impl_generics: impl_generics.clone(),
@@ -433,7 +661,9 @@ fn trait_shape(cx: &mut Cx<'_>, t: &syn::ItemTrait, spans: &mut Spans) -> TraitS
             syn::TraitItem::Fn(f) => {
                 let name = f.sig.ident.to_string();
                 spans.set(Member::method(&name), f.sig.ident.span());
-                let sig = fn_shape(cx, &SynVis::Inherited, &f.sig, &Generics::default());
+                let mut sig = fn_shape(cx, &SynVis::Inherited, &f.sig, &Generics::default());
+                sig.hidden = attrs::doc_hidden(&f.attrs);
+                sig.target_features = attrs::target_features(&f.attrs);
                 methods.insert(
                     name,
                     TraitMethod {
@@ -447,6 +677,7 @@ fn trait_shape(cx: &mut Cx<'_>, t: &syn::ItemTrait, spans: &mut Spans) -> TraitS
                 spans.set(Member::AssocType { name: name.clone() }, ty.ident.span());
                 let mark = cx.enter(&ty.generics);
                 let shape = AssocType {
+                    hidden: attrs::doc_hidden(&ty.attrs),
                     generics: types::generics(cx, &ty.generics),
                     bounds: types::bounds(cx, &ty.bounds),
                     default: ty.default.as_ref().map(|(_, t)| types::ty(cx, t)),
@@ -460,6 +691,7 @@ fn trait_shape(cx: &mut Cx<'_>, t: &syn::ItemTrait, spans: &mut Spans) -> TraitS
                 consts.insert(
                     name,
                     AssocConst {
+                        hidden: attrs::doc_hidden(&c.attrs),
                         ty: types::ty(cx, &c.ty),
                         default: c.default.as_ref().map(|(_, e)| tokens::to_string(e)),
                     },
@@ -468,12 +700,23 @@ fn trait_shape(cx: &mut Cx<'_>, t: &syn::ItemTrait, spans: &mut Spans) -> TraitS
             _ => {}
         }
     }
+    // A required item no one outside the crate may name (`#[doc(hidden)]`, not public
+    // API) is the other sealing pattern: implementing the trait means naming it.
+    let hidden_required = methods.values().any(|m| !m.provided && m.sig.hidden)
+        || assoc_types
+            .values()
+            .any(|a: &AssocType| a.default.is_none() && a.hidden)
+        || consts
+            .values()
+            .any(|c: &AssocConst| c.default.is_none() && c.hidden);
     TraitShape {
+        vis: visibility(&t.vis),
+        hidden: attrs::doc_hidden(&t.attrs),
         generics,
         unsafety: t.unsafety.is_some(),
         dyn_compatible: dyn_compatible(t),
         supertraits,
-        sealed,
+        sealed: sealed || hidden_required,
         methods,
         types: assoc_types,
         consts,
@@ -614,7 +857,11 @@ fn value_shape(
         None => Value::Expr(tokens::to_string(expr)),
     };
     ValueItemShape {
+        vis: Visibility::Public,
+        hidden: false,
         mutable,
+        unsafety: false,
+        export: None,
         ty: types::ty(cx, ty),
         value,
     }
@@ -666,19 +913,46 @@ fn impl_fragment(
             })?;
             let impl_generics = types::generics(cx, &i.generics);
             let mut methods = BTreeMap::new();
+            let mut consts = BTreeMap::new();
+            let mut assoc_types = BTreeMap::new();
             for item in &i.items {
-                if let syn::ImplItem::Fn(f) = item {
-                    if matches!(f.vis, SynVis::Public(_)) {
+                match item {
+                    syn::ImplItem::Fn(f) if matches!(f.vis, SynVis::Public(_)) => {
                         let method = f.sig.ident.to_string();
                         spans.set(Member::method(&method), f.sig.ident.span());
-                        methods.insert(method, fn_shape(cx, &f.vis, &f.sig, &impl_generics));
+                        let mut shape = fn_shape(cx, &f.vis, &f.sig, &impl_generics);
+                        fn_attrs(&mut shape, &f.attrs, &method);
+                        methods.insert(method, shape);
                     }
+                    syn::ImplItem::Const(c) if matches!(c.vis, SynVis::Public(_)) => {
+                        let name = c.ident.to_string();
+                        spans.set(Member::AssocConst { name: name.clone() }, c.ident.span());
+                        let mut shape = value_shape(cx, false, &c.ty, &c.expr, spans);
+                        shape.hidden = attrs::doc_hidden(&c.attrs);
+                        consts.insert(name, shape);
+                    }
+                    syn::ImplItem::Type(t) if matches!(t.vis, SynVis::Public(_)) => {
+                        let name = t.ident.to_string();
+                        spans.set(Member::AssocType { name: name.clone() }, t.ident.span());
+                        let mark = cx.enter(&t.generics);
+                        let shape = AliasShape {
+                            vis: Visibility::Public,
+                            hidden: attrs::doc_hidden(&t.attrs),
+                            generics: types::generics(cx, &t.generics),
+                            target: types::ty(cx, &t.ty),
+                        };
+                        cx.leave(mark);
+                        assoc_types.insert(name, shape);
+                    }
+                    _ => {}
                 }
             }
             Ok((
                 name,
                 Fragment::Methods {
                     methods,
+                    consts,
+                    types: assoc_types,
                     unresolved: Default::default(),
                 },
             ))

@@ -293,10 +293,14 @@ pub type Position = (usize, usize);
 
 /// The scopes of every module of one source file, and where each inline module is.
 ///
-/// Module bounds are found by a small scanner of the file's text (comments, strings,
-/// raw strings and char literals skipped, braces counted), not by token spans: inside
-/// a proc macro, tokens parsed from a string carry no positions, and the macro and the
-/// CLI must find the same module for the same item.
+/// Both come from one pass of a small scanner over the file's text (comments,
+/// strings, raw strings and char literals skipped, brackets counted), not from token
+/// spans or a parse of the whole file: inside a proc macro, tokens parsed from a
+/// string carry no positions, and a macro expanding every pinned item of a crate
+/// cannot afford to parse each file with `syn`. The scanner finds the inline `mod`s
+/// and the `use` and `extern crate` items directly inside each module; only those
+/// items are parsed. The macro and the CLI both read a file this way, so they find
+/// the same module, with the same imports, for the same item.
 #[derive(Clone, Debug, Default)]
 pub struct FileScopes {
     /// Inline modules: where their braces open and close, and the index of their
@@ -304,231 +308,435 @@ pub struct FileScopes {
     regions: Vec<(Position, Position, usize)>,
     /// Module paths and their scopes; index 0 is the file's top level.
     modules: Vec<(ModulePath, Scope)>,
+    /// Every outer attribute (`#[…]`), in file order.
+    attributes: Vec<Attr>,
+}
+
+/// One outer attribute of a file: its text's bytes, where it starts and ends, and
+/// its run (attributes with only whitespace and comments between them share one).
+#[derive(Clone, Debug)]
+struct Attr {
+    bytes: std::ops::Range<usize>,
+    start: Position,
+    end: Position,
+    run: usize,
+}
+
+/// The attributes written above one attribute of its item, and that attribute (see
+/// [`FileScopes::attribute_run`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttributeRun {
+    /// The attributes above it, each with the line it starts on.
+    pub above: Vec<(std::ops::Range<usize>, usize)>,
+    /// The attribute itself, and its line.
+    pub this: (std::ops::Range<usize>, usize),
 }
 
 impl FileScopes {
-    /// Reads a whole source file; a file that does not parse has empty scopes.
+    /// The scopes of a source file's text. An import that does not parse is left
+    /// out (its names are then compared as written).
     pub fn of_file(text: &str) -> FileScopes {
-        match syn::parse_file(text) {
-            Ok(file) => FileScopes::of_parsed(text, &file),
-            Err(_) => FileScopes::default(),
+        let scan = Scanner::new(text).run();
+        let mut modules: Vec<(ModulePath, Scope)> = vec![(Vec::new(), Scope::default())];
+        // The index of `path`'s scope, made on first sight.
+        fn index_of(path: &ModulePath, modules: &mut Vec<(ModulePath, Scope)>) -> usize {
+            match modules.iter().position(|(p, _)| p == path) {
+                Some(i) => i,
+                None => {
+                    modules.push((path.clone(), Scope::default()));
+                    modules.len() - 1
+                }
+            }
+        }
+        let regions = scan
+            .regions
+            .into_iter()
+            .map(|(start, end, path)| (start, end, index_of(&path, &mut modules)))
+            .collect();
+        for (path, range) in scan.imports {
+            let i = index_of(&path, &mut modules);
+            if let Ok(item) = syn::parse_str::<Item>(&text[range]) {
+                modules[i].1.add([&item]);
+            }
+        }
+        FileScopes {
+            regions,
+            modules,
+            attributes: scan.attributes,
         }
     }
 
-    /// [`FileScopes::of_file`] of a file already parsed.
-    pub fn of_parsed(text: &str, file: &syn::File) -> FileScopes {
-        let mut modules = vec![(Vec::new(), Scope::of_module(&file.items))];
-        collect_modules(&file.items, &mut Vec::new(), &mut modules);
-        let regions = module_regions(text)
+    /// The index in `modules` of the innermost module whose braces hold `at`; 0 (the
+    /// file's top level) otherwise.
+    fn innermost(&self, at: Position) -> usize {
+        self.regions
+            .iter()
+            .filter(|(start, end, _)| *start < at && at < *end)
+            .max_by_key(|(_, _, index)| self.modules[*index].0.len())
+            .map_or(0, |(_, _, index)| *index)
+    }
+
+    /// The inline modules (name, ordinal among same-named siblings) around `at`,
+    /// outermost first; none at the file's top level.
+    pub fn module_path(&self, at: Position) -> &[(String, usize)] {
+        match self.modules.get(self.innermost(at)) {
+            Some((path, _)) => path,
+            None => &[],
+        }
+    }
+
+    /// The outer attribute whose text holds `at` (a proc macro's call site: the
+    /// attribute itself, or its part of a `cfg_attr`), and those written above it on
+    /// the same item. `None` when no attribute of the file holds `at`.
+    pub fn attribute_run(&self, at: Position) -> Option<AttributeRun> {
+        // Attributes do not nest: sorted by start, and by end.
+        let i = self.attributes.partition_point(|a| a.end <= at);
+        let this = self.attributes.get(i).filter(|a| a.start <= at)?;
+        let above = self.attributes[..i]
+            .iter()
+            .rev()
+            .take_while(|a| a.run == this.run)
+            .map(|a| (a.bytes.clone(), a.start.0))
+            .collect::<Vec<_>>()
             .into_iter()
-            .filter_map(|(start, end, path)| {
-                let index = modules.iter().position(|(p, _)| *p == path)?;
-                Some((start, end, index))
-            })
+            .rev()
             .collect();
-        FileScopes { regions, modules }
+        Some(AttributeRun {
+            above,
+            this: (this.bytes.clone(), this.start.0),
+        })
     }
 
     /// The scope of the innermost module whose braces hold `at`; the file's top level
-    /// otherwise (and for a file that did not parse, the empty scope).
+    /// otherwise.
     pub fn at(&self, at: Position) -> &Scope {
         static EMPTY: Scope = Scope {
             imports: BTreeMap::new(),
             globs: Vec::new(),
             macro_use: false,
         };
-        let innermost = self
-            .regions
-            .iter()
-            .filter(|(start, end, _)| *start < at && at < *end)
-            .max_by_key(|(_, _, index)| self.modules[*index].0.len());
-        match innermost {
-            Some((_, _, index)) => &self.modules[*index].1,
-            None => self.modules.first().map_or(&EMPTY, |(_, s)| s),
-        }
+        self.modules
+            .get(self.innermost(at))
+            .map_or(&EMPTY, |(_, s)| s)
     }
 }
 
-fn collect_modules(items: &[Item], path: &mut ModulePath, out: &mut Vec<(ModulePath, Scope)>) {
-    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    for item in items {
-        let Item::Mod(m) = item else {
-            continue;
-        };
-        let name = m.ident.to_string();
-        let ordinal = seen.entry(name.clone()).or_default();
-        let at = *ordinal;
-        *ordinal += 1;
-        if let Some((_, inner)) = &m.content {
-            path.push((name, at));
-            out.push((path.clone(), Scope::of_module(inner)));
-            collect_modules(inner, path, out);
-            path.pop();
-        }
-    }
+/// What [`Scanner::run`] finds.
+#[derive(Default)]
+struct Scan {
+    /// Every inline module: where its `{` and its matching `}` are, and its path.
+    regions: Vec<(Position, Position, ModulePath)>,
+    /// The text of each `use` and `extern crate` item directly inside a module (or
+    /// at the top level), from its keyword to its `;`, with that module's path.
+    imports: Vec<(ModulePath, std::ops::Range<usize>)>,
+    /// Every outer attribute.
+    attributes: Vec<Attr>,
 }
 
-/// Every inline module of `text`: where its `{` and its matching `}` are, and its
-/// path. A `mod name {` opens one.
-fn module_regions(text: &str) -> Vec<(Position, Position, ModulePath)> {
-    /// One open brace: where, the module it opened if any, and the ordinals of the
-    /// modules seen directly inside it.
-    struct Open {
-        at: Position,
-        module: Option<(String, usize)>,
-        seen: BTreeMap<String, usize>,
+/// One open bracket: where it is, and for a `{`, the module it opens if any and the
+/// ordinals of the modules seen directly inside it.
+struct Open {
+    at: Position,
+    /// For the `[` of an outer attribute: where its `#` is (byte, position).
+    attribute: Option<(usize, Position)>,
+    brace: bool,
+    module: Option<(String, usize)>,
+    seen: BTreeMap<String, usize>,
+}
+
+/// The file scanner: a byte cursor that keeps the line and the column (in
+/// characters, as `proc_macro2` counts them).
+struct Scanner<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    i: usize,
+    line: usize,
+    col: usize,
+}
+
+/// A byte that continues an identifier (any non-ASCII byte: non-ASCII text outside
+/// strings and comments is an identifier).
+fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
+}
+
+impl<'a> Scanner<'a> {
+    fn new(text: &'a str) -> Scanner<'a> {
+        Scanner {
+            text,
+            bytes: text.as_bytes(),
+            i: 0,
+            line: 1,
+            col: 0,
+        }
     }
-    let chars: Vec<char> = text.chars().collect();
-    let mut stack: Vec<Open> = vec![Open {
-        at: (0, 0),
-        module: None,
-        seen: BTreeMap::new(),
-    }];
-    let mut out = Vec::new();
-    let (mut line, mut col) = (1usize, 0usize);
-    let mut i = 0;
-    // Advances over `n` chars, counting lines.
-    let step = |i: &mut usize, n: usize, line: &mut usize, col: &mut usize| {
+
+    fn peek(&self, ahead: usize) -> Option<u8> {
+        self.bytes.get(self.i + ahead).copied()
+    }
+
+    /// Advances over `n` bytes, counting lines and characters.
+    fn step(&mut self, n: usize) {
         for _ in 0..n {
-            if chars.get(*i) == Some(&'\n') {
-                *line += 1;
-                *col = 0;
-            } else if *i < chars.len() {
-                *col += 1;
+            let Some(&b) = self.bytes.get(self.i) else {
+                return;
+            };
+            if b == b'\n' {
+                self.line += 1;
+                self.col = 0;
+            } else if b & 0xC0 != 0x80 {
+                self.col += 1;
             }
-            *i += 1;
+            self.i += 1;
         }
-    };
-    // The last two words, to recognise `mod name {`.
-    let mut words: [String; 2] = [String::new(), String::new()];
-    let word_char = |c: char| c.is_alphanumeric() || c == '_';
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '/' if chars.get(i + 1) == Some(&'/') => {
-                while i < chars.len() && chars[i] != '\n' {
-                    step(&mut i, 1, &mut line, &mut col);
+    }
+
+    fn step_while(&mut self, keep: impl Fn(u8) -> bool) {
+        while self.peek(0).is_some_and(&keep) {
+            self.step(1);
+        }
+    }
+
+    fn run(mut self) -> Scan {
+        let mut scan = Scan::default();
+        let mut stack = vec![Open {
+            at: (0, 0),
+            attribute: None,
+            brace: true,
+            module: None,
+            seen: BTreeMap::new(),
+        }];
+        // The last two words since the last other token, to recognise `mod name {`
+        // and `extern crate`; each with where it starts.
+        let mut words: [Option<(&str, usize)>; 2] = [None, None];
+        // An import being read: where it starts, and the depth its `;` closes it at.
+        let mut import: Option<(usize, usize)> = None;
+        let module_path = |stack: &[Open]| -> ModulePath {
+            stack.iter().filter_map(|o| o.module.clone()).collect()
+        };
+        // Directly inside a module (or the file): the innermost bracket opened one.
+        let at_module_level =
+            |stack: &[Open]| stack.len() == 1 || stack.last().is_some_and(|o| o.module.is_some());
+        // A `#` whose `[` opens an outer attribute; whether only whitespace and
+        // comments came since the last attribute closed (the next one joins its run).
+        let mut pending_attribute: Option<(usize, Position)> = None;
+        let mut run_open = false;
+        let mut runs = 0;
+        while let Some(b) = self.peek(0) {
+            let comment = b == b'/' && matches!(self.peek(1), Some(b'/') | Some(b'*'));
+            if !comment && !b.is_ascii_whitespace() {
+                if pending_attribute.is_some() && b != b'[' {
+                    pending_attribute = None;
                 }
-                continue;
-            }
-            '/' if chars.get(i + 1) == Some(&'*') => {
-                let mut depth = 0;
-                while i < chars.len() {
-                    if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                        depth += 1;
-                        step(&mut i, 2, &mut line, &mut col);
-                    } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                        depth -= 1;
-                        step(&mut i, 2, &mut line, &mut col);
-                        if depth == 0 {
-                            break;
+                if b == b'#' && pending_attribute.is_none() {
+                    let next = self.text[self.i + 1..].trim_start();
+                    if next.starts_with('[') {
+                        if !run_open {
+                            runs += 1;
                         }
-                    } else {
-                        step(&mut i, 1, &mut line, &mut col);
+                        pending_attribute = Some((self.i, (self.line, self.col)));
                     }
+                } else if b != b'[' || pending_attribute.is_none() {
+                    run_open = false;
                 }
-                words = [String::new(), String::new()];
-                continue;
             }
-            '"' => {
-                step(&mut i, 1, &mut line, &mut col);
-                while i < chars.len() && chars[i] != '"' {
-                    let n = if chars[i] == '\\' { 2 } else { 1 };
-                    step(&mut i, n, &mut line, &mut col);
-                }
-                step(&mut i, 1, &mut line, &mut col);
-                words = [String::new(), String::new()];
-                continue;
-            }
-            '\'' => {
-                // A char literal (`'a'`, `'\n'`), or a lifetime (`'a`).
-                if chars.get(i + 1) == Some(&'\\') {
-                    step(&mut i, 2, &mut line, &mut col);
-                    while i < chars.len() && chars[i] != '\'' {
-                        step(&mut i, 1, &mut line, &mut col);
-                    }
-                    step(&mut i, 1, &mut line, &mut col);
-                } else if chars.get(i + 2) == Some(&'\'') {
-                    step(&mut i, 3, &mut line, &mut col);
-                } else {
-                    step(&mut i, 1, &mut line, &mut col);
-                    while i < chars.len() && word_char(chars[i]) {
-                        step(&mut i, 1, &mut line, &mut col);
-                    }
-                }
-                words = [String::new(), String::new()];
-                continue;
-            }
-            '{' => {
-                let module = (words[0] == "mod" && !words[1].is_empty()).then(|| {
-                    let seen = &mut stack.last_mut().expect("the file level stays").seen;
-                    let ordinal = seen.entry(words[1].clone()).or_default();
-                    let at = *ordinal;
-                    *ordinal += 1;
-                    (words[1].clone(), at)
-                });
-                stack.push(Open {
-                    at: (line, col),
-                    module,
-                    seen: BTreeMap::new(),
-                });
-                words = [String::new(), String::new()];
-            }
-            '}' => {
-                if stack.len() > 1 {
-                    let open = stack.pop().expect("more than the file level");
-                    if open.module.is_some() {
-                        let path: ModulePath = stack
-                            .iter()
-                            .chain(std::iter::once(&open))
-                            .filter_map(|o| o.module.clone())
-                            .collect();
-                        out.push((open.at, (line, col), path));
-                    }
-                }
-                words = [String::new(), String::new()];
-            }
-            c if word_char(c) => {
-                let start = i;
-                let mut end = i;
-                while end < chars.len() && word_char(chars[end]) {
-                    end += 1;
-                }
-                let word: String = chars[start..end].iter().collect();
-                step(&mut i, end - start, &mut line, &mut col);
-                // A raw string: `r"…"`, `r#"…"#`, `br#"…"#`, `cr"…"`.
-                if matches!(word.as_str(), "r" | "br" | "cr")
-                    && matches!(chars.get(i), Some('"') | Some('#'))
-                {
-                    let mut hashes = 0;
-                    while chars.get(i + hashes) == Some(&'#') {
-                        hashes += 1;
-                    }
-                    if chars.get(i + hashes) == Some(&'"') {
-                        step(&mut i, hashes + 1, &mut line, &mut col);
-                        while i < chars.len() {
-                            let closes = chars[i] == '"'
-                                && (0..hashes).all(|k| chars.get(i + 1 + k) == Some(&'#'));
-                            if closes {
-                                step(&mut i, 1 + hashes, &mut line, &mut col);
-                                break;
-                            }
-                            step(&mut i, 1, &mut line, &mut col);
-                        }
-                    }
-                    words = [String::new(), String::new()];
+            match b {
+                b'/' if self.peek(1) == Some(b'/') => {
+                    self.step_while(|b| b != b'\n');
                     continue;
                 }
-                // `words` = [the word before, this word].
-                words = [std::mem::take(&mut words[1]), word];
-                continue;
+                b'/' if self.peek(1) == Some(b'*') => {
+                    self.block_comment();
+                    words = [None, None];
+                    continue;
+                }
+                b'"' => {
+                    self.string();
+                    words = [None, None];
+                    continue;
+                }
+                b'\'' => {
+                    self.quote();
+                    words = [None, None];
+                    continue;
+                }
+                b'{' | b'(' | b'[' => {
+                    let module = match words {
+                        [Some(("mod", _)), Some((name, _))] if b == b'{' => {
+                            let seen = &mut stack.last_mut().expect("the file level stays").seen;
+                            let ordinal = seen.entry(name.to_owned()).or_default();
+                            let at = *ordinal;
+                            *ordinal += 1;
+                            Some((name.to_owned(), at))
+                        }
+                        _ => None,
+                    };
+                    let attribute = if b == b'[' {
+                        pending_attribute.take()
+                    } else {
+                        None
+                    };
+                    stack.push(Open {
+                        at: (self.line, self.col),
+                        attribute,
+                        brace: b == b'{',
+                        module,
+                        seen: BTreeMap::new(),
+                    });
+                    words = [None, None];
+                }
+                b'}' | b')' | b']' => {
+                    if stack.len() > 1 {
+                        let open = stack.pop().expect("more than the file level");
+                        if let (b']', Some((start, at))) = (b, open.attribute) {
+                            scan.attributes.push(Attr {
+                                bytes: start..self.i + 1,
+                                start: at,
+                                end: (self.line, self.col + 1),
+                                run: runs,
+                            });
+                            run_open = true;
+                        }
+                        if open.brace && open.module.is_some() {
+                            let mut path = module_path(&stack);
+                            path.extend(open.module);
+                            scan.regions.push((open.at, (self.line, self.col), path));
+                        }
+                    }
+                    // Closed before its `;`: not an import after all.
+                    if import.is_some_and(|(_, depth)| stack.len() < depth) {
+                        import = None;
+                    }
+                    words = [None, None];
+                }
+                b';' => {
+                    if let Some((start, depth)) = import {
+                        if stack.len() == depth {
+                            scan.imports.push((module_path(&stack), start..self.i + 1));
+                            import = None;
+                        }
+                    }
+                    words = [None, None];
+                }
+                b if word_byte(b) => {
+                    let start = self.i;
+                    self.step_while(word_byte);
+                    let word = &self.text[start..self.i];
+                    if matches!(word, "r" | "br" | "cr")
+                        && matches!(self.peek(0), Some(b'"') | Some(b'#'))
+                        && self.raw_string()
+                    {
+                        words = [None, None];
+                        continue;
+                    }
+                    // A raw identifier (`r#use`) is never a keyword.
+                    let word = if word == "r"
+                        && self.peek(0) == Some(b'#')
+                        && self.peek(1).is_some_and(word_byte)
+                    {
+                        self.step(1);
+                        self.step_while(word_byte);
+                        &self.text[start..self.i]
+                    } else {
+                        word
+                    };
+                    if import.is_none() && at_module_level(&stack) {
+                        let rest = self.text[self.i..].trim_start();
+                        // `use<'a>` in a signature captures lifetimes; it imports nothing.
+                        if word == "use" && !rest.starts_with('<') {
+                            import = Some((start, stack.len()));
+                        } else if word == "crate" {
+                            if let Some(("extern", extern_at)) = words[1] {
+                                import = Some((extern_at, stack.len()));
+                            }
+                        }
+                    }
+                    words = [words[1], Some((word, start))];
+                    continue;
+                }
+                b if b.is_ascii_whitespace() => {}
+                _ => words = [None, None],
             }
-            c if c.is_whitespace() => {}
-            _ => words = [String::new(), String::new()],
+            self.step(1);
         }
-        step(&mut i, 1, &mut line, &mut col);
+        scan
     }
-    out
+
+    /// A block comment, nested ones included.
+    fn block_comment(&mut self) {
+        let mut depth = 0;
+        while self.i < self.bytes.len() {
+            if self.peek(0) == Some(b'/') && self.peek(1) == Some(b'*') {
+                depth += 1;
+                self.step(2);
+            } else if self.peek(0) == Some(b'*') && self.peek(1) == Some(b'/') {
+                depth -= 1;
+                self.step(2);
+                if depth == 0 {
+                    return;
+                }
+            } else {
+                self.step(1);
+            }
+        }
+    }
+
+    /// A string literal from its opening quote.
+    fn string(&mut self) {
+        self.step(1);
+        while let Some(b) = self.peek(0) {
+            match b {
+                b'"' => break,
+                b'\\' => self.step(2),
+                _ => self.step(1),
+            }
+        }
+        self.step(1);
+    }
+
+    /// A char literal (`'a'`, `'\n'`, `'é'`), or a lifetime or label (`'a`).
+    fn quote(&mut self) {
+        if self.peek(1) == Some(b'\\') {
+            // The escaped character itself may be a quote (`'\''`).
+            self.step(3);
+            self.step_while(|b| b != b'\'');
+            self.step(1);
+            return;
+        }
+        let width = self.text[self.i + 1..]
+            .chars()
+            .next()
+            .map_or(1, char::len_utf8);
+        if self.peek(1 + width) == Some(b'\'') {
+            self.step(2 + width);
+        } else {
+            self.step(1);
+            self.step_while(word_byte);
+        }
+    }
+
+    /// A raw string after its `r`/`br`/`cr`: `"…"`, `#"…"#`, …; false (nothing
+    /// consumed) when the hashes are not followed by a quote.
+    fn raw_string(&mut self) -> bool {
+        let mut hashes = 0;
+        while self.peek(hashes) == Some(b'#') {
+            hashes += 1;
+        }
+        if self.peek(hashes) != Some(b'"') {
+            return false;
+        }
+        self.step(hashes + 1);
+        while self.i < self.bytes.len() {
+            let closes =
+                self.peek(0) == Some(b'"') && (1..=hashes).all(|k| self.peek(k) == Some(b'#'));
+            if closes {
+                self.step(1 + hashes);
+                return true;
+            }
+            self.step(1);
+        }
+        true
+    }
 }
 
 /// The span of `item`'s name (the self type of an `impl`).
@@ -691,11 +899,106 @@ struct Top;
     }
 
     #[test]
+    fn only_imports_directly_in_a_module_count() {
+        let src = r##"
+pub(crate) use a::{
+    X,
+    inner::Y as Z,
+};
+#[cfg(test)]
+use t::W;
+extern crate alloc as heap;
+fn f() { use body::V; }
+m!(use paren::V;);
+m! { use brace::U; }
+const Q: [char; 2] = ['\'','{'];
+use late::L;
+pub fn g<'a>(x: &'a u8) -> impl Sized + use<'a> { x }
+type r#use = u8;
+impl S { const C: u8 = { use in_impl::T; 0 }; }
+struct S;
+"##;
+        let line = src.lines().count();
+        assert_eq!(resolve(src, line, "X").0, "a::X");
+        assert_eq!(
+            resolve(src, line, "Z").0,
+            "a::inner::Y",
+            "a group over lines"
+        );
+        assert_eq!(resolve(src, line, "W").0, "t::W", "cfg'd imports count");
+        assert_eq!(resolve(src, line, "heap::Vec").0, "alloc::Vec");
+        assert_eq!(
+            resolve(src, line, "L").0,
+            "late::L",
+            "after a quote in a char"
+        );
+        for local in ["V", "U", "T"] {
+            assert_eq!(
+                resolve(src, line, local).0,
+                local,
+                "`{local}` is imported in a block or a macro, not the module"
+            );
+        }
+    }
+
+    #[test]
+    fn columns_count_characters_and_lines_count_in_literals() {
+        // `é` is two bytes; the module's braces are found by character columns.
+        let src = "const E: &str = \"é\nmod no {\"; mod m { use b::X; struct S; } struct T;\n";
+        let file = syn::parse_file(src).unwrap();
+        let items = all_items(&file.items);
+        let scopes = FileScopes::of_file(src);
+        for (name, expected) in [("S", "b::X"), ("T", "X")] {
+            let item = items
+                .iter()
+                .find(|i| item_name(i).as_deref() == Some(name))
+                .unwrap();
+            let mut p = crate::ty::Path::plain(&["X"]);
+            scopes
+                .at(item_position(item))
+                .resolve(&mut p, &[], &mut BTreeSet::new());
+            assert_eq!(p.to_string(), expected, "{name}");
+        }
+    }
+
+    #[test]
     fn globs_make_plain_names_unresolved() {
         let src = "use crate::ids::*;\nstruct S;\n";
         let (p, unresolved) = resolve(src, 2, "OrderId");
         assert_eq!(p, "OrderId");
         assert_eq!(unresolved.into_iter().collect::<Vec<_>>(), ["OrderId"]);
         assert!(resolve(src, 2, "Vec<u8>").1.is_empty());
+    }
+
+    /// The attributes above the one at `(line, column)`, as text, and its own.
+    fn run_at(src: &str, at: Position) -> Option<(Vec<&str>, &str)> {
+        let run = FileScopes::of_file(src).attribute_run(at)?;
+        let above = run.above.iter().map(|(r, _)| &src[r.clone()]).collect();
+        Some((above, &src[run.this.0]))
+    }
+
+    #[test]
+    fn an_attribute_run_is_what_is_written_above_an_attribute_on_its_item() {
+        let src = "#[derive(Debug)]\n\
+                   struct A;\n\
+                   #[derive(Serialize)] // a comment\n\
+                   /// docs\n\
+                   #[serde(rename = \"]\")]\n\
+                   #[contract(set = \"s\")]\n\
+                   struct B { s: &'static str }\n\
+                   const X: &str = r#\"#[not(an, attribute)]\"#;\n\
+                   #[cfg_attr(test, derive(Clone), contract(set = \"s\"))]\n\
+                   struct C;\n";
+        let (above, this) = run_at(src, (6, 0)).expect("the contract attribute");
+        assert_eq!(above, ["#[derive(Serialize)]", "#[serde(rename = \"]\")]"]);
+        assert_eq!(this, "#[contract(set = \"s\")]");
+        // Inside an attribute: that attribute; the first of a run has none above.
+        let (above, this) = run_at(src, (9, 33)).expect("inside cfg_attr");
+        assert!(above.is_empty());
+        assert!(this.starts_with("#[cfg_attr(test"), "{this}");
+        assert_eq!(run_at(src, (1, 3)).map(|r| r.0.len()), Some(0));
+        // Not in any attribute: an item, a raw string that looks like one.
+        assert_eq!(run_at(src, (2, 0)), None);
+        assert_eq!(run_at(src, (8, 20)), None);
     }
 }

@@ -115,10 +115,19 @@ pub const CASES: &[Case] = &[
         serde!("pub struct S { pub a: u8 }"),
         serde!("pub struct S { pub a: u8, pub note: Option<String> }"),
     ),
-    // An old consumer that denies unknown fields rejects the new key.
+    // An old consumer that denies unknown fields rejects the new key: a forward
+    // break, which only `full` and `forward` enforce.
     yes(
         FieldAddedWithDefault,
         Breaking,
+        Wire,
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, #[serde(default)] pub b: u8 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        FieldAddedWithDefault,
+        Additive,
         Wire,
         serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
         serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, #[serde(default)] pub b: u8 }"),
@@ -190,12 +199,30 @@ pub const CASES: &[Case] = &[
         "pub struct S { pub a: u8, pub b: u8 }",
         "pub struct S { pub a: u8 }",
     ),
+    // Old consumers require the field: a forward break.
     yes(
         FieldRemoved,
         Breaking,
         Wire,
         serde!("pub struct S { pub a: u8, pub b: u8 }"),
         serde!("pub struct S { pub a: u8 }"),
+    )
+    .under(Pol::Full),
+    // The new type ignores the old key.
+    yes(
+        FieldRemoved,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub b: u8 }"),
+        serde!("pub struct S { pub a: u8 }"),
+    ),
+    // ...unless it denies unknown fields: then old payloads fail, a backward break.
+    yes(
+        FieldRemoved,
+        Breaking,
+        Wire,
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, pub b: Option<u8> }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
     ),
     // An optional field removed: old readers fill `None`; new readers ignore the key.
     yes(
@@ -247,6 +274,15 @@ pub const CASES: &[Case] = &[
         Wire,
         serde!("pub struct S { pub a: u32 }"),
         serde!("pub struct S { pub a: u64 }"),
+    )
+    .under(Pol::Full),
+    // Narrowing: the new type fails on large old values.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u64 }"),
+        serde!("pub struct S { pub a: u32 }"),
     ),
     // `Box<T>` is written as `T`.
     yes(
@@ -336,6 +372,59 @@ pub const CASES: &[Case] = &[
         Api,
         "pub struct S { pub a: u8, pub b: u16 }",
         "pub struct S { pub b: u16, pub a: u8 }",
+    ),
+    // Every variant form under a derived `PartialOrd`: unit variants by position,
+    // named fields in order; tuple fields swap types, which is a type change.
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[derive(PartialOrd, PartialEq)] pub enum E { A, B }",
+        "#[derive(PartialOrd, PartialEq)] pub enum E { B, A }",
+    ),
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[derive(PartialOrd, PartialEq)] pub enum E { V { a: u8, b: u8 } }",
+        "#[derive(PartialOrd, PartialEq)] pub enum E { V { b: u8, a: u8 } }",
+    ),
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Api,
+        "#[derive(PartialOrd, PartialEq)] pub enum E { V(u8, u16) }",
+        "#[derive(PartialOrd, PartialEq)] pub enum E { V(u16, u8) }",
+    ),
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[derive(PartialOrd, Ord, PartialEq, Eq)] pub struct S { pub a: u8, pub b: u8 }",
+        "#[derive(PartialOrd, Ord, PartialEq, Eq)] pub struct S { pub b: u8, pub a: u8 }",
+    ),
+    // The variants of a `#[repr(C)]` or `#[repr(u8)]` enum are laid out like
+    // `#[repr(C)]` structs: their field order is their layout.
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[repr(u8)] pub enum E { V { a: u8, b: u16 } }",
+        "#[repr(u8)] pub enum E { V { b: u16, a: u8 } }",
+    ),
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[repr(C)] pub enum E { V { a: u8, b: u16 } }",
+        "#[repr(C)] pub enum E { V { b: u16, a: u8 } }",
+    ),
+    yes(
+        FieldOrderChanged,
+        Additive,
+        Api,
+        "pub enum E { V { a: u8, b: u16 } }",
+        "pub enum E { V { b: u16, a: u8 } }",
     ),
     no(
         FieldOrderChanged,
@@ -563,10 +652,19 @@ pub const CASES: &[Case] = &[
         serde!("pub struct S { pub note: Option<u8> }"),
         serde!("pub struct S { #[serde(skip_serializing_if = \"Option::is_none\")] pub note: Option<u8> }"),
     ),
-    // A required field that is sometimes missing fails old readers.
+    // A required field that is sometimes missing fails old readers (forward)...
     yes(
         SerdeAttributeChanged,
         Breaking,
+        Wire,
+        serde!("pub struct S { pub tags: Vec<u8> }"),
+        serde!("pub struct S { #[serde(skip_serializing_if = \"Vec::is_empty\")] pub tags: Vec<u8> }"),
+    )
+    .under(Pol::Full),
+    // ...while the new type still reads every old payload (backward).
+    yes(
+        SerdeAttributeChanged,
+        Additive,
         Wire,
         serde!("pub struct S { pub tags: Vec<u8> }"),
         serde!("pub struct S { #[serde(skip_serializing_if = \"Vec::is_empty\")] pub tags: Vec<u8> }"),
@@ -601,28 +699,189 @@ pub const CASES: &[Case] = &[
         "#[non_exhaustive] pub struct S { pub a: u8 }",
     ),
     no(NonExhaustiveAdded, "#[non_exhaustive] pub enum E { A }", "pub enum E { A }"),
+    // On a variant: other crates can no longer build it or match it without `..`.
     yes(
-        ReprChanged,
+        NonExhaustiveAdded,
         Breaking,
         Api,
-        "#[repr(u8)] pub enum E { A = 1 }",
-        "#[repr(u16)] pub enum E { A = 1 }",
+        "pub enum E { V { a: u8 }, W }",
+        "pub enum E { #[non_exhaustive] V { a: u8 }, W }",
     ),
+    yes(
+        NonExhaustiveRemoved,
+        Additive,
+        Api,
+        "pub enum E { #[non_exhaustive] V { a: u8 }, W }",
+        "pub enum E { V { a: u8 }, W }",
+    ),
+    // A representation argument the vocabulary does not name.
+    yes(ReprChanged, Breaking, Api, "pub struct S(pub u64);", "#[repr(simd)] pub struct S(pub u64);"),
+    no(ReprChanged, "#[repr(u8)] pub enum E { A = 1 }", "#[repr(u16)] pub enum E { A = 1 }"),
+    // `repr(Rust)` is the default representation, written out.
+    no(ReprChanged, "pub struct S { pub a: u8 }", "#[repr(Rust)] #[derive(Hash)] pub struct S { pub a: u8 }"),
     // A defined layout where there was none: nobody relied on the unspecified one.
-    yes(ReprChanged, Additive, Api, "pub struct S { pub a: u8 }", "#[repr(C)] pub struct S { pub a: u8 }"),
-    yes(
-        ReprChanged,
-        Breaking,
-        Api,
-        "pub struct S { pub a: u8 }",
-        "#[repr(packed)] pub struct S { pub a: u8 }",
-    ),
-    no(ReprChanged, "#[repr(u8)] pub enum E { A = 1 }", "#[repr(u8)] #[derive(Clone)] pub enum E { A = 1 }"),
+    yes(ReprCAdded, Additive, Api, "pub struct S { pub a: u8 }", "#[repr(C)] pub struct S { pub a: u8 }"),
+    // … but `C` next to a primitive changes the layout of the enum's variants.
+    yes(ReprCAdded, Breaking, Api, "#[repr(u8)] pub enum E { A(u8) }", "#[repr(C, u8)] pub enum E { A(u8) }"),
+    no(ReprCAdded, "#[repr(C)] pub struct S { pub a: u8 }", "#[repr(C, align(8))] pub struct S { pub a: u8 }"),
+    yes(ReprCRemoved, Breaking, Api, "#[repr(C)] pub struct S { pub a: u8 }", "pub struct S { pub a: u8 }"),
+    no(ReprCRemoved, "#[repr(C, align(8))] pub struct S { pub a: u8 }", "#[repr(C)] pub struct S { pub a: u8 }"),
+    yes(ReprTransparentAdded, Additive, Api, "pub struct Id(u64);", "#[repr(transparent)] pub struct Id(u64);"),
+    no(ReprTransparentAdded, "pub struct Id(u64);", "#[repr(C)] pub struct Id(u64);"),
+    yes(ReprTransparentRemoved, Breaking, Api, "#[repr(transparent)] pub struct Id(u64);", "pub struct Id(u64);"),
+    no(ReprTransparentRemoved, "#[repr(transparent)] pub struct Id(u64);", "#[repr(transparent)] pub struct Id(pub u64);"),
+    yes(ReprIntAdded, Additive, Api, "pub enum E { A = 1 }", "#[repr(u8)] pub enum E { A = 1 }"),
+    no(ReprIntAdded, "#[repr(u8)] pub enum E { A = 1 }", "#[repr(u16)] pub enum E { A = 1 }"),
+    yes(ReprIntRemoved, Breaking, Api, "#[repr(u8)] pub enum E { A = 1 }", "pub enum E { A = 1 }"),
+    no(ReprIntRemoved, "#[repr(u8)] pub enum E { A = 1 }", "#[repr(C, u8)] pub enum E { A = 1 }"),
+    yes(ReprIntChanged, Breaking, Api, "#[repr(u8)] pub enum E { A = 1 }", "#[repr(u16)] pub enum E { A = 1 }"),
+    no(ReprIntChanged, "#[repr(u8)] pub enum E { A = 1 }", "#[repr(u8)] #[derive(Clone)] pub enum E { A = 1 }"),
+    yes(ReprAlignAdded, Breaking, Api, "pub struct S { pub a: u8 }", "#[repr(align(8))] pub struct S { pub a: u8 }"),
+    no(ReprAlignAdded, "#[repr(align(8))] pub struct S { pub a: u8 }", "#[repr(align(16))] pub struct S { pub a: u8 }"),
+    yes(ReprAlignRemoved, Breaking, Api, "#[repr(align(8))] pub struct S { pub a: u8 }", "pub struct S { pub a: u8 }"),
+    no(ReprAlignRemoved, "#[repr(align(8))] pub struct S { pub a: u8 }", "#[repr(align(16))] pub struct S { pub a: u8 }"),
+    yes(ReprAlignChanged, Breaking, Api, "#[repr(align(8))] pub struct S { pub a: u8 }", "#[repr(align(16))] pub struct S { pub a: u8 }"),
+    no(ReprAlignChanged, "#[repr(align(8))] pub struct S { pub a: u8 }", "#[repr(C, align(8))] pub struct S { pub a: u8 }"),
+    yes(ReprPackedAdded, Breaking, Api, "pub struct S { pub a: u8 }", "#[repr(packed)] pub struct S { pub a: u8 }"),
+    no(ReprPackedAdded, "#[repr(packed)] pub struct S { pub a: u8 }", "#[repr(packed(2))] pub struct S { pub a: u8 }"),
+    yes(ReprPackedRemoved, Breaking, Api, "#[repr(C, packed)] pub struct S { pub a: u8 }", "#[repr(C)] pub struct S { pub a: u8 }"),
+    no(ReprPackedRemoved, "#[repr(C, packed)] pub struct S { pub a: u8 }", "#[repr(packed)] pub struct S { pub a: u8 }"),
+    yes(ReprPackedChanged, Breaking, Api, "#[repr(packed(2))] pub struct S { pub a: u8 }", "#[repr(packed(4))] pub struct S { pub a: u8 }"),
+    no(ReprPackedChanged, "#[repr(packed(2))] pub struct S { pub a: u8 }", "#[repr(packed(2))] pub struct S { pub a: u16 }"),
     yes(DeriveAdded, Additive, Api, "#[derive(Clone)] pub struct S;", "#[derive(Clone, Hash)] pub struct S;"),
     no(DeriveAdded, "#[derive(Clone, Hash)] pub struct S;", "#[derive(Clone)] pub struct S;"),
     yes(DeriveRemoved, Breaking, Api, "#[derive(Clone, Hash)] pub struct S;", "#[derive(Hash)] pub struct S;"),
+    // The compiler says the trait is really gone: still the derive removed, reported once.
+    yes(
+        DeriveRemoved,
+        Breaking,
+        Api,
+        "#[observed(Clone, Send)] #[derive(Clone)] pub struct S;",
+        "#[observed(Send)] pub struct S;",
+    ),
     no(DeriveRemoved, "#[derive(Hash)] pub struct S;", "#[derive(Clone, Hash)] pub struct S;"),
+    // A derive replaced by a hand-written impl of the same trait, where the compiler
+    // (the harness) or the sources (the CLI) show the impl: no change at all.
+    // (Each near miss carries one more change, so it is a change at all; the pure
+    // swaps are `tests/probe.rs`'s.)
+    no(
+        DeriveRemoved,
+        "#[observed(Clone, Send)] #[derive(Clone)] pub struct S { a: u8 }",
+        "#[observed(Clone, Send)] pub struct S { a: u16 }",
+    ),
+    no(
+        DeriveRemoved,
+        "#[derive(Clone)] pub struct S { a: u8 }",
+        "#[impl_in_source(Clone)] pub struct S { a: u16 }",
+    ),
+    no(
+        DeriveAdded,
+        "#[observed(Debug)] pub struct S { a: u8 }",
+        "#[observed(Debug)] #[derive(Debug)] pub struct S { a: u16 }",
+    ),
+    yes(CopyAdded, Breaking, Api, "#[derive(Clone)] pub struct S;", "#[derive(Clone, Copy)] pub struct S;"),
+    // Seen by the compiler: `impl Copy` written by hand.
+    yes(
+        CopyAdded,
+        Breaking,
+        Api,
+        "#[observed(Clone)] #[derive(Clone)] pub struct S;",
+        "#[observed(Clone, Copy)] #[derive(Clone)] pub struct S;",
+    ),
+    no(CopyAdded, "#[derive(Clone, Copy)] pub struct S;", "#[derive(Clone)] pub struct S;"),
+    no(
+        CopyAdded,
+        "#[observed(Clone, Copy)] #[derive(Clone)] pub struct S { a: u8 }",
+        "#[observed(Clone, Copy)] #[derive(Clone, Copy)] pub struct S { a: u16 }",
+    ),
+    // ---- what the compiler says the type implements (the type probe) ------------
+    yes(
+        AutoTraitRemoved,
+        Breaking,
+        Api,
+        "#[observed(Send, Sync, Unpin)] pub struct S { a: u8 }",
+        "#[observed(Unpin)] pub struct S { a: u8, b: Rc<()> }",
+    ),
+    // Not observed on one side (a shape read from sources): not compared.
+    no(
+        AutoTraitRemoved,
+        "#[observed(Send, Sync, Unpin)] pub struct S { a: u8 }",
+        "pub struct S { a: u8, b: Rc<()> }",
+    ),
+    yes(
+        AutoTraitAdded,
+        Additive,
+        Api,
+        "#[observed(Unpin)] pub struct S { a: u8, b: Rc<()> }",
+        "#[observed(Send, Sync, Unpin)] pub struct S { a: u8, b: Arc<()> }",
+    ),
+    no(
+        AutoTraitAdded,
+        "#[observed(Send, Unpin)] pub struct S { a: u8 }",
+        "#[observed(Send, Unpin)] pub struct S { a: u16 }",
+    ),
+    yes(
+        ImplRemoved,
+        Breaking,
+        Api,
+        "#[observed(Default, Send)] pub struct S { a: u8 }",
+        "#[observed(Send)] pub struct S { a: u8 }",
+    ),
+    no(
+        ImplRemoved,
+        "#[observed(Default, Send)] #[derive(Default)] pub struct S { a: u8 }",
+        "#[observed(Send)] pub struct S { a: u8 }",
+    ),
+    yes(
+        ImplAdded,
+        Additive,
+        Api,
+        "#[observed(Send)] pub struct S { a: u8 }",
+        "#[observed(Default, Send)] pub struct S { a: u8 }",
+    ),
+    no(
+        ImplAdded,
+        "#[observed(Send)] pub struct S { a: u8 }",
+        "#[observed(Default, Send)] #[derive(Default)] pub struct S { a: u8 }",
+    ),
     // ---- variants ------------------------------------------------------------
+    // A field added to a `#[non_exhaustive]` variant: no one outside builds it or
+    // matches it without `..`.
+    yes(
+        FieldAdded,
+        Additive,
+        Api,
+        "pub enum E { #[non_exhaustive] V { a: u8 } }",
+        "pub enum E { #[non_exhaustive] V { a: u8, b: u8 } }",
+    ),
+    yes(
+        FieldAdded,
+        Additive,
+        Api,
+        "pub enum E { #[non_exhaustive] V(u8) }",
+        "pub enum E { #[non_exhaustive] V(u8, u16) }",
+    ),
+    yes(
+        DiscriminantsUndefined,
+        Breaking,
+        Api,
+        "pub enum Level { Low, High }",
+        "pub enum Level { Low(u8), High }",
+    ),
+    yes(
+        DiscriminantsUndefined,
+        Breaking,
+        Api,
+        "pub enum Level { Low, High }",
+        "pub enum Level { Low, High, Custom { at: u8 } }",
+    ),
+    // Not castable from other crates to begin with.
+    no(
+        DiscriminantsUndefined,
+        "#[non_exhaustive] pub enum Level { Low, High }",
+        "#[non_exhaustive] pub enum Level { Low, High, Custom(u8) }",
+    ),
+    no(DiscriminantsUndefined, "pub enum Level { Low, High }", "pub enum Level { Low, High, Max }"),
     yes(
         VariantAdded,
         Additive,
@@ -630,30 +889,60 @@ pub const CASES: &[Case] = &[
         "#[non_exhaustive] pub enum E { A, B }",
         "#[non_exhaustive] pub enum E { A, B, Skipped }",
     ),
-    // Old consumers cannot read the new tag.
+    // Old consumers cannot read the new tag: a forward break.
     yes(
         VariantAdded,
         Breaking,
         Wire,
         serde!("#[non_exhaustive] pub enum E { A, B }"),
         serde!("#[non_exhaustive] pub enum E { A, B, Skipped }"),
-    ),
-    // ... unless they catch unknown tags.
+    )
+    .under(Pol::Full),
+    yes(
+        VariantAdded,
+        Breaking,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, B }"),
+        serde!("#[non_exhaustive] pub enum E { A, B, Skipped }"),
+    )
+    .under(Pol::Forward),
+    // ... unless they catch unknown tags (`#[serde(other)]`, last as serde requires:
+    // the new variant goes before it).
     yes(
         VariantAdded,
         Additive,
         Wire,
         serde!("#[serde(tag = \"t\")] #[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
         serde!("#[serde(tag = \"t\")] #[non_exhaustive] pub enum E { A, B, #[serde(other)] Unknown }"),
-    ),
+    )
+    .under(Pol::Full),
+    // The catch-all is a unit variant: outside internally tagged enums it reads only a
+    // tag without content.
+    yes(
+        VariantAdded,
+        Additive,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
+        serde!("#[non_exhaustive] pub enum E { A, B, #[serde(other)] Unknown }"),
+    )
+    .under(Pol::Full),
+    yes(
+        VariantAdded,
+        Breaking,
+        Wire,
+        serde!("#[non_exhaustive] pub enum E { A, #[serde(other)] Unknown }"),
+        serde!("#[non_exhaustive] pub enum E { A, B(u8), #[serde(other)] Unknown }"),
+    )
+    .under(Pol::Full),
+    // Under the default direction (backward) new code reads every old payload: the
+    // headline case of the README.
     yes(
         VariantAdded,
         Additive,
         Wire,
         serde!("#[non_exhaustive] pub enum E { A, B }"),
         serde!("#[non_exhaustive] pub enum E { A, B, Skipped }"),
-    )
-    .under(Pol::Backward),
+    ),
     no(VariantAdded, "pub enum E { A, B }", "pub enum E { A, B, Skipped }"),
     yes(
         VariantAddedToExhaustiveEnum,
@@ -700,6 +989,19 @@ pub const CASES: &[Case] = &[
         serde!("pub enum E { Failed(String) }"),
     ),
     no(VariantKindChanged, "pub enum E { Failed(u8) }", "pub enum E { Failed(u16) }"),
+    no(
+        VariantKindChanged,
+        "pub enum E { #[non_exhaustive] V { a: u8 } }",
+        "pub enum E { #[non_exhaustive] V { a: u8, b: u8 } }",
+    ),
+    // A field removed still breaks the patterns that bound it.
+    yes(
+        VariantKindChanged,
+        Breaking,
+        Api,
+        "pub enum E { #[non_exhaustive] V { a: u8, b: u8 } }",
+        "pub enum E { #[non_exhaustive] V { a: u8 } }",
+    ),
     yes(
         DiscriminantChanged,
         Breaking,
@@ -1115,20 +1417,7 @@ pub const CASES: &[Case] = &[
         "pub fn f<T>(t: T) {}",
         "pub fn f<T: Send>(t: T) {}",
     ),
-    yes(
-        MethodSignatureChanged,
-        Breaking,
-        Api,
-        "pub fn f() {}",
-        "pub extern \"C\" fn f() {}",
-    ),
-    yes(
-        MethodSignatureChanged,
-        Breaking,
-        Api,
-        "pub fn f() {}",
-        "pub(crate) fn f() {}",
-    ),
+
     no(MethodSignatureChanged, "pub fn f<T: Send>(t: T) {}", "pub fn f<T>(t: T) {}"),
     yes(FnUnsafeAdded, Breaking, Api, "pub fn f() {}", "pub unsafe fn f() {}"),
     no(FnUnsafeAdded, "pub unsafe fn f() {}", "pub fn f() {}"),
@@ -1226,6 +1515,511 @@ pub const CASES: &[Case] = &[
     ),
     yes(StaticMutabilityChanged, Breaking, Api, "pub static X: u8 = 1;", "pub static mut X: u8 = 1;"),
     no(StaticMutabilityChanged, "pub static X: u8 = 1;", "pub static X: u8 = 2;"),
+    // ---- one wire change under each direction ---------------------------------
+    // A wire kind whose class depends on the direction has a case under `backward`
+    // (the default), `forward` and `full` (`tests/kinds.rs` checks it). Above, each
+    // kind shows its usual direction; here, the others.
+    yes(
+        FieldAddedWithDefault,
+        Breaking,
+        Wire,
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8, #[serde(default)] pub b: u8 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        RequiredFieldAdded,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("pub struct S { pub a: u8, pub id: u64 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        FieldRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8, pub b: u8 }"),
+        serde!("pub struct S { pub a: u8 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u32 }"),
+        serde!("pub struct S { pub a: u64 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldTypeNarrowed,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: Option<u32> }"),
+        serde!("pub struct S { pub a: u32 }"),
+    ),
+    yes(
+        FieldTypeNarrowed,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: Option<u32> }"),
+        serde!("pub struct S { pub a: u32 }"),
+    )
+    .under(Pol::Full),
+    // Only old payloads used the alias: old consumers never read it.
+    yes(
+        FieldAliasRemoved,
+        Additive,
+        Wire,
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+        serde!("pub struct S { pub id: u64 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldAliasRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { #[serde(alias = \"old_id\")] pub id: u64 }"),
+        serde!("pub struct S { pub id: u64 }"),
+    )
+    .under(Pol::Full),
+    // New payloads always carry the field: old consumers read them.
+    yes(
+        FieldDefaultRemoved,
+        Additive,
+        Wire,
+        serde!("pub struct S { #[serde(default)] pub retries: u8 }"),
+        serde!("pub struct S { pub retries: u8 }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldDefaultRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { #[serde(default)] pub retries: u8 }"),
+        serde!("pub struct S { pub retries: u8 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        DenyUnknownFieldsChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8 }"),
+        serde!("#[serde(deny_unknown_fields)] pub struct S { pub a: u8 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        SerdeAttributeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub tags: Vec<u8> }"),
+        serde!("pub struct S { #[serde(skip_serializing_if = \"Vec::is_empty\")] pub tags: Vec<u8> }"),
+    )
+    .under(Pol::Forward),
+    // New payloads never carry the removed variant.
+    yes(
+        VariantRemoved,
+        Additive,
+        Wire,
+        serde!("pub enum E { A, B(u8) }"),
+        serde!("pub enum E { A }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        VariantRemoved,
+        Breaking,
+        Wire,
+        serde!("pub enum E { A, B(u8) }"),
+        serde!("pub enum E { A }"),
+    )
+    .under(Pol::Full),
+    // ---- item visibility and #[doc(hidden)] -----------------------------------
+    yes(
+        ItemVisibilityReduced,
+        Breaking,
+        Api,
+        "pub struct Report { pub a: u8 }",
+        "pub(crate) struct Report { pub a: u8 }",
+    ),
+    yes(ItemVisibilityReduced, Breaking, Api, "pub fn f() {}", "pub(crate) fn f() {}"),
+    yes(
+        ItemVisibilityReduced,
+        Breaking,
+        Api,
+        "#[macro_export] macro_rules! m { () => {} }",
+        "macro_rules! m { () => {} }",
+    ),
+    // It was not visible to other crates.
+    yes(ItemVisibilityReduced, Additive, Api, "pub(crate) fn f() {}", "fn f() {}"),
+    no(ItemVisibilityReduced, "pub(crate) trait T {}", "pub trait T {}"),
+    yes(ItemVisibilityWidened, Additive, Api, "pub(crate) type A = u8;", "pub type A = u8;"),
+    no(ItemVisibilityWidened, "pub type A = u8;", "pub(super) type A = u8;"),
+    yes(DocHiddenAdded, Breaking, Api, "pub fn run() {}", "#[doc(hidden)] pub fn run() {}"),
+    yes(
+        DocHiddenAdded,
+        Breaking,
+        Api,
+        "pub struct S { pub a: u8 }",
+        "pub struct S { #[doc(hidden)] pub a: u8 }",
+    ),
+    yes(
+        DocHiddenAdded,
+        Breaking,
+        Api,
+        "pub enum E { A, B }",
+        "pub enum E { A, #[doc(hidden)] B }",
+    ),
+    yes(
+        DocHiddenAdded,
+        Breaking,
+        Api,
+        "impl S { pub fn run(&self) {} }",
+        "impl S { #[doc(hidden)] pub fn run(&self) {} }",
+    ),
+    yes(
+        DocHiddenAdded,
+        Breaking,
+        Api,
+        "pub trait T { type Out; const N: u8; fn f(&self); }",
+        "pub trait T { type Out; #[doc(hidden)] const N: u8; fn f(&self); }",
+    ),
+    // The set counts hidden items as API: hiding one from the docs removes nothing.
+    yes(DocHiddenAdded, Additive, Api, "pub fn run() {}", "#[doc(hidden)] pub fn run() {}")
+        .under(Pol::HiddenIsApi),
+    // A private field hidden: it was never API.
+    yes(
+        DocHiddenAdded,
+        Additive,
+        Api,
+        "pub struct S { a: u8 }",
+        "pub struct S { #[doc(hidden)] a: u8 }",
+    ),
+    no(DocHiddenAdded, "#[doc(hidden)] pub fn run() {}", "pub fn run() {}"),
+    yes(DocHiddenRemoved, Additive, Api, "#[doc(hidden)] pub fn run() {}", "pub fn run() {}"),
+    no(DocHiddenRemoved, "pub fn run() {}", "#[doc(hidden)] pub fn run() {}"),
+    // Something already hidden is not public API: changing it breaks no consumer…
+    yes(
+        FieldRemoved,
+        Additive,
+        Api,
+        "pub struct S { pub a: u8, #[doc(hidden)] pub b: u8 }",
+        "pub struct S { pub a: u8 }",
+    ),
+    yes(
+        ParamTypeChanged,
+        Additive,
+        Api,
+        "#[doc(hidden)] pub fn f(a: u8) {}",
+        "#[doc(hidden)] pub fn f(a: u16) {}",
+    ),
+    yes(
+        SymbolRemoved,
+        Additive,
+        Api,
+        "pub fn g() {} #[doc(hidden)] pub fn f() {}",
+        "pub fn g() {}",
+    ),
+    // … unless the set counts hidden items as API.
+    yes(
+        ParamTypeChanged,
+        Breaking,
+        Api,
+        "#[doc(hidden)] pub fn f(a: u8) {}",
+        "#[doc(hidden)] pub fn f(a: u16) {}",
+    )
+    .under(Pol::HiddenIsApi),
+    // … and its wire form is untouched by `#[doc(hidden)]`.
+    yes(
+        FieldRemoved,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u8, #[doc(hidden)] pub b: u8 }"),
+        serde!("pub struct S { pub a: u8 }"),
+    )
+    .under(Pol::Forward),
+    // A trait whose only route to implementation is a hidden item is sealed: a
+    // required method added breaks no implementor outside.
+    yes(
+        TraitRequiredMethodAdded,
+        Additive,
+        Api,
+        "pub trait T { #[doc(hidden)] fn __seal(&self); }",
+        "pub trait T { #[doc(hidden)] fn __seal(&self); fn run(&self); }",
+    ),
+    // ---- unions ----------------------------------------------------------------
+    yes(
+        UnionFieldAdded,
+        Additive,
+        Api,
+        "#[repr(C)] pub union Bits { pub a: u32 }",
+        "#[repr(C)] pub union Bits { pub a: u32, pub b: f32 }",
+    ),
+    no(
+        UnionFieldAdded,
+        "pub union Bits { pub a: u32 }",
+        "pub union Bits { pub b: u32 }",
+    ),
+    yes(
+        UnionFieldRemoved,
+        Breaking,
+        Api,
+        "pub union Bits { pub a: u32, pub b: f32 }",
+        "pub union Bits { pub a: u32 }",
+    ),
+    yes(
+        UnionFieldRemoved,
+        Additive,
+        Api,
+        "pub union Bits { pub a: u32, b: f32 }",
+        "pub union Bits { pub a: u32 }",
+    ),
+    no(
+        UnionFieldRemoved,
+        "pub union Bits { pub a: u32 }",
+        "pub union Bits { pub a: u64 }",
+    ),
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Api,
+        "pub union Bits { pub a: u32 }",
+        "pub union Bits { pub a: u64 }",
+    ),
+    yes(
+        UnionChangedToStruct,
+        Breaking,
+        Api,
+        "pub union Bits { pub a: u32, pub b: f32 }",
+        "pub struct Bits { pub a: u32, pub b: f32 }",
+    ),
+    no(
+        UnionChangedToStruct,
+        "pub struct Bits { pub a: u32 }",
+        "pub union Bits { pub a: u32 }",
+    ),
+    yes(
+        SymbolKindChanged,
+        Breaking,
+        Api,
+        "pub struct Bits { pub a: u32 }",
+        "pub union Bits { pub a: u32 }",
+    ),
+    // ---- ABI and linkage -------------------------------------------------------
+    yes(FnAbiChanged, Breaking, Api, "pub extern \"C\" fn f() {}", "pub extern \"C-unwind\" fn f() {}"),
+    yes(FnAbiChanged, Breaking, Api, "pub fn f() {}", "pub extern \"C\" fn f() {}"),
+    no(FnAbiChanged, "pub extern fn f(a: u8) {}", "pub extern \"C\" fn f(b: u8) {}"),
+    no(FnAbiChanged, "pub extern \"Rust\" fn f(a: u8) {}", "pub fn f(b: u8) {}"),
+    // (Every exported name is unique: the differential suite links every case into
+    // one binary.)
+    yes(ExportSymbolAdded, Additive, Api, "pub extern \"C\" fn cp_init_1() {}", "#[no_mangle] pub extern \"C\" fn cp_init_1() {}"),
+    no(ExportSymbolAdded, "#[no_mangle] pub extern \"C\" fn cp_init_2(a: u8) {}", "#[unsafe(no_mangle)] pub extern \"C\" fn cp_init_2(b: u8) {}"),
+    // An exported symbol is a contract with foreign code, `pub` or not.
+    yes(ExportSymbolRemoved, Breaking, Api, "#[no_mangle] extern \"C\" fn cp_init_3() {}", "extern \"C\" fn cp_init_3() {}"),
+    yes(ExportSymbolRemoved, Breaking, Api, "#[no_mangle] pub static CP_VERSION_1: u32 = 1;", "pub static CP_VERSION_1: u32 = 1;"),
+    no(ExportSymbolRemoved, "#[no_mangle] pub extern \"C\" fn cp_init_4(a: u8) {}", "#[export_name = \"cp_init_4\"] pub extern \"C\" fn cp_init_4(b: u8) {}"),
+    yes(
+        ExportSymbolRenamed,
+        Breaking,
+        Api,
+        "#[export_name = \"cp_init_5\"] pub extern \"C\" fn init() {}",
+        "#[export_name = \"cp_init_5_v2\"] pub extern \"C\" fn init() {}",
+    ),
+    no(
+        ExportSymbolRenamed,
+        "#[export_name = \"cp_init_6\"] pub extern \"C\" fn start() {}",
+        "#[export_name = \"cp_init_6\"] pub extern \"C\" fn start(n: u8) {}",
+    ),
+    yes(
+        FnUnsafeAdded,
+        Breaking,
+        Api,
+        "unsafe extern \"C\" { pub safe fn abs(x: i32) -> i32; }",
+        "unsafe extern \"C\" { pub fn abs(x: i32) -> i32; }",
+    ),
+    yes(
+        StaticUnsafeAdded,
+        Breaking,
+        Api,
+        "unsafe extern \"C\" { pub safe static LIMIT: u8; }",
+        "unsafe extern \"C\" { pub unsafe static LIMIT: u8; }",
+    ),
+    no(
+        StaticUnsafeAdded,
+        "unsafe extern \"C\" { pub unsafe static LIMIT: u8; }",
+        "unsafe extern \"C\" { pub static LIMIT: u16; }",
+    ),
+    yes(
+        StaticUnsafeRemoved,
+        Additive,
+        Api,
+        "unsafe extern \"C\" { pub static LIMIT: u8; }",
+        "unsafe extern \"C\" { pub safe static LIMIT: u8; }",
+    ),
+    no(
+        StaticUnsafeRemoved,
+        "unsafe extern \"C\" { pub safe static LIMIT: u8; }",
+        "unsafe extern \"C\" { pub safe static LIMIT: u16; }",
+    ),
+    // ---- target features -------------------------------------------------------
+    yes(
+        TargetFeatureAdded,
+        Breaking,
+        Api,
+        "pub fn sum(x: &[u8]) -> u32 { 0 }",
+        "#[target_feature(enable = \"avx2\")] pub fn sum(x: &[u8]) -> u32 { 0 }",
+    ),
+    yes(
+        TargetFeatureAdded,
+        Breaking,
+        Api,
+        "impl S { #[target_feature(enable = \"avx2\")] pub fn sum(&self) {} }",
+        "impl S { #[target_feature(enable = \"avx2,fma\")] pub fn sum(&self) {} }",
+    ),
+    yes(
+        TargetFeatureAdded,
+        Breaking,
+        Api,
+        "pub trait T { unsafe fn sum(&self); }",
+        "pub trait T { #[target_feature(enable = \"avx2\")] unsafe fn sum(&self); }",
+    ),
+    no(
+        TargetFeatureAdded,
+        "#[target_feature(enable = \"avx2,fma\")] pub fn sum(a: u8) {}",
+        "#[target_feature(enable = \"fma\")] #[target_feature(enable = \"avx2\")] pub fn sum(b: u8) {}",
+    ),
+    yes(
+        TargetFeatureRemoved,
+        Additive,
+        Api,
+        "#[target_feature(enable = \"avx2\")] pub fn sum() {}",
+        "pub fn sum() {}",
+    ),
+    // Implementors of a trait others implement may rely on the feature…
+    yes(
+        TargetFeatureRemoved,
+        Breaking,
+        Api,
+        "pub trait T { #[target_feature(enable = \"avx2\")] unsafe fn sum(&self); }",
+        "pub trait T { unsafe fn sum(&self); }",
+    ),
+    // … a sealed trait has none outside its crate.
+    yes(
+        TargetFeatureRemoved,
+        Additive,
+        Api,
+        "pub trait T: sealed::Sealed { #[target_feature(enable = \"avx2\")] unsafe fn sum(&self); }",
+        "pub trait T: sealed::Sealed { unsafe fn sum(&self); }",
+    ),
+    no(TargetFeatureRemoved, "pub fn sum() {}", "#[target_feature(enable = \"avx2\")] pub fn sum() {}"),
+    // ---- associated items of inherent impls ------------------------------------
+    yes(
+        AssocItemAdded,
+        Additive,
+        Api,
+        "impl Config { pub fn new() -> Self { todo!() } }",
+        "impl Config { pub const LIMIT: u32 = 3; pub fn new() -> Self { todo!() } }",
+    ),
+    no(
+        AssocItemAdded,
+        "impl Config { pub fn new() -> Self { todo!() } }",
+        "impl Config { const LIMIT: u32 = 3; pub fn new() -> Self { todo!() } pub fn g(&self) {} }",
+    ),
+    yes(
+        AssocItemRemoved,
+        Breaking,
+        Api,
+        "impl Config { pub const LIMIT: u32 = 3; pub const MAX: u32 = 9; }",
+        "impl Config { pub const LIMIT: u32 = 3; }",
+    ),
+    no(
+        AssocItemRemoved,
+        "impl Config { pub const LIMIT: u32 = 3; }",
+        "impl Config { pub const LIMIT: u32 = 4; }",
+    ),
+    yes(
+        ConstValueChanged,
+        Breaking,
+        Api,
+        "impl Config { pub const LIMIT: u32 = 3; }",
+        "impl Config { pub const LIMIT: u32 = 4; }",
+    ),
+    yes(
+        ConstTypeChanged,
+        Breaking,
+        Api,
+        "impl Config { pub const LIMIT: u32 = 3; }",
+        "impl Config { pub const LIMIT: u64 = 3; }",
+    ),
+    // ---- procedural macros -----------------------------------------------------
+    yes(
+        ProcMacroHelperRemoved,
+        Breaking,
+        Api,
+        "#[proc_macro_derive(Builder, attributes(builder, setter))] pub fn derive(i: TokenStream) -> TokenStream { i }",
+        "#[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { i }",
+    ),
+    // The fn's own name is not what users write.
+    no(
+        ProcMacroHelperRemoved,
+        "#[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { i }",
+        "#[doc(hidden)] #[proc_macro_derive(Builder, attributes(builder))] pub fn derive_builder(i: TokenStream) -> TokenStream { i }",
+    ),
+    yes(
+        ProcMacroHelperAdded,
+        Additive,
+        Api,
+        "#[proc_macro_derive(Builder)] pub fn derive(i: TokenStream) -> TokenStream { i }",
+        "#[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { i }",
+    ),
+    no(
+        ProcMacroHelperAdded,
+        "#[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { i }",
+        "#[doc(hidden)] #[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { TokenStream::new() }",
+    ),
+    yes(
+        SymbolRemoved,
+        Breaking,
+        Api,
+        "#[proc_macro] pub fn sql(i: TokenStream) -> TokenStream { i } #[proc_macro] pub fn html(i: TokenStream) -> TokenStream { i }",
+        "#[proc_macro] pub fn sql(i: TokenStream) -> TokenStream { i }",
+    ),
+    yes(
+        SymbolKindChanged,
+        Breaking,
+        Api,
+        "#[proc_macro] pub fn sql(i: TokenStream) -> TokenStream { i }",
+        "#[proc_macro_attribute] pub fn sql(a: TokenStream, i: TokenStream) -> TokenStream { i }",
+    ),
+    yes(
+        SymbolRemoved,
+        Breaking,
+        Api,
+        "#[macro_export] macro_rules! a { () => {} } #[macro_export] macro_rules! b { () => {} }",
+        "#[macro_export] macro_rules! a { () => {} }",
+    ),
+    // ---- public paths ----------------------------------------------------------
+    // Moved between private modules behind an unchanged `pub use`: no move at all.
+    no(
+        SymbolMoved,
+        "mod a { #[public_path(\"crate::api::R\")] pub struct R; }",
+        "mod b { #[public_path(\"crate::api::R\")] #[derive(Debug)] pub struct R; }",
+    ),
+    // The path consumers wrote is gone.
+    yes(
+        SymbolMoved,
+        Breaking,
+        Api,
+        "mod a { #[public_path(\"crate::api::R\")] pub struct R; }",
+        "mod a { #[public_path(\"crate::v2::R\")] pub struct R; }",
+    ),
+    // A path given for an item already public where it is defined: recorded, no move.
+    yes(
+        SymbolMoved,
+        Additive,
+        Api,
+        "mod a { pub struct R; }",
+        "mod a { #[public_path(\"crate::a::R\")] pub struct R; }",
+    ),
     // ---- the safety net ------------------------------------------------------
     yes(UnclassifiedChange, Breaking, Api, "pub const A: u8 = 1;", "pub const A: u8 = 2;")
         .without_families(),

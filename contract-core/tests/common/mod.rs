@@ -2,28 +2,67 @@
 //! diffing two sources under a policy.
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use contract_core::assemble::{assemble, Registered};
 use contract_core::diff::diff_sets;
 use contract_core::policy::{Policy, WireDirection, WireFormat};
+use contract_core::probe::ProbedTrait;
 use contract_core::syntax::scope::{item_position, FileScopes};
 use contract_core::{Axis, Delta, Symbol};
 
 pub mod cases;
 
 /// Every item of `src` (a file; `mod m { … }` sets the module), extracted with
-/// `contract_core::syntax::extract_in` in the scope of its module (the file's `use`
+/// `contract_core::syntax::extract_all` in the scope of its module (the file's `use`
 /// items, as the macro reads them) and merged into a set the way the harness does.
+///
+/// Three test-only attributes stand for what extraction cannot see:
+/// `#[observed(Clone, Send)]` — what the type probe answered (the harness);
+/// `#[impl_in_source(Clone)]` — an `impl Clone for …` the CLI read in the sources;
+/// `#[public_path("crate::api::R")]` — the attribute's `path = "…"` argument.
 pub fn set(src: &str) -> BTreeMap<String, Symbol> {
     let file: syn::File = syn::parse_str(src).unwrap_or_else(|e| panic!("{src}\n{e}"));
-    let scopes = FileScopes::of_parsed(src, &file);
+    let scopes = FileScopes::of_file(src);
     let mut regs = Vec::new();
-    collect(&file.items, "crate", &scopes, &mut regs);
-    assemble(&regs).unwrap_or_else(|c| panic!("conflicts in {src}: {c:?}"))
+    let mut facts = BTreeMap::new();
+    collect(&file.items, "crate", &scopes, &mut regs, &mut facts);
+    let mut symbols = assemble(&regs).unwrap_or_else(|c| panic!("conflicts in {src}: {c:?}"));
+    for (name, (observed, in_source)) in facts {
+        let symbol = symbols.get_mut(&name).expect("a symbol of the source");
+        symbol.implements = observed;
+        symbol.impls_in_source = in_source;
+    }
+    symbols
 }
 
-fn collect(items: &[syn::Item], module: &str, scopes: &FileScopes, out: &mut Vec<Registered>) {
+type Facts = BTreeMap<String, (Option<BTreeSet<ProbedTrait>>, BTreeSet<ProbedTrait>)>;
+
+/// The traits listed by the test-only attribute `name` on `attrs`, if present.
+fn listed(attrs: &[syn::Attribute], name: &str) -> Option<BTreeSet<ProbedTrait>> {
+    let attr = attrs.iter().find(|a| a.path().is_ident(name))?;
+    let mut out = BTreeSet::new();
+    attr.parse_nested_meta(|meta| {
+        let t = meta.path.get_ident().expect("a trait name").to_string();
+        out.insert(ProbedTrait::parse(&t).unwrap_or_else(|| panic!("not probed: {t}")));
+        Ok(())
+    })
+    .expect("a list of trait names");
+    Some(out)
+}
+
+fn public_path(attrs: &[syn::Attribute]) -> Option<String> {
+    let attr = attrs.iter().find(|a| a.path().is_ident("public_path"))?;
+    Some(attr.parse_args::<syn::LitStr>().expect("a string").value())
+}
+
+fn collect(
+    items: &[syn::Item],
+    module: &str,
+    scopes: &FileScopes,
+    out: &mut Vec<Registered>,
+    facts: &mut Facts,
+) {
     for item in items {
         match item {
             syn::Item::Mod(m) => {
@@ -33,19 +72,31 @@ fn collect(items: &[syn::Item], module: &str, scopes: &FileScopes, out: &mut Vec
                     &inner,
                     scopes,
                     out,
+                    facts,
                 );
             }
             // Helpers the sources need but do not pin.
             syn::Item::Use(_) => {}
             other => {
                 let scope = scopes.at(item_position(other));
-                let extracted = contract_core::syntax::extract_in(other, scope)
+                let all = contract_core::syntax::extract_all(other, scope)
                     .unwrap_or_else(|e| panic!("cannot extract: {e}"));
-                out.push(Registered {
-                    name: extracted.name,
-                    module: module.to_owned(),
-                    fragment: extracted.fragment,
-                });
+                let attrs = contract_core::syntax::args::item_attrs(other);
+                for mut extracted in all {
+                    let observed = listed(attrs, "observed");
+                    let in_source = listed(attrs, "impl_in_source").unwrap_or_default();
+                    if observed.is_some() || !in_source.is_empty() {
+                        facts.insert(extracted.name.clone(), (observed, in_source));
+                    }
+                    if let contract_core::Fragment::Item { path, .. } = &mut extracted.fragment {
+                        *path = public_path(attrs);
+                    }
+                    out.push(Registered {
+                        name: extracted.name,
+                        module: module.to_owned(),
+                        fragment: extracted.fragment,
+                    });
+                }
             }
         }
     }
@@ -54,8 +105,10 @@ fn collect(items: &[syn::Item], module: &str, scopes: &FileScopes, out: &mut Vec
 /// The policies cases run under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pol {
-    /// `Policy::default_for("default")`: api + wire, full, self-describing.
+    /// `Policy::default()`: api + wire, backward, self-describing.
     Default,
+    /// `wire_direction: full` (both directions).
+    Full,
     /// `wire_format: positional`.
     Positional,
     /// `wire_direction: backward`.
@@ -64,18 +117,22 @@ pub enum Pol {
     Forward,
     /// `axes: [api]`.
     ApiOnly,
+    /// `doc_hidden_is_api: true`.
+    HiddenIsApi,
 }
 
 impl Pol {
     /// The policy.
     pub fn policy(self) -> Policy {
-        let mut p = Policy::default_for("default");
+        let mut p = Policy::default();
         match self {
             Pol::Default => {}
+            Pol::Full => p.wire_direction = WireDirection::Full,
             Pol::Positional => p.wire_format = WireFormat::Positional,
             Pol::Backward => p.wire_direction = WireDirection::Backward,
             Pol::Forward => p.wire_direction = WireDirection::Forward,
             Pol::ApiOnly => p.axes = vec![Axis::Api],
+            Pol::HiddenIsApi => p.doc_hidden_is_api = true,
         }
         p
     }

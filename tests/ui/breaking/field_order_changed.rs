@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-#[contract_pin::contract(set = "ui", golden = "field_order_changed.golden.json")]
+#[contract_pin::contract(set = "ui-positional", golden = "field_order_changed.golden.json")]
 #[derive(Serialize, Deserialize)]
 pub struct Frame {
     pub len: u16,

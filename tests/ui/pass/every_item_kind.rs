@@ -77,6 +77,54 @@ impl<'a, T: Clone + Debug> View<'a, T> {
     }
 }
 
+/// A union.
+#[contract_pin::contract(set = "kinds")]
+#[repr(C)]
+pub union Bits {
+    /// As an integer.
+    pub int: u32,
+    /// As a float.
+    pub float: f32,
+}
+
+/// Associated items of an inherent impl.
+#[contract_pin::contract(set = "kinds")]
+impl Marker {
+    /// A limit.
+    pub const LIMIT: u32 = 3;
+}
+
+// Foreign functions and statics.
+#[contract_pin::contract(set = "kinds")]
+unsafe extern "C" {
+    /// The absolute value.
+    pub safe fn abs(input: i32) -> i32;
+}
+
+/// An exported macro.
+#[contract_pin::contract(set = "kinds")]
+#[macro_export]
+macro_rules! pinned_macro {
+    () => {};
+}
+
+/// An exported function.
+#[contract_pin::contract(set = "kinds")]
+#[no_mangle]
+pub extern "C" fn contract_pin_kinds_export() {}
+
+mod private_home {
+    /// Pinned under its public path.
+    #[contract_pin::contract(set = "kinds", path = "crate::public_home::Homed")]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub struct Homed;
+}
+
+/// Where `Homed` is public.
+pub mod public_home {
+    pub use super::private_home::Homed;
+}
+
 /// A function.
 #[contract_pin::contract(set = "kinds")]
 pub fn parse<T: std::str::FromStr>(input: &str) -> Option<T> {
@@ -131,6 +179,9 @@ fn main() {
     assert_eq!(parse::<u8>("7"), Some(7));
     assert_eq!(Id(1).0 + u64::from(MAX), 4);
     let _ = (Marker, Levels::new(), TABLE.len(), Generated(1).0, Level::Low);
+    let _ = (Bits { int: 1 }, Marker::LIMIT, abs(-1), public_home::Homed);
+    pinned_macro!();
+    contract_pin_kinds_export();
     for fingerprint in FINGERPRINTS {
         assert!(fingerprint.starts_with("sha256:") && fingerprint.len() == 71);
     }

@@ -63,11 +63,7 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     }
     if old.abi != new.abi {
         // Another calling convention: fn pointers and FFI callers break.
-        push(
-            DeltaKind::MethodSignatureChanged,
-            Class::Breaking,
-            SignaturePart::Abi,
-        );
+        push(DeltaKind::FnAbiChanged, Class::Breaking, SignaturePart::Abi);
     }
     // The generics of a method's `impl` block (`impl<T: Clone> W<T>`) bound its
     // calls as its own do. (Found by the `shape_pairs` fuzz target: a change to them
@@ -90,6 +86,7 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
         );
     }
     let mut out: Vec<(DeltaKind, Class, Note)> = parts;
+    out.extend(attributes(cx, old, new, role));
     out.extend(params(&old.params, &new.params));
     out.extend(returns(old, new, role));
     for (kind, class, note) in out {
@@ -103,6 +100,62 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
             );
         cx.push(delta);
     }
+}
+
+/// What attributes add to a signature: `#[doc(hidden)]`, target features, the exported
+/// symbol.
+fn attributes(
+    cx: &Cx<'_>,
+    old: &FnShape,
+    new: &FnShape,
+    role: Role,
+) -> Vec<(DeltaKind, Class, Note)> {
+    let mut out = Vec::new();
+    if old.hidden != new.hidden {
+        // Hidden from docs: no longer public API, by the default policy.
+        if new.hidden {
+            let class = if cx.policy.doc_hidden_is_api {
+                Class::Additive
+            } else {
+                Class::Breaking
+            };
+            out.push((DeltaKind::DocHiddenAdded, class, Note::None));
+        } else {
+            out.push((DeltaKind::DocHiddenRemoved, Class::Additive, Note::None));
+        }
+    }
+    // A required feature makes every call outside a fn enabling it `unsafe`, and the
+    // fn no longer coerces to a fn pointer; one no longer required frees callers but
+    // not implementors of a trait others implement (their impls may use it).
+    for f in new.target_features.difference(&old.target_features) {
+        out.push((
+            DeltaKind::TargetFeatureAdded,
+            Class::Breaking,
+            Note::TargetFeature(f.clone()),
+        ));
+    }
+    for f in old.target_features.difference(&new.target_features) {
+        let class = match role {
+            Role::Callers => Class::Additive,
+            Role::Implementors => Class::Breaking,
+        };
+        out.push((
+            DeltaKind::TargetFeatureRemoved,
+            class,
+            Note::TargetFeature(f.clone()),
+        ));
+    }
+    // The linker symbol is a contract with foreign code, `pub` or not.
+    let export = match (&old.export, &new.export) {
+        (None, Some(_)) => Some((DeltaKind::ExportSymbolAdded, Class::Additive)),
+        (Some(_), None) => Some((DeltaKind::ExportSymbolRemoved, Class::Breaking)),
+        (Some(a), Some(b)) if a != b => Some((DeltaKind::ExportSymbolRenamed, Class::Breaking)),
+        _ => None,
+    };
+    if let Some((kind, class)) = export {
+        out.push((kind, class, Note::None));
+    }
+    out
 }
 
 /// `unsafe` added breaks every call outside an `unsafe` block; removed leaves callers

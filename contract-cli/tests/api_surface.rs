@@ -1,0 +1,397 @@
+//! The Rust API facts a source reading cannot see, end to end with real cargo: what
+//! the compiler says a pinned type implements (the type probe), a derive replaced by
+//! a hand-written impl, the public path behind a `pub use`, attribute order, and
+//! proc-macro crates. Each test builds a small crate outside this workspace, as a
+//! user would, and runs `cargo check`, `cargo test` (the harness) and the
+//! `contract-pin` command on it.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use support::{finish, Run, BIN, CLEARED};
+
+/// A crate depending on this repository's `contract-pin`.
+struct Crate {
+    dir: tempfile::TempDir,
+    target: PathBuf,
+    package: &'static str,
+}
+
+impl Crate {
+    /// A library crate named `package` (one per test: cargo shares the build of two
+    /// packages of one name and version in one target directory).
+    fn new(package: &'static str, proc_macro: bool) -> Crate {
+        let dir = tempfile::Builder::new()
+            .prefix("contract-pin-api-surface-")
+            .tempdir()
+            .unwrap();
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let lib = if proc_macro {
+            "\n[lib]\nproc-macro = true\n"
+        } else {
+            ""
+        };
+        let c = Crate {
+            dir,
+            // tests/new_user.rs and the differential suite build there too: the
+            // dependencies compile once.
+            target: Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target"),
+            package,
+        };
+        c.write(
+            "Cargo.toml",
+            &format!(
+                "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+                 publish = false\n{lib}\n[workspace]\n\n[dependencies]\n\
+                 contract-pin = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n",
+                repo.display().to_string()
+            ),
+        );
+        fs::copy(repo.join("Cargo.lock"), c.path("Cargo.lock")).unwrap();
+        if !proc_macro {
+            c.write(
+                "tests/contract.rs",
+                "#[test]\nfn api() {\n    contract_pin::assert_golden!(\"api\");\n}\n",
+            );
+        }
+        c
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.path(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+
+    fn golden(&self) -> String {
+        fs::read_to_string(self.path(&format!("golden/api-contract/{}.json", self.package)))
+            .unwrap_or_default()
+    }
+
+    /// `cargo …` with a user's environment plus `vars`.
+    fn cargo(&self, args: &[&str], vars: &[(&str, &str)]) -> Run {
+        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+        cmd.args(args).current_dir(self.dir.path());
+        clean(&mut cmd);
+        cmd.env("CARGO_TARGET_DIR", &self.target)
+            .env("CARGO_TERM_COLOR", "never");
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        finish(cmd.stdin(Stdio::null()).output().unwrap())
+    }
+
+    /// `cargo test` (the harness), quietly.
+    fn test(&self, vars: &[(&str, &str)]) -> Run {
+        self.cargo(&["test", "--quiet"], vars)
+    }
+
+    /// `cargo check`, one line per diagnostic.
+    fn check(&self) -> Run {
+        self.cargo(&["check", "--message-format=short"], &[])
+    }
+
+    /// `contract-pin check` on the crate.
+    fn cli(&self, args: &[&str]) -> Run {
+        let mut cmd = Command::new(BIN);
+        clean(&mut cmd);
+        cmd.args(args)
+            .arg("--manifest-path")
+            .arg(self.path("Cargo.toml"))
+            .current_dir(self.dir.path());
+        finish(cmd.stdin(Stdio::null()).output().unwrap())
+    }
+}
+
+/// A user's environment: none of this process's cargo or contract-pin variables.
+fn clean(cmd: &mut Command) {
+    for (key, _) in std::env::vars() {
+        let ours =
+            key.starts_with("CARGO_") || key.starts_with("CONTRACT_PIN") || key.starts_with("RUST");
+        let kept = matches!(
+            key.as_str(),
+            "CARGO_HOME" | "RUSTUP_HOME" | "RUSTUP_TOOLCHAIN"
+        );
+        if ours && !kept {
+            cmd.env_remove(&key);
+        }
+    }
+    for key in CLEARED {
+        cmd.env_remove(key);
+    }
+}
+
+fn ok(run: &Run, what: &str) {
+    assert_eq!(run.code, 0, "{what}\n{run:?}");
+}
+
+fn fails_with(run: &Run, what: &str, needles: &[&str]) {
+    assert_ne!(run.code, 0, "{what} passed\n{run:?}");
+    let all = format!("{}{}", run.stdout, run.stderr);
+    for needle in needles {
+        assert!(all.contains(needle), "{what}: no {needle:?} in\n{run:?}");
+    }
+}
+
+/// The auto traits a type loses through a private field are breaking, and only the
+/// compiler knows them: the harness reports what its probe answered.
+#[test]
+fn a_private_rc_field_loses_send_and_sync_and_the_harness_says_so() {
+    let c = Crate::new("api-surface-auto", false);
+    let v1 = "#[contract_pin::contract(set = \"api\")]\npub struct Session {\n    pub id: u64,\n    \
+              cache: Vec<u8>,\n}\n\nimpl Session {\n    pub fn cache_len(&self) -> usize {\n        \
+              self.cache.len()\n    }\n}\n";
+    c.write("src/lib.rs", v1);
+    ok(&c.test(&[("API_CONTRACT_UPDATE_GOLDEN", "1")]), "bootstrap");
+    let golden = c.golden();
+    assert!(
+        golden.contains("\"implements\"")
+            && golden.contains("\"Send\"")
+            && golden.contains("\"Sync\""),
+        "the golden records what the compiler answered:\n{golden}"
+    );
+    ok(&c.test(&[]), "unchanged");
+    // A private field: no shape a consumer sees changes but the auto traits.
+    c.write(
+        "src/lib.rs",
+        &v1.replace(
+            "cache: Vec<u8>,",
+            "cache: Vec<u8>,\n    counter: std::rc::Rc<()>,",
+        ),
+    );
+    ok(&c.check(), "cargo check cannot see auto traits");
+    let run = c.test(&[]);
+    fails_with(
+        &run,
+        "an Rc field",
+        &[
+            "BREAKING CHANGE DETECTED",
+            "auto_trait_removed",
+            "no longer implements `Send`",
+            "no longer implements `Sync`",
+        ],
+    );
+    // The command reads sources only: it does not see the loss, and says nothing false.
+    let cli = c.cli(&["check"]);
+    assert!(!cli.stdout.contains("auto_trait_removed"), "{cli:?}");
+}
+
+/// A derive replaced by a hand-written impl of the same trait is no change where the
+/// impl can be seen; the trait really gone is `derive_removed`, at compile time too.
+#[test]
+fn a_derive_replaced_by_an_impl_is_no_change_and_a_removed_one_still_breaks() {
+    let c = Crate::new("api-surface-derive", false);
+    let v1 = "#[contract_pin::contract(set = \"api\")]\n#[derive(Clone, Debug)]\npub struct Config {\n    \
+              pub retries: u32,\n}\n";
+    c.write("src/lib.rs", v1);
+    ok(&c.test(&[("API_CONTRACT_UPDATE_GOLDEN", "1")]), "bootstrap");
+    let by_hand = "#[contract_pin::contract(set = \"api\")]\n#[derive(Debug)]\npub struct Config {\n    \
+                   pub retries: u32,\n}\n\nimpl Clone for Config {\n    fn clone(&self) -> Self {\n        \
+                   Config { retries: self.retries }\n    }\n}\n";
+    c.write("src/lib.rs", by_hand);
+    ok(
+        &c.check(),
+        "the compile-time assertion holds: Config is still Clone",
+    );
+    ok(&c.test(&[]), "the harness sees the impl");
+    let cli = c.cli(&["check"]);
+    assert_eq!(
+        cli.code, 0,
+        "the command sees `impl Clone for Config` in the sources\n{cli:?}"
+    );
+    // Near miss: the trait is really gone.
+    c.write(
+        "src/lib.rs",
+        "#[contract_pin::contract(set = \"api\")]\n#[derive(Debug)]\npub struct Config {\n    pub retries: u32,\n}\n",
+    );
+    let check = c.check();
+    fails_with(
+        &check,
+        "Clone removed",
+        &["breaking change to pinned contract `Config` (derive_removed, api axis): `Clone` no longer derived"],
+    );
+    fails_with(
+        &c.test(&[("CONTRACT_PIN_COMPILE_CHECK", "0")]),
+        "Clone removed, harness",
+        &["derive_removed"],
+    );
+    fails_with(
+        &c.cli(&["check"]),
+        "Clone removed, command",
+        &["derive_removed"],
+    );
+}
+
+/// `path = "crate::api::Order"` names the item as consumers do: moving its definition
+/// behind an unchanged `pub use` is no move; the path it was pinned under going away
+/// is.
+#[test]
+fn the_public_path_behind_a_pub_use_is_what_moves() {
+    let c = Crate::new("api-surface-paths", false);
+    let lib = |module: &str, reexport: &str| {
+        format!(
+            "mod {module} {{\n    #[contract_pin::contract(set = \"api\", path = \"{reexport}\")]\n    \
+             pub struct Order {{\n        pub id: u64,\n    }}\n}}\n\npub mod api {{\n    \
+             pub use crate::{module}::Order;\n}}\n\npub mod v2 {{\n    pub use crate::{module}::Order;\n}}\n"
+        )
+    };
+    c.write("src/lib.rs", &lib("orders", "crate::api::Order"));
+    ok(&c.test(&[("API_CONTRACT_UPDATE_GOLDEN", "1")]), "bootstrap");
+    assert!(
+        c.golden().contains("\"path\": \"crate::api::Order\""),
+        "{}",
+        c.golden()
+    );
+    // Moved to another private module; `api::Order` unchanged.
+    c.write("src/lib.rs", &lib("store", "crate::api::Order"));
+    ok(&c.check(), "moved behind the same pub use");
+    ok(&c.test(&[]), "no symbol_moved: the public path is the same");
+    ok(&c.cli(&["check"]), "the command agrees");
+    // The path does not name the item: refused at compile time.
+    c.write(
+        "src/lib.rs",
+        &lib("store", "crate::api::Order").replace(
+            "pub use crate::store::Order;\n}\n\npub mod v2",
+            "}\n\npub mod v2",
+        ),
+    );
+    let check = c.check();
+    assert_ne!(
+        check.code, 0,
+        "a path that names nothing compiles\n{check:?}"
+    );
+    // Consumers' `api::Order` is gone; the item is pinned under its new path.
+    c.write(
+        "src/lib.rs",
+        &lib("store", "crate::v2::Order").replace(
+            "pub use crate::store::Order;\n}\n\npub mod v2",
+            "}\n\npub mod v2",
+        ),
+    );
+    // The argument changed: one expansion sees it.
+    fails_with(
+        &c.check(),
+        "the path argument changed",
+        &["(symbol_moved, api axis): public path `crate::api::Order` -> `crate::v2::Order`"],
+    );
+    fails_with(
+        &c.test(&[("CONTRACT_PIN_COMPILE_CHECK", "0")]),
+        "the public path changed",
+        &["symbol_moved", "crate::api::Order", "crate::v2::Order"],
+    );
+    fails_with(&c.cli(&["check"]), "command", &["symbol_moved"]);
+}
+
+/// With `#[contract]` below `#[derive(Serialize)]` the macro never sees the derive:
+/// `cargo check` refuses it, naming the line to move; with the compile-time check
+/// off the harness does, because the compiler says the type is `Serialize`. A
+/// hand-written impl is said to be one, not guessed at.
+#[test]
+fn a_contract_attribute_below_a_serde_derive_is_refused_naming_the_line() {
+    let c = Crate::new("api-surface-order", false);
+    c.write(
+        "src/lib.rs",
+        "use serde::{Deserialize, Serialize};\n\n#[derive(Serialize, Deserialize)]\n\
+         #[contract_pin::contract(set = \"api\")]\npub struct Order {\n    pub id: u64,\n}\n",
+    );
+    fails_with(
+        &c.check(),
+        "derive above",
+        &[
+            "src/lib.rs:4",
+            "is below `#[derive(Serialize, Deserialize)]` (line 3)",
+        ],
+    );
+    fails_with(
+        &c.test(&[
+            ("CONTRACT_PIN_COMPILE_CHECK", "0"),
+            ("API_CONTRACT_UPDATE_GOLDEN", "1"),
+        ]),
+        "derive above, harness",
+        &[
+            "implements `Serialize`/`Deserialize`",
+            "(line 3)",
+            "Move the contract attribute above",
+        ],
+    );
+    assert!(
+        c.golden().is_empty(),
+        "no golden is written from a shape without its derives"
+    );
+    // Hand-written: a warning, and the check passes.
+    c.write(
+        "src/lib.rs",
+        "#[contract_pin::contract(set = \"api\")]\npub struct Order {\n    pub id: u64,\n}\n\n\
+         impl serde::Serialize for Order {\n    fn serialize<S: serde::Serializer>(&self, s: S) -> \
+         Result<S::Ok, S::Error> {\n        s.serialize_u64(self.id)\n    }\n}\n",
+    );
+    let run = c.cargo(
+        &["test", "--", "--nocapture"],
+        &[("API_CONTRACT_UPDATE_GOLDEN", "1")],
+    );
+    ok(&run, "hand-written Serialize");
+    assert!(
+        run.stderr
+            .contains("implements `Serialize` by hand: its wire form cannot be derived"),
+        "{run:?}"
+    );
+    let cli = c.cli(&["check"]);
+    assert!(
+        cli.stderr.contains("implements `Serialize` by hand")
+            || cli.stdout.contains("implements `Serialize` by hand"),
+        "{cli:?}"
+    );
+}
+
+/// A proc-macro crate pins its macros (a derive by its name, its helper attributes),
+/// checks them in a unit test, and the command scans it.
+#[test]
+fn a_proc_macro_crate_pins_its_derive_and_its_helpers() {
+    let c = Crate::new("api-surface-derive-macro", true);
+    let lib = |helpers: &str| {
+        format!(
+            "//! A derive.\nextern crate proc_macro;\nuse proc_macro::TokenStream;\n\n\
+             #[contract_pin::contract(set = \"api\")]\n#[proc_macro_derive(Builder, attributes({helpers}))]\n\
+             pub fn derive_builder(_input: TokenStream) -> TokenStream {{\n    TokenStream::new()\n}}\n\n\
+             #[contract_pin::contract(set = \"api\")]\n#[proc_macro]\npub fn sql(input: TokenStream) -> TokenStream {{\n    input\n}}\n\n\
+             #[cfg(test)]\nmod tests {{\n    #[test]\n    fn api() {{\n        contract_pin::assert_golden!(\"api\");\n    }}\n}}\n"
+        )
+    };
+    c.write("src/lib.rs", &lib("builder, setter"));
+    ok(&c.test(&[("API_CONTRACT_UPDATE_GOLDEN", "1")]), "bootstrap");
+    let golden = c.golden();
+    assert!(
+        golden.contains("\"Builder\"")
+            && golden.contains("\"setter\"")
+            && golden.contains("\"sql\""),
+        "{golden}"
+    );
+    let cli = c.cli(&["check"]);
+    assert_eq!(
+        cli.code, 0,
+        "the command scans the proc-macro target\n{cli:?}"
+    );
+    c.write("src/lib.rs", &lib("builder"));
+    fails_with(
+        &c.check(),
+        "helper removed",
+        &["breaking change to pinned contract `Builder` (proc_macro_helper_removed, api axis)"],
+    );
+    fails_with(
+        &c.test(&[("CONTRACT_PIN_COMPILE_CHECK", "0")]),
+        "helper removed, harness",
+        &["proc_macro_helper_removed"],
+    );
+    fails_with(
+        &c.cli(&["check"]),
+        "helper removed, command",
+        &["proc_macro_helper_removed"],
+    );
+}

@@ -1,0 +1,860 @@
+//! The policy file: `contract-pin.toml` at the workspace root.
+//!
+//! ```toml
+//! # Every key is optional. Top-level keys apply to every set; a `[set.NAME]` table
+//! # overrides them for that set, key by key.
+//! axes = ["api", "wire"]           # the axes whose breaks fail (default: both)
+//! wire_direction = "backward"      # backward (default) | forward | full
+//! wire_format = "self_describing"  # self_describing (default) | positional
+//! doc_hidden_is_api = false        # #[doc(hidden)] items are public API (default: not)
+//!
+//! [overrides]                      # a delta kind's class: "additive" | "breaking"
+//! field_order_changed = "breaking"
+//!
+//! [directive]                      # the words of the breaking directive
+//! record = "Amend the ADR under docs/adr/ to record the break"
+//!
+//! [set.billing]
+//! wire_direction = "full"
+//! overrides = { variant_added = "additive" }
+//! directive.title = "BILLING CONTRACT MISMATCH"
+//! ```
+//!
+//! This crate does no I/O: the shells find the file ([`workspace_root`] with a reader
+//! they pass) and read it; [`parse`] turns its text into a [`PolicyFile`], which gives
+//! each set's [`Policy`] and says where each value came from ([`PolicyFile::explain`]).
+//! Unknown keys are errors, and every error names the key and its line.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Component, Path, PathBuf};
+
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+use super::{DirectiveText, Policy, WireDirection, WireFormat};
+use crate::delta::{Axis, Class, DeltaKind};
+use crate::env;
+use crate::golden;
+
+/// The policy file's name, in the workspace root.
+pub const FILE_NAME: &str = "contract-pin.toml";
+
+/// The keys of a settings table (the top level, or a `[set.NAME]` table).
+const SETTING_KEYS: &[&str] = &[
+    "axes",
+    "wire_direction",
+    "wire_format",
+    "doc_hidden_is_api",
+    "overrides",
+    "directive",
+];
+
+/// The keys of a `directive` table.
+const DIRECTIVE_KEYS: &[&str] = &["title", "ship_line", "record", "reference"];
+
+/// A value and the line of its key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct At<T> {
+    value: T,
+    line: usize,
+}
+
+/// What one settings table says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Layer {
+    axes: Option<At<Vec<Axis>>>,
+    wire_direction: Option<At<WireDirection>>,
+    wire_format: Option<At<WireFormat>>,
+    doc_hidden_is_api: Option<At<bool>>,
+    overrides: BTreeMap<DeltaKind, At<Class>>,
+    /// By [`DIRECTIVE_KEYS`] position.
+    directive: [Option<At<String>>; 4],
+}
+
+/// A parsed policy file. [`PolicyFile::default`] is the file that is not there: every
+/// set gets [`Policy::default`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PolicyFile {
+    /// The top-level settings: every set's.
+    all: Layer,
+    /// `[set.NAME]` tables, with the line of their name.
+    sets: BTreeMap<String, (usize, Layer)>,
+}
+
+/// Where a value of a set's policy came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The documented default.
+    Default,
+    /// The policy file, at this 1-based line.
+    File {
+        /// The line of the key.
+        line: usize,
+    },
+}
+
+/// One value of a set's policy and where it came from, for `contract-pin policy`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    /// The key as the file spells it: `wire_direction`, `overrides.variant_added`,
+    /// `directive.title`.
+    pub key: String,
+    /// The value: a string, a boolean, a list of strings, or null (no closing
+    /// reference).
+    pub value: serde_json::Value,
+    /// Where it came from.
+    pub source: Source,
+}
+
+/// A policy file that cannot be used: the key and where it is, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicyError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The dotted key (`set.phase5.wire_direction`); empty for a TOML syntax error.
+    pub key: String,
+    /// What is wrong, and what is accepted.
+    pub message: String,
+}
+
+impl PolicyError {
+    /// `file:line:column: message`, the form compilers and editors link.
+    pub fn located(&self, file: &str) -> String {
+        format!("{file}:{}:{}: {self}", self.line, self.column)
+    }
+}
+
+impl fmt::Display for PolicyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.key.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "`{}`: {}", self.key, self.message)
+        }
+    }
+}
+
+impl std::error::Error for PolicyError {}
+
+/// Parses the text of a policy file. The first error in the file is returned.
+pub fn parse(text: &str) -> Result<PolicyFile, PolicyError> {
+    let doc = DeTable::parse(text).map_err(|e| {
+        let (line, column) = e
+            .span()
+            .map_or((1, 1), |span| line_column(text, span.start));
+        PolicyError {
+            line,
+            column,
+            key: String::new(),
+            message: format!("not valid TOML: {}", e.message().trim_end()),
+        }
+    })?;
+    let mut p = Parser {
+        text,
+        errors: Vec::new(),
+    };
+    let mut file = PolicyFile::default();
+    for (key, value) in doc.get_ref() {
+        match key.get_ref().as_ref() {
+            "set" => p.sets(key, value, &mut file.sets),
+            name if SETTING_KEYS.contains(&name) => p.setting(&mut file.all, "", key, value),
+            _ => p.unknown(key, "", &[SETTING_KEYS, &["set"]].concat(), "a key"),
+        }
+    }
+    // Two sets one update variable cannot tell apart: refused at the later one.
+    let mut by_line: Vec<(&str, usize)> = file
+        .sets
+        .iter()
+        .map(|(s, (l, _))| (s.as_str(), *l))
+        .collect();
+    by_line.sort_by_key(|(_, line)| *line);
+    for (i, (set, line)) in by_line.iter().enumerate() {
+        if let Some(clash) = by_line[..i]
+            .iter()
+            .find_map(|(other, _)| env::update_variable_clash(other, set))
+        {
+            p.errors.push(PolicyError {
+                line: *line,
+                column: 1,
+                key: format!("set.{set}"),
+                message: clash,
+            });
+        }
+    }
+    match p.errors.into_iter().min_by_key(|e| (e.line, e.column)) {
+        Some(error) => Err(error),
+        None => Ok(file),
+    }
+}
+
+struct Parser<'t> {
+    text: &'t str,
+    errors: Vec<PolicyError>,
+}
+
+type Key<'i> = Spanned<std::borrow::Cow<'i, str>>;
+type Value<'i> = Spanned<DeValue<'i>>;
+
+impl Parser<'_> {
+    fn line(&self, at: usize) -> usize {
+        line_column(self.text, at).0
+    }
+
+    fn error(&mut self, at: usize, key: String, message: String) {
+        let (line, column) = line_column(self.text, at);
+        self.errors.push(PolicyError {
+            line,
+            column,
+            key,
+            message,
+        });
+    }
+
+    fn unknown(&mut self, key: &Key<'_>, prefix: &str, known: &[&str], what: &str) {
+        let name = key.get_ref().as_ref();
+        let hint = match closest(name, known.iter().copied()) {
+            Some(near) => format!(" (did you mean `{near}`?)"),
+            None => String::new(),
+        };
+        self.error(
+            key.span().start,
+            dotted(prefix, name),
+            format!(
+                "unknown key{hint}; {what} here is one of {}",
+                known
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    }
+
+    /// `[set.NAME]` tables.
+    fn sets(
+        &mut self,
+        key: &Key<'_>,
+        value: &Value<'_>,
+        into: &mut BTreeMap<String, (usize, Layer)>,
+    ) {
+        let Some(table) = self.table(key, "", value, "a table of sets: `[set.NAME]`") else {
+            return;
+        };
+        for (name_key, set_value) in table {
+            let name = name_key.get_ref().as_ref();
+            let path = format!("set.{name}");
+            if !golden::valid_set_name(name) {
+                self.error(
+                    name_key.span().start,
+                    path,
+                    "not a contract set name: a set name is 1-64 characters of a-z, 0-9, \
+                     `_` and `-`, starting with a letter"
+                        .to_owned(),
+                );
+                continue;
+            }
+            let Some(settings) = self.table(name_key, "set", set_value, "a table of settings")
+            else {
+                continue;
+            };
+            let mut layer = Layer::default();
+            for (k, v) in settings {
+                if SETTING_KEYS.contains(&k.get_ref().as_ref()) {
+                    self.setting(&mut layer, &path, k, v);
+                } else {
+                    self.unknown(k, &path, SETTING_KEYS, "a set's key");
+                }
+            }
+            let line = self.line(name_key.span().start);
+            into.insert(name.to_owned(), (line, layer));
+        }
+    }
+
+    fn table<'v, 'i>(
+        &mut self,
+        key: &Key<'_>,
+        prefix: &str,
+        value: &'v Value<'i>,
+        expected: &str,
+    ) -> Option<&'v DeTable<'i>> {
+        match value.get_ref() {
+            DeValue::Table(table) => Some(table),
+            other => {
+                self.error(
+                    value.span().start,
+                    dotted(prefix, key.get_ref()),
+                    format!("must be {expected}, not {}", kind(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn string<'v>(&mut self, key: &str, value: &'v Value<'_>, expected: &str) -> Option<&'v str> {
+        match value.get_ref() {
+            DeValue::String(s) => Some(s.as_ref()),
+            other => {
+                self.error(
+                    value.span().start,
+                    key.to_owned(),
+                    format!("must be {expected}, not {}", kind(other)),
+                );
+                None
+            }
+        }
+    }
+
+    /// One of [`SETTING_KEYS`] into `layer`.
+    fn setting(&mut self, layer: &mut Layer, prefix: &str, key: &Key<'_>, value: &Value<'_>) {
+        let name = key.get_ref().as_ref();
+        let path = dotted(prefix, name);
+        let line = self.line(key.span().start);
+        match name {
+            "axes" => {
+                let DeValue::Array(items) = value.get_ref() else {
+                    self.error(
+                        value.span().start,
+                        path,
+                        format!(
+                            "must be a list of axes, like `[\"api\", \"wire\"]`, not {}",
+                            kind(value.get_ref())
+                        ),
+                    );
+                    return;
+                };
+                let mut axes = Vec::new();
+                for item in items.iter() {
+                    let Some(text) = self.string(&path, item, "an axis: `api` or `wire`") else {
+                        continue;
+                    };
+                    match Axis::parse(text) {
+                        Some(axis) if axes.contains(&axis) => self.error(
+                            item.span().start,
+                            path.clone(),
+                            format!("`{text}` is listed twice"),
+                        ),
+                        Some(axis) => axes.push(axis),
+                        None => self.error(
+                            item.span().start,
+                            path.clone(),
+                            format!("unknown axis `{text}`: the axes are `api` and `wire`"),
+                        ),
+                    }
+                }
+                layer.axes = Some(At { value: axes, line });
+            }
+            "wire_direction" => {
+                let names = one_of(WireDirection::ALL.map(WireDirection::as_str));
+                let Some(text) = self.string(&path, value, &format!("one of {names}")) else {
+                    return;
+                };
+                match WireDirection::parse(text) {
+                    Some(direction) => {
+                        layer.wire_direction = Some(At {
+                            value: direction,
+                            line,
+                        })
+                    }
+                    None => self.error(
+                        value.span().start,
+                        path,
+                        format!("unknown wire direction `{text}`: one of {names}"),
+                    ),
+                }
+            }
+            "wire_format" => {
+                let names = one_of(WireFormat::ALL.map(WireFormat::as_str));
+                let Some(text) = self.string(&path, value, &format!("one of {names}")) else {
+                    return;
+                };
+                match WireFormat::parse(text) {
+                    Some(format) => {
+                        layer.wire_format = Some(At {
+                            value: format,
+                            line,
+                        })
+                    }
+                    None => self.error(
+                        value.span().start,
+                        path,
+                        format!("unknown wire format `{text}`: one of {names}"),
+                    ),
+                }
+            }
+            "doc_hidden_is_api" => match value.get_ref() {
+                DeValue::Boolean(b) => {
+                    layer.doc_hidden_is_api = Some(At { value: *b, line });
+                }
+                other => self.error(
+                    value.span().start,
+                    path,
+                    format!("must be `true` or `false`, not {}", kind(other)),
+                ),
+            },
+            "overrides" => {
+                let Some(table) = self.table(
+                    key,
+                    prefix,
+                    value,
+                    "a table of delta kinds, like `{ field_order_changed = \"breaking\" }`",
+                ) else {
+                    return;
+                };
+                for (kind_key, class_value) in table {
+                    let kind_name = kind_key.get_ref().as_ref();
+                    let kind_path = dotted(&path, kind_name);
+                    let Some(kind) = DeltaKind::parse(kind_name) else {
+                        let hint =
+                            match closest(kind_name, DeltaKind::ALL.iter().map(|k| k.as_str())) {
+                                Some(near) => format!(" (did you mean `{near}`?)"),
+                                None => String::new(),
+                            };
+                        self.error(
+                            kind_key.span().start,
+                            kind_path,
+                            format!(
+                                "not a delta kind{hint}: the keys of `overrides` are delta \
+                                 kinds, as a report's `kind` spells them (contract-pin's \
+                                 docs/VOCABULARY.md lists them)"
+                            ),
+                        );
+                        continue;
+                    };
+                    let expected = "`additive` or `breaking`";
+                    let Some(text) = self.string(&kind_path, class_value, expected) else {
+                        continue;
+                    };
+                    match Class::parse(text) {
+                        Some(class) => {
+                            let line = self.line(kind_key.span().start);
+                            layer.overrides.insert(kind, At { value: class, line });
+                        }
+                        None => self.error(
+                            class_value.span().start,
+                            kind_path,
+                            format!("unknown class `{text}`: {expected}"),
+                        ),
+                    }
+                }
+            }
+            "directive" => {
+                let Some(table) =
+                    self.table(key, prefix, value, "a table of the directive's words")
+                else {
+                    return;
+                };
+                for (word_key, word_value) in table {
+                    let word = word_key.get_ref().as_ref();
+                    let Some(slot) = DIRECTIVE_KEYS.iter().position(|k| *k == word) else {
+                        self.unknown(word_key, &path, DIRECTIVE_KEYS, "a directive's key");
+                        continue;
+                    };
+                    let word_path = dotted(&path, word);
+                    let Some(text) = self.string(&word_path, word_value, "a string") else {
+                        continue;
+                    };
+                    if text.trim().is_empty() {
+                        self.error(
+                            word_value.span().start,
+                            word_path,
+                            "is empty: leave the key out for the default wording".to_owned(),
+                        );
+                        continue;
+                    }
+                    let line = self.line(word_key.span().start);
+                    layer.directive[slot] = Some(At {
+                        value: text.to_owned(),
+                        line,
+                    });
+                }
+            }
+            _ => unreachable!("only SETTING_KEYS reach here"),
+        }
+    }
+}
+
+impl PolicyFile {
+    /// The sets the file has a `[set.NAME]` table for, with the line of the name.
+    pub fn sets(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.sets
+            .iter()
+            .map(|(set, (line, _))| (set.as_str(), *line))
+    }
+
+    /// The policy of `set`: its table's values, then the top-level ones, then the
+    /// defaults. Overrides merge kind by kind, the directive word by word.
+    pub fn policy(&self, set: &str) -> Policy {
+        let mut policy = Policy::default();
+        for layer in self.layers(set).into_iter().rev() {
+            if let Some(axes) = &layer.axes {
+                policy.axes = axes.value.clone();
+            }
+            if let Some(d) = &layer.wire_direction {
+                policy.wire_direction = d.value;
+            }
+            if let Some(f) = &layer.wire_format {
+                policy.wire_format = f.value;
+            }
+            if let Some(h) = &layer.doc_hidden_is_api {
+                policy.doc_hidden_is_api = h.value;
+            }
+            for (kind, class) in &layer.overrides {
+                policy.overrides.insert(*kind, class.value);
+            }
+            let words = directive_slots(&mut policy.directive);
+            for (slot, given) in words.into_iter().zip(&layer.directive) {
+                if let Some(given) = given {
+                    *slot = Some(given.value.clone());
+                }
+            }
+        }
+        policy
+    }
+
+    /// Every value of `set`'s policy, with where it came from: what
+    /// `contract-pin policy` prints.
+    pub fn explain(&self, set: &str) -> Vec<Setting> {
+        let layers = self.layers(set);
+        let policy = self.policy(set);
+        let from = |line: Option<usize>| match line {
+            Some(line) => Source::File { line },
+            None => Source::Default,
+        };
+        let first = |pick: &dyn Fn(&Layer) -> Option<usize>| layers.iter().find_map(|l| pick(l));
+        let string = |s: &str| serde_json::Value::String(s.to_owned());
+        let mut out = vec![
+            Setting {
+                key: "axes".to_owned(),
+                value: serde_json::Value::Array(
+                    policy.axes.iter().map(|a| string(a.as_str())).collect(),
+                ),
+                source: from(first(&|l| l.axes.as_ref().map(|a| a.line))),
+            },
+            Setting {
+                key: "wire_direction".to_owned(),
+                value: string(policy.wire_direction.as_str()),
+                source: from(first(&|l| l.wire_direction.as_ref().map(|a| a.line))),
+            },
+            Setting {
+                key: "wire_format".to_owned(),
+                value: string(policy.wire_format.as_str()),
+                source: from(first(&|l| l.wire_format.as_ref().map(|a| a.line))),
+            },
+            Setting {
+                key: "doc_hidden_is_api".to_owned(),
+                value: serde_json::Value::Bool(policy.doc_hidden_is_api),
+                source: from(first(&|l| l.doc_hidden_is_api.as_ref().map(|a| a.line))),
+            },
+        ];
+        if policy.overrides.is_empty() {
+            out.push(Setting {
+                key: "overrides".to_owned(),
+                value: serde_json::Value::Object(Default::default()),
+                source: Source::Default,
+            });
+        }
+        for (kind, class) in &policy.overrides {
+            out.push(Setting {
+                key: format!("overrides.{}", kind.as_str()),
+                value: string(class.as_str()),
+                source: from(first(&|l| l.overrides.get(kind).map(|a| a.line))),
+            });
+        }
+        let words = policy.directive_for(set);
+        let resolved = [
+            Some(words.title),
+            Some(words.ship_line),
+            Some(words.record),
+            words.reference,
+        ];
+        for (slot, (name, value)) in DIRECTIVE_KEYS.iter().zip(resolved).enumerate() {
+            out.push(Setting {
+                key: format!("directive.{name}"),
+                value: value.map_or(serde_json::Value::Null, serde_json::Value::String),
+                source: from(first(&|l| l.directive[slot].as_ref().map(|a| a.line))),
+            });
+        }
+        out
+    }
+
+    /// The layers that apply to `set`, the most specific first.
+    fn layers(&self, set: &str) -> Vec<&Layer> {
+        let mut layers = Vec::new();
+        if let Some((_, layer)) = self.sets.get(set) {
+            layers.push(layer);
+        }
+        layers.push(&self.all);
+        layers
+    }
+}
+
+fn directive_slots(d: &mut DirectiveText) -> [&mut Option<String>; 4] {
+    [
+        &mut d.title,
+        &mut d.ship_line,
+        &mut d.record,
+        &mut d.reference,
+    ]
+}
+
+/// The `[set.NAME]` table that gives `set` the policy `policy`: every value that
+/// differs from the default, nothing else. Empty when `policy` is the default.
+/// [`parse`] reads it back to `policy` (tested).
+pub fn render_set(set: &str, policy: &Policy) -> String {
+    let default = Policy::default();
+    let mut lines = Vec::new();
+    if policy.axes != default.axes {
+        let axes: Vec<String> = policy.axes.iter().map(|a| quote(a.as_str())).collect();
+        lines.push(format!("axes = [{}]", axes.join(", ")));
+    }
+    if policy.wire_direction != default.wire_direction {
+        lines.push(format!(
+            "wire_direction = {}",
+            quote(policy.wire_direction.as_str())
+        ));
+    }
+    if policy.wire_format != default.wire_format {
+        lines.push(format!(
+            "wire_format = {}",
+            quote(policy.wire_format.as_str())
+        ));
+    }
+    if policy.doc_hidden_is_api != default.doc_hidden_is_api {
+        lines.push(format!("doc_hidden_is_api = {}", policy.doc_hidden_is_api));
+    }
+    if !policy.overrides.is_empty() {
+        let entries: Vec<String> = policy
+            .overrides
+            .iter()
+            .map(|(k, c)| format!("{} = {}", k.as_str(), quote(c.as_str())))
+            .collect();
+        lines.push(format!("overrides = {{ {} }}", entries.join(", ")));
+    }
+    let mut words = policy.directive.clone();
+    for (name, word) in DIRECTIVE_KEYS.iter().zip(directive_slots(&mut words)) {
+        if let Some(word) = word {
+            lines.push(format!("directive.{name} = {}", quote(word)));
+        }
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("[set.{set}]\n{}\n", lines.join("\n"))
+}
+
+/// A TOML basic string.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A value of [`Setting`] as TOML text (`"full"`, `["api", "wire"]`, `{}`), or
+/// `(none)` for null.
+pub fn show_value(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => quote(s),
+        serde_json::Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(show_value).collect();
+            format!("[{}]", items.join(", "))
+        }
+        serde_json::Value::Object(o) if o.is_empty() => "{}".to_owned(),
+        serde_json::Value::Null => "(none)".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// The workspace root of the package whose manifest is in `manifest_dir`, found the
+/// way cargo finds it, with `read` giving a file's text (`None`: no such file):
+///
+/// - the package's own manifest has a `[workspace]` table: its directory;
+/// - it names its root (`package.workspace = "…"`): that directory;
+/// - else the nearest ancestor whose manifest has a `[workspace]` table that does not
+///   `exclude` the package;
+/// - else the package's own directory (a package outside any workspace).
+///
+/// The policy file is `<root>/contract-pin.toml`. The macro and the harness know only
+/// `CARGO_MANIFEST_DIR`, the command knows the root `cargo metadata` reports; all
+/// three find the same file through this function.
+pub fn workspace_root(manifest_dir: &Path, read: impl Fn(&Path) -> Option<String>) -> PathBuf {
+    let manifest = |dir: &Path| read(&dir.join("Cargo.toml")).map(|text| Manifest::of(&text));
+    if let Some(own) = manifest(manifest_dir) {
+        if own.workspace.is_some() {
+            return manifest_dir.to_path_buf();
+        }
+        if let Some(root) = own.package_workspace {
+            return normalize(&manifest_dir.join(root));
+        }
+    }
+    let package = normalize(manifest_dir);
+    for dir in manifest_dir.ancestors().skip(1) {
+        let Some(Manifest {
+            workspace: Some((members, exclude)),
+            ..
+        }) = manifest(dir)
+        else {
+            continue;
+        };
+        // Cargo's rule: excluded unless also listed as a member, by path prefix.
+        let listed = |paths: &[String]| {
+            paths
+                .iter()
+                .any(|p| package.starts_with(normalize(&dir.join(p))))
+        };
+        if listed(&exclude) && !listed(&members) {
+            continue;
+        }
+        return dir.to_path_buf();
+    }
+    manifest_dir.to_path_buf()
+}
+
+/// What [`workspace_root`] needs of a manifest.
+struct Manifest {
+    /// `[workspace]`: its `members` and `exclude`.
+    workspace: Option<(Vec<String>, Vec<String>)>,
+    /// `package.workspace`.
+    package_workspace: Option<String>,
+}
+
+impl Manifest {
+    /// A manifest cargo would refuse says nothing here (cargo reports it itself).
+    fn of(text: &str) -> Manifest {
+        let Ok(doc) = DeTable::parse(text) else {
+            return Manifest {
+                workspace: None,
+                package_workspace: None,
+            };
+        };
+        let doc = doc.get_ref();
+        let strings = |table: &DeTable<'_>, key: &str| -> Vec<String> {
+            match entry(table, key) {
+                Some(DeValue::Array(items)) => items
+                    .iter()
+                    .filter_map(|i| i.get_ref().as_str())
+                    .map(str::to_owned)
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        let workspace = match entry(doc, "workspace") {
+            Some(DeValue::Table(ws)) => Some((strings(ws, "members"), strings(ws, "exclude"))),
+            _ => None,
+        };
+        let package_workspace = match entry(doc, "package") {
+            Some(DeValue::Table(p)) => entry(p, "workspace")
+                .and_then(DeValue::as_str)
+                .map(str::to_owned),
+            _ => None,
+        };
+        Manifest {
+            workspace,
+            package_workspace,
+        }
+    }
+}
+
+fn entry<'a, 'i>(table: &'a DeTable<'i>, key: &str) -> Option<&'a DeValue<'i>> {
+    table
+        .iter()
+        .find(|(k, _)| k.get_ref() == key)
+        .map(|(_, v)| v.get_ref())
+}
+
+/// `path` with `.` and `..` resolved lexically.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn dotted(prefix: &str, key: &str) -> String {
+    if prefix.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{prefix}.{key}")
+    }
+}
+
+/// `` `a`, `b` or `c` ``.
+fn one_of<const N: usize>(names: [&str; N]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
+}
+
+fn kind(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// 1-based line and column (in characters) of byte offset `at`.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let at = at.min(text.len());
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// The known name nearest to `name` by edit distance, when it is near enough to be a
+/// typo of it.
+fn closest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .map(|k| (distance(name, k), k))
+        .filter(|(d, k)| *d <= (k.len() / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance, in characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,332 @@
+//! Facts only the compiler knows: which traits a pinned type implements.
+//!
+//! The macro sees syntax. Whether a type is `Send`, or implements `Clone` through a
+//! hand-written `impl`, is known only once the crate compiles. For a pinned
+//! non-generic struct, enum or union the macro therefore emits a *type probe*: a
+//! constant, evaluated in the user's crate, with one bit per trait of
+//! [`ProbedTrait::ALL`] (see `contract_pin::__private::probe`). The registration
+//! carries it, the harness merges it into [`Symbol::implements`], and the golden
+//! records it.
+//!
+//! A generic type gets no probe: whether `Wrapper<T>` is `Send` depends on `T`, and
+//! the probe, evaluated where the type is declared, would answer for no `T` at all.
+//! The CLI reads sources only, so it observes nothing; it knows the `impl Trait for
+//! Type` items it can see ([`Symbol::impls_in_source`]), which is enough to tell a
+//! derive replaced by a hand-written impl. A fact one side did not observe is never
+//! compared (see [`reconcile`]), and an update keeps the golden's observed facts when
+//! the current side observed none ([`keep_observed`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::shape::{ItemShape, Symbol};
+
+macro_rules! probed_traits {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $bit:literal, $auto:literal, $answer:literal; )*) => {
+        /// A trait the type probe asks about.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        pub enum ProbedTrait {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl ProbedTrait {
+            /// Every probed trait, in bit order.
+            pub const ALL: &'static [ProbedTrait] = &[ $( ProbedTrait::$variant, )* ];
+
+            /// The trait's bit in a probe value.
+            pub fn bit(self) -> u32 {
+                1 << self.index()
+            }
+
+            /// The trait's position in a probe value.
+            pub fn index(self) -> u32 {
+                match self { $( ProbedTrait::$variant => $bit, )* }
+            }
+
+            /// The associated const of `contract_pin::__private::probe::Probe<T>` that
+            /// answers for the trait.
+            pub fn answer(self) -> &'static str {
+                match self { $( ProbedTrait::$variant => $answer, )* }
+            }
+
+            /// The trait's name, as a derive or a bound names it.
+            pub fn name(self) -> &'static str {
+                match self { $( ProbedTrait::$variant => stringify!($variant), )* }
+            }
+
+            /// An auto trait: implemented without being written, lost through a field.
+            pub fn is_auto(self) -> bool {
+                match self { $( ProbedTrait::$variant => $auto, )* }
+            }
+
+            /// The trait a derive or a bound names by its last path segment.
+            pub fn parse(name: &str) -> Option<ProbedTrait> {
+                match name { $( stringify!($variant) => Some(ProbedTrait::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+probed_traits! {
+    /// `Copy`.
+    Copy = 0, false, "COPY";
+    /// `Clone`.
+    Clone = 1, false, "CLONE";
+    /// `Debug`.
+    Debug = 2, false, "DEBUG";
+    /// `Default`.
+    Default = 3, false, "DEFAULT";
+    /// `PartialEq`.
+    PartialEq = 4, false, "PARTIAL_EQ";
+    /// `Eq`.
+    Eq = 5, false, "EQ";
+    /// `PartialOrd`.
+    PartialOrd = 6, false, "PARTIAL_ORD";
+    /// `Ord`.
+    Ord = 7, false, "ORD";
+    /// `Hash`.
+    Hash = 8, false, "HASH";
+    /// `Send`.
+    Send = 9, true, "SEND";
+    /// `Sync`.
+    Sync = 10, true, "SYNC";
+    /// `Unpin`.
+    Unpin = 11, true, "UNPIN";
+    /// `UnwindSafe`.
+    UnwindSafe = 12, true, "UNWIND_SAFE";
+    /// `RefUnwindSafe`.
+    RefUnwindSafe = 13, true, "REF_UNWIND_SAFE";
+    /// serde's `Serialize`.
+    Serialize = 14, false, "SERIALIZE";
+    /// serde's `Deserialize` (for every lifetime: `DeserializeOwned`).
+    Deserialize = 15, false, "DESERIALIZE";
+}
+
+impl ProbedTrait {
+    /// The traits whose bits are set in a probe value.
+    pub fn from_bits(bits: u32) -> BTreeSet<ProbedTrait> {
+        ProbedTrait::ALL
+            .iter()
+            .copied()
+            .filter(|t| bits & t.bit() != 0)
+            .collect()
+    }
+
+    /// The probe value of a set of traits.
+    pub fn to_bits(set: &BTreeSet<ProbedTrait>) -> u32 {
+        set.iter().fold(0, |bits, t| bits | t.bit())
+    }
+
+    /// serde's traits: a type implementing one has a wire format.
+    pub fn is_serde(self) -> bool {
+        matches!(self, ProbedTrait::Serialize | ProbedTrait::Deserialize)
+    }
+}
+
+impl fmt::Display for ProbedTrait {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The derives of a struct, enum or union.
+fn derives(s: &Symbol) -> Option<&BTreeSet<String>> {
+    s.item
+        .as_ref()
+        .and_then(ItemShape::container)
+        .map(|c| &c.derives)
+}
+
+/// What a symbol's two sides know of `X`: implemented (derived, observed, or an impl
+/// seen in the sources), not implemented (observed), or unknown.
+fn known(s: &Symbol, t: ProbedTrait) -> Option<bool> {
+    let derived = s
+        .item
+        .as_ref()
+        .and_then(ItemShape::container)
+        .is_some_and(|c| c.derives.contains(t.name()));
+    if derived || s.impls_in_source.contains(&t) {
+        return Some(true);
+    }
+    s.implements.as_ref().map(|set| set.contains(&t))
+}
+
+/// The two sides of a symbol made comparable, before any rule looks:
+///
+/// - a derive of a probed trait replaced by an impl of it (or the reverse) is no
+///   change: the trait is implemented on both sides, which is all a consumer sees;
+///   the derive is put back on the side that lacks it;
+/// - observed facts are compared only when both sides observed them;
+/// - impls seen in the sources are only evidence, never compared.
+pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+    let empty = BTreeSet::new();
+    let (od, nd) = (
+        derives(before).unwrap_or(&empty),
+        derives(after).unwrap_or(&empty),
+    );
+    // Nothing to reconcile (the common case, and every second call): no copy.
+    let one_sided = before.implements.is_some() != after.implements.is_some();
+    let evidence = !before.impls_in_source.is_empty() || !after.impls_in_source.is_empty();
+    let derive_changed = ProbedTrait::ALL
+        .iter()
+        .any(|t| od.contains(t.name()) != nd.contains(t.name()));
+    if !(one_sided || evidence || (derive_changed && before.implements.is_some())) {
+        return None;
+    }
+    let (od, nd) = (od.clone(), nd.clone());
+    let (mut old, mut new) = (before.clone(), after.clone());
+    for t in ProbedTrait::ALL {
+        let name = t.name();
+        match (od.contains(name), nd.contains(name)) {
+            // Derive removed, but the trait is still implemented.
+            (true, false) if known(after, *t) == Some(true) => {
+                if let Some(c) = new.item.as_mut().and_then(ItemShape::container_mut) {
+                    c.derives.insert(name.to_owned());
+                }
+            }
+            // Derive added where the trait was implemented already.
+            (false, true) if known(before, *t) == Some(true) => {
+                if let Some(c) = old.item.as_mut().and_then(ItemShape::container_mut) {
+                    c.derives.insert(name.to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    if old.implements.is_none() || new.implements.is_none() {
+        old.implements = None;
+        new.implements = None;
+    }
+    old.impls_in_source.clear();
+    new.impls_in_source.clear();
+    Some((old, new))
+}
+
+/// `current` with the facts of `golden` it did not observe itself, symbol by symbol:
+/// an update from sources alone (the CLI) must not drop what a compiled run recorded.
+pub fn keep_observed(
+    current: &BTreeMap<String, Symbol>,
+    golden: &BTreeMap<String, Symbol>,
+) -> Option<BTreeMap<String, Symbol>> {
+    let missing = current.iter().any(|(name, s)| {
+        s.implements.is_none()
+            && golden
+                .get(name)
+                .is_some_and(|g| g.implements.is_some() && same_kind(g, s))
+    });
+    if !missing {
+        return None;
+    }
+    let mut out = current.clone();
+    for (name, s) in &mut out {
+        if s.implements.is_some() {
+            continue;
+        }
+        if let Some(g) = golden.get(name).filter(|g| same_kind(g, s)) {
+            s.implements.clone_from(&g.implements);
+        }
+    }
+    Some(out)
+}
+
+fn same_kind(a: &Symbol, b: &Symbol) -> bool {
+    match (&a.item, &b.item) {
+        (Some(x), Some(y)) => x.kind_name() == y.kind_name(),
+        _ => false,
+    }
+}
+
+/// Where a registration was written, and what the macro saw of the attributes around
+/// it in its source file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Site {
+    /// The source file, as `file!()` names it.
+    pub file: String,
+    /// The item's line.
+    pub line: u32,
+    /// The macro read the file and found the item's full attribute list.
+    pub source_checked: bool,
+    /// A `#[derive]` written above the contract attribute: its line and text.
+    pub derive_above: Option<(u32, String)>,
+}
+
+/// Something the harness must say about a registration before any verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// The check cannot be trusted: stop.
+    Error(String),
+    /// The check runs, but a part of it cannot: say so.
+    Warning(String),
+}
+
+/// What the probe and the shape together say about the wire axis of `name`: a type
+/// that implements `Serialize`/`Deserialize` while its shape records no serde derive
+/// has its wire checks off. Either the contract attribute is below the derive (the
+/// macro never saw it: an error naming the line to move), or the impl is written by
+/// hand (its wire form cannot be derived from the shape: a warning, not a guess).
+pub fn wire_finding(name: &str, symbol: &Symbol, site: &Site) -> Option<Finding> {
+    let observed = symbol.implements.as_ref()?;
+    let serde: Vec<&str> = observed
+        .iter()
+        .filter(|t| t.is_serde())
+        .map(|t| t.name())
+        .collect();
+    if serde.is_empty() {
+        return None;
+    }
+    let container = symbol.item.as_ref()?.container()?;
+    if container.has_wire() {
+        return None;
+    }
+    let at = format!("{}:{}", site.file, site.line);
+    let traits = serde.join("`/`");
+    Some(match &site.derive_above {
+        Some((line, text)) => Finding::Error(format!(
+            "`{name}` ({at}) implements `{traits}`, but its contract attribute is below `{text}` \
+             (line {line}): the compiler ran the derive first and handed the contract attribute \
+             the item without it, so the recorded shape has no serde derive and every wire check \
+             on `{name}` is off. Move the contract attribute above `{text}` (line {line}), then \
+             regenerate the golden."
+        )),
+        None if site.source_checked => Finding::Warning(hand_written(name, &at, &traits)),
+        None => Finding::Warning(format!(
+            "`{name}` ({at}) implements `{traits}` but its shape records no serde derive, and \
+             its source could not be read to tell why: if `#[derive(Serialize…)]` is written \
+             above the contract attribute, move the contract attribute above it; if the impl \
+             is written by hand, no wire check covers `{name}`."
+        )),
+    })
+}
+
+/// The warning for a type whose serde impl is written by hand (`traits`: `Serialize`,
+/// `Serialize`/`Deserialize`…).
+pub fn hand_written(name: &str, at: &str, traits: &str) -> String {
+    format!(
+        "`{name}` ({at}) implements `{traits}` by hand: its wire form cannot be derived from \
+         its shape, so no wire check covers `{name}`; pin the types its impl writes instead, \
+         or derive the impl."
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip_and_names_parse() {
+        let set: BTreeSet<ProbedTrait> = [ProbedTrait::Send, ProbedTrait::Deserialize].into();
+        assert_eq!(ProbedTrait::from_bits(ProbedTrait::to_bits(&set)), set);
+        for t in ProbedTrait::ALL {
+            assert_eq!(ProbedTrait::parse(t.name()), Some(*t));
+        }
+        let bits: Vec<u32> = ProbedTrait::ALL.iter().map(|t| t.bit()).collect();
+        let unique: BTreeSet<u32> = bits.iter().copied().collect();
+        assert_eq!(unique.len(), bits.len(), "one bit per trait");
+        assert_eq!(
+            serde_json::to_string(&ProbedTrait::RefUnwindSafe).unwrap(),
+            "\"RefUnwindSafe\""
+        );
+    }
+}

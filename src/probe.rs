@@ -1,0 +1,221 @@
+//! The type probe: which of [`contract_core::probe::ProbedTrait::ALL`] a concrete type
+//! implements, answered by the compiler in the user's crate, in const context.
+//!
+//! `<Probe<T>>::SEND` resolves to the inherent const below when `T: Send` holds, and
+//! to [`Fallback`]'s `false` otherwise: inherent associated items take precedence over
+//! trait ones, but only when their impl's bounds hold. (The technique of the `impls`
+//! crate.) It answers only for a concrete `T`: in a generic context the bound cannot
+//! be proven, and the answer would be `false` whatever `T` becomes — the macro emits
+//! no probe for generic types.
+
+use core::marker::PhantomData;
+
+/// The type whose associated consts are the answers.
+pub struct Probe<T: ?Sized>(PhantomData<T>);
+
+/// `false` for every trait: what `Probe<T>` answers when `T` lacks it.
+pub trait Fallback {
+    /// Not `Copy`.
+    const COPY: bool = false;
+    /// Not `Clone`.
+    const CLONE: bool = false;
+    /// Not `Debug`.
+    const DEBUG: bool = false;
+    /// Not `Default`.
+    const DEFAULT: bool = false;
+    /// Not `PartialEq`.
+    const PARTIAL_EQ: bool = false;
+    /// Not `Eq`.
+    const EQ: bool = false;
+    /// Not `PartialOrd`.
+    const PARTIAL_ORD: bool = false;
+    /// Not `Ord`.
+    const ORD: bool = false;
+    /// Not `Hash`.
+    const HASH: bool = false;
+    /// Not `Send`.
+    const SEND: bool = false;
+    /// Not `Sync`.
+    const SYNC: bool = false;
+    /// Not `Unpin`.
+    const UNPIN: bool = false;
+    /// Not `UnwindSafe`.
+    const UNWIND_SAFE: bool = false;
+    /// Not `RefUnwindSafe`.
+    const REF_UNWIND_SAFE: bool = false;
+    /// Not `Serialize`.
+    const SERIALIZE: bool = false;
+    /// Not `Deserialize` (for every lifetime).
+    const DESERIALIZE: bool = false;
+}
+
+impl<T: ?Sized> Fallback for Probe<T> {}
+
+macro_rules! answers {
+    ($( $name:ident: $bound:path ;)*) => {
+        $(
+            impl<T: ?Sized + $bound> Probe<T> {
+                /// Implemented.
+                pub const $name: bool = true;
+            }
+        )*
+    };
+}
+
+answers! {
+    COPY: Copy;
+    CLONE: Clone;
+    DEBUG: core::fmt::Debug;
+    DEFAULT: Default;
+    PARTIAL_EQ: PartialEq;
+    EQ: Eq;
+    PARTIAL_ORD: PartialOrd;
+    ORD: Ord;
+    HASH: core::hash::Hash;
+    SEND: Send;
+    SYNC: Sync;
+    UNPIN: Unpin;
+    UNWIND_SAFE: std::panic::UnwindSafe;
+    REF_UNWIND_SAFE: std::panic::RefUnwindSafe;
+    SERIALIZE: serde::Serialize;
+    DESERIALIZE: serde::de::DeserializeOwned;
+}
+
+/// The probe value: the bits of `known` (what the derives answer), and for each bit
+/// of `asked`, in increasing order, the compiler's answer in `answers`.
+pub const fn bits(known: u32, asked: u32, answers: &[bool]) -> u32 {
+    let mut bits = known;
+    let (mut bit, mut next) = (0, 0);
+    while bit < 32 && next < answers.len() {
+        if asked & (1 << bit) != 0 {
+            if answers[next] {
+                bits |= 1 << bit;
+            }
+            next += 1;
+        }
+        bit += 1;
+    }
+    bits
+}
+
+/// The probe value of `$ty`, asking the compiler for each `$answer` const of [`Probe`]
+/// (the bits of `$asked`, in order) and adding `$known`. A `macro_rules!` macro, so
+/// the attribute macro writes one token per trait and the compiler the rest.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __contract_pin_probe {
+    ($ty:ty, $known:literal, $asked:literal; $($answer:ident)*) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::probe::Fallback as _;
+        // Not `P`: the caller's type may be named so.
+        type __ContractPinProbed = $crate::__private::probe::Probe<$ty>;
+        $crate::__private::probe::bits($known, $asked, &[$(<__ContractPinProbed>::$answer),*])
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use contract_core::probe::ProbedTrait;
+
+    use crate::registry::Registration;
+
+    /// What the probe of the registration of `name` (in set `probe-tests`) answered.
+    fn answered(name: &str) -> BTreeSet<ProbedTrait> {
+        let reg = inventory::iter::<Registration>
+            .into_iter()
+            .find(|r| r.set == "probe-tests" && r.name == name)
+            .unwrap_or_else(|| panic!("no registration of {name}"));
+        ProbedTrait::from_bits(reg.probe.expect("a probed type"))
+    }
+
+    #[crate::contract(set = "probe-tests", crate = "crate")]
+    #[derive(
+        Clone,
+        Copy,
+        Debug,
+        Default,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Hash,
+        serde::Serialize,
+        serde::Deserialize,
+    )]
+    struct Derived;
+
+    /// The same traits, written by hand: the probe asks the compiler about each.
+    #[crate::contract(set = "probe-tests", crate = "crate")]
+    struct ByHand;
+
+    impl Clone for ByHand {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl Copy for ByHand {}
+    impl std::fmt::Debug for ByHand {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("ByHand")
+        }
+    }
+    impl Default for ByHand {
+        fn default() -> Self {
+            ByHand
+        }
+    }
+    impl PartialEq for ByHand {
+        fn eq(&self, _: &Self) -> bool {
+            true
+        }
+    }
+    impl Eq for ByHand {}
+    impl PartialOrd for ByHand {
+        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for ByHand {
+        fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+            std::cmp::Ordering::Equal
+        }
+    }
+    impl std::hash::Hash for ByHand {
+        fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+    }
+    impl serde::Serialize for ByHand {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_unit()
+        }
+    }
+    impl<'de> serde::Deserialize<'de> for ByHand {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            <()>::deserialize(d).map(|()| ByHand)
+        }
+    }
+
+    #[crate::contract(set = "probe-tests", crate = "crate")]
+    #[allow(dead_code)]
+    struct NotSend(std::rc::Rc<()>);
+
+    #[crate::contract(set = "probe-tests", crate = "crate")]
+    #[allow(dead_code)]
+    struct Pinned(std::marker::PhantomPinned, std::cell::Cell<u8>);
+
+    #[test]
+    fn every_answer_lands_on_its_traits_bit() {
+        let all: BTreeSet<ProbedTrait> = ProbedTrait::ALL.iter().copied().collect();
+        // Known from the derives, and asked of the compiler: the same answers.
+        assert_eq!(answered("Derived"), all);
+        assert_eq!(answered("ByHand"), all);
+        let none = answered("NotSend");
+        assert!(!none.contains(&ProbedTrait::Send) && !none.contains(&ProbedTrait::Sync));
+        assert!(none.contains(&ProbedTrait::Unpin) && !none.contains(&ProbedTrait::Clone));
+        let pinned = answered("Pinned");
+        assert!(!pinned.contains(&ProbedTrait::Unpin));
+        assert!(!pinned.contains(&ProbedTrait::RefUnwindSafe), "a Cell");
+        assert!(pinned.contains(&ProbedTrait::Send));
+    }
+}

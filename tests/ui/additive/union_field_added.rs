@@ -1,0 +1,15 @@
+#![allow(dead_code)]
+
+#[path = "../support.rs"]
+mod support;
+
+#[contract_pin::contract(set = "ui", golden = "union_field_added.golden.json")]
+#[repr(C)]
+pub union Bits {
+    pub int: u32,
+    pub float: f32,
+}
+
+fn main() {
+    support::assert_additive("union_field_added");
+}

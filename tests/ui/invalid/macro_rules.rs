@@ -1,6 +1,0 @@
-#[contract_pin::contract]
-macro_rules! pinned {
-    () => {};
-}
-
-fn main() {}
