@@ -15,12 +15,15 @@
 
 use ::arbitrary::{Arbitrary, Result, Unstructured};
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use crate::delta::{Axis, Class, DeltaKind};
 use crate::policy::{DirectiveText, Policy, WireDirection, WireFormat};
+use crate::probe::ProbedTrait;
 use crate::serde_attrs::{ContainerSerde, Entries, Entry, FieldSerde, VariantSerde};
 use crate::shape::{
-    FieldShape, FieldStyle, FnShape, GenericParam, Generics, ItemShape, Receiver, Repr, Symbol,
-    Visibility, WherePredicate,
+    AliasShape, FieldShape, FieldStyle, FnShape, GenericParam, Generics, ItemShape,
+    ProcMacroKind, Receiver, Repr, Symbol, Value, ValueItemShape, Visibility, WherePredicate,
 };
 use crate::ty::{sort_bounds, Args, Bound, FnPtr, GenericArg, Path, Segment, Type, MAX_DEPTH};
 
@@ -529,6 +532,78 @@ impl<'a> Arbitrary<'a> for Receiver {
     }
 }
 
+/// Paths of `pub(in …)` as the token printer writes them (`crate`, `super` and
+/// `self` alone are `pub(crate)`, `pub(super)` and private).
+const VIS_PATHS: &[&str] = &["crate::a", "crate::a::b", "super::super", "self::m", "a::b"];
+
+impl<'a> Arbitrary<'a> for Visibility {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Visibility> {
+        Ok(match u.int_in_range(0..=7)? {
+            0 | 1 => Visibility::Private,
+            2 => Visibility::Crate,
+            3 => Visibility::Super,
+            4 => Visibility::In(if u.ratio(3, 4)? {
+                pick(u, VIS_PATHS)?
+            } else {
+                format!("crate::{}", ident(u)?)
+            }),
+            _ => Visibility::Public,
+        })
+    }
+}
+
+/// What `#[export_name = "…"]` may give, besides a fn's own name under
+/// `#[no_mangle]`.
+const EXPORTS: &[&str] = &["init", "run_v2", "my_lib_init", "a b"];
+
+impl<'a> Arbitrary<'a> for FnShape {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<FnShape> {
+        Ok(FnShape {
+            vis: u.arbitrary()?,
+            constness: u.ratio(1, 4)?,
+            asyncness: u.ratio(1, 4)?,
+            unsafety: u.ratio(1, 4)?,
+            hidden: u.ratio(1, 6)?,
+            target_features: if u.ratio(1, 6)? {
+                list(u, 2, |u| pick(u, FEATURES))?.into_iter().collect()
+            } else {
+                BTreeSet::new()
+            },
+            export: if u.ratio(1, 6)? {
+                Some(pick(u, EXPORTS)?)
+            } else {
+                None
+            },
+            abi: if u.ratio(1, 6)? {
+                Some(if u.ratio(3, 4)? {
+                    pick(u, ABIS)?
+                } else {
+                    u.arbitrary()?
+                })
+            } else {
+                None
+            },
+            generics: u.arbitrary()?,
+            impl_generics: if u.ratio(1, 4)? {
+                u.arbitrary()?
+            } else {
+                Generics::default()
+            },
+            receiver: if u.arbitrary()? {
+                Some(u.arbitrary()?)
+            } else {
+                None
+            },
+            params: u.arbitrary()?,
+            output: if u.arbitrary()? {
+                Some(u.arbitrary()?)
+            } else {
+                None
+            },
+        })
+    }
+}
+
 impl<'a> Arbitrary<'a> for Repr {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Repr> {
         const INTS: &[&str] = &[
@@ -678,6 +753,13 @@ impl<'a> Arbitrary<'a> for Policy {
     }
 }
 
+/// Public paths an attribute may give (`path = "…"`).
+const PUBLIC_PATHS: &[&str] = &["crate::api::Order", "crate::Order", "crate::v2::a::Order"];
+
+/// Target features, as `#[target_feature(enable = "…")]` lists them (comma-separated,
+/// spaced or not: the extractor splits and trims them).
+const FEATURES: &[&str] = &["avx2", "sse4.1", "bmi1,bmi2", " fma , avx ", "neon"];
+
 impl<'a> Arbitrary<'a> for Symbol {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Symbol> {
         let module = if u.arbitrary()? {
@@ -693,39 +775,98 @@ impl<'a> Arbitrary<'a> for Symbol {
         } else {
             None
         };
-        let methods = if item.is_none() || u.ratio(1, 4)? {
-            let mut methods = std::collections::BTreeMap::new();
+        let path = if item.is_some() && u.ratio(1, 4)? {
+            Some(if u.ratio(3, 4)? {
+                pick(u, PUBLIC_PATHS)?
+            } else {
+                format!("crate::{}", ident(u)?)
+            })
+        } else {
+            None
+        };
+        // An inherent `impl` block's methods, consts and types.
+        let (mut methods, mut consts, mut types) =
+            (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
+        if item.is_none() || u.ratio(1, 4)? {
             for _ in 0..u.int_in_range(0..=2)? {
                 methods.insert(ident(u)?, FnShape::arbitrary(u)?);
             }
-            methods
-        } else {
-            Default::default()
-        };
+            if u.ratio(1, 3)? {
+                for _ in 0..u.int_in_range(1..=2)? {
+                    consts.insert(ident(u)?, ValueItemShape::arbitrary(u)?);
+                }
+            }
+            if u.ratio(1, 3)? {
+                for _ in 0..u.int_in_range(1..=2)? {
+                    types.insert(ident(u)?, AliasShape::arbitrary(u)?);
+                }
+            }
+        }
         let implementors = if item.is_none() || u.ratio(1, 8)? {
             list(u, 2, top_ty)?.into_iter().collect()
         } else {
             Default::default()
         };
+        // What the type probe answered (canonical keeps it only where it is asked).
+        let implements = if u.arbitrary()? {
+            let mut set = BTreeSet::new();
+            for t in ProbedTrait::ALL {
+                if u.arbitrary()? {
+                    set.insert(*t);
+                }
+            }
+            Some(set)
+        } else {
+            None
+        };
         Ok(canonical(Symbol {
             module,
             item,
+            path,
             methods,
+            consts,
+            types,
             implementors,
-            ..Symbol::default()
+            implements,
+            impls_in_source: Default::default(),
+            unresolved: Default::default(),
         }))
     }
 }
 
-/// `s` in the form the extractor gives a shape: the lists that are sets (bounds,
-/// where clauses, supertraits, reprs) sorted and without duplicates, lifetime
-/// parameters first and parameter names distinct, tuple fields named by position and
-/// unit forms without fields, variant fields private, `sealed` computed from the
-/// supertraits, a `()` output written as none, `impl` generics and a receiver only
-/// where there is an `impl` block or a trait, and a symbol that pins something.
+/// `s` in the form the extractor and the harness give a shape:
+///
+/// - the lists that are sets (bounds, where clauses, supertraits, reprs) sorted and
+///   without duplicates, `repr(Rust)` (the default, written out) left out, lifetime
+///   parameters first and parameter names distinct, tuple fields named by position,
+///   unit forms without fields, named fields and union fields distinct, variant
+///   fields private;
+/// - a trait: `where Self: X` read as a supertrait, `sealed` computed from the
+///   supertraits and from hidden required items, not dyn compatible with associated
+///   consts, generic associated types or a `Sized` supertrait; its methods private,
+///   exported by no name, in no `impl` block;
+/// - a free fn in no `impl` block and without `self`; an inherent `impl`'s methods,
+///   consts and types public (only `pub` ones are pinned); a `()` output written as
+///   none, the `Rust` ABI as none, target features split at commas and trimmed;
+/// - consts neither `mut`, `unsafe`, exported nor `extern`; an `extern` block's
+///   static public, unexported; another static safe; a `macro_rules!` public
+///   (`#[macro_export]`) or private; only derives have helper attributes;
+/// - what the type probe answered only on a non-generic struct, enum or union, and
+///   then with the probed traits it derives; impls seen in sources never (they are
+///   not stored);
+/// - a symbol that pins something.
 pub fn canonical(mut s: Symbol) -> Symbol {
     for m in s.methods.values_mut() {
         signature(m);
+        m.vis = Visibility::Public;
+    }
+    for c in s.consts.values_mut() {
+        konst(c);
+        c.vis = Visibility::Public;
+    }
+    for t in s.types.values_mut() {
+        generics(&mut t.generics);
+        t.vis = Visibility::Public;
     }
     match &mut s.item {
         Some(ItemShape::Struct(x)) => {
@@ -743,10 +884,39 @@ pub fn canonical(mut s: Symbol) -> Symbol {
                 }
             }
         }
+        Some(ItemShape::Union(x)) => {
+            generics(&mut x.generics);
+            reprs(&mut x.attrs.repr);
+            fields(FieldStyle::Named, &mut x.fields);
+        }
         Some(ItemShape::Trait(t)) => {
             generics(&mut t.generics);
+            // `where Self: X` is a supertrait written elsewhere.
+            t.generics.where_clause.retain(|w| match w {
+                WherePredicate::Type {
+                    hrtb,
+                    bounded,
+                    bounds,
+                } if hrtb.is_empty()
+                    && bounded.as_path().and_then(|p| p.as_ident()) == Some("Self") =>
+                {
+                    t.supertraits.extend(bounds.iter().cloned());
+                    false
+                }
+                _ => true,
+            });
             sort_bounds(&mut t.supertraits);
-            t.sealed = t.supertraits.iter().any(|b| {
+            for m in t.methods.values_mut() {
+                signature(&mut m.sig);
+                m.sig.vis = Visibility::Private;
+                m.sig.impl_generics = Generics::default();
+                m.sig.export = None;
+            }
+            for a in t.types.values_mut() {
+                generics(&mut a.generics);
+                sort_bounds(&mut a.bounds);
+            }
+            let sealing = t.supertraits.iter().any(|b| {
                 b.trait_path().is_some_and(|p| {
                     p.segments.iter().any(|seg| {
                         matches!(
@@ -756,14 +926,19 @@ pub fn canonical(mut s: Symbol) -> Symbol {
                     })
                 })
             });
-            for m in t.methods.values_mut() {
-                signature(&mut m.sig);
-                m.sig.vis = Visibility::Private;
-                m.sig.impl_generics = Generics::default();
-            }
-            for a in t.types.values_mut() {
-                generics(&mut a.generics);
-                sort_bounds(&mut a.bounds);
+            let hidden_required = t.methods.values().any(|m| !m.provided && m.sig.hidden)
+                || t.types.values().any(|a| a.default.is_none() && a.hidden)
+                || t.consts.values().any(|c| c.default.is_none() && c.hidden);
+            t.sealed = sealing || hidden_required;
+            let sized = t.supertraits.iter().any(|b| {
+                matches!(b, crate::ty::Bound::Trait { maybe: false, path, .. }
+                    if path.segments.last().is_some_and(|s| s.name == "Sized"))
+            });
+            if sized
+                || !t.consts.is_empty()
+                || t.types.values().any(|a| !a.generics.params.is_empty())
+            {
+                t.dyn_compatible = false;
             }
         }
         Some(ItemShape::Fn(f)) => {
@@ -773,19 +948,74 @@ pub fn canonical(mut s: Symbol) -> Symbol {
             f.receiver = None;
         }
         Some(ItemShape::TypeAlias(a)) => generics(&mut a.generics),
-        Some(ItemShape::Const(v)) => v.mutable = false,
-        Some(
-            ItemShape::Static(_)
-            | ItemShape::Union(_)
-            | ItemShape::MacroRules(_)
-            | ItemShape::ProcMacro(_),
-        )
-        | None => {}
+        Some(ItemShape::Const(v)) => konst(v),
+        Some(ItemShape::Static(v)) => {
+            if v.value == Value::Extern {
+                // Declared in an `extern` block: public (only `pub` ones are
+                // pinned), named by the block's linkage, not an attribute's.
+                v.vis = Visibility::Public;
+                v.export = None;
+            } else {
+                v.unsafety = false;
+            }
+        }
+        Some(ItemShape::MacroRules(m)) => {
+            if !m.vis.is_public() {
+                m.vis = Visibility::Private;
+            }
+        }
+        Some(ItemShape::ProcMacro(p)) => {
+            if p.form != ProcMacroKind::Derive {
+                p.helpers.clear();
+            }
+        }
+        None => {}
     }
-    if s.item.is_none() && s.methods.is_empty() && s.implementors.is_empty() {
+    // The probe is asked about non-generic structs, enums and unions only; what they
+    // derive, it does not ask, and answers yes.
+    let probed = s.item.as_ref().is_some_and(|item| {
+        matches!(
+            item,
+            ItemShape::Struct(_) | ItemShape::Enum(_) | ItemShape::Union(_)
+        ) && item.generics().is_none_or(|g| g.params.is_empty())
+    });
+    if !probed {
+        s.implements = None;
+    }
+    if let (Some(set), Some(c)) = (
+        &mut s.implements,
+        s.item.as_ref().and_then(ItemShape::container),
+    ) {
+        set.extend(
+            c.derives
+                .iter()
+                .filter_map(|d| ProbedTrait::parse(d)),
+        );
+    }
+    s.impls_in_source.clear();
+    // A public path is given with an item's attribute.
+    if s.item.is_none() {
+        s.path = None;
+    }
+    if s.item.is_none()
+        && s.methods.is_empty()
+        && s.consts.is_empty()
+        && s.types.is_empty()
+        && s.implementors.is_empty()
+    {
         s.implementors.insert(Type::named("Pinned"));
     }
     s
+}
+
+/// A const (an item or an inherent `impl`'s) as the extractor reads it.
+fn konst(v: &mut ValueItemShape) {
+    v.mutable = false;
+    v.unsafety = false;
+    v.export = None;
+    if v.value == Value::Extern {
+        v.value = Value::Expr("0".to_owned());
+    }
 }
 
 fn signature(f: &mut FnShape) {
@@ -794,6 +1024,17 @@ fn signature(f: &mut FnShape) {
     if f.output == Some(Type::unit()) {
         f.output = None;
     }
+    if f.abi.as_deref() == Some("Rust") {
+        f.abi = None;
+    }
+    f.target_features = f
+        .target_features
+        .iter()
+        .flat_map(|list| list.split(','))
+        .map(str::trim)
+        .filter(|feature| !feature.is_empty())
+        .map(str::to_owned)
+        .collect();
 }
 
 fn generics(g: &mut Generics) {
@@ -831,6 +1072,7 @@ fn fields(style: FieldStyle, fields: &mut Vec<FieldShape>) {
 }
 
 fn reprs(r: &mut Vec<Repr>) {
+    r.retain(|r| *r != Repr::Rust);
     r.sort();
     r.dedup();
 }
@@ -874,10 +1116,123 @@ mod tests {
     }
 
     #[test]
+    fn generated_symbols_read_back_from_their_golden_form() {
+        each::<Symbol>(500, |s| {
+            let json = crate::canonical::to_compact_string(&s);
+            let back: Symbol = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+            assert_eq!(back, s, "{json}");
+            let set = BTreeMap::from([("S".to_owned(), s)]);
+            let golden = crate::Golden::new("fuzz", "p", &set);
+            let parsed = crate::golden::parse(golden.render().as_bytes()).expect("parses");
+            assert_eq!(parsed.shapes(), set);
+            assert!(parsed.integrity_mismatches().is_empty());
+        });
+    }
+
+    /// The generator reaches every part of the model: each item kind, and the facts
+    /// each kind may carry.
+    #[test]
+    fn generated_symbols_cover_the_model() {
+        let mut seen = BTreeSet::new();
+        each::<Symbol>(3000, |s| {
+            let mut note = |what: &str| {
+                seen.insert(what.to_owned());
+            };
+            if let Some(item) = &s.item {
+                note(item.kind_name());
+                if item.hidden() {
+                    note("hidden");
+                }
+                match item.vis() {
+                    Visibility::In(_) => note("pub(in)"),
+                    Visibility::Private => note("private"),
+                    _ => {}
+                }
+                if item.container().is_some_and(|c| !c.repr.is_empty()) {
+                    note("repr");
+                }
+                match item {
+                    ItemShape::Fn(f) => {
+                        if f.abi.is_some() {
+                            note("abi");
+                        }
+                        if f.export.is_some() {
+                            note("export");
+                        }
+                        if !f.target_features.is_empty() {
+                            note("target_features");
+                        }
+                    }
+                    ItemShape::Static(v) if v.value == Value::Extern => note("extern static"),
+                    ItemShape::Static(v) if v.export.is_some() => note("exported static"),
+                    ItemShape::ProcMacro(p) if !p.helpers.is_empty() => note("helpers"),
+                    _ => {}
+                }
+            }
+            if s.path.is_some() {
+                note("path");
+            }
+            if s.implements.is_some() {
+                note("implements");
+            }
+            if !s.methods.is_empty() {
+                note("methods");
+            }
+            if !s.consts.is_empty() {
+                note("consts");
+            }
+            if !s.types.is_empty() {
+                note("types");
+            }
+            if !s.implementors.is_empty() {
+                note("implementors");
+            }
+        });
+        let all = [
+            "struct",
+            "enum",
+            "union",
+            "trait",
+            "fn",
+            "type",
+            "const",
+            "static",
+            "macro_rules",
+            "proc_macro",
+            "proc_macro_attribute",
+            "proc_macro_derive",
+            "hidden",
+            "pub(in)",
+            "private",
+            "repr",
+            "abi",
+            "export",
+            "target_features",
+            "extern static",
+            "exported static",
+            "helpers",
+            "path",
+            "implements",
+            "methods",
+            "consts",
+            "types",
+            "implementors",
+        ];
+        let missing: Vec<&str> = all.into_iter().filter(|w| !seen.contains(*w)).collect();
+        assert!(missing.is_empty(), "never generated: {missing:?}");
+    }
+
+    #[test]
     fn generated_symbols_are_canonical() {
         each::<Symbol>(500, |s| {
             assert_eq!(canonical(s.clone()), s);
-            assert!(s.item.is_some() || !s.methods.is_empty() || !s.implementors.is_empty());
+            assert!(
+                s.item.is_some()
+                    || !s.methods.is_empty()
+                    || !s.consts.is_empty()
+                    || !s.types.is_empty()
+                    || !s.implementors.is_empty()
+            );
         });
     }
 }

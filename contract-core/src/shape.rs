@@ -311,7 +311,6 @@ impl ItemShape {
 }
 
 /// Visibility.
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Visibility {
     /// No modifier (or `pub(self)`): private to the module.
@@ -942,7 +941,6 @@ pub struct AssocConst {
 }
 
 /// A function or method signature.
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FnShape {
