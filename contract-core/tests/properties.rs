@@ -1159,6 +1159,16 @@ proptest! {
             0..4,
         ),
         methods in prop::collection::btree_map(pick(NAMES), fn_shape(), 0..3),
+        types in prop::collection::btree_map(
+            pick(NAMES),
+            ty().prop_map(|target| AliasShape {
+                vis: Visibility::Public,
+                hidden: false,
+                generics: Generics::default(),
+                target,
+            }),
+            0..2,
+        ),
         methods_unresolved in prop::collection::btree_set(pick(NAMES), 0..2),
         implementor in prop::option::of(pick(&["Bump", "Vec<T>"])),
     ) {
@@ -1174,14 +1184,14 @@ proptest! {
                 fragment: contract_core::Fragment::Item { item, unresolved, path },
             })
             .collect();
-        if !methods.is_empty() {
+        if !methods.is_empty() || !types.is_empty() {
             registered.push(Registered {
                 name: "A".to_owned(),
                 module: "crate::imp".to_owned(),
                 fragment: contract_core::Fragment::Methods {
                     methods,
                     consts: BTreeMap::new(),
-                    types: BTreeMap::new(),
+                    types,
                     unresolved: methods_unresolved,
                 },
             });
