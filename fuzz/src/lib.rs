@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use contract_core::assemble::{assemble, Registered};
-use contract_core::current::Current;
+use contract_core::current::{Current, RegisteredText};
 use contract_core::check::{evaluate, Request, Status};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
@@ -303,10 +303,41 @@ pub fn shape_pairs(data: &[u8]) {
     } else {
         edited(&a, &mut u)
     };
-    let Some(b) = b else {
+    let Some(mut b) = b else {
         return;
     };
+    // Now and then `b` is read from sources, as the CLI reads it: nothing observed,
+    // and the probed traits it saw an `impl` of (evidence of a derive replaced).
+    if u.ratio(1, 4).unwrap_or(false) {
+        b.implements = None;
+        for t in contract_core::probe::ProbedTrait::ALL {
+            if u.ratio(1, 4).unwrap_or(false) {
+                b.impls_in_source.insert(*t);
+            }
+        }
+    }
+    canonical_text_agrees(&a);
     check_pair(&a, &b, &policy);
+}
+
+/// The canonical writer (serialising straight from the shape) says what serde_json
+/// says: the same JSON value, in ASCII, pretty and compact alike, one fingerprint.
+fn canonical_text_agrees(s: &Symbol) {
+    let compact = canonical::to_compact_string(s);
+    let pretty = canonical::to_canonical_string(s);
+    assert!(compact.is_ascii() && pretty.is_ascii());
+    let value = serde_json::to_value(s).expect("a shape is JSON");
+    for text in [&compact, &pretty] {
+        let read: serde_json::Value = serde_json::from_str(text).expect("canonical text is JSON");
+        assert_eq!(read, value, "{text}");
+    }
+    assert!(canonical::same_json_text(&pretty, &compact), "{pretty}");
+    assert_eq!(
+        canonical::fingerprint(s),
+        canonical::fingerprint_of_compact(&compact)
+    );
+    // Keys sorted: the compact text of the value read back is the same text.
+    assert_eq!(canonical::to_compact_string(&value), compact);
 }
 
 /// The properties of [`shape_pairs`] for one pair.
@@ -570,16 +601,21 @@ fn edit_chars(text: &str, u: &mut Unstructured<'_>) -> arbitrary::Result<String>
     Ok(chars.into_iter().collect())
 }
 
-/// `golden_mutations`: the golden parser and `golden::compare` on goldens rendered
-/// from generated shapes (through `Golden::new(…).render()`, as the harness writes
-/// them), then mutated as text: lines swapped, deleted, duplicated or joined,
-/// strings edited (type texts, names, keys, fingerprints), strings swapped, the
-/// version changed, the text truncated.
+/// `golden_mutations`: the golden parser, `golden::compare`, the registered texts the
+/// harness compares, and the index the macro reads, on goldens rendered from
+/// generated shapes (through `Golden::new(…).render()`, as the harness writes them),
+/// then mutated as text: lines swapped, deleted, duplicated or joined, strings
+/// edited (type texts, names, keys, fingerprints), strings swapped, the version
+/// changed, the text truncated.
 ///
-/// The rendered golden parses to itself and renders identically; `compare` says
+/// The rendered golden parses to itself and renders identically. `compare` says
 /// exactly what `parse`, `diff_sets` and `integrity_mismatches` say, on the golden
-/// and on every mutation of it, fast path or not (errors included); and every
-/// mutation passes the properties of [`golden_parse`].
+/// and on every mutation of it, fast path or not (errors included), whether the
+/// current shapes are typed (the CLI's) or the registrations' texts (the harness's).
+/// The registrations make the symbols `assemble` makes, as canonical text. The
+/// index the macro reads agrees with `parse` where it reads, reads every canonical
+/// golden, and says an entry is unchanged only when it is. Every mutation passes the
+/// properties of [`golden_parse`].
 pub fn golden_mutations(data: &[u8]) {
     let mut u = Unstructured::new(data);
     let Ok(golden_set) = generated_set(&mut u) else {
@@ -591,13 +627,24 @@ pub fn golden_mutations(data: &[u8]) {
     let Ok(current) = current_set(&golden_set, &mut u) else {
         return;
     };
+    let Ok(registrations) = registrations(&current, &mut u) else {
+        return;
+    };
     let golden = Golden::new("fuzz", "p", &golden_set);
     let text = golden.render();
     let parsed = golden::parse(text.as_bytes()).expect("a rendered golden parses");
     assert_eq!(parsed, golden, "parse . render is the identity");
     assert_eq!(parsed.render(), text, "render . parse . render is render");
-    compare_agrees(text.as_bytes(), &current, &policy);
-    compare_agrees(text.as_bytes(), &golden_set, &policy);
+    let registered = registered_current(&registrations);
+    let typed = Current::from_symbols(current.clone());
+    compare_agrees(text.as_bytes(), &typed, &policy);
+    compare_agrees(text.as_bytes(), &registered, &policy);
+    compare_agrees(
+        text.as_bytes(),
+        &Current::from_symbols(golden_set.clone()),
+        &policy,
+    );
+    index_agrees(text.as_bytes(), &registrations, true);
     let mut mutated = text;
     for _ in 0..u.int_in_range(1..=4).unwrap_or(1) {
         match mutate_text(&mutated, &mut u) {
@@ -605,7 +652,9 @@ pub fn golden_mutations(data: &[u8]) {
             Err(_) => break,
         }
     }
-    compare_agrees(mutated.as_bytes(), &current, &policy);
+    compare_agrees(mutated.as_bytes(), &typed, &policy);
+    compare_agrees(mutated.as_bytes(), &registered, &policy);
+    index_agrees(mutated.as_bytes(), &registrations, false);
     golden_parse(mutated.as_bytes());
 }
 
@@ -647,9 +696,146 @@ fn current_set(
     Ok(current)
 }
 
+/// One registration as the macro embeds it: a fragment's compact canonical text, the
+/// module of the attribute, the probe's answer for an item.
+struct Registration {
+    name: String,
+    module: String,
+    fragment: contract_core::Fragment,
+    text: String,
+    implements: Option<u32>,
+}
+
+/// The registrations the pinned items of `current` make: an item (with its public
+/// path), its `impl` blocks' methods, consts and types in one or two blocks, an
+/// implementor each; now and then with names a glob left unresolved.
+fn registrations(
+    current: &BTreeMap<String, Symbol>,
+    u: &mut Unstructured<'_>,
+) -> arbitrary::Result<Vec<Registration>> {
+    use contract_core::Fragment;
+    let mut out = Vec::new();
+    for (name, s) in current {
+        let module = s.module.clone().unwrap_or_else(|| "crate".to_owned());
+        let unresolved = |u: &mut Unstructured<'_>| -> arbitrary::Result<_> {
+            Ok(if u.ratio(1, 8)? {
+                [contract_core::generate::ident(u)?].into()
+            } else {
+                std::collections::BTreeSet::new()
+            })
+        };
+        let mut fragments = Vec::new();
+        if let Some(item) = &s.item {
+            fragments.push(Fragment::Item {
+                item: item.clone(),
+                unresolved: unresolved(u)?,
+                path: s.path.clone(),
+            });
+        }
+        if !s.methods.is_empty() || !s.consts.is_empty() || !s.types.is_empty() {
+            // One block, or two (the first holds the methods, the second the rest).
+            if u.arbitrary()? {
+                fragments.push(Fragment::Methods {
+                    methods: s.methods.clone(),
+                    consts: Default::default(),
+                    types: Default::default(),
+                    unresolved: unresolved(u)?,
+                });
+                fragments.push(Fragment::Methods {
+                    methods: Default::default(),
+                    consts: s.consts.clone(),
+                    types: s.types.clone(),
+                    unresolved: unresolved(u)?,
+                });
+            } else {
+                fragments.push(Fragment::Methods {
+                    methods: s.methods.clone(),
+                    consts: s.consts.clone(),
+                    types: s.types.clone(),
+                    unresolved: unresolved(u)?,
+                });
+            }
+        }
+        for implementor in &s.implementors {
+            fragments.push(Fragment::Implementor {
+                implementor: implementor.clone(),
+            });
+        }
+        for fragment in fragments {
+            let implements = match &fragment {
+                Fragment::Item { .. } => s
+                    .implements
+                    .as_ref()
+                    .map(contract_core::probe::ProbedTrait::to_bits),
+                _ => None,
+            };
+            out.push(Registration {
+                name: name.clone(),
+                module: module.clone(),
+                text: fragment.compact_text().0,
+                fragment,
+                implements,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The current shapes as the harness holds them, from the registered texts. They
+/// are the symbols `assemble` makes of the fragments (with the probe's answers),
+/// each written as its compact canonical text.
+fn registered_current(registrations: &[Registration]) -> Current {
+    let texts: Vec<RegisteredText<'_>> = registrations
+        .iter()
+        .map(|r| RegisteredText {
+            name: &r.name,
+            module: &r.module,
+            fragment: &r.text,
+            implements: r.implements,
+        })
+        .collect();
+    let current = Current::from_registrations(&texts).expect("registrations of distinct items");
+    let merged: Vec<Registered> = registrations
+        .iter()
+        .map(|r| Registered {
+            name: r.name.clone(),
+            module: r.module.clone(),
+            fragment: r.fragment.clone(),
+        })
+        .collect();
+    let mut expected = assemble(&merged).expect("registrations of distinct items");
+    for r in registrations {
+        if let Some(bits) = r.implements {
+            expected.get_mut(&r.name).expect("registered").implements =
+                Some(contract_core::probe::ProbedTrait::from_bits(bits));
+        }
+    }
+    let symbols = current.symbols().expect("registered texts read");
+    assert_eq!(symbols, expected, "the registrations' symbols");
+    for (name, symbol) in &symbols {
+        let text = current.get(name).expect("a symbol of its name").text();
+        let canonical = canonical::to_compact_string(symbol);
+        if text != canonical {
+            let at = text
+                .bytes()
+                .zip(canonical.bytes())
+                .position(|(a, b)| a != b)
+                .unwrap_or(text.len().min(canonical.len()));
+            let near = |s: &str| s[at.saturating_sub(40)..].chars().take(120).collect::<String>();
+            panic!(
+                "the registered text of `{name}` is not its canonical text: from byte {at}\n  \
+                 registered: {}\n  canonical:  {}",
+                near(text),
+                near(&canonical)
+            );
+        }
+    }
+    current
+}
+
 /// `compare` says what `parse`, `diff_sets` and `integrity_mismatches` say.
-pub fn compare_agrees(bytes: &[u8], current: &BTreeMap<String, Symbol>, policy: &Policy) {
-    let compared = golden::compare(bytes, &Current::from_symbols(current.clone()), policy);
+pub fn compare_agrees(bytes: &[u8], current: &Current, policy: &Policy) {
+    let compared = golden::compare(bytes, current, policy);
     match golden::parse(bytes) {
         Err(e) => assert_eq!(
             compared.err(),
@@ -661,9 +847,63 @@ pub fn compare_agrees(bytes: &[u8], current: &BTreeMap<String, Symbol>, policy: 
             assert_eq!(c.header.format_version, g.format_version);
             assert_eq!(c.header.set, g.set);
             assert_eq!(c.header.package, g.package);
-            let deltas = diff::diff_sets(&g.shapes(), current, policy);
+            let symbols = current.symbols().expect("current symbols read");
+            let deltas = diff::diff_sets(&g.shapes(), &symbols, policy);
             assert_eq!(c.deltas, deltas, "compare and diff_sets disagree");
             assert_eq!(c.tampered, g.integrity_mismatches(), "tampered symbols");
+        }
+    }
+}
+
+/// The index the macro reads a golden through agrees with `parse` wherever it reads
+/// (same header, entries, fingerprints and shapes); it reads every golden in the
+/// canonical layout; and it says an item is unchanged (`item_is` and `path_is`) only
+/// when the stored symbol's item and path are the item's.
+fn index_agrees(bytes: &[u8], registrations: &[Registration], canonical_layout: bool) {
+    let index = golden::Index::read(bytes);
+    let parsed = golden::parse(bytes);
+    if canonical_layout {
+        assert!(index.is_some(), "a golden as rendered is read as an index");
+    }
+    let (Some(index), Ok(golden)) = (index, parsed) else {
+        return;
+    };
+    let header = index.header();
+    assert_eq!(
+        (header.format_version, &header.set, &header.package),
+        (golden.format_version, &golden.set, &golden.package)
+    );
+    for (name, stored) in &golden.symbols {
+        let entry = index.entry(name).expect("an entry of every stored symbol");
+        assert_eq!(entry.fingerprint, stored.fingerprint);
+        let shape: Symbol = serde_json::from_str(entry.shape).unwrap_or_else(|e| {
+            panic!(
+                "the entry of `{name}` does not read ({e}):\n{}\nin\n{}",
+                entry.shape,
+                String::from_utf8_lossy(bytes)
+            )
+        });
+        assert_eq!(shape, stored.shape);
+    }
+    for r in registrations {
+        let contract_core::Fragment::Item { item, path, .. } = &r.fragment else {
+            continue;
+        };
+        let Some(entry) = index.entry(&r.name) else {
+            assert!(!golden.symbols.contains_key(&r.name));
+            continue;
+        };
+        let stored = &golden.symbols[&r.name].shape;
+        let item_text = canonical::to_compact_string(item);
+        let unchanged = entry.item_is(&item_text) && entry.path_is(path.as_deref());
+        let same = stored.item.as_ref() == Some(item) && stored.path == *path;
+        assert!(
+            !unchanged || same,
+            "the index says `{}` is unchanged, yet it is not",
+            r.name
+        );
+        if canonical_layout {
+            assert_eq!(unchanged, same, "`{}`", r.name);
         }
     }
 }
