@@ -153,12 +153,20 @@ fn registration(
     if !emits_code() {
         // Nothing links this compilation: no test binary will read a registration.
         // What the registration's probe does for lints is kept: it names the type, so
-        // a type only the contract uses is not dead code here either.
-        let named = probed_type(item, extracted).map(|(ty, _)| {
-            quote! {
-                const _: ::core::marker::PhantomData<#ty> = ::core::marker::PhantomData;
-            }
-        });
+        // a type only the contract uses is not dead code here either. A `pub` type
+        // is left out: a library exports it, and each such const costs the compiler
+        // about 0.3 M instructions (measured: 145 M for 500 types).
+        let public = matches!(
+            item_ident_and_vis(item),
+            Some((_, syn::Visibility::Public(_)))
+        );
+        let named = probed_type(item, extracted)
+            .filter(|_| !public)
+            .map(|(ty, _)| {
+                quote! {
+                    const _: ::core::marker::PhantomData<#ty> = ::core::marker::PhantomData;
+                }
+            });
         return quote!(#fingerprint_const #named);
     }
     let probe = match probed_type(item, extracted) {
