@@ -105,7 +105,7 @@ fn arguments(entry: Entry, mut args: Vec<OsString>) -> Vec<OsString> {
 /// syn parses recursively, and a source file may nest deeper than the main thread's
 /// stack allows (rustc itself grows its stack on demand); the command runs on a thread
 /// with room for that, so deep nesting is never a crash.
-const STACK: usize = 256 << 20;
+pub(crate) const STACK: usize = 256 << 20;
 
 /// Runs the command with the process's arguments and environment.
 pub fn main(entry: Entry) -> ExitCode {

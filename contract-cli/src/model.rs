@@ -121,14 +121,7 @@ pub fn load(
             ));
         }
     }
-    let mut scans = Vec::new();
-    for package in &workspace.packages {
-        if !filter.package(&package.name) {
-            scans.push(PackageScan::default());
-            continue;
-        }
-        scans.push(scan_one(&workspace, package, progress));
-    }
+    let mut scans = scan_all(&workspace, filter, progress);
     // Packages left out by `-p`, scanned only when a question needs them.
     let mut others: BTreeMap<usize, PackageScan> = BTreeMap::new();
     note_reexports(&workspace, filter, &mut scans, &mut others, progress);
@@ -149,7 +142,7 @@ pub fn load(
                     Registered {
                         name: p.name.clone(),
                         module: p.module.clone(),
-                        fragment: p.extracted.fragment.clone(),
+                        fragment: p.fragment.clone(),
                     }
                 })
                 .collect();
@@ -164,12 +157,10 @@ pub fn load(
             if let Ok(symbols) = &mut current {
                 for &i in &pinned {
                     let p = &scan.pinned[i];
-                    let is_item =
-                        matches!(p.extracted.fragment, contract_core::Fragment::Item { .. });
+                    let is_item = matches!(p.fragment, contract_core::Fragment::Item { .. });
                     if let (true, Some(impls), Some(symbol)) = (
                         is_item,
-                        scan.impls
-                            .get(&(p.module.clone(), p.extracted.name.clone())),
+                        scan.impls.get(&(p.module.clone(), p.item_name.clone())),
                         symbols.get_mut(&p.name),
                     ) {
                         symbol.impls_in_source.clone_from(impls);
@@ -314,6 +305,58 @@ fn unpinned_policy_sets(loaded: &Loaded, pinned: &[&str], filter: &Filter) -> Ve
             ),
         })
         .collect()
+}
+
+/// Scans every package `filter` selects, on as many threads as the machine offers
+/// (packages are independent: each is read and parsed on its own), in workspace order;
+/// the others are left empty.
+fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> Vec<PackageScan> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let packages = &workspace.packages;
+    let selected: Vec<usize> = (0..packages.len())
+        .filter(|&i| filter.package(&packages[i].name))
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(selected.len())
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let progress = Mutex::new(progress);
+    let done: Mutex<Vec<(usize, PackageScan)>> = Mutex::new(Vec::new());
+    let work = || {
+        while let Some(&i) = selected.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let mut files = 0usize;
+            let scan = scan::scan_package(&packages[i], &mut |file| {
+                files += 1;
+                let mut progress = progress.lock().unwrap_or_else(|p| p.into_inner());
+                progress.show(&format!(
+                    "scanning {} ({files} files): {}",
+                    packages[i].name,
+                    workspace::display(&workspace.root, file)
+                ));
+            });
+            done.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push((i, scan));
+        }
+    };
+    std::thread::scope(|s| {
+        // Each helper gets the command's deep stack (syn parses recursively); the
+        // current thread, which has it too, works alongside them.
+        for _ in 1..threads {
+            let helper = std::thread::Builder::new().stack_size(crate::STACK);
+            if helper.spawn_scoped(s, work).is_err() {
+                break;
+            }
+        }
+        work();
+    });
+    let mut scans: Vec<PackageScan> = packages.iter().map(|_| PackageScan::default()).collect();
+    for (i, scan) in done.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        scans[i] = scan;
+    }
+    scans
 }
 
 fn scan_one(
@@ -536,19 +579,16 @@ impl Model {
             Member::Method { name: m } => pinned
                 .iter()
                 .find(|p| {
-                    matches!(&p.extracted.fragment, Fragment::Methods { methods, .. } if methods.contains_key(m))
+                    matches!(&p.fragment, Fragment::Methods { methods, .. } if methods.contains_key(m))
                 })
-                .or_else(|| pinned.iter().find(|p| matches!(p.extracted.fragment, Fragment::Item { .. }))),
+                .or_else(|| pinned.iter().find(|p| matches!(p.fragment, Fragment::Item { .. }))),
             _ => pinned
                 .iter()
-                .find(|p| matches!(p.extracted.fragment, Fragment::Item { .. })),
+                .find(|p| matches!(p.fragment, Fragment::Item { .. })),
         }
         .or(pinned.first());
         if let Some(p) = holder {
-            let span = p.extracted.spans.locate(&member);
-            let (line, col) = scan::line_col(span);
-            let known = span.start() != proc_macro2::Span::call_site().start();
-            let (line, col) = if known { (line, col) } else { (p.line, 1) };
+            let (line, col) = p.locations.find(&member).unwrap_or((p.line, 1));
             return Some(Location {
                 file: workspace::display(&self.workspace.root, &p.file),
                 line,

@@ -23,7 +23,7 @@ use contract_core::probe::ProbedTrait;
 use contract_core::syntax::args::{self, Resolution, Scope};
 use contract_core::syntax::order::{self, attribute_text, cfg_attr_metas, hiding_attribute};
 use contract_core::syntax::scope::{item_position, FileScopes};
-use contract_core::syntax::{self, Extracted};
+use contract_core::syntax::{self, Extracted, Located};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
@@ -45,8 +45,12 @@ pub struct Pinned {
     pub line: usize,
     /// The golden named by `golden = "…"`, relative to the annotated file.
     pub golden: Option<PathBuf>,
-    /// The fragment and the spans of its elements.
-    pub extracted: Extracted,
+    /// The item's own name (the symbol's, unless `name = "…"` renames it).
+    pub item_name: String,
+    /// The shape fragment.
+    pub fragment: contract_core::Fragment,
+    /// Where its elements are: line and 1-based column (see [`line_col`]).
+    pub locations: Located<(usize, usize)>,
 }
 
 /// Something the user must know: a warning (the scan went on) or an error (the
@@ -116,9 +120,13 @@ pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> Packag
         if let TargetKind::Other(kind) = &target.kind {
             for p in scan.out.pinned.split_off(first) {
                 scan.out.elsewhere.push((p.set.clone(), kind.clone()));
-                scan.warn(
+                let at = p
+                    .locations
+                    .find(&contract_core::Member::Item)
+                    .unwrap_or((p.line, 1));
+                scan.warn_at(
                     &p.file,
-                    p.extracted.spans.locate(&contract_core::Member::Item),
+                    at,
                     ScanExactness::CfgDependent,
                     format!(
                         "pinned item `{}::{}` (set `{}`) is in the {kind} target `{}`, which \
@@ -165,7 +173,16 @@ struct Scanner<'a> {
 
 impl Scanner<'_> {
     fn warn(&mut self, file: &Path, span: Span, exactness: ScanExactness, message: String) {
-        let (line, col) = line_col(span);
+        self.warn_at(file, line_col(span), exactness, message);
+    }
+
+    fn warn_at(
+        &mut self,
+        file: &Path,
+        (line, col): (usize, usize),
+        exactness: ScanExactness,
+        message: String,
+    ) {
         self.out.exactness = self.out.exactness.max(exactness);
         self.out.warnings.push(Finding {
             file: file.to_path_buf(),
@@ -574,7 +591,9 @@ impl Scanner<'_> {
                 file: file.to_path_buf(),
                 line,
                 golden,
-                extracted,
+                item_name: extracted.name,
+                locations: extracted.spans.map(line_col),
+                fragment: extracted.fragment,
             });
         }
     }
@@ -611,7 +630,7 @@ fn record_impl(
 fn hand_written_serde(scan: &mut PackageScan) {
     let mut warnings = Vec::new();
     for p in &scan.pinned {
-        let contract_core::Fragment::Item { item, .. } = &p.extracted.fragment else {
+        let contract_core::Fragment::Item { item, .. } = &p.fragment else {
             continue;
         };
         let Some(container) = item.container() else {
@@ -620,10 +639,7 @@ fn hand_written_serde(scan: &mut PackageScan) {
         if container.has_wire() {
             continue;
         }
-        let Some(impls) = scan
-            .impls
-            .get(&(p.module.clone(), p.extracted.name.clone()))
-        else {
+        let Some(impls) = scan.impls.get(&(p.module.clone(), p.item_name.clone())) else {
             continue;
         };
         let serde: Vec<&str> = impls

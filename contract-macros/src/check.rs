@@ -205,7 +205,8 @@ pub fn check(
         return tracking;
     }
     tracking.extend(track_golden(&mut state, &path));
-    let shown = display(&path);
+    // Only a message names the golden (reading the working directory costs a call).
+    let shown = || display(&path);
     let name = args.name.as_deref().unwrap_or(&extracted.name);
     let public_path = match &extracted.fragment {
         contract_core::Fragment::Item { path, .. } => path.as_deref(),
@@ -227,7 +228,7 @@ pub fn check(
             if first_error(&mut state, &path) {
                 errors.push(syn::Error::new(
                     Span::call_site(),
-                    check::corrupt(&shown, &e, &args.set, &package),
+                    check::corrupt(&shown(), &e, &args.set, &package),
                 ));
             }
             return tracking;
@@ -237,6 +238,7 @@ pub fn check(
             // held to it. One error per golden per compiler process.
             if first_error(&mut state, &path) {
                 let modules = Default::default();
+                let shown = shown();
                 let cx = Context {
                     set: &args.set,
                     package: &package,
@@ -257,6 +259,7 @@ pub fn check(
         return tracking;
     };
     let modules = Default::default();
+    let shown = shown();
     let cx = Context {
         set: &args.set,
         package: &package,

@@ -396,12 +396,40 @@ fn without_empty_predicates(s: &mut Symbol) {
 /// [`crate::probe::reconcile`]), `old` takes `new`'s generic parameter names and both
 /// are [`normalized`].
 pub fn equivalent(old: &Symbol, new: &Symbol) -> bool {
+    // What no renaming or normalisation changes must agree first: most pairs that
+    // rename matching tries (every removed against every added symbol) end here.
+    if skeleton(old) != skeleton(new) {
+        return false;
+    }
     // A derive swapped for an impl of the trait, a fact observed on one side only:
     // see `probe::reconcile`.
     if let Some((old, new)) = crate::probe::reconcile(old, new) {
         return equivalent_reconciled(&old, &new);
     }
     equivalent_reconciled(old, new)
+}
+
+/// What equivalent symbols share, whatever their spelling: the kind, and how many
+/// members of each sort they have.
+fn skeleton(s: &Symbol) -> (&'static str, [usize; 5]) {
+    use crate::shape::ItemShape;
+    let members = match &s.item {
+        Some(ItemShape::Struct(x)) => x.fields.len(),
+        Some(ItemShape::Union(x)) => x.fields.len(),
+        Some(ItemShape::Enum(x)) => x.variants.len(),
+        Some(ItemShape::Trait(x)) => x.methods.len() + x.types.len() + x.consts.len(),
+        _ => 0,
+    };
+    (
+        s.kind_name(),
+        [
+            members,
+            s.methods.len(),
+            s.consts.len(),
+            s.types.len(),
+            s.implementors.len(),
+        ],
+    )
 }
 
 fn equivalent_reconciled(old: &Symbol, new: &Symbol) -> bool {

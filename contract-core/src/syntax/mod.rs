@@ -39,37 +39,73 @@ pub struct Extracted {
     pub spans: Spans,
 }
 
-/// Spans of an item's elements.
-#[derive(Debug, Default)]
-pub struct Spans {
-    item: Option<Span>,
-    fields: Option<Span>,
-    by_member: BTreeMap<Member, Span>,
+/// Where an item's elements are: their spans while the item is parsed ([`Spans`]),
+/// or whatever [`Located::map`] makes of them (a shell that moves results between
+/// threads keeps line and column: a span cannot leave the thread that parsed it).
+#[derive(Clone, Debug)]
+pub struct Located<T> {
+    item: Option<T>,
+    fields: Option<T>,
+    by_member: BTreeMap<Member, T>,
 }
 
-impl Spans {
-    /// The best span for `member`: the member itself, else the list that held it
-    /// (a removed field points at the field list), else the item's name.
-    pub fn locate(&self, member: &Member) -> Span {
-        let fallback = self.item.unwrap_or_else(Span::call_site);
-        if let Some(span) = self.by_member.get(member) {
-            return *span;
+impl<T> Default for Located<T> {
+    fn default() -> Located<T> {
+        Located {
+            item: None,
+            fields: None,
+            by_member: BTreeMap::new(),
+        }
+    }
+}
+
+/// Spans of an item's elements.
+pub type Spans = Located<Span>;
+
+impl<T: Copy> Located<T> {
+    /// The best place for `member`: the member itself, else the list that held it (a
+    /// removed field points at the field list), else the item's name; `None` when
+    /// none of those was recorded.
+    pub fn find(&self, member: &Member) -> Option<T> {
+        if let Some(at) = self.by_member.get(member) {
+            return Some(*at);
         }
         match member {
             Member::Field { .. } | Member::VariantField { .. } | Member::Variant { .. } => {
                 if let Member::VariantField { variant, .. } = member {
-                    if let Some(span) = self.by_member.get(&Member::variant(variant)) {
-                        return *span;
+                    if let Some(at) = self.by_member.get(&Member::variant(variant)) {
+                        return Some(*at);
                     }
                 }
-                self.fields.unwrap_or(fallback)
+                self.fields.or(self.item)
             }
             Member::Method { .. }
             | Member::AssocType { .. }
             | Member::AssocConst { .. }
-            | Member::Row { .. } => self.fields.unwrap_or(fallback),
-            _ => fallback,
+            | Member::Row { .. } => self.fields.or(self.item),
+            _ => self.item,
         }
+    }
+
+    /// Every recorded place, converted by `f`.
+    pub fn map<U>(&self, f: impl Fn(T) -> U) -> Located<U> {
+        Located {
+            item: self.item.map(&f),
+            fields: self.fields.map(&f),
+            by_member: self
+                .by_member
+                .iter()
+                .map(|(m, at)| (m.clone(), f(*at)))
+                .collect(),
+        }
+    }
+}
+
+impl Spans {
+    /// The best span for `member` (see [`Located::find`]); the call site when
+    /// nothing was recorded.
+    pub fn locate(&self, member: &Member) -> Span {
+        self.find(member).unwrap_or_else(Span::call_site)
     }
 
     fn set(&mut self, member: Member, span: Span) {

@@ -194,11 +194,35 @@ pub enum Found {
 /// What is written above the contract attribute that `run` (from
 /// [`FileScopes::attribute_run`](super::scope::FileScopes::attribute_run) at the
 /// macro's call site) holds, in the file `text`, read in the scope of the item's
-/// module. Only the item's own attributes are parsed, never the file.
+/// module. Never the file is parsed; an attribute only when its path alone does not
+/// say whether it hides anything (once per item at most, in the usual case of a
+/// contract attribute with nothing but inert attributes above it: not at all).
 pub fn above(text: &str, run: &AttributeRun, scope: &Scope) -> Found {
     let parse = |range: &std::ops::Range<usize>| -> Option<Vec<Attribute>> {
         syn::parse::Parser::parse_str(Attribute::parse_outer, text.get(range.clone())?).ok()
     };
+    let path_of = |range: &std::ops::Range<usize>| text.get(range.clone()).and_then(plain_path);
+    let mut hider = None;
+    for (range, line) in &run.above {
+        // A single name is inert, a derive helper, or an imported attribute macro.
+        if let Some(name) = path_of(range).filter(|p| !p.contains("::")) {
+            if name != "derive" && name != "cfg_attr" && !scope_hides(name, scope) {
+                continue;
+            }
+        }
+        let Some(attrs) = parse(range) else {
+            return Found::Unknown;
+        };
+        let span = attrs.first().map_or_else(Span::call_site, Spanned::span);
+        if let Some(found) = hiding_attribute(&attrs, &[], span, scope) {
+            hider = Some((found, *line));
+            break;
+        }
+    }
+    let in_cfg_attr = path_of(&run.this.0) == Some("cfg_attr");
+    if hider.is_none() && !in_cfg_attr {
+        return Found::Clean;
+    }
     let parsed = parse(&run.this.0);
     let Some([this]) = parsed.as_deref() else {
         return Found::Unknown;
@@ -218,27 +242,99 @@ pub fn above(text: &str, run: &AttributeRun, scope: &Scope) -> Found {
     } else {
         return Found::Unknown;
     };
-    let span = this.span();
-    for (range, line) in &run.above {
-        let Some(attrs) = parse(range) else {
-            return Found::Unknown;
-        };
-        if let Some(hider) = hiding_attribute(&attrs, &[], span, scope) {
-            return Found::Below {
-                contract: attribute_text(&meta),
-                hider: hider.text,
-                derive: hider.derive,
-                line: Some(*line),
-            };
-        }
-    }
-    match hiding_attribute(&[], &before_in, span, scope) {
+    let hider = hider.or_else(|| {
+        Some((
+            hiding_attribute(&[], &before_in, this.span(), scope)?,
+            run.this.1,
+        ))
+    });
+    match hider {
         None => Found::Clean,
-        Some(hider) => Found::Below {
+        Some((hider, line)) => Found::Below {
             contract: attribute_text(&meta),
             hider: hider.text,
             derive: hider.derive,
-            line: Some(run.this.1),
+            line: Some(line),
         },
+    }
+}
+
+/// A single-name attribute that hides the item from a later attribute: one the
+/// compiler expands first (an imported attribute macro), not an inert built-in (see
+/// [`hiding_attribute`]).
+fn scope_hides(name: &str, scope: &Scope) -> bool {
+    !INERT.contains(&name) && scope.imports(name)
+}
+
+/// The path an attribute's text starts with (`#[serde(rename = "a")]` → `serde`,
+/// `#[rustfmt::skip]` → `rustfmt::skip`), read without parsing; `None` when the text
+/// does not start that way.
+fn plain_path(attribute: &str) -> Option<&str> {
+    let inner = attribute
+        .strip_prefix('#')?
+        .trim_start()
+        .strip_prefix('[')?
+        .trim_start();
+    let end = inner
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .unwrap_or(inner.len());
+    let path = &inner[..end];
+    // `r#name` is a raw identifier: left to the parser.
+    (!path.is_empty() && !inner[end..].starts_with('#')).then_some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::scope::FileScopes;
+
+    /// What is above the contract attribute that starts line `line` of `src`.
+    fn found(src: &str, line: usize) -> Found {
+        let scopes = FileScopes::of_file(src);
+        let run = scopes.attribute_run((line, 0)).expect("an attribute there");
+        above(src, &run, scopes.at((line, 0)))
+    }
+
+    fn below(hider: &str, derive: bool, line: usize) -> Found {
+        Found::Below {
+            contract: "#[contract(set = \"s\")]".to_owned(),
+            hider: hider.to_owned(),
+            derive,
+            line: Some(line),
+        }
+    }
+
+    #[test]
+    fn what_is_above_a_contract_attribute_is_read_from_its_attribute_run() {
+        let src = "use contract_pin::contract;\n\
+                   use tracing::instrument;\n\
+                   #[contract(set = \"s\")]\n\
+                   #[derive(Serialize)]\n\
+                   pub struct First;\n\
+                   #[derive(Debug, Serialize)]\n\
+                   #[serde(rename_all = \"camelCase\")]\n\
+                   #[contract(set = \"s\")]\n\
+                   pub struct Below;\n\
+                   #[repr(C)] #[allow(dead_code)] #[serde(default)] #[rustfmt::skip]\n\
+                   #[contract(set = \"s\")]\n\
+                   pub struct Inert;\n\
+                   #[instrument]\n\
+                   #[contract(set = \"s\")]\n\
+                   pub fn traced() {}\n\
+                   #[cfg_attr(test, derive(Clone), contract(set = \"s\"))]\n\
+                   pub struct Cfg;\n";
+        assert_eq!(found(src, 3), Found::Clean);
+        assert_eq!(found(src, 8), below("#[derive(Debug, Serialize)]", true, 6));
+        assert_eq!(found(src, 11), Found::Clean);
+        assert_eq!(found(src, 14), below("#[instrument]", false, 13));
+        assert_eq!(found(src, 16), below("#[derive(Clone)]", true, 16));
+    }
+
+    #[test]
+    fn an_attribute_path_is_read_without_parsing() {
+        assert_eq!(plain_path("#[serde(rename = \"a\")]"), Some("serde"));
+        assert_eq!(plain_path("# [ rustfmt::skip ]"), Some("rustfmt::skip"));
+        assert_eq!(plain_path("#[r#instrument]"), None);
+        assert_eq!(plain_path("#[]"), None);
     }
 }
