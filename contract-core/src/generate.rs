@@ -22,8 +22,8 @@ use crate::policy::{DirectiveText, Policy, WireDirection, WireFormat};
 use crate::probe::ProbedTrait;
 use crate::serde_attrs::{ContainerSerde, Entries, Entry, FieldSerde, VariantSerde};
 use crate::shape::{
-    AliasShape, FieldShape, FieldStyle, FnShape, GenericParam, Generics, ItemShape,
-    ProcMacroKind, Receiver, Repr, Symbol, Value, ValueItemShape, Visibility, WherePredicate,
+    AliasShape, FieldShape, FieldStyle, FnShape, GenericParam, Generics, ItemShape, ProcMacroKind,
+    Receiver, Repr, Symbol, Value, ValueItemShape, Visibility, WherePredicate,
 };
 use crate::ty::{sort_bounds, Args, Bound, FnPtr, GenericArg, Path, Segment, Type, MAX_DEPTH};
 
@@ -726,30 +726,36 @@ entries_arbitrary!(ContainerSerde, FieldSerde, VariantSerde);
 
 impl<'a> Arbitrary<'a> for Policy {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Policy> {
-        let mut policy = Policy::default();
-        policy.axes = match u.int_in_range(0..=3)? {
-            0 => vec![Axis::Api],
-            1 => vec![Axis::Wire],
-            2 => Vec::new(),
-            _ => vec![Axis::Api, Axis::Wire],
-        };
-        policy.wire_direction = *u.choose(&WireDirection::ALL)?;
-        policy.wire_format = *u.choose(&WireFormat::ALL)?;
-        for _ in 0..u.int_in_range(0..=3)? {
-            let kind = *u.choose(DeltaKind::ALL)?;
-            let class = *u.choose(&[Class::Additive, Class::Breaking])?;
-            policy.overrides.insert(kind, class);
-        }
-        if u.ratio(1, 8)? {
-            policy.directive = DirectiveText {
-                title: u.arbitrary()?,
-                ship_line: u.arbitrary()?,
-                record: u.arbitrary()?,
-                reference: u.arbitrary()?,
-            };
-        }
-        policy.doc_hidden_is_api = u.ratio(1, 4)?;
-        Ok(policy)
+        // Fields are read from `u` in the order written.
+        Ok(Policy {
+            axes: match u.int_in_range(0..=3)? {
+                0 => vec![Axis::Api],
+                1 => vec![Axis::Wire],
+                2 => Vec::new(),
+                _ => vec![Axis::Api, Axis::Wire],
+            },
+            wire_direction: *u.choose(&WireDirection::ALL)?,
+            wire_format: *u.choose(&WireFormat::ALL)?,
+            overrides: {
+                let mut overrides = BTreeMap::new();
+                for _ in 0..u.int_in_range(0..=3)? {
+                    let kind = *u.choose(DeltaKind::ALL)?;
+                    overrides.insert(kind, *u.choose(&[Class::Additive, Class::Breaking])?);
+                }
+                overrides
+            },
+            directive: if u.ratio(1, 8)? {
+                DirectiveText {
+                    title: u.arbitrary()?,
+                    ship_line: u.arbitrary()?,
+                    record: u.arbitrary()?,
+                    reference: u.arbitrary()?,
+                }
+            } else {
+                DirectiveText::default()
+            },
+            doc_hidden_is_api: u.ratio(1, 4)?,
+        })
     }
 }
 
@@ -959,17 +965,9 @@ pub fn canonical(mut s: Symbol) -> Symbol {
                 v.unsafety = false;
             }
         }
-        Some(ItemShape::MacroRules(m)) => {
-            if !m.vis.is_public() {
-                m.vis = Visibility::Private;
-            }
-        }
-        Some(ItemShape::ProcMacro(p)) => {
-            if p.form != ProcMacroKind::Derive {
-                p.helpers.clear();
-            }
-        }
-        None => {}
+        Some(ItemShape::MacroRules(m)) if !m.vis.is_public() => m.vis = Visibility::Private,
+        Some(ItemShape::ProcMacro(p)) if p.form != ProcMacroKind::Derive => p.helpers.clear(),
+        Some(ItemShape::MacroRules(_) | ItemShape::ProcMacro(_)) | None => {}
     }
     // The probe is asked about non-generic structs, enums and unions only; what they
     // derive, it does not ask, and answers yes.
@@ -986,11 +984,7 @@ pub fn canonical(mut s: Symbol) -> Symbol {
         &mut s.implements,
         s.item.as_ref().and_then(ItemShape::container),
     ) {
-        set.extend(
-            c.derives
-                .iter()
-                .filter_map(|d| ProbedTrait::parse(d)),
-        );
+        set.extend(c.derives.iter().filter_map(|d| ProbedTrait::parse(d)));
     }
     s.impls_in_source.clear();
     // A public path is given with an item's attribute.
@@ -1119,7 +1113,8 @@ mod tests {
     fn generated_symbols_read_back_from_their_golden_form() {
         each::<Symbol>(500, |s| {
             let json = crate::canonical::to_compact_string(&s);
-            let back: Symbol = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+            let back: Symbol =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
             assert_eq!(back, s, "{json}");
             let set = BTreeMap::from([("S".to_owned(), s)]);
             let golden = crate::Golden::new("fuzz", "p", &set);

@@ -955,7 +955,10 @@ mod compare_tests {
             text.replacen("\n      }\n    },", "}},", 1),
         ] {
             assert_ne!(joined, text);
-            assert_eq!(parse(joined.as_bytes()).expect("still JSON").shapes(), golden);
+            assert_eq!(
+                parse(joined.as_bytes()).expect("still JSON").shapes(),
+                golden
+            );
             assert!(Index::read(joined.as_bytes()).is_none(), "{joined}");
             assert!(!fast_path_answers(&joined, &golden));
             assert_same_verdict(&joined, &golden);
@@ -964,7 +967,10 @@ mod compare_tests {
         let index = Index::read(text.as_bytes()).expect("the layout reads");
         for (name, symbol) in &golden {
             let entry = index.entry(name).expect("every entry");
-            assert_eq!(serde_json::from_str::<Symbol>(entry.shape).unwrap(), *symbol);
+            assert_eq!(
+                serde_json::from_str::<Symbol>(entry.shape).unwrap(),
+                *symbol
+            );
         }
         let empty = set(&[("A", Symbol::default())]);
         let text = golden_text(&empty);

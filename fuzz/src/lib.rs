@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 
 use contract_core::assemble::{assemble, Registered};
-use contract_core::current::{Current, RegisteredText};
 use contract_core::check::{evaluate, Request, Status};
+use contract_core::current::{Current, RegisteredText};
 use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
 use contract_core::policy::{file, WireFormat};
@@ -821,7 +821,12 @@ fn registered_current(registrations: &[Registration]) -> Current {
                 .zip(canonical.bytes())
                 .position(|(a, b)| a != b)
                 .unwrap_or(text.len().min(canonical.len()));
-            let near = |s: &str| s[at.saturating_sub(40)..].chars().take(120).collect::<String>();
+            let near = |s: &str| {
+                s[at.saturating_sub(40)..]
+                    .chars()
+                    .take(120)
+                    .collect::<String>()
+            };
             panic!(
                 "the registered text of `{name}` is not its canonical text: from byte {at}\n  \
                  registered: {}\n  canonical:  {}",
