@@ -42,8 +42,8 @@ pub struct RegisteredText<'a> {
     pub module: &'a str,
     /// The fragment's compact canonical text ([`Fragment::compact_text`]).
     pub fragment: &'a str,
-    /// For an item: what the type probe answered (bits of
-    /// [`ProbedTrait`](crate::probe::ProbedTrait)); `None` when it was not asked.
+    /// For an item: what the type probe answered (bits of [`ProbedTrait`]); `None`
+    /// when it was not asked.
     pub implements: Option<u32>,
 }
 
