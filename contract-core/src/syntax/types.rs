@@ -68,6 +68,9 @@ pub struct Cx<'s> {
     params: Vec<String>,
     /// Names a glob import may supply, compared as written.
     pub unresolved: BTreeSet<String>,
+    /// The first type or bound met in a form the model cannot write so that it reads
+    /// back (see [`Cx::unreadable`]).
+    unreadable: Option<syn::Error>,
 }
 
 impl<'s> Cx<'s> {
@@ -77,7 +80,37 @@ impl<'s> Cx<'s> {
             scope,
             params: Vec::new(),
             unresolved: BTreeSet::new(),
+            unreadable: None,
         }
+    }
+
+    /// The error for the first type form met that a golden could not read back, if
+    /// any. syn reads a few forms that are no stable Rust (`dyn* Trait`, `builtin #
+    /// name(…)`, a bare fn's `mut self`); kept as written, their text would not read
+    /// back, so a golden holding them could never be read again. (Found by the
+    /// `extract_item` fuzz target.)
+    pub fn unreadable(&mut self) -> syn::Result<()> {
+        self.unreadable.take().map_or(Ok(()), Err)
+    }
+
+    /// `node` kept as written, noting it when that text would not read back as it.
+    fn verbatim<T, N>(&mut self, node: &N, make: fn(String) -> T, read: fn(&str) -> Option<T>) -> T
+    where
+        T: PartialEq,
+        N: quote::ToTokens + syn::spanned::Spanned,
+    {
+        let text = tokens::to_string(node);
+        let value = make(text.clone());
+        if self.unreadable.is_none() && read(&text).as_ref() != Some(&value) {
+            self.unreadable = Some(syn::Error::new(
+                node.span(),
+                format!(
+                    "`{text}` cannot be pinned: it is no type form of stable Rust, and a golden \
+                     could not read it back"
+                ),
+            ));
+        }
+        value
     }
 
     /// Brings `g`'s type and const parameters into scope; returns the mark to
@@ -161,7 +194,7 @@ pub fn ty(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
         },
         syn::Type::Slice(s) => Type::Slice(Box::new(ty(cx, &s.elem))),
         syn::Type::Tuple(t) => Type::Tuple(t.elems.iter().map(|e| ty(cx, e)).collect()),
-        other => Type::Verbatim(tokens::to_string(other)),
+        other => cx.verbatim(other, Type::Verbatim, |t| Type::parse(t).ok()),
     }
 }
 
@@ -250,7 +283,7 @@ fn generic_arg(cx: &mut Cx<'_>, arg: &GenericArgument) -> GenericArg {
             name: c.ident.to_string(),
             bounds: bounds(cx, &c.bounds),
         },
-        other => GenericArg::Type(Type::Verbatim(tokens::to_string(other))),
+        other => GenericArg::Type(cx.verbatim(other, Type::Verbatim, |t| Type::parse(t).ok())),
     }
 }
 
@@ -283,7 +316,7 @@ pub fn bound(cx: &mut Cx<'_>, b: &TypeParamBound) -> Bound {
                 })
                 .collect(),
         ),
-        other => Bound::Verbatim(tokens::to_string(other)),
+        other => cx.verbatim(other, Bound::Verbatim, |b| Bound::parse(b).ok()),
     }
 }
 
@@ -385,7 +418,7 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             }
             other => where_clause.push(Predicate::Type {
                 hrtb: Vec::new(),
-                bounded: Type::Verbatim(tokens::to_string(other)),
+                bounded: cx.verbatim(other, Type::Verbatim, |t| Type::parse(t).ok()),
                 bounds: Vec::new(),
             }),
         }
