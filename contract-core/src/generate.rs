@@ -318,7 +318,12 @@ fn generic_arg(u: &mut Unstructured<'_>, depth: usize) -> Result<GenericArg> {
         },
         4 => GenericArg::Constraint {
             name: ident(u)?,
-            bounds: bounds(u, depth)?,
+            // `Item:` bounds nothing, as syn reads it.
+            bounds: if u.ratio(1, 8)? {
+                Vec::new()
+            } else {
+                bounds(u, depth)?
+            },
         },
         _ => GenericArg::Type(ty_at(u, depth + 1)?),
     })

@@ -613,7 +613,11 @@ impl fmt::Display for GenericArg {
             }
             GenericArg::AssocConst { name, value } => write!(f, "{name} = {value}"),
             GenericArg::Constraint { name, bounds } => {
-                write!(f, "{name}: ")?;
+                write!(f, "{name}:")?;
+                if bounds.is_empty() {
+                    return Ok(());
+                }
+                f.write_char(' ')?;
                 write_bounds(f, bounds)
             }
         }
@@ -1304,7 +1308,12 @@ impl<'a> Parser<'a> {
                 });
             }
             if segment.args == Args::None && self.eat_colon() {
-                let bounds = self.bounds()?;
+                // `Assoc:` bounds nothing, as `where T:` may (syn reads both).
+                let bounds = if self.peek(",") || self.peek(">") {
+                    Vec::new()
+                } else {
+                    self.bounds()?
+                };
                 return Ok(GenericArg::Constraint {
                     name: segment.name.clone(),
                     bounds,
@@ -1608,6 +1617,16 @@ mod tests {
         // `for` spaced from its `<` read as a path segment named `for`, which printed as
         // `for<'_>::P` and did not read back (the `typed_model` target found it).
         assert!(Type::parse("for <'_> ::P").is_err());
+        // An associated type constraint that bounds nothing (`extract_item` found it,
+        // on the merged code): printed `TS: ,`, it did not read back.
+        for text in ["s::Result<TS:, Box<u8>>", "Iterator<Item:>"] {
+            let ty = round_trip(text);
+            assert!(
+                matches!(&ty, Type::Path(p) if matches!(&p.segments[p.segments.len() - 1].args,
+                    Args::Angle(a) if matches!(&a[0], GenericArg::Constraint { bounds, .. } if bounds.is_empty()))),
+                "{ty:?}"
+            );
+        }
         assert_eq!(
             Type::parse("for <'a> fn(&'a u8)").map(|t| t.to_string()),
             Ok("for<'a> fn(&'a u8)".to_owned())
