@@ -420,6 +420,27 @@ fn type_forms_that_would_not_read_back_are_refused() {
     }
 }
 
+/// Lifetimes before the other generic arguments and parameters, as Rust requires
+/// and syn prints them: the same item written out of order (which syn reads and
+/// rustc refuses) is the same shape, so reformatting it through syn changes
+/// nothing. (Found by the `extract_item` fuzz target: `Box<dyn Error + Send,
+/// 'static>` printed by syn is `Box<'static, dyn Error + Send>`.)
+#[test]
+fn lifetimes_come_first_however_they_are_written() {
+    assert_eq!(
+        fragment("pub struct S<T, 'a, const N: usize, 'b>(Box<T, 'a, N, 'b>, I<X<T, 'a> = u8>);"),
+        fragment("pub struct S<'a, 'b, T, const N: usize>(Box<'a, 'b, T, N>, I<X<'a, T> = u8>);")
+    );
+    let parsed: syn::Item =
+        syn::parse_str("pub type R = Box<dyn Send, 'static>;").expect("syn reads it");
+    let printed: syn::Item =
+        syn::parse_str(&quote::ToTokens::to_token_stream(&parsed).to_string()).unwrap();
+    assert_eq!(
+        extract(&printed).unwrap().fragment,
+        extract(&parsed).unwrap().fragment
+    );
+}
+
 #[test]
 fn unions_macros_proc_macros_and_extern_blocks_are_items() {
     use contract_core::shape::{ProcMacroKind, Visibility};

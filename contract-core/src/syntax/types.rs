@@ -246,9 +246,9 @@ fn normalize(_cx: &Cx<'_>, p: &mut Path) {
 fn segment(cx: &mut Cx<'_>, s: &syn::PathSegment) -> Segment {
     let args = match &s.arguments {
         PathArguments::None => Args::None,
-        PathArguments::AngleBracketed(a) => {
-            Args::Angle(a.args.iter().map(|g| generic_arg(cx, g)).collect())
-        }
+        PathArguments::AngleBracketed(a) => Args::Angle(lifetimes_first(
+            a.args.iter().map(|g| generic_arg(cx, g)).collect(),
+        )),
         PathArguments::Parenthesized(p) => Args::Paren {
             inputs: p.inputs.iter().map(|t| ty(cx, t)).collect(),
             output: return_type(cx, &p.output).map(Box::new),
@@ -260,6 +260,14 @@ fn segment(cx: &mut Cx<'_>, s: &syn::PathSegment) -> Segment {
     }
 }
 
+/// Lifetime arguments first, the others in their order: Rust requires it, and syn
+/// prints them so, so `Box<T, 'a>` (which syn reads and rustc refuses) is one shape
+/// however it was formatted. (Found by the `extract_item` fuzz target.)
+fn lifetimes_first(mut args: Vec<GenericArg>) -> Vec<GenericArg> {
+    args.sort_by_key(|a| !matches!(a, GenericArg::Lifetime(_)));
+    args
+}
+
 fn generic_arg(cx: &mut Cx<'_>, arg: &GenericArgument) -> GenericArg {
     match arg {
         GenericArgument::Lifetime(l) => GenericArg::Lifetime(tokens::to_string(l)),
@@ -267,12 +275,13 @@ fn generic_arg(cx: &mut Cx<'_>, arg: &GenericArgument) -> GenericArg {
         GenericArgument::Const(c) => GenericArg::Const(tokens::to_string(c)),
         GenericArgument::AssocType(a) => GenericArg::AssocType {
             name: a.ident.to_string(),
-            generics: a
-                .generics
-                .iter()
-                .flat_map(|g| g.args.iter())
-                .map(|g| generic_arg(cx, g))
-                .collect(),
+            generics: lifetimes_first(
+                a.generics
+                    .iter()
+                    .flat_map(|g| g.args.iter())
+                    .map(|g| generic_arg(cx, g))
+                    .collect(),
+            ),
             ty: ty(cx, &a.ty),
         },
         GenericArgument::AssocConst(a) => GenericArg::AssocConst {
@@ -366,6 +375,8 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             },
         })
         .collect();
+    // Lifetime parameters first, as for arguments (see `lifetimes_first`).
+    params.sort_by_key(|p| !p.is_lifetime());
     let mut where_clause: Vec<Predicate> = Vec::new();
     for predicate in g.where_clause.iter().flat_map(|w| w.predicates.iter()) {
         match predicate {
