@@ -43,7 +43,7 @@ pub struct RegisteredText<'a> {
     /// The fragment's compact canonical text ([`Fragment::compact_text`]).
     pub fragment: &'a str,
     /// For an item: what the type probe answered (bits of
-    /// [`ProbedTrait`](crate::probe::ProbedTrait)); `None` when it was not asked.
+    /// [`ProbedTrait`]); `None` when it was not asked.
     pub implements: Option<u32>,
 }
 
