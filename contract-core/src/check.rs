@@ -261,6 +261,9 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             message::update_command(set, package)
         )));
     }
+    // Whether anything was hand-edited is the list's, not its text's, to say: a
+    // symbol may be named `""` (found by the `golden_mutations` fuzz target).
+    let hand_edited = !tampered.is_empty();
     let tampered = tampered.join(", ");
     let delta_modules: BTreeMap<String, String> = deltas
         .iter()
@@ -290,7 +293,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             return done(Status::Match, deltas, String::new(), None);
         }
         let mut message = format!("updated {shown}: {} deltas accepted\n", deltas.len());
-        if !tampered.is_empty() {
+        if hand_edited {
             message.push_str(&format!(
                 "  overwrote hand edits to {tampered} (golden health was {health}); the \
                  deltas below are measured against the hand-edited shapes\n"
@@ -308,7 +311,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         return done(Status::Updated, deltas, message, Some(updated));
     }
 
-    if !tampered.is_empty() {
+    if hand_edited {
         let text = String::from_utf8_lossy(bytes);
         let first = tampered.split(", ").next().unwrap_or_default();
         let line = golden::key_line(&text, first).unwrap_or(1);
@@ -425,6 +428,17 @@ mod tests {
         let json = report_json(&broken.outcome);
         assert!(json.contains("\"status\": \"breaking\""), "{json}");
         assert!(json.contains("\"symbol\": \"MAX\""), "{json}");
+    }
+
+    #[test]
+    fn a_hand_edited_symbol_named_nothing_is_still_hand_edited() {
+        let current = BTreeMap::from([(String::new(), konst("3")["MAX"].clone())]);
+        let text = Golden::new("s", "p", &current).render();
+        let edited = text.replace("\"3\"", "\"4\"");
+        assert_ne!(edited, text);
+        let fourth = BTreeMap::from([(String::new(), konst("4")["MAX"].clone())]);
+        let outcome = run(&Mode::Compare, Some(edited.as_bytes()), &fourth).outcome;
+        assert_eq!(outcome.status, Status::Stale, "{}", outcome.message);
     }
 
     #[test]

@@ -42,8 +42,8 @@ pub struct RegisteredText<'a> {
     pub module: &'a str,
     /// The fragment's compact canonical text ([`Fragment::compact_text`]).
     pub fragment: &'a str,
-    /// For an item: what the type probe answered (bits of
-    /// [`ProbedTrait`]); `None` when it was not asked.
+    /// For an item: what the type probe answered (bits of [`ProbedTrait`]); `None`
+    /// when it was not asked.
     pub implements: Option<u32>,
 }
 
@@ -290,7 +290,11 @@ pub fn item_symbol_text(
     let methods = match methods {
         Some(text) => {
             let (methods, more) = split_tail(text, METHODS_HEAD)?;
-            if !(methods.starts_with('{') && methods.ends_with('}')) {
+            // The methods alone: a block's `types` follow them in the fragment, but
+            // follow `module` and `path` in the symbol, so that symbol is merged
+            // instead. (Found by the `golden_mutations` fuzz target: the spliced text
+            // read as the right symbol, but was not its canonical text.)
+            if object_len(methods)? != methods.len() {
                 return None;
             }
             if !more.is_empty() {
@@ -325,6 +329,32 @@ pub fn item_symbol_text(
     Some(text)
 }
 
+/// The length of the JSON object `text` starts with (compact JSON, as written by
+/// [`canonical`]); `None` when it starts with none.
+fn object_len(text: &str) -> Option<usize> {
+    if !text.starts_with('{') {
+        return None;
+    }
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            _ if in_string => {}
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// A fragment's text cut after `head`: the value that follows it (with a `path`
 /// member after it, for an item), and what follows that (`,"unresolved":[…]`, or
 /// nothing). `None` for any other text.
@@ -345,4 +375,65 @@ fn split_tail<'a>(fragment: &'a str, head: &str) -> Option<(&'a str, &'a str)> {
     };
     let (value, tail) = body.split_at(tail_at);
     value.starts_with('{').then_some((value, tail))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{AliasShape, FnShape, ItemShape, Value, ValueItemShape, Visibility};
+    use crate::ty::Type;
+
+    /// An item and the `impl` block that pins its methods and a `pub type`: the
+    /// symbol's text is its canonical text, `types` after `module`.
+    #[test]
+    fn an_impl_blocks_types_keep_the_symbol_text_canonical() {
+        let item = Fragment::from(ItemShape::Const(ValueItemShape::new(
+            Type::named("u8"),
+            Value::Expr("1".to_owned()),
+        )));
+        let method = FnShape {
+            vis: Visibility::Public,
+            constness: false,
+            asyncness: false,
+            unsafety: false,
+            hidden: false,
+            target_features: Default::default(),
+            export: None,
+            abi: None,
+            generics: Default::default(),
+            impl_generics: Default::default(),
+            receiver: None,
+            params: Vec::new(),
+            output: None,
+        };
+        let alias = AliasShape {
+            vis: Visibility::Public,
+            hidden: false,
+            generics: Default::default(),
+            target: Type::named("u16"),
+        };
+        for types in [BTreeMap::new(), BTreeMap::from([("Out".to_owned(), alias)])] {
+            let methods = Fragment::Methods {
+                methods: BTreeMap::from([("types".to_owned(), method.clone())]),
+                consts: BTreeMap::new(),
+                types,
+                unresolved: Default::default(),
+            };
+            let texts = [item.compact_text().0, methods.compact_text().0];
+            let registered: Vec<RegisteredText<'_>> = texts
+                .iter()
+                .map(|text| RegisteredText {
+                    name: "S",
+                    module: "crate::a",
+                    fragment: text,
+                    implements: None,
+                })
+                .collect();
+            let current = Current::from_registrations(&registered).unwrap();
+            let symbol = current.get("S").unwrap();
+            let read = symbol.symbol().unwrap().clone();
+            assert_eq!(symbol.text(), canonical::to_compact_string(&read));
+            assert_eq!(read.methods.len(), 1);
+        }
+    }
 }

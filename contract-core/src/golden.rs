@@ -941,6 +941,43 @@ mod compare_tests {
         assert_same_verdict(&text, &BTreeMap::new());
     }
 
+    /// A shape's closing brace joined to the entry's (`}},`) or to the shape's last
+    /// line is still JSON, but not the layout: the index once cut the first entry at
+    /// the second's closing brace and lost the second entry, so the macro held no
+    /// item to it.
+    #[test]
+    fn an_entry_joined_to_its_shape_is_off_the_layout() {
+        let golden = golden_set();
+        let text = golden_text(&golden);
+        for joined in [
+            text.replacen("\n      }\n    },", "\n      }},", 1),
+            text.replacen("\n      }\n    },", "}\n    },", 1),
+            text.replacen("\n      }\n    },", "}},", 1),
+        ] {
+            assert_ne!(joined, text);
+            assert_eq!(
+                parse(joined.as_bytes()).expect("still JSON").shapes(),
+                golden
+            );
+            assert!(Index::read(joined.as_bytes()).is_none(), "{joined}");
+            assert!(!fast_path_answers(&joined, &golden));
+            assert_same_verdict(&joined, &golden);
+        }
+        // The layout itself is read, every entry found.
+        let index = Index::read(text.as_bytes()).expect("the layout reads");
+        for (name, symbol) in &golden {
+            let entry = index.entry(name).expect("every entry");
+            assert_eq!(
+                serde_json::from_str::<Symbol>(entry.shape).unwrap(),
+                *symbol
+            );
+        }
+        let empty = set(&[("A", Symbol::default())]);
+        let text = golden_text(&empty);
+        let index = Index::read(text.as_bytes()).expect("an empty shape is in the layout");
+        assert_eq!(index.entry("A").unwrap().shape, "{}");
+    }
+
     #[test]
     fn the_canonical_layout_is_read_in_one_pass_and_nothing_else_is() {
         let golden = golden_set();

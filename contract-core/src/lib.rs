@@ -4,6 +4,8 @@
 //! test harness and the CLI are the shells around it.
 //!
 //! With the `syntax` feature, [`syntax::extract`] turns a `syn` item into its shape.
+//! With the `arbitrary` feature, the shape model implements `arbitrary::Arbitrary`
+//! (canonical shapes, for the structure-aware fuzz targets; see `generate`).
 
 #![deny(missing_docs)]
 
@@ -14,6 +16,8 @@ pub mod current;
 pub mod delta;
 pub mod diff;
 pub mod env;
+#[cfg(feature = "arbitrary")]
+pub mod generate;
 pub mod golden;
 pub mod health;
 pub mod message;

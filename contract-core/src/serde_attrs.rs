@@ -43,6 +43,7 @@ impl<T: PartialEq> Sides<T> {
 }
 
 /// A `rename_all` rule (serde's `RenameRule`).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RenameRule {
     /// `lowercase`
@@ -320,19 +321,25 @@ fn set_rule(
     value: &Option<String>,
     unknown: &mut BTreeMap<String, String>,
 ) {
-    let Some(rule) = value.as_deref().and_then(RenameRule::parse) else {
-        // serde rejects an unknown rule: keep it as written.
-        unknown.insert(key.to_owned(), value.clone().unwrap_or_default());
-        return;
-    };
-    match key.rsplit_once('.').map(|(_, side)| side) {
-        None => {
-            sides.ser = Some(rule);
-            sides.de = Some(rule);
+    // A key says one thing, the last given. Rules and a rule serde does not know
+    // (which serde rejects: kept as written) replace each other whole: kept side by
+    // side, the canonical entries could hold one key twice, or read back otherwise.
+    let head = key.split('.').next().unwrap_or(key);
+    let rule = value.as_deref().and_then(RenameRule::parse);
+    let side = key.rsplit_once('.').map(|(_, side)| side);
+    match (rule, side) {
+        (Some(rule), None | Some("serialize") | Some("deserialize")) => {
+            if side != Some("deserialize") {
+                sides.ser = Some(rule);
+            }
+            if side != Some("serialize") {
+                sides.de = Some(rule);
+            }
+            let dotted = format!("{head}.");
+            unknown.retain(|k, _| k != head && !k.starts_with(&dotted));
         }
-        Some("serialize") => sides.ser = Some(rule),
-        Some("deserialize") => sides.de = Some(rule),
-        Some(_) => {
+        _ => {
+            *sides = Sides::default();
             unknown.insert(key.to_owned(), value.clone().unwrap_or_default());
         }
     }
@@ -600,9 +607,24 @@ impl Entries for VariantSerde {
                     set_rule(&mut self.rename_all, key, &value, &mut self.unknown);
                     true
                 }
-                // `other` and `untagged` take no argument; one given is kept as written.
-                "other" if value.is_none() => on(&mut self.other),
-                "untagged" if value.is_none() => on(&mut self.untagged),
+                // Flags. An argument given is kept as written, in place of the flag (the
+                // last one wins); `""` is the flag, as a golden writes a flag kept as
+                // written (`"other": true`).
+                "other" | "untagged" => {
+                    let on = value.as_deref().is_none_or(str::is_empty);
+                    if key == "other" {
+                        self.other = on;
+                    } else {
+                        self.untagged = on;
+                    }
+                    if on {
+                        self.unknown.remove(key);
+                    } else {
+                        self.unknown
+                            .insert(key.to_owned(), value.clone().unwrap_or_default());
+                    }
+                    true
+                }
                 _ => false,
             };
         if !ok {
@@ -654,7 +676,9 @@ fn serialize_entries<S: Serializer>(entries: &[Entry], s: S) -> Result<S::Ok, S:
     }
     let mut map = s.serialize_map(Some(grouped.len()))?;
     for (k, values) in grouped {
-        if k == "alias" {
+        // (A flag `alias`, which only a container can have, is kept as written: a
+        // flag, not an empty list, which would read back as nothing.)
+        if k == "alias" && values.iter().all(|v| v.is_some()) {
             let list: Vec<&str> = values.iter().filter_map(|v| v.as_deref()).collect();
             map.serialize_entry(k, &list)?;
         } else {
@@ -806,6 +830,106 @@ mod tests {
         let v = VariantSerde::from_entries([e("other", Some("x"))]);
         assert!(!v.other);
         assert_eq!(v.unknown.get("other").map(String::as_str), Some("x"));
+    }
+
+    /// Found by the structure-aware fuzz target `typed_model`: one key written twice
+    /// (a rule serde does not know, then one it knows; a flag, then an argument) made
+    /// canonical entries with a repeated key, which no golden can hold, and `other =
+    /// ""` read back as the flag `other`. A key now says one thing, the last given.
+    #[test]
+    fn a_key_given_twice_says_the_last_thing_and_reads_back() {
+        let c = ContainerSerde::from_entries([
+            e("rename_all", Some("Weird")),
+            e("rename_all", Some("camelCase")),
+        ]);
+        assert_eq!(c.rename_all.ser, Some(RenameRule::Camel));
+        assert!(c.unknown.is_empty(), "{c:?}");
+        let c = ContainerSerde::from_entries([
+            e("rename_all.deserialize", Some("Weird")),
+            e("rename_all", Some("camelCase")),
+        ]);
+        assert_eq!(c.rename_all.de, Some(RenameRule::Camel));
+        assert!(c.unknown.is_empty(), "{c:?}");
+        let c = ContainerSerde::from_entries([
+            e("rename_all", Some("camelCase")),
+            e("rename_all.serialize", Some("Odd")),
+        ]);
+        assert_eq!(c.rename_all, Sides::default());
+        assert_eq!(c.unknown.len(), 1, "{c:?}");
+        let c = ContainerSerde::from_entries([
+            e("rename_all", Some("camelCase")),
+            e("rename_all", Some("Weird")),
+        ]);
+        assert_eq!(c.rename_all, Sides::default());
+        let v = VariantSerde::from_entries([e("other", Some("x")), e("other", None)]);
+        assert!(v.other && v.unknown.is_empty(), "{v:?}");
+        let v = VariantSerde::from_entries([e("untagged", None), e("untagged", Some("x"))]);
+        assert!(!v.untagged && v.unknown.len() == 1, "{v:?}");
+        let v = VariantSerde::from_entries([e("other", Some(""))]);
+        assert!(v.other, "{v:?}");
+        for (i, entries) in [
+            vec![
+                e("rename_all", Some("Weird")),
+                e("rename_all", Some("camelCase")),
+            ],
+            vec![
+                e("rename_all.deserialize", Some("Weird")),
+                e("rename_all", Some("camelCase")),
+                e("rename_all.serialize", Some("Odd")),
+            ],
+            vec![
+                e("rename_all_fields", Some("snake_case")),
+                e("rename_all_fields.serialize", Some("x")),
+            ],
+            vec![
+                e("rename_all.deserialize", Some("")),
+                e("rename_all", Some("camelCase")),
+            ],
+            vec![
+                e("rename_all.x", Some("camelCase")),
+                e("rename_all.serialize", Some("camelCase")),
+            ],
+            vec![
+                e("rename_all.deserialize", Some("camelCase")),
+                e("rename_all.serialize", Some("kebab-case")),
+            ],
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let c = ContainerSerde::from_entries(entries);
+            let keys: Vec<String> = c.entries().into_iter().map(|(k, _)| k).collect();
+            let mut unique = keys.clone();
+            unique.dedup();
+            assert_eq!(keys, unique, "case {i}");
+            let json = serde_json::to_string(&c).unwrap();
+            assert_eq!(
+                serde_json::from_str::<ContainerSerde>(&json).unwrap(),
+                c,
+                "{json}"
+            );
+        }
+        // `alias` is a key a container does not know: as a flag, it stays one.
+        let c = ContainerSerde::from_entries([e("alias", None)]);
+        let json = serde_json::to_string(&c).unwrap();
+        assert_eq!(json, r#"{"alias":true}"#);
+        assert_eq!(serde_json::from_str::<ContainerSerde>(&json).unwrap(), c);
+        for entries in [
+            vec![e("other", Some("x")), e("other", None)],
+            vec![
+                e("untagged", Some("")),
+                e("rename_all", Some("Weird")),
+                e("rename_all", Some("camelCase")),
+            ],
+        ] {
+            let v = VariantSerde::from_entries(entries);
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(
+                serde_json::from_str::<VariantSerde>(&json).unwrap(),
+                v,
+                "{json}"
+            );
+        }
     }
 
     #[test]

@@ -26,6 +26,7 @@ use crate::ty::{ParseError, Parser};
 // One fragment per pinned item, built once: the size of its largest variant costs
 // nothing that boxing would save.
 #[allow(clippy::large_enum_variant)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "fragment", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Fragment {
@@ -183,6 +184,7 @@ impl Symbol {
 }
 
 /// The shape of a pinned item.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ItemShape {
@@ -408,6 +410,7 @@ macro_rules! text_serde {
 text_serde!(Visibility, Visibility::parse, "visibility");
 
 /// Generic parameters and where clauses.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Generics {
@@ -528,11 +531,19 @@ impl fmt::Display for WherePredicate {
                 if !hrtb.is_empty() {
                     write!(f, "for<{}> ", hrtb.join(", "))?;
                 }
-                write!(f, "{bounded}:")?;
-                for (i, b) in bounds.iter().enumerate() {
-                    write!(f, "{}{b}", if i == 0 { " " } else { " + " })?;
+                match bounded {
+                    // `for<'a> fn(&'a u8): Copy` would read as the predicate's own
+                    // `for<'a>`.
+                    Type::FnPtr(fp) if hrtb.is_empty() && !fp.hrtb.is_empty() => {
+                        write!(f, "({bounded}):")?
+                    }
+                    _ => write!(f, "{bounded}:")?,
                 }
-                Ok(())
+                if bounds.is_empty() {
+                    return Ok(());
+                }
+                f.write_str(" ")?;
+                crate::ty::write_bounds(f, bounds)
             }
             WherePredicate::Lifetime { lifetime, bounds } => {
                 write!(f, "{lifetime}:")?;
@@ -683,6 +694,7 @@ impl fmt::Display for Repr {
 text_serde!(Repr, Repr::parse, "repr argument");
 
 /// Attributes of a struct or enum that consumers can observe.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContainerAttrs {
@@ -713,6 +725,7 @@ impl ContainerAttrs {
 }
 
 /// Whether fields are named, positional, or absent.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FieldStyle {
@@ -725,6 +738,7 @@ pub enum FieldStyle {
 }
 
 /// `struct`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StructShape {
@@ -751,6 +765,7 @@ pub struct StructShape {
 }
 
 /// A field of a struct or variant.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FieldShape {
@@ -770,6 +785,7 @@ pub struct FieldShape {
 }
 
 /// `enum`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnumShape {
@@ -813,6 +829,7 @@ impl EnumShape {
 }
 
 /// One enum variant.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantShape {
@@ -838,6 +855,7 @@ pub struct VariantShape {
 }
 
 /// `trait`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraitShape {
@@ -877,6 +895,7 @@ pub struct TraitShape {
 }
 
 /// A trait method.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraitMethod {
@@ -888,6 +907,7 @@ pub struct TraitMethod {
 }
 
 /// A trait's associated type.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AssocType {
@@ -906,6 +926,7 @@ pub struct AssocType {
 }
 
 /// A trait's associated const.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AssocConst {
@@ -1032,6 +1053,7 @@ text_serde!(Receiver, Receiver::parse, "receiver");
 
 /// A function parameter. Only its type is part of the API; the name is kept for
 /// messages.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Param {
@@ -1042,6 +1064,7 @@ pub struct Param {
 }
 
 /// `type Alias<…> = Target;`
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AliasShape {
@@ -1062,6 +1085,7 @@ pub struct AliasShape {
 }
 
 /// `const` or `static`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ValueItemShape {
@@ -1106,6 +1130,7 @@ impl ValueItemShape {
 }
 
 /// The value of a const or static.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Value {
@@ -1119,6 +1144,7 @@ pub enum Value {
 }
 
 /// `union`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnionShape {
@@ -1143,6 +1169,7 @@ pub struct UnionShape {
 }
 
 /// `macro_rules!`: its existence and where it can be named from.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MacroShape {
@@ -1159,6 +1186,7 @@ pub struct MacroShape {
 }
 
 /// Which kind of procedural macro.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ProcMacroKind {
@@ -1183,6 +1211,7 @@ impl ProcMacroKind {
 
 /// A procedural macro: what its users write. The fn's own name and signature are
 /// not part of it (a derive is named by its derive name).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProcMacroShape {
@@ -1238,8 +1267,19 @@ mod tests {
             "for<'a> &'a T: Debug",
             "'a: 'b + 'c",
             "Vec<T>: Clone",
+            // A bounded fn pointer's own `for<…>` is not the predicate's.
+            "(for<'a> fn(&'a u8)): Copy",
+            "for<'a> for<'b> fn(&'a &'b u8): Copy",
+            "T: Fn() -> (dyn A) + Send",
         ] {
             assert_eq!(WherePredicate::parse(w).unwrap().to_string(), w);
+        }
+        match WherePredicate::parse("(for<'a> fn(&'a u8)): Copy").unwrap() {
+            WherePredicate::Type { hrtb, bounded, .. } => {
+                assert!(hrtb.is_empty());
+                assert!(matches!(bounded, Type::FnPtr(fp) if fp.hrtb == ["'a"]));
+            }
+            other => panic!("{other:?}"),
         }
     }
 }

@@ -545,11 +545,11 @@ impl fmt::Display for Type {
             Type::FnPtr(fp) => write!(f, "{fp}"),
             Type::Impl(bounds) => {
                 f.write_str("impl ")?;
-                join(f, bounds, " + ")
+                write_bounds(f, bounds)
             }
             Type::Dyn(bounds) => {
                 f.write_str("dyn ")?;
-                join(f, bounds, " + ")
+                write_bounds(f, bounds)
             }
             Type::Never => f.write_char('!'),
             Type::Infer => f.write_char('_'),
@@ -614,7 +614,7 @@ impl fmt::Display for GenericArg {
             GenericArg::AssocConst { name, value } => write!(f, "{name} = {value}"),
             GenericArg::Constraint { name, bounds } => {
                 write!(f, "{name}: ")?;
-                join(f, bounds, " + ")
+                write_bounds(f, bounds)
             }
         }
     }
@@ -642,6 +642,70 @@ impl fmt::Display for FnPtr {
             write!(f, " -> {o}")?;
         }
         Ok(())
+    }
+}
+
+/// `A + B + C`. A bound followed by another whose text ends in an unparenthesised
+/// `impl`/`dyn` list (`Fn() -> &dyn A`) has its output parenthesised
+/// (`Fn() -> (&dyn A) + B`): printed bare, the next bound would read as part of it.
+pub(crate) fn write_bounds(f: &mut fmt::Formatter<'_>, bounds: &[Bound]) -> fmt::Result {
+    for (i, b) in bounds.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" + ")?;
+        }
+        let open_output = match b {
+            Bound::Trait { hrtb, maybe, path } if i + 1 < bounds.len() => {
+                match path.segments.last().map(|s| &s.args) {
+                    Some(Args::Paren {
+                        inputs,
+                        output: Some(output),
+                    }) if output.ends_open() => Some((hrtb, maybe, path, inputs, output)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let Some((hrtb, maybe, path, inputs, output)) = open_output else {
+            write!(f, "{b}")?;
+            continue;
+        };
+        write_hrtb(f, hrtb)?;
+        if *maybe {
+            f.write_char('?')?;
+        }
+        if path.global {
+            f.write_str("::")?;
+        }
+        let (last, init) = path.segments.split_last().expect("a path with arguments");
+        for s in init {
+            write!(f, "{s}::")?;
+        }
+        f.write_str(&last.name)?;
+        f.write_char('(')?;
+        join(f, inputs, ", ")?;
+        write!(f, ") -> ({output})")?;
+    }
+    Ok(())
+}
+
+impl Type {
+    /// The printed type ends in an `impl`/`dyn` bound list that a following ` + …`
+    /// would extend.
+    fn ends_open(&self) -> bool {
+        match self {
+            Type::Impl(_) | Type::Dyn(_) => true,
+            Type::Ref { elem, .. } | Type::Ptr { elem, .. } => elem.ends_open(),
+            Type::FnPtr(fp) => fp.output.as_ref().is_some_and(Type::ends_open),
+            Type::Path(p) => p.segments.last().is_some_and(Segment::ends_open),
+            Type::Qualified { rest, .. } => rest.last().is_some_and(Segment::ends_open),
+            _ => false,
+        }
+    }
+}
+
+impl Segment {
+    fn ends_open(&self) -> bool {
+        matches!(&self.args, Args::Paren { output: Some(o), .. } if o.ends_open())
     }
 }
 
@@ -921,7 +985,8 @@ impl<'a> Parser<'a> {
         if self.eat_word("dyn") {
             return Ok(Type::Dyn(self.bounds()?));
         }
-        if self.peek("for<")
+        // `for` is a keyword however it is spaced (`for <'a> fn()`): never a path.
+        if self.peek_word("for")
             || self.peek_word("unsafe")
             || self.peek_word("extern")
             || self.peek_word("fn")
@@ -1007,7 +1072,10 @@ impl<'a> Parser<'a> {
             _ => return self.err("a macro delimiter"),
         };
         self.i += 1;
-        self.raw_until(close)?;
+        // `m!()`: an empty body is no expression, but a whole macro call.
+        if !self.peek(&close.to_string()) {
+            self.raw_until(close)?;
+        }
         self.expect(&close.to_string(), "the macro's closing delimiter")?;
         Ok(Type::Verbatim(self.s[start..self.i].trim().to_owned()))
     }
@@ -1093,10 +1161,28 @@ impl<'a> Parser<'a> {
                     self.i += k + 1;
                     return Ok(out);
                 }
+                // The escapes `{:?}` writes (the printer writes the ABI so).
                 '\\' => match chars.next() {
+                    Some((_, 'u')) => {
+                        let hex: String = chars
+                            .by_ref()
+                            .map(|(_, c)| c)
+                            .take_while(|c| *c != '}')
+                            .collect();
+                        let code = hex
+                            .strip_prefix('{')
+                            .and_then(|h| u32::from_str_radix(h, 16).ok())
+                            .and_then(char::from_u32);
+                        match code {
+                            Some(c) => out.push(c),
+                            None => return self.err("a `\\u{…}` escape"),
+                        }
+                    }
                     Some((_, e)) => out.push(match e {
                         'n' => '\n',
                         't' => '\t',
+                        'r' => '\r',
+                        '0' => '\0',
                         other => other,
                     }),
                     None => break,
@@ -1109,7 +1195,8 @@ impl<'a> Parser<'a> {
 
     fn hrtb(&mut self) -> Res<Vec<String>> {
         let mut out = Vec::new();
-        if self.eat("for<") {
+        if self.eat_word("for") {
+            self.expect("<", "`<`")?;
             while !self.eat(">") {
                 out.push(self.lifetime()?);
                 if !self.eat(",") && !self.peek(">") {
@@ -1177,13 +1264,7 @@ impl<'a> Parser<'a> {
         if self.is_lifetime() {
             return Ok(GenericArg::Lifetime(self.lifetime()?));
         }
-        let rest = self.rest();
-        let literal = rest
-            .starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '"' | '\'' | '{'))
-            || ["true", "false"]
-                .iter()
-                .any(|w| rest.starts_with(w) && !rest[w.len()..].starts_with(is_ident_char));
-        if literal {
+        if starts_literal(self.rest()) {
             return Ok(GenericArg::Const(self.raw_until_any(&[',', '>'])?));
         }
         // `Name = T`, `Name<'a> = T`, `Name = 3`, `Name: Bound`: read as a type first
@@ -1208,13 +1289,7 @@ impl<'a> Parser<'a> {
                     Args::Angle(args) => args.clone(),
                     Args::Paren { .. } => return self.err("`<` arguments"),
                 };
-                let value = self.rest();
-                let is_const = value
-                    .starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '"' | '{'))
-                    || ["true", "false"].iter().any(|w| {
-                        value.starts_with(w) && !value[w.len()..].starts_with(is_ident_char)
-                    });
-                if is_const && generics.is_empty() {
+                if starts_literal(self.rest()) && generics.is_empty() {
                     let value = self.raw_until_any(&[',', '>'])?;
                     return Ok(GenericArg::AssocConst {
                         name: segment.name.clone(),
@@ -1268,12 +1343,65 @@ impl<'a> Parser<'a> {
         }
         if self.peek("~") || self.peek("[") || self.peek("(") {
             // `~const Trait`, `[const] Trait`, `(Trait)`: keep the text.
-            return Ok(Bound::Verbatim(self.raw_until_any(&['+', ',', '>'])?));
+            return Ok(Bound::Verbatim(self.verbatim_bound()?));
         }
         let hrtb = self.hrtb()?;
         let maybe = self.eat("?");
         let path = self.path()?;
         Ok(Bound::Trait { hrtb, maybe, path })
+    }
+
+    /// The text of a bound this model does not know, up to where a bound list ends
+    /// (`+`, `,`, `;`, `:`, `=`, ` as `, or a bracket it did not open). Its own
+    /// brackets nest, angle brackets included (`~const Foo<T, U>`), and `->` is
+    /// part of it (`~const Fn(u8) -> u8`).
+    fn verbatim_bound(&mut self) -> Res<String> {
+        self.ws();
+        let start = self.i;
+        let text = &self.s[start..];
+        let mut depth = 0usize;
+        let mut end = text.len();
+        let mut prev = ' ';
+        let mut chars = text.char_indices().peekable();
+        while let Some((k, c)) = chars.next() {
+            let after = &text[k + c.len_utf8()..];
+            let stop = match c {
+                '(' | '[' | '{' | '<' => {
+                    depth += 1;
+                    false
+                }
+                '>' if prev == '-' => false,
+                ')' | ']' | '}' | '>' if depth > 0 => {
+                    depth -= 1;
+                    false
+                }
+                ')' | ']' | '}' | '>' => true,
+                ':' if after.starts_with(':') => {
+                    chars.next();
+                    false
+                }
+                '+' | ',' | ';' | ':' | '=' => depth == 0,
+                'a' if depth == 0
+                    && prev.is_whitespace()
+                    && after.starts_with('s')
+                    && !after[1..].starts_with(is_ident_char) =>
+                {
+                    true
+                }
+                _ => false,
+            };
+            if stop {
+                end = k;
+                break;
+            }
+            prev = c;
+        }
+        let found = text[..end].trim_end();
+        if found.is_empty() {
+            return self.err("a bound");
+        }
+        self.i = start + found.len();
+        Ok(found.to_owned())
     }
 
     /// Raw text up to `stop` at nesting depth 0 (brackets, parentheses, braces and
@@ -1305,6 +1433,15 @@ impl<'a> Parser<'a> {
                         return self.err("the end of a string literal");
                     }
                 }
+                '\'' => {
+                    // A char literal (`']'`, `b','`) is skipped; a lifetime is not one.
+                    if let Some(len) = char_literal_len(&self.s[start + k + 1..]) {
+                        let end = start + k + 1 + len;
+                        while chars.peek().is_some_and(|(j, _)| start + j < end) {
+                            chars.next();
+                        }
+                    }
+                }
                 '(' | '[' | '{' => depth += 1,
                 ')' | ']' | '}' if depth > 0 => depth -= 1,
                 c if depth == 0 && stops.contains(&c) => {
@@ -1325,6 +1462,38 @@ impl<'a> Parser<'a> {
         }
         self.i = end;
         Ok(text.to_owned())
+    }
+}
+
+/// A const argument starts here: a literal (numbers, `-1`, strings, chars, bytes,
+/// byte and raw strings, `true`/`false`) or a `{ … }` block. A lifetime is not one
+/// (callers read lifetimes first).
+fn starts_literal(rest: &str) -> bool {
+    let word = |w: &str| rest.starts_with(w) && !rest[w.len()..].starts_with(is_ident_char);
+    rest.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '"' | '\'' | '{'))
+        || word("true")
+        || word("false")
+        || [
+            "b'", "b\"", "br\"", "br#", "r\"", "r#\"", "r##", "c\"", "cr\"", "cr#",
+        ]
+        .iter()
+        .any(|p| rest.starts_with(p))
+}
+
+/// The length of the char or byte literal that `rest` (after its opening `'`)
+/// continues, with its closing `'`; `None` for a lifetime or label (`'a`).
+fn char_literal_len(rest: &str) -> Option<usize> {
+    let mut chars = rest.char_indices();
+    match chars.next()? {
+        (_, '\\') => {
+            // `'\''`, `'\\'`, `'\u{…}'`: up to the next unescaped `'`.
+            chars.next()?;
+            chars.find(|(_, c)| *c == '\'').map(|(k, _)| k + 1)
+        }
+        (_, _) => match chars.next()? {
+            (k, '\'') => Some(k + 1),
+            _ => None,
+        },
     }
 }
 
@@ -1379,6 +1548,74 @@ mod tests {
         ] {
             round_trip(text);
         }
+    }
+
+    /// Forms the structure-aware fuzz target (`fuzz/`, `typed_model`) found printed in
+    /// a way the reader did not read back, or not at all.
+    #[test]
+    fn forms_the_fuzzer_found_read_back_as_printed() {
+        for text in [
+            // An empty type macro.
+            "m!()",
+            "a::m![]",
+            // Char and byte literals holding a delimiter, in lengths and arguments.
+            "[u8; ']' as usize]",
+            "[u8; b']' as usize]",
+            "Foo<'>', ','>",
+            "Foo<'\\'', '\\\\'>",
+            "Foo<b'x', b\"x\", r\"y\">",
+            "Foo<N = 'c'>",
+            "Foo<N = b'x'>",
+            // Bounds kept as written, with arguments, an arrow, before `;` and `as`.
+            "impl ~const Foo<T, U> + Send",
+            "dyn ~const Fn(u8) -> u8 + Send",
+            "[impl [const] Clone; 4]",
+            "<dyn ~const A as Tr>::X",
+            // ABIs with characters `{:?}` escapes.
+            "extern \"\\u{1}\\r\\0\\\"\" fn()",
+        ] {
+            round_trip(text);
+        }
+        // A bound whose output ends in a bound list is parenthesised when another
+        // bound follows: printed bare, `+ Send` would read as part of `dyn A`.
+        let ty = Type::Impl(vec![
+            Bound::Trait {
+                hrtb: vec![],
+                maybe: false,
+                path: Path {
+                    global: false,
+                    segments: vec![Segment {
+                        name: "Fn".into(),
+                        args: Args::Paren {
+                            inputs: vec![],
+                            output: Some(Box::new(Type::Ref {
+                                lifetime: None,
+                                mutable: false,
+                                elem: Box::new(Type::Dyn(vec![Bound::trait_named(&["A"])])),
+                            })),
+                        },
+                    }],
+                },
+            },
+            Bound::trait_named(&["Send"]),
+        ]);
+        assert_eq!(ty.to_string(), "impl Fn() -> (&dyn A) + Send");
+        assert_eq!(Type::parse(&ty.to_string()), Ok(ty));
+        // The last bound needs no parentheses: what follows it is its own.
+        let last = round_trip("impl Send + Fn() -> &dyn A + Sync");
+        assert!(matches!(&last, Type::Impl(b) if b.len() == 2), "{last:?}");
+        assert!(Type::parse("extern \"\\u{zz}\" fn()").is_err());
+        // `for` spaced from its `<` read as a path segment named `for`, which printed as
+        // `for<'_>::P` and did not read back (the `typed_model` target found it).
+        assert!(Type::parse("for <'_> ::P").is_err());
+        assert_eq!(
+            Type::parse("for <'a> fn(&'a u8)").map(|t| t.to_string()),
+            Ok("for<'a> fn(&'a u8)".to_owned())
+        );
+        assert_eq!(
+            Bound::parse("for <'a> Fn(&'a u8)").map(|b| b.to_string()),
+            Ok("for<'a> Fn(&'a u8)".to_owned())
+        );
     }
 
     #[test]

@@ -71,3 +71,18 @@ fn policy_parse_corpus() {
 fn extract_item_corpus() {
     replay("extract_item", entries::extract_item);
 }
+
+#[test]
+fn shape_pairs_corpus() {
+    replay("shape_pairs", entries::shape_pairs);
+}
+
+#[test]
+fn golden_mutations_corpus() {
+    replay("golden_mutations", entries::golden_mutations);
+}
+
+#[test]
+fn typed_model_corpus() {
+    replay("typed_model", entries::typed_model);
+}

@@ -350,7 +350,46 @@ pub fn normalized(s: &Symbol) -> Symbol {
         }
         _ => {}
     }
+    without_empty_predicates(&mut out);
     out
+}
+
+/// Drops where-clause predicates that bound nothing (`where 'a:`, `where Vec<T>:`):
+/// they constrain no consumer, and the generics rules compare bounds, so a
+/// difference in them alone is no change. (Found by the `shape_pairs` fuzz target:
+/// the safety net fired on it.)
+fn without_empty_predicates(s: &mut Symbol) {
+    fn generics(g: &mut Generics) {
+        g.where_clause.retain(|w| match w {
+            WherePredicate::Type { bounds, .. } => !bounds.is_empty(),
+            WherePredicate::Lifetime { bounds, .. } => !bounds.is_empty(),
+        });
+    }
+    fn signature(f: &mut FnShape) {
+        generics(&mut f.generics);
+        generics(&mut f.impl_generics);
+    }
+    s.methods.values_mut().for_each(signature);
+    s.types.values_mut().for_each(|a| generics(&mut a.generics));
+    match &mut s.item {
+        Some(ItemShape::Struct(x)) => generics(&mut x.generics),
+        Some(ItemShape::Enum(x)) => generics(&mut x.generics),
+        Some(ItemShape::TypeAlias(x)) => generics(&mut x.generics),
+        Some(ItemShape::Fn(f)) => signature(f),
+        Some(ItemShape::Trait(t)) => {
+            generics(&mut t.generics);
+            t.methods.values_mut().for_each(|m| signature(&mut m.sig));
+            t.types.values_mut().for_each(|a| generics(&mut a.generics));
+        }
+        Some(ItemShape::Union(u)) => generics(&mut u.generics),
+        Some(
+            ItemShape::Const(_)
+            | ItemShape::Static(_)
+            | ItemShape::MacroRules(_)
+            | ItemShape::ProcMacro(_),
+        )
+        | None => {}
+    }
 }
 
 /// True when no consumer can tell `old` from `new`: equal once reconciled (see
@@ -509,6 +548,44 @@ mod tests {
         let mut b = Bound::parse("Into<T>").unwrap();
         r.bound(&mut b);
         assert_eq!(b.to_string(), "Into<U>");
+    }
+
+    #[test]
+    fn a_predicate_that_bounds_nothing_is_no_change() {
+        let mut with = Generics {
+            params: vec![],
+            where_clause: vec![
+                WherePredicate::parse("'a:").unwrap(),
+                WherePredicate::parse("Vec<T>:").unwrap(),
+            ],
+        };
+        let sig = |generics: Generics| FnShape {
+            vis: crate::shape::Visibility::Public,
+            constness: false,
+            asyncness: false,
+            unsafety: false,
+            hidden: false,
+            target_features: Default::default(),
+            export: None,
+            abi: None,
+            generics,
+            impl_generics: Generics::default(),
+            receiver: None,
+            params: vec![],
+            output: None,
+        };
+        let symbol = |generics: Generics| Symbol {
+            item: Some(ItemShape::Fn(sig(generics.clone()))),
+            methods: [("m".to_owned(), sig(generics))].into_iter().collect(),
+            ..Symbol::default()
+        };
+        assert!(equivalent(
+            &symbol(with.clone()),
+            &symbol(Generics::default())
+        ));
+        with.where_clause
+            .push(WherePredicate::parse("'a: 'b").unwrap());
+        assert!(!equivalent(&symbol(with), &symbol(Generics::default())));
     }
 
     #[test]

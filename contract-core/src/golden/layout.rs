@@ -260,6 +260,35 @@ fn check_entry(
     Some(())
 }
 
+/// The length of the stored shape `rest` starts with: `{}`, or up to its closing
+/// brace, the first line that is a brace at its indent. A shape's inner lines are
+/// indented deeper, so no other line is; a line at the entries' indent before it
+/// (the entry's brace, the next entry's name) means the shape was closed elsewhere
+/// (its last line joined to another, `}},`: still JSON, but not the layout), and
+/// then there is none. (Cutting at the entry's closing brace alone once took two
+/// entries for one, and the index the macro reads lost the second entry. Found by
+/// the `golden_mutations` fuzz target.)
+fn shape_len(rest: &str) -> Option<usize> {
+    if rest.starts_with("{}") {
+        return Some(2);
+    }
+    let mut from = 0;
+    loop {
+        // Every line indented four spaces or more: the entry's brace, the shape's,
+        // or an inner line.
+        let at = from + find_line_start(&rest[from..], "\n    ")?;
+        match &rest.as_bytes()[at + 5..] {
+            [b' ', b' ', b'}', ..] => return Some(at + SHAPE_END.len()),
+            [b' ', ..] => from = at + 1,
+            // At the entries' indent (`}`, another entry's name): no shape ended.
+            _ => return None,
+        }
+    }
+}
+
+/// The end of a stored symbol's shape.
+const SHAPE_END: &str = "\n      }";
+
 /// The end of a stored symbol's entry.
 const ENTRY_END: &str = "\n    }";
 
@@ -322,12 +351,10 @@ impl<'a> Reader<'a> {
         self.expect(": {\n      \"fingerprint\": ")?;
         let fingerprint = self.string()?;
         self.expect(",\n      \"shape\": ")?;
-        // The shape's lines are indented deeper than the entry's closing brace, so
-        // the first such brace ends the shape. A shape written otherwise is cut short
-        // here and then fails to read as one.
-        let len = find_line_start(self.rest(), ENTRY_END)?;
+        let len = shape_len(self.rest())?;
         let shape = &self.rest()[..len];
-        self.pos += len + ENTRY_END.len();
+        self.pos += len;
+        self.expect(ENTRY_END)?;
         Some(RawEntry {
             name,
             fingerprint,

@@ -1109,6 +1109,27 @@ pub const CASES: &[Case] = &[
         "pub trait Tr { fn f<T>(&self, t: T); }",
     ),
     no(GenericBoundRemoved, "pub struct W<T>(pub T);", "pub struct W<T: Send>(pub T);"),
+    // The bounds of a method's `impl` block bound its calls too (the `shape_pairs`
+    // fuzz target found this reported only by the safety net).
+    yes(
+        GenericBoundRemoved,
+        Additive,
+        Api,
+        "pub struct W<T>(T); impl<T: Clone> W<T> { pub fn get(&self) {} }",
+        "pub struct W<T>(T); impl<T> W<T> { pub fn get(&self) {} }",
+    ),
+    yes(
+        MethodSignatureChanged,
+        Breaking,
+        Api,
+        "pub struct W<T>(T); impl<T> W<T> { pub fn get(&self) {} }",
+        "pub struct W<T>(T); impl<T> W<T> where T: Clone { pub fn get(&self) {} }",
+    ),
+    no(
+        UnclassifiedChange,
+        "pub struct W<T>(T); impl<T: Clone> W<T> { pub fn get(&self) {} }",
+        "pub struct W<T>(T); impl<T> W<T> { pub fn get(&self) {} }",
+    ),
     yes(
         LifetimeParamChanged,
         Breaking,

@@ -65,7 +65,12 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
         // Another calling convention: fn pointers and FFI callers break.
         push(DeltaKind::FnAbiChanged, Class::Breaking, SignaturePart::Abi);
     }
-    for change in generics::compare(&old.generics, &new.generics) {
+    // The generics of a method's `impl` block (`impl<T: Clone> W<T>`) bound its
+    // calls as its own do. (Found by the `shape_pairs` fuzz target: a change to them
+    // fell through to the safety net.)
+    let own = generics::compare(&old.generics, &new.generics);
+    let block = generics::compare(&old.impl_generics, &new.impl_generics);
+    for change in own.into_iter().chain(block) {
         let (kind, class) = generic(&change, role);
         push(kind, class, SignaturePart::Generic(change));
     }
