@@ -38,7 +38,7 @@ pub const BRANCH_DEPTH: usize = 5;
 pub const MAX_CHAIN: usize = MAX_DEPTH - BRANCH_DEPTH - 2;
 
 /// Identifiers the extractor meets: primitives, std names, `Self`/`self`/`crate`/
-/// `super` path segments, raw and non-ASCII identifiers.
+/// `super` path segments, raw and non-ASCII identifiers (combining marks included).
 const IDENTS: &[&str] = &[
     "T",
     "U",
@@ -90,6 +90,9 @@ const IDENTS: &[&str] = &[
     "r#match",
     "gr\u{f6}\u{df}e",
     "\u{dc}berblick",
+    // A combining mark continues an identifier (XID_Continue).
+    "T\u{745}",
+    "e\u{301}t\u{e9}",
     "a",
     "b",
     "_x",
@@ -318,7 +321,12 @@ fn generic_arg(u: &mut Unstructured<'_>, depth: usize) -> Result<GenericArg> {
         },
         4 => GenericArg::Constraint {
             name: ident(u)?,
-            bounds: bounds(u, depth)?,
+            // `Item:` bounds nothing, as syn reads it.
+            bounds: if u.ratio(1, 8)? {
+                Vec::new()
+            } else {
+                bounds(u, depth)?
+            },
         },
         _ => GenericArg::Type(ty_at(u, depth + 1)?),
     })

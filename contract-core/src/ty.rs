@@ -613,7 +613,11 @@ impl fmt::Display for GenericArg {
             }
             GenericArg::AssocConst { name, value } => write!(f, "{name} = {value}"),
             GenericArg::Constraint { name, bounds } => {
-                write!(f, "{name}: ")?;
+                write!(f, "{name}:")?;
+                if bounds.is_empty() {
+                    return Ok(());
+                }
+                f.write_char(' ')?;
                 write_bounds(f, bounds)
             }
         }
@@ -916,7 +920,10 @@ impl<'a> Parser<'a> {
         let start = if raw { 2 } else { 0 };
         let len = rest[start..]
             .char_indices()
-            .find(|(i, c)| !(is_ident_char(*c) && (*i > 0 || !c.is_ascii_digit())))
+            .find(|(i, c)| {
+                let start = *c == '_' || unicode_ident::is_xid_start(*c);
+                !(if *i == 0 { start } else { is_ident_char(*c) })
+            })
             .map_or(rest.len() - start, |(i, _)| i);
         if len == 0 {
             return self.err("an identifier");
@@ -1304,7 +1311,12 @@ impl<'a> Parser<'a> {
                 });
             }
             if segment.args == Args::None && self.eat_colon() {
-                let bounds = self.bounds()?;
+                // `Assoc:` bounds nothing, as `where T:` may (syn reads both).
+                let bounds = if self.peek(",") || self.peek(">") {
+                    Vec::new()
+                } else {
+                    self.bounds()?
+                };
                 return Ok(GenericArg::Constraint {
                     name: segment.name.clone(),
                     bounds,
@@ -1497,8 +1509,11 @@ fn char_literal_len(rest: &str) -> Option<usize> {
     }
 }
 
-fn is_ident_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
+pub(crate) fn is_ident_char(c: char) -> bool {
+    // XID_Continue, as Rust reads identifiers: letters and digits, and also marks
+    // (`T\u{745}`, which syn reads as one identifier) and connectors. (Found by the
+    // `extract_item` fuzz target: `s<T\u{745}>` did not read back.)
+    unicode_ident::is_xid_continue(c)
 }
 
 #[cfg(test)]
@@ -1608,6 +1623,30 @@ mod tests {
         // `for` spaced from its `<` read as a path segment named `for`, which printed as
         // `for<'_>::P` and did not read back (the `typed_model` target found it).
         assert!(Type::parse("for <'_> ::P").is_err());
+        // Identifiers continue with marks as Rust's do (`extract_item` found it, on the
+        // merged code): `T\u{745}` read as `T` and a stray mark, and `for\u{745}x` as
+        // the keyword `for`.
+        for text in [
+            "s<T\u{745}>",
+            "dyn e + for\u{745}tatic",
+            "\u{f6}\u{745}::a\u{30a}",
+        ] {
+            round_trip(text);
+        }
+        assert!(
+            Type::parse("\u{745}a").is_err(),
+            "a mark starts no identifier"
+        );
+        // An associated type constraint that bounds nothing (`extract_item` found it,
+        // on the merged code): printed `TS: ,`, it did not read back.
+        for text in ["s::Result<TS:, Box<u8>>", "Iterator<Item:>"] {
+            let ty = round_trip(text);
+            assert!(
+                matches!(&ty, Type::Path(p) if matches!(&p.segments[p.segments.len() - 1].args,
+                    Args::Angle(a) if matches!(&a[0], GenericArg::Constraint { bounds, .. } if bounds.is_empty()))),
+                "{ty:?}"
+            );
+        }
         assert_eq!(
             Type::parse("for <'a> fn(&'a u8)").map(|t| t.to_string()),
             Ok("for<'a> fn(&'a u8)".to_owned())

@@ -377,6 +377,70 @@ fn unsupported_items_are_refused_with_what_is_accepted() {
     assert!(refusal("pub auto trait A {}").contains("auto traits"));
 }
 
+/// Type forms syn reads that are no stable Rust (`dyn*`, `builtin #`, a bare fn's
+/// `mut self`) are refused: kept as written, their text would not read back, and a
+/// golden holding them could never be read again. Type macros, also kept as written,
+/// read back and are pinned. (Found by the `extract_item`
+/// fuzz target: `pub type R<T> = Result<T, Box<dyn *Error + Send>>;`.)
+#[test]
+fn type_forms_that_would_not_read_back_are_refused() {
+    for (src, form) in [
+        (
+            "pub type R<T> = Result<T, Box<dyn *Error + Send>>;",
+            "dyn * Error + Send",
+        ),
+        (
+            "pub struct S { pub f: builtin # type_ascribe(u8, u8) }",
+            "builtin",
+        ),
+        ("pub type F = fn(mut self);", "mut self"),
+        ("pub fn f(x: Vec<dyn* Send>) {}", "dyn * Send"),
+        (
+            "extern \"C\" { pub static X: Box<dyn* Send>; }",
+            "dyn * Send",
+        ),
+    ] {
+        let parsed: syn::Item = syn::parse_str(src).expect("syn reads it");
+        let message = contract_core::syntax::extract_all(&parsed, &Default::default())
+            .expect_err(src)
+            .to_string();
+        assert!(
+            message.contains(form) && message.contains("cannot be pinned"),
+            "{src}: {message}"
+        );
+    }
+    for src in [
+        "pub type M = vec![u8];",
+        "pub struct S { pub m: m!(a, b), pub n: Vec<m![{ x }]> }",
+    ] {
+        let fragment = fragment(src);
+        let text = contract_core::canonical::to_compact_string(&fragment);
+        let back: Fragment = serde_json::from_str(&text).expect("reads back");
+        assert_eq!(back, fragment);
+    }
+}
+
+/// Lifetimes before the other generic arguments and parameters, as Rust requires
+/// and syn prints them: the same item written out of order (which syn reads and
+/// rustc refuses) is the same shape, so reformatting it through syn changes
+/// nothing. (Found by the `extract_item` fuzz target: `Box<dyn Error + Send,
+/// 'static>` printed by syn is `Box<'static, dyn Error + Send>`.)
+#[test]
+fn lifetimes_come_first_however_they_are_written() {
+    assert_eq!(
+        fragment("pub struct S<T, 'a, const N: usize, 'b>(Box<T, 'a, N, 'b>, I<X<T, 'a> = u8>);"),
+        fragment("pub struct S<'a, 'b, T, const N: usize>(Box<'a, 'b, T, N>, I<X<'a, T> = u8>);")
+    );
+    let parsed: syn::Item =
+        syn::parse_str("pub type R = Box<dyn Send, 'static>;").expect("syn reads it");
+    let printed: syn::Item =
+        syn::parse_str(&quote::ToTokens::to_token_stream(&parsed).to_string()).unwrap();
+    assert_eq!(
+        extract(&printed).unwrap().fragment,
+        extract(&parsed).unwrap().fragment
+    );
+}
+
 #[test]
 fn unions_macros_proc_macros_and_extern_blocks_are_items() {
     use contract_core::shape::{ProcMacroKind, Visibility};

@@ -83,7 +83,7 @@ impl Renaming {
             word.clear();
         };
         for c in s.chars() {
-            if c.is_alphanumeric() || c == '_' {
+            if crate::ty::is_ident_char(c) {
                 word.push(c);
             } else {
                 flush(&mut word, &mut out);

@@ -169,9 +169,8 @@ fn mark_as_written(deltas: &mut [Delta], before: &Symbol, after: &Symbol) {
             crate::render::before(delta),
             crate::render::after(delta)
         );
-        let words: std::collections::BTreeSet<&str> = text
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .collect();
+        let words: std::collections::BTreeSet<&str> =
+            text.split(|c: char| !crate::ty::is_ident_char(c)).collect();
         delta.as_written = names
             .iter()
             .filter(|n| words.contains(n.as_str()))

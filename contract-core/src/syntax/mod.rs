@@ -307,6 +307,7 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
         }
         other => return Err(unsupported(other)),
     };
+    cx.unreadable()?;
     let unresolved = std::mem::take(&mut cx.unresolved);
     let fragment = match (item_shape, fragment) {
         (Some(item), _) => Fragment::Item {
@@ -385,6 +386,7 @@ fn foreign_block(block: &syn::ItemForeignMod, scope: &Scope) -> syn::Result<Vec<
                 (s.ident.to_string(), ItemShape::Static(shape))
             }
         };
+        cx.unreadable()?;
         out.push(Extracted {
             name,
             fragment: Fragment::Item {

@@ -68,6 +68,9 @@ pub struct Cx<'s> {
     params: Vec<String>,
     /// Names a glob import may supply, compared as written.
     pub unresolved: BTreeSet<String>,
+    /// The first type or bound met in a form the model cannot write so that it reads
+    /// back (see [`Cx::unreadable`]).
+    unreadable: Option<syn::Error>,
 }
 
 impl<'s> Cx<'s> {
@@ -77,7 +80,37 @@ impl<'s> Cx<'s> {
             scope,
             params: Vec::new(),
             unresolved: BTreeSet::new(),
+            unreadable: None,
         }
+    }
+
+    /// The error for the first type form met that a golden could not read back, if
+    /// any. syn reads a few forms that are no stable Rust (`dyn* Trait`, `builtin #
+    /// name(…)`, a bare fn's `mut self`); kept as written, their text would not read
+    /// back, so a golden holding them could never be read again. (Found by the
+    /// `extract_item` fuzz target.)
+    pub fn unreadable(&mut self) -> syn::Result<()> {
+        self.unreadable.take().map_or(Ok(()), Err)
+    }
+
+    /// `node` kept as written, noting it when that text would not read back as it.
+    fn verbatim<T, N>(&mut self, node: &N, make: fn(String) -> T, read: fn(&str) -> Option<T>) -> T
+    where
+        T: PartialEq,
+        N: quote::ToTokens + syn::spanned::Spanned,
+    {
+        let text = tokens::to_string(node);
+        let value = make(text.clone());
+        if self.unreadable.is_none() && read(&text).as_ref() != Some(&value) {
+            self.unreadable = Some(syn::Error::new(
+                node.span(),
+                format!(
+                    "`{text}` cannot be pinned: it is no type form of stable Rust, and a golden \
+                     could not read it back"
+                ),
+            ));
+        }
+        value
     }
 
     /// Brings `g`'s type and const parameters into scope; returns the mark to
@@ -161,7 +194,7 @@ pub fn ty(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
         },
         syn::Type::Slice(s) => Type::Slice(Box::new(ty(cx, &s.elem))),
         syn::Type::Tuple(t) => Type::Tuple(t.elems.iter().map(|e| ty(cx, e)).collect()),
-        other => Type::Verbatim(tokens::to_string(other)),
+        other => cx.verbatim(other, Type::Verbatim, |t| Type::parse(t).ok()),
     }
 }
 
@@ -213,9 +246,9 @@ fn normalize(_cx: &Cx<'_>, p: &mut Path) {
 fn segment(cx: &mut Cx<'_>, s: &syn::PathSegment) -> Segment {
     let args = match &s.arguments {
         PathArguments::None => Args::None,
-        PathArguments::AngleBracketed(a) => {
-            Args::Angle(a.args.iter().map(|g| generic_arg(cx, g)).collect())
-        }
+        PathArguments::AngleBracketed(a) => Args::Angle(lifetimes_first(
+            a.args.iter().map(|g| generic_arg(cx, g)).collect(),
+        )),
         PathArguments::Parenthesized(p) => Args::Paren {
             inputs: p.inputs.iter().map(|t| ty(cx, t)).collect(),
             output: return_type(cx, &p.output).map(Box::new),
@@ -227,6 +260,14 @@ fn segment(cx: &mut Cx<'_>, s: &syn::PathSegment) -> Segment {
     }
 }
 
+/// Lifetime arguments first, the others in their order: Rust requires it, and syn
+/// prints them so, so `Box<T, 'a>` (which syn reads and rustc refuses) is one shape
+/// however it was formatted. (Found by the `extract_item` fuzz target.)
+fn lifetimes_first(mut args: Vec<GenericArg>) -> Vec<GenericArg> {
+    args.sort_by_key(|a| !matches!(a, GenericArg::Lifetime(_)));
+    args
+}
+
 fn generic_arg(cx: &mut Cx<'_>, arg: &GenericArgument) -> GenericArg {
     match arg {
         GenericArgument::Lifetime(l) => GenericArg::Lifetime(tokens::to_string(l)),
@@ -234,12 +275,13 @@ fn generic_arg(cx: &mut Cx<'_>, arg: &GenericArgument) -> GenericArg {
         GenericArgument::Const(c) => GenericArg::Const(tokens::to_string(c)),
         GenericArgument::AssocType(a) => GenericArg::AssocType {
             name: a.ident.to_string(),
-            generics: a
-                .generics
-                .iter()
-                .flat_map(|g| g.args.iter())
-                .map(|g| generic_arg(cx, g))
-                .collect(),
+            generics: lifetimes_first(
+                a.generics
+                    .iter()
+                    .flat_map(|g| g.args.iter())
+                    .map(|g| generic_arg(cx, g))
+                    .collect(),
+            ),
             ty: ty(cx, &a.ty),
         },
         GenericArgument::AssocConst(a) => GenericArg::AssocConst {
@@ -250,7 +292,7 @@ fn generic_arg(cx: &mut Cx<'_>, arg: &GenericArgument) -> GenericArg {
             name: c.ident.to_string(),
             bounds: bounds(cx, &c.bounds),
         },
-        other => GenericArg::Type(Type::Verbatim(tokens::to_string(other))),
+        other => GenericArg::Type(cx.verbatim(other, Type::Verbatim, |t| Type::parse(t).ok())),
     }
 }
 
@@ -283,7 +325,7 @@ pub fn bound(cx: &mut Cx<'_>, b: &TypeParamBound) -> Bound {
                 })
                 .collect(),
         ),
-        other => Bound::Verbatim(tokens::to_string(other)),
+        other => cx.verbatim(other, Bound::Verbatim, |b| Bound::parse(b).ok()),
     }
 }
 
@@ -333,6 +375,8 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             },
         })
         .collect();
+    // Lifetime parameters first, as for arguments (see `lifetimes_first`).
+    params.sort_by_key(|p| !p.is_lifetime());
     let mut where_clause: Vec<Predicate> = Vec::new();
     for predicate in g.where_clause.iter().flat_map(|w| w.predicates.iter()) {
         match predicate {
@@ -385,7 +429,7 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             }
             other => where_clause.push(Predicate::Type {
                 hrtb: Vec::new(),
-                bounded: Type::Verbatim(tokens::to_string(other)),
+                bounded: cx.verbatim(other, Type::Verbatim, |t| Type::parse(t).ok()),
                 bounds: Vec::new(),
             }),
         }
