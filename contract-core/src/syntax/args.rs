@@ -231,7 +231,12 @@ pub fn resolve_meta(meta: &Meta, scope: &Scope) -> Resolution {
             .collect();
         let arg = local(&krate);
         let at = local(prefix);
-        if !arg.is_empty() && (arg == at || (arg.last() == at.last() && !at.is_empty())) {
+        // `#[crate::contract(crate = "crate")]`: the crate's own root re-exports it
+        // (contract-pin's own tests are written so).
+        let own_root = arg.is_empty() && at.is_empty() && !krate.is_empty() && !prefix.is_empty();
+        if own_root
+            || (!arg.is_empty() && (arg == at || (arg.last() == at.last() && !at.is_empty())))
+        {
             return Resolution::Contract(fixed);
         }
     }
@@ -460,6 +465,8 @@ mod tests {
                 "#[pin::contract(crate = \"self::pin\")]",
                 None,
             ),
+            // The crate's own root: contract-pin's tests, a facade's.
+            ("", "#[crate::contract(crate = \"crate\")]", None),
         ];
         for (imports, attr, fixed) in ours {
             assert_eq!(
@@ -478,6 +485,7 @@ mod tests {
             ("use std::fmt::*;", "#[contract]"),
             ("", "#[derive(Debug)]"),
             ("use contract_pin::contract as pin;", "#[pinned]"),
+            ("use ink::contract;", "#[contract(crate = \"crate\")]"),
         ];
         for (imports, attr) in others {
             assert_eq!(resolve_in(imports, attr), Other, "{imports} {attr}");
@@ -490,6 +498,7 @@ mod tests {
             ),
             ("use crate::pins::contract;", "#[contract]", "`crate::pins`"),
             ("", "#[crate::pins::phase5_contract]", "`crate::pins`"),
+            ("", "#[crate::contract]", "`crate`"),
         ];
         for (imports, attr, says) in unknown {
             match resolve_in(imports, attr) {
