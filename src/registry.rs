@@ -81,7 +81,7 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
             continue;
         }
         goldens.insert(reg.golden);
-        let is_item = reg.fragment.starts_with(r#"{"fragment":"item","#);
+        let is_item = contract_core::current::is_item_text(reg.fragment);
         if is_item {
             let source = &reg.source;
             sites.insert(

@@ -569,12 +569,7 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
             }
             Ok(outcome) => outcome,
         };
-        let current = unit
-            .current
-            .as_ref()
-            .ok()
-            .and_then(|c| c.symbols().ok())
-            .unwrap_or_default();
+        let current = unit.current_symbols();
         match outcome.status {
             Status::Match | Status::Updated => continue,
             Status::Missing | Status::Stale => {

@@ -40,6 +40,18 @@ pub struct Unit {
     pub policy_file: String,
 }
 
+impl Unit {
+    /// The current symbols, read; none when they conflict or do not read (the
+    /// verdict reports that).
+    pub fn current_symbols(&self) -> BTreeMap<String, contract_core::Symbol> {
+        self.current
+            .as_ref()
+            .ok()
+            .and_then(|c| c.symbols().ok())
+            .unwrap_or_default()
+    }
+}
+
 /// A golden file no source pins.
 pub struct Orphan {
     /// The set, from the directory name.
@@ -251,7 +263,7 @@ pub fn load(
                 true => &scans[index],
                 false => others
                     .entry(index)
-                    .or_insert_with(|| scan_one(&workspace, package, progress)),
+                    .or_insert_with(|| scan_one(&workspace, package, &mut |l| progress.show(l))),
             };
             known.extend(scan.pinned.iter().map(|p| p.set.clone()));
             known.extend(scan.elsewhere.iter().map(|(s, _)| s.clone()));
@@ -326,15 +338,9 @@ fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> 
     let done: Mutex<Vec<(usize, PackageScan)>> = Mutex::new(Vec::new());
     let work = || {
         while let Some(&i) = selected.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let mut files = 0usize;
-            let scan = scan::scan_package(&packages[i], &mut |file| {
-                files += 1;
+            let scan = scan_one(workspace, &packages[i], &mut |line| {
                 let mut progress = progress.lock().unwrap_or_else(|p| p.into_inner());
-                progress.show(&format!(
-                    "scanning {} ({files} files): {}",
-                    packages[i].name,
-                    workspace::display(&workspace.root, file)
-                ));
+                progress.show(line);
             });
             done.lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -359,15 +365,16 @@ fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> 
     scans
 }
 
+/// Scans `package`, telling `show` the progress line for each file read.
 fn scan_one(
     workspace: &Workspace,
     package: &workspace::Package,
-    progress: &mut Progress,
+    show: &mut dyn FnMut(&str),
 ) -> PackageScan {
     let mut files = 0usize;
     scan::scan_package(package, &mut |file| {
         files += 1;
-        progress.show(&format!(
+        show(&format!(
             "scanning {} ({files} files): {}",
             package.name,
             workspace::display(&workspace.root, file)
@@ -411,7 +418,7 @@ fn note_reexports(
                 true => &scans[owner],
                 false => &*others
                     .entry(owner)
-                    .or_insert_with(|| scan_one(workspace, package, progress)),
+                    .or_insert_with(|| scan_one(workspace, package, &mut |l| progress.show(l))),
             };
             let (module, name) = (path[..path.len() - 1].join("::"), &path[path.len() - 1]);
             let sets: BTreeSet<&str> = owner_scan

@@ -131,12 +131,7 @@ pub fn items(model: &Model, paint: Paint) -> (Vec<Item>, Vec<String>) {
                 continue;
             }
         };
-        let current = unit
-            .current
-            .as_ref()
-            .ok()
-            .and_then(|c| c.symbols().ok())
-            .unwrap_or_default();
+        let current = unit.current_symbols();
         match outcome.status {
             Status::Match | Status::Updated => {}
             Status::Missing | Status::Stale => {
@@ -417,12 +412,7 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
                 lines.push(format!("error: {}: the golden cannot be read", unit.shown));
                 continue;
             };
-            let current = unit
-                .current
-                .as_ref()
-                .ok()
-                .and_then(|c| c.symbols().ok())
-                .unwrap_or_default();
+            let current = unit.current_symbols();
             let names: BTreeSet<String> = accepted
                 .iter()
                 .flat_map(|i| i.names.iter().cloned())

@@ -154,7 +154,7 @@ impl Current {
                 [one] => item_symbol_text(one.fragment, one.module, None, one.implements),
                 // An item and the one `impl` block that pins its methods.
                 [a, b] => {
-                    let (item, methods) = if a.fragment.starts_with(ITEM_HEAD) {
+                    let (item, methods) = if is_item_text(a.fragment) {
                         (a, b)
                     } else {
                         (b, a)
@@ -254,6 +254,12 @@ impl Current {
 }
 
 const ITEM_HEAD: &str = r#"{"fragment":"item","item":"#;
+
+/// True when a registered fragment text ([`Fragment::compact_text`]) is an item's,
+/// not an `impl` block's or an implementor's.
+pub fn is_item_text(fragment: &str) -> bool {
+    fragment.starts_with(ITEM_HEAD)
+}
 const METHODS_HEAD: &str = r#"{"fragment":"methods","methods":"#;
 const UNRESOLVED: &str = r#","unresolved":["#;
 const PATH: &str = r#","path":""#;

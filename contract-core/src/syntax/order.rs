@@ -103,7 +103,7 @@ pub fn hiding_attribute(
         if path.segments.len() > 1 {
             return !TOOLS.contains(&first.as_str());
         }
-        !INERT.contains(&first.as_str()) && scope.imports(&first)
+        scope_hides(&first, scope)
     };
     for attr in before {
         let metas = if attr.path().is_ident("cfg_attr") {
