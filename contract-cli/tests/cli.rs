@@ -749,26 +749,44 @@ fn markdown_summarises_each_set_for_a_pull_request() {
 #[test]
 fn deep_sources_and_bad_goldens_never_crash_the_command() {
     let f = Fixture::new();
-    let mut ty = String::from("u8");
-    for i in 0..1_000 {
-        ty = if i % 2 == 0 {
-            format!("Vec<{ty}>")
-        } else {
-            format!("Option<{ty}>")
-        };
-    }
-    f.write(
-        "app/src/deep.rs",
-        &format!("#[contract_pin::contract(set = \"api\")]\npub struct Deep {{ pub f: {ty} }}\n"),
-    );
+    // A type nested as deep as `depth` levels.
+    let nested = |depth: usize| {
+        let mut ty = String::from("u8");
+        for i in 0..depth {
+            ty = if i % 2 == 0 {
+                format!("Vec<{ty}>")
+            } else {
+                format!("Option<{ty}>")
+            };
+        }
+        format!("#[contract_pin::contract(set = \"api\")]\npub struct Deep {{ pub f: {ty} }}\n")
+    };
+    f.write("app/src/deep.rs", &nested(1_000));
     f.edit(
         "app/src/lib.rs",
         "pub mod model;",
         "pub mod model;\nmod deep;",
     );
+    // Read on the command's deep stack, but deeper than a golden can hold: an error
+    // at the type, as the macro gives, and no golden written that could not be read.
+    for command in ["update", "check"] {
+        let run = f.run(&[command]);
+        assert_eq!(run.code, 3, "{run:?}");
+        assert!(
+            run.stderr.contains(
+                "app/src/deep.rs:2:26: this type is nested more than 256 levels deep: a \
+                 golden could not read it back, so it cannot be pinned"
+            ),
+            "{run:?}"
+        );
+        assert!(!run.stderr.contains("panicked"), "{run:?}");
+    }
+    // As deep as a golden can hold: pinned, and read back.
+    f.write("app/src/deep.rs", &nested(200));
     let run = f.run(&["update"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert_eq!(f.run(&["check"]).code, 0);
+    assert!(f.read(GOLDEN).contains("Option<Vec<Option<Vec<"));
 
     for (bytes, what) in [
         ("", "the file is empty"),

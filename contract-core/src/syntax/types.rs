@@ -71,6 +71,10 @@ pub struct Cx<'s> {
     /// The first type or bound met in a form the model cannot write so that it reads
     /// back (see [`Cx::unreadable`]).
     unreadable: Option<syn::Error>,
+    /// How many [`ty`] calls are open, and the most that were since the outermost
+    /// began.
+    depth: usize,
+    deepest: usize,
 }
 
 impl<'s> Cx<'s> {
@@ -81,6 +85,8 @@ impl<'s> Cx<'s> {
             params: Vec::new(),
             unresolved: BTreeSet::new(),
             unreadable: None,
+            depth: 0,
+            deepest: 0,
         }
     }
 
@@ -133,8 +139,39 @@ impl<'s> Cx<'s> {
     }
 }
 
+/// Types nested deeper than this are written out and read back once: the golden's
+/// reader refuses nesting beyond [`crate::ty::MAX_DEPTH`].
+const READ_BACK_DEPTH: usize = crate::ty::MAX_DEPTH / 2;
+
 /// A type.
 pub fn ty(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
+    cx.depth += 1;
+    cx.deepest = cx.deepest.max(cx.depth);
+    let value = ty_of(cx, t);
+    cx.depth -= 1;
+    if cx.depth == 0 {
+        // A type the reader refuses could be registered, but no golden holding it
+        // could be read again (the command's scan reads sources on a deep stack; it
+        // once wrote such a golden).
+        if cx.deepest > READ_BACK_DEPTH
+            && cx.unreadable.is_none()
+            && Type::parse(&value.to_string()).is_err()
+        {
+            cx.unreadable = Some(syn::Error::new(
+                syn::spanned::Spanned::span(t),
+                format!(
+                    "this type is nested more than {} levels deep: a golden could not read \
+                     it back, so it cannot be pinned",
+                    crate::ty::MAX_DEPTH
+                ),
+            ));
+        }
+        cx.deepest = 0;
+    }
+    value
+}
+
+fn ty_of(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
     match t {
         syn::Type::Array(a) => Type::Array {
             elem: Box::new(ty(cx, &a.elem)),
