@@ -46,11 +46,9 @@ pub enum Format {
 type Results<'a> = Vec<(&'a Unit, Result<Outcome, String>)>;
 
 fn compare(model: &Model) -> Results<'_> {
-    model
-        .units
-        .iter()
-        .map(|u| (u, model.evaluate(u, &Mode::Compare).map(|e| e.outcome)))
-        .collect()
+    crate::model::on_every_core(&model.units, |u| {
+        (u, model.evaluate(u, &Mode::Compare).map(|e| e.outcome))
+    })
 }
 
 /// All scan findings (and, as warnings, the policy file's) with the file shown

@@ -8,6 +8,7 @@
 //!
 //! This library is the command's code, shared by its two binaries; it is not an API.
 
+mod cache;
 mod commands;
 mod json;
 mod model;

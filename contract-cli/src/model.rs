@@ -4,9 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use contract_core::assemble::{self, Registered};
 use contract_core::check::{self, Evaluation, Request};
-use contract_core::current::Current;
+use contract_core::current::{self, Current, RegisteredText};
 use contract_core::env::Mode;
 use contract_core::{golden, Delta, Fragment, Member, Policy};
 use contract_pin_lib::__private::policy::{self, Loaded};
@@ -138,8 +137,11 @@ pub fn load(
     let mut others: BTreeMap<usize, PackageScan> = BTreeMap::new();
     note_reexports(&workspace, filter, &mut scans, &mut others, progress);
     progress.show("reading goldens");
-    let mut units = Vec::new();
-    for (index, (package, scan)) in workspace.packages.iter().zip(&scans).enumerate() {
+    // Each package's sets are assembled and their goldens read on every core.
+    let indices: Vec<usize> = (0..workspace.packages.len()).collect();
+    let mut units: Vec<Unit> = on_every_core(&indices, |&index| {
+        let (package, scan) = (&workspace.packages[index], &scans[index]);
+        let mut units = Vec::new();
         let mut by_set: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, pinned) in scan.pinned.iter().enumerate() {
             if filter.set(&pinned.set) {
@@ -147,39 +149,33 @@ pub fn load(
             }
         }
         for (set, pinned) in by_set {
-            let registered: Vec<Registered> = pinned
+            // The harness's own reading of the registrations it would see: one item
+            // alone is spliced from its text, the others are read and merged.
+            let registered: Vec<RegisteredText<'_>> = pinned
                 .iter()
                 .map(|&i| {
                     let p = &scan.pinned[i];
-                    Registered {
-                        name: p.name.clone(),
-                        module: p.module.clone(),
-                        fragment: p.fragment.clone(),
+                    RegisteredText {
+                        name: &p.name,
+                        module: &p.module,
+                        fragment: &p.text,
+                        implements: None,
                     }
                 })
                 .collect();
-            let mut current = assemble::assemble(&registered).map_err(|conflicts| {
-                conflicts
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            });
+            let mut current = Current::from_registrations(&registered).map_err(|e| e.to_string());
             // The impls the sources show: a derive replaced by one is no change.
-            if let Ok(symbols) = &mut current {
+            if let Ok(current) = &mut current {
                 for &i in &pinned {
                     let p = &scan.pinned[i];
-                    let is_item = matches!(p.fragment, contract_core::Fragment::Item { .. });
-                    if let (true, Some(impls), Some(symbol)) = (
-                        is_item,
-                        scan.impls.get(&(p.module.clone(), p.item_name.clone())),
-                        symbols.get_mut(&p.name),
-                    ) {
-                        symbol.impls_in_source.clone_from(impls);
+                    if !current::is_item_text(&p.text) {
+                        continue;
+                    }
+                    if let Some(impls) = scan.impls.get(&(p.module.clone(), p.item_name.clone())) {
+                        current.set_impls_in_source(&p.name, impls);
                     }
                 }
             }
-            let mut current = current.map(Current::from_symbols);
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()
@@ -223,7 +219,11 @@ pub fn load(
                 policy_file: loaded.shown.clone(),
             });
         }
-    }
+        units
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     units.sort_by(|a, b| (&a.set, &a.package_name).cmp(&(&b.set, &b.package_name)));
     // Sets sharing an update variable (`a-b`, `a_b`) anywhere in the workspace, or
     // with a set the policy file configures: `A_B_CONTRACT_UPDATE_GOLDEN=1 cargo test`
@@ -319,37 +319,47 @@ fn unpinned_policy_sets(loaded: &Loaded, pinned: &[&str], filter: &Filter) -> Ve
         .collect()
 }
 
-/// Scans every package `filter` selects, on as many threads as the machine offers
-/// (packages are independent: each is read and parsed on its own), in workspace order;
-/// the others are left empty.
+/// Scans every package `filter` selects, on every core (packages are independent:
+/// each is read and parsed on its own), in workspace order; the others are left empty.
 fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> Vec<PackageScan> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-    let packages = &workspace.packages;
-    let selected: Vec<usize> = (0..packages.len())
-        .filter(|&i| filter.package(&packages[i].name))
-        .collect();
-    let threads = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(selected.len())
-        .max(1);
-    let next = AtomicUsize::new(0);
-    let progress = Mutex::new(progress);
-    let done: Mutex<Vec<(usize, PackageScan)>> = Mutex::new(Vec::new());
-    let work = || {
-        while let Some(&i) = selected.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let scan = scan_one(workspace, &packages[i], &mut |line| {
+    let progress = std::sync::Mutex::new(progress);
+    let indices: Vec<usize> = (0..workspace.packages.len()).collect();
+    on_every_core(&indices, |&i| {
+        let package = &workspace.packages[i];
+        match filter.package(&package.name) {
+            true => scan_one(workspace, package, &mut |line| {
                 let mut progress = progress.lock().unwrap_or_else(|p| p.into_inner());
                 progress.show(line);
-            });
-            done.lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .push((i, scan));
+            }),
+            false => PackageScan::default(),
         }
+    })
+}
+
+/// `f` of each of `items`, in their order, computed on as many threads as the machine
+/// offers. Each helper thread gets the command's deep stack (syn parses recursively);
+/// the current thread, which has it too, works alongside them.
+pub(crate) fn on_every_core<'a, T: Sync, R: Send>(
+    items: &'a [T],
+    f: impl Fn(&'a T) -> R + Sync,
+) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(items.len())
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, R)>> = Mutex::new(Vec::with_capacity(items.len()));
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(item) = items.get(i) else { break };
+        let result = f(item);
+        done.lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((i, result));
     };
     std::thread::scope(|s| {
-        // Each helper gets the command's deep stack (syn parses recursively); the
-        // current thread, which has it too, works alongside them.
         for _ in 1..threads {
             let helper = std::thread::Builder::new().stack_size(crate::STACK);
             if helper.spawn_scoped(s, work).is_err() {
@@ -358,11 +368,9 @@ fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> 
         }
         work();
     });
-    let mut scans: Vec<PackageScan> = packages.iter().map(|_| PackageScan::default()).collect();
-    for (i, scan) in done.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        scans[i] = scan;
-    }
-    scans
+    let mut done = done.into_inner().unwrap_or_else(|p| p.into_inner());
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 /// Scans `package`, telling `show` the progress line for each file read.
@@ -372,7 +380,7 @@ fn scan_one(
     show: &mut dyn FnMut(&str),
 ) -> PackageScan {
     let mut files = 0usize;
-    scan::scan_package(package, &mut |file| {
+    crate::cache::scan_package(workspace, package, &mut |file| {
         files += 1;
         show(&format!(
             "scanning {} ({files} files): {}",
@@ -586,12 +594,12 @@ impl Model {
             Member::Method { name: m } => pinned
                 .iter()
                 .find(|p| {
-                    matches!(&p.fragment, Fragment::Methods { methods, .. } if methods.contains_key(m))
+                    matches!(p.fragment(), Fragment::Methods { methods, .. } if methods.contains_key(m))
                 })
-                .or_else(|| pinned.iter().find(|p| matches!(p.fragment, Fragment::Item { .. }))),
+                .or_else(|| pinned.iter().find(|p| matches!(p.fragment(), Fragment::Item { .. }))),
             _ => pinned
                 .iter()
-                .find(|p| matches!(p.fragment, Fragment::Item { .. })),
+                .find(|p| matches!(p.fragment(), Fragment::Item { .. })),
         }
         .or(pinned.first());
         if let Some(p) = holder {

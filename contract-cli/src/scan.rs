@@ -15,6 +15,7 @@
 //! source says (a contract attribute below `#[derive]`) is an error.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -29,9 +30,13 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Attribute, Item, Meta};
 
+use serde::{Deserialize, Serialize};
+
+use crate::cache::Input;
 use crate::workspace::{Package, TargetKind};
 
 /// A pinned item, as its registration would be.
+#[derive(Serialize, Deserialize)]
 pub struct Pinned {
     /// The set.
     pub set: String,
@@ -47,15 +52,35 @@ pub struct Pinned {
     pub golden: Option<PathBuf>,
     /// The item's own name (the symbol's, unless `name = "…"` renames it).
     pub item_name: String,
-    /// The shape fragment.
-    pub fragment: contract_core::Fragment,
+    /// The shape fragment's compact canonical text: what the macro registers.
+    pub text: String,
+    /// The shape fragment, read from `text` when first asked for (a cached scan
+    /// keeps only the text).
+    #[serde(skip)]
+    fragment: OnceLock<contract_core::Fragment>,
     /// Where its elements are: line and 1-based column (see [`line_col`]).
     pub locations: Located<(usize, usize)>,
 }
 
+impl Pinned {
+    /// The shape fragment.
+    pub fn fragment(&self) -> &contract_core::Fragment {
+        self.fragment.get_or_init(|| {
+            // Written by this build of the command: only a file edited by hand in
+            // the target directory could fail here.
+            serde_json::from_str(&self.text).unwrap_or_else(|e| {
+                panic!(
+                    "a cached scan holds a fragment that does not read ({e}); remove \
+                     target/contract-pin and run again"
+                )
+            })
+        })
+    }
+}
+
 /// Something the user must know: a warning (the scan went on) or an error (the
 /// compiler would reject this too).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Finding {
     /// The file, absolute.
     pub file: PathBuf,
@@ -68,7 +93,7 @@ pub struct Finding {
 }
 
 /// What the scan of one package found.
-#[derive(Default)]
+#[derive(Default, Serialize, Deserialize)]
 pub struct PackageScan {
     /// Pinned items, in source order.
     pub pinned: Vec<Pinned>,
@@ -88,6 +113,7 @@ pub struct PackageScan {
     /// the type's name: what the sources say a type implements besides its derives. An
     /// impl is matched to the type of that name in its own module (where it is usually
     /// written); one written elsewhere is not seen.
+    #[serde(with = "crate::cache::pairs")]
     pub impls: BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
 }
 
@@ -95,9 +121,15 @@ pub struct PackageScan {
 /// sees: the library, and each integration test (its own registrations join the
 /// library's in its binary). Items pinned in bins, examples and benches are warnings:
 /// no integration test links them. `on_file` is told of each file read (progress).
-pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> PackageScan {
+/// Also returns what the scan read from the file system, in order: the same answers
+/// give the same scan (see [`crate::cache`]).
+pub fn scan_package(
+    package: &Package,
+    on_file: &mut dyn FnMut(&Path),
+) -> (PackageScan, Vec<Input>) {
     let mut scan = Scanner {
         out: PackageScan::default(),
+        inputs: Vec::new(),
         on_file,
         cfg_test: false,
         macro_use: false,
@@ -139,7 +171,7 @@ pub fn scan_package(package: &Package, on_file: &mut dyn FnMut(&Path)) -> Packag
         }
     }
     hand_written_serde(&mut scan.out);
-    scan.out
+    (scan.out, scan.inputs)
 }
 
 /// Where a module is, and what it is under.
@@ -159,6 +191,8 @@ struct ModCx {
 
 struct Scanner<'a> {
     out: PackageScan,
+    /// Every answer the file system gave, in order.
+    inputs: Vec<Input>,
     on_file: &'a mut dyn FnMut(&Path),
     /// Whether the target is built with `cfg(test)` (integration tests are).
     cfg_test: bool,
@@ -172,6 +206,16 @@ struct Scanner<'a> {
 }
 
 impl Scanner<'_> {
+    /// Whether `path` is a file, recorded as an input of the scan.
+    fn is_file(&mut self, path: &Path) -> bool {
+        let is = path.is_file();
+        self.inputs.push(Input::IsFile {
+            path: path.to_path_buf(),
+            is,
+        });
+        is
+    }
+
     fn warn(&mut self, file: &Path, span: Span, exactness: ScanExactness, message: String) {
         self.warn_at(file, line_col(span), exactness, message);
     }
@@ -206,7 +250,9 @@ impl Scanner<'_> {
     fn file(&mut self, file: &Path, cx: &ModCx, declared: Option<(&Path, Span)>) {
         (self.on_file)(file);
         self.out.files += 1;
-        let text = match std::fs::read_to_string(file) {
+        let read = std::fs::read_to_string(file);
+        self.inputs.push(Input::read(file, &read));
+        let text = match read {
             Ok(text) => text,
             Err(e) => {
                 let message = format!("cannot read module file {}: {e}", file.display());
@@ -355,7 +401,7 @@ impl Scanner<'_> {
                     None => {
                         let flat = cx.children_dir.join(format!("{name}.rs"));
                         let nested = cx.children_dir.join(&name).join("mod.rs");
-                        if flat.is_file() || !nested.is_file() {
+                        if self.is_file(&flat) || !self.is_file(&nested) {
                             (flat, false)
                         } else {
                             (nested, true)
@@ -369,7 +415,7 @@ impl Scanner<'_> {
                     parent.join(&name)
                 };
                 child.path_attr_dir = parent;
-                if !target.is_file() && !child.cfgs.is_empty() {
+                if !self.is_file(&target) && !child.cfgs.is_empty() {
                     // A platform or feature module that is not there: the compiler
                     // would not look either, unless the cfg holds.
                     self.warn(
@@ -593,7 +639,8 @@ impl Scanner<'_> {
                 golden,
                 item_name: extracted.name,
                 locations: extracted.spans.map(line_col),
-                fragment: extracted.fragment,
+                text: extracted.fragment.compact_text().0,
+                fragment: OnceLock::from(extracted.fragment),
             });
         }
     }
@@ -630,7 +677,7 @@ fn record_impl(
 fn hand_written_serde(scan: &mut PackageScan) {
     let mut warnings = Vec::new();
     for p in &scan.pinned {
-        let contract_core::Fragment::Item { item, .. } = &p.fragment else {
+        let contract_core::Fragment::Item { item, .. } = p.fragment() else {
             continue;
         };
         let Some(container) = item.container() else {
@@ -1035,7 +1082,7 @@ mod tests {
             "src/inline/deep.rs",
             "use contract_pin::{contract, phase5_contract};\n#[contract] pub struct Deep { x: u8 }\nfn f() { #[contract] struct InFn; }\n",
         );
-        let scan = scan_package(&package(d), &mut |_| {});
+        let (scan, _) = scan_package(&package(d), &mut |_| {});
         assert!(scan.errors.is_empty(), "{:?}", scan.errors);
         assert!(scan.warnings.is_empty(), "{:?}", scan.warnings);
         let mut found: Vec<String> = scan
@@ -1076,7 +1123,7 @@ mod tests {
              macro_rules! make { () => { #[contract] pub struct Made; } }\n\
              #[contract(set = 3)] pub struct Bad;\nuse contract_pin::contract;\n",
         );
-        let scan = scan_package(&package(d), &mut |_| {});
+        let (scan, _) = scan_package(&package(d), &mut |_| {});
         let messages: Vec<String> = scan
             .warnings
             .iter()
@@ -1125,7 +1172,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), "src/lib.rs", text);
         write(dir.path(), "src/file_module.rs", "");
-        scan_package(&package(dir.path()), &mut |_| {})
+        scan_package(&package(dir.path()), &mut |_| {}).0
     }
 
     fn lines(findings: &[Finding]) -> Vec<(usize, String)> {

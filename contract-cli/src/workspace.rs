@@ -19,6 +19,8 @@ pub struct Workspace {
     pub packages: Vec<Package>,
     /// The golden root (`CONTRACT_PIN_GOLDEN_DIR`) as the harness would see it.
     pub golden_dir: Option<String>,
+    /// Cargo's target directory, where the scan cache lives (see `cache`).
+    pub target_dir: PathBuf,
 }
 
 /// One member package.
@@ -58,6 +60,7 @@ pub enum TargetKind {
 #[derive(Deserialize)]
 struct Metadata {
     workspace_root: PathBuf,
+    target_directory: PathBuf,
     workspace_members: Vec<String>,
     packages: Vec<MetaPackage>,
 }
@@ -159,6 +162,7 @@ pub fn discover(
         root: metadata.workspace_root,
         packages,
         golden_dir,
+        target_dir: metadata.target_directory,
     })
 }
 

@@ -9,7 +9,7 @@
 //! implementors, conflicting items) are parsed, merged by [`assemble`] and written
 //! out, as before.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -31,6 +31,9 @@ pub struct CurrentSymbol {
     typed: OnceLock<Result<Symbol, String>>,
     /// Where it was registered, for the message when its text does not read.
     origin: String,
+    /// Probed traits the sources implement by hand, set on the shape once read
+    /// ([`Symbol::impls_in_source`]; never part of the text).
+    impls_in_source: BTreeSet<ProbedTrait>,
 }
 
 /// A registration as text, as the harness finds it.
@@ -95,6 +98,7 @@ impl CurrentSymbol {
             text: canonical::to_compact_string(&symbol),
             typed: OnceLock::from(Ok(symbol)),
             origin,
+            impls_in_source: BTreeSet::new(),
         }
     }
 
@@ -106,7 +110,12 @@ impl CurrentSymbol {
     /// The symbol's shape, read from its text the first time it is asked for.
     pub fn symbol(&self) -> Result<&Symbol, Unreadable> {
         self.typed
-            .get_or_init(|| serde_json::from_str(&self.text).map_err(|e| e.to_string()))
+            .get_or_init(|| {
+                let mut symbol: Symbol =
+                    serde_json::from_str(&self.text).map_err(|e| e.to_string())?;
+                symbol.impls_in_source.clone_from(&self.impls_in_source);
+                Ok(symbol)
+            })
             .as_ref()
             .map_err(|error| Unreadable {
                 origin: self.origin.clone(),
@@ -175,6 +184,7 @@ impl Current {
                         text,
                         typed: OnceLock::new(),
                         origin: format!("{}::{}", reg.module, reg.name),
+                        impls_in_source: BTreeSet::new(),
                     };
                     symbols.insert(name.to_owned(), symbol);
                 }
@@ -242,6 +252,19 @@ impl Current {
         R: std::ops::RangeBounds<str>,
     {
         self.symbols.range::<str, R>(range)
+    }
+
+    /// Records that the sources implement `impls` by hand for the item of symbol
+    /// `name` (the CLI reads them from `impl` blocks; see
+    /// [`Symbol::impls_in_source`]). Nothing happens when there is no such symbol.
+    pub fn set_impls_in_source(&mut self, name: &str, impls: &BTreeSet<ProbedTrait>) {
+        let Some(symbol) = self.symbols.get_mut(name) else {
+            return;
+        };
+        symbol.impls_in_source.clone_from(impls);
+        if let Some(Ok(typed)) = symbol.typed.get_mut() {
+            typed.impls_in_source.clone_from(impls);
+        }
     }
 
     /// Every symbol's shape, read.

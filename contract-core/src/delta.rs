@@ -423,7 +423,7 @@ impl<'de> Deserialize<'de> for DeltaKind {
 
 /// Which part of a symbol a delta is about. The macro points its error at it, the CLI
 /// finds its file and line from it, and messages name it.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Member {
     /// The item as a whole (its name, kind, value, trait header).
@@ -475,23 +475,15 @@ pub enum Member {
     },
     /// An implementor of a trait.
     Implementor {
-        /// The implementing type.
-        #[serde(serialize_with = "serialize_display")]
+        /// The implementing type (serialized as its canonical text).
         ty: crate::ty::Type,
     },
     /// The module that defines the symbol.
     Module,
 }
 
-fn serialize_display<T: fmt::Display, S: serde::Serializer>(
-    v: &T,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.collect_str(v)
-}
-
 /// A container attribute a delta can be about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Attr {
     /// `#[non_exhaustive]`.

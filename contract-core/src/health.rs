@@ -77,7 +77,18 @@ impl Confidence {
 }
 
 /// How exactly the source scan saw a package's registrations.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub enum ScanExactness {
     /// Every pinned item was read exactly as the compiler reads it.
     #[default]

@@ -42,11 +42,36 @@ pub struct Extracted {
 /// Where an item's elements are: their spans while the item is parsed ([`Spans`]),
 /// or whatever [`Located::map`] makes of them (a shell that moves results between
 /// threads keeps line and column: a span cannot leave the thread that parsed it).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Located<T> {
     item: Option<T>,
     fields: Option<T>,
+    /// A list of pairs when serialized: a member is no map key in JSON.
+    #[serde(with = "member_pairs")]
     by_member: BTreeMap<Member, T>,
+}
+
+/// [`Located::by_member`] as a list of `[member, place]` pairs (for a shell that
+/// keeps scan results between runs).
+mod member_pairs {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::delta::Member;
+
+    pub fn serialize<T: Serialize, S: Serializer>(
+        map: &BTreeMap<Member, T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<Member, T>, D::Error> {
+        Ok(Vec::<(Member, T)>::deserialize(d)?.into_iter().collect())
+    }
 }
 
 impl<T> Default for Located<T> {

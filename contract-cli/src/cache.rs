@@ -1,0 +1,182 @@
+//! The scan cache: what the source scan of a package found, kept in cargo's target
+//! directory (`target/contract-pin/scan/`) between runs.
+//!
+//! A package's scan is a function of its targets and of the answers the file system
+//! gave the scan: the text of each file it read, and whether each candidate module
+//! file (`x.rs`, `x/mod.rs`) was there. The cache keeps those answers beside the scan
+//! and is used only when the same build of this command wrote it, for the same
+//! targets, and asking every question again gives every answer again (each file read
+//! and compared by its SHA-256, never by its time stamp). Anything else, an unreadable
+//! or foreign cache file included, means the package is scanned; a cache that cannot
+//! be written is no error (the next run scans again).
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::scan::{self, PackageScan};
+use crate::workspace::{Package, Workspace};
+
+/// One answer the file system gave the scan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Input {
+    /// A file read as text: the SHA-256 of the text, or why it could not be read.
+    Read {
+        path: PathBuf,
+        text: Result<String, String>,
+    },
+    /// Whether a path is a file.
+    IsFile { path: PathBuf, is: bool },
+}
+
+impl Input {
+    /// The answer `std::fs::read_to_string(path)` gave.
+    pub fn read(path: &Path, read: &io::Result<String>) -> Input {
+        Input::Read {
+            path: path.to_path_buf(),
+            text: match read {
+                Ok(text) => Ok(digest(text.as_bytes())),
+                Err(e) => Err(e.to_string()),
+            },
+        }
+    }
+
+    /// Whether asking again gives the same answer.
+    fn holds(&self) -> bool {
+        match self {
+            Input::IsFile { path, is } => path.is_file() == *is,
+            read @ Input::Read { path, .. } => {
+                Input::read(path, &std::fs::read_to_string(path)) == *read
+            }
+        }
+    }
+}
+
+/// A cache file.
+#[derive(Deserialize)]
+struct Entry {
+    scanner: String,
+    targets: String,
+    inputs: Vec<Input>,
+    scan: PackageScan,
+}
+
+/// A cache file, as written.
+#[derive(Serialize)]
+struct EntryRef<'a> {
+    scanner: &'a str,
+    targets: &'a str,
+    inputs: &'a [Input],
+    scan: &'a PackageScan,
+}
+
+/// The scan of `package`: the cached one when it still holds, else a new one (then
+/// cached). `on_file` is told of each file a new scan reads.
+pub fn scan_package(
+    workspace: &Workspace,
+    package: &Package,
+    on_file: &mut dyn FnMut(&Path),
+) -> PackageScan {
+    let Some(scanner) = scanner() else {
+        return scan::scan_package(package, on_file).0;
+    };
+    let path = entry_path(&workspace.target_dir, package);
+    let targets = format!("{:?}", package.targets);
+    if let Some(scan) = cached(&path, scanner, &targets) {
+        return scan;
+    }
+    let (scan, inputs) = scan::scan_package(package, on_file);
+    let entry = EntryRef {
+        scanner,
+        targets: &targets,
+        inputs: &inputs,
+        scan: &scan,
+    };
+    if let Ok(text) = serde_json::to_string(&entry) {
+        let _ = store(&path, &text);
+    }
+    scan
+}
+
+/// The cached scan at `path`, when it was made by `scanner` for `targets` and every
+/// input still holds.
+fn cached(path: &Path, scanner: &str, targets: &str) -> Option<PackageScan> {
+    let bytes = std::fs::read(path).ok()?;
+    let entry: Entry = serde_json::from_slice(&bytes).ok()?;
+    let current = entry.scanner == scanner
+        && entry.targets == targets
+        && entry.inputs.iter().all(Input::holds);
+    current.then_some(entry.scan)
+}
+
+fn store(path: &Path, text: &str) -> io::Result<()> {
+    std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
+    crate::store::write_atomic(path, text)
+}
+
+/// Where the scan of `package` is cached: one file per package, named after it and
+/// its manifest's directory (one target directory may serve several workspaces).
+fn entry_path(target_dir: &Path, package: &Package) -> PathBuf {
+    let dir = digest(package.manifest_dir.as_os_str().as_encoded_bytes());
+    target_dir.join("contract-pin").join("scan").join(format!(
+        "{}-{}.json",
+        package.name,
+        &dir[..16]
+    ))
+}
+
+/// This build of the command: its version and its executable's size and time stamp,
+/// so a rebuilt command (whose scan may differ) never reads an older one's cache.
+/// `None` (no caching) when the executable cannot be found.
+fn scanner() -> Option<&'static str> {
+    static SCANNER: OnceLock<Option<String>> = OnceLock::new();
+    SCANNER
+        .get_or_init(|| {
+            let meta = std::env::current_exe().ok()?.metadata().ok()?;
+            let modified = meta
+                .modified()
+                .ok()?
+                .duration_since(std::time::UNIX_EPOCH)
+                .ok()?;
+            Some(format!(
+                "{} {} {}",
+                env!("CARGO_PKG_VERSION"),
+                meta.len(),
+                modified.as_nanos()
+            ))
+        })
+        .as_deref()
+}
+
+fn digest(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A map with keys that are no JSON strings, as a list of `[key, value]` pairs.
+pub mod pairs {
+    use super::*;
+
+    pub fn serialize<K: Serialize, V: Serialize, S: serde::Serializer>(
+        map: &BTreeMap<K, V>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, K, V, D>(d: D) -> Result<BTreeMap<K, V>, D::Error>
+    where
+        K: Deserialize<'de> + Ord,
+        V: Deserialize<'de>,
+        D: serde::Deserializer<'de>,
+    {
+        Ok(Vec::<(K, V)>::deserialize(d)?.into_iter().collect())
+    }
+}

@@ -1,0 +1,103 @@
+//! The scan cache (`target/contract-pin/scan/`): used while every answer the file
+//! system gave the scan still holds, never after one changed, whatever the files'
+//! time stamps say; a broken cache file is a cache miss, not an error.
+
+mod support;
+
+use std::path::PathBuf;
+
+use support::{Fixture, MODEL};
+
+/// The fixture's cache files.
+fn cache_files(f: &Fixture) -> Vec<PathBuf> {
+    let dir = f.path("target/contract-pin/scan");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Rewrites the cached scan so that it pins `Order` under another name: a check that
+/// then reports `Renamed` read the cache, one that does not scanned again.
+fn poison(f: &Fixture) {
+    let [file] = cache_files(f)
+        .try_into()
+        .expect("one package, one cache file");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let poisoned = text.replace(r#""name":"Order""#, r#""name":"Renamed""#);
+    assert_ne!(poisoned, text, "the cache holds the pinned item's name");
+    std::fs::write(&file, poisoned).unwrap();
+}
+
+#[test]
+fn a_cached_scan_is_used_while_every_file_it_read_is_unchanged() {
+    let f = Fixture::new();
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.run(&["check"]).code, 0);
+    poison(&f);
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 1, "the cache was read: {run:?}");
+    assert!(run.stdout.contains("Renamed"), "{run:?}");
+}
+
+#[test]
+fn an_edit_is_seen_even_when_the_file_keeps_its_size_and_time_stamp() {
+    let f = Fixture::new();
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.run(&["check"]).code, 0);
+    poison(&f);
+    let model = f.path("app/src/model.rs");
+    let stamp = std::fs::metadata(&model).unwrap().modified().unwrap();
+    // `u64` → `i64`: same length; then the old time stamp back.
+    f.write("app/src/model.rs", &MODEL.replace("id: u64", "id: i64"));
+    std::fs::File::options()
+        .write(true)
+        .open(&model)
+        .unwrap()
+        .set_modified(stamp)
+        .unwrap();
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(
+        run.stdout.contains("type of field `id`: `u64` -> `i64`"),
+        "scanned again: {run:?}"
+    );
+    assert!(!run.stdout.contains("Renamed"), "{run:?}");
+}
+
+#[test]
+fn a_module_file_that_moves_is_seen() {
+    let f = Fixture::new();
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.run(&["check"]).code, 0);
+    poison(&f);
+    // `mod model;` now resolves to `model/mod.rs`: same text, other answers.
+    std::fs::create_dir(f.path("app/src/model")).unwrap();
+    std::fs::rename(f.path("app/src/model.rs"), f.path("app/src/model/mod.rs")).unwrap();
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "scanned again: {run:?}");
+    // A `model.rs` beside it now comes first: no file the scan read changed, but
+    // the answer to "is there a `model.rs`?" did.
+    poison(&f);
+    f.write("app/src/model.rs", MODEL);
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "scanned again: {run:?}");
+}
+
+#[test]
+fn a_broken_cache_file_is_scanned_over() {
+    let f = Fixture::new();
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.run(&["check"]).code, 0);
+    let [file] = cache_files(&f).try_into().expect("one cache file");
+    for broken in ["", "{", "[1, 2]", "{\"scanner\": 1}"] {
+        std::fs::write(&file, broken).unwrap();
+        let run = f.run(&["check"]);
+        assert_eq!(run.code, 0, "{broken:?}: {run:?}");
+        assert!(run.stderr.is_empty(), "{broken:?}: {run:?}");
+        // Written again, whole.
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(r#""name":"Order""#), "{broken:?}");
+    }
+}
