@@ -1,10 +1,14 @@
 //! `contract-pin check` on a generated workspace: 20 crates of 500 pinned items each
 //! (10k symbols, the item mix of the facade's benches), goldens written once by
 //! `contract-pin update`. Each iteration runs the real binary, warm (the sources and
-//! goldens are in the page cache; contract-pin itself keeps no cache between runs):
+//! goldens are in the page cache):
 //!
-//! - `check/unchanged`: every golden matches;
-//! - `check/edited`: one crate carries the mix's few percent of edits (exit 1).
+//! - `check/cold`: every golden matches, no scan cache (`target/contract-pin` removed
+//!   before each run: the first check after a clone or `cargo clean`);
+//! - `check/unchanged`: every golden matches, every package's scan cached;
+//! - `check/edited`: one crate carries the mix's few percent of edits (exit 1), and its
+//!   cached scan is removed before each run: the edit loop, where the edited package
+//!   is scanned again and the others are read from the cache.
 //!
 //! `cargo bench -p contract-cli --bench check_workspace`; see docs/BENCHMARKS.md.
 //! With `BENCH_KEEP_WORKSPACE=1` the workspace stays in the temp dir, for profiling
@@ -15,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 #[path = "../../tests/common/clean_env.rs"]
 mod clean_env;
@@ -121,6 +125,17 @@ fn check_workspace(c: &mut Criterion) {
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(10));
+    let cache = root.join("target/contract-pin/scan");
+    group.bench_function("cold", |b| {
+        b.iter_batched(
+            || std::fs::remove_dir_all(&cache).expect("a cache to remove"),
+            |()| {
+                let out = contract_pin(&root, &["check"]);
+                assert_eq!(out.status.code(), Some(0));
+            },
+            BatchSize::PerIteration,
+        )
+    });
     group.bench_function("unchanged", |b| {
         b.iter(|| {
             let out = contract_pin(&root, &["check"]);
@@ -128,11 +143,25 @@ fn check_workspace(c: &mut Criterion) {
         })
     });
     edit_first_crate(&root, true);
-    group.bench_function("edited", |b| {
-        b.iter(|| {
-            let out = contract_pin(&root, &["check"]);
-            assert_eq!(out.status.code(), Some(1), "a breaking edit");
+    // The first crate's cache file: named after the package.
+    let first: Vec<PathBuf> = std::fs::read_dir(&cache)
+        .expect("the cache")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("c00-"))
         })
+        .collect();
+    assert_eq!(first.len(), 1, "one cache file per package");
+    group.bench_function("edited", |b| {
+        b.iter_batched(
+            || std::fs::remove_file(&first[0]).expect("c00's cached scan"),
+            |()| {
+                let out = contract_pin(&root, &["check"]);
+                assert_eq!(out.status.code(), Some(1), "a breaking edit");
+            },
+            BatchSize::PerIteration,
+        )
     });
     group.finish();
     // Kept for profiling the command by hand when asked; removed otherwise.

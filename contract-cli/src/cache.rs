@@ -114,9 +114,15 @@ fn cached(path: &Path, scanner: &str, targets: &str) -> Option<PackageScan> {
     current.then_some(entry.scan)
 }
 
+/// Replaces the cache file at `path` by a rename, so a reader sees the old file or
+/// the new one, never part of one. Not synced: a cache lost in a crash is a scan.
 fn store(path: &Path, text: &str) -> io::Result<()> {
-    std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
-    crate::store::write_atomic(path, text)
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
+    io::Write::write_all(&mut temp, text.as_bytes())?;
+    temp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// Where the scan of `package` is cached: one file per package, named after it and

@@ -3,4 +3,4 @@
 //! lock held from the read to the write; a temp file of the writer's own beside the
 //! golden, synced, then renamed over it).
 
-pub use contract_pin_lib::__private::store::{lock, read, write_atomic};
+pub use contract_pin_lib::__private::store::{lock, read};
