@@ -1,9 +1,8 @@
 //! The index-health probe against small repositories built per test.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{json, Value};
 use workspace_example::indices::registry::ScopedRegistry;
@@ -12,17 +11,23 @@ use workspace_example::indices::{
     ProbeContext, ProbeError, RepoSnapshot, StaleReason, RAW_DIR,
 };
 
-/// A fresh directory under the target's scratch space.
-fn scratch(label: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "indices-probe-{}-{label}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory under the target's scratch space, removed when dropped.
+struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+fn scratch(label: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("indices-probe-{label}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    Scratch(dir)
 }
 
 fn git(repo: &Path, args: &[&str]) -> String {
@@ -50,7 +55,7 @@ fn git(repo: &Path, args: &[&str]) -> String {
 }
 
 /// A repository with `commits` commits; returns (root, SHAs oldest first).
-fn repo(label: &str, commits: usize) -> (PathBuf, Vec<String>) {
+fn repo(label: &str, commits: usize) -> (Scratch, Vec<String>) {
     let root = scratch(label);
     git(&root, &["init", "-q"]);
     let shas = (0..commits)
@@ -238,7 +243,7 @@ fn missing_git_is_a_clear_error_not_a_stale_verdict() {
     for program in ["git-that-does-not-exist", "/nonexistent/bin/git"] {
         let ctx = ProbeContext::default().with_git(Git::new(program));
         let err = IndexHealthProbe
-            .run(&RepoSnapshot::new(&root), &ctx)
+            .run(&RepoSnapshot::new(&*root), &ctx)
             .expect_err("a probe without git must not produce a verdict");
         assert!(matches!(err, ProbeError::GitUnavailable(_)), "{err:?}");
         let message = err.to_string();
@@ -248,7 +253,7 @@ fn missing_git_is_a_clear_error_not_a_stale_verdict() {
     }
     let message = IndexHealthProbe
         .run(
-            &RepoSnapshot::new(&root),
+            &RepoSnapshot::new(&*root),
             &ProbeContext::default().with_git(Git::new("git-that-does-not-exist")),
         )
         .unwrap_err()
@@ -294,7 +299,7 @@ fn every_registered_check_gets_an_entry_and_errors_propagate() {
         )
         .unwrap();
     let err = IndexHealthProbe
-        .run(&RepoSnapshot::new(&root), &ProbeContext::default())
+        .run(&RepoSnapshot::new(&*root), &ProbeContext::default())
         .unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -308,7 +313,7 @@ fn empty_registry_emits_an_empty_slice_without_needing_git() {
     scope.clear();
     let ctx = ProbeContext::default().with_git(Git::new("git-that-does-not-exist"));
     let out = IndexHealthProbe
-        .run(&RepoSnapshot::new(scratch("empty")), &ctx)
+        .run(&RepoSnapshot::new(&*scratch("empty")), &ctx)
         .unwrap();
     assert_eq!(out.schema_slice, json!({"index_health": {}}));
 }
