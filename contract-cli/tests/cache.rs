@@ -18,6 +18,14 @@ fn cache_files(f: &Fixture) -> Vec<PathBuf> {
     files
 }
 
+/// The fixture, its golden written and its scan cached.
+fn cached() -> Fixture {
+    let f = Fixture::new();
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.run(&["check"]).code, 0);
+    f
+}
+
 /// Rewrites the cached scan so that it pins `Order` under another name: a check that
 /// then reports `Renamed` read the cache, one that does not scanned again.
 fn poison(f: &Fixture) {
@@ -32,9 +40,7 @@ fn poison(f: &Fixture) {
 
 #[test]
 fn a_cached_scan_is_used_while_every_file_it_read_is_unchanged() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).code, 0);
-    assert_eq!(f.run(&["check"]).code, 0);
+    let f = cached();
     poison(&f);
     let run = f.run(&["check"]);
     assert_eq!(run.code, 1, "the cache was read: {run:?}");
@@ -43,9 +49,7 @@ fn a_cached_scan_is_used_while_every_file_it_read_is_unchanged() {
 
 #[test]
 fn an_edit_is_seen_even_when_the_file_keeps_its_size_and_time_stamp() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).code, 0);
-    assert_eq!(f.run(&["check"]).code, 0);
+    let f = cached();
     poison(&f);
     let model = f.path("app/src/model.rs");
     let stamp = std::fs::metadata(&model).unwrap().modified().unwrap();
@@ -68,9 +72,7 @@ fn an_edit_is_seen_even_when_the_file_keeps_its_size_and_time_stamp() {
 
 #[test]
 fn a_module_file_that_moves_is_seen() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).code, 0);
-    assert_eq!(f.run(&["check"]).code, 0);
+    let f = cached();
     poison(&f);
     // `mod model;` now resolves to `model/mod.rs`: same text, other answers.
     std::fs::create_dir(f.path("app/src/model")).unwrap();
@@ -87,9 +89,7 @@ fn a_module_file_that_moves_is_seen() {
 
 #[test]
 fn a_broken_cache_file_is_scanned_over() {
-    let f = Fixture::new();
-    assert_eq!(f.run(&["update"]).code, 0);
-    assert_eq!(f.run(&["check"]).code, 0);
+    let f = cached();
     let [file] = cache_files(&f).try_into().expect("one cache file");
     for broken in ["", "{", "[1, 2]", "{\"scanner\": 1}"] {
         std::fs::write(&file, broken).unwrap();
