@@ -27,10 +27,15 @@ pub struct Current {
 /// One current symbol: its canonical text, and its shape once read.
 #[derive(Debug)]
 pub struct CurrentSymbol {
-    text: String,
-    typed: OnceLock<Result<Symbol, String>>,
-    /// Where it was registered, for the message when its text does not read.
-    origin: String,
+    /// The compact canonical text, then where the symbol was registered (for the
+    /// message when its text does not read): one allocation for both, as a set of
+    /// thousands of symbols is made on every test run.
+    text_and_origin: String,
+    /// Where the text ends and the origin starts.
+    text_len: usize,
+    /// Boxed: a symbol that is never read (most are not) costs the set's map a
+    /// pointer, not a whole shape.
+    typed: OnceLock<Result<Box<Symbol>, String>>,
 }
 
 /// A registration as text, as the harness finds it.
@@ -90,26 +95,39 @@ impl fmt::Display for CurrentError {
 }
 
 impl CurrentSymbol {
-    fn typed(symbol: Symbol, origin: String) -> CurrentSymbol {
+    fn typed(symbol: Symbol, module: Option<&str>, name: &str) -> CurrentSymbol {
+        let mut text_and_origin = String::new();
+        canonical::write_compact(&mut text_and_origin, &symbol);
+        let text_len = text_and_origin.len();
+        push_origin(&mut text_and_origin, module, name);
         CurrentSymbol {
-            text: canonical::to_compact_string(&symbol),
-            typed: OnceLock::from(Ok(symbol)),
-            origin,
+            text_and_origin,
+            text_len,
+            typed: OnceLock::from(Ok(Box::new(symbol))),
         }
     }
 
     /// The symbol's compact canonical text.
     pub fn text(&self) -> &str {
-        &self.text
+        &self.text_and_origin[..self.text_len]
+    }
+
+    /// Where the symbol was registered: `module::name`, or the name alone.
+    fn origin(&self) -> &str {
+        &self.text_and_origin[self.text_len..]
     }
 
     /// The symbol's shape, read from its text the first time it is asked for.
     pub fn symbol(&self) -> Result<&Symbol, Unreadable> {
         self.typed
-            .get_or_init(|| serde_json::from_str(&self.text).map_err(|e| e.to_string()))
-            .as_ref()
+            .get_or_init(|| {
+                serde_json::from_str(self.text())
+                    .map(Box::new)
+                    .map_err(|e| e.to_string())
+            })
+            .as_deref()
             .map_err(|error| Unreadable {
-                origin: self.origin.clone(),
+                origin: self.origin().to_owned(),
                 error: error.clone(),
             })
     }
@@ -120,6 +138,15 @@ impl CurrentSymbol {
     }
 }
 
+/// Appends the origin of a registration: `module::name`, or `name` with no module.
+fn push_origin(out: &mut String, module: Option<&str>, name: &str) {
+    if let Some(module) = module {
+        out.push_str(module);
+        out.push_str("::");
+    }
+    out.push_str(name);
+}
+
 impl Current {
     /// Symbols already read (the CLI's, a test's).
     pub fn from_symbols(symbols: BTreeMap<String, Symbol>) -> Current {
@@ -127,8 +154,8 @@ impl Current {
             symbols: symbols
                 .into_iter()
                 .map(|(name, symbol)| {
-                    let origin = name.clone();
-                    (name, CurrentSymbol::typed(symbol, origin))
+                    let symbol = CurrentSymbol::typed(symbol, None, &name);
+                    (name, symbol)
                 })
                 .collect(),
         }
@@ -141,17 +168,19 @@ impl Current {
     pub fn from_registrations(
         registrations: &[RegisteredText<'_>],
     ) -> Result<Current, CurrentError> {
-        let mut by_name: BTreeMap<&str, Vec<&RegisteredText<'_>>> = BTreeMap::new();
+        // By name, and each name's registrations in their order (a stable sort): the
+        // groups a map of names to lists would make, with no list to allocate.
+        let mut sorted: Vec<&RegisteredText<'_>> = registrations.iter().collect();
+        sorted.sort_by(|a, b| a.name.cmp(b.name));
         // What the probe answered for the item of each merged symbol.
         let mut probed: BTreeMap<&str, u32> = BTreeMap::new();
-        for reg in registrations {
-            by_name.entry(reg.name).or_default().push(reg);
-        }
-        let mut symbols = BTreeMap::new();
+        // The spliced symbols, in name order.
+        let mut spliced = Vec::with_capacity(sorted.len());
         let mut merged = Vec::new();
-        for (name, regs) in by_name {
-            let spliced = match regs.as_slice() {
-                [one] => item_symbol_text(one.fragment, one.module, None, one.implements),
+        for regs in sorted.chunk_by(|a, b| a.name == b.name) {
+            let name = regs[0].name;
+            let spliceable = match regs {
+                [one] => Some((*one, None)),
                 // An item and the one `impl` block that pins its methods.
                 [a, b] => {
                     let (item, methods) = if is_item_text(a.fragment) {
@@ -159,24 +188,30 @@ impl Current {
                     } else {
                         (b, a)
                     };
-                    item_symbol_text(
-                        item.fragment,
-                        item.module,
-                        Some(methods.fragment),
-                        item.implements,
-                    )
+                    Some((*item, Some(methods.fragment)))
                 }
                 _ => None,
             };
-            match spliced {
-                Some(text) => {
-                    let reg = regs[0];
+            let splice = spliceable
+                .and_then(|(item, methods)| Some((item, Splice::read(item.fragment, methods)?)));
+            match splice {
+                Some((item, splice)) => {
+                    let origin = regs[0];
+                    let mut text_and_origin = String::with_capacity(
+                        splice.len_hint(item.module, item.implements)
+                            + origin.module.len()
+                            + 2
+                            + name.len(),
+                    );
+                    splice.write(&mut text_and_origin, item.module, item.implements);
+                    let text_len = text_and_origin.len();
+                    push_origin(&mut text_and_origin, Some(origin.module), name);
                     let symbol = CurrentSymbol {
-                        text,
+                        text_and_origin,
+                        text_len,
                         typed: OnceLock::new(),
-                        origin: format!("{}::{}", reg.module, reg.name),
                     };
-                    symbols.insert(name.to_owned(), symbol);
+                    spliced.push((name.to_owned(), symbol));
                 }
                 None => {
                     for reg in regs {
@@ -200,16 +235,17 @@ impl Current {
             }
         }
         let assembled = assemble::assemble(&merged).map_err(CurrentError::Conflicts)?;
-        for (name, mut symbol) in assembled {
+        let merged = assembled.into_iter().map(|(name, mut symbol)| {
             if let Some(bits) = probed.get(name.as_str()) {
                 symbol.implements = Some(ProbedTrait::from_bits(*bits));
             }
-            let origin = symbol
-                .module
-                .clone()
-                .map_or_else(|| name.clone(), |m| format!("{m}::{name}"));
-            symbols.insert(name, CurrentSymbol::typed(symbol, origin));
-        }
+            let module = symbol.module.clone();
+            let symbol = CurrentSymbol::typed(symbol, module.as_deref(), &name);
+            (name, symbol)
+        });
+        // Two runs sorted by name (a name is spliced or merged, never both): the
+        // map is built in bulk from them, not by an insert per symbol.
+        let symbols = spliced.into_iter().chain(merged).collect();
         Ok(Current { symbols })
     }
 
@@ -277,62 +313,130 @@ pub fn item_symbol_text(
     methods: Option<&str>,
     implements: Option<u32>,
 ) -> Option<String> {
-    let (item, mut unresolved) = split_tail(fragment, ITEM_HEAD)?;
-    // `,"path":"…"` ends the item's object: a path holds no quote or escape.
-    let (item, path) = match item.strip_suffix('"') {
-        Some(before) => {
-            let at = before.rfind(PATH)?;
-            let path = &item[at..];
-            if before[at + PATH.len()..].contains(['"', '\\']) {
-                return None;
-            }
-            (&item[..at], path)
-        }
-        None => (item, ""),
-    };
-    if !(item.starts_with('{') && item.ends_with('}')) {
-        return None;
-    }
-    let methods = match methods {
-        Some(text) => {
-            let (methods, more) = split_tail(text, METHODS_HEAD)?;
-            // The methods alone: a block's `types` follow them in the fragment, but
-            // follow `module` and `path` in the symbol, so that symbol is merged
-            // instead. (Found by the `golden_mutations` fuzz target: the spliced text
-            // read as the right symbol, but was not its canonical text.)
-            if object_len(methods)? != methods.len() {
-                return None;
-            }
-            if !more.is_empty() {
-                if !unresolved.is_empty() {
+    let splice = Splice::read(fragment, methods)?;
+    let mut text = String::with_capacity(splice.len_hint(module, implements));
+    splice.write(&mut text, module, implements);
+    Some(text)
+}
+
+/// The parts of registered texts that a spliced symbol's text is made of.
+struct Splice<'a> {
+    /// The item's object.
+    item: &'a str,
+    /// The methods' object, from an `impl` block's fragment.
+    methods: Option<&'a str>,
+    /// `,"path":"…"`, or nothing.
+    path: &'a str,
+    /// `,"unresolved":[…]`, or nothing.
+    unresolved: &'a str,
+}
+
+impl<'a> Splice<'a> {
+    /// The parts of an item fragment's text and a methods fragment's text; `None`
+    /// when a text is not of that form, or both name unresolved names.
+    fn read(fragment: &'a str, methods: Option<&'a str>) -> Option<Splice<'a>> {
+        let (item, mut unresolved) = split_tail(fragment, ITEM_HEAD)?;
+        // `,"path":"…"` ends the item's object: a path holds no quote or escape.
+        let (item, path) = match item.strip_suffix('"') {
+            Some(before) => {
+                let at = before.rfind(PATH)?;
+                let path = &item[at..];
+                if before[at + PATH.len()..].contains(['"', '\\']) {
                     return None;
                 }
-                unresolved = more;
+                (&item[..at], path)
             }
-            Some(methods)
+            None => (item, ""),
+        };
+        if !(item.starts_with('{') && item.ends_with('}')) {
+            return None;
         }
-        None => None,
-    };
-    let mut text =
-        String::with_capacity(fragment.len() + module.len() + methods.map_or(0, str::len) + 32);
-    text.push('{');
-    if let Some(bits) = implements {
-        text.push_str(r#""implements":"#);
-        text.push_str(&canonical::to_compact_string(&ProbedTrait::from_bits(bits)));
-        text.push(',');
+        let methods = match methods {
+            Some(text) => {
+                let (methods, more) = split_tail(text, METHODS_HEAD)?;
+                // The methods alone: a block's `types` follow them in the fragment, but
+                // follow `module` and `path` in the symbol, so that symbol is merged
+                // instead. (Found by the `golden_mutations` fuzz target: the spliced text
+                // read as the right symbol, but was not its canonical text.)
+                if object_len(methods)? != methods.len() {
+                    return None;
+                }
+                if !more.is_empty() {
+                    if !unresolved.is_empty() {
+                        return None;
+                    }
+                    unresolved = more;
+                }
+                Some(methods)
+            }
+            None => None,
+        };
+        Some(Splice {
+            item,
+            methods,
+            path,
+            unresolved,
+        })
     }
-    text.push_str(r#""item":"#);
-    text.push_str(item);
-    if let Some(methods) = methods {
-        text.push_str(r#","methods":"#);
-        text.push_str(methods);
+
+    /// About how long the text is (exact unless the module needs escapes).
+    fn len_hint(&self, module: &str, implements: Option<u32>) -> usize {
+        let implements = implements.map_or(0, |bits| r#""implements":,"#.len() + probed_len(bits));
+        let methods = self.methods.map_or(0, |m| r#","methods":"#.len() + m.len());
+        let fixed = r#"{"item":,"module":""}"#.len();
+        fixed
+            + implements
+            + self.item.len()
+            + methods
+            + module.len()
+            + self.path.len()
+            + self.unresolved.len()
     }
-    text.push_str(r#","module":"#);
-    canonical::write_string(&mut text, module);
-    text.push_str(path);
-    text.push_str(unresolved);
-    text.push('}');
-    Some(text)
+
+    /// Appends the symbol's text.
+    fn write(&self, text: &mut String, module: &str, implements: Option<u32>) {
+        text.push('{');
+        if let Some(bits) = implements {
+            text.push_str(r#""implements":"#);
+            write_probed(text, bits);
+            text.push(',');
+        }
+        text.push_str(r#""item":"#);
+        text.push_str(self.item);
+        if let Some(methods) = self.methods {
+            text.push_str(r#","methods":"#);
+            text.push_str(methods);
+        }
+        text.push_str(r#","module":"#);
+        canonical::write_string(text, module);
+        text.push_str(self.path);
+        text.push_str(self.unresolved);
+        text.push('}');
+    }
+}
+
+/// The compact canonical text of `ProbedTrait::from_bits(bits)`: the names of the
+/// traits whose bits are set, in the set's order (the order of [`ProbedTrait::ALL`]),
+/// written with no set made.
+fn write_probed(out: &mut String, bits: u32) {
+    out.push('[');
+    let mut first = true;
+    for t in ProbedTrait::ALL.iter().filter(|t| bits & t.bit() != 0) {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        out.push('"');
+        out.push_str(t.name());
+        out.push('"');
+    }
+    out.push(']');
+}
+
+/// The length of what [`write_probed`] writes.
+fn probed_len(bits: u32) -> usize {
+    let names = ProbedTrait::ALL.iter().filter(|t| bits & t.bit() != 0);
+    (names.map(|t| t.name().len() + 3).sum::<usize>() + 1).max("[]".len())
 }
 
 /// The length of the JSON object `text` starts with (compact JSON, as written by
@@ -388,6 +492,21 @@ mod tests {
     use super::*;
     use crate::shape::{AliasShape, FnShape, ItemShape, Value, ValueItemShape, Visibility};
     use crate::ty::Type;
+
+    /// The probe's answer is written as the set of its traits serialises, for every
+    /// answer.
+    #[test]
+    fn probed_traits_are_written_as_their_set_serialises() {
+        for bits in 0..1u32 << ProbedTrait::ALL.len() {
+            let mut text = String::new();
+            write_probed(&mut text, bits);
+            assert_eq!(
+                text,
+                canonical::to_compact_string(&ProbedTrait::from_bits(bits))
+            );
+            assert_eq!(text.len(), probed_len(bits));
+        }
+    }
 
     /// An item and the `impl` block that pins its methods and a `pub type`: the
     /// symbol's text is its canonical text, `types` after `module`.
