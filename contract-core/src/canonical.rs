@@ -61,6 +61,23 @@ pub fn fingerprint_of_compact(compact: &str) -> String {
     hex
 }
 
+/// True when `fingerprint` is [`fingerprint_of_compact`]`(compact)`, with no string
+/// made: a harness checks one fingerprint per stored symbol.
+pub fn is_fingerprint_of_compact(fingerprint: &str, compact: &str) -> bool {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let Some(hex) = fingerprint.strip_prefix("sha256:") else {
+        return false;
+    };
+    let digest = Sha256::digest(compact.as_bytes());
+    hex.len() == 2 * digest.len()
+        && digest
+            .iter()
+            .zip(hex.as_bytes().chunks_exact(2))
+            .all(|(byte, pair)| {
+                pair[0] == HEX[usize::from(byte >> 4)] && pair[1] == HEX[usize::from(byte & 0xf)]
+            })
+}
+
 /// True when the JSON `text` is `compact` once the whitespace between its tokens is
 /// taken out: for canonical `compact`, when `text` is its canonical or pretty form.
 pub fn same_json_text(text: &str, compact: &str) -> bool {
@@ -265,6 +282,28 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use serde_json::json;
+
+    /// A fingerprint is checked as comparing it with the one made would check it.
+    #[test]
+    fn a_fingerprint_is_checked_as_the_made_one_compares() {
+        for compact in ["", "{}", r#"{"a":[1,"b"]}"#] {
+            let made = fingerprint_of_compact(compact);
+            assert!(is_fingerprint_of_compact(&made, compact));
+            let other = fingerprint_of_compact("x");
+            let upper = format!("sha256:{}", made["sha256:".len()..].to_uppercase());
+            for wrong in [
+                &other,
+                &made[1..],
+                &made[..made.len() - 1],
+                &upper,
+                "",
+                "sha256:",
+            ] {
+                assert_eq!(is_fingerprint_of_compact(wrong, compact), wrong == made);
+            }
+            assert!(!is_fingerprint_of_compact(&format!("{made}0"), compact));
+        }
+    }
 
     #[test]
     fn keys_are_sorted_at_every_depth_and_output_is_ascii() {

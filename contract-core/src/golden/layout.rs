@@ -237,7 +237,7 @@ fn check_entry(
 ) -> Option<()> {
     if let Some((_, now)) = now {
         if canonical::same_json_text(shape, now.text()) {
-            if canonical::fingerprint_of_compact(now.text()) != fingerprint {
+            if !canonical::is_fingerprint_of_compact(fingerprint, now.text()) {
                 part.tampered.push(name.to_owned());
             }
             return Some(());
@@ -272,17 +272,21 @@ fn shape_len(rest: &str) -> Option<usize> {
     if rest.starts_with("{}") {
         return Some(2);
     }
+    let bytes = rest.as_bytes();
     let mut from = 0;
     loop {
-        // Every line indented four spaces or more: the entry's brace, the shape's,
-        // or an inner line.
-        let at = from + find_line_start(&rest[from..], "\n    ")?;
-        match &rest.as_bytes()[at + 5..] {
-            [b' ', b' ', b'}', ..] => return Some(at + SHAPE_END.len()),
-            [b' ', ..] => from = at + 1,
-            // At the entries' indent (`}`, another entry's name): no shape ended.
-            _ => return None,
+        let at = next_newline(bytes, from)?;
+        // Only lines indented four spaces or more are looked at: the entry's brace,
+        // the shape's, or an inner line.
+        if let Some([b' ', b' ', b' ', b' ', line @ ..]) = bytes.get(at + 1..) {
+            match line {
+                [b' ', b' ', b'}', ..] => return Some(at + SHAPE_END.len()),
+                [b' ', ..] => {}
+                // At the entries' indent (`}`, another entry's name): no shape ended.
+                _ => return None,
+            }
         }
+        from = at + 1;
     }
 }
 
@@ -291,6 +295,25 @@ const SHAPE_END: &str = "\n      }";
 
 /// The end of a stored symbol's entry.
 const ENTRY_END: &str = "\n    }";
+
+/// Where the first newline at or after `from` is in `bytes`, found eight bytes at a
+/// time.
+fn next_newline(bytes: &[u8], from: usize) -> Option<usize> {
+    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut at = from;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ NEWLINES;
+        // 0x80 in exactly the bytes that were newlines.
+        let found = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let tail = bytes.get(at..)?;
+    tail.iter().position(|&b| b == b'\n').map(|i| at + i)
+}
 
 /// Where `needle` (which starts with a newline) first occurs in `text`: the
 /// newlines are found eight bytes at a time, and only they are compared.
