@@ -21,18 +21,21 @@ use crate::shape::{Fragment, Symbol};
 /// The current shapes of a set, by symbol name.
 #[derive(Debug, Default)]
 pub struct Current {
-    symbols: BTreeMap<String, CurrentSymbol>,
+    /// Sorted by name, each name once: a set of thousands of symbols is made on
+    /// every test run, in one vector rather than a map's nodes.
+    symbols: Vec<CurrentSymbol>,
 }
 
-/// One current symbol: its canonical text, and its shape once read.
+/// One current symbol: its name, its canonical text, and its shape once read.
 #[derive(Debug)]
 pub struct CurrentSymbol {
-    /// The compact canonical text, then where the symbol was registered (for the
-    /// message when its text does not read): one allocation for both, as a set of
-    /// thousands of symbols is made on every test run.
-    text_and_origin: String,
+    /// The name, the compact canonical text, then where the symbol was registered
+    /// (for the message when its text does not read): one allocation for all three.
+    buf: String,
+    /// Where the name ends and the text starts.
+    name_len: usize,
     /// Where the text ends and the origin starts.
-    text_len: usize,
+    text_end: usize,
     /// Boxed: a symbol that is never read (most are not) costs the set's map a
     /// pointer, not a whole shape.
     typed: OnceLock<Result<Box<Symbol>, String>>,
@@ -95,26 +98,34 @@ impl fmt::Display for CurrentError {
 }
 
 impl CurrentSymbol {
-    fn typed(symbol: Symbol, module: Option<&str>, name: &str) -> CurrentSymbol {
-        let mut text_and_origin = String::new();
-        canonical::write_compact(&mut text_and_origin, &symbol);
-        let text_len = text_and_origin.len();
-        push_origin(&mut text_and_origin, module, name);
+    fn typed(name: &str, symbol: Symbol, module: Option<&str>) -> CurrentSymbol {
+        let text = canonical::to_compact_string(&symbol);
+        let mut buf = String::with_capacity(2 * name.len() + text.len() + 2);
+        buf.push_str(name);
+        buf.push_str(&text);
+        let text_end = buf.len();
+        push_origin(&mut buf, module, name);
         CurrentSymbol {
-            text_and_origin,
-            text_len,
+            buf,
+            name_len: name.len(),
+            text_end,
             typed: OnceLock::from(Ok(Box::new(symbol))),
         }
     }
 
+    /// The symbol's name.
+    pub fn name(&self) -> &str {
+        &self.buf[..self.name_len]
+    }
+
     /// The symbol's compact canonical text.
     pub fn text(&self) -> &str {
-        &self.text_and_origin[..self.text_len]
+        &self.buf[self.name_len..self.text_end]
     }
 
     /// Where the symbol was registered: `module::name`, or the name alone.
     fn origin(&self) -> &str {
-        &self.text_and_origin[self.text_len..]
+        &self.buf[self.text_end..]
     }
 
     /// The symbol's shape, read from its text the first time it is asked for.
@@ -153,10 +164,7 @@ impl Current {
         Current {
             symbols: symbols
                 .into_iter()
-                .map(|(name, symbol)| {
-                    let symbol = CurrentSymbol::typed(symbol, None, &name);
-                    (name, symbol)
-                })
+                .map(|(name, symbol)| CurrentSymbol::typed(&name, symbol, None))
                 .collect(),
         }
     }
@@ -169,20 +177,26 @@ impl Current {
         registrations: &[RegisteredText<'_>],
     ) -> Result<Current, CurrentError> {
         // By name, and each name's registrations in their order (a stable sort): the
-        // groups a map of names to lists would make, with no list to allocate.
-        let mut sorted: Vec<&RegisteredText<'_>> = registrations.iter().collect();
-        sorted.sort_by(|a, b| a.name.cmp(b.name));
+        // groups a map of names to lists would make, with no list to allocate. Most
+        // names differ in their first eight bytes, compared here without reading
+        // the name.
+        let mut sorted: Vec<(u64, &RegisteredText<'_>)> = registrations
+            .iter()
+            .map(|reg| (name_key(reg.name), reg))
+            .collect();
+        sorted.sort_by(|(a_key, a), (b_key, b)| a_key.cmp(b_key).then_with(|| a.name.cmp(b.name)));
         // What the probe answered for the item of each merged symbol.
         let mut probed: BTreeMap<&str, u32> = BTreeMap::new();
         // The spliced symbols, in name order.
         let mut spliced = Vec::with_capacity(sorted.len());
         let mut merged = Vec::new();
-        for regs in sorted.chunk_by(|a, b| a.name == b.name) {
-            let name = regs[0].name;
-            let spliceable = match regs {
-                [one] => Some((*one, None)),
+        for group in sorted.chunk_by(|(a_key, a), (b_key, b)| a_key == b_key && a.name == b.name) {
+            let first = group[0].1;
+            let name = first.name;
+            let spliceable = match group {
+                [(_, one)] => Some((*one, None)),
                 // An item and the one `impl` block that pins its methods.
-                [a, b] => {
+                [(_, a), (_, b)] => {
                     let (item, methods) = if is_item_text(a.fragment) {
                         (a, b)
                     } else {
@@ -196,25 +210,26 @@ impl Current {
                 .and_then(|(item, methods)| Some((item, Splice::read(item.fragment, methods)?)));
             match splice {
                 Some((item, splice)) => {
-                    let origin = regs[0];
-                    let mut text_and_origin = String::with_capacity(
-                        splice.len_hint(item.module, item.implements)
-                            + origin.module.len()
+                    let mut buf = String::with_capacity(
+                        name.len()
+                            + splice.len_hint(item.module, item.implements)
+                            + first.module.len()
                             + 2
                             + name.len(),
                     );
-                    splice.write(&mut text_and_origin, item.module, item.implements);
-                    let text_len = text_and_origin.len();
-                    push_origin(&mut text_and_origin, Some(origin.module), name);
-                    let symbol = CurrentSymbol {
-                        text_and_origin,
-                        text_len,
+                    buf.push_str(name);
+                    splice.write(&mut buf, item.module, item.implements);
+                    let text_end = buf.len();
+                    push_origin(&mut buf, Some(first.module), name);
+                    spliced.push(CurrentSymbol {
+                        buf,
+                        name_len: name.len(),
+                        text_end,
                         typed: OnceLock::new(),
-                    };
-                    spliced.push((name.to_owned(), symbol));
+                    });
                 }
                 None => {
-                    for reg in regs {
+                    for (_, reg) in group {
                         let fragment: Fragment =
                             serde_json::from_str(reg.fragment).map_err(|e| {
                                 CurrentError::Unreadable(Unreadable {
@@ -235,17 +250,19 @@ impl Current {
             }
         }
         let assembled = assemble::assemble(&merged).map_err(CurrentError::Conflicts)?;
-        let merged = assembled.into_iter().map(|(name, mut symbol)| {
-            if let Some(bits) = probed.get(name.as_str()) {
-                symbol.implements = Some(ProbedTrait::from_bits(*bits));
-            }
-            let module = symbol.module.clone();
-            let symbol = CurrentSymbol::typed(symbol, module.as_deref(), &name);
-            (name, symbol)
-        });
-        // Two runs sorted by name (a name is spliced or merged, never both): the
-        // map is built in bulk from them, not by an insert per symbol.
-        let symbols = spliced.into_iter().chain(merged).collect();
+        let mut symbols = spliced;
+        if !assembled.is_empty() {
+            symbols.extend(assembled.into_iter().map(|(name, mut symbol)| {
+                if let Some(bits) = probed.get(name.as_str()) {
+                    symbol.implements = Some(ProbedTrait::from_bits(*bits));
+                }
+                let module = symbol.module.clone();
+                CurrentSymbol::typed(&name, symbol, module.as_deref())
+            }));
+            // Two runs sorted by name, merged (a name is spliced or merged, never
+            // both: all its registrations go one way).
+            symbols.sort_by(|a, b| a.name().cmp(b.name()));
+        }
         Ok(Current { symbols })
     }
 
@@ -261,32 +278,58 @@ impl Current {
 
     /// The symbol of `name`.
     pub fn get(&self, name: &str) -> Option<&CurrentSymbol> {
-        self.symbols.get(name)
+        let at = self.symbols.binary_search_by(|s| s.name().cmp(name)).ok()?;
+        Some(&self.symbols[at])
     }
 
     /// Every symbol, by name.
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &CurrentSymbol)> {
-        self.symbols.iter()
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &CurrentSymbol)> {
+        self.symbols.iter().map(|s| (s.name(), s))
     }
 
-    /// The symbols whose names are in `range`.
-    pub(crate) fn range<'a, R>(
-        &'a self,
-        range: R,
-    ) -> std::collections::btree_map::Range<'a, String, CurrentSymbol>
+    /// The symbols whose names are in `range`, in name order.
+    pub(crate) fn range<R>(&self, range: R) -> &[CurrentSymbol]
     where
         R: std::ops::RangeBounds<str>,
     {
-        self.symbols.range::<str, R>(range)
+        use std::ops::Bound;
+        let at = |bound: Bound<&str>, past_equal: bool| match bound {
+            Bound::Unbounded => None,
+            Bound::Included(name) | Bound::Excluded(name) => Some(
+                self.symbols
+                    .partition_point(|s| s.name() < name || (past_equal && s.name() == name)),
+            ),
+        };
+        let start = at(
+            range.start_bound(),
+            matches!(range.start_bound(), Bound::Excluded(_)),
+        )
+        .unwrap_or(0);
+        let end = at(
+            range.end_bound(),
+            matches!(range.end_bound(), Bound::Included(_)),
+        )
+        .unwrap_or(self.symbols.len());
+        &self.symbols[start..end.max(start)]
     }
 
     /// Every symbol's shape, read.
     pub fn symbols(&self) -> Result<BTreeMap<String, Symbol>, Unreadable> {
         self.symbols
             .iter()
-            .map(|(name, s)| Ok((name.clone(), s.symbol()?.clone())))
+            .map(|s| Ok((s.name().to_owned(), s.symbol()?.clone())))
             .collect()
     }
+}
+
+/// The first eight bytes of `name`, zero-padded, big-endian. Where two names' keys
+/// differ, the names compare as their keys do: the first differing byte decides, or
+/// a shorter name's zero padding against a byte that is not zero.
+fn name_key(name: &str) -> u64 {
+    let mut key = [0u8; 8];
+    let n = name.len().min(8);
+    key[..n].copy_from_slice(&name.as_bytes()[..n]);
+    u64::from_be_bytes(key)
 }
 
 const ITEM_HEAD: &str = r#"{"fragment":"item","item":"#;

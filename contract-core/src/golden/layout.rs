@@ -18,7 +18,6 @@
 //! removed or renamed are left for one thread.
 
 use std::borrow::Cow;
-use std::collections::btree_map;
 use std::collections::BTreeMap;
 use std::ops::Bound;
 
@@ -51,7 +50,7 @@ struct Part<'a> {
     /// Stored shapes with no current symbol of their name, parsed.
     removed: Vec<(String, Symbol)>,
     /// Current symbols the golden lacks.
-    added: Vec<(&'a String, &'a CurrentSymbol)>,
+    added: Vec<&'a CurrentSymbol>,
     /// Stored names whose fingerprint does not match their stored shape.
     tampered: Vec<String>,
 }
@@ -95,9 +94,9 @@ pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<
     let mut tampered = Vec::new();
     for part in parts {
         removed.extend(part.removed);
-        for (name, symbol) in part.added {
+        for symbol in part.added {
             // One that does not read: the general path reports it.
-            added.insert(name.clone(), symbol.symbol().ok()?.clone());
+            added.insert(symbol.name().to_owned(), symbol.symbol().ok()?.clone());
         }
         changed.extend(part.changed);
         tampered.extend(part.tampered);
@@ -176,13 +175,13 @@ fn check_part<'a>(
     text: &'a str,
     pos: usize,
     end: Option<usize>,
-    current: btree_map::Range<'a, String, CurrentSymbol>,
+    current: &'a [CurrentSymbol],
     policy: &Policy,
 ) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
     let mut part = Part::default();
     // Both sides are sorted by name: walk them together.
-    let mut now_iter = current.peekable();
+    let mut now_iter = current.iter().peekable();
     let empty = end.is_none() && r.eat("}");
     if !empty {
         loop {
@@ -195,10 +194,10 @@ fn check_part<'a>(
             if part.last.as_ref().is_some_and(|last| *last >= name) {
                 return None;
             }
-            while let Some(added) = now_iter.next_if(|(n, _)| n.as_str() < &*name) {
+            while let Some(added) = now_iter.next_if(|s| s.name() < &*name) {
                 part.added.push(added);
             }
-            let now = now_iter.next_if(|(n, _)| n.as_str() == &*name);
+            let now = now_iter.next_if(|s| s.name() == &*name);
             check_entry(&mut part, &name, &fingerprint, shape, now, policy)?;
             part.last = Some(name);
             if !r.eat(",") {
@@ -232,10 +231,10 @@ fn check_entry(
     name: &str,
     fingerprint: &str,
     shape: &str,
-    now: Option<(&String, &CurrentSymbol)>,
+    now: Option<&CurrentSymbol>,
     policy: &Policy,
 ) -> Option<()> {
-    if let Some((_, now)) = now {
+    if let Some(now) = now {
         if canonical::same_json_text(shape, now.text()) {
             if !canonical::is_fingerprint_of_compact(fingerprint, now.text()) {
                 part.tampered.push(name.to_owned());
@@ -251,7 +250,7 @@ fn check_entry(
     }
     match now {
         // A current shape that does not read: the general path reports it.
-        Some((_, now)) => {
+        Some(now) => {
             part.changed
                 .extend(diff::diff_symbol(name, &stored, now.symbol().ok()?, policy))
         }
