@@ -19,26 +19,72 @@ use crate::probe::ProbedTrait;
 use crate::shape::{Fragment, Symbol};
 
 /// The current shapes of a set, by symbol name.
+///
+/// A test run makes a set of thousands of symbols: their strings are written one
+/// after another into one string, not each into its own allocation, and the
+/// symbols are one vector sorted by name, not a map's nodes.
 #[derive(Debug, Default)]
 pub struct Current {
-    /// Sorted by name, each name once: a set of thousands of symbols is made on
-    /// every test run, in one vector rather than a map's nodes.
-    symbols: Vec<CurrentSymbol>,
+    /// Every symbol's name, compact canonical text and origin, one after another.
+    texts: String,
+    /// Sorted by name, each name once.
+    slots: Vec<Slot>,
+}
+
+/// Where one symbol's strings are in [`Current::texts`], and its shape once read.
+#[derive(Debug)]
+struct Slot {
+    /// Where the name starts.
+    start: usize,
+    /// Where the name ends and the compact canonical text starts.
+    name_end: usize,
+    /// Where the text ends and the origin starts: where the symbol was registered,
+    /// for the message when its text does not read.
+    text_end: usize,
+    /// Where the origin ends.
+    end: usize,
+    /// Boxed: a symbol that is never read (most are not) costs a pointer, not a
+    /// whole shape.
+    typed: OnceLock<Result<Box<Symbol>, String>>,
+}
+
+impl Slot {
+    /// Appends a symbol's name, text (written by `text`) and origin to `texts`.
+    fn write(
+        texts: &mut String,
+        name: &str,
+        text: impl FnOnce(&mut String),
+        module: Option<&str>,
+    ) -> Slot {
+        let start = texts.len();
+        texts.push_str(name);
+        let name_end = texts.len();
+        text(texts);
+        let text_end = texts.len();
+        push_origin(texts, module, name);
+        Slot {
+            start,
+            name_end,
+            text_end,
+            end: texts.len(),
+            typed: OnceLock::new(),
+        }
+    }
+
+    /// The slot of a symbol already read, its text written from it.
+    fn typed(texts: &mut String, name: &str, symbol: Symbol, module: Option<&str>) -> Slot {
+        let text = |texts: &mut String| texts.push_str(&canonical::to_compact_string(&symbol));
+        let slot = Slot::write(texts, name, text, module);
+        slot.typed.get_or_init(|| Ok(Box::new(symbol)));
+        slot
+    }
 }
 
 /// One current symbol: its name, its canonical text, and its shape once read.
-#[derive(Debug)]
-pub struct CurrentSymbol {
-    /// The name, the compact canonical text, then where the symbol was registered
-    /// (for the message when its text does not read): one allocation for all three.
-    buf: String,
-    /// Where the name ends and the text starts.
-    name_len: usize,
-    /// Where the text ends and the origin starts.
-    text_end: usize,
-    /// Boxed: a symbol that is never read (most are not) costs the set's map a
-    /// pointer, not a whole shape.
-    typed: OnceLock<Result<Box<Symbol>, String>>,
+#[derive(Clone, Copy, Debug)]
+pub struct CurrentSymbol<'a> {
+    texts: &'a str,
+    slot: &'a Slot,
 }
 
 /// A registration as text, as the harness finds it.
@@ -97,40 +143,26 @@ impl fmt::Display for CurrentError {
     }
 }
 
-impl CurrentSymbol {
-    fn typed(name: &str, symbol: Symbol, module: Option<&str>) -> CurrentSymbol {
-        let text = canonical::to_compact_string(&symbol);
-        let mut buf = String::with_capacity(2 * name.len() + text.len() + 2);
-        buf.push_str(name);
-        buf.push_str(&text);
-        let text_end = buf.len();
-        push_origin(&mut buf, module, name);
-        CurrentSymbol {
-            buf,
-            name_len: name.len(),
-            text_end,
-            typed: OnceLock::from(Ok(Box::new(symbol))),
-        }
-    }
-
+impl<'a> CurrentSymbol<'a> {
     /// The symbol's name.
-    pub fn name(&self) -> &str {
-        &self.buf[..self.name_len]
+    pub fn name(self) -> &'a str {
+        &self.texts[self.slot.start..self.slot.name_end]
     }
 
     /// The symbol's compact canonical text.
-    pub fn text(&self) -> &str {
-        &self.buf[self.name_len..self.text_end]
+    pub fn text(self) -> &'a str {
+        &self.texts[self.slot.name_end..self.slot.text_end]
     }
 
     /// Where the symbol was registered: `module::name`, or the name alone.
-    fn origin(&self) -> &str {
-        &self.buf[self.text_end..]
+    fn origin(self) -> &'a str {
+        &self.texts[self.slot.text_end..self.slot.end]
     }
 
     /// The symbol's shape, read from its text the first time it is asked for.
-    pub fn symbol(&self) -> Result<&Symbol, Unreadable> {
-        self.typed
+    pub fn symbol(self) -> Result<&'a Symbol, Unreadable> {
+        self.slot
+            .typed
             .get_or_init(|| {
                 serde_json::from_str(self.text())
                     .map(Box::new)
@@ -144,7 +176,7 @@ impl CurrentSymbol {
     }
 
     /// The module the symbol's item is in, when the symbol has one.
-    pub fn module(&self) -> Result<Option<&str>, Unreadable> {
+    pub fn module(self) -> Result<Option<&'a str>, Unreadable> {
         Ok(self.symbol()?.module.as_deref())
     }
 }
@@ -161,12 +193,12 @@ fn push_origin(out: &mut String, module: Option<&str>, name: &str) {
 impl Current {
     /// Symbols already read (the CLI's, a test's).
     pub fn from_symbols(symbols: BTreeMap<String, Symbol>) -> Current {
-        Current {
-            symbols: symbols
-                .into_iter()
-                .map(|(name, symbol)| CurrentSymbol::typed(&name, symbol, None))
-                .collect(),
-        }
+        let mut texts = String::new();
+        let slots = symbols
+            .into_iter()
+            .map(|(name, symbol)| Slot::typed(&mut texts, &name, symbol, None))
+            .collect();
+        Current { texts, slots }
     }
 
     /// The set the harness's registrations make. A name registered by one item
@@ -187,8 +219,19 @@ impl Current {
         sorted.sort_by(|(a_key, a), (b_key, b)| a_key.cmp(b_key).then_with(|| a.name.cmp(b.name)));
         // What the probe answered for the item of each merged symbol.
         let mut probed: BTreeMap<&str, u32> = BTreeMap::new();
+        // Room for every spliced symbol's strings (a symbol's text is its fragment's
+        // less the fragment's head, with its module and the probe's answer), so
+        // that they are written once each.
+        let room: usize = registrations
+            .iter()
+            .map(|r| {
+                let implements = r.implements.map_or(0, probed_len);
+                2 * (r.name.len() + r.module.len()) + r.fragment.len() + implements + 32
+            })
+            .sum();
+        let mut texts = String::with_capacity(room);
         // The spliced symbols, in name order.
-        let mut spliced = Vec::with_capacity(sorted.len());
+        let mut slots = Vec::with_capacity(sorted.len());
         let mut merged = Vec::new();
         for group in sorted.chunk_by(|(a_key, a), (b_key, b)| a_key == b_key && a.name == b.name) {
             let first = group[0].1;
@@ -210,23 +253,10 @@ impl Current {
                 .and_then(|(item, methods)| Some((item, Splice::read(item.fragment, methods)?)));
             match splice {
                 Some((item, splice)) => {
-                    let mut buf = String::with_capacity(
-                        name.len()
-                            + splice.len_hint(item.module, item.implements)
-                            + first.module.len()
-                            + 2
-                            + name.len(),
-                    );
-                    buf.push_str(name);
-                    splice.write(&mut buf, item.module, item.implements);
-                    let text_end = buf.len();
-                    push_origin(&mut buf, Some(first.module), name);
-                    spliced.push(CurrentSymbol {
-                        buf,
-                        name_len: name.len(),
-                        text_end,
-                        typed: OnceLock::new(),
-                    });
+                    let text = |texts: &mut String| {
+                        splice.write(texts, item.module, item.implements);
+                    };
+                    slots.push(Slot::write(&mut texts, name, text, Some(first.module)));
                 }
                 None => {
                     for (_, reg) in group {
@@ -250,55 +280,70 @@ impl Current {
             }
         }
         let assembled = assemble::assemble(&merged).map_err(CurrentError::Conflicts)?;
-        let mut symbols = spliced;
         if !assembled.is_empty() {
-            symbols.extend(assembled.into_iter().map(|(name, mut symbol)| {
+            for (name, mut symbol) in assembled {
                 if let Some(bits) = probed.get(name.as_str()) {
                     symbol.implements = Some(ProbedTrait::from_bits(*bits));
                 }
                 let module = symbol.module.clone();
-                CurrentSymbol::typed(&name, symbol, module.as_deref())
-            }));
+                slots.push(Slot::typed(&mut texts, &name, symbol, module.as_deref()));
+            }
             // Two runs sorted by name, merged (a name is spliced or merged, never
             // both: all its registrations go one way).
-            symbols.sort_by(|a, b| a.name().cmp(b.name()));
+            let name = |slot: &Slot| &texts[slot.start..slot.name_end];
+            slots.sort_by(|a, b| name(a).cmp(name(b)));
         }
-        Ok(Current { symbols })
+        Ok(Current { texts, slots })
+    }
+
+    fn symbol<'a>(&'a self, slot: &'a Slot) -> CurrentSymbol<'a> {
+        CurrentSymbol {
+            texts: &self.texts,
+            slot,
+        }
     }
 
     /// How many symbols there are.
     pub fn len(&self) -> usize {
-        self.symbols.len()
+        self.slots.len()
     }
 
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
-        self.symbols.is_empty()
+        self.slots.is_empty()
     }
 
     /// The symbol of `name`.
-    pub fn get(&self, name: &str) -> Option<&CurrentSymbol> {
-        let at = self.symbols.binary_search_by(|s| s.name().cmp(name)).ok()?;
-        Some(&self.symbols[at])
+    pub fn get(&self, name: &str) -> Option<CurrentSymbol<'_>> {
+        let at = self
+            .slots
+            .binary_search_by(|slot| self.symbol(slot).name().cmp(name))
+            .ok()?;
+        Some(self.symbol(&self.slots[at]))
     }
 
     /// Every symbol, by name.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &CurrentSymbol)> {
-        self.symbols.iter().map(|s| (s.name(), s))
+    pub fn iter(&self) -> impl Iterator<Item = (&str, CurrentSymbol<'_>)> {
+        self.slots.iter().map(|slot| {
+            let symbol = self.symbol(slot);
+            (symbol.name(), symbol)
+        })
     }
 
     /// The symbols whose names are in `range`, in name order.
-    pub(crate) fn range<R>(&self, range: R) -> &[CurrentSymbol]
+    pub(crate) fn range<R>(&self, range: R) -> impl Iterator<Item = CurrentSymbol<'_>> + Send
     where
         R: std::ops::RangeBounds<str>,
     {
         use std::ops::Bound;
         let at = |bound: Bound<&str>, past_equal: bool| match bound {
             Bound::Unbounded => None,
-            Bound::Included(name) | Bound::Excluded(name) => Some(
-                self.symbols
-                    .partition_point(|s| s.name() < name || (past_equal && s.name() == name)),
-            ),
+            Bound::Included(name) | Bound::Excluded(name) => {
+                Some(self.slots.partition_point(|slot| {
+                    let at = self.symbol(slot).name();
+                    at < name || (past_equal && at == name)
+                }))
+            }
         };
         let start = at(
             range.start_bound(),
@@ -309,15 +354,16 @@ impl Current {
             range.end_bound(),
             matches!(range.end_bound(), Bound::Included(_)),
         )
-        .unwrap_or(self.symbols.len());
-        &self.symbols[start..end.max(start)]
+        .unwrap_or(self.slots.len());
+        self.slots[start..end.max(start)]
+            .iter()
+            .map(|slot| self.symbol(slot))
     }
 
     /// Every symbol's shape, read.
     pub fn symbols(&self) -> Result<BTreeMap<String, Symbol>, Unreadable> {
-        self.symbols
-            .iter()
-            .map(|s| Ok((s.name().to_owned(), s.symbol()?.clone())))
+        self.iter()
+            .map(|(name, s)| Ok((name.to_owned(), s.symbol()?.clone())))
             .collect()
     }
 }

@@ -50,7 +50,7 @@ struct Part<'a> {
     /// Stored shapes with no current symbol of their name, parsed.
     removed: Vec<(String, Symbol)>,
     /// Current symbols the golden lacks.
-    added: Vec<&'a CurrentSymbol>,
+    added: Vec<CurrentSymbol<'a>>,
     /// Stored names whose fingerprint does not match their stored shape.
     tampered: Vec<String>,
 }
@@ -175,13 +175,13 @@ fn check_part<'a>(
     text: &'a str,
     pos: usize,
     end: Option<usize>,
-    current: &'a [CurrentSymbol],
+    current: impl Iterator<Item = CurrentSymbol<'a>>,
     policy: &Policy,
 ) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
     let mut part = Part::default();
     // Both sides are sorted by name: walk them together.
-    let mut now_iter = current.iter().peekable();
+    let mut now_iter = current.peekable();
     let empty = end.is_none() && r.eat("}");
     if !empty {
         loop {
@@ -231,7 +231,7 @@ fn check_entry(
     name: &str,
     fingerprint: &str,
     shape: &str,
-    now: Option<&CurrentSymbol>,
+    now: Option<CurrentSymbol<'_>>,
     policy: &Policy,
 ) -> Option<()> {
     if let Some(now) = now {
