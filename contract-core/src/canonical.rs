@@ -97,36 +97,57 @@ pub fn same_json_text(text: &str, compact: &str) -> bool {
 /// string state, and `compact` has no whitespace outside strings: a byte of `text`
 /// either equals the next byte of `compact` or is whitespace to skip between tokens.
 /// Equal bytes are taken eight at a time, the string state following the quotes
-/// among them.
+/// among them, and the whitespace after them in the same step, with the spaces that
+/// follow it (a line break and its indentation): one step per token of a pretty
+/// text, not one per run of equal bytes and one per run of whitespace.
 pub fn json_prefix_len(text: &str, compact: &str) -> Option<usize> {
     const QUOTES: u64 = 0x2222_2222_2222_2222;
     const BACKSLASHES: u64 = 0x5c5c_5c5c_5c5c_5c5c;
     const SPACES: u64 = 0x2020_2020_2020_2020;
     let (t, c) = (text.as_bytes(), compact.as_bytes());
+    let word = |bytes: &[u8], at: usize| {
+        bytes
+            .get(at..at + 8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
+    };
     let (mut i, mut j) = (0, 0);
     let mut in_string = false;
     while j < c.len() {
-        if let (Some(x), Some(y)) = (t.get(i..i + 8), c.get(j..j + 8)) {
-            let x = u64::from_le_bytes(x.try_into().expect("eight bytes"));
-            let y = u64::from_le_bytes(y.try_into().expect("eight bytes"));
+        if let (Some(x), Some(y)) = (word(t, i), word(c, j)) {
             // How many leading bytes are equal, and which of them count.
-            let equal = ((x ^ y).trailing_zeros() / 8) as usize;
-            let mask = if equal == 8 {
+            let diff = x ^ y;
+            let equal = (diff.trailing_zeros() / 8) as usize;
+            let mask = if diff == 0 {
                 u64::MAX
             } else {
                 (1u64 << (equal * 8)) - 1
             };
             // A backslash changes what the next byte means: leave it to the byte step.
-            if equal > 0 && zero_bytes(y ^ BACKSLASHES) & mask == 0 {
-                let quotes = (zero_bytes(y ^ QUOTES) & mask).count_ones();
-                in_string ^= quotes % 2 == 1;
+            if zero_bytes(y ^ BACKSLASHES) & mask == 0 {
+                in_string ^= (zero_bytes(y ^ QUOTES) & mask).count_ones() % 2 == 1;
                 i += equal;
                 j += equal;
-                continue;
-            }
-            if equal == 0 && !in_string && x & 0xff == 0x20 {
-                // A run of spaces (indentation).
-                i += ((x ^ SPACES).trailing_zeros() / 8) as usize;
+                if diff == 0 {
+                    continue;
+                }
+                // `t[i]` differs from `c[j]`: whitespace between tokens, or no match.
+                let b = (x >> (equal * 8)) as u8;
+                if in_string || !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                    return None;
+                }
+                i += 1;
+                // The spaces after it, each unequal to `c[j]` (no space outside a
+                // string): a line's indentation.
+                if c[j] != b' ' {
+                    while let Some(w) = word(t, i) {
+                        let w = w ^ SPACES;
+                        if w != 0 {
+                            i += (w.trailing_zeros() / 8) as usize;
+                            break;
+                        }
+                        i += 8;
+                    }
+                }
                 continue;
             }
         }
