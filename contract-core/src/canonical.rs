@@ -61,6 +61,23 @@ pub fn fingerprint_of_compact(compact: &str) -> String {
     hex
 }
 
+/// True when `fingerprint` is [`fingerprint_of_compact`]`(compact)`, with no string
+/// made: a harness checks one fingerprint per stored symbol.
+pub fn is_fingerprint_of_compact(fingerprint: &str, compact: &str) -> bool {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let Some(hex) = fingerprint.strip_prefix("sha256:") else {
+        return false;
+    };
+    let digest = Sha256::digest(compact.as_bytes());
+    hex.len() == 2 * digest.len()
+        && digest
+            .iter()
+            .zip(hex.as_bytes().chunks_exact(2))
+            .all(|(byte, pair)| {
+                pair[0] == HEX[usize::from(byte >> 4)] && pair[1] == HEX[usize::from(byte & 0xf)]
+            })
+}
+
 /// True when the JSON `text` is `compact` once the whitespace between its tokens is
 /// taken out: for canonical `compact`, when `text` is its canonical or pretty form.
 pub fn same_json_text(text: &str, compact: &str) -> bool {
@@ -80,36 +97,57 @@ pub fn same_json_text(text: &str, compact: &str) -> bool {
 /// string state, and `compact` has no whitespace outside strings: a byte of `text`
 /// either equals the next byte of `compact` or is whitespace to skip between tokens.
 /// Equal bytes are taken eight at a time, the string state following the quotes
-/// among them.
+/// among them, and the whitespace after them in the same step, with the spaces that
+/// follow it (a line break and its indentation): one step per token of a pretty
+/// text, not one per run of equal bytes and one per run of whitespace.
 pub fn json_prefix_len(text: &str, compact: &str) -> Option<usize> {
     const QUOTES: u64 = 0x2222_2222_2222_2222;
     const BACKSLASHES: u64 = 0x5c5c_5c5c_5c5c_5c5c;
     const SPACES: u64 = 0x2020_2020_2020_2020;
     let (t, c) = (text.as_bytes(), compact.as_bytes());
+    let word = |bytes: &[u8], at: usize| {
+        bytes
+            .get(at..at + 8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
+    };
     let (mut i, mut j) = (0, 0);
     let mut in_string = false;
     while j < c.len() {
-        if let (Some(x), Some(y)) = (t.get(i..i + 8), c.get(j..j + 8)) {
-            let x = u64::from_le_bytes(x.try_into().expect("eight bytes"));
-            let y = u64::from_le_bytes(y.try_into().expect("eight bytes"));
+        if let (Some(x), Some(y)) = (word(t, i), word(c, j)) {
             // How many leading bytes are equal, and which of them count.
-            let equal = ((x ^ y).trailing_zeros() / 8) as usize;
-            let mask = if equal == 8 {
+            let diff = x ^ y;
+            let equal = (diff.trailing_zeros() / 8) as usize;
+            let mask = if diff == 0 {
                 u64::MAX
             } else {
                 (1u64 << (equal * 8)) - 1
             };
             // A backslash changes what the next byte means: leave it to the byte step.
-            if equal > 0 && zero_bytes(y ^ BACKSLASHES) & mask == 0 {
-                let quotes = (zero_bytes(y ^ QUOTES) & mask).count_ones();
-                in_string ^= quotes % 2 == 1;
+            if zero_bytes(y ^ BACKSLASHES) & mask == 0 {
+                in_string ^= (zero_bytes(y ^ QUOTES) & mask).count_ones() % 2 == 1;
                 i += equal;
                 j += equal;
-                continue;
-            }
-            if equal == 0 && !in_string && x & 0xff == 0x20 {
-                // A run of spaces (indentation).
-                i += ((x ^ SPACES).trailing_zeros() / 8) as usize;
+                if diff == 0 {
+                    continue;
+                }
+                // `t[i]` differs from `c[j]`: whitespace between tokens, or no match.
+                let b = (x >> (equal * 8)) as u8;
+                if in_string || !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                    return None;
+                }
+                i += 1;
+                // The spaces after it, each unequal to `c[j]` (no space outside a
+                // string): a line's indentation.
+                if c[j] != b' ' {
+                    while let Some(w) = word(t, i) {
+                        let w = w ^ SPACES;
+                        if w != 0 {
+                            i += (w.trailing_zeros() / 8) as usize;
+                            break;
+                        }
+                        i += 8;
+                    }
+                }
                 continue;
             }
         }
@@ -265,6 +303,28 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use serde_json::json;
+
+    /// A fingerprint is checked as comparing it with the one made would check it.
+    #[test]
+    fn a_fingerprint_is_checked_as_the_made_one_compares() {
+        for compact in ["", "{}", r#"{"a":[1,"b"]}"#] {
+            let made = fingerprint_of_compact(compact);
+            assert!(is_fingerprint_of_compact(&made, compact));
+            let other = fingerprint_of_compact("x");
+            let upper = format!("sha256:{}", made["sha256:".len()..].to_uppercase());
+            for wrong in [
+                &other,
+                &made[1..],
+                &made[..made.len() - 1],
+                &upper,
+                "",
+                "sha256:",
+            ] {
+                assert_eq!(is_fingerprint_of_compact(wrong, compact), wrong == made);
+            }
+            assert!(!is_fingerprint_of_compact(&format!("{made}0"), compact));
+        }
+    }
 
     #[test]
     fn keys_are_sorted_at_every_depth_and_output_is_ascii() {

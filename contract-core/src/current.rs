@@ -19,21 +19,76 @@ use crate::probe::ProbedTrait;
 use crate::shape::{Fragment, Symbol};
 
 /// The current shapes of a set, by symbol name.
+///
+/// A test run makes a set of thousands of symbols: their strings are written one
+/// after another into one string, not each into its own allocation, and the
+/// symbols are one vector sorted by name, not a map's nodes.
 #[derive(Debug, Default)]
 pub struct Current {
-    symbols: BTreeMap<String, CurrentSymbol>,
+    /// Every symbol's name, compact canonical text and origin, one after another.
+    texts: String,
+    /// Sorted by name, each name once.
+    slots: Vec<Slot>,
 }
 
-/// One current symbol: its canonical text, and its shape once read.
+/// Where one symbol's strings are in [`Current::texts`], and its shape once read.
 #[derive(Debug)]
-pub struct CurrentSymbol {
-    text: String,
-    typed: OnceLock<Result<Symbol, String>>,
-    /// Where it was registered, for the message when its text does not read.
-    origin: String,
+struct Slot {
+    /// Where the name starts.
+    start: usize,
+    /// Where the name ends and the compact canonical text starts.
+    name_end: usize,
+    /// Where the text ends and the origin starts: where the symbol was registered,
+    /// for the message when its text does not read.
+    text_end: usize,
+    /// Where the origin ends.
+    end: usize,
+    /// Boxed: a symbol that is never read (most are not) costs a pointer, not a
+    /// whole shape.
+    typed: OnceLock<Result<Box<Symbol>, String>>,
     /// Probed traits the sources implement by hand, set on the shape once read
     /// ([`Symbol::impls_in_source`]; never part of the text).
     impls_in_source: BTreeSet<ProbedTrait>,
+}
+
+impl Slot {
+    /// Appends a symbol's name, text (written by `text`) and origin to `texts`.
+    fn write(
+        texts: &mut String,
+        name: &str,
+        text: impl FnOnce(&mut String),
+        module: Option<&str>,
+    ) -> Slot {
+        let start = texts.len();
+        texts.push_str(name);
+        let name_end = texts.len();
+        text(texts);
+        let text_end = texts.len();
+        push_origin(texts, module, name);
+        Slot {
+            start,
+            name_end,
+            text_end,
+            end: texts.len(),
+            typed: OnceLock::new(),
+            impls_in_source: BTreeSet::new(),
+        }
+    }
+
+    /// The slot of a symbol already read, its text written from it.
+    fn typed(texts: &mut String, name: &str, symbol: Symbol, module: Option<&str>) -> Slot {
+        let text = |texts: &mut String| texts.push_str(&canonical::to_compact_string(&symbol));
+        let slot = Slot::write(texts, name, text, module);
+        slot.typed.get_or_init(|| Ok(Box::new(symbol)));
+        slot
+    }
+}
+
+/// One current symbol: its name, its canonical text, and its shape once read.
+#[derive(Clone, Copy, Debug)]
+pub struct CurrentSymbol<'a> {
+    texts: &'a str,
+    slot: &'a Slot,
 }
 
 /// A registration as text, as the harness finds it.
@@ -92,55 +147,65 @@ impl fmt::Display for CurrentError {
     }
 }
 
-impl CurrentSymbol {
-    fn typed(symbol: Symbol, origin: String) -> CurrentSymbol {
-        CurrentSymbol {
-            text: canonical::to_compact_string(&symbol),
-            typed: OnceLock::from(Ok(symbol)),
-            origin,
-            impls_in_source: BTreeSet::new(),
-        }
+impl<'a> CurrentSymbol<'a> {
+    /// The symbol's name.
+    pub fn name(self) -> &'a str {
+        &self.texts[self.slot.start..self.slot.name_end]
     }
 
     /// The symbol's compact canonical text.
-    pub fn text(&self) -> &str {
-        &self.text
+    pub fn text(self) -> &'a str {
+        &self.texts[self.slot.name_end..self.slot.text_end]
+    }
+
+    /// Where the symbol was registered: `module::name`, or the name alone.
+    fn origin(self) -> &'a str {
+        &self.texts[self.slot.text_end..self.slot.end]
     }
 
     /// The symbol's shape, read from its text the first time it is asked for.
-    pub fn symbol(&self) -> Result<&Symbol, Unreadable> {
-        self.typed
+    pub fn symbol(self) -> Result<&'a Symbol, Unreadable> {
+        self.slot
+            .typed
             .get_or_init(|| {
-                let mut symbol: Symbol =
-                    serde_json::from_str(&self.text).map_err(|e| e.to_string())?;
-                symbol.impls_in_source.clone_from(&self.impls_in_source);
+                let mut symbol: Box<Symbol> =
+                    serde_json::from_str(self.text()).map_err(|e| e.to_string())?;
+                symbol
+                    .impls_in_source
+                    .clone_from(&self.slot.impls_in_source);
                 Ok(symbol)
             })
-            .as_ref()
+            .as_deref()
             .map_err(|error| Unreadable {
-                origin: self.origin.clone(),
+                origin: self.origin().to_owned(),
                 error: error.clone(),
             })
     }
 
     /// The module the symbol's item is in, when the symbol has one.
-    pub fn module(&self) -> Result<Option<&str>, Unreadable> {
+    pub fn module(self) -> Result<Option<&'a str>, Unreadable> {
         Ok(self.symbol()?.module.as_deref())
     }
+}
+
+/// Appends the origin of a registration: `module::name`, or `name` with no module.
+fn push_origin(out: &mut String, module: Option<&str>, name: &str) {
+    if let Some(module) = module {
+        out.push_str(module);
+        out.push_str("::");
+    }
+    out.push_str(name);
 }
 
 impl Current {
     /// Symbols already read (the CLI's, a test's).
     pub fn from_symbols(symbols: BTreeMap<String, Symbol>) -> Current {
-        Current {
-            symbols: symbols
-                .into_iter()
-                .map(|(name, symbol)| {
-                    let origin = name.clone();
-                    (name, CurrentSymbol::typed(symbol, origin))
-                })
-                .collect(),
-        }
+        let mut texts = String::new();
+        let slots = symbols
+            .into_iter()
+            .map(|(name, symbol)| Slot::typed(&mut texts, &name, symbol, None))
+            .collect();
+        Current { texts, slots }
     }
 
     /// The set the harness's registrations make. A name registered by one item
@@ -150,46 +215,58 @@ impl Current {
     pub fn from_registrations(
         registrations: &[RegisteredText<'_>],
     ) -> Result<Current, CurrentError> {
-        let mut by_name: BTreeMap<&str, Vec<&RegisteredText<'_>>> = BTreeMap::new();
+        // By name, and each name's registrations in their order (a stable sort): the
+        // groups a map of names to lists would make, with no list to allocate. Most
+        // names differ in their first eight bytes, compared here without reading
+        // the name.
+        let mut sorted: Vec<(u64, &RegisteredText<'_>)> = registrations
+            .iter()
+            .map(|reg| (name_key(reg.name), reg))
+            .collect();
+        sorted.sort_by(|(a_key, a), (b_key, b)| a_key.cmp(b_key).then_with(|| a.name.cmp(b.name)));
         // What the probe answered for the item of each merged symbol.
         let mut probed: BTreeMap<&str, u32> = BTreeMap::new();
-        for reg in registrations {
-            by_name.entry(reg.name).or_default().push(reg);
-        }
-        let mut symbols = BTreeMap::new();
+        // Room for every spliced symbol's strings (a symbol's text is its fragment's
+        // less the fragment's head, with its module and the probe's answer), so
+        // that they are written once each.
+        let room: usize = registrations
+            .iter()
+            .map(|r| {
+                let implements = r.implements.map_or(0, probed_len);
+                2 * (r.name.len() + r.module.len()) + r.fragment.len() + implements + 32
+            })
+            .sum();
+        let mut texts = String::with_capacity(room);
+        // The spliced symbols, in name order.
+        let mut slots = Vec::with_capacity(sorted.len());
         let mut merged = Vec::new();
-        for (name, regs) in by_name {
-            let spliced = match regs.as_slice() {
-                [one] => item_symbol_text(one.fragment, one.module, None, one.implements),
+        for group in sorted.chunk_by(|(a_key, a), (b_key, b)| a_key == b_key && a.name == b.name) {
+            let first = group[0].1;
+            let name = first.name;
+            let spliceable = match group {
+                [(_, one)] => Some((*one, None)),
                 // An item and the one `impl` block that pins its methods.
-                [a, b] => {
+                [(_, a), (_, b)] => {
                     let (item, methods) = if is_item_text(a.fragment) {
                         (a, b)
                     } else {
                         (b, a)
                     };
-                    item_symbol_text(
-                        item.fragment,
-                        item.module,
-                        Some(methods.fragment),
-                        item.implements,
-                    )
+                    Some((*item, Some(methods.fragment)))
                 }
                 _ => None,
             };
-            match spliced {
-                Some(text) => {
-                    let reg = regs[0];
-                    let symbol = CurrentSymbol {
-                        text,
-                        typed: OnceLock::new(),
-                        origin: format!("{}::{}", reg.module, reg.name),
-                        impls_in_source: BTreeSet::new(),
+            let splice = spliceable
+                .and_then(|(item, methods)| Some((item, Splice::read(item.fragment, methods)?)));
+            match splice {
+                Some((item, splice)) => {
+                    let text = |texts: &mut String| {
+                        splice.write(texts, item.module, item.implements);
                     };
-                    symbols.insert(name.to_owned(), symbol);
+                    slots.push(Slot::write(&mut texts, name, text, Some(first.module)));
                 }
                 None => {
-                    for reg in regs {
+                    for (_, reg) in group {
                         let fragment: Fragment =
                             serde_json::from_str(reg.fragment).map_err(|e| {
                                 CurrentError::Unreadable(Unreadable {
@@ -210,70 +287,119 @@ impl Current {
             }
         }
         let assembled = assemble::assemble(&merged).map_err(CurrentError::Conflicts)?;
-        for (name, mut symbol) in assembled {
-            if let Some(bits) = probed.get(name.as_str()) {
-                symbol.implements = Some(ProbedTrait::from_bits(*bits));
+        if !assembled.is_empty() {
+            for (name, mut symbol) in assembled {
+                if let Some(bits) = probed.get(name.as_str()) {
+                    symbol.implements = Some(ProbedTrait::from_bits(*bits));
+                }
+                let module = symbol.module.clone();
+                slots.push(Slot::typed(&mut texts, &name, symbol, module.as_deref()));
             }
-            let origin = symbol
-                .module
-                .clone()
-                .map_or_else(|| name.clone(), |m| format!("{m}::{name}"));
-            symbols.insert(name, CurrentSymbol::typed(symbol, origin));
+            // Two runs sorted by name, merged (a name is spliced or merged, never
+            // both: all its registrations go one way).
+            let name = |slot: &Slot| &texts[slot.start..slot.name_end];
+            slots.sort_by(|a, b| name(a).cmp(name(b)));
         }
-        Ok(Current { symbols })
+        Ok(Current { texts, slots })
+    }
+
+    fn symbol<'a>(&'a self, slot: &'a Slot) -> CurrentSymbol<'a> {
+        CurrentSymbol {
+            texts: &self.texts,
+            slot,
+        }
     }
 
     /// How many symbols there are.
     pub fn len(&self) -> usize {
-        self.symbols.len()
+        self.slots.len()
     }
 
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
-        self.symbols.is_empty()
+        self.slots.is_empty()
     }
 
     /// The symbol of `name`.
-    pub fn get(&self, name: &str) -> Option<&CurrentSymbol> {
-        self.symbols.get(name)
+    pub fn get(&self, name: &str) -> Option<CurrentSymbol<'_>> {
+        let at = self
+            .slots
+            .binary_search_by(|slot| self.symbol(slot).name().cmp(name))
+            .ok()?;
+        Some(self.symbol(&self.slots[at]))
     }
 
     /// Every symbol, by name.
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &CurrentSymbol)> {
-        self.symbols.iter()
+    pub fn iter(&self) -> impl Iterator<Item = (&str, CurrentSymbol<'_>)> {
+        self.slots.iter().map(|slot| {
+            let symbol = self.symbol(slot);
+            (symbol.name(), symbol)
+        })
     }
 
-    /// The symbols whose names are in `range`.
-    pub(crate) fn range<'a, R>(
-        &'a self,
-        range: R,
-    ) -> std::collections::btree_map::Range<'a, String, CurrentSymbol>
+    /// The symbols whose names are in `range`, in name order.
+    pub(crate) fn range<R>(&self, range: R) -> impl Iterator<Item = CurrentSymbol<'_>> + Send
     where
         R: std::ops::RangeBounds<str>,
     {
-        self.symbols.range::<str, R>(range)
+        use std::ops::Bound;
+        let at = |bound: Bound<&str>, past_equal: bool| match bound {
+            Bound::Unbounded => None,
+            Bound::Included(name) | Bound::Excluded(name) => {
+                Some(self.slots.partition_point(|slot| {
+                    let at = self.symbol(slot).name();
+                    at < name || (past_equal && at == name)
+                }))
+            }
+        };
+        let start = at(
+            range.start_bound(),
+            matches!(range.start_bound(), Bound::Excluded(_)),
+        )
+        .unwrap_or(0);
+        let end = at(
+            range.end_bound(),
+            matches!(range.end_bound(), Bound::Included(_)),
+        )
+        .unwrap_or(self.slots.len());
+        self.slots[start..end.max(start)]
+            .iter()
+            .map(|slot| self.symbol(slot))
     }
 
     /// Records that the sources implement `impls` by hand for the item of symbol
     /// `name` (the CLI reads them from `impl` blocks; see
     /// [`Symbol::impls_in_source`]). Nothing happens when there is no such symbol.
     pub fn set_impls_in_source(&mut self, name: &str, impls: &BTreeSet<ProbedTrait>) {
-        let Some(symbol) = self.symbols.get_mut(name) else {
+        let Ok(at) = self
+            .slots
+            .binary_search_by(|slot| self.texts[slot.start..slot.name_end].cmp(name))
+        else {
             return;
         };
-        symbol.impls_in_source.clone_from(impls);
-        if let Some(Ok(typed)) = symbol.typed.get_mut() {
+        let slot = &mut self.slots[at];
+        slot.impls_in_source.clone_from(impls);
+        if let Some(Ok(typed)) = slot.typed.get_mut() {
             typed.impls_in_source.clone_from(impls);
         }
     }
 
     /// Every symbol's shape, read.
     pub fn symbols(&self) -> Result<BTreeMap<String, Symbol>, Unreadable> {
-        self.symbols
-            .iter()
-            .map(|(name, s)| Ok((name.clone(), s.symbol()?.clone())))
+        self.iter()
+            .map(|(name, s)| Ok((name.to_owned(), s.symbol()?.clone())))
             .collect()
     }
+}
+
+/// The first eight bytes of `name`, zero-padded, big-endian. Where two names' keys
+/// differ, the names compare as their keys do: the first differing byte decides, or
+/// a shorter name's zero padding against a byte that is not zero.
+fn name_key(name: &str) -> u64 {
+    let mut key = [0u8; 8];
+    let n = name.len().min(8);
+    key[..n].copy_from_slice(&name.as_bytes()[..n]);
+    u64::from_be_bytes(key)
 }
 
 const ITEM_HEAD: &str = r#"{"fragment":"item","item":"#;
@@ -300,62 +426,130 @@ pub fn item_symbol_text(
     methods: Option<&str>,
     implements: Option<u32>,
 ) -> Option<String> {
-    let (item, mut unresolved) = split_tail(fragment, ITEM_HEAD)?;
-    // `,"path":"…"` ends the item's object: a path holds no quote or escape.
-    let (item, path) = match item.strip_suffix('"') {
-        Some(before) => {
-            let at = before.rfind(PATH)?;
-            let path = &item[at..];
-            if before[at + PATH.len()..].contains(['"', '\\']) {
-                return None;
-            }
-            (&item[..at], path)
-        }
-        None => (item, ""),
-    };
-    if !(item.starts_with('{') && item.ends_with('}')) {
-        return None;
-    }
-    let methods = match methods {
-        Some(text) => {
-            let (methods, more) = split_tail(text, METHODS_HEAD)?;
-            // The methods alone: a block's `types` follow them in the fragment, but
-            // follow `module` and `path` in the symbol, so that symbol is merged
-            // instead. (Found by the `golden_mutations` fuzz target: the spliced text
-            // read as the right symbol, but was not its canonical text.)
-            if object_len(methods)? != methods.len() {
-                return None;
-            }
-            if !more.is_empty() {
-                if !unresolved.is_empty() {
+    let splice = Splice::read(fragment, methods)?;
+    let mut text = String::with_capacity(splice.len_hint(module, implements));
+    splice.write(&mut text, module, implements);
+    Some(text)
+}
+
+/// The parts of registered texts that a spliced symbol's text is made of.
+struct Splice<'a> {
+    /// The item's object.
+    item: &'a str,
+    /// The methods' object, from an `impl` block's fragment.
+    methods: Option<&'a str>,
+    /// `,"path":"…"`, or nothing.
+    path: &'a str,
+    /// `,"unresolved":[…]`, or nothing.
+    unresolved: &'a str,
+}
+
+impl<'a> Splice<'a> {
+    /// The parts of an item fragment's text and a methods fragment's text; `None`
+    /// when a text is not of that form, or both name unresolved names.
+    fn read(fragment: &'a str, methods: Option<&'a str>) -> Option<Splice<'a>> {
+        let (item, mut unresolved) = split_tail(fragment, ITEM_HEAD)?;
+        // `,"path":"…"` ends the item's object: a path holds no quote or escape.
+        let (item, path) = match item.strip_suffix('"') {
+            Some(before) => {
+                let at = before.rfind(PATH)?;
+                let path = &item[at..];
+                if before[at + PATH.len()..].contains(['"', '\\']) {
                     return None;
                 }
-                unresolved = more;
+                (&item[..at], path)
             }
-            Some(methods)
+            None => (item, ""),
+        };
+        if !(item.starts_with('{') && item.ends_with('}')) {
+            return None;
         }
-        None => None,
-    };
-    let mut text =
-        String::with_capacity(fragment.len() + module.len() + methods.map_or(0, str::len) + 32);
-    text.push('{');
-    if let Some(bits) = implements {
-        text.push_str(r#""implements":"#);
-        text.push_str(&canonical::to_compact_string(&ProbedTrait::from_bits(bits)));
-        text.push(',');
+        let methods = match methods {
+            Some(text) => {
+                let (methods, more) = split_tail(text, METHODS_HEAD)?;
+                // The methods alone: a block's `types` follow them in the fragment, but
+                // follow `module` and `path` in the symbol, so that symbol is merged
+                // instead. (Found by the `golden_mutations` fuzz target: the spliced text
+                // read as the right symbol, but was not its canonical text.)
+                if object_len(methods)? != methods.len() {
+                    return None;
+                }
+                if !more.is_empty() {
+                    if !unresolved.is_empty() {
+                        return None;
+                    }
+                    unresolved = more;
+                }
+                Some(methods)
+            }
+            None => None,
+        };
+        Some(Splice {
+            item,
+            methods,
+            path,
+            unresolved,
+        })
     }
-    text.push_str(r#""item":"#);
-    text.push_str(item);
-    if let Some(methods) = methods {
-        text.push_str(r#","methods":"#);
-        text.push_str(methods);
+
+    /// About how long the text is (exact unless the module needs escapes).
+    fn len_hint(&self, module: &str, implements: Option<u32>) -> usize {
+        let implements = implements.map_or(0, |bits| r#""implements":,"#.len() + probed_len(bits));
+        let methods = self.methods.map_or(0, |m| r#","methods":"#.len() + m.len());
+        let fixed = r#"{"item":,"module":""}"#.len();
+        fixed
+            + implements
+            + self.item.len()
+            + methods
+            + module.len()
+            + self.path.len()
+            + self.unresolved.len()
     }
-    text.push_str(r#","module":"#);
-    canonical::write_string(&mut text, module);
-    text.push_str(path);
-    text.push_str(unresolved);
-    text.push('}');
-    Some(text)
+
+    /// Appends the symbol's text.
+    fn write(&self, text: &mut String, module: &str, implements: Option<u32>) {
+        text.push('{');
+        if let Some(bits) = implements {
+            text.push_str(r#""implements":"#);
+            write_probed(text, bits);
+            text.push(',');
+        }
+        text.push_str(r#""item":"#);
+        text.push_str(self.item);
+        if let Some(methods) = self.methods {
+            text.push_str(r#","methods":"#);
+            text.push_str(methods);
+        }
+        text.push_str(r#","module":"#);
+        canonical::write_string(text, module);
+        text.push_str(self.path);
+        text.push_str(self.unresolved);
+        text.push('}');
+    }
+}
+
+/// The compact canonical text of `ProbedTrait::from_bits(bits)`: the names of the
+/// traits whose bits are set, in the set's order (the order of [`ProbedTrait::ALL`]),
+/// written with no set made.
+fn write_probed(out: &mut String, bits: u32) {
+    out.push('[');
+    let mut first = true;
+    for t in ProbedTrait::ALL.iter().filter(|t| bits & t.bit() != 0) {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        out.push('"');
+        out.push_str(t.name());
+        out.push('"');
+    }
+    out.push(']');
+}
+
+/// The length of what [`write_probed`] writes.
+fn probed_len(bits: u32) -> usize {
+    let names = ProbedTrait::ALL.iter().filter(|t| bits & t.bit() != 0);
+    (names.map(|t| t.name().len() + 3).sum::<usize>() + 1).max("[]".len())
 }
 
 /// The length of the JSON object `text` starts with (compact JSON, as written by
@@ -412,6 +606,21 @@ mod tests {
     use crate::shape::{AliasShape, FnShape, ItemShape, Value, ValueItemShape, Visibility};
     use crate::ty::Type;
 
+    /// The probe's answer is written as the set of its traits serialises, for every
+    /// answer.
+    #[test]
+    fn probed_traits_are_written_as_their_set_serialises() {
+        for bits in 0..1u32 << ProbedTrait::ALL.len() {
+            let mut text = String::new();
+            write_probed(&mut text, bits);
+            assert_eq!(
+                text,
+                canonical::to_compact_string(&ProbedTrait::from_bits(bits))
+            );
+            assert_eq!(text.len(), probed_len(bits));
+        }
+    }
+
     /// An item and the `impl` block that pins its methods and a `pub type`: the
     /// symbol's text is its canonical text, `types` after `module`.
     #[test]
@@ -463,6 +672,36 @@ mod tests {
             let read = symbol.symbol().unwrap().clone();
             assert_eq!(symbol.text(), canonical::to_compact_string(&read));
             assert_eq!(read.methods.len(), 1);
+        }
+    }
+
+    /// What the sources implement by hand reaches the shape, whether it was read
+    /// before (a merged symbol) or after (a spliced one), and never its text.
+    #[test]
+    fn impls_in_source_reach_the_shape_read_before_or_after() {
+        let item = Fragment::from(ItemShape::Const(ValueItemShape::new(
+            Type::named("u8"),
+            Value::Expr("1".to_owned()),
+        )));
+        let text = item.compact_text().0;
+        let one = |name| RegisteredText {
+            name,
+            module: "crate::a",
+            fragment: &text,
+            implements: None,
+        };
+        // `B` is read before the impls are set, `A` after.
+        let mut current = Current::from_registrations(&[one("A"), one("B")]).unwrap();
+        let before = current.get("A").unwrap().text().to_owned();
+        let _ = current.get("B").unwrap().symbol().unwrap();
+        let impls = BTreeSet::from([ProbedTrait::ALL[0]]);
+        current.set_impls_in_source("A", &impls);
+        current.set_impls_in_source("B", &impls);
+        current.set_impls_in_source("missing", &impls);
+        for name in ["A", "B"] {
+            let symbol = current.get(name).unwrap();
+            assert_eq!(symbol.symbol().unwrap().impls_in_source, impls, "{name}");
+            assert_eq!(symbol.text(), before, "{name}");
         }
     }
 }

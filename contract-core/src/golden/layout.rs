@@ -18,7 +18,6 @@
 //! removed or renamed are left for one thread.
 
 use std::borrow::Cow;
-use std::collections::btree_map;
 use std::collections::BTreeMap;
 use std::ops::Bound;
 
@@ -51,7 +50,7 @@ struct Part<'a> {
     /// Stored shapes with no current symbol of their name, parsed.
     removed: Vec<(String, Symbol)>,
     /// Current symbols the golden lacks.
-    added: Vec<(&'a String, &'a CurrentSymbol)>,
+    added: Vec<CurrentSymbol<'a>>,
     /// Stored names whose fingerprint does not match their stored shape.
     tampered: Vec<String>,
 }
@@ -95,9 +94,9 @@ pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<
     let mut tampered = Vec::new();
     for part in parts {
         removed.extend(part.removed);
-        for (name, symbol) in part.added {
+        for symbol in part.added {
             // One that does not read: the general path reports it.
-            added.insert(name.clone(), symbol.symbol().ok()?.clone());
+            added.insert(symbol.name().to_owned(), symbol.symbol().ok()?.clone());
         }
         changed.extend(part.changed);
         tampered.extend(part.tampered);
@@ -176,7 +175,7 @@ fn check_part<'a>(
     text: &'a str,
     pos: usize,
     end: Option<usize>,
-    current: btree_map::Range<'a, String, CurrentSymbol>,
+    current: impl Iterator<Item = CurrentSymbol<'a>>,
     policy: &Policy,
 ) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
@@ -195,10 +194,10 @@ fn check_part<'a>(
             if part.last.as_ref().is_some_and(|last| *last >= name) {
                 return None;
             }
-            while let Some(added) = now_iter.next_if(|(n, _)| n.as_str() < &*name) {
+            while let Some(added) = now_iter.next_if(|s| s.name() < &*name) {
                 part.added.push(added);
             }
-            let now = now_iter.next_if(|(n, _)| n.as_str() == &*name);
+            let now = now_iter.next_if(|s| s.name() == &*name);
             check_entry(&mut part, &name, &fingerprint, shape, now, policy)?;
             part.last = Some(name);
             if !r.eat(",") {
@@ -232,12 +231,12 @@ fn check_entry(
     name: &str,
     fingerprint: &str,
     shape: &str,
-    now: Option<(&String, &CurrentSymbol)>,
+    now: Option<CurrentSymbol<'_>>,
     policy: &Policy,
 ) -> Option<()> {
-    if let Some((_, now)) = now {
+    if let Some(now) = now {
         if canonical::same_json_text(shape, now.text()) {
-            if canonical::fingerprint_of_compact(now.text()) != fingerprint {
+            if !canonical::is_fingerprint_of_compact(fingerprint, now.text()) {
                 part.tampered.push(name.to_owned());
             }
             return Some(());
@@ -251,7 +250,7 @@ fn check_entry(
     }
     match now {
         // A current shape that does not read: the general path reports it.
-        Some((_, now)) => {
+        Some(now) => {
             part.changed
                 .extend(diff::diff_symbol(name, &stored, now.symbol().ok()?, policy))
         }
@@ -272,17 +271,21 @@ fn shape_len(rest: &str) -> Option<usize> {
     if rest.starts_with("{}") {
         return Some(2);
     }
+    let bytes = rest.as_bytes();
     let mut from = 0;
     loop {
-        // Every line indented four spaces or more: the entry's brace, the shape's,
-        // or an inner line.
-        let at = from + find_line_start(&rest[from..], "\n    ")?;
-        match &rest.as_bytes()[at + 5..] {
-            [b' ', b' ', b'}', ..] => return Some(at + SHAPE_END.len()),
-            [b' ', ..] => from = at + 1,
-            // At the entries' indent (`}`, another entry's name): no shape ended.
-            _ => return None,
+        let at = next_newline(bytes, from)?;
+        // Only lines indented four spaces or more are looked at: the entry's brace,
+        // the shape's, or an inner line.
+        if let Some([b' ', b' ', b' ', b' ', line @ ..]) = bytes.get(at + 1..) {
+            match line {
+                [b' ', b' ', b'}', ..] => return Some(at + SHAPE_END.len()),
+                [b' ', ..] => {}
+                // At the entries' indent (`}`, another entry's name): no shape ended.
+                _ => return None,
+            }
         }
+        from = at + 1;
     }
 }
 
@@ -291,6 +294,25 @@ const SHAPE_END: &str = "\n      }";
 
 /// The end of a stored symbol's entry.
 const ENTRY_END: &str = "\n    }";
+
+/// Where the first newline at or after `from` is in `bytes`, found eight bytes at a
+/// time.
+fn next_newline(bytes: &[u8], from: usize) -> Option<usize> {
+    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut at = from;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ NEWLINES;
+        // 0x80 in exactly the bytes that were newlines.
+        let found = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let tail = bytes.get(at..)?;
+    tail.iter().position(|&b| b == b'\n').map(|i| at + i)
+}
 
 /// Where `needle` (which starts with a newline) first occurs in `text`: the
 /// newlines are found eight bytes at a time, and only they are compared.
