@@ -128,6 +128,8 @@ pub(super) struct RawEntry<'a> {
     pub name: Cow<'a, str>,
     pub fingerprint: Cow<'a, str>,
     pub shape: &'a str,
+    /// Where the shape's `item` and `path` keys are in `shape`.
+    pub keys: ShapeExtent,
 }
 
 /// The header and every stored entry of a golden in the layout, in order; `None`
@@ -190,6 +192,7 @@ fn check_part<'a>(
                 name,
                 fingerprint,
                 shape,
+                ..
             } = r.entry()?;
             // Strictly increasing: sorted as written, and no name twice.
             if part.last.as_ref().is_some_and(|last| *last >= name) {
@@ -260,30 +263,178 @@ fn check_entry(
     Some(())
 }
 
-/// The length of the stored shape `rest` starts with: `{}`, or up to its closing
+/// Where a stored shape ends, and where its own `item` and `path` keys are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct ShapeExtent {
+    /// The length of the shape.
+    pub len: usize,
+    /// Where the line of the shape's first `"item"` key starts (its newline).
+    pub item: Option<usize>,
+    /// Where the line of the shape's first `"path"` key starts (its newline).
+    pub path: Option<usize>,
+}
+
+/// The key of a stored symbol's item: its line, at the shape's indent.
+pub(super) const ITEM_KEY: &str = "\n        \"item\": ";
+
+/// The key of a stored symbol's public path: its line, at the shape's indent.
+pub(super) const PATH_KEY: &str = "\n        \"path\": ";
+
+/// The extent of the stored shape `rest` starts with: `{}`, or up to its closing
 /// brace, the first line that is a brace at its indent. A shape's inner lines are
 /// indented deeper, so no other line is; a line at the entries' indent before it
 /// (the entry's brace, the next entry's name) means the shape was closed elsewhere
 /// (its last line joined to another, `}},`: still JSON, but not the layout), and
 /// then there is none. (Cutting at the entry's closing brace alone once took two
 /// entries for one, and the index the macro reads lost the second entry. Found by
-/// the `golden_mutations` fuzz target.)
-fn shape_len(rest: &str) -> Option<usize> {
+/// the `golden_mutations` fuzz target.) A line indented less than the entries (other
+/// whitespace inside a shape is read) must not be a merge-conflict marker: no marker
+/// survives the layout, wherever it is.
+///
+/// Each line's end is found by the standard library's byte search, and only the
+/// start of each line is looked at: this runs in the proc macro, unoptimised in a
+/// dev build, where a loop over every byte costs several times more.
+pub(super) fn shape_extent(rest: &str) -> Option<ShapeExtent> {
+    use std::io::BufRead;
     if rest.starts_with("{}") {
-        return Some(2);
+        return Some(ShapeExtent {
+            len: 2,
+            ..ShapeExtent::default()
+        });
     }
-    let mut from = 0;
+    let bytes = rest.as_bytes();
+    let mut extent = ShapeExtent::default();
+    let mut unread = bytes;
+    // Just after the newline of the line looked at.
+    let mut at = 0;
     loop {
-        // Every line indented four spaces or more: the entry's brace, the shape's,
-        // or an inner line.
-        let at = from + find_line_start(&rest[from..], "\n    ")?;
-        match &rest.as_bytes()[at + 5..] {
-            [b' ', b' ', b'}', ..] => return Some(at + SHAPE_END.len()),
-            [b' ', ..] => from = at + 1,
+        let skipped = unread.skip_until(b'\n').ok()?;
+        if skipped == 0 || bytes[at + skipped - 1] != b'\n' {
+            return None; // no closing line
+        }
+        at += skipped;
+        match &bytes[at..] {
+            // The shape's closing brace.
+            [b' ', b' ', b' ', b' ', b' ', b' ', b'}', ..] => {
+                extent.len = at - 1 + SHAPE_END.len();
+                return Some(extent);
+            }
+            // A key of the shape itself.
+            [b' ', b' ', b' ', b' ', b' ', b' ', b' ', b' ', b'"', ..] => {
+                let line = &rest[at - 1..];
+                if extent.item.is_none() && line.starts_with(ITEM_KEY) {
+                    extent.item = Some(at - 1);
+                } else if extent.path.is_none() && line.starts_with(PATH_KEY) {
+                    extent.path = Some(at - 1);
+                }
+            }
+            // An inner line.
+            [b' ', b' ', b' ', b' ', b' ', ..] => {}
             // At the entries' indent (`}`, another entry's name): no shape ended.
-            _ => return None,
+            [b' ', b' ', b' ', b' ', ..] => return None,
+            line if conflict_marker(line) => return None,
+            _ => {}
         }
     }
+}
+
+/// Whether `text` starts with the compact canonical JSON `compact` as the layout
+/// writes the value of a key indented `indent` spaces: each element and key on its
+/// own line, indented two spaces a level, `": "` after a key, `{}` and `[]` when
+/// empty. `compact` must be one complete value.
+///
+/// Only `compact` is read a byte at a time; `text` is compared with it a run at a
+/// time (the bytes between two line breaks, the indents) by the standard library's
+/// comparison: this runs in the proc macro, unoptimised in a dev build.
+pub(super) fn starts_with_layout_of(text: &str, compact: &str, indent: usize) -> bool {
+    // A line break and up to 64 spaces of indent.
+    const BREAK: &[u8; 65] = b"\n                                                                ";
+    let (t, c) = (text.as_bytes(), compact.as_bytes());
+    // Whether `t[*at..]` starts with `part`; if so, `*at` moves past it.
+    fn eat(t: &[u8], at: &mut usize, part: &[u8]) -> bool {
+        let found = t.len() >= *at && t[*at..].starts_with(part);
+        if found {
+            *at += part.len();
+        }
+        found
+    }
+    // A line break and the indent of `depth`.
+    fn eat_newline(t: &[u8], at: &mut usize, depth: usize) -> bool {
+        if depth < BREAK.len() {
+            return eat(t, at, &BREAK[..depth + 1]);
+        }
+        if !eat(t, at, &BREAK[..1]) {
+            return false;
+        }
+        let mut left = depth;
+        while left > 0 {
+            let n = left.min(BREAK.len() - 1);
+            if !eat(t, at, &BREAK[1..n + 1]) {
+                return false;
+            }
+            left -= n;
+        }
+        true
+    }
+    let mut at = 0;
+    let mut depth = indent;
+    // The first byte of `compact` not yet compared.
+    let mut run = 0;
+    let mut i = 0;
+    while i < c.len() {
+        let same = match c[i] {
+            b'"' => {
+                // To the closing quote: the string is compared with its run.
+                i += 1;
+                while i < c.len() && c[i] != b'"' {
+                    i += if c[i] == b'\\' { 2 } else { 1 };
+                }
+                i < c.len()
+            }
+            b'{' | b'[' if i + 1 < c.len() && matches!(c[i + 1], b'}' | b']') => {
+                i += 1;
+                true
+            }
+            b'{' | b'[' => {
+                depth += 2;
+                let same = eat(t, &mut at, &c[run..i + 1]) && eat_newline(t, &mut at, depth);
+                run = i + 1;
+                same
+            }
+            b'}' | b']' => {
+                let Some(outer) = depth.checked_sub(2) else {
+                    return false;
+                };
+                depth = outer;
+                let same = eat(t, &mut at, &c[run..i]) && eat_newline(t, &mut at, depth);
+                run = i;
+                same
+            }
+            b',' => {
+                let same = eat(t, &mut at, &c[run..i + 1]) && eat_newline(t, &mut at, depth);
+                run = i + 1;
+                same
+            }
+            b':' => {
+                let same = eat(t, &mut at, &c[run..i + 1]) && eat(t, &mut at, b" ");
+                run = i + 1;
+                same
+            }
+            _ => true,
+        };
+        if !same {
+            return false;
+        }
+        i += 1;
+    }
+    depth == indent && eat(t, &mut at, &c[run..])
+}
+
+/// A line that starts with a merge-conflict marker.
+fn conflict_marker(line: &[u8]) -> bool {
+    ["<<<<<<<", ">>>>>>>", "|||||||", "======="]
+        .iter()
+        .any(|marker| line.starts_with(marker.as_bytes()))
 }
 
 /// The end of a stored symbol's shape.
@@ -351,14 +502,15 @@ impl<'a> Reader<'a> {
         self.expect(": {\n      \"fingerprint\": ")?;
         let fingerprint = self.string()?;
         self.expect(",\n      \"shape\": ")?;
-        let len = shape_len(self.rest())?;
-        let shape = &self.rest()[..len];
-        self.pos += len;
+        let keys = shape_extent(self.rest())?;
+        let shape = &self.rest()[..keys.len];
+        self.pos += keys.len;
         self.expect(ENTRY_END)?;
         Some(RawEntry {
             name,
             fingerprint,
             shape,
+            keys,
         })
     }
 
