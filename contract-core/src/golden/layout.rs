@@ -350,6 +350,7 @@ pub(super) fn starts_with_layout_of(text: &str, compact: &str, indent: usize) ->
     // A line break and up to 64 spaces of indent.
     const BREAK: &[u8; 65] = b"\n                                                                ";
     let (t, c) = (text.as_bytes(), compact.as_bytes());
+    let n = c.len();
     // Whether `t[*at..]` starts with `part`; if so, `*at` moves past it.
     fn eat(t: &[u8], at: &mut usize, part: &[u8]) -> bool {
         let found = t.len() >= *at && t[*at..].starts_with(part);
@@ -381,17 +382,21 @@ pub(super) fn starts_with_layout_of(text: &str, compact: &str, indent: usize) ->
     // The first byte of `compact` not yet compared.
     let mut run = 0;
     let mut i = 0;
-    while i < c.len() {
+    while i < n {
         let same = match c[i] {
             b'"' => {
                 // To the closing quote: the string is compared with its run.
                 i += 1;
-                while i < c.len() && c[i] != b'"' {
-                    i += if c[i] == b'\\' { 2 } else { 1 };
+                while i < n {
+                    match c[i] {
+                        b'"' => break,
+                        b'\\' => i += 2,
+                        _ => i += 1,
+                    }
                 }
-                i < c.len()
+                i < n
             }
-            b'{' | b'[' if i + 1 < c.len() && matches!(c[i + 1], b'}' | b']') => {
+            b'{' | b'[' if i + 1 < n && matches!(c[i + 1], b'}' | b']') => {
                 i += 1;
                 true
             }
@@ -521,14 +526,15 @@ impl<'a> Reader<'a> {
         if bytes.first() != Some(&b'"') {
             return None;
         }
-        let mut escaped = false;
+        // An index loop: iterator adapters cost several times more per byte in the
+        // unoptimised proc macro.
+        let (n, mut i) = (bytes.len(), 1);
         let mut plain = true;
-        for (i, &b) in bytes.iter().enumerate().skip(1) {
-            match b {
-                _ if escaped => escaped = false,
+        while i < n {
+            match bytes[i] {
                 b'\\' => {
-                    escaped = true;
                     plain = false;
+                    i += 1; // the escaped byte, whatever it is
                 }
                 b'"' => {
                     self.pos += i + 1;
@@ -544,6 +550,7 @@ impl<'a> Reader<'a> {
                 0..=0x1f => return None,
                 _ => {}
             }
+            i += 1;
         }
         None
     }
