@@ -287,9 +287,10 @@ pub(super) const PATH_KEY: &str = "\n        \"path\": ";
 /// (its last line joined to another, `}},`: still JSON, but not the layout), and
 /// then there is none. (Cutting at the entry's closing brace alone once took two
 /// entries for one, and the index the macro reads lost the second entry. Found by
-/// the `golden_mutations` fuzz target.) A line indented less than the entries (other
-/// whitespace inside a shape is read) must not be a merge-conflict marker: no marker
-/// survives the layout, wherever it is.
+/// the `golden_mutations` fuzz target; so was a shape joined to the next entry's
+/// name, whose keys then stood at their indent inside the shape.) A line indented
+/// less than the entries (other whitespace inside a shape is read) must not be a
+/// merge-conflict marker: no marker survives the layout, wherever it is.
 ///
 /// Each line's end is found by the standard library's byte search, and only the
 /// start of each line is looked at: this runs in the proc macro, unoptimised in a
@@ -319,6 +320,9 @@ pub(super) fn shape_extent(rest: &str) -> Option<ShapeExtent> {
                 extent.len = at - 1 + SHAPE_END.len();
                 return Some(extent);
             }
+            // At the entry's keys' indent (`"fingerprint"`, `"shape"`): the shape was
+            // closed elsewhere, and another entry started inside it.
+            [b' ', b' ', b' ', b' ', b' ', b' ', b, ..] if *b != b' ' => return None,
             // A key of the shape itself.
             [b' ', b' ', b' ', b' ', b' ', b' ', b' ', b' ', b'"', ..] => {
                 let line = &rest[at - 1..];
