@@ -441,8 +441,18 @@ pub enum CompareError {
 pub struct Index {
     text: String,
     header: Header,
-    /// By name: the stored fingerprint and shape, as ranges of `text`.
-    entries: std::collections::HashMap<String, (std::ops::Range<usize>, std::ops::Range<usize>)>,
+    /// By name: where its entry's parts are in `text`.
+    entries: std::collections::HashMap<String, EntryAt>,
+}
+
+/// Where one stored entry's parts are in the text of an [`Index`].
+#[derive(Clone, Debug)]
+struct EntryAt {
+    fingerprint: std::ops::Range<usize>,
+    shape: std::ops::Range<usize>,
+    /// In the shape: the line of its `item` key and of its `path` key.
+    item: Option<usize>,
+    path: Option<usize>,
 }
 
 /// One stored entry of an [`Index`], as text.
@@ -452,6 +462,9 @@ pub struct StoredEntry<'a> {
     pub fingerprint: &'a str,
     /// The stored shape, as written (pretty JSON).
     pub shape: &'a str,
+    /// In `shape`: the line of its `item` key and of its `path` key.
+    item: Option<usize>,
+    path: Option<usize>,
 }
 
 impl Index {
@@ -463,9 +476,7 @@ impl Index {
             return None;
         }
         let text = std::str::from_utf8(bytes).ok()?.to_owned();
-        if conflict_marker_line(&text).is_some() {
-            return None;
-        }
+        // No conflict marker survives the layout (see `layout::shape_extent`).
         let (header, raw) = layout::entries(&text)?;
         let base = text.as_ptr() as usize;
         // Where a slice of `text` is in it.
@@ -479,7 +490,12 @@ impl Index {
             let std::borrow::Cow::Borrowed(fingerprint) = entry.fingerprint else {
                 return None;
             };
-            let at = (range(fingerprint), range(entry.shape));
+            let at = EntryAt {
+                fingerprint: range(fingerprint),
+                shape: range(entry.shape),
+                item: entry.keys.item,
+                path: entry.keys.path,
+            };
             entries.insert(entry.name.into_owned(), at);
         }
         Some(Index {
@@ -496,10 +512,12 @@ impl Index {
 
     /// The stored entry of `name`.
     pub fn entry(&self, name: &str) -> Option<StoredEntry<'_>> {
-        let (fingerprint, shape) = self.entries.get(name)?;
+        let at = self.entries.get(name)?;
         Some(StoredEntry {
-            fingerprint: &self.text[fingerprint.clone()],
-            shape: &self.text[shape.clone()],
+            fingerprint: &self.text[at.fingerprint.clone()],
+            shape: &self.text[at.shape.clone()],
+            item: at.item,
+            path: at.path,
         })
     }
 
@@ -515,19 +533,21 @@ impl StoredEntry<'_> {
     pub fn item_is(&self, item: &str) -> bool {
         // The shape's own keys start its lines at one indent; deeper keys are
         // indented further, and no string holds a newline.
-        const ITEM_KEY: &str = "\n        \"item\": ";
-        let Some(at) = layout::find_line_start(self.shape, ITEM_KEY) else {
+        let Some(at) = self.item else {
             return false;
         };
-        // `item` is one whole object: a prefix that reads as it ends where it does.
-        canonical::json_prefix_len(&self.shape[at + ITEM_KEY.len()..], item).is_some()
+        let stored = &self.shape[at + layout::ITEM_KEY.len()..];
+        // As the layout writes it: one comparison. Other whitespace between the
+        // tokens is read token by token; `item` is one whole object, so a prefix
+        // that reads as it ends where it does.
+        layout::starts_with_layout_of(stored, item, 8)
+            || canonical::json_prefix_len(stored, item).is_some()
     }
 
     /// True when the stored symbol's public path (`path = "…"`) is `path`.
     pub fn path_is(&self, path: Option<&str>) -> bool {
-        const PATH_KEY: &str = "\n        \"path\": ";
-        let stored = layout::find_line_start(self.shape, PATH_KEY).map(|at| {
-            let rest = &self.shape[at + PATH_KEY.len()..];
+        let stored = self.path.map(|at| {
+            let rest = &self.shape[at + layout::PATH_KEY.len()..];
             let line = rest.split('\n').next().unwrap_or_default();
             serde_json::from_str::<String>(line.trim_end_matches(',')).ok()
         });
@@ -953,6 +973,9 @@ mod compare_tests {
             text.replacen("\n      }\n    },", "\n      }},", 1),
             text.replacen("\n      }\n    },", "}\n    },", 1),
             text.replacen("\n      }\n    },", "}},", 1),
+            // Joined to the next entry's name too: its keys' lines then stood inside
+            // the first shape, and the index lost that entry (golden_mutations).
+            text.replacen("\n      }\n    },\n    \"B\": {", "}},\"B\": {", 1),
         ] {
             assert_ne!(joined, text);
             assert_eq!(
@@ -1170,6 +1193,74 @@ mod compare_tests {
         assert_ne!(unsorted, text);
         assert!(!fast_path_answers(&unsorted, &golden));
         assert_same_verdict(&unsorted, &golden);
+    }
+
+    /// The macro's comparison of an item with its entry: the text the layout gives
+    /// a value is compared at once, and it is exactly the text `render` writes.
+    #[test]
+    fn an_item_is_compared_with_the_text_the_layout_gives_it() {
+        use serde_json::json;
+        let values = [
+            json!({}),
+            json!([]),
+            json!({"a": 1}),
+            json!({"a": [], "b": {}, "c": [1, [2, []], {"d": null}], "e": true}),
+            json!({"s": "with \"quotes\", {braces}, [brackets], a: colon, a\\backslash"}),
+            json!({"k\"ey": "\u{1}\n\t", "unicode": "\u{e9}\u{1F600}", "x": -1.5}),
+        ];
+        // Deeper than one run of indent.
+        let deep = format!("{{\"deep\":{}\"x\"{}}}", "[".repeat(40), "]".repeat(40));
+        let values = values
+            .into_iter()
+            .chain([serde_json::from_str(&deep).unwrap()]);
+        let mut items: Vec<String> = values.map(|v| canonical::to_compact_string(&v)).collect();
+        for symbol in golden_set().values() {
+            items.extend(symbol.item.as_ref().map(canonical::to_compact_string));
+        }
+        for (i, item) in items.iter().enumerate() {
+            // The item at the shape's indent, as a golden holds it.
+            let value: serde_json::Value = serde_json::from_str(item).unwrap();
+            let text = canonical::to_canonical_string(&json!({"a": {"b": {"c": {"item": value}}}}));
+            let at = text.find(layout::ITEM_KEY).expect("the item's line") + layout::ITEM_KEY.len();
+            let stored = &text[at..];
+            assert!(
+                layout::starts_with_layout_of(stored, item, 8),
+                "{item}\n{text}"
+            );
+            assert!(canonical::json_prefix_len(stored, item).is_some());
+            for (j, other) in items.iter().enumerate() {
+                assert_eq!(
+                    layout::starts_with_layout_of(stored, other, 8),
+                    i == j,
+                    "{other}"
+                );
+            }
+            // Other whitespace is not the layout's (the item is then read token by token).
+            if item.len() > 2 {
+                let spaced = stored.replacen("\n", "\n ", 1);
+                assert!(!layout::starts_with_layout_of(&spaced, item, 8));
+                assert!(canonical::json_prefix_len(&spaced, item).is_some());
+            }
+        }
+        // An entry knows where its item and path are.
+        let mut symbols = golden_set();
+        for symbol in symbols.values_mut() {
+            symbol.path = Some("crate::api::X".to_owned());
+        }
+        let text = golden_text(&symbols);
+        let index = Index::read(text.as_bytes()).expect("the layout reads");
+        for (name, symbol) in &symbols {
+            let entry = index.entry(name).unwrap();
+            assert_eq!(entry.item.is_some(), symbol.item.is_some());
+            if let Some(item) = &symbol.item {
+                let compact = canonical::to_compact_string(item);
+                let stored = &entry.shape[entry.item.unwrap() + layout::ITEM_KEY.len()..];
+                assert!(layout::starts_with_layout_of(stored, &compact, 8));
+                assert!(entry.item_is(&compact));
+            }
+            assert!(entry.path_is(Some("crate::api::X")));
+            assert!(!entry.path_is(None));
+        }
     }
 
     #[test]

@@ -127,6 +127,8 @@ pub(super) struct RawEntry<'a> {
     pub name: Cow<'a, str>,
     pub fingerprint: Cow<'a, str>,
     pub shape: &'a str,
+    /// Where the shape's `item` and `path` keys are in `shape`.
+    pub keys: ShapeExtent,
 }
 
 /// The header and every stored entry of a golden in the layout, in order; `None`
@@ -189,6 +191,7 @@ fn check_part<'a>(
                 name,
                 fingerprint,
                 shape,
+                ..
             } = r.entry()?;
             // Strictly increasing: sorted as written, and no name twice.
             if part.last.as_ref().is_some_and(|last| *last >= name) {
@@ -259,34 +262,187 @@ fn check_entry(
     Some(())
 }
 
-/// The length of the stored shape `rest` starts with: `{}`, or up to its closing
+/// Where a stored shape ends, and where its own `item` and `path` keys are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct ShapeExtent {
+    /// The length of the shape.
+    pub len: usize,
+    /// Where the line of the shape's first `"item"` key starts (its newline).
+    pub item: Option<usize>,
+    /// Where the line of the shape's first `"path"` key starts (its newline).
+    pub path: Option<usize>,
+}
+
+/// The key of a stored symbol's item: its line, at the shape's indent.
+pub(super) const ITEM_KEY: &str = "\n        \"item\": ";
+
+/// The key of a stored symbol's public path: its line, at the shape's indent.
+pub(super) const PATH_KEY: &str = "\n        \"path\": ";
+
+/// The extent of the stored shape `rest` starts with: `{}`, or up to its closing
 /// brace, the first line that is a brace at its indent. A shape's inner lines are
 /// indented deeper, so no other line is; a line at the entries' indent before it
 /// (the entry's brace, the next entry's name) means the shape was closed elsewhere
 /// (its last line joined to another, `}},`: still JSON, but not the layout), and
 /// then there is none. (Cutting at the entry's closing brace alone once took two
 /// entries for one, and the index the macro reads lost the second entry. Found by
-/// the `golden_mutations` fuzz target.)
-fn shape_len(rest: &str) -> Option<usize> {
+/// the `golden_mutations` fuzz target; so was a shape joined to the next entry's
+/// name, whose keys then stood at their indent inside the shape.) A line indented
+/// less than the entries (other whitespace inside a shape is read) must not be a
+/// merge-conflict marker: no marker survives the layout, wherever it is.
+///
+/// Each line's end is found by the standard library's byte search, and only the
+/// start of each line is looked at: this runs in the proc macro, unoptimised in a
+/// dev build, where a loop over every byte costs several times more.
+pub(super) fn shape_extent(rest: &str) -> Option<ShapeExtent> {
+    use std::io::BufRead;
     if rest.starts_with("{}") {
-        return Some(2);
+        return Some(ShapeExtent {
+            len: 2,
+            ..ShapeExtent::default()
+        });
     }
     let bytes = rest.as_bytes();
-    let mut from = 0;
+    let mut extent = ShapeExtent::default();
+    let mut unread = bytes;
+    // Just after the newline of the line looked at.
+    let mut at = 0;
     loop {
-        let at = next_newline(bytes, from)?;
-        // Only lines indented four spaces or more are looked at: the entry's brace,
-        // the shape's, or an inner line.
-        if let Some([b' ', b' ', b' ', b' ', line @ ..]) = bytes.get(at + 1..) {
-            match line {
-                [b' ', b' ', b'}', ..] => return Some(at + SHAPE_END.len()),
-                [b' ', ..] => {}
-                // At the entries' indent (`}`, another entry's name): no shape ended.
-                _ => return None,
-            }
+        let skipped = unread.skip_until(b'\n').ok()?;
+        if skipped == 0 || bytes[at + skipped - 1] != b'\n' {
+            return None; // no closing line
         }
-        from = at + 1;
+        at += skipped;
+        match &bytes[at..] {
+            // The shape's closing brace.
+            [b' ', b' ', b' ', b' ', b' ', b' ', b'}', ..] => {
+                extent.len = at - 1 + SHAPE_END.len();
+                return Some(extent);
+            }
+            // At the entry's keys' indent (`"fingerprint"`, `"shape"`): the shape was
+            // closed elsewhere, and another entry started inside it.
+            [b' ', b' ', b' ', b' ', b' ', b' ', b, ..] if *b != b' ' => return None,
+            // A key of the shape itself.
+            [b' ', b' ', b' ', b' ', b' ', b' ', b' ', b' ', b'"', ..] => {
+                let line = &rest[at - 1..];
+                if extent.item.is_none() && line.starts_with(ITEM_KEY) {
+                    extent.item = Some(at - 1);
+                } else if extent.path.is_none() && line.starts_with(PATH_KEY) {
+                    extent.path = Some(at - 1);
+                }
+            }
+            // An inner line.
+            [b' ', b' ', b' ', b' ', b' ', ..] => {}
+            // At the entries' indent (`}`, another entry's name): no shape ended.
+            [b' ', b' ', b' ', b' ', ..] => return None,
+            line if conflict_marker(line) => return None,
+            _ => {}
+        }
     }
+}
+
+/// Whether `text` starts with the compact canonical JSON `compact` as the layout
+/// writes the value of a key indented `indent` spaces: each element and key on its
+/// own line, indented two spaces a level, `": "` after a key, `{}` and `[]` when
+/// empty. `compact` must be one complete value.
+///
+/// Only `compact` is read a byte at a time; `text` is compared with it a run at a
+/// time (the bytes between two line breaks, the indents) by the standard library's
+/// comparison: this runs in the proc macro, unoptimised in a dev build.
+pub(super) fn starts_with_layout_of(text: &str, compact: &str, indent: usize) -> bool {
+    // A line break and up to 64 spaces of indent.
+    const BREAK: &[u8; 65] = b"\n                                                                ";
+    let (t, c) = (text.as_bytes(), compact.as_bytes());
+    let n = c.len();
+    // Whether `t[*at..]` starts with `part`; if so, `*at` moves past it.
+    fn eat(t: &[u8], at: &mut usize, part: &[u8]) -> bool {
+        let found = t.len() >= *at && t[*at..].starts_with(part);
+        if found {
+            *at += part.len();
+        }
+        found
+    }
+    // A line break and the indent of `depth`.
+    fn eat_newline(t: &[u8], at: &mut usize, depth: usize) -> bool {
+        if depth < BREAK.len() {
+            return eat(t, at, &BREAK[..depth + 1]);
+        }
+        if !eat(t, at, &BREAK[..1]) {
+            return false;
+        }
+        let mut left = depth;
+        while left > 0 {
+            let n = left.min(BREAK.len() - 1);
+            if !eat(t, at, &BREAK[1..n + 1]) {
+                return false;
+            }
+            left -= n;
+        }
+        true
+    }
+    let mut at = 0;
+    let mut depth = indent;
+    // The first byte of `compact` not yet compared.
+    let mut run = 0;
+    let mut i = 0;
+    while i < n {
+        let same = match c[i] {
+            b'"' => {
+                // To the closing quote: the string is compared with its run.
+                i += 1;
+                while i < n {
+                    match c[i] {
+                        b'"' => break,
+                        b'\\' => i += 2,
+                        _ => i += 1,
+                    }
+                }
+                i < n
+            }
+            b'{' | b'[' if i + 1 < n && matches!(c[i + 1], b'}' | b']') => {
+                i += 1;
+                true
+            }
+            b'{' | b'[' => {
+                depth += 2;
+                let same = eat(t, &mut at, &c[run..i + 1]) && eat_newline(t, &mut at, depth);
+                run = i + 1;
+                same
+            }
+            b'}' | b']' => {
+                let Some(outer) = depth.checked_sub(2) else {
+                    return false;
+                };
+                depth = outer;
+                let same = eat(t, &mut at, &c[run..i]) && eat_newline(t, &mut at, depth);
+                run = i;
+                same
+            }
+            b',' => {
+                let same = eat(t, &mut at, &c[run..i + 1]) && eat_newline(t, &mut at, depth);
+                run = i + 1;
+                same
+            }
+            b':' => {
+                let same = eat(t, &mut at, &c[run..i + 1]) && eat(t, &mut at, b" ");
+                run = i + 1;
+                same
+            }
+            _ => true,
+        };
+        if !same {
+            return false;
+        }
+        i += 1;
+    }
+    depth == indent && eat(t, &mut at, &c[run..])
+}
+
+/// A line that starts with a merge-conflict marker.
+fn conflict_marker(line: &[u8]) -> bool {
+    ["<<<<<<<", ">>>>>>>", "|||||||", "======="]
+        .iter()
+        .any(|marker| line.starts_with(marker.as_bytes()))
 }
 
 /// The end of a stored symbol's shape.
@@ -294,25 +450,6 @@ const SHAPE_END: &str = "\n      }";
 
 /// The end of a stored symbol's entry.
 const ENTRY_END: &str = "\n    }";
-
-/// Where the first newline at or after `from` is in `bytes`, found eight bytes at a
-/// time.
-fn next_newline(bytes: &[u8], from: usize) -> Option<usize> {
-    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut at = from;
-    while let Some(word) = bytes.get(at..at + 8) {
-        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ NEWLINES;
-        // 0x80 in exactly the bytes that were newlines.
-        let found = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
-        if found != 0 {
-            return Some(at + (found.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    let tail = bytes.get(at..)?;
-    tail.iter().position(|&b| b == b'\n').map(|i| at + i)
-}
 
 /// Where `needle` (which starts with a newline) first occurs in `text`: the
 /// newlines are found eight bytes at a time, and only they are compared.
@@ -373,14 +510,15 @@ impl<'a> Reader<'a> {
         self.expect(": {\n      \"fingerprint\": ")?;
         let fingerprint = self.string()?;
         self.expect(",\n      \"shape\": ")?;
-        let len = shape_len(self.rest())?;
-        let shape = &self.rest()[..len];
-        self.pos += len;
+        let keys = shape_extent(self.rest())?;
+        let shape = &self.rest()[..keys.len];
+        self.pos += keys.len;
         self.expect(ENTRY_END)?;
         Some(RawEntry {
             name,
             fingerprint,
             shape,
+            keys,
         })
     }
 
@@ -391,14 +529,15 @@ impl<'a> Reader<'a> {
         if bytes.first() != Some(&b'"') {
             return None;
         }
-        let mut escaped = false;
+        // An index loop: iterator adapters cost several times more per byte in the
+        // unoptimised proc macro.
+        let (n, mut i) = (bytes.len(), 1);
         let mut plain = true;
-        for (i, &b) in bytes.iter().enumerate().skip(1) {
-            match b {
-                _ if escaped => escaped = false,
+        while i < n {
+            match bytes[i] {
                 b'\\' => {
-                    escaped = true;
                     plain = false;
+                    i += 1; // the escaped byte, whatever it is
                 }
                 b'"' => {
                     self.pos += i + 1;
@@ -414,6 +553,7 @@ impl<'a> Reader<'a> {
                 0..=0x1f => return None,
                 _ => {}
             }
+            i += 1;
         }
         None
     }
