@@ -6,9 +6,10 @@
 //! file (`x.rs`, `x/mod.rs`) was there. The cache keeps those answers beside the scan
 //! and is used only when the same build of this command wrote it, for the same
 //! targets, and asking every question again gives every answer again (each file read
-//! and compared by its SHA-256, never by its time stamp). Anything else, an unreadable
-//! or foreign cache file included, means the package is scanned; a cache that cannot
-//! be written is no error (the next run scans again).
+//! and compared by its SHA-256, never by its time stamp), and the scan's own bytes
+//! still have the digest written beside them. Anything else, an unreadable, foreign or
+//! edited cache file included, means the package is scanned; a cache that cannot be
+//! written is no error (the next run scans again).
 
 use std::collections::BTreeMap;
 use std::io;
@@ -57,22 +58,17 @@ impl Input {
     }
 }
 
-/// A cache file.
-#[derive(Deserialize)]
-struct Entry {
+/// A cache file's first line; the scan, as compact JSON (which holds no newline),
+/// is the rest.
+#[derive(Serialize, Deserialize)]
+struct Header {
     scanner: String,
     targets: String,
     inputs: Vec<Input>,
-    scan: PackageScan,
-}
-
-/// A cache file, as written.
-#[derive(Serialize)]
-struct EntryRef<'a> {
-    scanner: &'a str,
-    targets: &'a str,
-    inputs: &'a [Input],
-    scan: &'a PackageScan,
+    /// The SHA-256 of the rest: a scan whose bytes changed is scanned over, never
+    /// read (a fragment text that does not read would otherwise only fail when a
+    /// message needs it).
+    scan: String,
 }
 
 /// The scan of `package`: the cached one when it still holds, else a new one (then
@@ -91,14 +87,16 @@ pub fn scan_package(
         return scan;
     }
     let (scan, inputs) = scan::scan_package(package, on_file);
-    let entry = EntryRef {
-        scanner,
-        targets: &targets,
-        inputs: &inputs,
-        scan: &scan,
-    };
-    if let Ok(text) = serde_json::to_string(&entry) {
-        let _ = store(&path, &text);
+    if let Ok(body) = serde_json::to_string(&scan) {
+        let header = Header {
+            scanner: scanner.to_owned(),
+            targets,
+            inputs,
+            scan: digest(body.as_bytes()),
+        };
+        if let Ok(header) = serde_json::to_string(&header) {
+            let _ = store(&path, &format!("{header}\n{body}"));
+        }
     }
     scan
 }
@@ -107,11 +105,14 @@ pub fn scan_package(
 /// input still holds.
 fn cached(path: &Path, scanner: &str, targets: &str) -> Option<PackageScan> {
     let bytes = std::fs::read(path).ok()?;
-    let entry: Entry = serde_json::from_slice(&bytes).ok()?;
-    let current = entry.scanner == scanner
-        && entry.targets == targets
-        && entry.inputs.iter().all(Input::holds);
-    current.then_some(entry.scan)
+    let split = bytes.iter().position(|&b| b == b'\n')?;
+    let (header, body) = (&bytes[..split], &bytes[split + 1..]);
+    let header: Header = serde_json::from_slice(header).ok()?;
+    let current = header.scanner == scanner
+        && header.targets == targets
+        && header.scan == digest(body)
+        && header.inputs.iter().all(Input::holds);
+    current.then(|| serde_json::from_slice(body).ok()).flatten()
 }
 
 /// Replaces the cache file at `path` by a rename, so a reader sees the old file or

@@ -26,16 +26,36 @@ fn cached() -> Fixture {
     f
 }
 
-/// Rewrites the cached scan so that it pins `Order` under another name: a check that
-/// then reports `Renamed` read the cache, one that does not scanned again.
-fn poison(f: &Fixture) {
+/// Rewrites the cached scan so that it pins `Order` under another name, the digest
+/// of the scan made to match (`sealed`) or left as it was: a check that then reports
+/// `Renamed` read the cache, one that does not scanned again.
+fn rewrite(f: &Fixture, sealed: bool) {
     let [file] = cache_files(f)
         .try_into()
         .expect("one package, one cache file");
     let text = std::fs::read_to_string(&file).unwrap();
-    let poisoned = text.replace(r#""name":"Order""#, r#""name":"Renamed""#);
-    assert_ne!(poisoned, text, "the cache holds the pinned item's name");
-    std::fs::write(&file, poisoned).unwrap();
+    let (header, scan) = text.split_once('\n').expect("a header line, then the scan");
+    let poisoned = scan.replace(r#""name":"Order""#, r#""name":"Renamed""#);
+    assert_ne!(poisoned, scan, "the cache holds the pinned item's name");
+    let header = match sealed {
+        true => header.replace(&digest(scan), &digest(&poisoned)),
+        false => header.to_owned(),
+    };
+    std::fs::write(&file, format!("{header}\n{poisoned}")).unwrap();
+}
+
+/// The cached scan rewritten as a consistent cache file would be.
+fn poison(f: &Fixture) {
+    rewrite(f, true);
+}
+
+/// SHA-256 in lowercase hex, as the cache writes it.
+fn digest(text: &str) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[test]
@@ -100,4 +120,22 @@ fn a_broken_cache_file_is_scanned_over() {
         let text = std::fs::read_to_string(&file).unwrap();
         assert!(text.contains(r#""name":"Order""#), "{broken:?}");
     }
+}
+
+#[test]
+fn a_scan_whose_bytes_changed_is_scanned_over() {
+    let f = cached();
+    rewrite(&f, false);
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "scanned again: {run:?}");
+    assert!(!run.stdout.contains("Renamed"), "{run:?}");
+    // A fragment that does not read, digest left as it was: scanned over, no panic.
+    let [file] = cache_files(&f).try_into().expect("one cache file");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let broken = text.replacen(r#"{\"fragment\":"#, r#"{\"fragmant\":"#, 1);
+    assert_ne!(broken, text, "the cache holds fragment texts");
+    std::fs::write(&file, broken).unwrap();
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stderr.is_empty(), "{run:?}");
 }
