@@ -16,8 +16,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use contract_core::canonical::sha256;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::scan::{self, PackageScan};
 use crate::workspace::{Package, Workspace};
@@ -41,7 +41,7 @@ impl Input {
         Input::Read {
             path: path.to_path_buf(),
             text: match read {
-                Ok(text) => Ok(digest(text.as_bytes())),
+                Ok(text) => Ok(sha256(text.as_bytes())),
                 Err(e) => Err(e.to_string()),
             },
         }
@@ -92,7 +92,7 @@ pub fn scan_package(
             scanner: scanner.to_owned(),
             targets,
             inputs,
-            scan: digest(body.as_bytes()),
+            scan: sha256(body.as_bytes()),
         };
         if let Ok(header) = serde_json::to_string(&header) {
             let _ = store(&path, &format!("{header}\n{body}"));
@@ -110,7 +110,7 @@ fn cached(path: &Path, scanner: &str, targets: &str) -> Option<PackageScan> {
     let header: Header = serde_json::from_slice(header).ok()?;
     let current = header.scanner == scanner
         && header.targets == targets
-        && header.scan == digest(body)
+        && header.scan == sha256(body)
         && header.inputs.iter().all(Input::holds);
     current.then(|| serde_json::from_slice(body).ok()).flatten()
 }
@@ -129,11 +129,11 @@ fn store(path: &Path, text: &str) -> io::Result<()> {
 /// Where the scan of `package` is cached: one file per package, named after it and
 /// its manifest's directory (one target directory may serve several workspaces).
 fn entry_path(target_dir: &Path, package: &Package) -> PathBuf {
-    let dir = digest(package.manifest_dir.as_os_str().as_encoded_bytes());
+    let dir = sha256(package.manifest_dir.as_os_str().as_encoded_bytes());
     target_dir.join("contract-pin").join("scan").join(format!(
         "{}-{}.json",
         package.name,
-        &dir[..16]
+        &dir[dir.len() - 16..]
     ))
 }
 
@@ -158,13 +158,6 @@ fn scanner() -> Option<&'static str> {
             ))
         })
         .as_deref()
-}
-
-fn digest(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// A map with keys that are no JSON strings, as a list of `[key, value]` pairs.

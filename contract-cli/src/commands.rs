@@ -46,7 +46,7 @@ pub enum Format {
 type Results<'a> = Vec<(&'a Unit, Result<Outcome, String>)>;
 
 fn compare(model: &Model) -> Results<'_> {
-    crate::model::on_every_core(&model.units, |u| {
+    crate::model::on_every_core(&model.units, |_, u| {
         (u, model.evaluate(u, &Mode::Compare).map(|e| e.outcome))
     })
 }

@@ -138,9 +138,8 @@ pub fn load(
     note_reexports(&workspace, filter, &mut scans, &mut others, progress);
     progress.show("reading goldens");
     // Each package's sets are assembled and their goldens read on every core.
-    let indices: Vec<usize> = (0..workspace.packages.len()).collect();
-    let mut units: Vec<Unit> = on_every_core(&indices, |&index| {
-        let (package, scan) = (&workspace.packages[index], &scans[index]);
+    let mut units: Vec<Unit> = on_every_core(&workspace.packages, |index, package| {
+        let scan = &scans[index];
         let mut units = Vec::new();
         let mut by_set: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, pinned) in scan.pinned.iter().enumerate() {
@@ -323,9 +322,7 @@ fn unpinned_policy_sets(loaded: &Loaded, pinned: &[&str], filter: &Filter) -> Ve
 /// each is read and parsed on its own), in workspace order; the others are left empty.
 fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> Vec<PackageScan> {
     let progress = std::sync::Mutex::new(progress);
-    let indices: Vec<usize> = (0..workspace.packages.len()).collect();
-    on_every_core(&indices, |&i| {
-        let package = &workspace.packages[i];
+    on_every_core(&workspace.packages, |_, package| {
         match filter.package(&package.name) {
             true => scan_one(workspace, package, &mut |line| {
                 let mut progress = progress.lock().unwrap_or_else(|p| p.into_inner());
@@ -336,12 +333,12 @@ fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> 
     })
 }
 
-/// `f` of each of `items`, in their order, computed on as many threads as the machine
-/// offers. Each helper thread gets the command's deep stack (syn parses recursively);
-/// the current thread, which has it too, works alongside them.
+/// `f` of each of `items` (with its index), in their order, computed on as many
+/// threads as the machine offers. Each helper thread gets the command's deep stack
+/// (syn parses recursively); the current thread, which has it too, works alongside.
 pub(crate) fn on_every_core<'a, T: Sync, R: Send>(
     items: &'a [T],
-    f: impl Fn(&'a T) -> R + Sync,
+    f: impl Fn(usize, &'a T) -> R + Sync,
 ) -> Vec<R> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
@@ -354,7 +351,7 @@ pub(crate) fn on_every_core<'a, T: Sync, R: Send>(
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(item) = items.get(i) else { break };
-        let result = f(item);
+        let result = f(i, item);
         done.lock()
             .unwrap_or_else(|p| p.into_inner())
             .push((i, result));

@@ -6,6 +6,7 @@ mod support;
 
 use std::path::PathBuf;
 
+use contract_core::canonical::sha256;
 use support::{Fixture, MODEL};
 
 /// The fixture's cache files.
@@ -38,7 +39,7 @@ fn rewrite(f: &Fixture, sealed: bool) {
     let poisoned = scan.replace(r#""name":"Order""#, r#""name":"Renamed""#);
     assert_ne!(poisoned, scan, "the cache holds the pinned item's name");
     let header = match sealed {
-        true => header.replace(&digest(scan), &digest(&poisoned)),
+        true => header.replace(&sha256(scan.as_bytes()), &sha256(poisoned.as_bytes())),
         false => header.to_owned(),
     };
     std::fs::write(&file, format!("{header}\n{poisoned}")).unwrap();
@@ -47,15 +48,6 @@ fn rewrite(f: &Fixture, sealed: bool) {
 /// The cached scan rewritten as a consistent cache file would be.
 fn poison(f: &Fixture) {
     rewrite(f, true);
-}
-
-/// SHA-256 in lowercase hex, as the cache writes it.
-fn digest(text: &str) -> String {
-    use sha2::Digest as _;
-    sha2::Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 #[test]

@@ -51,7 +51,13 @@ pub fn fingerprint<T: Serialize + ?Sized>(value: &T) -> String {
 
 /// [`fingerprint`] of a value whose compact canonical JSON is already at hand.
 pub fn fingerprint_of_compact(compact: &str) -> String {
-    let digest = Sha256::digest(compact.as_bytes());
+    sha256(compact.as_bytes())
+}
+
+/// `sha256:` and the SHA-256 of `bytes` in lowercase hex: the form of a fingerprint,
+/// for any bytes (the command's scan cache names its inputs by it).
+pub fn sha256(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
     let mut hex = String::with_capacity(7 + 64);
     hex.push_str("sha256:");
     for byte in digest {

@@ -322,11 +322,15 @@ impl Current {
 
     /// The symbol of `name`.
     pub fn get(&self, name: &str) -> Option<CurrentSymbol<'_>> {
-        let at = self
-            .slots
-            .binary_search_by(|slot| self.symbol(slot).name().cmp(name))
-            .ok()?;
+        let at = self.position(name)?;
         Some(self.symbol(&self.slots[at]))
+    }
+
+    /// Where the slot of `name` is in [`Current::slots`].
+    fn position(&self, name: &str) -> Option<usize> {
+        self.slots
+            .binary_search_by(|slot| self.symbol(slot).name().cmp(name))
+            .ok()
     }
 
     /// Every symbol, by name.
@@ -371,10 +375,7 @@ impl Current {
     /// `name` (the CLI reads them from `impl` blocks; see
     /// [`Symbol::impls_in_source`]). Nothing happens when there is no such symbol.
     pub fn set_impls_in_source(&mut self, name: &str, impls: &BTreeSet<ProbedTrait>) {
-        let Ok(at) = self
-            .slots
-            .binary_search_by(|slot| self.texts[slot.start..slot.name_end].cmp(name))
-        else {
+        let Some(at) = self.position(name) else {
             return;
         };
         let slot = &mut self.slots[at];
