@@ -310,6 +310,121 @@ fn discriminants_no_crate_can_observe_are_not_compared() {
 }
 
 #[test]
+fn a_primitive_is_the_primitive_whatever_module_of_its_name_is_imported() {
+    // `use core::usize;` imports the deprecated module, not a type: rustc reads a
+    // one-segment type path that resolves to a module as the primitive.
+    same(
+        "use core::{u16, usize}; pub fn f(x: usize) -> u16 { 0 }",
+        "pub fn f(x: usize) -> u16 { 0 }",
+    );
+    same(
+        "use std::u8; pub struct S { pub a: u8 }",
+        "pub struct S { pub a: u8 }",
+    );
+    // Near miss: a type imported under a primitive's name is that type.
+    breaks(
+        "use crate::Byte as u8; pub struct S { pub a: u8 }",
+        "pub struct S { pub a: u8 }",
+        DeltaKind::FieldTypeChanged,
+    );
+}
+
+#[test]
+fn an_elided_lifetime_is_the_lifetime_it_stands_for() {
+    same(
+        "pub fn f<'a>(x: &'a str) -> &'a str { x }",
+        "pub fn f(x: &str) -> &str { x }",
+    );
+    same(
+        "pub struct S; impl S { pub fn get<'a>(&'a self, k: &str) -> &'a str { k } }",
+        "pub struct S; impl S { pub fn get(&self, k: &str) -> &str { k } }",
+    );
+    same(
+        "pub struct V<T>(T); impl<T> V<T> { pub fn drain(&mut self) -> Drain<T> { todo!() } }",
+        "pub struct V<T>(T); impl<T> V<T> { pub fn drain(&mut self) -> Drain<'_, T> { todo!() } }",
+    );
+    same(
+        "pub trait T { fn name<'a>(&'a self) -> &'a str; }",
+        "pub trait T { fn name(&self) -> &str; }",
+    );
+    same(
+        "pub trait Show {} impl<'a> Show for Iter<'a> {}",
+        "pub trait Show {} impl Show for Iter<'_> {}",
+    );
+    // Near misses: another lifetime than the elided one.
+    breaks(
+        "pub fn f<'a>(x: &'a str) -> &'a str { x }",
+        "pub fn f(x: &str) -> &'static str { x }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        "pub struct S; impl S { pub fn get<'a>(&self, k: &'a str) -> &'a str { k } }",
+        "pub struct S; impl S { pub fn get(&self, k: &str) -> &str { k } }",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub trait Show {} impl Show for Iter<'_> {}",
+        "pub trait Show {} impl Show for Iter<'static> {}",
+        DeltaKind::TraitImplementorRemoved,
+    );
+}
+
+#[test]
+fn self_is_the_self_type() {
+    same(
+        "pub struct W<T>(T); impl<T> W<T> { pub fn new(t: T) -> Self { W(t) } }",
+        "pub struct W<T>(T); impl<T> W<T> { pub fn new(t: T) -> W<T> { W(t) } }",
+    );
+    same(
+        "pub struct W; impl W { pub fn same(&self, other: &Self) -> Result<Self, E> { todo!() } }",
+        "pub struct W; impl W { pub fn same(&self, other: &W) -> Result<W, E> { todo!() } }",
+    );
+    same(
+        "pub struct Node { pub next: Option<Box<Self>> }",
+        "pub struct Node { pub next: Option<Box<Node>> }",
+    );
+    // The receiver keeps its form: `self: Box<Self>` is a receiver.
+    same(
+        "pub struct W; impl W { pub fn into_inner(self: Box<Self>) {} }",
+        "pub struct W; impl W { pub fn into_inner(self: Box<Self>) {} }",
+    );
+    // Near misses: in `impl W<u8>`, `Self` is `W<u8>`, not `W<T>`; in a trait, `Self`
+    // is every implementor, not a type.
+    breaks(
+        "pub struct W<T>(T); impl W<u8> { pub fn new() -> Self { todo!() } }",
+        "pub struct W<T>(T); impl W<u8> { pub fn new() -> W<u16> { todo!() } }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        "pub struct W; pub trait T { fn make() -> Self; }",
+        "pub struct W; pub trait T { fn make() -> W; }",
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
+fn a_literal_is_its_value() {
+    same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
+    same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");
+    same(
+        r"pub const T: &[char] = &['\u{16ff0}', 'a'];",
+        "pub const T: &[char] = &['𖿰', 'a'];",
+    );
+    same("pub struct A(pub [u8; 0x10]);", "pub struct A(pub [u8; 16]);");
+    // Near misses: another value, another type.
+    breaks(
+        "pub const C: u32 = 0x10;",
+        "pub const C: u32 = 0x11;",
+        DeltaKind::ConstValueChanged,
+    );
+    breaks(
+        "pub const T: &[char] = &['\u{16ff0}'];",
+        "pub const T: &[char] = &['\u{16ff1}'];",
+        DeltaKind::TableRowChanged,
+    );
+}
+
+#[test]
 fn a_type_named_through_an_import_is_the_type_it_imports() {
     same(
         "use crate::ids::OrderId;\npub struct Order { pub id: OrderId }",
@@ -367,6 +482,32 @@ fn a_name_a_glob_may_supply_is_compared_as_written_and_says_so() {
     assert!(found
         .iter()
         .all(|d| !contract_core::render::detail(d).contains("compared as written")));
+    // An item of the module shadows the glob's: it is resolved.
+    let found = breaks(
+        "use crate::ids::*;\npub struct Local(pub u8);\npub struct Order { pub id: Local }",
+        "use crate::ids::*;\npub struct Local(pub u8);\npub struct Order { pub id: u16 }",
+        DeltaKind::FieldTypeChanged,
+    );
+    assert!(
+        found
+            .iter()
+            .all(|d| !contract_core::render::detail(d).contains("compared as written")),
+        "{}",
+        common::show(&found)
+    );
+    // A delta that compares no type says nothing of names.
+    let found = breaks(
+        "use crate::ids::*;\npub struct Order { pub id: OrderId, pub sku: Sku }",
+        "use crate::ids::*;\npub struct Order { pub id: OrderId }",
+        DeltaKind::FieldRemoved,
+    );
+    assert!(
+        found
+            .iter()
+            .all(|d| !contract_core::render::detail(d).contains("compared as written")),
+        "{}",
+        common::show(&found)
+    );
 }
 
 // ---- random consistent renamings ----------------------------------------------------

@@ -349,8 +349,9 @@ fn inherent_impls_pin_pub_methods_and_trait_impls_pin_the_implementor() {
     assert_eq!(
         extracted.fragment,
         Fragment::Implementor {
-            implementor: contract_core::Type::parse("Bump<'a>").unwrap()
-        }
+            implementor: contract_core::Type::parse("Bump").unwrap()
+        },
+        "the impl's own lifetime, written once, is `Bump<'_>`: elided"
     );
 }
 
@@ -368,10 +369,14 @@ fn unsupported_items_are_refused_with_what_is_accepted() {
             format!(
                 "`#[contract]` cannot pin {what}: it accepts a struct, enum, union, trait, \
                  inherent `impl`, trait `impl`, fn (a proc macro's included), type alias, \
-                 const, static, `extern` block or `macro_rules!`"
+                 const, static or `extern` block (a `macro_rules!` is pinned with \
+                 `pin_macro!`)"
             )
         );
     }
+    // An attribute would re-emit a `macro_rules!`, macro-expanded: `pin_macro!` pins it.
+    let message = refusal("#[macro_export] macro_rules! m { () => {} }");
+    assert!(message.contains("pin_macro!"), "{message}");
     assert!(refusal("impl !Send for X {}").starts_with("negative impls cannot be pinned"));
     assert!(refusal("impl (u8, u8) { }").contains("needs a named self type"));
     assert!(refusal("pub auto trait A {}").contains("auto traits"));
@@ -449,14 +454,31 @@ fn unions_macros_proc_macros_and_extern_blocks_are_items() {
     };
     assert_eq!(u.fields.len(), 2);
     assert_eq!(u.attrs.repr[0].to_string(), "C");
-    let ItemShape::MacroRules(m) = item("#[macro_export] macro_rules! m { () => {} }") else {
-        panic!("not a macro")
+    // `pin_macro!(m)` finds the definition in the file, inline modules included.
+    let file: syn::File = syn::parse_str(
+        "#[macro_export] macro_rules! m { () => {} } mod inner { macro_rules! n { () => {} } }",
+    )
+    .unwrap();
+    let macro_shape = |name: &str| match contract_core::syntax::pinned_macro(&file.items, name) {
+        Ok(e) => match e.fragment {
+            Fragment::Item {
+                item: ItemShape::MacroRules(m),
+                ..
+            } => Ok(m),
+            other => panic!("{other:?}"),
+        },
+        Err(e) => Err(e),
     };
-    assert!(m.vis.is_public());
-    let ItemShape::MacroRules(m) = item("macro_rules! m { () => {} }") else {
-        panic!("not a macro")
-    };
-    assert_eq!(m.vis, Visibility::Private);
+    assert!(macro_shape("m").unwrap().vis.is_public());
+    assert_eq!(macro_shape("n").unwrap().vis, Visibility::Private);
+    let missing = macro_shape("o").unwrap_err();
+    assert!(missing.starts_with("no `macro_rules! o` in this file"), "{missing}");
+    let twins: syn::File = syn::parse_str(
+        "#[cfg(a)] #[macro_export] macro_rules! m { () => {} } #[cfg(not(a))] macro_rules! m { () => {} }",
+    )
+    .unwrap();
+    let why = contract_core::syntax::pinned_macro(&twins.items, "m").unwrap_err();
+    assert!(why.contains("2 times, not all alike"), "{why}");
     let parsed: syn::Item = syn::parse_str(
         "#[proc_macro_derive(Builder, attributes(builder, setter))] \
          pub fn derive_builder(input: TokenStream) -> TokenStream { input }",

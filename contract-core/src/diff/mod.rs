@@ -164,6 +164,10 @@ fn mark_as_written(deltas: &mut [Delta], before: &Symbol, after: &Symbol) {
         return;
     }
     for delta in deltas {
+        // A delta that adds or removes something compares nothing as written.
+        if delta.before.is_none() || delta.after.is_none() {
+            continue;
+        }
         let text = format!(
             "{}\n{}",
             crate::render::before(delta),

@@ -30,6 +30,8 @@ pub struct Scope {
     globs: Vec<Path>,
     /// `#[macro_use] extern crate contract_pin;` at the crate root.
     pub macro_use: bool,
+    /// Names of the items the scope defines itself: no glob import supplies those.
+    defined: BTreeSet<String>,
 }
 
 /// The prelude and primitive names a glob import would not be consulted for by
@@ -136,7 +138,23 @@ impl Scope {
                     self.imports
                         .insert(name, Path::plain(&[&e.ident.to_string()]));
                 }
-                _ => {}
+                other => {
+                    let name = match other {
+                        Item::Struct(i) => Some(&i.ident),
+                        Item::Enum(i) => Some(&i.ident),
+                        Item::Union(i) => Some(&i.ident),
+                        Item::Trait(i) => Some(&i.ident),
+                        Item::Type(i) => Some(&i.ident),
+                        Item::Fn(i) => Some(&i.sig.ident),
+                        Item::Const(i) => Some(&i.ident),
+                        Item::Static(i) => Some(&i.ident),
+                        Item::Mod(i) => Some(&i.ident),
+                        _ => None,
+                    };
+                    if let Some(name) = name {
+                        self.defined.insert(syn::ext::IdentExt::unraw(name).to_string());
+                    }
+                }
             }
         }
     }
@@ -276,7 +294,10 @@ impl Scope {
             return;
         }
         let first = path.segments[0].name.clone();
-        if !self.substitute(path) && !self.globs.is_empty() && !WELL_KNOWN.contains(&first.as_str())
+        if !self.substitute(path)
+            && !self.globs.is_empty()
+            && !WELL_KNOWN.contains(&first.as_str())
+            && !self.defined.contains(&first)
         {
             unresolved.insert(first);
         }
@@ -359,6 +380,10 @@ impl FileScopes {
                 modules[i].1.add([&item]);
             }
         }
+        for (path, name) in scan.defined {
+            let i = index_of(&path, &mut modules);
+            modules[i].1.defined.insert(name);
+        }
         FileScopes {
             regions,
             modules,
@@ -414,6 +439,7 @@ impl FileScopes {
             imports: BTreeMap::new(),
             globs: Vec::new(),
             macro_use: false,
+            defined: BTreeSet::new(),
         };
         self.modules
             .get(self.innermost(at))
@@ -429,9 +455,23 @@ struct Scan {
     /// The text of each `use` and `extern crate` item directly inside a module (or
     /// at the top level), from its keyword to its `;`, with that module's path.
     imports: Vec<(ModulePath, std::ops::Range<usize>)>,
+    /// The names of the items defined directly inside each module (`struct X`,
+    /// `fn f`, `mod m`, …): a module's own item shadows a glob import's.
+    defined: Vec<(ModulePath, String)>,
     /// Every outer attribute.
     attributes: Vec<Attr>,
 }
+
+/// The keywords that name the item after them.
+const DEFINING: &[&str] = &[
+    "struct", "enum", "union", "trait", "type", "fn", "const", "static", "mod",
+];
+
+/// Keywords that may follow a defining one without being the name (`const fn`,
+/// `static mut`, `const unsafe fn`).
+const NOT_A_NAME: &[&str] = &[
+    "fn", "unsafe", "async", "extern", "mut", "const", "static", "safe",
+];
 
 /// One open bracket: where it is, and for a `{`, the module it opens if any and the
 /// ordinals of the modules seen directly inside it.
@@ -640,6 +680,14 @@ impl<'a> Scanner<'a> {
                     } else {
                         word
                     };
+                    if import.is_none()
+                        && at_module_level(&stack)
+                        && words[1].is_some_and(|(w, _)| DEFINING.contains(&w))
+                        && !NOT_A_NAME.contains(&word)
+                    {
+                        scan.defined
+                            .push((module_path(&stack), word.trim_start_matches("r#").to_owned()));
+                    }
                     if import.is_none() && at_module_level(&stack) {
                         let rest = self.text[self.i..].trim_start();
                         // `use<'a>` in a signature captures lifetimes; it imports nothing.

@@ -71,7 +71,7 @@ impl Printer {
                     self.emit(Tok::Close(delim), close(delim));
                 }
                 TokenTree::Ident(ident) => self.emit(Tok::Word, &ident.to_string()),
-                TokenTree::Literal(lit) => self.emit(Tok::Word, &lit.to_string()),
+                TokenTree::Literal(lit) => self.emit(Tok::Word, &literal(lit)),
                 TokenTree::Punct(first) => {
                     // Joint puncts that spell an operator form one (`::`, `=>`, `..=`);
                     // others stay apart (`:-1` is `:` then `-`).
@@ -146,6 +146,74 @@ impl Printer {
     }
 }
 
+/// A literal by its value, in one spelling: `0x10`, `0o20`, `1_6` are `16`; `'𖿰'`
+/// is `'\u{16ff0}'`; `r"a"` is `"a"`. The suffix stays: `16u8` is not `16`.
+/// Printable ASCII is written as itself, everything else escaped, so a golden stays
+/// ASCII and readable.
+fn literal(lit: proc_macro2::Literal) -> String {
+    use syn::Lit;
+    let text = lit.to_string();
+    match Lit::new(lit) {
+        Lit::Int(i) => format!("{}{}", i.base10_digits(), i.suffix()),
+        Lit::Float(f) => format!("{}{}", f.base10_digits(), f.suffix()),
+        Lit::Char(c) => format!("'{}'{}", escaped(&c.value().to_string(), '\''), c.suffix()),
+        Lit::Str(s) => format!("\"{}\"{}", escaped(&s.value(), '"'), s.suffix()),
+        Lit::Byte(b) => format!("b'{}'{}", escaped_bytes(&[b.value()], '\''), b.suffix()),
+        Lit::ByteStr(b) => format!("b\"{}\"{}", escaped_bytes(&b.value(), '"'), b.suffix()),
+        Lit::CStr(c) => format!(
+            "c\"{}\"{}",
+            escaped_bytes(c.value().to_bytes(), '"'),
+            c.suffix()
+        ),
+        _ => text,
+    }
+}
+
+/// `value` escaped inside `quote`s: printable ASCII as is, the usual `\n \r \t \0
+/// \\`, the quote, and any other char as `\u{…}`.
+fn escaped(value: &str, quote: char) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\0' => out.push_str("\\0"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' '..='~' => out.push(c),
+            c => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+        }
+    }
+    out
+}
+
+/// Bytes escaped as [`escaped`] does, with `\xNN` for the rest.
+fn escaped_bytes(value: &[u8], quote: char) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(value.len());
+    for &b in value {
+        match b {
+            b' '..=b'~' if b != b'\\' && char::from(b) != quote => out.push(char::from(b)),
+            b'\\' | b'\n' | b'\r' | b'\t' | b'\0' => out.push_str(&escaped(&char::from(b).to_string(), quote)),
+            b if char::from(b) == quote => {
+                out.push('\\');
+                out.push(char::from(b));
+            }
+            b => {
+                let _ = write!(out, "\\x{b:02x}");
+            }
+        }
+    }
+    out
+}
+
 /// A trailing comma is formatting (rustfmt adds or drops it with the line width), so
 /// it is dropped — except in `(x,)`, where it makes a one-element tuple.
 fn without_trailing_comma(tokens: TokenStream, delim: Delimiter) -> TokenStream {
@@ -186,6 +254,33 @@ mod tests {
 
     fn print(src: &str) -> String {
         tokens_to_string(&src.parse::<TokenStream>().unwrap())
+    }
+
+    #[test]
+    fn literals_are_printed_by_value() {
+        for (a, b) in [
+            ("0x10", "16"),
+            ("0o20", "16"),
+            ("0b1_0000", "16"),
+            ("1_000", "1000"),
+            ("0x10u8", "16u8"),
+            ("1_000.5_f32", "1000.5f32"),
+            (r"'\u{16ff0}'", r"'\u{16ff0}'"),
+            ("'𖿰'", r"'\u{16ff0}'"),
+            (r"'\x41'", "'A'"),
+            (r"'\''", r"'\''"),
+            (r#"r"a\b""#, r#""a\\b""#),
+            (r#""é\n""#, r#""\u{e9}\n""#),
+            (r"b'\x41'", "b'A'"),
+            (r#"b"\x01""#, r#"b"\x01""#),
+            (r#"[0x10, 'a', "b"]"#, r#"[16, 'a', "b"]"#),
+        ] {
+            assert_eq!(print(a), b, "{a}");
+        }
+        // By value, never by equality of different values or types.
+        assert_ne!(print("16u8"), print("16"));
+        assert_ne!(print("0x10"), print("0x11"));
+        assert_ne!(print("'a'"), print("\"a\""));
     }
 
     #[test]

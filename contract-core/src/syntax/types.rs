@@ -66,6 +66,10 @@ const PRIMITIVES: &[&str] = &[
 pub struct Cx<'s> {
     scope: &'s Scope,
     params: Vec<String>,
+    /// What `Self` stands for, where it is a type of its own: the impl's self type
+    /// in an inherent `impl`, the item with its parameters in a struct, enum or
+    /// union. `None` in a trait, where `Self` is the implementor.
+    self_ty: Option<Type>,
     /// Names a glob import may supply, compared as written.
     pub unresolved: BTreeSet<String>,
     /// The first type or bound met in a form the model cannot write so that it reads
@@ -83,6 +87,7 @@ impl<'s> Cx<'s> {
         Cx {
             scope,
             params: Vec::new(),
+            self_ty: None,
             unresolved: BTreeSet::new(),
             unreadable: None,
             depth: 0,
@@ -136,6 +141,12 @@ impl<'s> Cx<'s> {
     /// Takes the parameters entered since `mark` out of scope.
     pub fn leave(&mut self, mark: usize) {
         self.params.truncate(mark);
+    }
+
+    /// Reads `Self` as `self_ty` from now on (`None`: as written); returns what it
+    /// was read as before.
+    pub fn set_self_ty(&mut self, self_ty: Option<Type>) -> Option<Type> {
+        std::mem::replace(&mut self.self_ty, self_ty)
     }
 }
 
@@ -218,6 +229,11 @@ fn ty_of(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
                     rest: rest.iter().map(|s| segment(cx, s)).collect(),
                 }
             }
+            // `Self` is the self type, with its arguments: `-> Self` and
+            // `-> Wrapper<T>` in `impl<T> Wrapper<T>` are one signature to callers.
+            None if p.path.is_ident("Self") && cx.self_ty.is_some() => {
+                cx.self_ty.clone().expect("checked above")
+            }
             None => Type::Path(path(cx, &p.path)),
         },
         syn::Type::Ptr(p) => Type::Ptr {
@@ -233,6 +249,31 @@ fn ty_of(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
         syn::Type::Tuple(t) => Type::Tuple(t.elems.iter().map(|e| ty(cx, e)).collect()),
         other => cx.verbatim(other, Type::Verbatim, |t| Type::parse(t).ok()),
     }
+}
+
+/// The type a struct, enum or union named `name` with `generics` is inside its own
+/// definition: `Self` there.
+pub fn self_type(name: &syn::Ident, generics: &syn::Generics) -> Type {
+    let args: Vec<GenericArg> = generics
+        .params
+        .iter()
+        .map(|p| match p {
+            syn::GenericParam::Lifetime(l) => GenericArg::Lifetime(tokens::to_string(&l.lifetime)),
+            syn::GenericParam::Type(t) => GenericArg::Type(Type::named(&t.ident.to_string())),
+            syn::GenericParam::Const(c) => GenericArg::Type(Type::named(&c.ident.to_string())),
+        })
+        .collect();
+    Type::Path(Path {
+        global: false,
+        segments: vec![Segment {
+            name: name.to_string(),
+            args: if args.is_empty() {
+                Args::None
+            } else {
+                Args::Angle(lifetimes_first(args))
+            },
+        }],
+    })
 }
 
 /// An ABI name: `extern "C"` is `C`, a bare `extern` is `C` too, `extern "Rust"` is
@@ -251,6 +292,27 @@ pub fn path(cx: &mut Cx<'_>, p: &syn::Path) -> Path {
         global: p.leading_colon.is_some(),
         segments: p.segments.iter().map(|s| segment(cx, s)).collect(),
     };
+    // A primitive type's name is the primitive even where `use core::usize;` (a
+    // deprecated module of the same name) is in scope: rustc reads a one-segment
+    // path that resolves to a module as the primitive type. Only a path written to
+    // the module (`core::usize::MAX`) reaches the module.
+    let primitive = p.leading_colon.is_none()
+        && p.segments.len() == 1
+        && p.segments[0].arguments.is_none()
+        && PRIMITIVES.contains(&p.segments[0].ident.to_string().as_str());
+    if primitive {
+        let mut resolved = out.clone();
+        cx.scope
+            .resolve(&mut resolved, &cx.params, &mut BTreeSet::new());
+        normalize(cx, &mut resolved);
+        let names: Vec<&str> = resolved.segments.iter().map(|s| s.name.as_str()).collect();
+        let to_primitive_module =
+            matches!(names.as_slice(), ["std", m] if *m == out.segments[0].name);
+        if to_primitive_module || names == [out.segments[0].name.as_str()] {
+            return out;
+        }
+        return resolved;
+    }
     cx.scope.resolve(&mut out, &cx.params, &mut cx.unresolved);
     normalize(cx, &mut out);
     out

@@ -1,0 +1,531 @@
+//! Elided lifetimes, read as the lifetimes they stand for.
+//!
+//! `fn f<'a>(x: &'a str) -> &'a str` and `fn f(x: &str) -> &str` are one signature
+//! to every caller (the elision rules of the Reference, "Lifetime elision"), and so
+//! are `-> Drain<T>` and `-> Drain<'_, T>`. A signature is recorded in one form: the
+//! elided one wherever the rules can express it. A lifetime parameter of the fn is
+//! written out only where eliding it would change the signature: it is bounded, used
+//! twice among the inputs, tied to the output without being what the output would be
+//! elided to, or named inside a fn pointer, `Fn(…)` sugar or an argument-position
+//! `impl`/`dyn` (where an elided lifetime means something else).
+//!
+//! The same for an implementor: `impl<'a> Debug for Iter<'a>` is
+//! `impl Debug for Iter<'_>`, so the type is recorded as `Iter`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::shape::{FnShape, GenericParam, Generics, Receiver, WherePredicate};
+use crate::ty::{Args, Bound, GenericArg, Path, Type};
+
+/// Where a lifetime is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pos {
+    /// Among the parameters, where eliding it makes a fresh lifetime.
+    Input,
+    /// In the return type, where eliding it takes the elision source.
+    Output,
+    /// Where eliding means something else (`fn(&u8)`, `Fn(&u8)`, `impl Trait + 'a`
+    /// among the parameters, `use<'a>`): never elided.
+    Opaque,
+}
+
+/// What a lifetime is written as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Site {
+    /// `&'a T`, or an argument `Foo<'a>`: elided by leaving it out.
+    Elidable,
+    /// `impl Trait + 'a` in the return type: elided as `'_`.
+    Bound,
+}
+
+/// What to do with one written lifetime.
+enum Edit {
+    Keep,
+    /// Leave it out (an `Elidable` site) or write `'_` (a `Bound` site).
+    Elide,
+}
+
+/// Visits every lifetime written in `t`, letting `f` decide what becomes of it.
+fn walk(t: &mut Type, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+    match t {
+        Type::Path(p) => path(p, pos, f),
+        Type::Qualified {
+            self_ty,
+            trait_path,
+            rest,
+        } => {
+            walk(self_ty, pos, f);
+            if let Some(p) = trait_path {
+                path(p, pos, f);
+            }
+            for s in rest {
+                args(&mut s.args, pos, f);
+            }
+        }
+        Type::Ref { lifetime, elem, .. } => {
+            if let Some(l) = lifetime {
+                if matches!(f(l, pos, Site::Elidable), Edit::Elide) || l == "'_" {
+                    *lifetime = None;
+                }
+            }
+            walk(elem, pos, f);
+        }
+        Type::Ptr { elem, .. } | Type::Slice(elem) | Type::Array { elem, .. } => walk(elem, pos, f),
+        Type::Tuple(elems) => elems.iter_mut().for_each(|e| walk(e, pos, f)),
+        Type::FnPtr(fp) => {
+            fp.inputs.iter_mut().for_each(|e| walk(e, Pos::Opaque, f));
+            if let Some(o) = &mut fp.output {
+                walk(o, Pos::Opaque, f);
+            }
+        }
+        Type::Impl(bounds) | Type::Dyn(bounds) => {
+            // Among the parameters, an `impl`'s or `dyn`'s elided lifetime is not the
+            // fn's: nothing inside is elided.
+            let inner = if pos == Pos::Output {
+                Pos::Output
+            } else {
+                Pos::Opaque
+            };
+            for b in bounds.iter_mut() {
+                bound(b, inner, f);
+            }
+        }
+        Type::Never | Type::Infer | Type::Verbatim(_) => {}
+    }
+}
+
+fn bound(b: &mut Bound, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+    match b {
+        Bound::Lifetime(l) => {
+            if matches!(f(l, pos, Site::Bound), Edit::Elide) {
+                *l = "'_".to_owned();
+            }
+        }
+        Bound::Trait { path: p, .. } => path(p, pos, f),
+        Bound::Use(params) => {
+            for p in params.iter().filter(|p| p.starts_with('\'')) {
+                f(p, Pos::Opaque, Site::Bound);
+            }
+        }
+        Bound::Verbatim(_) => {}
+    }
+}
+
+fn path(p: &mut Path, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+    for s in &mut p.segments {
+        args(&mut s.args, pos, f);
+    }
+}
+
+fn args(a: &mut Args, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+    match a {
+        Args::None => {}
+        Args::Angle(list) => {
+            list.retain_mut(|arg| match arg {
+                GenericArg::Lifetime(l) => {
+                    !(matches!(f(l, pos, Site::Elidable), Edit::Elide) || l == "'_")
+                }
+                GenericArg::Type(t) => {
+                    walk(t, pos, f);
+                    true
+                }
+                GenericArg::AssocType { generics, ty, .. } => {
+                    args_list(generics, pos, f);
+                    walk(ty, pos, f);
+                    true
+                }
+                GenericArg::Constraint { bounds, .. } => {
+                    for b in bounds.iter_mut() {
+                        bound(b, Pos::Opaque, f);
+                    }
+                    true
+                }
+                GenericArg::Const(_) | GenericArg::AssocConst { .. } => true,
+            });
+            if list.is_empty() {
+                *a = Args::None;
+            }
+        }
+        // `Fn(&u8) -> &u8` sugar: its elided lifetimes are its own.
+        Args::Paren { inputs, output } => {
+            inputs.iter_mut().for_each(|t| walk(t, Pos::Opaque, f));
+            if let Some(o) = output {
+                walk(o, Pos::Opaque, f);
+            }
+        }
+    }
+}
+
+fn args_list(list: &mut Vec<GenericArg>, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+    let mut a = Args::Angle(std::mem::take(list));
+    args(&mut a, pos, f);
+    if let Args::Angle(l) = a {
+        *list = l;
+    }
+}
+
+/// The lifetimes `g`'s bounds and where clauses name: a lifetime named there is
+/// constrained, and cannot be elided.
+fn bounded_lifetimes(g: &Generics) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut g = g.clone();
+    let mut add = |l: &mut String| {
+        out.insert(l.clone());
+    };
+    for p in &mut g.params {
+        match p {
+            GenericParam::Lifetime { name, bounds } => {
+                if !bounds.is_empty() {
+                    add(name);
+                }
+                bounds.iter_mut().for_each(&mut add);
+            }
+            GenericParam::Type {
+                bounds, default, ..
+            } => {
+                bounds.iter_mut().for_each(|b| b.lifetimes_mut(&mut add));
+                if let Some(d) = default {
+                    d.lifetimes_mut(&mut add);
+                }
+            }
+            GenericParam::Const { ty, .. } => ty.lifetimes_mut(&mut add),
+        }
+    }
+    for w in &mut g.where_clause {
+        match w {
+            WherePredicate::Type {
+                hrtb,
+                bounded,
+                bounds,
+            } => {
+                hrtb.iter_mut().for_each(&mut add);
+                bounded.lifetimes_mut(&mut add);
+                bounds.iter_mut().for_each(|b| b.lifetimes_mut(&mut add));
+            }
+            WherePredicate::Lifetime { lifetime, bounds } => {
+                add(lifetime);
+                bounds.iter_mut().for_each(&mut add);
+            }
+        }
+    }
+    out
+}
+
+/// How often one lifetime is written, by place.
+#[derive(Clone, Copy, Debug, Default)]
+struct Uses {
+    input: usize,
+    output: usize,
+    opaque: usize,
+}
+
+/// `f` with every lifetime of its own that elision can express elided, and `'_`
+/// written nowhere it can be left out (see the module docs).
+pub fn canonical_fn(f: &mut FnShape) {
+    let own: BTreeSet<String> = f
+        .generics
+        .params
+        .iter()
+        .filter(|p| p.is_lifetime())
+        .map(|p| p.name().to_owned())
+        .collect();
+    let blocked = bounded_lifetimes(&f.generics);
+    // Count, editing nothing.
+    let mut uses: BTreeMap<String, Uses> = BTreeMap::new();
+    // Lifetime positions among the inputs, elided ones included, for the rule "one
+    // input lifetime is the output's".
+    let mut input_positions = 0usize;
+    let mut input_named: Vec<String> = Vec::new();
+    {
+        let mut count = |l: &str, pos: Pos, _site: Site| {
+            if l == "'_" {
+                // Counted as elided, below.
+                return Edit::Keep;
+            }
+            let u = uses.entry(l.to_owned()).or_default();
+            match pos {
+                Pos::Input => {
+                    u.input += 1;
+                    input_positions += 1;
+                    input_named.push(l.to_owned());
+                }
+                Pos::Output => u.output += 1,
+                Pos::Opaque => u.opaque += 1,
+            }
+            Edit::Keep
+        };
+        let mut scratch = f.clone();
+        if let Some(Receiver::Typed(t)) = &mut scratch.receiver {
+            walk(t, Pos::Input, &mut count);
+        }
+        for p in &mut scratch.params {
+            walk(&mut p.ty, Pos::Input, &mut count);
+        }
+        if let Some(o) = &mut scratch.output {
+            walk(o, Pos::Output, &mut count);
+        }
+        // Elided input positions count as input lifetimes too.
+        for p in &scratch.params {
+            input_positions += elided_positions(&p.ty);
+        }
+        if let Some(Receiver::Typed(t)) = &scratch.receiver {
+            input_positions += elided_positions(t);
+        }
+    }
+    // What an elided output lifetime would be: `&self`'s, or the one input lifetime.
+    let source: Option<Option<String>> = match &f.receiver {
+        Some(Receiver::Ref { lifetime, .. }) => Some(lifetime.clone()),
+        _ if input_positions == 1 && uses.values().all(|u| u.opaque == 0) => {
+            // The one input lifetime: elided (`None`) or named.
+            Some(input_named.first().cloned())
+        }
+        _ => None,
+    };
+    let receiver_lifetime = match &f.receiver {
+        Some(Receiver::Ref {
+            lifetime: Some(l), ..
+        }) => Some(l.clone()),
+        _ => None,
+    };
+    let mut elide: BTreeSet<String> = BTreeSet::new();
+    for name in &own {
+        if blocked.contains(name) {
+            continue;
+        }
+        let u = uses.get(name).copied().unwrap_or_default();
+        let on_receiver = receiver_lifetime.as_deref() == Some(name.as_str());
+        let input = u.input + usize::from(on_receiver);
+        if u.opaque > 0 || input != 1 {
+            continue;
+        }
+        let is_source = source.as_ref() == Some(&Some(name.clone()));
+        if u.output == 0 || is_source {
+            elide.insert(name.clone());
+        }
+    }
+    // Rewrite.
+    let mut edit = |l: &str, _pos: Pos, _site: Site| {
+        if elide.contains(l) {
+            Edit::Elide
+        } else {
+            Edit::Keep
+        }
+    };
+    if let Some(Receiver::Ref { lifetime, .. }) = &mut f.receiver {
+        if lifetime
+            .as_deref()
+            .is_some_and(|l| l == "'_" || elide.contains(l))
+        {
+            *lifetime = None;
+        }
+    }
+    if let Some(Receiver::Typed(t)) = &mut f.receiver {
+        walk(t, Pos::Input, &mut edit);
+    }
+    for p in &mut f.params {
+        walk(&mut p.ty, Pos::Input, &mut edit);
+    }
+    if let Some(o) = &mut f.output {
+        walk(o, Pos::Output, &mut edit);
+    }
+    f.generics
+        .params
+        .retain(|p| !(p.is_lifetime() && elide.contains(p.name())));
+}
+
+/// Elided lifetimes written as such among a parameter's elidable places (`&T`,
+/// `Foo<'_>`).
+fn elided_positions(t: &Type) -> usize {
+    let mut n = 0;
+    fn count(t: &Type, n: &mut usize, pos: Pos) {
+        if pos == Pos::Opaque {
+            return;
+        }
+        match t {
+            Type::Ref { lifetime, elem, .. } => {
+                if lifetime.as_deref().is_none_or(|l| l == "'_") {
+                    *n += 1;
+                }
+                count(elem, n, pos);
+            }
+            Type::Path(p) => {
+                for s in &p.segments {
+                    if let Args::Angle(list) = &s.args {
+                        for a in list {
+                            match a {
+                                GenericArg::Lifetime(l) if l == "'_" => *n += 1,
+                                GenericArg::Type(t) => count(t, n, pos),
+                                GenericArg::AssocType { ty, .. } => count(ty, n, pos),
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+            Type::Qualified { self_ty, .. } => count(self_ty, n, pos),
+            Type::Ptr { elem, .. } | Type::Slice(elem) | Type::Array { elem, .. } => {
+                count(elem, n, pos)
+            }
+            Type::Tuple(elems) => elems.iter().for_each(|e| count(e, n, pos)),
+            _ => {}
+        }
+    }
+    count(t, &mut n, Pos::Input);
+    n
+}
+
+/// An implementor type with the impl's own lifetimes elided where `'_` would do:
+/// written once in the type and bounded nowhere. `generics` are the impl's.
+pub fn canonical_implementor(t: &mut Type, generics: &Generics) {
+    let own: BTreeSet<String> = generics
+        .params
+        .iter()
+        .filter(|p| p.is_lifetime())
+        .map(|p| p.name().to_owned())
+        .collect();
+    let blocked = bounded_lifetimes(generics);
+    let mut uses: BTreeMap<String, Uses> = BTreeMap::new();
+    let mut scratch = t.clone();
+    walk(&mut scratch, Pos::Input, &mut |l, pos, _| {
+        let u = uses.entry(l.to_owned()).or_default();
+        match pos {
+            Pos::Opaque => u.opaque += 1,
+            _ => u.input += 1,
+        }
+        Edit::Keep
+    });
+    let elide: BTreeSet<&String> = own
+        .iter()
+        .filter(|l| !blocked.contains(*l))
+        .filter(|l| uses.get(*l).is_some_and(|u| u.input == 1 && u.opaque == 0))
+        .collect();
+    walk(t, Pos::Input, &mut |l, _, _| {
+        if elide.iter().any(|e| e.as_str() == l) {
+            Edit::Elide
+        } else {
+            Edit::Keep
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::scope::Scope;
+    use crate::syntax::{extract_in, Extracted};
+    use crate::{Fragment, ItemShape};
+
+    fn sig(src: &str) -> String {
+        let item: syn::Item = syn::parse_str(src).unwrap();
+        let Extracted { fragment, .. } = extract_in(&item, &Scope::default()).unwrap();
+        match fragment {
+            Fragment::Item {
+                item: ItemShape::Fn(f),
+                ..
+            } => serde_json::to_string(&f).unwrap(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn elided_and_written_lifetimes_are_one_signature() {
+        for (a, b) in [
+            ("fn f<'a>(x: &'a str) -> &'a str {}", "fn f(x: &str) -> &str {}"),
+            ("fn f<'a>(x: &'a str) {}", "fn f(x: &str) {}"),
+            ("fn f<'a>(x: Foo<'a>) -> Bar<'a> {}", "fn f(x: Foo) -> Bar {}"),
+            ("fn f(x: Foo<'_>) -> Bar<'_> {}", "fn f(x: Foo) -> Bar {}"),
+            ("fn f(x: &'_ u8) {}", "fn f(x: &u8) {}"),
+            (
+                "fn f<'a>(x: &'a [u8]) -> impl Iterator<Item = &'a u8> + 'a {}",
+                "fn f(x: &[u8]) -> impl Iterator<Item = &u8> + '_ {}",
+            ),
+            ("fn f<'a, 'b>(x: &'a u8, y: &'b u8) {}", "fn f(x: &u8, y: &u8) {}"),
+        ] {
+            assert_eq!(sig(a), sig(b), "{a}  vs  {b}");
+        }
+    }
+
+    #[test]
+    fn a_lifetime_elision_cannot_express_stays_written() {
+        for (a, b) in [
+            // 'static is no elided lifetime.
+            ("fn f<'a>(x: &'a str) -> &'a str {}", "fn f(x: &str) -> &'static str {}"),
+            // Two inputs: an elided output would not compile, the tie is the API.
+            (
+                "fn f<'a>(x: &'a str, y: &str) -> &'a str {}",
+                "fn f<'a>(x: &str, y: &'a str) -> &'a str {}",
+            ),
+            // Bounded.
+            ("fn f<'a, T: 'a>(x: &'a T) {}", "fn f<T>(x: &T) {}"),
+            // Inside a fn pointer an elided lifetime is the pointer's own.
+            ("fn f<'a>(x: fn(&'a u8)) {}", "fn f(x: fn(&u8)) {}"),
+            ("fn f<'a>(x: &'a u8, g: Box<dyn Fn(&'a u8)>) {}", "fn f(x: &u8, g: Box<dyn Fn(&u8)>) {}"),
+            // `dyn Trait + 'a` is not `dyn Trait` among the parameters.
+            ("fn f<'a>(x: Box<dyn Send + 'a>) {}", "fn f(x: Box<dyn Send>) {}"),
+            // Used twice among the inputs: the two are tied.
+            ("fn f<'a>(x: &'a u8, y: &'a u8) {}", "fn f(x: &u8, y: &u8) {}"),
+        ] {
+            assert_ne!(sig(a), sig(b), "{a}  vs  {b}");
+        }
+    }
+
+    fn method(src: &str) -> String {
+        let item: syn::Item = syn::parse_str(src).unwrap();
+        let Extracted { fragment, .. } = extract_in(&item, &Scope::default()).unwrap();
+        match fragment {
+            Fragment::Methods { methods, .. } => serde_json::to_string(&methods).unwrap(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_method_borrows_from_self_unless_told_otherwise() {
+        assert_eq!(
+            method("impl S { pub fn get<'a>(&'a self, k: &str) -> &'a V {} }"),
+            method("impl S { pub fn get(&self, k: &str) -> &V {} }"),
+        );
+        assert_eq!(
+            method("impl<T> S<T> { pub fn drain<'a>(&'a mut self) -> Drain<'a, T> {} }"),
+            method("impl<T> S<T> { pub fn drain(&mut self) -> Drain<'_, T> {} }"),
+        );
+        assert_eq!(
+            method("impl<T> S<T> { pub fn drain(&mut self) -> Drain<T> {} }"),
+            method("impl<T> S<T> { pub fn drain(&mut self) -> Drain<'_, T> {} }"),
+        );
+        // Tied to the argument, not to `self`: a different signature.
+        assert_ne!(
+            method("impl S { pub fn get<'a>(&self, k: &'a str) -> &'a str {} }"),
+            method("impl S { pub fn get(&self, k: &str) -> &str {} }"),
+        );
+        // The impl's lifetime is the type's: never elided in a method.
+        assert_ne!(
+            method("impl<'a> S<'a> { pub fn get(&self) -> &'a str {} }"),
+            method("impl<'a> S<'a> { pub fn get(&self) -> &str {} }"),
+        );
+    }
+
+    fn implementor(src: &str) -> String {
+        let item: syn::Item = syn::parse_str(src).unwrap();
+        let Extracted { fragment, .. } = extract_in(&item, &Scope::default()).unwrap();
+        match fragment {
+            Fragment::Implementor { implementor } => implementor.to_string(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_implementors_own_lifetime_is_elided() {
+        assert_eq!(implementor("impl<'a> Debug for Iter<'a> {}"), "Iter");
+        assert_eq!(implementor("impl Debug for Iter<'_> {}"), "Iter");
+        assert_eq!(implementor("impl<'a, T> Debug for Iter<'a, T> {}"), "Iter<T>");
+        assert_eq!(implementor("impl Debug for Iter<'static> {}"), "Iter<'static>");
+        assert_eq!(
+            implementor("impl<'a> Debug for Pair<'a, 'a> {}"),
+            "Pair<'a, 'a>"
+        );
+        assert_eq!(
+            implementor("impl<'a, 'b: 'a> Debug for Pair<'a, 'b> {}"),
+            "Pair<'a, 'b>"
+        );
+    }
+}
