@@ -165,7 +165,9 @@ delta_kinds! {
     /// A field became less visible.
     FieldVisibilityReduced = "field_visibility_reduced", Breaking, Api, "`pub a: u8` -> `pub(crate) a: u8`";
     /// Field (or variant) declaration order changed: breaking for positional wire
-    /// formats, `#[repr(C)]` layouts and derived `PartialOrd`/`Ord`.
+    /// formats, `#[repr(C)]` layouts, derived `PartialOrd`/`Ord`, and the variants of a
+    /// `#[serde(untagged)]` enum (serde tries them in order: `1` may now read as
+    /// another variant; breaking backward).
     FieldOrderChanged = "field_order_changed", Additive, Wire, "`{ a, b }` -> `{ b, a }`";
     // Serde.
     /// A field's serialised name changed.
@@ -783,6 +785,8 @@ pub enum OrderReason {
     Ordering,
     /// A positional wire format.
     Wire,
+    /// serde tries untagged variants in declaration order.
+    Untagged,
 }
 
 /// How an enum is tagged on the wire.

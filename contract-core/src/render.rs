@@ -662,6 +662,10 @@ fn order_reason(reason: OrderReason) -> &'static str {
         OrderReason::Layout => "declaration order (the `#[repr(C)]` layout)",
         OrderReason::Ordering => "declaration order (derived `PartialOrd`/`Ord` compare in it)",
         OrderReason::Wire => "declaration order (positional payloads are read in it)",
+        OrderReason::Untagged => {
+            "declaration order (serde tries untagged variants in it: a payload may now read as \
+             another variant)"
+        }
     }
 }
 

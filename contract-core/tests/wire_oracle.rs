@@ -1075,6 +1075,49 @@ wire_case! {
     renames: [("Unknown", "B")],
 }
 
+// serde reads an untagged enum by trying its variants in declaration order: moved,
+// `1` (written by `Int`) now reads as a `Float`. Payloads are written alike.
+wire_case! {
+    untagged_variants_reordered, ty: N, expect: [FieldOrderChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(untagged)]
+        pub enum N { Int(i64), Float(f64) }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(untagged)]
+        pub enum N { Float(f64), Int(i64) }
+    },
+    old_samples: [N::Int(1), N::Float(1.5)],
+    new_samples: [N::Int(1), N::Float(1.5)],
+}
+
+// The same for `#[serde(untagged)]` variants of a tagged enum, tried after the
+// tagged ones.
+wire_case! {
+    untagged_fallback_variants_reordered, ty: E, expect: [FieldOrderChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum E { Tagged, #[serde(untagged)] Int(i64), #[serde(untagged)] Float(f64) }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum E { Tagged, #[serde(untagged)] Float(f64), #[serde(untagged)] Int(i64) }
+    },
+    old_samples: [E::Tagged, E::Int(1), E::Float(1.5)],
+    new_samples: [E::Tagged, E::Int(1), E::Float(1.5)],
+}
+
+// Tagged variants are read by tag: their order is nothing to a self-describing reader.
+wire_case! {
+    tagged_variants_reordered, ty: E, expect: [],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub enum E { Int(i64), Float(f64) } },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub enum E { Float(f64), Int(i64) } },
+    old_samples: [E::Int(1), E::Float(1.5)],
+    new_samples: [E::Int(1), E::Float(1.5)],
+}
+
 // Positional formats write the index: the new variant renumbers the catch-all, so an
 // old `Unknown` reads as the new `B`, and a new `B` as the old `Unknown`.
 wire_case! {
@@ -1197,6 +1240,9 @@ fn cases() -> Vec<Case> {
         catch_all_adjacent_newtype::case(),
         catch_all_adjacent_unit::case(),
         catch_all_renumbered::case(),
+        untagged_variants_reordered::case(),
+        untagged_fallback_variants_reordered::case(),
+        tagged_variants_reordered::case(),
         variant_removed::case(),
         variant_reshaped::case(),
         variant_wire_renamed::case(),

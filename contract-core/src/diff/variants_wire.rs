@@ -42,6 +42,54 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     if cx.positional() {
         indices(cx, &ov, &nv, &alignment);
     }
+    untagged_order(cx, old, &ov, &nv, &alignment);
+}
+
+/// serde reads an untagged variant by trying each in declaration order (the
+/// `#[serde(untagged)]` variants of a tagged enum after its tagged ones) and taking
+/// the first that accepts the payload: reordering them changes what a payload reads
+/// as (`Int(i64), Float(f64)` → `Float(f64), Int(i64)`: `1` becomes a `Float`).
+/// Payloads are written alike whatever the order, so new readers meet old payloads
+/// differently: a backward break.
+fn untagged_order(
+    cx: &mut Cx<'_>,
+    old: &EnumShape,
+    ov: &[WireVariant<'_>],
+    nv: &[WireVariant<'_>],
+    alignment: &Alignment,
+) {
+    let all = tagging(&old.attrs.serde) == Tagging::Untagged;
+    let tried = |o: &WireVariant<'_>, n: &WireVariant<'_>| {
+        (all || (o.shape.serde.untagged && n.shape.serde.untagged)) && o.read && n.read
+    };
+    let mut pairs: Vec<_> = alignment
+        .pairs
+        .iter()
+        .filter(|p| tried(&ov[p.old], &nv[p.new]))
+        .copied()
+        .collect();
+    pairs.sort_by_key(|p| p.old);
+    if pairs.windows(2).all(|w| w[0].new < w[1].new) {
+        return;
+    }
+    let was: Vec<String> = pairs
+        .iter()
+        .map(|p| ov[p.old].shape.name.clone())
+        .collect();
+    pairs.sort_by_key(|p| p.new);
+    let now: Vec<String> = pairs
+        .iter()
+        .map(|p| ov[p.old].shape.name.clone())
+        .collect();
+    let delta = cx
+        .wire(
+            DeltaKind::FieldOrderChanged,
+            Member::Item,
+            WireBreaks::backward(true),
+        )
+        .note(Note::Order(crate::delta::OrderReason::Untagged))
+        .change(Shown::Order(was), Shown::Order(now));
+    cx.push(delta);
 }
 
 /// Pairs variants by Rust name, then by a tag one of them reads, then (a Rust

@@ -426,6 +426,32 @@ pub const CASES: &[Case] = &[
         "pub enum E { V { a: u8, b: u16 } }",
         "pub enum E { V { b: u16, a: u8 } }",
     ),
+    // serde tries untagged variants in declaration order: moved, a payload may read as
+    // another variant (wire_oracle.rs plays it).
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Wire,
+        serde!("#[serde(untagged)] pub enum N { Int(i64), Float(f64) }"),
+        serde!("#[serde(untagged)] pub enum N { Float(f64), Int(i64) }"),
+    ),
+    // Old readers keep their order, and payloads are written alike.
+    yes(
+        FieldOrderChanged,
+        Additive,
+        Wire,
+        serde!("#[serde(untagged)] pub enum N { Int(i64), Float(f64) }"),
+        serde!("#[serde(untagged)] pub enum N { Float(f64), Int(i64) }"),
+    )
+    .under(Pol::Forward),
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Wire,
+        serde!("#[serde(untagged)] pub enum N { Int(i64), Float(f64) }"),
+        serde!("#[serde(untagged)] pub enum N { Float(f64), Int(i64) }"),
+    )
+    .under(Pol::Full),
     no(
         FieldOrderChanged,
         serde!("pub struct S { pub a: u8, pub b: u16 }"),
