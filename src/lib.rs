@@ -146,7 +146,7 @@ mod store;
 
 pub use contract_core::{Axis, Class, Delta, DeltaKind};
 pub use contract_macros::{
-    assert_golden, assert_same_item, contract, fingerprint, phase5_contract,
+    assert_golden, assert_same_item, contract, fingerprint, phase5_contract, pin_macro,
 };
 #[doc(hidden)]
 pub use harness::check_current;

@@ -344,6 +344,7 @@ impl Scanner<'_> {
                 self.pinned(item, attrs, cx, &own_cfgs, file);
                 self.module(m, cx, own_cfgs, file)
             }
+            Item::Macro(m) if is_pin_macro(m, &cx.scope) => self.pin_macro(m, cx, &own_cfgs, file),
             Item::Macro(m) => {
                 self.pinned(item, attrs, cx, &own_cfgs, file);
                 self.macro_item(m, cx, file)
@@ -434,6 +435,48 @@ impl Scanner<'_> {
                 self.file(&target, &child, Some((file, m.ident.span())));
             }
         }
+    }
+
+    /// `contract_pin::pin_macro!(name, …)`: the `macro_rules! name` of this file,
+    /// registered as the macro registers it.
+    fn pin_macro(&mut self, m: &syn::ItemMacro, cx: &ModCx, own_cfgs: &[String], file: &Path) {
+        let mut errors = Vec::new();
+        let parsed = args::parse_pin_macro(m.mac.tokens.clone(), &mut errors);
+        // Like the macro: any error, and nothing registers.
+        let parsed_ok = errors.is_empty();
+        let Some((name, parsed)) = parsed else {
+            for e in errors {
+                self.error(file, e.span(), e.to_string());
+            }
+            return;
+        };
+        // The definition is looked up in the file's text, as the macro does.
+        let found = std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| syn::parse_file(&text).map_err(|e| e.to_string()))
+            .and_then(|parsed_file| syntax::pinned_macro(&parsed_file.items, &name.to_string()));
+        for e in errors {
+            self.error(file, e.span(), e.to_string());
+        }
+        let mut extracted = match found {
+            Ok(extracted) => extracted,
+            Err(message) => return self.error(file, name.span(), message),
+        };
+        if !parsed_ok {
+            return;
+        }
+        extracted.spans = extracted.spans.map(|_| name.span());
+        let attr = ContractAttr {
+            fixed_set: None,
+            tokens: m.mac.tokens.clone(),
+            span: m.mac.path.span(),
+            via_cfg_attr: false,
+            index: 0,
+            meta: Meta::Path(m.mac.path.clone()),
+            before_in_cfg_attr: Vec::new(),
+        };
+        let item = Item::Macro(m.clone());
+        self.register(extracted, &parsed, &attr, cx, own_cfgs, &item, file);
     }
 
     /// `macro_rules!` definitions and item-position macro calls: their expansion is
@@ -643,6 +686,19 @@ impl Scanner<'_> {
                 fragment: OnceLock::from(extracted.fragment),
             });
         }
+    }
+}
+
+/// True when `m` calls contract-pin's `pin_macro!` (by path, or imported by name).
+fn is_pin_macro(m: &syn::ItemMacro, scope: &Scope) -> bool {
+    if m.ident.is_some() {
+        return false;
+    }
+    let path = scope.expand(&m.mac.path);
+    match path.as_slice() {
+        [.., krate, last] => last == "pin_macro" && krate == "contract_pin",
+        [only] => only == "pin_macro" && scope.macro_use,
+        [] => false,
     }
 }
 

@@ -97,6 +97,61 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     }
 }
 
+/// `pin_macro!(name, set = "…")`: registers the `macro_rules! name` of this file,
+/// found in the file's text, and emits nothing else: the macro stays as written, so
+/// `crate::name!` and `$crate::name!` keep resolving (an attribute would re-emit it,
+/// macro-expanded).
+pub fn pin_macro(input: TokenStream) -> TokenStream {
+    let mut errors = Vec::new();
+    let mut generated = TokenStream::new();
+    if let Some((name, args)) = args::parse_pin_macro(input, &mut errors) {
+        let found = match scope::call_site_text() {
+            None => Err(
+                "cannot read the file this `pin_macro!` is in: call it in a source file, not \
+                 from another macro"
+                    .to_owned(),
+            ),
+            Some(text) => match syn::parse_file(&text) {
+                Ok(file) => syntax::pinned_macro(&file.items, &name.to_string()).map(|e| {
+                    let item = syn::Item::Macro(
+                        syntax::macro_definitions(&file.items, &name.to_string())[0].clone(),
+                    );
+                    (item, e)
+                }),
+                Err(e) => Err(format!("cannot parse this file: {e}")),
+            },
+        };
+        match found {
+            Err(message) => errors.push(syn::Error::new(name.span(), message)),
+            Ok((item, mut extracted)) => {
+                // Diagnostics point at the call: the definition's tokens were read from
+                // text and carry no place.
+                extracted.spans = extracted.spans.map(|_| name.span());
+                if let Some(escape) = check::golden_escape(&args) {
+                    errors.push(escape);
+                }
+                if errors.is_empty() {
+                    let (fragment, item_range) = extracted.fragment.compact_text();
+                    let item_text = item_range.map(|range| &fragment[range]);
+                    generated.extend(check::check(&args, &extracted, item_text, &mut errors));
+                    generated.extend(registration(
+                        &args,
+                        &item,
+                        &extracted,
+                        &fragment,
+                        &Found::Unknown,
+                    ));
+                }
+            }
+        }
+    }
+    let errors = errors.into_iter().map(syn::Error::into_compile_error);
+    quote! {
+        #(#errors)*
+        #generated
+    }
+}
+
 /// `path = "crate::api::Order"`: compiles only when that path names this item (the
 /// re-export identity check of `assert_same_item!`).
 fn path_check(args: &args::Args, item: &syn::Item) -> TokenStream {

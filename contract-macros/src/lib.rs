@@ -33,6 +33,13 @@ pub fn phase5_contract(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::attribute(Some("phase5"), args.into(), item.into()).into()
 }
 
+/// Pins the `macro_rules!` macro of this file named first: `pin_macro!(name, set =
+/// "…")`, with the attribute's arguments after the name. The macro is left as written.
+#[proc_macro]
+pub fn pin_macro(input: TokenStream) -> TokenStream {
+    expand::pin_macro(input.into()).into()
+}
+
 /// Checks every registration of this package in a set against its golden; see the
 /// `contract-pin` crate docs.
 #[proc_macro]

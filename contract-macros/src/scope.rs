@@ -80,6 +80,12 @@ pub fn around(item: &syn::Item) -> Around {
     Around { scope, order }
 }
 
+/// The text of the file the macro is called from, when the compiler says which it is.
+pub fn call_site_text() -> Option<String> {
+    let file = proc_macro2::Span::call_site().local_file()?;
+    Some(read(file)?.text.clone())
+}
+
 fn read(path: PathBuf) -> Option<Arc<Read>> {
     let path = if path.is_relative() {
         std::env::current_dir().ok()?.join(path)

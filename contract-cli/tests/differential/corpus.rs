@@ -217,8 +217,22 @@ fn pin_all(src: &str) -> Option<String> {
     Some(file.into_token_stream().to_string() + "\n")
 }
 
-fn pin_items(items: &mut [syn::Item]) {
+fn pin_items(items: &mut Vec<syn::Item>) {
     let attr: syn::Attribute = syn::parse_quote!(#[contract_pin::contract(set = "SET")]);
+    // A `macro_rules!` is pinned by `pin_macro!` after it.
+    let mut i = 0;
+    while i < items.len() {
+        if let syn::Item::Macro(syn::ItemMacro {
+            ident: Some(name),
+            ..
+        }) = &items[i]
+        {
+            let pin: syn::Item = syn::parse_quote!(contract_pin::pin_macro!(#name, set = "SET"););
+            items.insert(i + 1, pin);
+            i += 1;
+        }
+        i += 1;
+    }
     for item in items {
         match item {
             syn::Item::Use(_) => {}
@@ -253,7 +267,6 @@ fn attrs_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
         syn::Item::Type(i) => &mut i.attrs,
         syn::Item::Union(i) => &mut i.attrs,
         syn::Item::ForeignMod(i) => &mut i.attrs,
-        syn::Item::Macro(i) if i.ident.is_some() => &mut i.attrs,
         _ => return None,
     })
 }

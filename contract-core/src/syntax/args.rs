@@ -26,6 +26,40 @@ pub struct Args {
 const ACCEPTED_ARGS: &str =
     "`set = \"…\"`, `name = \"…\"`, `crate = \"…\"`, `golden = \"…\"` and `path = \"…\"`";
 
+/// Parses `pin_macro!`'s input: the macro's name, then the attribute's arguments
+/// (`pin_macro!(square, set = "api")`). `None` (with an error pushed) when no name
+/// comes first.
+pub fn parse_pin_macro(
+    input: TokenStream,
+    errors: &mut Vec<syn::Error>,
+) -> Option<(syn::Ident, Args)> {
+    let mut tokens = input.into_iter();
+    let name = match tokens.next() {
+        Some(proc_macro2::TokenTree::Ident(ident)) => ident,
+        other => {
+            let span = other.as_ref().map_or_else(Span::call_site, |t| t.span());
+            errors.push(syn::Error::new(
+                span,
+                "expected the name of a `macro_rules!` macro defined in this file: \
+                 `pin_macro!(name, set = \"…\")`",
+            ));
+            return None;
+        }
+    };
+    let rest: TokenStream = match tokens.next() {
+        None => TokenStream::new(),
+        Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == ',' => tokens.collect(),
+        Some(other) => {
+            errors.push(syn::Error::new(
+                other.span(),
+                "expected `,` and arguments after the macro's name: `pin_macro!(name, set = \"…\")`",
+            ));
+            return None;
+        }
+    };
+    Some((name, parse(None, rest, errors)))
+}
+
 /// Parses `args`; `fixed_set` is the set implied by the attribute (`phase5_contract`).
 /// Problems are pushed to `errors`; the returned arguments fall back to defaults.
 pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::Error>) -> Args {

@@ -6,6 +6,7 @@
 
 pub mod args;
 mod attrs;
+mod elision;
 pub mod order;
 pub mod scope;
 pub mod tokens;
@@ -154,8 +155,8 @@ impl Spans {
 
 /// The item kinds `#[contract]` accepts, for error messages.
 pub const ACCEPTED: &str = "a struct, enum, union, trait, inherent `impl`, trait `impl`, fn \
-                            (a proc macro's included), type alias, const, static, `extern` \
-                            block or `macro_rules!`";
+                            (a proc macro's included), type alias, const, static or `extern` \
+                            block (a `macro_rules!` is pinned with `pin_macro!`)";
 
 /// Extracts the fragment of `item`, or explains why it cannot be pinned, with paths
 /// taken as written (nothing imported).
@@ -175,6 +176,7 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
             spans.set(Member::Generics, s.generics.span());
             spans.attributes(&s.attrs);
             cx.enter(&s.generics);
+            cx.set_self_ty(Some(types::self_type(&s.ident, &s.generics)));
             let generics = types::generics(&mut cx, &s.generics);
             let (style, fields) = fields(&mut cx, &s.fields, |name, span| {
                 spans.set(Member::field(name), span)
@@ -195,6 +197,7 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
             spans.set(Member::Generics, e.generics.span());
             spans.attributes(&e.attrs);
             cx.enter(&e.generics);
+            cx.set_self_ty(Some(types::self_type(&e.ident, &e.generics)));
             let generics = types::generics(&mut cx, &e.generics);
             let mut variants = Vec::with_capacity(e.variants.len());
             for v in &e.variants {
@@ -297,6 +300,7 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
             spans.set(Member::Generics, u.generics.span());
             spans.attributes(&u.attrs);
             cx.enter(&u.generics);
+            cx.set_self_ty(Some(types::self_type(&u.ident, &u.generics)));
             let generics = types::generics(&mut cx, &u.generics);
             let named = Fields::Named(u.fields.clone());
             let (_, fields) = fields(&mut cx, &named, |name, span| {
@@ -312,19 +316,7 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
             (u.ident.to_string(), Some(ItemShape::Union(shape)), None)
         }
         Item::Macro(m) if m.mac.path.is_ident("macro_rules") && m.ident.is_some() => {
-            let ident = m.ident.as_ref().expect("checked above");
-            spans.item = Some(ident.span());
-            // `#[macro_export]` puts it at the crate root for every crate; without it,
-            // it is in textual scope only.
-            let shape = MacroShape {
-                vis: if attrs::macro_export(&m.attrs) {
-                    Visibility::Public
-                } else {
-                    Visibility::Private
-                },
-                hidden: attrs::doc_hidden(&m.attrs),
-            };
-            (ident.to_string(), Some(ItemShape::MacroRules(shape)), None)
+            return Err(syn::Error::new(m.mac.path.span(), MACRO_BY_ATTRIBUTE));
         }
         Item::Impl(i) => {
             let (name, fragment) = impl_fragment(&mut cx, i, &mut spans)?;
@@ -362,6 +354,91 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
         fragment,
         spans,
     })
+}
+
+/// Why a `macro_rules!` is pinned by `pin_macro!`, not by an attribute.
+pub const MACRO_BY_ATTRIBUTE: &str = "a `macro_rules!` cannot be pinned by an attribute: the \
+     attribute re-emits the macro, which makes it macro-expanded, and then `crate::name!` \
+     paths, `$crate::name!` in other macros and names a glob import also brings stop \
+     resolving. Pin it with `contract_pin::pin_macro!(name, set = \"…\");` after its \
+     definition, in the same file: the macro stays as written";
+
+/// The shape of a `macro_rules!` definition, for `pin_macro!`.
+pub fn extract_macro(m: &syn::ItemMacro) -> syn::Result<Extracted> {
+    let Some(ident) = m.ident.as_ref().filter(|_| m.mac.path.is_ident("macro_rules")) else {
+        return Err(syn::Error::new(m.span(), "expected a `macro_rules!` definition"));
+    };
+    let mut spans = Spans {
+        item: Some(ident.span()),
+        ..Spans::default()
+    };
+    spans.attributes(&m.attrs);
+    // `#[macro_export]` puts it at the crate root for every crate; without it, it is
+    // in textual scope only.
+    let shape = MacroShape {
+        vis: if attrs::macro_export(&m.attrs) {
+            Visibility::Public
+        } else {
+            Visibility::Private
+        },
+        hidden: attrs::doc_hidden(&m.attrs),
+    };
+    Ok(Extracted {
+        name: ident.to_string(),
+        fragment: Fragment::Item {
+            item: ItemShape::MacroRules(shape),
+            unresolved: Default::default(),
+            path: None,
+        },
+        spans,
+    })
+}
+
+/// The `macro_rules! name` definitions among `items` and the inline modules below
+/// them, in file order.
+pub fn macro_definitions<'a>(items: &'a [Item], name: &str) -> Vec<&'a syn::ItemMacro> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            Item::Macro(m)
+                if m.mac.path.is_ident("macro_rules")
+                    && m.ident.as_ref().is_some_and(|i| i == name) =>
+            {
+                out.push(m)
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    out.extend(macro_definitions(inner, name));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The one definition `pin_macro!(name)` pins, among a file's `items`: its extraction,
+/// or why there is none to pin.
+pub fn pinned_macro(items: &[Item], name: &str) -> Result<Extracted, String> {
+    let found = macro_definitions(items, name);
+    let Some(first) = found.first() else {
+        return Err(format!(
+            "no `macro_rules! {name}` in this file: write `pin_macro!({name}, …)` in the file \
+             that defines the macro"
+        ));
+    };
+    let first = extract_macro(first).map_err(|e| e.to_string())?;
+    for other in &found[1..] {
+        let other = extract_macro(other).map_err(|e| e.to_string())?;
+        if other.fragment != first.fragment {
+            return Err(format!(
+                "this file defines `macro_rules! {name}` {} times, not all alike (exported or \
+                 hidden): pin one of them in a file of its own",
+                found.len()
+            ));
+        }
+    }
+    Ok(first)
 }
 
 /// Every fragment `item` contributes: one for most items, one per `pub` fn and
@@ -636,7 +713,7 @@ fn fn_shape(
     }
     let output = types::return_type(cx, &sig.output);
     cx.leave(mark);
-    FnShape {
+    let mut shape = FnShape {
         vis: visibility(vis),
         constness: sig.constness.is_some(),
         asyncness: sig.asyncness.is_some(),
@@ -650,12 +727,22 @@ fn fn_shape(
         receiver,
         params,
         output,
-    }
+    };
+    elision::canonical_fn(&mut shape);
+    shape
 }
 
 /// `self`, `&'a mut self`, and their long forms `self: Self`, `self: &'a mut Self`,
 /// which mean the same.
 fn receiver_of(cx: &mut Cx<'_>, r: &syn::Receiver) -> Receiver {
+    // A receiver's `Self` is what makes it one: read it as written.
+    let self_ty = cx.set_self_ty(None);
+    let receiver = receiver_as_written(cx, r);
+    cx.set_self_ty(self_ty);
+    receiver
+}
+
+fn receiver_as_written(cx: &mut Cx<'_>, r: &syn::Receiver) -> Receiver {
     if r.colon_token.is_none() {
         return match &r.reference {
             Some((_, lifetime)) => Receiver::Ref {
@@ -964,7 +1051,8 @@ fn impl_fragment(
                 .map(|s| s.ident.to_string())
                 .ok_or_else(|| syn::Error::new(path.span(), "expected a trait path"))?;
             spans.item = Some(path.span());
-            let implementor = types::ty(cx, &i.self_ty);
+            let mut implementor = types::ty(cx, &i.self_ty);
+            elision::canonical_implementor(&mut implementor, &types::generics(cx, &i.generics));
             Ok((trait_name, Fragment::Implementor { implementor }))
         }
         None => {
@@ -975,6 +1063,8 @@ fn impl_fragment(
                 )
             })?;
             let impl_generics = types::generics(cx, &i.generics);
+            let self_ty = types::ty(cx, &i.self_ty);
+            cx.set_self_ty(Some(self_ty));
             let mut methods = BTreeMap::new();
             let mut consts = BTreeMap::new();
             let mut assoc_types = BTreeMap::new();

@@ -77,6 +77,16 @@ fn collect(
             }
             // Helpers the sources need but do not pin.
             syn::Item::Use(_) => {}
+            // A `macro_rules!` is pinned by `pin_macro!`.
+            syn::Item::Macro(m) if m.ident.is_some() => {
+                let extracted = contract_core::syntax::extract_macro(m)
+                    .unwrap_or_else(|e| panic!("cannot extract: {e}"));
+                out.push(Registered {
+                    name: extracted.name,
+                    module: module.to_owned(),
+                    fragment: extracted.fragment,
+                });
+            }
             other => {
                 let scope = scopes.at(item_position(other));
                 let all = contract_core::syntax::extract_all(other, scope)
