@@ -236,7 +236,9 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                 )
             } else {
                 format!(
-                    "This is not a contract change. Regenerate it with `{}` and commit it.",
+                    "This is not a contract change. Regenerate it with `{}` on the code it was \
+                     written for (before changes of your own, so the rewrite accepts nothing \
+                     else), commit it, then check your changes against it.",
                     message::update_command(set, package)
                 )
             };
@@ -467,7 +469,7 @@ mod tests {
     fn stale_and_corrupt_goldens() {
         let current = konst("3");
         let text = Golden::new("s", "p", &current).render();
-        let old = text.replace("\"format_version\": 2", "\"format_version\": 0");
+        let old = text.replace("\"format_version\": 3", "\"format_version\": 0");
         let stale = run(&Mode::Compare, Some(old.as_bytes()), &current);
         assert_eq!(stale.outcome.status, Status::Stale);
         let rewritten = run(&Mode::Update, Some(old.as_bytes()), &current);
@@ -584,7 +586,7 @@ mod tests {
 
         // Format 1 carried the block too: the same rules.
         let format1 =
-            with_block(&current, written).replace("\"format_version\": 2", "\"format_version\": 1");
+            with_block(&current, written).replace("\"format_version\": 3", "\"format_version\": 1");
         assert!(run_under(
             &Mode::Update,
             Some(format1.as_bytes()),

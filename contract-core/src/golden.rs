@@ -2,7 +2,7 @@
 //!
 //! ```json
 //! {
-//!   "format_version": 2,
+//!   "format_version": 3,
 //!   "package": "workspace-example",
 //!   "set": "phase5",
 //!   "symbols": { "ApplyContext": { "fingerprint": "sha256:…", "shape": { … } } }
@@ -33,7 +33,23 @@ mod layout;
 
 /// The shape encoding version. Bumped only when the encoding of shapes changes; a
 /// golden of another version is stale, not broken.
-pub const FORMAT_VERSION: u64 = 2;
+///
+/// 3: types are written as rustc reads them: `Self` as the self type, elided
+/// lifetimes elided (`fn f<'a>(x: &'a str) -> &'a str` is `fn f(x: &str) -> &str`),
+/// a primitive as the primitive under `use core::usize;`, literals by value (`0x10`
+/// is `16`). A golden of format 2 would show those spellings as changes.
+pub const FORMAT_VERSION: u64 = 3;
+
+/// What changed since format `v`, for the stale-golden message.
+fn changed_since(v: u64) -> &'static str {
+    match v {
+        2 => {
+            " (format 3 writes `Self`, elided lifetimes, primitives and literals as rustc \
+             reads them, so format 2 spellings of the same types would read as changes)"
+        }
+        _ => "",
+    }
+}
 
 /// A parsed golden file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -211,7 +227,8 @@ impl fmt::Display for GoldenError {
             ),
             GoldenError::FormatVersion { found: Some(v), .. } => write!(
                 f,
-                "stale golden: format_version {v}, this contract-pin writes {FORMAT_VERSION}"
+                "stale golden: format_version {v}, this contract-pin writes {FORMAT_VERSION}{}",
+                changed_since(*v)
             ),
             GoldenError::FormatVersion { found: None, .. } => {
                 write!(f, "stale golden: no format_version (this contract-pin writes {FORMAT_VERSION})")
@@ -726,7 +743,7 @@ mod tests {
             Err(GoldenError::Malformed { line: 2, .. })
         ));
 
-        let future = text.replace("\"format_version\": 2", "\"format_version\": 99");
+        let future = text.replace("\"format_version\": 3", "\"format_version\": 99");
         assert_eq!(
             parse(future.as_bytes()),
             Err(GoldenError::FormatVersion {
@@ -796,7 +813,7 @@ mod hostile_tests {
     #[test]
     fn versions_and_overrides() {
         let text = sample_text();
-        let unversioned = text.replace("\"format_version\": 2,", "");
+        let unversioned = text.replace("\"format_version\": 3,", "");
         assert_eq!(
             parse(unversioned.as_bytes()),
             Err(GoldenError::FormatVersion {
@@ -808,7 +825,7 @@ mod hostile_tests {
             parse(br#"{"format_version": -1}"#),
             Err(GoldenError::Malformed { .. })
         ));
-        assert!(parse(br#"{"format_version": 3}"#).unwrap_err().is_ahead());
+        assert!(parse(br#"{"format_version": 4}"#).unwrap_err().is_ahead());
         // A `policy` block, as goldens carried before the policy file: stale whatever
         // it holds, never corrupt.
         let with_policy = text.replacen(
@@ -1038,7 +1055,7 @@ mod compare_tests {
             text.trim_end().to_owned(),
             format!("{text} "),
             text.replacen("\"A\": {", "\"E\": {", 1),
-            text.replacen("\"format_version\": 2", "\"format_version\": 3", 1),
+            text.replacen("\"format_version\": 3", "\"format_version\": 4", 1),
         ];
         for other in &off_layout {
             assert_ne!(other, &text);
@@ -1060,7 +1077,7 @@ mod compare_tests {
         assert_eq!(
             compare(off_layout[5].as_bytes(), &golden, &Policy::default()).unwrap_err(),
             GoldenError::FormatVersion {
-                found: Some(3),
+                found: Some(4),
                 line: 2
             }
         );

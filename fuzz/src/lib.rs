@@ -451,7 +451,7 @@ fn edit_json(value: &mut serde_json::Value, u: &mut Unstructured<'_>) -> arbitra
         Json::Number(_) => *target = Json::from(u.int_in_range(0..=3u64)?),
         Json::Array(items) if !items.is_empty() => {
             let i = u.choose_index(items.len())?;
-            match u.int_in_range(0..=3)? {
+            match u.int_in_range(0..=4)? {
                 0 => {
                     items.remove(i);
                 }
@@ -975,8 +975,8 @@ fn mutate_text(text: &str, u: &mut Unstructured<'_>) -> arbitrary::Result<String
             )
         }
         8 => text.replacen(
-            "\"format_version\": 2",
-            &format!("\"format_version\": {}", u.int_in_range(0..=3)?),
+            "\"format_version\": 3",
+            &format!("\"format_version\": {}", u.int_in_range(0..=4)?),
             1,
         ),
         // Truncation, at a char boundary.

@@ -101,11 +101,20 @@ unsafe extern "C" {
     pub safe fn abs(input: i32) -> i32;
 }
 
-/// An exported macro.
-#[contract_pin::contract(set = "kinds")]
+/// An exported macro, pinned by `pin_macro!`: it stays as written, so the crate names
+/// it by absolute path, here and from inside another exported macro.
 #[macro_export]
 macro_rules! pinned_macro {
     () => {};
+}
+contract_pin::pin_macro!(pinned_macro, set = "kinds");
+
+/// Calls the pinned macro through `$crate`.
+#[macro_export]
+macro_rules! calls_pinned {
+    () => {
+        $crate::pinned_macro!()
+    };
 }
 
 /// An exported function.
@@ -181,6 +190,8 @@ fn main() {
     let _ = (Marker, Levels::new(), TABLE.len(), Generated(1).0, Level::Low);
     let _ = (Bits { int: 1 }, Marker::LIMIT, abs(-1), public_home::Homed);
     pinned_macro!();
+    crate::pinned_macro!();
+    calls_pinned!();
     contract_pin_kinds_export();
     for fingerprint in FINGERPRINTS {
         assert!(fingerprint.starts_with("sha256:") && fingerprint.len() == 71);
