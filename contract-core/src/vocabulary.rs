@@ -106,7 +106,25 @@ breaks; a property renames the generics of every case at random):
 - `V`, `V()` and `V {}` for a field-less `#[non_exhaustive]` variant (other crates can
   neither build it nor match it but with `V { .. }`);
 - the discriminants of an enum no other crate can observe: it has no `repr` and cannot be
-  cast with `as` (a variant with fields, or a `#[non_exhaustive]` variant).
+  cast with `as` (a variant with fields, or a `#[non_exhaustive]` variant);
+- a primitive type and the same name while `use core::usize;` (a deprecated module of that
+  name) is in scope: rustc reads a one-segment type path that resolves to a module as the
+  primitive. A type imported under a primitive's name (`use x::Byte as u8;`) is that type;
+- an elided lifetime and the lifetime it stands for, by the elision rules:
+  `fn f<'a>(x: &'a str) -> &'a str` and `fn f(x: &str) -> &str`; `fn get<'a>(&'a self) ->
+  &'a T` and `fn get(&self) -> &T`; `-> Drain<T>`, `-> Drain<'_, T>` and `-> Drain<'a, T>`
+  with `&'a mut self`; `impl<'a> Trait for Iter<'a>` and `impl Trait for Iter<'_>` (the
+  implementor is recorded as `Iter`). A lifetime elision cannot express stays written and
+  compared: `'static`, a lifetime with a bound, one used twice among the parameters, one
+  the output takes from an argument other than the elision source, one inside a fn pointer,
+  `Fn(…)` sugar or a parameter's `impl`/`dyn` type (an elided lifetime means another there);
+- `Self` and the self type with its arguments, in an inherent `impl` (`-> Self` and
+  `-> Wrapper<T>` in `impl<T> Wrapper<T>`) and in a struct, enum or union's own fields. A
+  receiver keeps its `Self` (`self: Box<Self>`); in a trait `Self` is the implementor and is
+  kept;
+- a literal and its value: `0x10`, `0o20`, `0b1_0000` and `16`; `1_000` and `1000`;
+  `'𖿰'` and `'\u{16ff0}'`; `r"a"` and `"a"` (the suffix stays: `16u8` is not `16`). Goldens
+  write literals in one spelling, printable ASCII as itself and any other char escaped.
 
 ## What is compared as written
 
@@ -116,6 +134,11 @@ breaks; a property renames the generics of every case at random):
 - Paths relative to the parent module (`super::x::T`) are kept as written: `super::x::T`
   and `crate::m::x::T` are not known to be one type.
 - Expressions (array lengths, const arguments, discriminants, const values, table rows)
-  are compared by their tokens, spacing and trailing commas aside.
+  are compared by their tokens, spacing, trailing commas and the spelling of literals
+  aside (`1 + 1` is not `2`).
+- Crate-local paths to one item through different `pub use`s (`Error`, `crate::Error` and
+  `crate::error::Error`), crate-local type aliases against their expansion (`Result<T>`
+  for `std::result::Result<T, Error>`), and std's re-exports of one type under two paths
+  are not yet known to be one: a change between them is reported as a changed type.
 - Higher-ranked lifetimes (`for<'a>`) are compared by name.
 "#;
