@@ -1239,6 +1239,36 @@ mod tests {
     }
 
     #[test]
+    fn pin_macro_pins_the_definition_in_its_file() {
+        let scan = scan_lib(
+            "#[macro_export]\nmacro_rules! square { ($x:expr) => { $x * $x }; }\n\
+             contract_pin::pin_macro!(square, set = \"api\");\n\
+             mod inner {\n    macro_rules! local { () => {}; }\n    \
+             ::contract_pin::pin_macro!(local, set = \"api\");\n}\n\
+             contract_pin::pin_macro!(cube, set = \"api\");\n\
+             other::pin_macro!(square);\n",
+        );
+        let pinned: Vec<(&str, &str, &str)> = scan
+            .pinned
+            .iter()
+            .map(|p| (p.name.as_str(), p.set.as_str(), p.module.as_str()))
+            .collect();
+        assert_eq!(
+            pinned,
+            [("square", "api", "my_lib"), ("local", "api", "my_lib::inner")],
+            "{:?}",
+            scan.errors
+        );
+        // Exported: public, the shape's default; the inner macro is in textual scope.
+        assert!(!scan.pinned[0].text.contains("\"vis\""), "{}", scan.pinned[0].text);
+        assert!(scan.pinned[1].text.contains("\"vis\""), "{}", scan.pinned[1].text);
+        let errors = lines(&scan.errors);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].0, 8);
+        assert!(errors[0].1.contains("no `macro_rules! cube` in this file"), "{errors:?}");
+    }
+
+    #[test]
     fn other_crates_contract_attributes_are_not_pins() {
         let scan = scan_lib(
             "use soroban_sdk::{contract, contractimpl};\n\
@@ -1296,19 +1326,21 @@ mod tests {
         let at: Vec<usize> = errors.iter().map(|(l, _)| *l).collect();
         // Where the compiler points: the item for what the macro refuses, the
         // attribute for a part.
-        assert_eq!(at, [3, 7, 9, 13, 17, 21, 25], "{errors:#?}");
+        assert_eq!(at, [3, 5, 7, 9, 13, 17, 21, 25], "{errors:#?}");
         assert!(errors[0].1.contains("cannot pin a module"), "{errors:?}");
-        assert!(errors[1].1.contains("cannot pin a `use`"), "{errors:?}");
-        assert!(errors[2].1.contains("no `pub` fn or static"), "{errors:?}");
-        assert!(errors[3].1.contains("on a field is rejected"), "{errors:?}");
+        // An attribute would re-emit the macro, macro-expanded: `pin_macro!` pins it.
+        assert!(errors[1].1.contains("pin_macro!"), "{errors:?}");
+        assert!(errors[2].1.contains("cannot pin a `use`"), "{errors:?}");
+        assert!(errors[3].1.contains("no `pub` fn or static"), "{errors:?}");
+        assert!(errors[4].1.contains("on a field is rejected"), "{errors:?}");
         assert!(
-            errors[4].1.contains("on an item of an `impl` block"),
+            errors[5].1.contains("on an item of an `impl` block"),
             "{errors:?}"
         );
-        assert!(errors[5].1.contains("on a statement"), "{errors:?}");
-        // A `macro_rules!` macro and a union are items like any other.
+        assert!(errors[6].1.contains("on a statement"), "{errors:?}");
+        // A union is an item like any other.
         let pinned: Vec<&str> = scan.pinned.iter().map(|p| p.name.as_str()).collect();
-        assert_eq!(pinned, ["mm", "U"]);
+        assert_eq!(pinned, ["U"]);
     }
 
     #[test]
