@@ -211,7 +211,8 @@ delta_kinds! {
     ReprCRemoved = "repr_c_removed", Breaking, Api, "`#[repr(C)]` removed";
     /// `#[repr(transparent)]` added.
     ReprTransparentAdded = "repr_transparent_added", Additive, Api, "`#[repr(transparent)]` added";
-    /// `#[repr(transparent)]` removed: transmutes to the inner type break.
+    /// `#[repr(transparent)]` removed: transmutes to the inner type break (additive
+    /// when no field is public: it was then no public ABI).
     ReprTransparentRemoved = "repr_transparent_removed", Breaking, Api, "`#[repr(transparent)]` removed";
     /// A primitive representation (`#[repr(u8)]`) added to an enum.
     ReprIntAdded = "repr_int_added", Additive, Api, "`#[repr(u8)]` added";
@@ -265,8 +266,9 @@ delta_kinds! {
     /// A field-less enum gained a variant with fields: its discriminants are no longer
     /// defined for `as` casts, which stop compiling.
     DiscriminantsUndefined = "discriminants_undefined", Breaking, Api, "`Low` -> `Low(u8)` in `enum Level { Low, High }`";
-    /// A discriminant changed: explicit, implicit by position (fieldless enums), or the
-    /// variant index a positional wire format writes.
+    /// A discriminant changed where other crates see it: explicit or implicit by
+    /// position, in an enum they can cast or a field-less one with a primitive or `C`
+    /// repr, or the variant index a positional wire format writes.
     DiscriminantChanged = "discriminant_changed", Breaking, Api, "`Low = 1` -> `Low = 2`";
     // Generics.
     /// A generic parameter with a default was appended.
@@ -331,7 +333,8 @@ delta_kinds! {
     RequiredArgAdded = "required_arg_added", Breaking, Api, "`fn run(&self)` -> `fn run(&self, n: u32)`";
     /// A parameter was removed.
     ParamRemoved = "param_removed", Breaking, Api, "`fn run(&self, n: u32)` -> `fn run(&self)`";
-    /// A parameter's type changed.
+    /// A parameter's type changed (additive for callers when every old argument is
+    /// still accepted: `T` -> `impl Into<T>`, an `impl` with fewer bounds or `?Sized`).
     ParamTypeChanged = "param_type_changed", Breaking, Api, "`n: u32` -> `n: u64`";
     /// Only a parameter's name changed: callers pass arguments by position.
     ParamRenamed = "param_renamed", Additive, Api, "`fn run(&self, n: u32)` -> `fn run(&self, count: u32)`";
@@ -657,6 +660,8 @@ pub enum Note {
     Constructible,
     /// A visibility change of something that was not visible outside the crate.
     WasNotPublic,
+    /// `repr(transparent)` removed where no field is public: not public ABI.
+    TransparentOfPrivate,
     /// Field declaration order, and why it matters here.
     Order(OrderReason),
     /// Variant declaration order, and why it matters here.

@@ -881,6 +881,12 @@ fn detail_body(delta: &Delta) -> String {
             }
         }
         Note::PathRecorded => return "public path given or dropped".to_owned(),
+        Note::TransparentOfPrivate => {
+            return "`#[repr(transparent)]` removed; its field is not public, so the \
+                    representation was no public ABI (the Reference, \"The transparent \
+                    representation\")"
+                .to_owned()
+        }
         Note::Repr(change) => {
             let (was, now) = (reprs(&delta.before), reprs(&delta.after));
             let what = match change {

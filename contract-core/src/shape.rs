@@ -810,11 +810,14 @@ pub struct EnumShape {
 }
 
 impl EnumShape {
-    /// Other crates can read the discriminants: a primitive or `C` repr fixes them,
-    /// and an enum whose variants are all field-less and none `#[non_exhaustive]` can
-    /// be cast with `as` (the reference's rule for foreign enums).
+    /// Other crates can read the discriminants: an enum whose variants are all
+    /// field-less and none `#[non_exhaustive]` can be cast with `as` (the reference's
+    /// rule for foreign enums), and a primitive or `C` repr fixes those of a field-less
+    /// enum for FFI and transmutes. An enum with fields cannot be cast: only unsafe
+    /// pointer reads of its tag would see them, which no API promises.
     pub fn discriminants_observable(&self) -> bool {
-        self.attrs.repr.iter().any(Repr::fixes_discriminants) || self.castable()
+        let field_less = self.variants.iter().all(|v| v.fields.is_empty());
+        (field_less && self.attrs.repr.iter().any(Repr::fixes_discriminants)) || self.castable()
     }
 
     /// `as` casts compile in other crates: every variant field-less, none

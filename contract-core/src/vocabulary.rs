@@ -105,8 +105,10 @@ breaks; a property renames the generics of every case at random):
 - `extern "Rust" fn` and `fn`; `extern fn` and `extern "C" fn`;
 - `V`, `V()` and `V {}` for a field-less `#[non_exhaustive]` variant (other crates can
   neither build it nor match it but with `V { .. }`);
-- the discriminants of an enum no other crate can observe: it has no `repr` and cannot be
-  cast with `as` (a variant with fields, or a `#[non_exhaustive]` variant);
+- the discriminants of an enum no other crate can observe: it cannot be cast with `as` (a
+  variant with fields, or a `#[non_exhaustive]` variant) and has no `repr` fixing them for
+  FFI (a primitive or `C` repr does for a field-less enum; an enum with fields is read only
+  by unsafe reads of its tag);
 - a primitive type and the same name while `use core::usize;` (a deprecated module of that
   name) is in scope: rustc reads a one-segment type path that resolves to a module as the
   primitive. A type imported under a primitive's name (`use x::Byte as u8;`) is that type;

@@ -296,6 +296,12 @@ fn discriminants_no_crate_can_observe_are_not_compared() {
         "{}",
         common::show(&found)
     );
+    // With fields, no enum can be cast, `repr` or not: only an unsafe read of its tag
+    // would see the values.
+    same(
+        "#[repr(u8)] pub enum E { A(u8) = 1, B = 2 }",
+        "#[repr(u8)] pub enum E { A(u8) = 3, B = 2 }",
+    );
     // Near misses: a castable enum, and a `repr` that fixes the values.
     breaks(
         "pub enum Level { Low = 1, High = 2 }",

@@ -18,8 +18,17 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     let (Some(o), Some(n)) = (old.container(), new.container()) else {
         return;
     };
+    // `repr(transparent)` is public ABI only when its field is public (the Reference,
+    // "The transparent representation"): another crate cannot rely on a layout it
+    // cannot see the inside of.
+    let field_public = match old {
+        crate::shape::ItemShape::Struct(s) => s.fields.iter().any(|f| f.vis.is_public()),
+        crate::shape::ItemShape::Union(u) => u.fields.iter().any(|f| f.vis.is_public()),
+        // An enum's variant fields are as public as the enum.
+        _ => true,
+    };
     non_exhaustive(cx, o, n);
-    repr(cx, o, n);
+    repr(cx, o, n, field_public);
     derives(cx, o, n);
 }
 
@@ -72,7 +81,7 @@ fn family(r: &Repr) -> Family {
 /// no one could rely on the default one — and removed breaks FFI, casts and
 /// transmutes; `align` and `packed` change size or alignment (and what code may do
 /// with the fields) whichever way they change.
-fn repr(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs) {
+fn repr(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs, field_public: bool) {
     if o.repr == n.repr {
         return;
     }
@@ -126,6 +135,9 @@ fn repr(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs) {
             && !fixes_unspecified
         {
             delta = delta.class(Class::Breaking);
+        }
+        if kind == K::ReprTransparentRemoved && !field_public {
+            delta = delta.class(Class::Additive).note(Note::TransparentOfPrivate);
         }
         cx.push(delta);
     }

@@ -754,7 +754,9 @@ pub const CASES: &[Case] = &[
     no(ReprCRemoved, "#[repr(C, align(8))] pub struct S { pub a: u8 }", "#[repr(C)] pub struct S { pub a: u8 }"),
     yes(ReprTransparentAdded, Additive, Api, "pub struct Id(u64);", "#[repr(transparent)] pub struct Id(u64);"),
     no(ReprTransparentAdded, "pub struct Id(u64);", "#[repr(C)] pub struct Id(u64);"),
-    yes(ReprTransparentRemoved, Breaking, Api, "#[repr(transparent)] pub struct Id(u64);", "pub struct Id(u64);"),
+    yes(ReprTransparentRemoved, Breaking, Api, "#[repr(transparent)] pub struct Id(pub u64);", "pub struct Id(pub u64);"),
+    // Public ABI only when its field is public (the Reference).
+    yes(ReprTransparentRemoved, Additive, Api, "#[repr(transparent)] pub struct Id(u64);", "pub struct Id(u64);"),
     no(ReprTransparentRemoved, "#[repr(transparent)] pub struct Id(u64);", "#[repr(transparent)] pub struct Id(pub u64);"),
     yes(ReprIntAdded, Additive, Api, "pub enum E { A = 1 }", "#[repr(u8)] pub enum E { A = 1 }"),
     no(ReprIntAdded, "#[repr(u8)] pub enum E { A = 1 }", "#[repr(u16)] pub enum E { A = 1 }"),
@@ -1056,6 +1058,14 @@ pub const CASES: &[Case] = &[
         DiscriminantChanged,
         "pub enum Level { Low = 1, High = 5 }",
         "pub enum Level { Low = 1, High = 5, Max = 9 }",
+    ),
+    // A field-less `repr(u8)` enum's discriminants are its FFI values.
+    yes(
+        DiscriminantChanged,
+        Breaking,
+        Api,
+        "#[repr(u8)] #[non_exhaustive] pub enum E { A = 1, B = 2 }",
+        "#[repr(u8)] #[non_exhaustive] pub enum E { A = 3, B = 2 }",
     ),
     // ---- generics ------------------------------------------------------------
     yes(
@@ -1419,6 +1429,31 @@ pub const CASES: &[Case] = &[
     ),
     no(ParamRemoved, "pub fn route(a: u8) {}", "pub fn route(b: u8) {}"),
     yes(ParamTypeChanged, Breaking, Api, "pub fn route(n: u32) {}", "pub fn route(n: u64) {}"),
+    // Every old argument is still accepted (minor per the Cargo book: inference may need
+    // a type), but an implementor must match the trait exactly.
+    yes(ParamTypeChanged, Additive, Api, "pub fn route(n: i64) {}", "pub fn route(n: impl Into<i64>) {}"),
+    yes(ParamTypeChanged, Breaking, Api, "pub fn route(n: i64) {}", "pub fn route(n: impl Into<i32>) {}"),
+    yes(
+        ParamTypeChanged,
+        Breaking,
+        Api,
+        "pub trait R { fn route(&self, n: i64); }",
+        "pub trait R { fn route(&self, n: impl Into<i64>); }",
+    ),
+    yes(
+        ParamTypeChanged,
+        Additive,
+        Api,
+        "pub fn dump(w: &mut impl std::io::Write) {}",
+        "pub fn dump(w: &mut (impl std::io::Write + ?Sized)) {}",
+    ),
+    yes(
+        ParamTypeChanged,
+        Breaking,
+        Api,
+        "pub fn dump(w: &mut impl std::io::Write) {}",
+        "pub fn dump(w: &mut (impl std::io::Write + Send)) {}",
+    ),
     no(ParamTypeChanged, "pub fn route(n: u32) {}", "pub fn route(count: u32) {}"),
     yes(ParamRenamed, Additive, Api, "pub fn route(n: u32) {}", "pub fn route(count: u32) {}"),
     no(ParamRenamed, "pub fn route(n: u32) {}", "pub fn route(n: u64) {}"),

@@ -87,7 +87,7 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     }
     let mut out: Vec<(DeltaKind, Class, Note)> = parts;
     out.extend(attributes(cx, old, new, role));
-    out.extend(params(&old.params, &new.params));
+    out.extend(params(&old.params, &new.params, role));
     out.extend(returns(old, new, role));
     for (kind, class, note) in out {
         let delta: Delta = cx
@@ -183,9 +183,54 @@ fn generic(change: &GenericChange, role: Role) -> (DeltaKind, Class) {
     }
 }
 
+/// True when an argument position typed `new` accepts every value `old` accepted:
+/// `T` → `impl Into<T>` (`T: Into<T>` holds for every `T`), an argument-position
+/// `impl` whose bounds are a subset of the old ones, `?Sized` included (`&mut impl
+/// Write` → `&mut (impl Write + ?Sized)`), under the same reference or pointer. The
+/// Cargo book counts the first as minor: a call that inferred its argument from the
+/// parameter (`f(x.into())`) may need a type.
+fn accepts_every(old: &Type, new: &Type) -> bool {
+    let relaxed_bound = |b: &Bound| matches!(b, Bound::Trait { maybe: true, .. });
+    match (old, new) {
+        (Type::Impl(o), Type::Impl(n)) => n.iter().all(|b| o.contains(b) || relaxed_bound(b)),
+        (o, Type::Impl(n)) => {
+            let into = |b: &Bound| match b {
+                Bound::Trait {
+                    hrtb,
+                    maybe: false,
+                    path,
+                } => {
+                    hrtb.is_empty()
+                        && path.segments.len() == 1
+                        && path.segments[0].name == "Into"
+                        && path.segments[0].args == Args::Angle(vec![GenericArg::Type(o.clone())])
+                }
+                _ => false,
+            };
+            n.iter().any(into) && n.iter().all(|b| into(b) || relaxed_bound(b))
+        }
+        (
+            Type::Ref {
+                lifetime: a,
+                mutable: m,
+                elem: o,
+            },
+            Type::Ref {
+                lifetime: b,
+                mutable: n,
+                elem: e,
+            },
+        ) if a == b && m == n => o == e || accepts_every(o, e),
+        (Type::Ptr { mutable: m, elem: o }, Type::Ptr { mutable: n, elem: e }) if m == n => {
+            o == e || accepts_every(o, e)
+        }
+        _ => false,
+    }
+}
+
 /// Aligns the parameter lists: an insertion (the old types a subsequence of the new)
 /// is `required_arg_added`, a deletion `param_removed`; otherwise position by position.
-fn params(old: &[Param], new: &[Param]) -> Vec<(DeltaKind, Class, Note)> {
+fn params(old: &[Param], new: &[Param], role: Role) -> Vec<(DeltaKind, Class, Note)> {
     let mut out = Vec::new();
     let pairs: Vec<(Option<usize>, Option<usize>)> = if old.len() < new.len() {
         match subsequence(old, new) {
@@ -211,10 +256,17 @@ fn params(old: &[Param], new: &[Param]) -> Vec<(DeltaKind, Class, Note)> {
         match (o.map(|i| &old[i]), n.map(|i| &new[i])) {
             (Some(o), Some(n)) => {
                 if o.ty != n.ty {
-                    // Every caller passes a value of the old type.
+                    // Every caller passes a value of the old type: it still compiles
+                    // where the new type accepts every such value (an impl must still
+                    // match the trait exactly).
+                    let class = if role == Role::Callers && accepts_every(&o.ty, &n.ty) {
+                        Class::Additive
+                    } else {
+                        Class::Breaking
+                    };
                     out.push((
                         DeltaKind::ParamTypeChanged,
-                        Class::Breaking,
+                        class,
                         note(n, Some(&o.ty), Some(&n.ty), None),
                     ));
                 } else if o.name != n.name {
