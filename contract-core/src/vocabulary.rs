@@ -124,6 +124,10 @@ breaks; a property renames the generics of every case at random):
   `-> Wrapper<T>` in `impl<T> Wrapper<T>`) and in a struct, enum or union's own fields. A
   receiver keeps its `Self` (`self: Box<Self>`); in a trait `Self` is the implementor and is
   kept;
+- a conversion bound and its `Into` form: `U: TryFrom<T>` and `T: TryInto<U>`, `<U as
+  TryFrom<T>>::Error` and `<T as TryInto<U>>::Error`, `K: From<&Q>` and `&Q: Into<K>` (std's
+  blanket impls make every `From` an `Into`; `where Self: From<u8>` on a trait is a
+  supertrait and is kept);
 - a literal and its value: `0x10`, `0o20`, `0b1_0000` and `16`; `1_000` and `1000`;
   `'𖿰'` and `'\u{16ff0}'`; `r"a"` and `"a"` (the suffix stays: `16u8` is not `16`). Goldens
   write literals in one spelling, printable ASCII as itself and any other char escaped.

@@ -409,6 +409,38 @@ fn self_is_the_self_type() {
 }
 
 #[test]
+fn a_conversion_bound_is_its_into_form() {
+    // std's blanket impls: every `TryFrom` is a `TryInto`, every `From` an `Into`.
+    same(
+        "pub fn f<T, U>(t: T) -> Result<U, <U as TryFrom<T>>::Error> where U: TryFrom<T> { todo!() }",
+        "pub fn f<T, U>(t: T) -> Result<U, <T as TryInto<U>>::Error> where T: TryInto<U> { todo!() }",
+    );
+    same(
+        "pub fn f<T>(t: T) -> String where String: From<T> { todo!() }",
+        "pub fn f<T: Into<String>>(t: T) -> String { todo!() }",
+    );
+    same(
+        "pub fn get<K, Q>(q: &Q) -> K where K: From<&Q> { todo!() }",
+        "pub fn get<K, Q>(q: &Q) -> K where &Q: Into<K> { todo!() }",
+    );
+    same(
+        "pub struct S; impl S { pub fn put<T>(&self, uri: T) where crate::Uri: TryFrom<T>, <crate::Uri as TryFrom<T>>::Error: Into<crate::Error> {} }",
+        "pub struct S; impl S { pub fn put<T>(&self, uri: T) where T: TryInto<crate::Uri>, <T as TryInto<crate::Uri>>::Error: Into<crate::Error> {} }",
+    );
+    // Near misses: another target; a supertrait is no bound on a parameter.
+    breaks(
+        "pub fn f<T>(t: T) where u64: TryFrom<T> {}",
+        "pub fn f<T>(t: T) where T: TryInto<u32> {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub trait T: From<u8> {}",
+        "pub trait T where u8: Into<Self> {}",
+        DeltaKind::TraitSupertraitRemoved,
+    );
+}
+
+#[test]
 fn a_literal_is_its_value() {
     same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
     same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");

@@ -223,10 +223,27 @@ fn ty_of(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
                     normalize(cx, &mut trait_path);
                     trait_path
                 });
-                Type::Qualified {
-                    self_ty: Box::new(ty(cx, &qself.ty)),
-                    trait_path,
-                    rest: rest.iter().map(|s| segment(cx, s)).collect(),
+                let self_ty = ty(cx, &qself.ty);
+                let rest = rest.iter().map(|s| segment(cx, s)).collect();
+                // `<U as TryFrom<T>>::Error` is `<T as TryInto<U>>::Error`, as bounds
+                // are written in their `Into` form (see `conversions_as_into`).
+                match trait_path.as_ref().and_then(conversion) {
+                    Some((from, into)) => Type::Qualified {
+                        self_ty: Box::new(from.clone()),
+                        trait_path: Some(Path {
+                            global: false,
+                            segments: vec![Segment {
+                                name: into.to_owned(),
+                                args: Args::Angle(vec![GenericArg::Type(self_ty)]),
+                            }],
+                        }),
+                        rest,
+                    },
+                    None => Type::Qualified {
+                        self_ty: Box::new(self_ty),
+                        trait_path,
+                        rest,
+                    },
                 }
             }
             // `Self` is the self type, with its arguments: `-> Self` and
@@ -533,11 +550,131 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             }),
         }
     }
+    conversions_as_into(&mut params, &mut where_clause);
     where_clause.sort_by_key(ToString::to_string);
     where_clause.dedup();
     Generics {
         params,
         where_clause,
+    }
+}
+
+/// `A: From<B>` and `A: TryFrom<B>` written as `B: Into<A>` and `B: TryInto<A>`: std's
+/// blanket impls make every `From` an `Into` (and every `TryFrom` a `TryInto`), so
+/// `U: TryFrom<T>` and `T: TryInto<U>` accept the same callers (an `Into` with no
+/// `From` behind it is not a thing crates write). One form is recorded, the `Into`
+/// one, which bounds the parameter callers choose.
+fn conversions_as_into(params: &mut [GenericParam], where_clause: &mut Vec<Predicate>) {
+    let mut moved: Vec<(Type, Bound)> = Vec::new();
+    let mut take = |bounded: &Type, bounds: &mut Vec<Bound>| {
+        bounds.retain(|b| match as_into(bounded, b) {
+            Some((from, into)) => {
+                moved.push((from, into));
+                false
+            }
+            None => true,
+        });
+    };
+    for p in params.iter_mut() {
+        if let GenericParam::Type { name, bounds, .. } = p {
+            take(&Type::named(name), bounds);
+        }
+    }
+    for w in where_clause.iter_mut() {
+        if let Predicate::Type {
+            hrtb,
+            bounded,
+            bounds,
+        } = w
+        {
+            // `where Self: From<u8>` on a trait is a supertrait: kept as written.
+            let is_self = bounded.as_path().and_then(|p| p.as_ident()) == Some("Self");
+            if hrtb.is_empty() && !is_self {
+                take(bounded, bounds);
+            }
+        }
+    }
+    if moved.is_empty() {
+        return;
+    }
+    where_clause.retain(|w| !matches!(w, Predicate::Type { bounds, .. } if bounds.is_empty()));
+    for (bounded, bound) in moved {
+        let param = bounded.as_path().and_then(|p| p.as_ident()).and_then(|name| {
+            params
+                .iter_mut()
+                .find(|q| matches!(q, GenericParam::Type { name: n, .. } if n == name))
+        });
+        if let Some(GenericParam::Type { bounds, .. }) = param {
+            bounds.push(bound);
+            sort_bounds(bounds);
+            continue;
+        }
+        let existing = where_clause.iter_mut().find(|w| {
+            matches!(w, Predicate::Type { hrtb, bounded: b, .. } if hrtb.is_empty() && *b == bounded)
+        });
+        match existing {
+            Some(Predicate::Type { bounds, .. }) => {
+                bounds.push(bound);
+                sort_bounds(bounds);
+            }
+            _ => where_clause.push(Predicate::Type {
+                hrtb: Vec::new(),
+                bounded,
+                bounds: vec![bound],
+            }),
+        }
+    }
+}
+
+/// `From<B>` / `TryFrom<B>` bounding `a`: `B` and the bound `Into<a>` / `TryInto<a>`.
+fn as_into(a: &Type, bound: &Bound) -> Option<(Type, Bound)> {
+    let Bound::Trait {
+        hrtb,
+        maybe: false,
+        path,
+    } = bound
+    else {
+        return None;
+    };
+    let (from, into) = conversion(path)?;
+    if !hrtb.is_empty() {
+        return None;
+    }
+    Some((
+        from.clone(),
+        Bound::Trait {
+            hrtb: Vec::new(),
+            maybe: false,
+            path: Path {
+                global: false,
+                segments: vec![Segment {
+                    name: into.to_owned(),
+                    args: Args::Angle(vec![GenericArg::Type(a.clone())]),
+                }],
+            },
+        },
+    ))
+}
+
+/// `From<B>` → (`B`, `Into`), `TryFrom<B>` → (`B`, `TryInto`).
+fn conversion(path: &Path) -> Option<(&Type, &'static str)> {
+    let [segment] = path.segments.as_slice() else {
+        return None;
+    };
+    if path.global {
+        return None;
+    }
+    let into = match segment.name.as_str() {
+        "From" => "Into",
+        "TryFrom" => "TryInto",
+        _ => return None,
+    };
+    match &segment.args {
+        Args::Angle(args) => match args.as_slice() {
+            [GenericArg::Type(from)] => Some((from, into)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
