@@ -441,6 +441,36 @@ fn a_conversion_bound_is_its_into_form() {
 }
 
 #[test]
+fn a_closure_bound_relaxed_keeps_every_caller() {
+    // Every `Fn` is an `FnMut`, every `FnMut` an `FnOnce`.
+    let found = deltas(
+        "pub fn group<V, K, F: Fn(&V) -> K>(f: F) {}",
+        "pub fn group<V, K, F: FnMut(&V) -> K>(f: F) {}",
+    );
+    assert!(
+        !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    // Near misses: tightened, another signature, and a trait's implementors.
+    breaks(
+        "pub fn group<V, K, F: FnMut(&V) -> K>(f: F) {}",
+        "pub fn group<V, K, F: Fn(&V) -> K>(f: F) {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub fn group<V, K, F: Fn(&V) -> K>(f: F) {}",
+        "pub fn group<V, K, F: FnMut(V) -> K>(f: F) {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub trait G { fn group<F: Fn(u8)>(&self, f: F); }",
+        "pub trait G { fn group<F: FnMut(u8)>(&self, f: F); }",
+        DeltaKind::GenericBoundRemoved,
+    );
+}
+
+#[test]
 fn a_literal_is_its_value() {
     same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
     same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");
@@ -448,7 +478,10 @@ fn a_literal_is_its_value() {
         r"pub const T: &[char] = &['\u{16ff0}', 'a'];",
         "pub const T: &[char] = &['𖿰', 'a'];",
     );
-    same("pub struct A(pub [u8; 0x10]);", "pub struct A(pub [u8; 16]);");
+    same(
+        "pub struct A(pub [u8; 0x10]);",
+        "pub struct A(pub [u8; 16]);",
+    );
     // Near misses: another value, another type.
     breaks(
         "pub const C: u32 = 0x10;",

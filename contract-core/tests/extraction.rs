@@ -472,7 +472,10 @@ fn unions_macros_proc_macros_and_extern_blocks_are_items() {
     assert!(macro_shape("m").unwrap().vis.is_public());
     assert_eq!(macro_shape("n").unwrap().vis, Visibility::Private);
     let missing = macro_shape("o").unwrap_err();
-    assert!(missing.starts_with("no `macro_rules! o` in this file"), "{missing}");
+    assert!(
+        missing.starts_with("no `macro_rules! o` in this file"),
+        "{missing}"
+    );
     let twins: syn::File = syn::parse_str(
         "#[cfg(a)] #[macro_export] macro_rules! m { () => {} } #[cfg(not(a))] macro_rules! m { () => {} }",
     )

@@ -137,7 +137,9 @@ fn repr(cx: &mut Cx<'_>, o: &ContainerAttrs, n: &ContainerAttrs, field_public: b
             delta = delta.class(Class::Breaking);
         }
         if kind == K::ReprTransparentRemoved && !field_public {
-            delta = delta.class(Class::Additive).note(Note::TransparentOfPrivate);
+            delta = delta
+                .class(Class::Additive)
+                .note(Note::TransparentOfPrivate);
         }
         cx.push(delta);
     }

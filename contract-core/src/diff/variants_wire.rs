@@ -72,15 +72,9 @@ fn untagged_order(
     if pairs.windows(2).all(|w| w[0].new < w[1].new) {
         return;
     }
-    let was: Vec<String> = pairs
-        .iter()
-        .map(|p| ov[p.old].shape.name.clone())
-        .collect();
+    let was: Vec<String> = pairs.iter().map(|p| ov[p.old].shape.name.clone()).collect();
     pairs.sort_by_key(|p| p.new);
-    let now: Vec<String> = pairs
-        .iter()
-        .map(|p| ov[p.old].shape.name.clone())
-        .collect();
+    let now: Vec<String> = pairs.iter().map(|p| ov[p.old].shape.name.clone()).collect();
     let delta = cx
         .wire(
             DeltaKind::FieldOrderChanged,

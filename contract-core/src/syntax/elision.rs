@@ -410,7 +410,6 @@ pub fn canonical_implementor(t: &mut Type, generics: &Generics) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::syntax::scope::Scope;
     use crate::syntax::{extract_in, Extracted};
     use crate::{Fragment, ItemShape};
@@ -430,16 +429,25 @@ mod tests {
     #[test]
     fn elided_and_written_lifetimes_are_one_signature() {
         for (a, b) in [
-            ("fn f<'a>(x: &'a str) -> &'a str {}", "fn f(x: &str) -> &str {}"),
+            (
+                "fn f<'a>(x: &'a str) -> &'a str {}",
+                "fn f(x: &str) -> &str {}",
+            ),
             ("fn f<'a>(x: &'a str) {}", "fn f(x: &str) {}"),
-            ("fn f<'a>(x: Foo<'a>) -> Bar<'a> {}", "fn f(x: Foo) -> Bar {}"),
+            (
+                "fn f<'a>(x: Foo<'a>) -> Bar<'a> {}",
+                "fn f(x: Foo) -> Bar {}",
+            ),
             ("fn f(x: Foo<'_>) -> Bar<'_> {}", "fn f(x: Foo) -> Bar {}"),
             ("fn f(x: &'_ u8) {}", "fn f(x: &u8) {}"),
             (
                 "fn f<'a>(x: &'a [u8]) -> impl Iterator<Item = &'a u8> + 'a {}",
                 "fn f(x: &[u8]) -> impl Iterator<Item = &u8> + '_ {}",
             ),
-            ("fn f<'a, 'b>(x: &'a u8, y: &'b u8) {}", "fn f(x: &u8, y: &u8) {}"),
+            (
+                "fn f<'a, 'b>(x: &'a u8, y: &'b u8) {}",
+                "fn f(x: &u8, y: &u8) {}",
+            ),
         ] {
             assert_eq!(sig(a), sig(b), "{a}  vs  {b}");
         }
@@ -449,7 +457,10 @@ mod tests {
     fn a_lifetime_elision_cannot_express_stays_written() {
         for (a, b) in [
             // 'static is no elided lifetime.
-            ("fn f<'a>(x: &'a str) -> &'a str {}", "fn f(x: &str) -> &'static str {}"),
+            (
+                "fn f<'a>(x: &'a str) -> &'a str {}",
+                "fn f(x: &str) -> &'static str {}",
+            ),
             // Two inputs: an elided output would not compile, the tie is the API.
             (
                 "fn f<'a>(x: &'a str, y: &str) -> &'a str {}",
@@ -459,11 +470,20 @@ mod tests {
             ("fn f<'a, T: 'a>(x: &'a T) {}", "fn f<T>(x: &T) {}"),
             // Inside a fn pointer an elided lifetime is the pointer's own.
             ("fn f<'a>(x: fn(&'a u8)) {}", "fn f(x: fn(&u8)) {}"),
-            ("fn f<'a>(x: &'a u8, g: Box<dyn Fn(&'a u8)>) {}", "fn f(x: &u8, g: Box<dyn Fn(&u8)>) {}"),
+            (
+                "fn f<'a>(x: &'a u8, g: Box<dyn Fn(&'a u8)>) {}",
+                "fn f(x: &u8, g: Box<dyn Fn(&u8)>) {}",
+            ),
             // `dyn Trait + 'a` is not `dyn Trait` among the parameters.
-            ("fn f<'a>(x: Box<dyn Send + 'a>) {}", "fn f(x: Box<dyn Send>) {}"),
+            (
+                "fn f<'a>(x: Box<dyn Send + 'a>) {}",
+                "fn f(x: Box<dyn Send>) {}",
+            ),
             // Used twice among the inputs: the two are tied.
-            ("fn f<'a>(x: &'a u8, y: &'a u8) {}", "fn f(x: &u8, y: &u8) {}"),
+            (
+                "fn f<'a>(x: &'a u8, y: &'a u8) {}",
+                "fn f(x: &u8, y: &u8) {}",
+            ),
         ] {
             assert_ne!(sig(a), sig(b), "{a}  vs  {b}");
         }
@@ -517,8 +537,14 @@ mod tests {
     fn an_implementors_own_lifetime_is_elided() {
         assert_eq!(implementor("impl<'a> Debug for Iter<'a> {}"), "Iter");
         assert_eq!(implementor("impl Debug for Iter<'_> {}"), "Iter");
-        assert_eq!(implementor("impl<'a, T> Debug for Iter<'a, T> {}"), "Iter<T>");
-        assert_eq!(implementor("impl Debug for Iter<'static> {}"), "Iter<'static>");
+        assert_eq!(
+            implementor("impl<'a, T> Debug for Iter<'a, T> {}"),
+            "Iter<T>"
+        );
+        assert_eq!(
+            implementor("impl Debug for Iter<'static> {}"),
+            "Iter<'static>"
+        );
         assert_eq!(
             implementor("impl<'a> Debug for Pair<'a, 'a> {}"),
             "Pair<'a, 'a>"

@@ -365,8 +365,15 @@ pub const MACRO_BY_ATTRIBUTE: &str = "a `macro_rules!` cannot be pinned by an at
 
 /// The shape of a `macro_rules!` definition, for `pin_macro!`.
 pub fn extract_macro(m: &syn::ItemMacro) -> syn::Result<Extracted> {
-    let Some(ident) = m.ident.as_ref().filter(|_| m.mac.path.is_ident("macro_rules")) else {
-        return Err(syn::Error::new(m.span(), "expected a `macro_rules!` definition"));
+    let Some(ident) = m
+        .ident
+        .as_ref()
+        .filter(|_| m.mac.path.is_ident("macro_rules"))
+    else {
+        return Err(syn::Error::new(
+            m.span(),
+            "expected a `macro_rules!` definition",
+        ));
     };
     let mut spans = Spans {
         item: Some(ident.span()),

@@ -152,7 +152,8 @@ impl Scope {
                         _ => None,
                     };
                     if let Some(name) = name {
-                        self.defined.insert(syn::ext::IdentExt::unraw(name).to_string());
+                        self.defined
+                            .insert(syn::ext::IdentExt::unraw(name).to_string());
                     }
                 }
             }
@@ -685,8 +686,10 @@ impl<'a> Scanner<'a> {
                         && words[1].is_some_and(|(w, _)| DEFINING.contains(&w))
                         && !NOT_A_NAME.contains(&word)
                     {
-                        scan.defined
-                            .push((module_path(&stack), word.trim_start_matches("r#").to_owned()));
+                        scan.defined.push((
+                            module_path(&stack),
+                            word.trim_start_matches("r#").to_owned(),
+                        ));
                     }
                     if import.is_none() && at_module_level(&stack) {
                         let rest = self.text[self.i..].trim_start();

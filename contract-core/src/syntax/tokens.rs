@@ -201,7 +201,9 @@ fn escaped_bytes(value: &[u8], quote: char) -> String {
     for &b in value {
         match b {
             b' '..=b'~' if b != b'\\' && char::from(b) != quote => out.push(char::from(b)),
-            b'\\' | b'\n' | b'\r' | b'\t' | b'\0' => out.push_str(&escaped(&char::from(b).to_string(), quote)),
+            b'\\' | b'\n' | b'\r' | b'\t' | b'\0' => {
+                out.push_str(&escaped(&char::from(b).to_string(), quote))
+            }
             b if char::from(b) == quote => {
                 out.push('\\');
                 out.push(char::from(b));

@@ -599,11 +599,14 @@ fn conversions_as_into(params: &mut [GenericParam], where_clause: &mut Vec<Predi
     }
     where_clause.retain(|w| !matches!(w, Predicate::Type { bounds, .. } if bounds.is_empty()));
     for (bounded, bound) in moved {
-        let param = bounded.as_path().and_then(|p| p.as_ident()).and_then(|name| {
-            params
-                .iter_mut()
-                .find(|q| matches!(q, GenericParam::Type { name: n, .. } if n == name))
-        });
+        let param = bounded
+            .as_path()
+            .and_then(|p| p.as_ident())
+            .and_then(|name| {
+                params
+                    .iter_mut()
+                    .find(|q| matches!(q, GenericParam::Type { name: n, .. } if n == name))
+            });
         if let Some(GenericParam::Type { bounds, .. }) = param {
             bounds.push(bound);
             sort_bounds(bounds);

@@ -105,6 +105,11 @@ fn bound_changes(
     out: &mut Vec<GenericChange>,
 ) {
     for bound in new.difference(old) {
+        // `Fn` relaxed to `FnMut` or `FnOnce` (every `Fn` is both): the old bound is
+        // gone, and nothing a caller passed fails the new one.
+        if old.difference(new).any(|o| relaxes_closure_bound(o, bound)) {
+            continue;
+        }
         out.push(GenericChange::BoundAdded {
             subject: subject.to_owned(),
             bound: bound.clone(),
@@ -115,6 +120,37 @@ fn bound_changes(
             subject: subject.to_owned(),
             bound: bound.clone(),
         });
+    }
+}
+
+/// True when the closure bound `new` is `old` with `Fn` relaxed to `FnMut`/`FnOnce`,
+/// or `FnMut` to `FnOnce`, the same arguments and output (`for<…>` included).
+fn relaxes_closure_bound(old: &str, new: &str) -> bool {
+    fn split(b: &str) -> (&str, &str, &str) {
+        let (hrtb, rest) = match b.strip_prefix("for<").and_then(|r| r.split_once("> ")) {
+            Some((lifetimes, rest)) => (lifetimes, rest),
+            None => ("", b),
+        };
+        for name in ["FnOnce", "FnMut", "Fn"] {
+            if let Some(sig) = rest.strip_prefix(name) {
+                if sig.starts_with('(') {
+                    return (hrtb, name, sig);
+                }
+            }
+        }
+        (hrtb, "", rest)
+    }
+    let rank = |name: &str| match name {
+        "Fn" => Some(0),
+        "FnMut" => Some(1),
+        "FnOnce" => Some(2),
+        _ => None,
+    };
+    let (oh, on, os) = split(old);
+    let (nh, nn, ns) = split(new);
+    match (rank(on), rank(nn)) {
+        (Some(o), Some(n)) => oh == nh && os == ns && n > o,
+        _ => false,
     }
 }
 

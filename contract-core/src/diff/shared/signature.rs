@@ -221,9 +221,16 @@ fn accepts_every(old: &Type, new: &Type) -> bool {
                 elem: e,
             },
         ) if a == b && m == n => o == e || accepts_every(o, e),
-        (Type::Ptr { mutable: m, elem: o }, Type::Ptr { mutable: n, elem: e }) if m == n => {
-            o == e || accepts_every(o, e)
-        }
+        (
+            Type::Ptr {
+                mutable: m,
+                elem: o,
+            },
+            Type::Ptr {
+                mutable: n,
+                elem: e,
+            },
+        ) if m == n => o == e || accepts_every(o, e),
         _ => false,
     }
 }
