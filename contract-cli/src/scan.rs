@@ -1255,17 +1255,31 @@ mod tests {
             .collect();
         assert_eq!(
             pinned,
-            [("square", "api", "my_lib"), ("local", "api", "my_lib::inner")],
+            [
+                ("square", "api", "my_lib"),
+                ("local", "api", "my_lib::inner")
+            ],
             "{:?}",
             scan.errors
         );
         // Exported: public, the shape's default; the inner macro is in textual scope.
-        assert!(!scan.pinned[0].text.contains("\"vis\""), "{}", scan.pinned[0].text);
-        assert!(scan.pinned[1].text.contains("\"vis\""), "{}", scan.pinned[1].text);
+        assert!(
+            !scan.pinned[0].text.contains("\"vis\""),
+            "{}",
+            scan.pinned[0].text
+        );
+        assert!(
+            scan.pinned[1].text.contains("\"vis\""),
+            "{}",
+            scan.pinned[1].text
+        );
         let errors = lines(&scan.errors);
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].0, 8);
-        assert!(errors[0].1.contains("no `macro_rules! cube` in this file"), "{errors:?}");
+        assert!(
+            errors[0].1.contains("no `macro_rules! cube` in this file"),
+            "{errors:?}"
+        );
     }
 
     #[test]

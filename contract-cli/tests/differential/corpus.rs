@@ -223,8 +223,7 @@ fn pin_items(items: &mut Vec<syn::Item>) {
     let mut i = 0;
     while i < items.len() {
         if let syn::Item::Macro(syn::ItemMacro {
-            ident: Some(name),
-            ..
+            ident: Some(name), ..
         }) = &items[i]
         {
             let pin: syn::Item = syn::parse_quote!(contract_pin::pin_macro!(#name, set = "SET"););
