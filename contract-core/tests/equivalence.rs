@@ -441,6 +441,19 @@ fn a_conversion_bound_is_its_into_form() {
 }
 
 #[test]
+fn predicates_on_one_type_are_one_predicate() {
+    same(
+        "pub fn f<T>(t: T) where Vec<T>: Clone, Vec<T>: Send {}",
+        "pub fn f<T>(t: T) where Vec<T>: Clone + Send {}",
+    );
+    breaks(
+        "pub fn f<T>(t: T) where Vec<T>: Clone + Send {}",
+        "pub fn f<T>(t: T) where Vec<T>: Clone + Send, Vec<T>: Sync {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+}
+
+#[test]
 fn a_closure_bound_relaxed_keeps_every_caller() {
     // Every `Fn` is an `FnMut`, every `FnMut` an `FnOnce`.
     let found = deltas(

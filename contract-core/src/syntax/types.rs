@@ -551,6 +551,45 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
         }
     }
     conversions_as_into(&mut params, &mut where_clause);
+    // `where A: X, A: Y` is `where A: X + Y`.
+    let mut merged: Vec<Predicate> = Vec::with_capacity(where_clause.len());
+    for w in where_clause {
+        let same = merged.iter_mut().find(|m| match (&**m, &w) {
+            (
+                Predicate::Type { hrtb, bounded, .. },
+                Predicate::Type {
+                    hrtb: h, bounded: b, ..
+                },
+            ) => hrtb == h && bounded == b,
+            (Predicate::Lifetime { lifetime, .. }, Predicate::Lifetime { lifetime: l, .. }) => {
+                lifetime == l
+            }
+            _ => false,
+        });
+        match (same, w) {
+            (
+                Some(Predicate::Type { bounds, .. }),
+                Predicate::Type {
+                    bounds: more, ..
+                },
+            ) => {
+                bounds.extend(more);
+                sort_bounds(bounds);
+            }
+            (
+                Some(Predicate::Lifetime { bounds, .. }),
+                Predicate::Lifetime {
+                    bounds: more, ..
+                },
+            ) => {
+                bounds.extend(more);
+                bounds.sort();
+                bounds.dedup();
+            }
+            (_, w) => merged.push(w),
+        }
+    }
+    let mut where_clause = merged;
     where_clause.sort_by_key(ToString::to_string);
     where_clause.dedup();
     Generics {
