@@ -132,10 +132,43 @@ pub fn load(
             ));
         }
     }
-    let mut scans = scan_all(&workspace, filter, progress);
+    // What each package's build sees of `cfg`, and its workspace's public-API sets.
+    let target = crate::cfg::target_cfgs(lookup).ok();
+    let options: Vec<scan::Options> = workspace
+        .packages
+        .iter()
+        .zip(&policy_of_package)
+        .map(|(package, root)| {
+            let file = &policies[root].file;
+            scan::Options {
+                public_api: file
+                    .public_api_sets()
+                    .filter(|(set, _)| filter.set(set))
+                    .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
+                    .collect(),
+                cfg: crate::cfg::Env {
+                    target: target.clone(),
+                    features: package.features.clone(),
+                    custom: match package.build_script {
+                        true => crate::cfg::build_script_cfgs(&workspace.target_dir, &package.name),
+                        false => Some(BTreeSet::new()),
+                    },
+                    test: false,
+                },
+            }
+        })
+        .collect();
+    let mut scans = scan_all(&workspace, &options, filter, progress);
     // Packages left out by `-p`, scanned only when a question needs them.
     let mut others: BTreeMap<usize, PackageScan> = BTreeMap::new();
-    note_reexports(&workspace, filter, &mut scans, &mut others, progress);
+    note_reexports(
+        &workspace,
+        &options,
+        filter,
+        &mut scans,
+        &mut others,
+        progress,
+    );
     progress.show("reading goldens");
     // Each package's sets are assembled and their goldens read on every core.
     let mut units: Vec<Unit> = on_every_core(&workspace.packages, |index, package| {
@@ -170,7 +203,8 @@ pub fn load(
                     if !current::is_item_text(&p.text) {
                         continue;
                     }
-                    if let Some(impls) = scan.impls.get(&(p.module.clone(), p.item_name.clone())) {
+                    let key = (p.impl_module().to_owned(), p.item_name.clone());
+                    if let Some(impls) = scan.impls.get(&key) {
                         current.set_impls_in_source(&p.name, impls);
                     }
                 }
@@ -260,9 +294,11 @@ pub fn load(
         for (index, package) in workspace.packages.iter().enumerate() {
             let scan = match filter.package(&package.name) {
                 true => &scans[index],
-                false => others
-                    .entry(index)
-                    .or_insert_with(|| scan_one(&workspace, package, &mut |l| progress.show(l))),
+                false => others.entry(index).or_insert_with(|| {
+                    scan_one(&workspace, package, &options[index], &mut |l| {
+                        progress.show(l)
+                    })
+                }),
             };
             known.extend(scan.pinned.iter().map(|p| p.set.clone()));
             known.extend(scan.elsewhere.iter().map(|(s, _)| s.clone()));
@@ -320,11 +356,16 @@ fn unpinned_policy_sets(loaded: &Loaded, pinned: &[&str], filter: &Filter) -> Ve
 
 /// Scans every package `filter` selects, on every core (packages are independent:
 /// each is read and parsed on its own), in workspace order; the others are left empty.
-fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> Vec<PackageScan> {
+fn scan_all(
+    workspace: &Workspace,
+    options: &[scan::Options],
+    filter: &Filter,
+    progress: &mut Progress,
+) -> Vec<PackageScan> {
     let progress = std::sync::Mutex::new(progress);
-    on_every_core(&workspace.packages, |_, package| {
+    on_every_core(&workspace.packages, |index, package| {
         match filter.package(&package.name) {
-            true => scan_one(workspace, package, &mut |line| {
+            true => scan_one(workspace, package, &options[index], &mut |line| {
                 let mut progress = progress.lock().unwrap_or_else(|p| p.into_inner());
                 progress.show(line);
             }),
@@ -374,10 +415,11 @@ pub(crate) fn on_every_core<'a, T: Sync, R: Send>(
 fn scan_one(
     workspace: &Workspace,
     package: &workspace::Package,
+    options: &scan::Options,
     show: &mut dyn FnMut(&str),
 ) -> PackageScan {
     let mut files = 0usize;
-    crate::cache::scan_package(workspace, package, &mut |file| {
+    crate::cache::scan_package(workspace, package, options, &mut |file| {
         files += 1;
         show(&format!(
             "scanning {} ({files} files): {}",
@@ -392,6 +434,7 @@ fn scan_one(
 /// as the verdict it is, not as a silent gap.
 fn note_reexports(
     workspace: &Workspace,
+    options: &[scan::Options],
     filter: &Filter,
     scans: &mut [PackageScan],
     others: &mut BTreeMap<usize, PackageScan>,
@@ -421,9 +464,11 @@ fn note_reexports(
             let package = &workspace.packages[owner];
             let owner_scan = match filter.package(&package.name) {
                 true => &scans[owner],
-                false => &*others
-                    .entry(owner)
-                    .or_insert_with(|| scan_one(workspace, package, &mut |l| progress.show(l))),
+                false => &*others.entry(owner).or_insert_with(|| {
+                    scan_one(workspace, package, &options[owner], &mut |l| {
+                        progress.show(l)
+                    })
+                }),
             };
             let (module, name) = (path[..path.len() - 1].join("::"), &path[path.len() - 1]);
             let sets: BTreeSet<&str> = owner_scan
