@@ -506,17 +506,22 @@ fn orphans(
     units: &[Unit],
     filter: &Filter,
 ) -> Vec<Orphan> {
-    let mut claimed: BTreeSet<PathBuf> = units.iter().map(|u| u.path.clone()).collect();
+    // Compared as paths with `.` and `..` resolved: the golden root may be written
+    // with them (`CONTRACT_PIN_GOLDEN_DIR=../goldens`).
+    let mut claimed: BTreeSet<PathBuf> = units
+        .iter()
+        .map(|u| workspace::normalize(&u.path))
+        .collect();
     // Sets pinned only in bins, examples or benches are not checked here (a warning
     // says so), but their goldens are not unreferenced either.
     for (package, scan) in workspace.packages.iter().zip(scans) {
         for (set, _) in &scan.elsewhere {
-            claimed.insert(golden::path(
+            claimed.insert(workspace::normalize(&golden::path(
                 workspace.golden_dir.as_deref(),
                 &package.manifest_dir,
                 set,
                 &package.name,
-            ));
+            )));
         }
     }
     // Only below the workspace root: a golden directory outside it (a shared
@@ -564,7 +569,8 @@ fn orphans(
         }
         files.sort();
         for (set, package, path) in files {
-            if claimed.contains(&path) || !filter.set(&set) || !filter.package(&package) {
+            let claimed = claimed.contains(&workspace::normalize(&path));
+            if claimed || !filter.set(&set) || !filter.package(&package) {
                 continue;
             }
             out.push(Orphan {
