@@ -469,6 +469,38 @@ mod tests {
     }
 
     #[test]
+    fn a_build_scripts_cfgs_are_read_from_its_newest_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = dir.path().join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        assert_eq!(build_script_cfgs(dir.path(), "serde"), None);
+        write(
+            "debug/build/serde-0123/output",
+            "cargo:rerun-if-changed=build.rs\ncargo:rustc-cfg=no_core_error\n\
+             cargo::rustc-cfg=limb=\"64\"\n",
+        );
+        // Another package whose name starts with this one's is not this one's.
+        write(
+            "debug/build/serde-json-4567/output",
+            "cargo:rustc-cfg=other\n",
+        );
+        let cfgs: Vec<Cfg> = build_script_cfgs(dir.path(), "serde")
+            .unwrap()
+            .into_iter()
+            .collect();
+        assert_eq!(
+            cfgs,
+            [
+                ("limb".to_owned(), Some("64".to_owned())),
+                ("no_core_error".to_owned(), None)
+            ]
+        );
+    }
+
+    #[test]
     fn rustflags_cfgs_are_read() {
         let lookup = |name: &str| match name {
             "RUSTFLAGS" => Some("-C opt-level=1 --cfg tokio_unstable --cfg=foo=\"bar\"".to_owned()),

@@ -180,6 +180,17 @@ pub fn load(
                 by_set.entry(&pinned.set).or_default().push(i);
             }
         }
+        // A public-API set of a library is checked even when nothing is public: its
+        // golden then says so, and an API that later appears is additive.
+        let has_lib = package
+            .targets
+            .iter()
+            .any(|t| t.kind == workspace::TargetKind::Lib);
+        if has_lib {
+            for (set, _) in &options[index].public_api {
+                by_set.entry(set).or_default();
+            }
+        }
         for (set, pinned) in by_set {
             // The harness's own reading of the registrations it would see: one item
             // alone is spliced from its text, the others are read and merged.

@@ -355,6 +355,20 @@ impl Scanner<'_> {
                 let message = format!("cannot read module file {}: {e}", file.display());
                 match declared {
                     Some((at, span)) => self.error(at, span, message),
+                    // A test, bench or example the package does not ship (a published
+                    // crate often leaves them out): cargo cannot build it either, and
+                    // it registers nothing the library's harness sees.
+                    None if !self.library && e.kind() == std::io::ErrorKind::NotFound => self
+                        .warn_at(
+                            file,
+                            (1, 1),
+                            ScanExactness::Exact,
+                            format!(
+                                "the root file of a test, bench or example target is not \
+                                 there ({}): that target is not scanned",
+                                file.display()
+                            ),
+                        ),
                     None => self.out.errors.push(Finding {
                         file: file.to_path_buf(),
                         line: 1,
