@@ -76,17 +76,19 @@ struct Header {
 pub fn scan_package(
     workspace: &Workspace,
     package: &Package,
+    options: &scan::Options,
     on_file: &mut dyn FnMut(&Path),
 ) -> PackageScan {
     let Some(scanner) = scanner() else {
-        return scan::scan_package(package, on_file).0;
+        return scan::scan_package(package, options, on_file).0;
     };
     let path = entry_path(&workspace.target_dir, package);
-    let targets = format!("{:?}", package.targets);
+    // What the scan depends on besides the files: the targets and the options.
+    let targets = format!("{:?} {options:?}", package.targets);
     if let Some(scan) = cached(&path, scanner, &targets) {
         return scan;
     }
-    let (scan, inputs) = scan::scan_package(package, on_file);
+    let (scan, inputs) = scan::scan_package(package, options, on_file);
     if let Ok(body) = serde_json::to_string(&scan) {
         let header = Header {
             scanner: scanner.to_owned(),

@@ -8,7 +8,9 @@
 //!
 //! This library is the command's code, shared by its two binaries; it is not an API.
 
+mod api;
 mod cache;
+mod cfg;
 mod commands;
 mod json;
 mod model;

@@ -132,10 +132,43 @@ pub fn load(
             ));
         }
     }
-    let mut scans = scan_all(&workspace, filter, progress);
+    // What each package's build sees of `cfg`, and its workspace's public-API sets.
+    let target = crate::cfg::target_cfgs(lookup).ok();
+    let options: Vec<scan::Options> = workspace
+        .packages
+        .iter()
+        .zip(&policy_of_package)
+        .map(|(package, root)| {
+            let file = &policies[root].file;
+            scan::Options {
+                public_api: file
+                    .public_api_sets()
+                    .filter(|(set, _)| filter.set(set))
+                    .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
+                    .collect(),
+                cfg: crate::cfg::Env {
+                    target: target.clone(),
+                    features: package.features.clone(),
+                    custom: match package.build_script {
+                        true => crate::cfg::build_script_cfgs(&workspace.target_dir, &package.name),
+                        false => Some(BTreeSet::new()),
+                    },
+                    test: false,
+                },
+            }
+        })
+        .collect();
+    let mut scans = scan_all(&workspace, &options, filter, progress);
     // Packages left out by `-p`, scanned only when a question needs them.
     let mut others: BTreeMap<usize, PackageScan> = BTreeMap::new();
-    note_reexports(&workspace, filter, &mut scans, &mut others, progress);
+    note_reexports(
+        &workspace,
+        &options,
+        filter,
+        &mut scans,
+        &mut others,
+        progress,
+    );
     progress.show("reading goldens");
     // Each package's sets are assembled and their goldens read on every core.
     let mut units: Vec<Unit> = on_every_core(&workspace.packages, |index, package| {
@@ -145,6 +178,17 @@ pub fn load(
         for (i, pinned) in scan.pinned.iter().enumerate() {
             if filter.set(&pinned.set) {
                 by_set.entry(&pinned.set).or_default().push(i);
+            }
+        }
+        // A public-API set of a library is checked even when nothing is public: its
+        // golden then says so, and an API that later appears is additive.
+        let has_lib = package
+            .targets
+            .iter()
+            .any(|t| t.kind == workspace::TargetKind::Lib);
+        if has_lib {
+            for (set, _) in &options[index].public_api {
+                by_set.entry(set).or_default();
             }
         }
         for (set, pinned) in by_set {
@@ -170,7 +214,8 @@ pub fn load(
                     if !current::is_item_text(&p.text) {
                         continue;
                     }
-                    if let Some(impls) = scan.impls.get(&(p.module.clone(), p.item_name.clone())) {
+                    let key = (p.impl_module().to_owned(), p.item_name.clone());
+                    if let Some(impls) = scan.impls.get(&key) {
                         current.set_impls_in_source(&p.name, impls);
                     }
                 }
@@ -260,9 +305,11 @@ pub fn load(
         for (index, package) in workspace.packages.iter().enumerate() {
             let scan = match filter.package(&package.name) {
                 true => &scans[index],
-                false => others
-                    .entry(index)
-                    .or_insert_with(|| scan_one(&workspace, package, &mut |l| progress.show(l))),
+                false => others.entry(index).or_insert_with(|| {
+                    scan_one(&workspace, package, &options[index], &mut |l| {
+                        progress.show(l)
+                    })
+                }),
             };
             known.extend(scan.pinned.iter().map(|p| p.set.clone()));
             known.extend(scan.elsewhere.iter().map(|(s, _)| s.clone()));
@@ -320,11 +367,16 @@ fn unpinned_policy_sets(loaded: &Loaded, pinned: &[&str], filter: &Filter) -> Ve
 
 /// Scans every package `filter` selects, on every core (packages are independent:
 /// each is read and parsed on its own), in workspace order; the others are left empty.
-fn scan_all(workspace: &Workspace, filter: &Filter, progress: &mut Progress) -> Vec<PackageScan> {
+fn scan_all(
+    workspace: &Workspace,
+    options: &[scan::Options],
+    filter: &Filter,
+    progress: &mut Progress,
+) -> Vec<PackageScan> {
     let progress = std::sync::Mutex::new(progress);
-    on_every_core(&workspace.packages, |_, package| {
+    on_every_core(&workspace.packages, |index, package| {
         match filter.package(&package.name) {
-            true => scan_one(workspace, package, &mut |line| {
+            true => scan_one(workspace, package, &options[index], &mut |line| {
                 let mut progress = progress.lock().unwrap_or_else(|p| p.into_inner());
                 progress.show(line);
             }),
@@ -374,10 +426,11 @@ pub(crate) fn on_every_core<'a, T: Sync, R: Send>(
 fn scan_one(
     workspace: &Workspace,
     package: &workspace::Package,
+    options: &scan::Options,
     show: &mut dyn FnMut(&str),
 ) -> PackageScan {
     let mut files = 0usize;
-    crate::cache::scan_package(workspace, package, &mut |file| {
+    crate::cache::scan_package(workspace, package, options, &mut |file| {
         files += 1;
         show(&format!(
             "scanning {} ({files} files): {}",
@@ -392,6 +445,7 @@ fn scan_one(
 /// as the verdict it is, not as a silent gap.
 fn note_reexports(
     workspace: &Workspace,
+    options: &[scan::Options],
     filter: &Filter,
     scans: &mut [PackageScan],
     others: &mut BTreeMap<usize, PackageScan>,
@@ -421,9 +475,11 @@ fn note_reexports(
             let package = &workspace.packages[owner];
             let owner_scan = match filter.package(&package.name) {
                 true => &scans[owner],
-                false => &*others
-                    .entry(owner)
-                    .or_insert_with(|| scan_one(workspace, package, &mut |l| progress.show(l))),
+                false => &*others.entry(owner).or_insert_with(|| {
+                    scan_one(workspace, package, &options[owner], &mut |l| {
+                        progress.show(l)
+                    })
+                }),
             };
             let (module, name) = (path[..path.len() - 1].join("::"), &path[path.len() - 1]);
             let sets: BTreeSet<&str> = owner_scan
@@ -461,17 +517,22 @@ fn orphans(
     units: &[Unit],
     filter: &Filter,
 ) -> Vec<Orphan> {
-    let mut claimed: BTreeSet<PathBuf> = units.iter().map(|u| u.path.clone()).collect();
+    // Compared as paths with `.` and `..` resolved: the golden root may be written
+    // with them (`CONTRACT_PIN_GOLDEN_DIR=../goldens`).
+    let mut claimed: BTreeSet<PathBuf> = units
+        .iter()
+        .map(|u| workspace::normalize(&u.path))
+        .collect();
     // Sets pinned only in bins, examples or benches are not checked here (a warning
     // says so), but their goldens are not unreferenced either.
     for (package, scan) in workspace.packages.iter().zip(scans) {
         for (set, _) in &scan.elsewhere {
-            claimed.insert(golden::path(
+            claimed.insert(workspace::normalize(&golden::path(
                 workspace.golden_dir.as_deref(),
                 &package.manifest_dir,
                 set,
                 &package.name,
-            ));
+            )));
         }
     }
     // Only below the workspace root: a golden directory outside it (a shared
@@ -519,7 +580,8 @@ fn orphans(
         }
         files.sort();
         for (set, package, path) in files {
-            if claimed.contains(&path) || !filter.set(&set) || !filter.package(&package) {
+            let claimed = claimed.contains(&workspace::normalize(&path));
+            if claimed || !filter.set(&set) || !filter.package(&package) {
                 continue;
             }
             out.push(Orphan {

@@ -32,8 +32,27 @@ use syn::{Attribute, Item, Meta};
 
 use serde::{Deserialize, Serialize};
 
+use crate::api::{self, Api, Def, DefKind, Import, Ns};
 use crate::cache::Input;
+use crate::cfg::{self, Truth};
 use crate::workspace::{Package, TargetKind};
+
+/// What a package's scan depends on besides its files: the sets that are public-API
+/// sets (with their `doc_hidden_is_api`), and what the build sees of `cfg`.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Public-API sets of the package's workspace: (set, `doc_hidden_is_api`).
+    pub public_api: Vec<(String, bool)>,
+    /// The cfgs of the build `cargo test` makes of the library (`test` is set per
+    /// target).
+    pub cfg: cfg::Env,
+}
+
+impl Options {
+    fn is_public_api(&self, set: &str) -> bool {
+        self.public_api.iter().any(|(s, _)| s == set)
+    }
+}
 
 /// A pinned item, as its registration would be.
 #[derive(Serialize, Deserialize)]
@@ -60,6 +79,17 @@ pub struct Pinned {
     fragment: OnceLock<contract_core::Fragment>,
     /// Where its elements are: line and 1-based column (see [`line_col`]).
     pub locations: Located<(usize, usize)>,
+    /// For a public-API set's item: the module that defines it (`module` is its
+    /// public path's), where its `impl` blocks are looked up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defined_in: Option<String>,
+}
+
+impl Pinned {
+    /// The module its `impl Trait for Type` blocks are recorded under.
+    pub fn impl_module(&self) -> &str {
+        self.defined_in.as_deref().unwrap_or(&self.module)
+    }
 }
 
 impl Pinned {
@@ -125,6 +155,7 @@ pub struct PackageScan {
 /// give the same scan (see [`crate::cache`]).
 pub fn scan_package(
     package: &Package,
+    options: &Options,
     on_file: &mut dyn FnMut(&Path),
 ) -> (PackageScan, Vec<Input>) {
     let mut scan = Scanner {
@@ -135,20 +166,36 @@ pub fn scan_package(
         macro_use: false,
         library: false,
         type_scopes: FileScopes::default(),
+        options,
+        env: options.cfg.clone(),
+        api: None,
+        not_evaluated: Vec::new(),
     };
     for target in &package.targets {
         let dir = target.root.parent().unwrap_or(Path::new(".")).to_path_buf();
+        scan.cfg_test = target.kind == TargetKind::Test;
+        scan.library = target.kind == TargetKind::Lib;
+        scan.env = cfg::Env {
+            test: scan.cfg_test,
+            ..options.cfg.clone()
+        };
+        scan.api = (scan.library && !options.public_api.is_empty()).then(Api::default);
+        let index = scan
+            .api
+            .as_mut()
+            .map(|api| api.module(None, &target.crate_name));
         let cx = ModCx {
             path: target.crate_name.clone(),
             children_dir: dir.clone(),
             path_attr_dir: dir,
-            cfgs: Vec::new(),
             scope: Scope::default(),
+            index,
         };
-        scan.cfg_test = target.kind == TargetKind::Test;
-        scan.library = target.kind == TargetKind::Lib;
         let first = scan.out.pinned.len();
         scan.file(&target.root, &cx, None);
+        if let Some(api) = scan.api.take() {
+            scan.public_api(&api, &target.crate_name);
+        }
         if let TargetKind::Other(kind) = &target.kind {
             for p in scan.out.pinned.split_off(first) {
                 scan.out.elsewhere.push((p.set.clone(), kind.clone()));
@@ -174,6 +221,46 @@ pub fn scan_package(
     (scan.out, scan.inputs)
 }
 
+/// `pub`, not `pub(crate)`, `pub(super)`, `pub(in …)` or private.
+fn is_pub(vis: &syn::Visibility) -> bool {
+    matches!(vis, syn::Visibility::Public(_))
+}
+
+/// `#[doc(hidden)]` among `attrs`.
+fn is_hidden(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("doc") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "hidden")
+    })
+}
+
+/// `#[proc_macro]`, `#[proc_macro_derive(…)]` or `#[proc_macro_attribute]`.
+fn proc_macro_fn(attrs: &[Attribute]) -> bool {
+    ["proc_macro", "proc_macro_derive", "proc_macro_attribute"]
+        .iter()
+        .any(|name| has_attr(attrs, name))
+}
+
+fn has_attr(attrs: &[Attribute], name: &str) -> bool {
+    attrs.iter().any(|a| a.path().is_ident(name))
+}
+
+/// The name an item declares, for messages.
+fn item_ident(item: &Item) -> Option<String> {
+    Some(match item {
+        Item::Const(i) => i.ident.to_string(),
+        Item::Enum(i) => i.ident.to_string(),
+        Item::Fn(i) => i.sig.ident.to_string(),
+        Item::Macro(i) => i.ident.as_ref()?.to_string(),
+        Item::Mod(i) => i.ident.to_string(),
+        Item::Static(i) => i.ident.to_string(),
+        Item::Struct(i) => i.ident.to_string(),
+        Item::Trait(i) => i.ident.to_string(),
+        Item::Type(i) => i.ident.to_string(),
+        Item::Union(i) => i.ident.to_string(),
+        _ => return None,
+    })
+}
+
 /// Where a module is, and what it is under.
 #[derive(Clone)]
 struct ModCx {
@@ -183,10 +270,11 @@ struct ModCx {
     children_dir: PathBuf,
     /// What `#[path = "…"]` on `mod x;` is relative to.
     path_attr_dir: PathBuf,
-    /// `cfg` predicates on it and its ancestors, as written.
-    cfgs: Vec<String>,
     /// What its `use` items bring into scope (not inherited by child modules).
     scope: Scope,
+    /// Its index in the public-API record, when one is made and the module is one
+    /// of the crate's (not a module inside a fn body).
+    index: Option<usize>,
 }
 
 struct Scanner<'a> {
@@ -203,6 +291,15 @@ struct Scanner<'a> {
     /// The imports of each module of the file being read, for type paths: the
     /// macro reads the same file the same way.
     type_scopes: FileScopes,
+    /// The public-API sets and the build's cfgs.
+    options: &'a Options,
+    /// The cfgs of the target being read.
+    env: cfg::Env,
+    /// The library's modules, items and imports, when a public-API set needs them.
+    api: Option<Api>,
+    /// What a public-API set does not count because its cfg cannot be evaluated:
+    /// (file, line, predicate).
+    not_evaluated: Vec<(PathBuf, usize, String)>,
 }
 
 impl Scanner<'_> {
@@ -258,6 +355,20 @@ impl Scanner<'_> {
                 let message = format!("cannot read module file {}: {e}", file.display());
                 match declared {
                     Some((at, span)) => self.error(at, span, message),
+                    // A test, bench or example the package does not ship (a published
+                    // crate often leaves them out): cargo cannot build it either, and
+                    // it registers nothing the library's harness sees.
+                    None if !self.library && e.kind() == std::io::ErrorKind::NotFound => self
+                        .warn_at(
+                            file,
+                            (1, 1),
+                            ScanExactness::Exact,
+                            format!(
+                                "the root file of a test, bench or example target is not \
+                                 there ({}): that target is not scanned",
+                                file.display()
+                            ),
+                        ),
                     None => self.out.errors.push(Finding {
                         file: file.to_path_buf(),
                         line: 1,
@@ -333,30 +444,41 @@ impl Scanner<'_> {
     }
 
     fn item(&mut self, item: &Item, cx: &ModCx, file: &Path) {
+        let attrs = args::item_attrs(item);
+        // What the build leaves out is not read; what the scan cannot evaluate is
+        // not counted, and said.
+        match self.env.item(attrs) {
+            Truth::True => {}
+            Truth::False => return self.not_built(item, attrs, cx, file, None),
+            Truth::Unknown(what) => return self.not_built(item, attrs, cx, file, Some(what)),
+        }
         if let Item::Impl(i) = item {
             record_impl(i, &cx.path, &mut self.out.impls);
         }
-        let attrs = args::item_attrs(item);
-        let own_cfgs: Vec<String> = attrs.iter().filter_map(cfg_predicate).collect();
+        if let Some(index) = cx.index {
+            if self.api.is_some() {
+                self.collect(item, index, cx, file);
+            }
+        }
         match item {
             Item::Mod(m) => {
                 // Refused by the macro (an error), then the module is read as usual.
-                self.pinned(item, attrs, cx, &own_cfgs, file);
-                self.module(m, cx, own_cfgs, file)
+                self.pinned(item, attrs, cx, file);
+                self.module(m, cx, file)
             }
             Item::Macro(m) if is_pin_macro(m, &cx.scope) => self.pin_macro(m, cx, &own_cfgs, file),
             Item::Macro(m) => {
-                self.pinned(item, attrs, cx, &own_cfgs, file);
+                self.pinned(item, attrs, cx, file);
                 self.macro_item(m, cx, file)
             }
             _ => {
-                self.pinned(item, attrs, cx, &own_cfgs, file);
+                self.pinned(item, attrs, cx, file);
                 // Items nested in function bodies register too, under the enclosing
                 // module's path, in a scope that adds the bodies' `use` items.
                 let mut nested = Nested::default();
                 syn::visit::Visit::visit_item(&mut nested, item);
                 let mut inner_cx = cx.clone();
-                inner_cx.cfgs.extend(own_cfgs.iter().cloned());
+                inner_cx.index = None;
                 inner_cx.scope.add(nested.items.iter().copied());
                 for (span, place) in nested.misplaced(&inner_cx.scope) {
                     self.error(
@@ -376,15 +498,273 @@ impl Scanner<'_> {
         }
     }
 
-    fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, own_cfgs: Vec<String>, file: &Path) {
+    /// An item whose `#[cfg]` does not hold (`unknown: None`) or cannot be evaluated:
+    /// the compiler does not build it, or the scan cannot tell whether it does. A
+    /// pinned item there is said to be left out; so is, once per package, what a
+    /// public-API set cannot count.
+    fn not_built(
+        &mut self,
+        item: &Item,
+        attrs: &[Attribute],
+        cx: &ModCx,
+        file: &Path,
+        unknown: Option<String>,
+    ) {
+        let written: Vec<String> = attrs.iter().filter_map(cfg_predicate).collect();
+        let written = written.join(", ");
+        let why = match &unknown {
+            None => format!(
+                "it does not hold in the build `cargo test` links ({}the package's default \
+                 features, this machine's target)",
+                if self.cfg_test { "cfg(test), " } else { "" }
+            ),
+            Some(what) => format!(
+                "this command cannot evaluate `{what}` (a cfg of a build script that has not \
+                 run, or one it cannot read)"
+            ),
+        };
+        let (found, _) = contract_attrs(attrs, &cx.scope);
+        for attr in &found {
+            let mut errors = Vec::new();
+            let parsed = args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
+            let name = parsed
+                .name
+                .clone()
+                .or_else(|| item_ident(item))
+                .unwrap_or_else(|| "item".to_owned());
+            self.warn(
+                file,
+                attr.span,
+                ScanExactness::CfgDependent,
+                format!(
+                    "pinned item `{}::{name}` (set `{}`) is under #[cfg({written})]: not \
+                     counted, as {why}",
+                    cx.path, parsed.set
+                ),
+            );
+        }
+        if let (Some(what), Some(_), true) = (unknown, cx.index, self.api.is_some()) {
+            let (line, _) = line_col(item.span());
+            self.not_evaluated.push((file.to_path_buf(), line, what));
+        }
+    }
+
+    /// Records `item` of module `index` for the public-API sets: a name it defines,
+    /// or the names a `use` brings, or an `impl` block.
+    fn collect(&mut self, item: &Item, index: usize, cx: &ModCx, file: &Path) {
+        let attrs = args::item_attrs(item);
+        let hidden = is_hidden(attrs);
+        match item {
+            Item::Use(u) => {
+                let mut found = Vec::new();
+                let mut prefix = Vec::new();
+                if u.leading_colon.is_some() {
+                    prefix.push(String::new());
+                }
+                api::use_tree(&u.tree, &mut prefix, &mut found);
+                let public = is_pub(&u.vis);
+                if let Some(api) = &mut self.api {
+                    for (path, binding) in found {
+                        api.modules[index].imports.push(Import {
+                            public,
+                            hidden,
+                            path,
+                            binding,
+                        });
+                    }
+                }
+                return;
+            }
+            Item::Mod(_) | Item::ExternCrate(_) | Item::Verbatim(_) | Item::TraitAlias(_) => return,
+            Item::Macro(m) => {
+                // `#[macro_export]`: at the crate root, whatever module defines it.
+                if m.ident.is_none() || !has_attr(&m.attrs, "macro_export") {
+                    return;
+                }
+            }
+            Item::Impl(_) | Item::ForeignMod(_) => {}
+            Item::Fn(f) if proc_macro_fn(&f.attrs) => {}
+            Item::Const(syn::ItemConst { vis, .. })
+            | Item::Enum(syn::ItemEnum { vis, .. })
+            | Item::Fn(syn::ItemFn { vis, .. })
+            | Item::Static(syn::ItemStatic { vis, .. })
+            | Item::Struct(syn::ItemStruct { vis, .. })
+            | Item::Trait(syn::ItemTrait { vis, .. })
+            | Item::Type(syn::ItemType { vis, .. })
+            | Item::Union(syn::ItemUnion { vis, .. }) => {
+                if !is_pub(vis) {
+                    return;
+                }
+            }
+            _ => return,
+        }
+        let mut expanded = item.clone();
+        strip_contract_attrs(&mut expanded, &cx.scope);
+        let unknown = expand_deep(&self.env, &mut expanded);
+        let (line, _) = line_col(item.span());
+        for what in unknown {
+            self.not_evaluated.push((file.to_path_buf(), line, what));
+        }
+        let scope = self.type_scopes.at(item_position(item));
+        let extracted = match syntax::extract_all(&expanded, scope) {
+            Ok(extracted) => extracted,
+            Err(e) => {
+                let name = item_ident(item).unwrap_or_else(|| "an item".to_owned());
+                self.warn(
+                    file,
+                    e.span(),
+                    ScanExactness::CfgDependent,
+                    format!(
+                        "`{}::{name}` cannot be recorded for a public-API set: {e}",
+                        cx.path
+                    ),
+                );
+                return;
+            }
+        };
+        let is_macro = match item {
+            Item::Macro(_) => true,
+            Item::Fn(f) => proc_macro_fn(&f.attrs),
+            _ => false,
+        };
+        let Some(api) = &mut self.api else { return };
+        for extracted in extracted {
+            let entry = api::Entry {
+                text: extracted.fragment.compact_text().0,
+                locations: extracted.spans.map(line_col),
+                file: file.to_path_buf(),
+                line,
+                item_name: extracted.name.clone(),
+            };
+            match item {
+                Item::Impl(i) => {
+                    let self_ty = match &*i.self_ty {
+                        syn::Type::Path(p) if p.qself.is_none() => {
+                            Some(api::path_segments(&p.path))
+                        }
+                        _ => None,
+                    };
+                    let trait_ = i
+                        .trait_
+                        .as_ref()
+                        .map(|(_, path, _)| api::path_segments(path));
+                    api.impls.push(api::Impl {
+                        module: index,
+                        self_ty,
+                        trait_,
+                        entry,
+                    });
+                }
+                _ if is_macro => {
+                    api.modules[0].defs.push(Def {
+                        name: extracted.name,
+                        ns: Ns::Macro,
+                        public: true,
+                        hidden,
+                        kind: DefKind::Item(entry),
+                    });
+                }
+                _ => {
+                    let ns = match item {
+                        Item::Struct(_)
+                        | Item::Enum(_)
+                        | Item::Union(_)
+                        | Item::Trait(_)
+                        | Item::Type(_) => Ns::Type,
+                        _ => Ns::Value,
+                    };
+                    api.modules[index].defs.push(Def {
+                        name: extracted.name,
+                        ns,
+                        public: true,
+                        hidden,
+                        kind: DefKind::Item(entry),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The public-API sets' registrations, from what [`Scanner::collect`] recorded.
+    fn public_api(&mut self, api: &Api, crate_name: &str) {
+        for (set, hidden_is_api) in &self.options.public_api {
+            for p in api.public(*hidden_is_api) {
+                let module = if p.parent.is_empty() {
+                    crate_name.to_owned()
+                } else {
+                    format!("{crate_name}::{}", p.parent)
+                };
+                self.out.pinned.push(Pinned {
+                    set: set.clone(),
+                    name: p.symbol,
+                    module,
+                    file: p.entry.file.clone(),
+                    line: p.entry.line,
+                    golden: None,
+                    item_name: p.entry.item_name.clone(),
+                    text: p.entry.text.clone(),
+                    fragment: OnceLock::new(),
+                    locations: p.entry.locations.clone(),
+                    defined_in: Some(api.modules[p.defined_in].path.clone()),
+                });
+            }
+        }
+        let not_evaluated = std::mem::take(&mut self.not_evaluated);
+        if let Some((file, line, _)) = not_evaluated.first() {
+            let mut predicates: Vec<&str> =
+                not_evaluated.iter().map(|(_, _, w)| w.as_str()).collect();
+            predicates.sort_unstable();
+            predicates.dedup();
+            let shown: Vec<String> = predicates
+                .iter()
+                .take(5)
+                .map(|p| format!("`{p}`"))
+                .collect();
+            let more = if predicates.len() > 5 { ", …" } else { "" };
+            let sets: Vec<String> = self
+                .options
+                .public_api
+                .iter()
+                .map(|(s, _)| format!("`{s}`"))
+                .collect();
+            let message = format!(
+                "{} items or parts of `{crate_name}` are under cfg predicates this command \
+                 cannot evaluate ({}{more}): not counted in public-API set {}. A build \
+                 script's cfgs are read from cargo's build output (`cargo check` once \
+                 writes it)",
+                not_evaluated.len(),
+                shown.join(", "),
+                sets.join(", "),
+            );
+            let (file, line) = (file.clone(), *line);
+            self.warn_at(&file, (line, 1), ScanExactness::CfgDependent, message);
+        }
+    }
+
+    fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, file: &Path) {
         let name = m.ident.unraw().to_string();
         let path_attr = m.attrs.iter().find_map(path_attribute);
+        let path = format!("{}::{name}", cx.path);
+        let index = match (&mut self.api, cx.index) {
+            (Some(api), Some(parent)) => {
+                let child = api.module(Some(parent), &path);
+                api.modules[parent].defs.push(Def {
+                    name: name.clone(),
+                    ns: Ns::Type,
+                    public: is_pub(&m.vis),
+                    hidden: is_hidden(&m.attrs),
+                    kind: DefKind::Module(child),
+                });
+                Some(child)
+            }
+            _ => None,
+        };
         let mut child = ModCx {
-            path: format!("{}::{name}", cx.path),
+            path,
             children_dir: PathBuf::new(),
             path_attr_dir: PathBuf::new(),
-            cfgs: cx.cfgs.iter().cloned().chain(own_cfgs).collect(),
             scope: Scope::default(),
+            index,
         };
         match &m.content {
             Some((_, items)) => {
@@ -416,22 +796,6 @@ impl Scanner<'_> {
                     parent.join(&name)
                 };
                 child.path_attr_dir = parent;
-                if !self.is_file(&target) && !child.cfgs.is_empty() {
-                    // A platform or feature module that is not there: the compiler
-                    // would not look either, unless the cfg holds.
-                    self.warn(
-                        file,
-                        m.ident.span(),
-                        ScanExactness::CfgDependent,
-                        format!(
-                            "module `{}` under #[cfg({})] has no file {}: not scanned",
-                            child.path,
-                            child.cfgs.join(", "),
-                            target.display()
-                        ),
-                    );
-                    return;
-                }
                 self.file(&target, &child, Some((file, m.ident.span())));
             }
         }
@@ -505,14 +869,7 @@ impl Scanner<'_> {
         }
     }
 
-    fn pinned(
-        &mut self,
-        item: &Item,
-        attrs: &[Attribute],
-        cx: &ModCx,
-        own_cfgs: &[String],
-        file: &Path,
-    ) {
+    fn pinned(&mut self, item: &Item, attrs: &[Attribute], cx: &ModCx, file: &Path) {
         let (found, unresolved) = contract_attrs(attrs, &cx.scope);
         for (span, why) in unresolved {
             self.warn(
@@ -554,7 +911,62 @@ impl Scanner<'_> {
         // every contract attribute (none is part of a shape).
         let mut stripped = item.clone();
         strip_contract_attrs(&mut stripped, &cx.scope);
+        // The compiler expands the item's own `cfg_attr`s before the macro sees it.
+        if let Some(attrs) = item_attrs_mut(&mut stripped) {
+            let unknown = self.env.expand_cfg_attr(attrs);
+            if let Some(what) = unknown.first() {
+                self.warn(
+                    file,
+                    item.span(),
+                    ScanExactness::CfgDependent,
+                    format!(
+                        "a #[cfg_attr] of this item has a predicate this command cannot \
+                         evaluate (`{what}`): its attributes are left out of the shape read here"
+                    ),
+                );
+            }
+        }
         for attr in found {
+            if self.options.is_public_api(&attr_set(&attr)) {
+                self.error(
+                    file,
+                    attr.span,
+                    format!(
+                        "set `{}` is a public-API set (`public_api = true` in contract-pin.toml): \
+                         it pins every public item from the sources, without attributes. Remove \
+                         this attribute, or name another set",
+                        attr_set(&attr)
+                    ),
+                );
+                continue;
+            }
+            if let Some(predicate) = &attr.predicate {
+                match self.env.eval(predicate) {
+                    Truth::True => {}
+                    truth => {
+                        let why = match truth {
+                            Truth::Unknown(what) => {
+                                format!("this command cannot evaluate its condition (`{what}`)")
+                            }
+                            _ => "its condition does not hold in the build `cargo test` links"
+                                .to_owned(),
+                        };
+                        let name = item_ident(item).unwrap_or_else(|| "item".to_owned());
+                        self.warn(
+                            file,
+                            attr.span,
+                            ScanExactness::CfgDependent,
+                            format!(
+                                "pinned item `{}::{name}` (set `{}`) is pinned through \
+                                 #[cfg_attr]: not counted, as {why}",
+                                cx.path,
+                                attr_set(&attr)
+                            ),
+                        );
+                        continue;
+                    }
+                }
+            }
             let mut errors = Vec::new();
             let parsed = args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
             let scope = self.type_scopes.at(item_position(item));
@@ -586,7 +998,7 @@ impl Scanner<'_> {
                 continue;
             }
             for extracted in extracted {
-                self.register(extracted, &parsed, &attr, cx, own_cfgs, &stripped, file);
+                self.register(extracted, &parsed, &attr, cx, &stripped, file);
             }
         }
     }
@@ -599,7 +1011,6 @@ impl Scanner<'_> {
         parsed: &args::Args,
         attr: &ContractAttr,
         cx: &ModCx,
-        own_cfgs: &[String],
         stripped: &Item,
         file: &Path,
     ) {
@@ -616,48 +1027,6 @@ impl Scanner<'_> {
                 .unwrap_or_else(|| extracted.name.clone());
             let (line, _) = line_col(attr.span);
             let what = format!("pinned item `{}::{name}` (set `{}`)", cx.path, parsed.set);
-            // In an integration test `cfg(test)` holds: nothing to say about it there.
-            let cfgs: Vec<String> = cx
-                .cfgs
-                .iter()
-                .chain(own_cfgs)
-                .filter(|c| !(self.cfg_test && *c == "test"))
-                .cloned()
-                .collect();
-            if !self.cfg_test && cfgs.iter().any(|c| c == "test") {
-                self.warn(
-                    file,
-                    attr.span,
-                    ScanExactness::CfgDependent,
-                    format!(
-                        "{what} is under #[cfg({})]: not counted, as the library an \
-                         integration test links is built without cfg(test)",
-                        cfgs.join(", ")
-                    ),
-                );
-                return;
-            }
-            if !cfgs.is_empty() {
-                self.warn(
-                    file,
-                    attr.span,
-                    ScanExactness::CfgDependent,
-                    format!(
-                        "{what} is under #[cfg({})]: scanned as if the condition held",
-                        cfgs.join(", ")
-                    ),
-                );
-            }
-            if attr.via_cfg_attr {
-                self.warn(
-                    file,
-                    attr.span,
-                    ScanExactness::CfgDependent,
-                    format!(
-                        "{what} is pinned through #[cfg_attr]: scanned as if the condition held"
-                    ),
-                );
-            }
             if let Some(span) = inner_cfg(stripped) {
                 self.warn(
                     file,
@@ -684,6 +1053,7 @@ impl Scanner<'_> {
                 locations: extracted.spans.map(line_col),
                 text: extracted.fragment.compact_text().0,
                 fragment: OnceLock::from(extracted.fragment),
+                defined_in: None,
             });
         }
     }
@@ -870,7 +1240,8 @@ struct ContractAttr {
     fixed_set: Option<&'static str>,
     tokens: TokenStream,
     span: Span,
-    via_cfg_attr: bool,
+    /// The predicate of the `cfg_attr` it is written in.
+    predicate: Option<Meta>,
     /// Its index among the item's attributes.
     index: usize,
     /// The attribute as written (inside its `cfg_attr`, if any).
@@ -893,7 +1264,7 @@ fn contract_attrs(attrs: &[Attribute], scope: &Scope) -> (Vec<ContractAttr>, Vec
                         fixed_set,
                         tokens: args::arguments(meta),
                         span: attr.span(),
-                        via_cfg_attr: true,
+                        predicate: cfg_attr_predicate(attr),
                         index,
                         meta: meta.clone(),
                         before_in_cfg_attr: metas[..i].to_vec(),
@@ -909,7 +1280,7 @@ fn contract_attrs(attrs: &[Attribute], scope: &Scope) -> (Vec<ContractAttr>, Vec
                 fixed_set,
                 tokens: args::arguments(&attr.meta),
                 span: attr.span(),
-                via_cfg_attr: false,
+                predicate: None,
                 index,
                 meta: attr.meta.clone(),
                 before_in_cfg_attr: Vec::new(),
@@ -919,6 +1290,119 @@ fn contract_attrs(attrs: &[Attribute], scope: &Scope) -> (Vec<ContractAttr>, Vec
         }
     }
     (out, unresolved)
+}
+
+/// The set a contract attribute names, as the macro reads its arguments.
+fn attr_set(attr: &ContractAttr) -> String {
+    args::parse(attr.fixed_set, attr.tokens.clone(), &mut Vec::new()).set
+}
+
+/// `pred` of `#[cfg_attr(pred, …)]`.
+fn cfg_attr_predicate(attr: &Attribute) -> Option<Meta> {
+    attr.parse_args_with(syn::punctuated::Punctuated::<Meta, syn::Token![,]>::parse_terminated)
+        .ok()?
+        .into_iter()
+        .next()
+}
+
+/// `item` as the compiler builds it under `env`, for a public-API set (no macro
+/// sees it first): every `cfg_attr` expanded, and every field, variant, trait item,
+/// `impl` item and foreign item whose `cfg` does not hold removed (one that cannot
+/// be evaluated too: not counted). Returns the predicates it could not evaluate.
+fn expand_deep(env: &cfg::Env, item: &mut Item) -> Vec<String> {
+    let mut unknown = Vec::new();
+    // Keeps what is built; strips the `cfg` of what is kept, expands `cfg_attr`.
+    let mut keep = |attrs: &mut Vec<Attribute>| -> bool {
+        match env.item(attrs) {
+            Truth::True => {
+                attrs.retain(|a| !a.path().is_ident("cfg"));
+                unknown.extend(env.expand_cfg_attr(attrs));
+                true
+            }
+            Truth::False => false,
+            Truth::Unknown(what) => {
+                unknown.push(what);
+                false
+            }
+        }
+    };
+    fn fields(f: &mut syn::Fields, keep: &mut dyn FnMut(&mut Vec<Attribute>) -> bool) {
+        let list = match f {
+            syn::Fields::Named(n) => &mut n.named,
+            syn::Fields::Unnamed(u) => &mut u.unnamed,
+            syn::Fields::Unit => return,
+        };
+        let kept: syn::punctuated::Punctuated<syn::Field, syn::Token![,]> = std::mem::take(list)
+            .into_iter()
+            .filter_map(|mut field| keep(&mut field.attrs).then_some(field))
+            .collect();
+        *list = kept;
+    }
+    fn retain<T>(
+        items: &mut Vec<T>,
+        keep: &mut dyn FnMut(&mut Vec<Attribute>) -> bool,
+        attrs: impl Fn(&mut T) -> Option<&mut Vec<Attribute>>,
+    ) {
+        let mut kept = Vec::with_capacity(items.len());
+        for mut i in items.drain(..) {
+            if attrs(&mut i).is_none_or(&mut *keep) {
+                kept.push(i);
+            }
+        }
+        *items = kept;
+    }
+    let mut own = Vec::new();
+    if let Some(attrs) = item_attrs_mut(item) {
+        own = env.expand_cfg_attr(attrs);
+    }
+    match item {
+        Item::Struct(s) => fields(&mut s.fields, &mut keep),
+        Item::Union(u) => {
+            let mut f = syn::Fields::Named(u.fields.clone());
+            fields(&mut f, &mut keep);
+            if let syn::Fields::Named(n) = f {
+                u.fields = n;
+            }
+        }
+        Item::Enum(e) => {
+            let kept: syn::punctuated::Punctuated<syn::Variant, syn::Token![,]> =
+                std::mem::take(&mut e.variants)
+                    .into_iter()
+                    .filter_map(|mut v| {
+                        if !keep(&mut v.attrs) {
+                            return None;
+                        }
+                        fields(&mut v.fields, &mut keep);
+                        Some(v)
+                    })
+                    .collect();
+            e.variants = kept;
+        }
+        Item::Trait(t) => retain(&mut t.items, &mut keep, |i| match i {
+            syn::TraitItem::Fn(f) => Some(&mut f.attrs),
+            syn::TraitItem::Const(c) => Some(&mut c.attrs),
+            syn::TraitItem::Type(t) => Some(&mut t.attrs),
+            syn::TraitItem::Macro(m) => Some(&mut m.attrs),
+            _ => None,
+        }),
+        Item::Impl(i) => retain(&mut i.items, &mut keep, |i| match i {
+            syn::ImplItem::Fn(f) => Some(&mut f.attrs),
+            syn::ImplItem::Const(c) => Some(&mut c.attrs),
+            syn::ImplItem::Type(t) => Some(&mut t.attrs),
+            syn::ImplItem::Macro(m) => Some(&mut m.attrs),
+            _ => None,
+        }),
+        Item::ForeignMod(f) => retain(&mut f.items, &mut keep, |i| match i {
+            syn::ForeignItem::Fn(f) => Some(&mut f.attrs),
+            syn::ForeignItem::Static(s) => Some(&mut s.attrs),
+            syn::ForeignItem::Type(t) => Some(&mut t.attrs),
+            syn::ForeignItem::Macro(m) => Some(&mut m.attrs),
+            _ => None,
+        }),
+        _ => {}
+    }
+    own.extend(unknown);
+    own
 }
 
 fn strip_contract_attrs(item: &mut Item, scope: &Scope) {
@@ -1093,6 +1577,20 @@ mod tests {
                 root: dir.join("src/lib.rs"),
                 kind: TargetKind::Lib,
             }],
+            features: Default::default(),
+            build_script: false,
+        }
+    }
+
+    /// The options of a package with no features, on this machine's target.
+    fn options() -> Options {
+        Options {
+            public_api: Vec::new(),
+            cfg: cfg::Env {
+                target: cfg::target_cfgs(&|_| None).ok(),
+                custom: Some(Default::default()),
+                ..Default::default()
+            },
         }
     }
 
@@ -1138,7 +1636,7 @@ mod tests {
             "src/inline/deep.rs",
             "use contract_pin::{contract, phase5_contract};\n#[contract] pub struct Deep { x: u8 }\nfn f() { #[contract] struct InFn; }\n",
         );
-        let (scan, _) = scan_package(&package(d), &mut |_| {});
+        let (scan, _) = scan_package(&package(d), &options(), &mut |_| {});
         assert!(scan.errors.is_empty(), "{:?}", scan.errors);
         assert!(scan.warnings.is_empty(), "{:?}", scan.warnings);
         let mut found: Vec<String> = scan
@@ -1165,7 +1663,7 @@ mod tests {
     }
 
     #[test]
-    fn cfg_cfg_attr_and_macros_are_warnings_naming_the_item() {
+    fn cfg_is_evaluated_as_the_build_does_and_macros_are_warnings() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         write(
@@ -1177,58 +1675,76 @@ mod tests {
              #[cfg_attr(feature = \"y\", contract(set = \"s\"))] pub struct Maybe;\n\
              #[contract] pub struct Parts { #[cfg(unix)] pub a: u8 }\n\
              macro_rules! make { () => { #[contract] pub struct Made; } }\n\
-             #[contract(set = 3)] pub struct Bad;\nuse contract_pin::contract;\n",
+             #[contract(set = 3)] pub struct Bad;\nuse contract_pin::contract;\n\
+             #[cfg(feature = \"std\")] pub mod ser;\n#[cfg(not(feature = \"std\"))] mod ser;\n\
+             #[cfg(loom)]\n#[contract] pub struct Custom;\n\
+             #[cfg_attr(feature = \"std\", contract(set = \"s\"))] pub struct OnStd;\n",
         );
-        let (scan, _) = scan_package(&package(d), &mut |_| {});
-        let messages: Vec<String> = scan
-            .warnings
-            .iter()
-            .map(|w| format!("{}: {}", w.line, w.message))
-            .collect();
-        let all = messages.join("\n");
+        write(
+            d,
+            "src/ser.rs",
+            "#[contract_pin::contract] pub struct Serializer;\n",
+        );
+        let warnings = |scan: &PackageScan| -> String {
+            scan.warnings
+                .iter()
+                .map(|w| format!("{}: {}\n", w.line, w.message))
+                .collect()
+        };
+        let names = |scan: &PackageScan| -> Vec<String> {
+            scan.pinned.iter().map(|p| p.name.clone()).collect()
+        };
+        // No feature on; a build script whose output is not there.
+        let mut opts = options();
+        opts.cfg.custom = None;
+        let (scan, _) = scan_package(&package(d), &opts, &mut |_| {});
+        let all = warnings(&scan);
+        for expected in [
+            "2: pinned item `my_lib::Gated` (set `default`) is under #[cfg(feature = \"x\")]: \
+             not counted, as it does not hold in the build",
+            "5: pinned item `my_lib::Maybe` (set `s`) is pinned through #[cfg_attr]: not \
+             counted, as its condition does not hold",
+            "`my_lib::Parts` (set `default`) has parts under #[cfg]",
+            "7: `#[contract]` on item `Made` inside `macro_rules! make`",
+            "13: pinned item `my_lib::Custom` (set `default`) is under #[cfg(loom)]: not \
+             counted, as this command cannot evaluate `loom`",
+            "14: pinned item `my_lib::OnStd` (set `s`) is pinned through #[cfg_attr]: not \
+             counted",
+        ] {
+            assert!(all.contains(expected), "{expected}\nin\n{all}");
+        }
+        // What the build never reads is not read: `cfg(test)` in the library, a
+        // module of another platform, the twin of a module (read once).
         assert!(
-            all.contains(
-                "2: pinned item `my_lib::Gated` (set `default`) is under #[cfg(feature = \"x\")]"
-            ),
+            !all.contains("OnlyInTests") && !all.contains("win"),
             "{all}"
         );
-        assert!(
-            all.contains(
-                "`my_lib::tests::OnlyInTests` (set `default`) is under #[cfg(test)]: not counted"
-            ),
-            "{all}"
-        );
-        assert!(
-            all.contains("module `my_lib::win` under #[cfg(windows)] has no file"),
-            "{all}"
-        );
-        assert!(
-            all.contains("`my_lib::Maybe` (set `s`) is pinned through #[cfg_attr]"),
-            "{all}"
-        );
-        assert!(
-            all.contains("`my_lib::Parts` (set `default`) has parts under #[cfg]"),
-            "{all}"
-        );
-        assert!(
-            all.contains("7: `#[contract]` on item `Made` inside `macro_rules! make`"),
-            "{all}"
-        );
+        assert_eq!(names(&scan), ["Parts", "Serializer"]);
+        assert_eq!(scan.pinned[1].module, "my_lib::ser");
         assert_eq!(scan.exactness, ScanExactness::MacroHidden);
-        let names: Vec<&str> = scan.pinned.iter().map(|p| p.name.as_str()).collect();
-        assert_eq!(names, ["Gated", "Maybe", "Parts"]);
         assert_eq!(scan.errors.len(), 1, "{:?}", scan.errors);
         assert!(scan.errors[0]
             .message
             .contains("`set` takes a string literal"));
         assert_eq!(scan.errors[0].line, 8);
+        // With the features on and the build script's cfgs known: counted, no warning.
+        let mut opts = options();
+        opts.cfg.features = ["x".to_owned(), "y".to_owned(), "std".to_owned()].into();
+        opts.cfg.custom = Some([("loom".to_owned(), None)].into());
+        let (scan, _) = scan_package(&package(d), &opts, &mut |_| {});
+        let all = warnings(&scan);
+        assert!(!all.contains("Gated") && !all.contains("Maybe"), "{all}");
+        assert_eq!(
+            names(&scan),
+            ["Gated", "Maybe", "Parts", "Serializer", "Custom", "OnStd"]
+        );
     }
 
     fn scan_lib(text: &str) -> PackageScan {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), "src/lib.rs", text);
         write(dir.path(), "src/file_module.rs", "");
-        scan_package(&package(dir.path()), &mut |_| {}).0
+        scan_package(&package(dir.path()), &options(), &mut |_| {}).0
     }
 
     fn lines(findings: &[Finding]) -> Vec<(usize, String)> {

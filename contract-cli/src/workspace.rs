@@ -5,6 +5,7 @@
 //! a lock file with `--no-deps`, and answers in a stable, versioned format. Parsing the
 //! manifests ourselves would re-implement all of that, and get some of it wrong.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -32,6 +33,10 @@ pub struct Package {
     pub manifest_dir: PathBuf,
     /// Its targets that can carry registrations, the library first.
     pub targets: Vec<Target>,
+    /// The features a plain build enables: `default`, transitively.
+    pub features: BTreeSet<String>,
+    /// Whether it has a build script (whose cfgs only its output tells).
+    pub build_script: bool,
 }
 
 /// A compilation target of a package.
@@ -71,6 +76,8 @@ struct MetaPackage {
     name: String,
     manifest_path: PathBuf,
     targets: Vec<MetaTarget>,
+    #[serde(default)]
+    features: BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -119,6 +126,11 @@ pub fn discover(
         .into_iter()
         .filter(|p| metadata.workspace_members.contains(&p.id))
         .map(|p| {
+            let build_script = p
+                .targets
+                .iter()
+                .any(|t| t.kind.iter().any(|k| k == "custom-build"));
+            let features = crate::cfg::default_features(&p.features);
             let mut targets: Vec<Target> = p
                 .targets
                 .into_iter()
@@ -152,6 +164,8 @@ pub fn discover(
                     .unwrap_or_default(),
                 name: p.name,
                 targets,
+                features,
+                build_script,
             }
         })
         .collect();

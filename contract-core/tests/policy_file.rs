@@ -331,6 +331,42 @@ fn doc_hidden_is_api_is_a_boolean_per_set() {
 }
 
 #[test]
+fn public_api_is_a_boolean_of_a_set_table_only() {
+    let file =
+        parse("[set.api]\npublic_api = true\n[set.pinned]\npublic_api = false\n[set.other]\n");
+    assert!(file.public_api("api"));
+    assert!(!file.public_api("pinned"));
+    assert!(!file.public_api("other"));
+    assert!(!file.public_api("absent"));
+    let sets: Vec<(&str, usize)> = file.public_api_sets().collect();
+    assert_eq!(sets, [("api", 2)]);
+    let explained = file.explain("api");
+    let public = explained.iter().find(|s| s.key == "public_api").unwrap();
+    assert_eq!(public.value, serde_json::Value::Bool(true));
+    assert_eq!(public.source, Source::File { line: 2 });
+    assert!(file.explain("other").iter().all(|s| s.key != "public_api"));
+    // What a set is cannot be said for every set at once.
+    refused(
+        "public_api = true\n",
+        1,
+        "public_api",
+        "belongs in a `[set.NAME]` table",
+    );
+    refused(
+        "[set.api]\npublic_api = \"yes\"\n",
+        2,
+        "set.api.public_api",
+        "must be `true` or `false`, not a string",
+    );
+    refused(
+        "[set.api]\npublic_apis = true\n",
+        2,
+        "set.api.public_apis",
+        "did you mean `public_api`?",
+    );
+}
+
+#[test]
 fn bad_axes_are_errors() {
     refused("axes = \"api\"\n", 1, "axes", "must be a list of axes");
     refused(

@@ -196,6 +196,21 @@ pub fn check(
             return tracking;
         }
     };
+    if policy.public_api(&args.set) {
+        // A public-API set is read from the sources by `contract-pin`; an attribute
+        // naming it would make a second, partial record of the same symbols.
+        errors.push(syn::Error::new(
+            Span::call_site(),
+            format!(
+                "set `{}` is a public-API set (`public_api = true` in {}): it pins every \
+                 public item from the sources, without attributes. Remove this attribute, or \
+                 name another set",
+                args.set,
+                policy_file::FILE_NAME
+            ),
+        ));
+        return tracking;
+    }
     if let Some((configured, line)) = policy
         .sets()
         .find(|(s, _)| env::update_variable_clash(s, &args.set).is_some())

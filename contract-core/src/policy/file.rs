@@ -14,6 +14,9 @@
 //! [directive]                      # the words of the breaking directive
 //! record = "Amend the ADR under docs/adr/ to record the break"
 //!
+//! [set.api]
+//! public_api = true                # pin every item a consumer can name (no attributes)
+//!
 //! [set.billing]
 //! wire_direction = "full"
 //! overrides = { variant_added = "additive" }
@@ -50,6 +53,9 @@ const SETTING_KEYS: &[&str] = &[
     "directive",
 ];
 
+/// The keys only a `[set.NAME]` table has: what the set *is*, not how it is judged.
+const SET_ONLY_KEYS: &[&str] = &["public_api"];
+
 /// The keys of a `directive` table.
 const DIRECTIVE_KEYS: &[&str] = &["title", "ship_line", "record", "reference"];
 
@@ -70,6 +76,8 @@ struct Layer {
     overrides: BTreeMap<DeltaKind, At<Class>>,
     /// By [`DIRECTIVE_KEYS`] position.
     directive: [Option<At<String>>; 4],
+    /// `public_api = true` (a `[set.NAME]` table only).
+    public_api: Option<At<bool>>,
 }
 
 /// A parsed policy file. [`PolicyFile::default`] is the file that is not there: every
@@ -161,6 +169,14 @@ pub fn parse(text: &str) -> Result<PolicyFile, PolicyError> {
         match key.get_ref().as_ref() {
             "set" => p.sets(key, value, &mut file.sets),
             name if SETTING_KEYS.contains(&name) => p.setting(&mut file.all, "", key, value),
+            name if SET_ONLY_KEYS.contains(&name) => p.error(
+                key.span().start,
+                name.to_owned(),
+                format!(
+                    "belongs in a `[set.NAME]` table: `{name}` says what one set is \
+                     (`[set.api]` then `{name} = true`), not how every set is judged"
+                ),
+            ),
             _ => p.unknown(key, "", &[SETTING_KEYS, &["set"]].concat(), "a key"),
         }
     }
@@ -264,8 +280,25 @@ impl Parser<'_> {
             for (k, v) in settings {
                 if SETTING_KEYS.contains(&k.get_ref().as_ref()) {
                     self.setting(&mut layer, &path, k, v);
+                } else if k.get_ref().as_ref() == "public_api" {
+                    match v.get_ref() {
+                        DeValue::Boolean(b) => {
+                            let line = self.line(k.span().start);
+                            layer.public_api = Some(At { value: *b, line });
+                        }
+                        other => self.error(
+                            v.span().start,
+                            dotted(&path, "public_api"),
+                            format!("must be `true` or `false`, not {}", kind(other)),
+                        ),
+                    }
                 } else {
-                    self.unknown(k, &path, SETTING_KEYS, "a set's key");
+                    self.unknown(
+                        k,
+                        &path,
+                        &[SETTING_KEYS, SET_ONLY_KEYS].concat(),
+                        "a set's key",
+                    );
                 }
             }
             let line = self.line(name_key.span().start);
@@ -484,6 +517,24 @@ impl PolicyFile {
             .map(|(set, (line, _))| (set.as_str(), *line))
     }
 
+    /// Whether `set` is a public-API set (`public_api = true` in its table): every
+    /// item a consumer can name from the crate root, read from the sources, with no
+    /// contract attribute.
+    pub fn public_api(&self, set: &str) -> bool {
+        self.sets
+            .get(set)
+            .and_then(|(_, layer)| layer.public_api.as_ref())
+            .is_some_and(|at| at.value)
+    }
+
+    /// The public-API sets, with the line of their `public_api` key.
+    pub fn public_api_sets(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.sets.iter().filter_map(|(set, (_, layer))| {
+            let at = layer.public_api.as_ref().filter(|at| at.value)?;
+            Some((set.as_str(), at.line))
+        })
+    }
+
     /// The policy of `set`: its table's values, then the top-level ones, then the
     /// defaults. Overrides merge kind by kind, the directive word by word.
     pub fn policy(&self, set: &str) -> Policy {
@@ -549,6 +600,13 @@ impl PolicyFile {
                 source: from(first(&|l| l.doc_hidden_is_api.as_ref().map(|a| a.line))),
             },
         ];
+        if let Some(at) = layers.first().and_then(|l| l.public_api.as_ref()) {
+            out.push(Setting {
+                key: "public_api".to_owned(),
+                value: serde_json::Value::Bool(at.value),
+                source: from(Some(at.line)),
+            });
+        }
         if policy.overrides.is_empty() {
             out.push(Setting {
                 key: "overrides".to_owned(),

@@ -1,0 +1,495 @@
+//! A public-API set (`public_api = true`): every item a consumer can name from the
+//! crate root, found from the sources the way the compiler resolves names.
+//!
+//! The scan records each module of the library (its items, their visibility, its
+//! `use` declarations); [`Api::public`] then walks from the crate root through `pub`
+//! modules and `pub use` re-exports (named, renamed, glob, chained through other
+//! modules) and gives every item reached, under every public path that reaches it.
+//! An item only reachable through a private module is not reached. Paths that leave
+//! the crate (`pub use serde_json::Value`) name another crate's item: not this set's.
+//!
+//! The symbol of an item is its public path without the crate name (`ser::Serializer`;
+//! a root item is `Serializer`), and a macro's ends in `!` (`json!`), as a consumer
+//! writes it and so that it never meets a fn of that name. An item with several public
+//! paths is recorded under each: a consumer may have written any of them, so losing
+//! one is a removal on that path. Inherent `impl` blocks join the symbol of their self
+//! type, trait `impl` blocks of the crate's public traits join the trait's
+//! implementors, `#[macro_export]` macros are at the crate root, and so are the proc
+//! macros of a proc-macro crate.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use contract_core::syntax::Located;
+
+/// The namespace of a name (a module is in the type namespace).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ns {
+    /// Modules, structs, enums, unions, traits, type aliases.
+    Type,
+    /// Fns, consts, statics.
+    Value,
+    /// Macros.
+    Macro,
+}
+
+/// One registration an item makes: what the scan extracted.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The shape fragment's compact text.
+    pub text: String,
+    /// Where its elements are.
+    pub locations: Located<(usize, usize)>,
+    /// The file.
+    pub file: PathBuf,
+    /// 1-based line of the item.
+    pub line: usize,
+    /// The item's own name.
+    pub item_name: String,
+}
+
+/// What a name in a module stands for.
+#[derive(Clone, Debug)]
+pub enum DefKind {
+    /// A child module (index into [`Api::modules`]).
+    Module(usize),
+    /// An item.
+    Item(Entry),
+}
+
+/// A name a module defines.
+#[derive(Clone, Debug)]
+pub struct Def {
+    /// Its name.
+    pub name: String,
+    /// Its namespace.
+    pub ns: Ns,
+    /// Declared `pub` (not `pub(crate)`, `pub(super)`, … or private).
+    pub public: bool,
+    /// `#[doc(hidden)]`.
+    pub hidden: bool,
+    /// What it is.
+    pub kind: DefKind,
+}
+
+/// What a `use` binds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Binding {
+    /// One name (the last segment, or the `as` name).
+    Name(String),
+    /// Every name of the module (`*`).
+    Glob,
+}
+
+/// One name (or glob) of a `use` declaration.
+#[derive(Clone, Debug)]
+pub struct Import {
+    /// `pub use`.
+    pub public: bool,
+    /// `#[doc(hidden)]`.
+    pub hidden: bool,
+    /// The path as written (`crate`, `self`, `super` and `""` for a leading `::`
+    /// included).
+    pub path: Vec<String>,
+    /// What it binds.
+    pub binding: Binding,
+}
+
+/// A module of the library.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    /// `module_path!()` inside it.
+    pub path: String,
+    /// The enclosing module (`None` for the crate root).
+    pub parent: Option<usize>,
+    /// The names it defines.
+    pub defs: Vec<Def>,
+    /// Its `use` declarations.
+    pub imports: Vec<Import>,
+}
+
+/// An `impl` block of the library.
+#[derive(Clone, Debug)]
+pub struct Impl {
+    /// The module it is in.
+    pub module: usize,
+    /// The self type's path (without generic arguments), when it is a path.
+    pub self_ty: Option<Vec<String>>,
+    /// The trait's path, for a trait `impl`.
+    pub trait_: Option<Vec<String>>,
+    /// What it registers.
+    pub entry: Entry,
+}
+
+/// The library as a public-API set needs it.
+#[derive(Clone, Debug, Default)]
+pub struct Api {
+    /// Its modules, the crate root first.
+    pub modules: Vec<Module>,
+    /// Its `impl` blocks.
+    pub impls: Vec<Impl>,
+}
+
+/// What a path resolves to inside the crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Res {
+    Module(usize),
+    /// (module, index of the def in it).
+    Def(usize, usize),
+}
+
+/// One registration of a public-API set: a symbol name and what registers under it.
+#[derive(Debug)]
+pub struct Public<'a> {
+    /// The public path without the crate name (`ser::Serializer`, `json!`).
+    pub symbol: String,
+    /// The public path's module part (empty at the crate root).
+    pub parent: String,
+    /// What registers.
+    pub entry: &'a Entry,
+    /// The index of the module that defines it (for `impl` lookups).
+    pub defined_in: usize,
+}
+
+/// The most public paths one item may have: a guard against re-export cycles that
+/// the depth check does not catch.
+const MAX_PATHS: usize = 200_000;
+
+impl Api {
+    /// A new module inside `parent`.
+    pub fn module(&mut self, parent: Option<usize>, path: &str) -> usize {
+        self.modules.push(Module {
+            path: path.to_owned(),
+            parent,
+            ..Module::default()
+        });
+        self.modules.len() - 1
+    }
+
+    /// The public registrations, by public path; `hidden_is_api` says whether
+    /// `#[doc(hidden)]` modules and re-exports lead anywhere. Sorted by symbol.
+    pub fn public(&self, hidden_is_api: bool) -> Vec<Public<'_>> {
+        if self.modules.is_empty() {
+            return Vec::new();
+        }
+        let mut r = Resolver {
+            api: self,
+            hidden_is_api,
+            exports: BTreeMap::new(),
+        };
+        // Every public path of every item (and of every module).
+        let mut paths: BTreeMap<(usize, usize), BTreeSet<String>> = BTreeMap::new();
+        let mut stack: Vec<(usize, String, Vec<usize>)> = vec![(0, String::new(), vec![0])];
+        let mut count = 0usize;
+        while let Some((m, prefix, chain)) = stack.pop() {
+            for (name, res) in r.exports(m, &mut Vec::new()) {
+                let path = join(&prefix, &name);
+                match res {
+                    Res::Module(child) => {
+                        if !chain.contains(&child) && chain.len() < 24 {
+                            let mut deeper = chain.clone();
+                            deeper.push(child);
+                            stack.push((child, path, deeper));
+                        }
+                    }
+                    Res::Def(dm, d) => {
+                        count += 1;
+                        if count > MAX_PATHS {
+                            return Vec::new();
+                        }
+                        paths.entry((dm, d)).or_default().insert(path);
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (&(m, d), names) in &paths {
+            let def = &self.modules[m].defs[d];
+            let DefKind::Item(entry) = &def.kind else {
+                continue;
+            };
+            for path in names {
+                out.push(public(path, def.ns, entry, m));
+            }
+        }
+        // `impl` blocks join every public path of their self type (or trait).
+        for i in &self.impls {
+            let target = match (&i.trait_, &i.self_ty) {
+                (Some(t), _) => t,
+                (None, Some(ty)) => ty,
+                (None, None) => continue,
+            };
+            let mut found = BTreeSet::new();
+            for res in r.resolve(i.module, target, &mut Vec::new()) {
+                let Res::Def(m, d) = res else { continue };
+                let def = &self.modules[m].defs[d];
+                if def.ns != Ns::Type {
+                    continue;
+                }
+                if let Some(names) = paths.get(&(m, d)) {
+                    found.extend(names.iter().map(|n| (n.clone(), m)));
+                }
+            }
+            for (path, m) in found {
+                out.push(public(&path, Ns::Type, &i.entry, m));
+            }
+        }
+        out.sort_by(|a, b| a.symbol.cmp(&b.symbol));
+        out
+    }
+}
+
+fn public<'a>(path: &str, ns: Ns, entry: &'a Entry, defined_in: usize) -> Public<'a> {
+    let (parent, _) = path.rsplit_once("::").unwrap_or(("", path));
+    let symbol = match ns {
+        Ns::Macro => format!("{path}!"),
+        _ => path.to_owned(),
+    };
+    Public {
+        symbol,
+        parent: parent.to_owned(),
+        entry,
+        defined_in,
+    }
+}
+
+fn join(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{prefix}::{name}")
+    }
+}
+
+struct Resolver<'a> {
+    api: &'a Api,
+    hidden_is_api: bool,
+    /// Each module's public names, once computed.
+    exports: BTreeMap<usize, Vec<(String, Res)>>,
+}
+
+impl Resolver<'_> {
+    /// What `name` stands for in module `m`: its own items, then its named imports,
+    /// then (when neither has it) its glob imports. `visiting` guards cycles.
+    fn lookup(&self, m: usize, name: &str, visiting: &mut Vec<(usize, String)>) -> Vec<Res> {
+        let key = (m, name.to_owned());
+        if visiting.contains(&key) || visiting.len() > 64 {
+            return Vec::new();
+        }
+        visiting.push(key);
+        let module = &self.api.modules[m];
+        let mut out: Vec<Res> = module
+            .defs
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.name == name)
+            .map(|(i, d)| match d.kind {
+                DefKind::Module(c) => Res::Module(c),
+                DefKind::Item(_) => Res::Def(m, i),
+            })
+            .collect();
+        for import in &module.imports {
+            if import.binding == Binding::Name(name.to_owned()) {
+                out.extend(self.resolve(m, &import.path, visiting));
+            }
+        }
+        if out.is_empty() {
+            for import in &module.imports {
+                if import.binding != Binding::Glob {
+                    continue;
+                }
+                for res in self.resolve(m, &import.path, visiting) {
+                    if let Res::Module(t) = res {
+                        out.extend(self.lookup(t, name, visiting));
+                    }
+                }
+            }
+        }
+        visiting.pop();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// What `path`, written in module `from`, resolves to in this crate (nothing
+    /// when it leaves the crate).
+    fn resolve(
+        &self,
+        from: usize,
+        path: &[String],
+        visiting: &mut Vec<(usize, String)>,
+    ) -> Vec<Res> {
+        let Some((first, rest)) = path.split_first() else {
+            return vec![Res::Module(from)];
+        };
+        let mut current: Vec<Res> = match first.as_str() {
+            "crate" => vec![Res::Module(0)],
+            "self" => vec![Res::Module(from)],
+            "super" => self.api.modules[from]
+                .parent
+                .map(Res::Module)
+                .into_iter()
+                .collect(),
+            "" | "std" | "core" | "alloc" => return Vec::new(),
+            name => {
+                let here = self.lookup(from, name, visiting);
+                if here.is_empty() && from != 0 {
+                    // Edition 2015: a `use` path starts at the crate root.
+                    self.lookup(0, name, visiting)
+                } else {
+                    here
+                }
+            }
+        };
+        for segment in rest {
+            let mut next = Vec::new();
+            for res in &current {
+                match (res, segment.as_str()) {
+                    (Res::Module(m), "super") => {
+                        next.extend(self.api.modules[*m].parent.map(Res::Module))
+                    }
+                    (Res::Module(m), "self") => next.push(Res::Module(*m)),
+                    (Res::Module(m), name) => next.extend(self.lookup(*m, name, visiting)),
+                    // An enum's variants, a trait's items: not items of their own.
+                    (Res::Def(..), _) => {}
+                }
+            }
+            next.sort();
+            next.dedup();
+            current = next;
+        }
+        current
+    }
+
+    /// The names module `m` offers other crates, if they can reach it: its `pub`
+    /// items and modules, its `pub use` names, and the public names of its
+    /// `pub use …::*` globs that nothing of its own shadows.
+    fn exports(&mut self, m: usize, stack: &mut Vec<usize>) -> Vec<(String, Res)> {
+        if let Some(done) = self.exports.get(&m) {
+            return done.clone();
+        }
+        if stack.contains(&m) {
+            return Vec::new();
+        }
+        stack.push(m);
+        let module = &self.api.modules[m];
+        let hidden_is_api = self.hidden_is_api;
+        let visible = |public: bool, hidden: bool| public && (hidden_is_api || !hidden);
+        let mut out: Vec<(String, Res)> = Vec::new();
+        for (i, def) in module.defs.iter().enumerate() {
+            match def.kind {
+                // A hidden module hides what is in it; a hidden item is in the set,
+                // and its shape says it is hidden (the diff follows the policy).
+                DefKind::Module(c) if visible(def.public, def.hidden) => {
+                    out.push((def.name.clone(), Res::Module(c)))
+                }
+                DefKind::Item(_) if def.public => out.push((def.name.clone(), Res::Def(m, i))),
+                _ => {}
+            }
+        }
+        let mut named: BTreeSet<String> = module.defs.iter().map(|d| d.name.clone()).collect();
+        for import in &module.imports {
+            if let Binding::Name(name) = &import.binding {
+                named.insert(name.clone());
+                if !visible(import.public, import.hidden) {
+                    continue;
+                }
+                for res in self.resolve(m, &import.path, &mut Vec::new()) {
+                    if self.is_public(res) {
+                        out.push((name.clone(), res));
+                    }
+                }
+            }
+        }
+        for import in &module.imports {
+            if import.binding != Binding::Glob || !visible(import.public, import.hidden) {
+                continue;
+            }
+            for res in self.resolve(m, &import.path, &mut Vec::new()) {
+                let Res::Module(t) = res else { continue };
+                for (name, res) in self.exports(t, stack) {
+                    if !named.contains(&name) {
+                        out.push((name, res));
+                    }
+                }
+            }
+        }
+        stack.pop();
+        out.sort();
+        out.dedup();
+        self.exports.insert(m, out.clone());
+        out
+    }
+
+    /// Whether what `res` names is declared `pub` (a module: by its parent).
+    fn is_public(&self, res: Res) -> bool {
+        match res {
+            Res::Def(m, d) => self.api.modules[m].defs[d].public,
+            Res::Module(0) => true,
+            Res::Module(c) => {
+                let Some(parent) = self.api.modules[c].parent else {
+                    return true;
+                };
+                self.api.modules[parent].defs.iter().any(|d| {
+                    matches!(d.kind, DefKind::Module(x) if x == c)
+                        && d.public
+                        && (self.hidden_is_api || !d.hidden)
+                })
+            }
+        }
+    }
+}
+
+/// The names of a `use` tree: (path, binding) for each, `_` imports left out.
+pub fn use_tree(
+    tree: &syn::UseTree,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, Binding)>,
+) {
+    use syn::ext::IdentExt;
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.unraw().to_string());
+            use_tree(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let name = n.ident.unraw().to_string();
+            if name == "self" {
+                if let Some(last) = prefix.last() {
+                    out.push((prefix.clone(), Binding::Name(last.clone())));
+                }
+            } else {
+                let mut path = prefix.clone();
+                path.push(name.clone());
+                out.push((path, Binding::Name(name)));
+            }
+        }
+        syn::UseTree::Rename(r) => {
+            let rename = r.rename.unraw().to_string();
+            if rename == "_" {
+                return;
+            }
+            let mut path = prefix.clone();
+            let name = r.ident.unraw().to_string();
+            if name != "self" {
+                path.push(name);
+            }
+            out.push((path, Binding::Name(rename)));
+        }
+        syn::UseTree::Glob(_) => out.push((prefix.clone(), Binding::Glob)),
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| use_tree(t, prefix, out)),
+    }
+}
+
+/// A path's segments without generic arguments (`a::B<T>` → `a`, `B`); a leading
+/// `::` is an empty first segment.
+pub fn path_segments(path: &syn::Path) -> Vec<String> {
+    use syn::ext::IdentExt;
+    let mut out = Vec::new();
+    if path.leading_colon.is_some() {
+        out.push(String::new());
+    }
+    out.extend(path.segments.iter().map(|s| s.ident.unraw().to_string()));
+    out
+}

@@ -1,0 +1,517 @@
+//! `cfg` predicates evaluated the way the build the harness runs sees them: the
+//! target's cfgs (`rustc --print cfg`), the package's default features, the cfgs its
+//! build script printed (cargo keeps them in `target/*/build/<package>-*/output`),
+//! `test` only in an integration test, and nothing else. What none of those tells —
+//! a custom cfg of a package whose build script has not run, a predicate the scan
+//! cannot parse — is [`Truth::Unknown`]: the scan does not count what it guards, and
+//! says so, rather than guess a verdict the compiler would contradict.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use syn::punctuated::Punctuated;
+use syn::{Attribute, Meta, Token};
+
+/// What a predicate is in the build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Truth {
+    /// Holds.
+    True,
+    /// Does not hold.
+    False,
+    /// Cannot tell: the predicate, as written.
+    Unknown(String),
+}
+
+impl Truth {
+    fn not(self) -> Truth {
+        match self {
+            Truth::True => Truth::False,
+            Truth::False => Truth::True,
+            unknown => unknown,
+        }
+    }
+}
+
+/// Names the compiler itself sets (or leaves unset) for a target: absent from
+/// `rustc --print cfg`, they are false, not unknown.
+const BUILTIN: &[&str] = &[
+    "debug_assertions",
+    "doc",
+    "doctest",
+    "fmt_debug",
+    "miri",
+    "overflow_checks",
+    "panic",
+    "proc_macro",
+    "relocation_model",
+    "sanitize",
+    "target_abi",
+    "target_arch",
+    "target_endian",
+    "target_env",
+    "target_family",
+    "target_feature",
+    "target_has_atomic",
+    "target_has_atomic_equal_alignment",
+    "target_has_atomic_load_store",
+    "target_os",
+    "target_pointer_width",
+    "target_thread_local",
+    "target_vendor",
+    "ub_checks",
+    "unix",
+    "windows",
+    "wasm",
+    "contract_checks",
+    "emscripten_wasm_eh",
+];
+
+/// A cfg as `rustc --print cfg` and build scripts write it: a name, or `name="value"`.
+pub type Cfg = (String, Option<String>);
+
+/// Reads `name` or `name="value"`.
+pub fn parse_cfg(line: &str) -> Option<Cfg> {
+    let line = line.trim();
+    if line.is_empty() {
+        return None;
+    }
+    Some(match line.split_once('=') {
+        Some((name, value)) => (
+            name.trim().to_owned(),
+            Some(value.trim().trim_matches('"').to_owned()),
+        ),
+        None => (line.to_owned(), None),
+    })
+}
+
+/// What the build of one package sees.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Env {
+    /// The target's cfgs; `None` when `rustc --print cfg` could not tell them.
+    pub target: Option<BTreeSet<Cfg>>,
+    /// The package's enabled features.
+    pub features: BTreeSet<String>,
+    /// The cfgs its build script printed; `None` when it has one whose output the
+    /// scan did not find (its custom cfgs are unknown).
+    pub custom: Option<BTreeSet<Cfg>>,
+    /// `cfg(test)`: an integration test's own sources.
+    pub test: bool,
+}
+
+impl Env {
+    /// The truth of the predicate `meta` (`feature = "std"`, `all(unix, not(test))`…).
+    pub fn eval(&self, meta: &Meta) -> Truth {
+        let unknown = || Truth::Unknown(contract_core::syntax::tokens::to_string(meta));
+        match meta {
+            Meta::Path(path) => {
+                let Some(name) = path.get_ident().map(|i| i.to_string()) else {
+                    return unknown();
+                };
+                self.name(&name, None).unwrap_or_else(unknown)
+            }
+            Meta::NameValue(nv) => {
+                let Some(name) = nv.path.get_ident().map(|i| i.to_string()) else {
+                    return unknown();
+                };
+                let syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(value),
+                    ..
+                }) = &nv.value
+                else {
+                    return unknown();
+                };
+                self.name(&name, Some(&value.value()))
+                    .unwrap_or_else(unknown)
+            }
+            Meta::List(list) => {
+                let Some(op) = list.path.get_ident().map(|i| i.to_string()) else {
+                    return unknown();
+                };
+                let Ok(args) =
+                    list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                else {
+                    return unknown();
+                };
+                let truths = args.iter().map(|m| self.eval(m));
+                match op.as_str() {
+                    "all" => combine(truths, Truth::False, Truth::True),
+                    "any" => combine(truths, Truth::True, Truth::False),
+                    "not" if args.len() == 1 => self.eval(&args[0]).not(),
+                    _ => unknown(),
+                }
+            }
+        }
+    }
+
+    fn name(&self, name: &str, value: Option<&str>) -> Option<Truth> {
+        let holds =
+            |set: &BTreeSet<Cfg>| set.contains(&(name.to_owned(), value.map(str::to_owned)));
+        let truth = |b: bool| if b { Truth::True } else { Truth::False };
+        match (name, value) {
+            ("feature", Some(f)) => return Some(truth(self.features.contains(f))),
+            ("test", None) => return Some(truth(self.test)),
+            // rustdoc's own, and the one docs.rs passes: never set in a build.
+            ("doc" | "docsrs" | "rustdoc", None) => return Some(Truth::False),
+            _ => {}
+        }
+        if self.target.as_ref().is_some_and(holds) {
+            return Some(Truth::True);
+        }
+        if BUILTIN.contains(&name) {
+            return self.target.as_ref().map(|_| Truth::False);
+        }
+        self.custom.as_ref().map(|custom| truth(holds(custom)))
+    }
+
+    /// The truth of an item's `#[cfg]` attributes together (all must hold).
+    pub fn item(&self, attrs: &[Attribute]) -> Truth {
+        combine(
+            attrs.iter().filter(|a| a.path().is_ident("cfg")).map(|a| {
+                match a.parse_args::<Meta>() {
+                    Ok(meta) => self.eval(&meta),
+                    Err(_) => Truth::Unknown(contract_core::syntax::tokens::to_string(&a.meta)),
+                }
+            }),
+            Truth::False,
+            Truth::True,
+        )
+    }
+
+    /// `attrs` with each `#[cfg_attr(pred, a, b)]` expanded as the compiler does it:
+    /// `#[a] #[b]` when `pred` holds, nothing when it does not; one it cannot tell is
+    /// kept as written (the extraction leaves it out) and returned.
+    pub fn expand_cfg_attr(&self, attrs: &mut Vec<Attribute>) -> Vec<String> {
+        let mut unknown = Vec::new();
+        let mut out = Vec::with_capacity(attrs.len());
+        for attr in attrs.drain(..) {
+            self.expand_one(attr, &mut out, &mut unknown);
+        }
+        *attrs = out;
+        unknown
+    }
+
+    fn expand_one(&self, attr: Attribute, out: &mut Vec<Attribute>, unknown: &mut Vec<String>) {
+        if !attr.path().is_ident("cfg_attr") {
+            out.push(attr);
+            return;
+        }
+        let Ok(metas) = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+        else {
+            unknown.push(contract_core::syntax::tokens::to_string(&attr.meta));
+            out.push(attr);
+            return;
+        };
+        let mut metas = metas.into_iter();
+        let Some(predicate) = metas.next() else {
+            out.push(attr);
+            return;
+        };
+        match self.eval(&predicate) {
+            Truth::True => {
+                for meta in metas {
+                    let inner = Attribute {
+                        pound_token: attr.pound_token,
+                        style: attr.style,
+                        bracket_token: attr.bracket_token,
+                        meta,
+                    };
+                    self.expand_one(inner, out, unknown);
+                }
+            }
+            Truth::False => {}
+            Truth::Unknown(what) => {
+                unknown.push(what);
+                out.push(attr);
+            }
+        }
+    }
+}
+
+/// `all` (`short` False, `empty` True) or `any` (`short` True, `empty` False): the
+/// short-circuit value wins over unknown, as the compiler's answer is then certain.
+fn combine(truths: impl Iterator<Item = Truth>, short: Truth, empty: Truth) -> Truth {
+    let mut unknown = None;
+    for t in truths {
+        if t == short {
+            return short;
+        }
+        if let Truth::Unknown(what) = t {
+            unknown.get_or_insert(what);
+        }
+    }
+    unknown.map_or(empty, Truth::Unknown)
+}
+
+/// The target's cfgs from `rustc --print cfg` (the `RUSTC` cargo names, else
+/// `rustc`), with the `--cfg` flags of `RUSTFLAGS`.
+pub fn target_cfgs(lookup: &impl Fn(&str) -> Option<String>) -> Result<BTreeSet<Cfg>, String> {
+    let rustc = lookup("RUSTC").unwrap_or_else(|| "rustc".to_owned());
+    let output = Command::new(&rustc)
+        .args(["--print", "cfg"])
+        .output()
+        .map_err(|e| format!("cannot run `{rustc} --print cfg`: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "`{rustc} --print cfg` failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        ));
+    }
+    let mut cfgs: BTreeSet<Cfg> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(parse_cfg)
+        .collect();
+    cfgs.extend(rustflags_cfgs(lookup));
+    Ok(cfgs)
+}
+
+/// `--cfg x` / `--cfg=x` in `RUSTFLAGS` (what cargo passes to every crate).
+fn rustflags_cfgs(lookup: &impl Fn(&str) -> Option<String>) -> Vec<Cfg> {
+    let flags: Vec<String> = match lookup("CARGO_ENCODED_RUSTFLAGS") {
+        Some(encoded) if !encoded.is_empty() => encoded.split('\x1f').map(str::to_owned).collect(),
+        _ => lookup("RUSTFLAGS")
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect(),
+    };
+    let mut out = Vec::new();
+    let mut iter = flags.iter();
+    while let Some(flag) = iter.next() {
+        let value = match flag.strip_prefix("--cfg") {
+            Some("") => iter.next().map(String::as_str),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        };
+        out.extend(value.and_then(parse_cfg));
+    }
+    out
+}
+
+/// The cfgs the build script of package `name` printed in its newest run below
+/// `target_dir` (`cargo:rustc-cfg=x` or `cargo::rustc-cfg=x` in
+/// `<target>/<profile>/build/<name>-<hash>/output`); `None` when no run is there.
+pub fn build_script_cfgs(target_dir: &Path, name: &str) -> Option<BTreeSet<Cfg>> {
+    let mut newest: Option<(std::time::SystemTime, std::path::PathBuf)> = None;
+    for profile in std::fs::read_dir(target_dir).ok()?.flatten() {
+        let Ok(builds) = std::fs::read_dir(profile.path().join("build")) else {
+            continue;
+        };
+        for build in builds.flatten() {
+            let dir_name = build.file_name().to_string_lossy().into_owned();
+            let Some(hash) = dir_name
+                .strip_prefix(name)
+                .and_then(|r| r.strip_prefix('-'))
+            else {
+                continue;
+            };
+            if hash.contains('-') {
+                continue; // another package whose name starts with this one's
+            }
+            let output = build.path().join("output");
+            if let Ok(time) = std::fs::metadata(&output).and_then(|m| m.modified()) {
+                if newest.as_ref().is_none_or(|(t, _)| time > *t) {
+                    newest = Some((time, output));
+                }
+            }
+        }
+    }
+    let text = std::fs::read_to_string(newest?.1).ok()?;
+    Some(
+        text.lines()
+            .filter_map(|l| {
+                l.strip_prefix("cargo::rustc-cfg=")
+                    .or_else(|| l.strip_prefix("cargo:rustc-cfg="))
+            })
+            .filter_map(parse_cfg)
+            .collect(),
+    )
+}
+
+/// The features `default` enables, transitively, in a package's `[features]` table as
+/// `cargo metadata` gives it (with the implicit feature of each optional dependency):
+/// `x/f` enables feature `x` too, `x?/f` and `dep:x` do not.
+pub fn default_features(
+    table: &std::collections::BTreeMap<String, Vec<String>>,
+) -> BTreeSet<String> {
+    let mut on = BTreeSet::new();
+    let mut todo: Vec<&str> = vec!["default"];
+    while let Some(f) = todo.pop() {
+        if !table.contains_key(f) || !on.insert(f.to_owned()) {
+            continue;
+        }
+        for dep in &table[f] {
+            // `dep:x` enables a dependency; `x?/f` a feature of `x` only if `x` is on.
+            if dep.starts_with("dep:") || dep.contains("?/") {
+                continue;
+            }
+            let own = dep.split('/').next().unwrap_or(dep).trim_end_matches('?');
+            if dep.contains('/') && !table.contains_key(own) {
+                continue;
+            }
+            todo.push(own);
+        }
+    }
+    on
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env() -> Env {
+        Env {
+            target: Some(
+                [
+                    "unix",
+                    "target_os=\"linux\"",
+                    "target_pointer_width=\"64\"",
+                    "debug_assertions",
+                ]
+                .iter()
+                .filter_map(|l| parse_cfg(l))
+                .collect(),
+            ),
+            features: ["std".to_owned()].into(),
+            custom: Some([("has_atomics".to_owned(), None)].into()),
+            test: false,
+        }
+    }
+
+    fn eval(env: &Env, predicate: &str) -> Truth {
+        env.eval(&syn::parse_str::<Meta>(predicate).unwrap())
+    }
+
+    #[test]
+    fn predicates_read_as_the_build_sees_them() {
+        let e = env();
+        for (predicate, truth) in [
+            ("feature = \"std\"", Truth::True),
+            ("feature = \"alloc\"", Truth::False),
+            ("not(feature = \"std\")", Truth::False),
+            ("unix", Truth::True),
+            ("windows", Truth::False),
+            ("target_os = \"linux\"", Truth::True),
+            ("target_os = \"macos\"", Truth::False),
+            ("target_pointer_width = \"32\"", Truth::False),
+            ("test", Truth::False),
+            ("doc", Truth::False),
+            ("docsrs", Truth::False),
+            ("has_atomics", Truth::True),
+            ("loom", Truth::False),
+            ("all(unix, feature = \"std\")", Truth::True),
+            ("all(unix, feature = \"alloc\")", Truth::False),
+            ("any(windows, feature = \"std\")", Truth::True),
+            ("any()", Truth::False),
+            ("all()", Truth::True),
+        ] {
+            assert_eq!(eval(&e, predicate), truth, "{predicate}");
+        }
+        // A build script that has not run: its cfgs are not known…
+        let unknown = Env { custom: None, ..e };
+        assert!(matches!(eval(&unknown, "has_atomics"), Truth::Unknown(_)));
+        assert!(matches!(eval(&unknown, "not(loom)"), Truth::Unknown(_)));
+        // …unless the rest decides.
+        assert_eq!(eval(&unknown, "all(windows, loom)"), Truth::False);
+        assert_eq!(eval(&unknown, "any(unix, loom)"), Truth::True);
+        assert_eq!(eval(&unknown, "feature = \"std\""), Truth::True);
+        assert!(matches!(eval(&unknown, "foo::bar"), Truth::Unknown(_)));
+        // No answer from rustc: the target's cfgs are not known either.
+        let no_rustc = Env {
+            target: None,
+            ..env()
+        };
+        assert!(matches!(eval(&no_rustc, "unix"), Truth::Unknown(_)));
+        assert!(matches!(eval(&no_rustc, "windows"), Truth::Unknown(_)));
+    }
+
+    #[test]
+    fn cfg_attr_expands_nested_drops_false_and_keeps_unknown() {
+        let e = Env {
+            custom: None,
+            ..env()
+        };
+        let item: syn::ItemStruct = syn::parse_quote! {
+            #[cfg_attr(feature = "std", derive(Debug), cfg_attr(unix, non_exhaustive))]
+            #[cfg_attr(feature = "serde", derive(Serialize))]
+            #[cfg_attr(loom, repr(C))]
+            pub struct S;
+        };
+        let mut attrs = item.attrs;
+        let unknown = e.expand_cfg_attr(&mut attrs);
+        let shown: Vec<String> = attrs
+            .iter()
+            .map(|a| contract_core::syntax::tokens::to_string(&a.meta))
+            .collect();
+        assert_eq!(shown.len(), 3, "{shown:?}");
+        assert!(shown[0].starts_with("derive"), "{shown:?}");
+        assert_eq!(shown[1], "non_exhaustive");
+        assert!(shown[2].starts_with("cfg_attr"), "{shown:?}");
+        assert_eq!(unknown, ["loom"]);
+    }
+
+    #[test]
+    fn default_features_are_followed_transitively() {
+        let table: std::collections::BTreeMap<String, Vec<String>> = [
+            ("default", vec!["std", "dep:itoa"]),
+            ("std", vec!["alloc", "serde?/std"]),
+            ("alloc", vec![]),
+            ("serde", vec!["dep:serde"]),
+            ("extra", vec![]),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.into_iter().map(str::to_owned).collect()))
+        .collect();
+        let on: Vec<String> = default_features(&table).into_iter().collect();
+        assert_eq!(on, ["alloc", "default", "std"]);
+        assert!(default_features(&Default::default()).is_empty());
+    }
+
+    #[test]
+    fn a_build_scripts_cfgs_are_read_from_its_newest_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = dir.path().join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        assert_eq!(build_script_cfgs(dir.path(), "serde"), None);
+        write(
+            "debug/build/serde-0123/output",
+            "cargo:rerun-if-changed=build.rs\ncargo:rustc-cfg=no_core_error\n\
+             cargo::rustc-cfg=limb=\"64\"\n",
+        );
+        // Another package whose name starts with this one's is not this one's.
+        write(
+            "debug/build/serde-json-4567/output",
+            "cargo:rustc-cfg=other\n",
+        );
+        let cfgs: Vec<Cfg> = build_script_cfgs(dir.path(), "serde")
+            .unwrap()
+            .into_iter()
+            .collect();
+        assert_eq!(
+            cfgs,
+            [
+                ("limb".to_owned(), Some("64".to_owned())),
+                ("no_core_error".to_owned(), None)
+            ]
+        );
+    }
+
+    #[test]
+    fn rustflags_cfgs_are_read() {
+        let lookup = |name: &str| match name {
+            "RUSTFLAGS" => Some("-C opt-level=1 --cfg tokio_unstable --cfg=foo=\"bar\"".to_owned()),
+            _ => None,
+        };
+        assert_eq!(
+            rustflags_cfgs(&lookup),
+            [
+                ("tokio_unstable".to_owned(), None),
+                ("foo".to_owned(), Some("bar".to_owned()))
+            ]
+        );
+    }
+}

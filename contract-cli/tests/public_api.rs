@@ -1,0 +1,289 @@
+//! A public-API set (`public_api = true`): every item a consumer can name, from the
+//! crate root, with no attribute — through `update`, `check`, `diff` and `policy` of
+//! the real binary on a real workspace.
+
+mod support;
+
+use support::Fixture;
+
+const GOLDEN: &str = "lib/golden/api-contract/shop.json";
+
+const LIB: &str = r#"//! A library with a public API and private plumbing.
+pub mod ser;
+mod store;
+mod glob_source;
+
+pub use store::Order;
+pub use store::Receipt as Ticket;
+pub use glob_source::*;
+pub use store::Line;
+
+/// `Line` is reached twice: at the root and here.
+pub mod chained {
+    pub use crate::store::Line;
+}
+
+#[macro_export]
+macro_rules! order {
+    () => {};
+}
+
+pub(crate) struct Internal;
+
+pub struct Root {
+    pub id: u64,
+}
+
+impl Root {
+    pub fn new(id: u64) -> Self {
+        Root { id }
+    }
+    fn private_helper(&self) {}
+}
+
+pub trait Priced {
+    fn price(&self) -> u64;
+}
+
+impl Priced for Root {
+    fn price(&self) -> u64 {
+        1
+    }
+}
+
+#[doc(hidden)]
+pub mod __private {
+    pub struct Support;
+}
+
+#[cfg(feature = "std")]
+pub mod io;
+#[cfg(not(feature = "std"))]
+mod io;
+"#;
+
+const SER: &str = r#"pub struct Serializer {
+    pub pretty: bool,
+    #[cfg(feature = "extra")]
+    pub extra: u8,
+}
+
+mod inner {
+    pub struct NotReachable;
+}
+
+pub(crate) fn internal() {}
+"#;
+
+const STORE: &str = r#"pub struct Order {
+    pub id: u64,
+}
+
+pub struct Receipt;
+
+pub struct Line;
+
+pub struct Unexported;
+"#;
+
+const GLOB: &str = "pub fn total() -> u64 { 0 }\npub struct Cart;\nfn hidden_helper() {}\n";
+
+const IO: &str = "pub struct Reader;\n";
+
+fn fixture() -> Fixture {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
+    );
+    f.write(
+        "lib/Cargo.toml",
+        "[package]\nname = \"shop\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [features]\ndefault = [\"std\"]\nstd = []\nextra = []\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write("lib/src/lib.rs", LIB);
+    f.write("lib/src/ser.rs", SER);
+    f.write("lib/src/store.rs", STORE);
+    f.write("lib/src/glob_source.rs", GLOB);
+    f.write("lib/src/io.rs", IO);
+    f
+}
+
+fn symbols(f: &Fixture) -> Vec<String> {
+    let golden: serde_json::Value = serde_json::from_str(&f.read(GOLDEN)).unwrap();
+    let mut names: Vec<String> = golden["symbols"]
+        .as_object()
+        .unwrap_or_else(|| panic!("a golden with symbols: {golden}"))
+        .keys()
+        .cloned()
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn update_pins_every_public_path_and_nothing_private() {
+    let f = fixture();
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 3, "no golden yet: {run:?}");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(
+        symbols(&f),
+        [
+            "Cart",
+            "Line",
+            "Order",
+            "Priced",
+            "Root",
+            "Ticket",
+            "chained::Line",
+            "io::Reader",
+            "order!",
+            "ser::Serializer",
+            "total",
+        ]
+    );
+    let golden = f.read(GOLDEN);
+    // The inherent impl's `pub` method joins its type, the trait impl its trait.
+    assert!(golden.contains("\"new\""), "{golden}");
+    assert!(!golden.contains("private_helper"), "{golden}");
+    assert!(golden.contains("\"implementors\""), "{golden}");
+    // A field under a feature that is off is not part of the API the build makes.
+    assert!(!golden.contains("\"extra\""), "{golden}");
+    assert_eq!(f.run(&["check"]).code, 0);
+    if std::env::var_os("SHOW_GOLDEN").is_some() {
+        eprintln!("{golden}");
+    }
+}
+
+#[test]
+fn a_move_behind_a_pub_use_is_no_change_and_a_lost_path_is_a_break() {
+    let f = fixture();
+    assert_eq!(f.run(&["update"]).code, 0);
+    // `Order` moves to a new module; the root re-export keeps its path.
+    f.edit(
+        "lib/src/store.rs",
+        "pub struct Order {\n    pub id: u64,\n}\n",
+        "",
+    );
+    f.write(
+        "lib/src/orders.rs",
+        "pub struct Order {\n    pub id: u64,\n}\n",
+    );
+    f.edit(
+        "lib/src/lib.rs",
+        "mod store;\n",
+        "mod store;\nmod orders;\n",
+    );
+    f.edit(
+        "lib/src/lib.rs",
+        "pub use store::Order;",
+        "pub use orders::Order;",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(
+        run.code, 0,
+        "moved behind an unchanged public path: {run:?}"
+    );
+    // The module `chained` stops re-exporting `Line`: one of its two public paths
+    // is gone, a break on that path.
+    f.edit("lib/src/lib.rs", "    pub use crate::store::Line;\n", "");
+    let deltas = f.deltas();
+    assert_eq!(
+        deltas,
+        [(
+            "breaking".to_owned(),
+            "symbol_removed".to_owned(),
+            "chained::Line".to_owned()
+        )],
+    );
+    assert_eq!(f.run(&["check"]).code, 1);
+}
+
+#[test]
+fn changes_are_classified_like_any_sets() {
+    let f = fixture();
+    assert_eq!(f.run(&["update"]).code, 0);
+    // A new public item: additive drift.
+    f.edit(
+        "lib/src/glob_source.rs",
+        "pub struct Cart;",
+        "pub struct Cart;\npub struct Bag;",
+    );
+    assert_eq!(
+        f.deltas(),
+        [(
+            "additive".to_owned(),
+            "symbol_added".to_owned(),
+            "Bag".to_owned()
+        )]
+    );
+    assert_eq!(f.run(&["check"]).code, 2);
+    // A private item changing is nothing; a public field's type is a break.
+    f.edit(
+        "lib/src/lib.rs",
+        "pub(crate) struct Internal;",
+        "pub(crate) struct Internal(u8);",
+    );
+    f.edit("lib/src/ser.rs", "pub pretty: bool", "pub pretty: u8");
+    let deltas = f.deltas();
+    assert!(
+        deltas.contains(&(
+            "breaking".to_owned(),
+            "field_type_changed".to_owned(),
+            "ser::Serializer".to_owned()
+        )),
+        "{deltas:?}"
+    );
+    assert_eq!(deltas.len(), 2, "{deltas:?}");
+    let run = f.run(&["diff"]);
+    assert!(run.stdout.contains("ser::Serializer"), "{run:?}");
+    // The method of an inherent impl is removed.
+    f.edit(
+        "lib/src/lib.rs",
+        "    pub fn new(id: u64) -> Self {",
+        "    fn new(id: u64) -> Self {",
+    );
+    assert!(f
+        .deltas()
+        .iter()
+        .any(|(c, k, s)| c == "breaking" && k == "method_removed" && s == "Root"));
+}
+
+#[test]
+fn twin_modules_are_read_once_by_the_features_the_build_enables() {
+    let f = fixture();
+    // Without `std` the private twin is read: `io::Reader` is no public path.
+    f.edit("lib/Cargo.toml", "default = [\"std\"]", "default = []");
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert!(!symbols(&f).contains(&"io::Reader".to_owned()));
+}
+
+#[test]
+fn a_contract_attribute_naming_a_public_api_set_is_an_error() {
+    let f = fixture();
+    f.edit(
+        "lib/src/store.rs",
+        "pub struct Line;",
+        "#[contract_pin::contract(set = \"api\")]\npub struct Line;",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "lib/src/store.rs:7:1: set `api` is a public-API set (`public_api = true` in \
+             contract-pin.toml)"
+        ),
+        "{run:?}"
+    );
+}
+
+#[test]
+fn policy_shows_the_set_is_a_public_api_set() {
+    let f = fixture();
+    let run = f.run(&["policy"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("public_api"), "{run:?}");
+}

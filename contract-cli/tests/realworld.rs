@@ -1,0 +1,532 @@
+//! The real-world corpus (docs/REALWORLD.md): consecutive releases of published
+//! library crates, fetched from crates.io by cargo, each pair checked with nothing but
+//! `[set.api] public_api = true`, and every breaking delta held against a committed,
+//! judged expectation.
+//!
+//! ```sh
+//! # the whole corpus (both halves), with the summary:
+//! cargo test --release -p contract-cli --test realworld -- --ignored --nocapture
+//! # the pairs `ci = true` marks (what `cargo test` runs on every submission):
+//! cargo test -p contract-cli --test realworld
+//! ```
+//!
+//! `REALWORLD_RECORD=1` appends every unjudged delta to the expectations file with
+//! `verdict = "unjudged"` (to be judged by hand: still a failure); `REALWORLD_PRUNE=1`
+//! drops the expectations of known false breaks that are no longer reported.
+//! `REALWORLD_ONLY=name` runs the pairs of one crate.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
+const HERE: &str = env!("CARGO_MANIFEST_DIR");
+
+#[derive(Deserialize)]
+struct List {
+    #[serde(rename = "crate")]
+    crates: Vec<Crate>,
+}
+
+#[derive(Deserialize)]
+struct Crate {
+    name: String,
+    versions: Vec<String>,
+    #[serde(default)]
+    ci: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Pair {
+    name: String,
+    old: String,
+    new: String,
+    holdout: bool,
+    ci: bool,
+}
+
+/// One judged breaking delta (or a pair that cannot be checked).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+struct Expectation {
+    #[serde(rename = "crate")]
+    name: String,
+    old: String,
+    new: String,
+    symbol: String,
+    kind: String,
+    detail: String,
+    /// `true` (a real break: `why` names the consumer code it breaks), `false` (no
+    /// consumer can observe it: `why` names the issue that fixes it), or `unjudged`.
+    verdict: String,
+    why: String,
+}
+
+impl Expectation {
+    fn key(&self) -> Key {
+        (
+            self.name.clone(),
+            self.old.clone(),
+            self.new.clone(),
+            self.symbol.clone(),
+            self.kind.clone(),
+            self.detail.clone(),
+        )
+    }
+}
+
+type Key = (String, String, String, String, String, String);
+
+#[derive(Default, Serialize, Deserialize)]
+struct Expectations {
+    #[serde(default, rename = "delta")]
+    deltas: Vec<Expectation>,
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(HERE).join("tests/realworld")
+}
+
+fn scratch() -> PathBuf {
+    // Cargo's target directory of this workspace: `target/realworld/`.
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(HERE).join("../target"));
+    std::fs::create_dir_all(&target).unwrap();
+    target.canonicalize().unwrap().join("realworld")
+}
+
+fn pairs() -> Vec<Pair> {
+    let text = std::fs::read_to_string(corpus_dir().join("crates.toml")).unwrap();
+    let list: List = toml::from_str(&text).unwrap();
+    let mut out = Vec::new();
+    for c in &list.crates {
+        assert!(c.versions.len() >= 2, "{}: at least two versions", c.name);
+        for w in c.versions.windows(2) {
+            let index = out.len();
+            out.push(Pair {
+                name: c.name.clone(),
+                old: w[0].clone(),
+                new: w[1].clone(),
+                holdout: index % 3 == 2,
+                ci: c.ci,
+            });
+        }
+    }
+    out
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+fn cargo_home() -> PathBuf {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(&std::env::var("HOME").unwrap()).join(".cargo"))
+}
+
+/// The `.crate` file of `name` `version` in cargo's download cache, if there.
+fn cached_crate(name: &str, version: &str) -> Option<PathBuf> {
+    let cache = cargo_home().join("registry/cache");
+    for registry in std::fs::read_dir(cache).ok()?.flatten() {
+        let file = registry.path().join(format!("{name}-{version}.crate"));
+        if file.is_file() {
+            return Some(file);
+        }
+    }
+    None
+}
+
+/// The sources of `name` `version`, unpacked under the scratch directory: from
+/// cargo's cache, else fetched by cargo through a throwaway manifest that depends on
+/// exactly that version.
+fn fetch(name: &str, version: &str) -> Result<PathBuf, String> {
+    let unpacked = scratch().join("src").join(format!("{name}-{version}"));
+    if unpacked.join("Cargo.toml").is_file() {
+        return Ok(unpacked);
+    }
+    if cached_crate(name, version).is_none() {
+        let dir = scratch().join("fetch").join(format!("{name}-{version}"));
+        std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            format!(
+                "[package]\nname = \"fetch-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+                 publish = false\n\n[dependencies]\n{name} = \"={version}\"\n\n[workspace]\n"
+            ),
+        )
+        .map_err(|e| e.to_string())?;
+        std::fs::write(dir.join("src/lib.rs"), "").map_err(|e| e.to_string())?;
+        let out = Command::new(cargo())
+            .args(["fetch", "--quiet", "--manifest-path"])
+            .arg(dir.join("Cargo.toml"))
+            .output()
+            .map_err(|e| e.to_string())?;
+        if !out.status.success() {
+            return Err(format!(
+                "cargo fetch of {name} {version} failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+    }
+    let file = cached_crate(name, version)
+        .ok_or_else(|| format!("{name}-{version}.crate is not in cargo's cache after a fetch"))?;
+    let parent = unpacked.parent().unwrap();
+    std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+    let out = Command::new("tar")
+        .arg("xzf")
+        .arg(&file)
+        .arg("-C")
+        .arg(parent)
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!(
+            "cannot unpack {}: {}",
+            file.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(unpacked)
+}
+
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let path = entry.path();
+        let dest = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            if entry.file_name() != "target" {
+                copy_dir(&path, &dest)?;
+            }
+        } else {
+            std::fs::copy(&path, &dest)?;
+        }
+    }
+    Ok(())
+}
+
+/// A fresh copy of the sources as its own workspace, with the public-API set.
+fn workspace(src: &Path, dest: &Path) -> Result<PathBuf, String> {
+    if dest.exists() {
+        std::fs::remove_dir_all(dest).map_err(|e| e.to_string())?;
+    }
+    copy_dir(src, dest).map_err(|e| e.to_string())?;
+    let manifest = dest.join("Cargo.toml");
+    let mut text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
+    if !text.contains("\n[workspace]") {
+        text.push_str("\n[workspace]\n");
+    }
+    std::fs::write(&manifest, text).map_err(|e| e.to_string())?;
+    std::fs::write(
+        dest.join("contract-pin.toml"),
+        "[set.api]\npublic_api = true\n",
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(manifest)
+}
+
+/// The command on the workspace of `manifest`, its goldens in its own `golden/` (the
+/// scratch directory is inside this repository, whose cargo config names another).
+fn contract_pin(manifest: &Path, args: &[&str]) -> Result<(i32, String, String), String> {
+    let golden = manifest.parent().unwrap().join("golden");
+    let out = Command::new(BIN)
+        .arg("--manifest-path")
+        .arg(manifest)
+        .args(args)
+        .env_remove("CI")
+        .env("CONTRACT_PIN_GOLDEN_DIR", golden)
+        .env_remove("CONTRACT_PIN_UPDATE")
+        .output()
+        .map_err(|e| e.to_string())?;
+    Ok((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+/// What one pair gave.
+struct Outcome {
+    breaking: Vec<Expectation>,
+    additive: usize,
+    symbols: usize,
+    /// Cold (first) and warm (second) `check`, in seconds.
+    times: (f64, f64),
+}
+
+fn run_pair(pair: &Pair) -> Result<Outcome, String> {
+    let old_src = fetch(&pair.name, &pair.old)?;
+    let new_src = fetch(&pair.name, &pair.new)?;
+    let base = scratch().join("work").join(&pair.name);
+    let old = workspace(&old_src, &base.join(&pair.old))?;
+    let (code, _, stderr) = contract_pin(&old, &["update"])?;
+    if code != 0 {
+        return Err(format!(
+            "update on {} exited {code}: {}",
+            pair.old,
+            last_lines(&stderr)
+        ));
+    }
+    let golden_rel = format!("golden/api-contract/{}.json", pair.name);
+    let golden = base.join(&pair.old).join(&golden_rel);
+    let new = workspace(&new_src, &base.join(&pair.new))?;
+    let new_golden = base.join(&pair.new).join(&golden_rel);
+    std::fs::create_dir_all(new_golden.parent().unwrap()).map_err(|e| e.to_string())?;
+    std::fs::copy(&golden, &new_golden).map_err(|e| format!("{}: {e}", golden.display()))?;
+    let start = Instant::now();
+    let (code, stdout, stderr) = contract_pin(&new, &["check", "--format", "json"])?;
+    let cold = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    contract_pin(&new, &["check", "--format", "json"])?;
+    let warm = start.elapsed().as_secs_f64();
+    let json: serde_json::Value = serde_json::from_str(&stdout)
+        .map_err(|e| format!("check printed no JSON ({e}): {}", last_lines(&stderr)))?;
+    if code == 3 {
+        return Err(format!("check exited 3: {}", json["errors"]));
+    }
+    let mut breaking = Vec::new();
+    let mut additive = 0;
+    let mut seen = BTreeSet::new();
+    for report in json["reports"].as_array().into_iter().flatten() {
+        for d in report["deltas"].as_array().into_iter().flatten() {
+            let s = |k: &str| d[k].as_str().unwrap_or_default().to_owned();
+            if s("class") != "breaking" {
+                additive += 1;
+                continue;
+            }
+            let e = Expectation {
+                name: pair.name.clone(),
+                old: pair.old.clone(),
+                new: pair.new.clone(),
+                symbol: s("symbol"),
+                kind: s("kind"),
+                detail: s("detail"),
+                verdict: "unjudged".to_owned(),
+                why: String::new(),
+            };
+            // One judgement per (symbol, kind, detail): both axes of one change.
+            if seen.insert(e.key()) {
+                breaking.push(e);
+            }
+        }
+    }
+    let symbols = std::fs::read_to_string(&golden)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|g| g["symbols"].as_object().map(|o| o.len()))
+        .unwrap_or(0);
+    Ok(Outcome {
+        breaking,
+        additive,
+        symbols,
+        times: (cold, warm),
+    })
+}
+
+fn last_lines(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(6)..].join("\n")
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+#[derive(Default)]
+struct Tally {
+    pairs: usize,
+    true_breaks: usize,
+    false_breaks: usize,
+    unjudged: usize,
+    errors: usize,
+    fixed: usize,
+    missed: usize,
+    cold: Vec<f64>,
+    warm: Vec<f64>,
+}
+
+fn run(select: impl Fn(&Pair) -> bool) {
+    let file = corpus_dir().join("expectations.toml");
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    let mut expectations: Expectations =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let known: BTreeMap<Key, Expectation> = expectations
+        .deltas
+        .iter()
+        .map(|e| (e.key(), e.clone()))
+        .collect();
+    assert_eq!(
+        known.len(),
+        expectations.deltas.len(),
+        "an expectation is listed twice"
+    );
+    let only = std::env::var("REALWORLD_ONLY").ok();
+    let selected: Vec<Pair> = pairs()
+        .into_iter()
+        .filter(|p| select(p) && only.as_ref().is_none_or(|o| &p.name == o))
+        .collect();
+    let mut halves: BTreeMap<bool, Tally> = BTreeMap::new();
+    let mut unjudged = Vec::new();
+    let mut stale: Vec<Key> = Vec::new();
+    let mut problems = Vec::new();
+    for pair in &selected {
+        let tally = halves.entry(pair.holdout).or_default();
+        tally.pairs += 1;
+        let label = format!("{} {} -> {}", pair.name, pair.old, pair.new);
+        let expected: Vec<&Expectation> = known
+            .values()
+            .filter(|e| e.name == pair.name && e.old == pair.old && e.new == pair.new)
+            .collect();
+        let outcome = match run_pair(pair) {
+            Ok(o) => o,
+            Err(e) => {
+                tally.errors += 1;
+                println!("{label}: ERROR {e}");
+                problems.push(format!("{label}: {e}"));
+                continue;
+            }
+        };
+        tally.cold.push(outcome.times.0);
+        tally.warm.push(outcome.times.1);
+        let reported: BTreeSet<Key> = outcome.breaking.iter().map(Expectation::key).collect();
+        let (mut t, mut f, mut u) = (0, 0, 0);
+        for delta in &outcome.breaking {
+            match known.get(&delta.key()).map(|e| e.verdict.as_str()) {
+                Some("true") => t += 1,
+                Some("false") => f += 1,
+                _ => {
+                    u += 1;
+                    if !known.contains_key(&delta.key()) {
+                        unjudged.push(delta.clone());
+                    }
+                }
+            }
+        }
+        for e in expected {
+            if !reported.contains(&e.key()) {
+                match e.verdict.as_str() {
+                    // A real break no longer seen: a regression.
+                    "true" => {
+                        tally.missed += 1;
+                        problems.push(format!(
+                            "{label}: the true break `{}` {} ({}) is no longer reported",
+                            e.symbol, e.kind, e.detail
+                        ));
+                    }
+                    _ => {
+                        tally.fixed += 1;
+                        stale.push(e.key());
+                    }
+                }
+            }
+        }
+        tally.true_breaks += t;
+        tally.false_breaks += f;
+        tally.unjudged += u;
+        println!(
+            "{label}: {} symbols, breaking {} (true {t}, false {f}, unjudged {u}), additive {}, \
+             check {:.3}s cold / {:.3}s warm",
+            outcome.symbols,
+            outcome.breaking.len(),
+            outcome.additive,
+            outcome.times.0,
+            outcome.times.1
+        );
+    }
+    println!();
+    for (holdout, t) in &halves {
+        println!(
+            "{}: {} pairs, {} true breaks, {} false breaks, {} unjudged, {} errors, {} fixed \
+             (stale expectations), {} missed; median check {:.3}s cold, {:.3}s warm",
+            if *holdout {
+                "held-out third"
+            } else {
+                "tuned two thirds"
+            },
+            t.pairs,
+            t.true_breaks,
+            t.false_breaks,
+            t.unjudged,
+            t.errors,
+            t.fixed,
+            t.missed,
+            median(t.cold.clone()),
+            median(t.warm.clone()),
+        );
+    }
+    if !stale.is_empty() {
+        println!(
+            "{} known false breaks are no longer reported (fixed): REALWORLD_PRUNE=1 drops them",
+            stale.len()
+        );
+        for key in &stale {
+            println!(
+                "  fixed: {} {} -> {} `{}` {} ({})",
+                key.0, key.1, key.2, key.3, key.4, key.5
+            );
+        }
+    }
+    let record = std::env::var_os("REALWORLD_RECORD").is_some();
+    let prune = std::env::var_os("REALWORLD_PRUNE").is_some();
+    if (record && !unjudged.is_empty()) || (prune && !stale.is_empty()) {
+        if prune {
+            expectations.deltas.retain(|e| !stale.contains(&e.key()));
+        }
+        if record {
+            expectations.deltas.extend(unjudged.iter().cloned());
+        }
+        expectations.deltas.sort_by_key(Expectation::key);
+        let mut out = String::from(HEADER);
+        out.push_str(&toml::to_string(&expectations).unwrap());
+        std::fs::write(&file, out).unwrap();
+        println!("wrote {}", file.display());
+    }
+    for e in &unjudged {
+        problems.push(format!(
+            "{} {} -> {}: unjudged `{}` {} ({})",
+            e.name, e.old, e.new, e.symbol, e.kind, e.detail
+        ));
+    }
+    let listed_unjudged = halves.values().map(|t| t.unjudged).sum::<usize>();
+    if listed_unjudged > unjudged.len() {
+        problems.push(format!(
+            "{} deltas are listed with verdict \"unjudged\": judge them",
+            listed_unjudged - unjudged.len()
+        ));
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+const HEADER: &str =
+    "# Every breaking delta the real-world corpus reports, judged (docs/REALWORLD.md).\n\
+# verdict = \"true\": a real break; `why` is the consumer code it breaks.\n\
+# verdict = \"false\": no consumer can observe it; `why` names the issue that fixes it.\n\
+# Keyed by crate, versions, symbol, kind and detail. Written by REALWORLD_RECORD=1 and\n\
+# REALWORLD_PRUNE=1 (tests/realworld.rs); verdicts and reasons are written by hand.\n\n";
+
+/// The whole corpus, both halves.
+#[test]
+#[ignore = "fetches ~80 crate releases from crates.io and checks 57 pairs: run it with --ignored"]
+fn realworld_corpus() {
+    run(|_| true);
+}
+
+/// The small pairs `ci = true` marks, on every `cargo test`.
+#[test]
+fn realworld_ci_subset() {
+    run(|p| p.ci);
+}

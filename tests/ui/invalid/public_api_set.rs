@@ -1,0 +1,6 @@
+#[contract_pin::contract(set = "ui-api")]
+pub struct Order {
+    pub id: u64,
+}
+
+fn main() {}
