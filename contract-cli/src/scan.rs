@@ -466,7 +466,7 @@ impl Scanner<'_> {
                 self.pinned(item, attrs, cx, file);
                 self.module(m, cx, file)
             }
-            Item::Macro(m) if is_pin_macro(m, &cx.scope) => self.pin_macro(m, cx, &own_cfgs, file),
+            Item::Macro(m) if is_pin_macro(m, &cx.scope) => self.pin_macro(m, cx, file),
             Item::Macro(m) => {
                 self.pinned(item, attrs, cx, file);
                 self.macro_item(m, cx, file)
@@ -606,7 +606,12 @@ impl Scanner<'_> {
             self.not_evaluated.push((file.to_path_buf(), line, what));
         }
         let scope = self.type_scopes.at(item_position(item));
-        let extracted = match syntax::extract_all(&expanded, scope) {
+        // A `macro_rules!` is read as `pin_macro!` reads it (no attribute pins one).
+        let extracted = match &expanded {
+            Item::Macro(m) => syntax::extract_macro(m).map(|e| vec![e]),
+            other => syntax::extract_all(other, scope),
+        };
+        let extracted = match extracted {
             Ok(extracted) => extracted,
             Err(e) => {
                 let name = item_ident(item).unwrap_or_else(|| "an item".to_owned());
@@ -803,7 +808,7 @@ impl Scanner<'_> {
 
     /// `contract_pin::pin_macro!(name, …)`: the `macro_rules! name` of this file,
     /// registered as the macro registers it.
-    fn pin_macro(&mut self, m: &syn::ItemMacro, cx: &ModCx, own_cfgs: &[String], file: &Path) {
+    fn pin_macro(&mut self, m: &syn::ItemMacro, cx: &ModCx, file: &Path) {
         let mut errors = Vec::new();
         let parsed = args::parse_pin_macro(m.mac.tokens.clone(), &mut errors);
         // Like the macro: any error, and nothing registers.
@@ -834,13 +839,13 @@ impl Scanner<'_> {
             fixed_set: None,
             tokens: m.mac.tokens.clone(),
             span: m.mac.path.span(),
-            via_cfg_attr: false,
+            predicate: None,
             index: 0,
             meta: Meta::Path(m.mac.path.clone()),
             before_in_cfg_attr: Vec::new(),
         };
         let item = Item::Macro(m.clone());
-        self.register(extracted, &parsed, &attr, cx, own_cfgs, &item, file);
+        self.register(extracted, &parsed, &attr, cx, &item, file);
     }
 
     /// `macro_rules!` definitions and item-position macro calls: their expansion is

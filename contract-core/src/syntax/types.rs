@@ -337,6 +337,16 @@ pub fn path(cx: &mut Cx<'_>, p: &syn::Path) -> Path {
 
 /// `core::`/`alloc::` as `std::`, prelude and primitive paths collapsed.
 fn normalize(_cx: &Cx<'_>, p: &mut Path) {
+    // `crate::alloc::vec::Vec` names std's `Vec` through the root's `extern crate
+    // alloc;` (a crate module named `std`, `core` or `alloc` is not written on purpose).
+    if !p.global
+        && p.segments.len() > 2
+        && p.segments[0].name == "crate"
+        && p.segments[0].args == Args::None
+        && matches!(p.segments[1].name.as_str(), "std" | "core" | "alloc")
+    {
+        p.segments.remove(0);
+    }
     let Some(first) = p.segments.first_mut() else {
         return;
     };
@@ -558,7 +568,9 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             (
                 Predicate::Type { hrtb, bounded, .. },
                 Predicate::Type {
-                    hrtb: h, bounded: b, ..
+                    hrtb: h,
+                    bounded: b,
+                    ..
                 },
             ) => hrtb == h && bounded == b,
             (Predicate::Lifetime { lifetime, .. }, Predicate::Lifetime { lifetime: l, .. }) => {
@@ -567,20 +579,13 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             _ => false,
         });
         match (same, w) {
-            (
-                Some(Predicate::Type { bounds, .. }),
-                Predicate::Type {
-                    bounds: more, ..
-                },
-            ) => {
+            (Some(Predicate::Type { bounds, .. }), Predicate::Type { bounds: more, .. }) => {
                 bounds.extend(more);
                 sort_bounds(bounds);
             }
             (
                 Some(Predicate::Lifetime { bounds, .. }),
-                Predicate::Lifetime {
-                    bounds: more, ..
-                },
+                Predicate::Lifetime { bounds: more, .. },
             ) => {
                 bounds.extend(more);
                 bounds.sort();
@@ -758,6 +763,12 @@ mod tests {
             "std::collections::HashMap<K, V>"
         );
         assert_eq!(ty_of("core::fmt::Debug"), ty_of("std::fmt::Debug"));
+        assert_eq!(
+            ty_of("crate::alloc::vec::Vec<u8>"),
+            "Vec<u8>",
+            "through the root's `extern crate alloc;`"
+        );
+        assert_eq!(ty_of("crate::alloc_like::Vec<u8>"), "crate::alloc_like::Vec<u8>");
         assert_eq!(ty_of("Vec::<u8>"), "Vec<u8>", "a turbofish is a spelling");
     }
 
