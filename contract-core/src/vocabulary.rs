@@ -128,6 +128,12 @@ breaks; a property renames the generics of every case at random):
   TryFrom<T>>::Error` and `<T as TryInto<U>>::Error`, `K: From<&Q>` and `&Q: Into<K>` (std's
   blanket impls make every `From` an `Into`; `where Self: From<u8>` on a trait is a
   supertrait and is kept);
+- an inherent `impl` generalised over a parameter its type gained with a default
+  (`impl<N> GraphMap<N>` → `impl<N, S: BuildHasher> GraphMap<N, S>` with `S =
+  RandomState`): its methods are compared at the default, what bounds the parameter is
+  assumed to hold there, and a last path argument equal to the default is left out on
+  both sides (`Edges<N, RandomState>` is `Edges<N>`). At compile time the macro, which
+  sees the `impl` but not the type's new shape, leaves such methods to `cargo test`;
 - a literal and its value: `0x10`, `0o20`, `0b1_0000` and `16`; `1_000` and `1000`;
   `'𖿰'` and `'\u{16ff0}'`; `r"a"` and `"a"` (the suffix stays: `16u8` is not `16`). Goldens
   write literals in one spelling, printable ASCII as itself and any other char escaped.

@@ -484,6 +484,57 @@ fn a_closure_bound_relaxed_keeps_every_caller() {
 }
 
 #[test]
+fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
+    let before = "use std::collections::hash_map::RandomState;
+        pub struct Edges<N, E>(N, E);
+        pub struct GraphMap<N, E> { n: N, e: E }
+        impl<N, E> GraphMap<N, E> {
+            pub fn new() -> Self { todo!() }
+            pub fn edges(&self) -> Edges<N, E> { todo!() }
+            pub fn node_count(&self) -> usize { 0 }
+        }";
+    let after = "use std::collections::hash_map::RandomState;
+        pub struct Edges<N, E, S = RandomState>(N, E, S);
+        pub struct GraphMap<N, E, S = RandomState> { n: N, e: E, s: S }
+        impl<N, E, S: std::hash::BuildHasher> GraphMap<N, E, S> {
+            pub fn new() -> Self where S: Default { todo!() }
+            pub fn edges(&self) -> Edges<N, E, S> { todo!() }
+            pub fn node_count(&self) -> usize { 0 }
+        }";
+    let found = deltas(before, after);
+    assert!(
+        found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    assert!(
+        found
+            .iter()
+            .any(|d| d.kind == DeltaKind::GenericParamAddedWithDefault),
+        "{}",
+        common::show(&found)
+    );
+    // Near misses: a parameter with no default breaks every use; a method that now
+    // returns another type at the default is still a change.
+    breaks(
+        before,
+        &after.replace(
+            "pub struct GraphMap<N, E, S = RandomState>",
+            "pub struct GraphMap<N, E, S>",
+        ),
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        before,
+        &after.replace(
+            "pub fn node_count(&self) -> usize",
+            "pub fn node_count(&self) -> S",
+        ),
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
 fn a_literal_is_its_value() {
     same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
     same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");

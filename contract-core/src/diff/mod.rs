@@ -18,6 +18,7 @@ pub mod equiv;
 mod fields;
 mod fields_wire;
 mod fns;
+mod generalised;
 mod generics;
 mod hidden;
 mod implementors;
@@ -124,6 +125,13 @@ pub fn diff_symbol_with(
     // compiler was asked about on one side only is not compared.
     let reconciled = crate::probe::reconcile(before, after);
     let (before, after) = match &reconciled {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
+    // An impl generalised over a parameter the type gained with a default is compared
+    // at that default: every old use is one of its instances.
+    let generalised = generalised::at_defaults(before, after);
+    let (before, after) = match &generalised {
         Some((b, a)) => (b, a),
         None => (before, after),
     };
@@ -258,6 +266,28 @@ pub fn diff_fragment(
             before
                 .methods
                 .retain(|method, _| methods.contains_key(method));
+            // A method whose impl took a parameter the pinned type's golden shape lacks
+            // may be a generalisation over a defaulted parameter the type gained: only
+            // the harness, which sees the type's new shape, can tell.
+            let mut methods = methods.clone();
+            if let Some(type_params) = golden.item.as_ref().and_then(|i| i.generics()) {
+                methods.retain(|name, m| {
+                    let Some(old) = before.methods.get(name) else {
+                        return true;
+                    };
+                    !m.impl_generics.params.iter().any(|p| {
+                        !p.is_lifetime()
+                            && !type_params.params.iter().any(|t| t.name() == p.name())
+                            && !old
+                                .impl_generics
+                                .params
+                                .iter()
+                                .any(|o| o.name() == p.name())
+                    })
+                });
+                before.methods.retain(|name, _| methods.contains_key(name));
+            }
+            let methods = &methods;
             before.consts.retain(|name, _| consts.contains_key(name));
             before.types.retain(|name, _| types.contains_key(name));
             after.methods = methods.clone();

@@ -768,7 +768,10 @@ mod tests {
             "Vec<u8>",
             "through the root's `extern crate alloc;`"
         );
-        assert_eq!(ty_of("crate::alloc_like::Vec<u8>"), "crate::alloc_like::Vec<u8>");
+        assert_eq!(
+            ty_of("crate::alloc_like::Vec<u8>"),
+            "crate::alloc_like::Vec<u8>"
+        );
         assert_eq!(ty_of("Vec::<u8>"), "Vec<u8>", "a turbofish is a spelling");
     }
 

@@ -1,0 +1,143 @@
+//! An inherent `impl` generalised over a parameter its type gained with a default.
+//!
+//! `struct GraphMap<N, E, Ty>` → `struct GraphMap<N, E, Ty, S = RandomState>` with
+//! `impl<N, E, Ty> GraphMap<N, E, Ty>` → `impl<N, E, Ty, S: BuildHasher> GraphMap<N, E,
+//! Ty, S>`: every consumer names `GraphMap<N, E, Ty>`, which is `GraphMap<N, E, Ty,
+//! RandomState>`, and the new impl covers it. So the new methods are compared as they
+//! are for the default: the parameter instantiated (`S` := `RandomState`), what it
+//! bounds assumed to hold for the default (the type's author chose a default that fits
+//! its own impls), and an argument equal to the default at the end of a path left out on
+//! both sides (`Edges<N, E, Ty, RandomState>` is `Edges<N, E, Ty>` where `Edges` gained
+//! the same defaulted parameter).
+
+use std::collections::BTreeMap;
+
+use crate::shape::{FnShape, GenericParam, Generics, Receiver, Symbol, WherePredicate};
+use crate::ty::{Args, GenericArg, Type};
+
+/// `before` and `after` with the methods of a generalised `impl` read at the type's
+/// new defaults; `None` when the type gained no defaulted parameter an `impl` took up.
+pub fn at_defaults(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+    let old = before.item.as_ref()?.generics()?;
+    let new = after.item.as_ref()?.generics()?;
+    let gained: BTreeMap<&str, &Type> = new
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Type {
+                name,
+                default: Some(d),
+                ..
+            } if !old.params.iter().any(|o| o.name() == name) => Some((name.as_str(), d)),
+            _ => None,
+        })
+        .collect();
+    if gained.is_empty() {
+        return None;
+    }
+    let (mut b, mut a) = (before.clone(), after.clone());
+    let mut changed = false;
+    for (name, method) in a.methods.iter_mut() {
+        let Some(old_method) = b.methods.get_mut(name) else {
+            continue;
+        };
+        let taken: Vec<(&str, &Type)> = gained
+            .iter()
+            .filter(|(p, _)| {
+                has_type_param(&method.impl_generics, p)
+                    && !has_type_param(&old_method.impl_generics, p)
+            })
+            .map(|(p, d)| (*p, *d))
+            .collect();
+        for (param, default) in taken {
+            instantiate(method, param, default);
+            strip_trailing(method, default);
+            strip_trailing(old_method, default);
+            changed = true;
+        }
+    }
+    changed.then_some((b, a))
+}
+
+fn has_type_param(g: &Generics, name: &str) -> bool {
+    g.params
+        .iter()
+        .any(|p| matches!(p, GenericParam::Type { name: n, .. } if n == name))
+}
+
+/// Every type of a signature, mutably.
+fn types_mut(f: &mut FnShape, visit: &mut dyn FnMut(&mut Type)) {
+    fn generics(g: &mut Generics, visit: &mut dyn FnMut(&mut Type)) {
+        for p in &mut g.params {
+            match p {
+                GenericParam::Type {
+                    bounds, default, ..
+                } => {
+                    for b in bounds.iter_mut() {
+                        b.walk_types_mut(&mut |t| visit(t));
+                    }
+                    if let Some(d) = default {
+                        d.walk_mut(&mut |t| visit(t));
+                    }
+                }
+                GenericParam::Const { ty, .. } => ty.walk_mut(&mut |t| visit(t)),
+                GenericParam::Lifetime { .. } => {}
+            }
+        }
+        for w in &mut g.where_clause {
+            if let WherePredicate::Type {
+                bounded, bounds, ..
+            } = w
+            {
+                bounded.walk_mut(&mut |t| visit(t));
+                for b in bounds.iter_mut() {
+                    b.walk_types_mut(&mut |t| visit(t));
+                }
+            }
+        }
+    }
+    generics(&mut f.generics, visit);
+    generics(&mut f.impl_generics, visit);
+    if let Some(Receiver::Typed(t)) = &mut f.receiver {
+        t.walk_mut(&mut |t| visit(t));
+    }
+    for p in &mut f.params {
+        p.ty.walk_mut(&mut |t| visit(t));
+    }
+    if let Some(o) = &mut f.output {
+        o.walk_mut(&mut |t| visit(t));
+    }
+}
+
+/// `param` := `default` throughout `f`; `param` and what bounds the default dropped.
+fn instantiate(f: &mut FnShape, param: &str, default: &Type) {
+    f.impl_generics.params.retain(|p| p.name() != param);
+    let is_param = |t: &Type| t.as_path().and_then(|p| p.as_ident()) == Some(param);
+    types_mut(f, &mut |t| {
+        if is_param(t) {
+            *t = default.clone();
+        }
+    });
+    for g in [&mut f.impl_generics, &mut f.generics] {
+        g.where_clause
+            .retain(|w| !matches!(w, WherePredicate::Type { bounded, .. } if bounded == default));
+    }
+}
+
+/// Leaves out a last path argument equal to `default` (the type's default there).
+fn strip_trailing(f: &mut FnShape, default: &Type) {
+    types_mut(f, &mut |t| {
+        if let Type::Path(p) = t {
+            if let Some(last) = p.segments.last_mut() {
+                if let Args::Angle(args) = &mut last.args {
+                    if matches!(args.last(), Some(GenericArg::Type(d)) if d == default) {
+                        args.pop();
+                        if args.is_empty() {
+                            last.args = Args::None;
+                        }
+                    }
+                }
+            }
+        }
+    });
+}
