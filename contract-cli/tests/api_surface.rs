@@ -105,7 +105,9 @@ impl Crate {
         cmd.args(args)
             .arg("--manifest-path")
             .arg(self.path("Cargo.toml"))
-            .current_dir(self.dir.path());
+            .current_dir(self.dir.path())
+            // Its scan cache in the crate's own `target/`, whatever a config says.
+            .env("CARGO_TARGET_DIR", self.path("target"));
         finish(cmd.stdin(Stdio::null()).output().unwrap())
     }
 }
