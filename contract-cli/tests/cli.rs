@@ -534,7 +534,8 @@ fn this_repository_matches_the_golden_the_harness_wrote() {
     assert_eq!(run.code, 0, "{run:?}");
     assert_eq!(run.stderr, "", "the README's main command warns: {run:?}");
     assert!(
-        run.stdout.ends_with("checked 3 sets in 1 package: 3 match\n"),
+        run.stdout
+            .ends_with("checked 3 sets in 1 package: 3 match\n"),
         "{run:?}"
     );
     let run = finish(
@@ -1021,4 +1022,11 @@ fn sets_of_one_update_variable_in_a_workspace_are_errors() {
         ),
         "{run:?}"
     );
+}
+
+/// Under a caller's own target directory, cargo home, forced colour, `NO_COLOR` and
+/// `CI`, every test above still passes and leaves nothing in those directories.
+#[test]
+fn every_test_here_passes_under_a_foreign_environment() {
+    support::foreign_env::rerun_foreign("every_test_here_passes_under_a_foreign_environment");
 }

@@ -275,3 +275,10 @@ fn cargo_runs_the_subcommand_from_path() {
     );
     assert_eq!(bare.stdout, direct.stdout, "{bare:?}");
 }
+
+/// Under a caller's own target directory, cargo home, forced colour, `NO_COLOR` and
+/// `CI`, every test above still passes and leaves nothing in those directories.
+#[test]
+fn every_test_here_passes_under_a_foreign_environment() {
+    support::foreign_env::rerun_foreign("every_test_here_passes_under_a_foreign_environment");
+}
