@@ -453,7 +453,7 @@ fn head_and_indexed(root: &Path) -> (String, String) {
 #[test]
 fn regenerate_sh_refuses_last_indexed_equals_head() {
     let root = seed_copy("guard");
-    let root = root.path();
+    let root = root.path().to_path_buf();
     let first = regenerate(&root, true, &[]);
     assert!(
         first.status.success(),
@@ -492,7 +492,7 @@ fn regenerate_sh_is_hermetic_and_deterministic() {
     let home = home.to_str().unwrap().to_owned();
 
     let (a, b) = (seed_copy("det-a"), seed_copy("det-b"));
-    let (a, b) = (a.path(), b.path());
+    let (a, b) = (a.path().to_path_buf(), b.path().to_path_buf());
     let ra = regenerate(&a, true, &[]);
     let rb = regenerate(&b, true, &[("HOME", &home), ("GIT_DIR", "/nonexistent")]);
     for (out, label) in [(&ra, "clean"), (&rb, "hostile HOME and GIT_DIR")] {
