@@ -61,7 +61,7 @@ impl Crate {
         .unwrap();
         fs::copy(repo.join("Cargo.lock"), dir.path().join("Cargo.lock")).unwrap();
         fs::write(dir.path().join("src/lib.rs"), ITEMS).unwrap();
-        // tests/new_user.rs builds in the same directory: the dependencies compile once.
+        // contract-cli/tests/new_user.rs builds in the same directory: the dependencies compile once.
         let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target");
         Crate {
             dir,

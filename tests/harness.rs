@@ -595,3 +595,13 @@ fn the_report_has_exactly_the_documented_schema() {
     assert_eq!(deltas[0]["before"], "pub b: u8");
     assert_eq!(deltas[0]["after"], "pub c: u8");
 }
+
+#[path = "common/foreign_env.rs"]
+mod foreign_env;
+
+/// Under a caller's own target directory, cargo home, forced colour, `NO_COLOR` and
+/// `CI`, every test above still passes and leaves nothing in those directories.
+#[test]
+fn every_test_here_passes_under_a_foreign_environment() {
+    foreign_env::rerun_foreign("every_test_here_passes_under_a_foreign_environment");
+}

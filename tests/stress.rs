@@ -336,7 +336,7 @@ fn stress(crates: usize, items: usize, targets: [&Path; 2]) -> String {
 }
 
 /// The small version: 2 crates × 20 items, about half a minute once the
-/// dependencies are built. It shares its target directory with `tests/new_user.rs`,
+/// dependencies are built. It shares its target directory with `contract-cli/tests/new_user.rs`,
 /// which builds the same dependencies, so they compile once.
 #[test]
 fn two_parallel_update_runs_write_the_goldens_of_a_serial_one() {

@@ -36,7 +36,7 @@ impl Crate {
         };
         let c = Crate {
             dir,
-            // tests/new_user.rs and the differential suite build there too: the
+            // contract-cli/tests/new_user.rs and the differential suite build there too: the
             // dependencies compile once.
             target: Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target"),
             package,
@@ -81,7 +81,9 @@ impl Crate {
         cmd.args(args).current_dir(self.dir.path());
         clean(&mut cmd);
         cmd.env("CARGO_TARGET_DIR", &self.target)
-            .env("CARGO_TERM_COLOR", "never");
+            .env("CARGO_TERM_COLOR", "never")
+            // As every test that builds in this directory (tests/common/clean_env.rs).
+            .env("CARGO_PROFILE_DEV_DEBUG", "0");
         for (k, v) in vars {
             cmd.env(k, v);
         }
@@ -105,7 +107,9 @@ impl Crate {
         cmd.args(args)
             .arg("--manifest-path")
             .arg(self.path("Cargo.toml"))
-            .current_dir(self.dir.path());
+            .current_dir(self.dir.path())
+            // Its scan cache in the crate's own `target/`, whatever a config says.
+            .env("CARGO_TARGET_DIR", self.path("target"));
         finish(cmd.stdin(Stdio::null()).output().unwrap())
     }
 }

@@ -131,3 +131,13 @@ fn a_scan_whose_bytes_changed_is_scanned_over() {
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stderr.is_empty(), "{run:?}");
 }
+
+/// Under a caller's own target directory (and colour, `CI`, cargo home), every test
+/// above still passes and no fixture's cache lands in the caller's target directory:
+/// each fixture keeps its cache in its own `target/`.
+#[test]
+fn every_test_here_passes_under_a_foreign_target_dir_and_writes_nothing_there() {
+    support::foreign_env::rerun_foreign(
+        "every_test_here_passes_under_a_foreign_target_dir_and_writes_nothing_there",
+    );
+}

@@ -449,9 +449,7 @@ fn on_a_terminal(f: &Fixture, args: &str, keys: &str, env: &[(&str, &str)]) -> O
     );
     let mut c = Command::new("timeout");
     c.args(["60", "script", "-qec", &line, "/dev/null"]);
-    for var in ["CI", "CONTRACT_PIN_GOLDEN_DIR", "NO_COLOR"] {
-        c.env_remove(var);
-    }
+    support::user_env(&mut c, &f.path("Cargo.toml"));
     // Colour needs a terminal that says it has colour (TERM=dumb or unset has none).
     c.env("TERM", "xterm");
     c.envs(env.iter().copied())
@@ -522,18 +520,32 @@ fn review_on_a_terminal_accepts_and_rejects_per_symbol() {
 /// `workspace-example` was written by the test harness from the macro's
 /// registrations. The CLI, extracting the same items from the sources, must find
 /// exactly those symbols (shapes and module paths): `match`, and `Fresh`.
+///
+/// It is also the README's main command: it prints its result and not one warning.
 #[test]
 fn this_repository_matches_the_golden_the_harness_wrote() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let manifest = root.join("Cargo.toml");
+    // The scan cache of this repository in a temp dir, not in whatever target
+    // directory the caller of the suite uses.
+    let target = tempfile::tempdir().unwrap();
+    let target = [("CARGO_TARGET_DIR", target.path().to_str().unwrap())];
+    let run = finish(command(&manifest, &["check"], &target).output().unwrap());
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.stderr, "", "the README's main command warns: {run:?}");
+    assert!(
+        run.stdout
+            .ends_with("checked 3 sets in 1 package: 3 match\n"),
+        "{run:?}"
+    );
     let run = finish(
-        command(&manifest, &["check", "--format", "json"], &[])
+        command(&manifest, &["check", "--format", "json"], &target)
             .output()
             .unwrap(),
     );
     assert_eq!(run.code, 0, "{run:?}");
-    let reports: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    let example = reports["reports"]
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let example = json["reports"]
         .as_array()
         .unwrap()
         .iter()
@@ -544,7 +556,8 @@ fn this_repository_matches_the_golden_the_harness_wrote() {
         example["golden"],
         "golden/phase5-contract/workspace-example.json"
     );
-    let run = finish(command(&manifest, &["status"], &[]).output().unwrap());
+    assert_eq!(json["warnings"], serde_json::json!([]), "{run:?}");
+    let run = finish(command(&manifest, &["status"], &target).output().unwrap());
     assert_eq!(run.code, 0, "{run:?}");
     assert!(
         run.stdout.contains(
@@ -1009,4 +1022,11 @@ fn sets_of_one_update_variable_in_a_workspace_are_errors() {
         ),
         "{run:?}"
     );
+}
+
+/// Under a caller's own target directory, cargo home, forced colour, `NO_COLOR` and
+/// `CI`, every test above still passes and leaves nothing in those directories.
+#[test]
+fn every_test_here_passes_under_a_foreign_environment() {
+    support::foreign_env::rerun_foreign("every_test_here_passes_under_a_foreign_environment");
 }

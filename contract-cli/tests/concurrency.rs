@@ -168,9 +168,7 @@ impl Review {
         );
         let mut c = Command::new("timeout");
         c.args(["60", "script", "-qec", &line, "/dev/null"]);
-        for var in ["CI", "CONTRACT_PIN_GOLDEN_DIR", "NO_COLOR"] {
-            c.env_remove(var);
-        }
+        support::user_env(&mut c, &f.path("Cargo.toml"));
         c.env("NO_COLOR", "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

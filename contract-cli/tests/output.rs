@@ -8,7 +8,7 @@ mod support;
 use std::path::Path;
 use std::process::Command;
 
-use support::{finish, Fixture, Pty, BIN, CLEARED};
+use support::{finish, user_env, Fixture, Pty, BIN};
 
 /// Compares `actual` with the snapshot `name`, or rewrites it when blessing.
 fn snapshot(name: &str, actual: &str) {
@@ -251,9 +251,7 @@ fn cargo_runs_the_subcommand_from_path() {
     let run_cargo = |args: &[&str]| {
         let mut c = Command::new(&cargo);
         c.args(args).current_dir(f.dir.path()).env("PATH", &path);
-        for var in CLEARED {
-            c.env_remove(var);
-        }
+        user_env(&mut c, &f.path("Cargo.toml"));
         finish(c.output().unwrap())
     };
     let direct = f.run(&["check"]);
@@ -265,14 +263,22 @@ fn cargo_runs_the_subcommand_from_path() {
     assert!(run.stdout.contains("Usage: cargo contract-pin"), "{run:?}");
     // Started by hand, the binary works without the name cargo would pass.
     let bare = finish(
-        Command::new(env!("CARGO_BIN_EXE_cargo-contract-pin"))
-            .arg("--manifest-path")
-            .arg(f.path("Cargo.toml"))
-            .arg("check")
-            .env_remove("CONTRACT_PIN_GOLDEN_DIR")
-            .env_remove("CI")
-            .output()
-            .unwrap(),
+        user_env(
+            Command::new(env!("CARGO_BIN_EXE_cargo-contract-pin"))
+                .arg("--manifest-path")
+                .arg(f.path("Cargo.toml"))
+                .arg("check"),
+            &f.path("Cargo.toml"),
+        )
+        .output()
+        .unwrap(),
     );
     assert_eq!(bare.stdout, direct.stdout, "{bare:?}");
+}
+
+/// Under a caller's own target directory, cargo home, forced colour, `NO_COLOR` and
+/// `CI`, every test above still passes and leaves nothing in those directories.
+#[test]
+fn every_test_here_passes_under_a_foreign_environment() {
+    support::foreign_env::rerun_foreign("every_test_here_passes_under_a_foreign_environment");
 }

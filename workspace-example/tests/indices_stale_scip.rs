@@ -16,7 +16,6 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -414,16 +413,14 @@ fn adversarial_rejects_each_wrong_verdict_at_its_step() {
     judge(&slice(behind(1, &a), "medium"), &head).expect("the right verdict passes");
 }
 
-/// A scratch copy of the fixture's tracked seed material (no runtime state).
-fn seed_copy(label: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dest = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "stale-scip-{label}-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = fs::remove_dir_all(&dest);
-    copy_seed(&fixture(), &dest);
+/// A scratch copy of the fixture's tracked seed material (no runtime state), removed
+/// when dropped: no run leaves copies behind for the next.
+fn seed_copy(label: &str) -> tempfile::TempDir {
+    let dest = tempfile::Builder::new()
+        .prefix(&format!("stale-scip-{label}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    copy_seed(&fixture(), dest.path());
     dest
 }
 
@@ -456,6 +453,7 @@ fn head_and_indexed(root: &Path) -> (String, String) {
 #[test]
 fn regenerate_sh_refuses_last_indexed_equals_head() {
     let root = seed_copy("guard");
+    let root = root.path().to_path_buf();
     let first = regenerate(&root, true, &[]);
     assert!(
         first.status.success(),
@@ -484,6 +482,7 @@ fn regenerate_sh_is_hermetic_and_deterministic() {
     // A hostile global config: would sign commits (and fail without a key), rename
     // the author and the default branch, if regenerate.sh honoured it.
     let home = seed_copy("home");
+    let home = home.path();
     fs::write(
         home.join(".gitconfig"),
         "[user]\n\tname = Hostile\n\temail = hostile@example.invalid\n\
@@ -492,8 +491,8 @@ fn regenerate_sh_is_hermetic_and_deterministic() {
     .unwrap();
     let home = home.to_str().unwrap().to_owned();
 
-    let a = seed_copy("det-a");
-    let b = seed_copy("det-b");
+    let (a, b) = (seed_copy("det-a"), seed_copy("det-b"));
+    let (a, b) = (a.path().to_path_buf(), b.path().to_path_buf());
     let ra = regenerate(&a, true, &[]);
     let rb = regenerate(&b, true, &[("HOME", &home), ("GIT_DIR", "/nonexistent")]);
     for (out, label) in [(&ra, "clean"), (&rb, "hostile HOME and GIT_DIR")] {

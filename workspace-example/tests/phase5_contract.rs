@@ -298,3 +298,13 @@ fn edit_enum(
     edit(&mut shape.variants);
     golden
 }
+
+#[path = "../../tests/common/foreign_env.rs"]
+mod foreign_env;
+
+/// Under a caller's own target directory, cargo home, forced colour, `NO_COLOR` and
+/// `CI`, every test above still passes and leaves nothing in those directories.
+#[test]
+fn every_test_here_passes_under_a_foreign_environment() {
+    foreign_env::rerun_foreign("every_test_here_passes_under_a_foreign_environment");
+}

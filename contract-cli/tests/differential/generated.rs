@@ -79,7 +79,7 @@ impl Generated {
             .prefix("contract-pin-differential-")
             .tempdir()
             .unwrap();
-        // The directory tests/new_user.rs builds in: the dependencies (contract-pin,
+        // The directory contract-cli/tests/new_user.rs builds in: the dependencies (contract-pin,
         // serde, syn…) compile once for both.
         let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target");
         let manifest = format!(

@@ -10,11 +10,16 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+#[path = "../../../tests/common/foreign_env.rs"]
+pub mod foreign_env;
+
 pub const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
 
-/// Variables a user's shell may carry that change what the command does or prints.
-/// cargo sets `CONTRACT_PIN_GOLDEN_DIR` for this test process (the repository's
-/// `.cargo/config.toml`) and CI sets `CI`.
+/// Variables a user's shell may carry that change what the command does or prints,
+/// or where it writes. cargo sets `CONTRACT_PIN_GOLDEN_DIR` for this test process (the
+/// repository's `.cargo/config.toml`), CI sets `CI`, and a caller's own target
+/// directory (`CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`) would put every fixture's
+/// scan cache there instead of in the fixture's `target/` (see [`foreign_env`]).
 pub const CLEARED: &[&str] = &[
     "CI",
     "CONTRACT_PIN_GOLDEN_DIR",
@@ -22,7 +27,21 @@ pub const CLEARED: &[&str] = &[
     "NO_COLOR",
     "CLICOLOR",
     "CLICOLOR_FORCE",
+    "CARGO_TARGET_DIR",
+    "CARGO_BUILD_TARGET_DIR",
+    "CARGO_TERM_COLOR",
 ];
+
+/// Clears [`CLEARED`] from `c` and gives it the target directory a user without one
+/// of their own gets: `target/` beside the workspace manifest `manifest`. Set, not only
+/// cleared: a `build.target-dir` in `$CARGO_HOME/config.toml` would move it too.
+pub fn user_env<'a>(c: &'a mut Command, manifest: &Path) -> &'a mut Command {
+    for var in CLEARED {
+        c.env_remove(var);
+    }
+    let root = manifest.parent().unwrap_or(Path::new("."));
+    c.env("CARGO_TARGET_DIR", root.join("target"))
+}
 
 pub struct Run {
     pub code: i32,
@@ -52,9 +71,7 @@ pub fn finish(output: Output) -> Run {
 pub fn command(manifest: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut c = Command::new(BIN);
     c.arg("--manifest-path").arg(manifest).args(args);
-    for var in CLEARED {
-        c.env_remove(var);
-    }
+    user_env(&mut c, manifest);
     c.envs(env.iter().copied()).stdin(Stdio::null());
     c
 }
@@ -244,6 +261,7 @@ impl Pty {
         for var in CLEARED {
             builder.env_remove(var);
         }
+        builder.env("CARGO_TARGET_DIR", cwd.join("target"));
         builder.env("TERM", "xterm");
         for (k, v) in env {
             builder.env(k, v);

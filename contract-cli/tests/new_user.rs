@@ -1,14 +1,14 @@
 //! A new user's first hour, automated: a fresh crate depending on contract-pin by
 //! path pins a struct, an enum and a trait; bootstraps its golden; breaks it (compile
 //! error at the field, then the test directive); drifts additively; tries to update
-//! under CI; accepts the change; installs the command and uses it as
+//! under CI; accepts the change; has the command on `PATH` and uses it as
 //! `cargo contract-pin` (check, review on a terminal) and without installing it; writes
 //! a policy file and sees its effect (and its errors); runs the CI recipes of
 //! docs/CI.md as written; and, in a workspace of two packages, gets one report per
 //! package. Runs real `cargo` on crates outside this workspace, with a
 //! clean environment, so it sees exactly what a user sees.
 
-#[path = "common/clean_env.rs"]
+#[path = "../../tests/common/clean_env.rs"]
 mod clean_env;
 use clean_env::clean_env;
 
@@ -116,7 +116,7 @@ impl Fresh {
         let dir = temp.path();
         fs::create_dir_all(dir.join("src")).unwrap();
         fs::create_dir_all(dir.join("tests")).unwrap();
-        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let repo = repo();
         let manifest = CARGO_TOML.replace("CONTRACT_PIN_PATH", &repo.display().to_string());
         fs::write(dir.join("Cargo.toml"), manifest).unwrap();
         // The workspace's lock pins the same dependency versions (no resolution drift).
@@ -166,7 +166,7 @@ fn cargo() -> String {
 }
 
 fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
 }
 
 /// Shared across runs and tests, so only the fresh crates recompile each time.
@@ -176,18 +176,7 @@ fn shared_target() -> PathBuf {
 
 /// A user's shell environment (see [`Fresh::shell`]).
 fn user_env(cmd: &mut Command, target: &Path) {
-    cmd.env_clear();
-    for keep in [
-        "HOME",
-        "CARGO_HOME",
-        "RUSTUP_HOME",
-        "RUSTUP_TOOLCHAIN",
-        "TMPDIR",
-    ] {
-        if let Ok(value) = std::env::var(keep) {
-            cmd.env(keep, value);
-        }
-    }
+    clean_env(cmd);
     let path = std::env::join_paths(std::iter::once(installed_bin().to_path_buf()).chain(
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
@@ -197,25 +186,26 @@ fn user_env(cmd: &mut Command, target: &Path) {
         .env("CARGO_TERM_COLOR", "never");
 }
 
-/// The command, installed once as the README says (`cargo install --path
-/// contract-cli`), into a directory of its own that every step has on `PATH`. A debug
-/// build (`--debug`) in the shared target directory: the same binaries, built fast.
+/// The command on `PATH` as `cargo install --path contract-cli` puts it there: both
+/// binaries (`contract-pin` and `cargo-contract-pin`) in a directory of their own that
+/// every step has on `PATH`. They are the binaries this suite tests everywhere else,
+/// built once by the `cargo test` running it, not built a second time by an install.
 fn installed_bin() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
-        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-cli");
-        let mut cmd = Command::new(cargo());
-        cmd.args(["install", "--locked", "--debug", "--path"])
-            .arg(repo().join("contract-cli"))
-            .arg("--root")
-            .arg(&root);
-        clean_env(&mut cmd);
-        cmd.env("CARGO_TARGET_DIR", shared_target());
-        let out = cmd.output().expect("cargo install runs");
-        assert!(out.status.success(), "cargo install:\n{}", text(&out));
-        let bin = root.join("bin");
-        for name in ["contract-pin", "cargo-contract-pin"] {
-            assert!(bin.join(name).is_file(), "installed: {name}");
+        let bin = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-cli/bin");
+        fs::create_dir_all(&bin).unwrap();
+        for (name, built) in [
+            ("contract-pin", env!("CARGO_BIN_EXE_contract-pin")),
+            (
+                "cargo-contract-pin",
+                env!("CARGO_BIN_EXE_cargo-contract-pin"),
+            ),
+        ] {
+            let link = bin.join(name);
+            let _ = fs::remove_file(&link);
+            std::os::unix::fs::symlink(built, &link).unwrap();
+            assert!(link.is_file(), "on PATH: {name}");
         }
         bin
     })
