@@ -255,15 +255,7 @@ pub fn canonical_fn(f: &mut FnShape) {
             Edit::Keep
         };
         let mut scratch = f.clone();
-        if let Some(Receiver::Typed(t)) = &mut scratch.receiver {
-            walk(t, Pos::Input, &mut count);
-        }
-        for p in &mut scratch.params {
-            walk(&mut p.ty, Pos::Input, &mut count);
-        }
-        if let Some(o) = &mut scratch.output {
-            walk(o, Pos::Output, &mut count);
-        }
+        walk_signature(&mut scratch, &mut count);
         // Elided input positions count as input lifetimes too.
         for p in &scratch.params {
             input_positions += elided_positions(&p.ty);
@@ -319,18 +311,24 @@ pub fn canonical_fn(f: &mut FnShape) {
             *lifetime = None;
         }
     }
-    if let Some(Receiver::Typed(t)) = &mut f.receiver {
-        walk(t, Pos::Input, &mut edit);
-    }
-    for p in &mut f.params {
-        walk(&mut p.ty, Pos::Input, &mut edit);
-    }
-    if let Some(o) = &mut f.output {
-        walk(o, Pos::Output, &mut edit);
-    }
+    walk_signature(f, &mut edit);
     f.generics
         .params
         .retain(|p| !(p.is_lifetime() && elide.contains(p.name())));
+}
+
+/// [`walk`] over a signature's typed receiver and parameters (inputs) and its return
+/// type (output).
+fn walk_signature(f: &mut FnShape, visit: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+    if let Some(Receiver::Typed(t)) = &mut f.receiver {
+        walk(t, Pos::Input, visit);
+    }
+    for p in &mut f.params {
+        walk(&mut p.ty, Pos::Input, visit);
+    }
+    if let Some(o) = &mut f.output {
+        walk(o, Pos::Output, visit);
+    }
 }
 
 /// Elided lifetimes written as such among a parameter's elidable places (`&T`,

@@ -515,16 +515,8 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
                     .flat_map(|l| l.lifetimes.iter())
                     .map(tokens::to_string)
                     .collect();
-                let param = bounded
-                    .as_path()
-                    .and_then(|p| p.as_ident())
-                    .and_then(|name| {
-                        params
-                            .iter_mut()
-                            .find(|q| matches!(q, GenericParam::Type { name: n, .. } if n == name))
-                    });
-                match (param, hrtb.is_empty()) {
-                    (Some(GenericParam::Type { bounds, .. }), true) => {
+                match (type_param_bounds(&mut params, &bounded), hrtb.is_empty()) {
+                    (Some(bounds), true) => {
                         bounds.extend(new_bounds);
                         sort_bounds(bounds);
                     }
@@ -643,15 +635,7 @@ fn conversions_as_into(params: &mut [GenericParam], where_clause: &mut Vec<Predi
     }
     where_clause.retain(|w| !matches!(w, Predicate::Type { bounds, .. } if bounds.is_empty()));
     for (bounded, bound) in moved {
-        let param = bounded
-            .as_path()
-            .and_then(|p| p.as_ident())
-            .and_then(|name| {
-                params
-                    .iter_mut()
-                    .find(|q| matches!(q, GenericParam::Type { name: n, .. } if n == name))
-            });
-        if let Some(GenericParam::Type { bounds, .. }) = param {
+        if let Some(bounds) = type_param_bounds(params, &bounded) {
             bounds.push(bound);
             sort_bounds(bounds);
             continue;
@@ -671,6 +655,17 @@ fn conversions_as_into(params: &mut [GenericParam], where_clause: &mut Vec<Predi
             }),
         }
     }
+}
+
+/// The bounds of the type parameter `ty` names, when it names one of `params`.
+fn type_param_bounds<'p>(params: &'p mut [GenericParam], ty: &Type) -> Option<&'p mut Vec<Bound>> {
+    let name = ty.as_path()?.as_ident()?;
+    params.iter_mut().find_map(|q| match q {
+        GenericParam::Type {
+            name: n, bounds, ..
+        } if n == name => Some(bounds),
+        _ => None,
+    })
 }
 
 /// `From<B>` / `TryFrom<B>` bounding `a`: `B` and the bound `Into<a>` / `TryInto<a>`.
