@@ -15,6 +15,7 @@
 //! source says (a contract attribute below `#[derive]`) is an error.
 
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -166,6 +167,11 @@ pub fn scan_package(
         macro_use: false,
         library: false,
         type_scopes: FileScopes::default(),
+        file_items: Rc::new(syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items: Vec::new(),
+        }),
         options,
         env: options.cfg.clone(),
         api: None,
@@ -291,6 +297,8 @@ struct Scanner<'a> {
     /// The imports of each module of the file being read, for type paths: the
     /// macro reads the same file the same way.
     type_scopes: FileScopes,
+    /// The file being read, parsed (`pin_macro!` finds its definition there).
+    file_items: Rc<syn::File>,
     /// The public-API sets and the build's cfgs.
     options: &'a Options,
     /// The cfgs of the target being read.
@@ -381,7 +389,9 @@ impl Scanner<'_> {
         };
         match syn::parse_file(&text) {
             Ok(parsed) => {
+                let parsed = Rc::new(parsed);
                 let outer = std::mem::replace(&mut self.type_scopes, FileScopes::of_file(&text));
+                let outer_items = std::mem::replace(&mut self.file_items, parsed.clone());
                 if declared.is_none() {
                     self.macro_use = Scope::has_macro_use(&parsed.items);
                     if self.library {
@@ -390,6 +400,7 @@ impl Scanner<'_> {
                 }
                 self.items(&parsed.items, cx, file);
                 self.type_scopes = outer;
+                self.file_items = outer_items;
             }
             Err(e) => self.error(file, e.span(), format!("cannot parse: {e}")),
         }
@@ -819,33 +830,22 @@ impl Scanner<'_> {
             }
             return;
         };
-        // The definition is looked up in the file's text, as the macro does.
-        let found = std::fs::read_to_string(file)
-            .map_err(|e| e.to_string())
-            .and_then(|text| syn::parse_file(&text).map_err(|e| e.to_string()))
-            .and_then(|parsed_file| syntax::pinned_macro(&parsed_file.items, &name.to_string()));
         for e in errors {
             self.error(file, e.span(), e.to_string());
         }
-        let mut extracted = match found {
-            Ok(extracted) => extracted,
-            Err(message) => return self.error(file, name.span(), message),
-        };
+        // The definition is looked up in the file, as the macro does.
+        let items = self.file_items.clone();
+        let (definition, mut extracted) =
+            match syntax::pinned_macro(&items.items, &name.to_string()) {
+                Ok(found) => found,
+                Err(message) => return self.error(file, name.span(), message),
+            };
         if !parsed_ok {
             return;
         }
         extracted.spans = extracted.spans.map(|_| name.span());
-        let attr = ContractAttr {
-            fixed_set: None,
-            tokens: m.mac.tokens.clone(),
-            span: m.mac.path.span(),
-            predicate: None,
-            index: 0,
-            meta: Meta::Path(m.mac.path.clone()),
-            before_in_cfg_attr: Vec::new(),
-        };
-        let item = Item::Macro(m.clone());
-        self.register(extracted, &parsed, &attr, cx, &item, file);
+        let definition = Item::Macro(definition.clone());
+        self.register(extracted, &parsed, m.mac.path.span(), cx, &definition, file);
     }
 
     /// `macro_rules!` definitions and item-position macro calls: their expansion is
@@ -1003,7 +1003,7 @@ impl Scanner<'_> {
                 continue;
             }
             for extracted in extracted {
-                self.register(extracted, &parsed, &attr, cx, &stripped, file);
+                self.register(extracted, &parsed, attr.span, cx, &stripped, file);
             }
         }
     }
@@ -1014,7 +1014,7 @@ impl Scanner<'_> {
         &mut self,
         mut extracted: Extracted,
         parsed: &args::Args,
-        attr: &ContractAttr,
+        at: Span,
         cx: &ModCx,
         stripped: &Item,
         file: &Path,
@@ -1030,7 +1030,7 @@ impl Scanner<'_> {
                 .name
                 .clone()
                 .unwrap_or_else(|| extracted.name.clone());
-            let (line, _) = line_col(attr.span);
+            let (line, _) = line_col(at);
             let what = format!("pinned item `{}::{name}` (set `{}`)", cx.path, parsed.set);
             if let Some(span) = inner_cfg(stripped) {
                 self.warn(

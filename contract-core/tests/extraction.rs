@@ -460,7 +460,7 @@ fn unions_macros_proc_macros_and_extern_blocks_are_items() {
     )
     .unwrap();
     let macro_shape = |name: &str| match contract_core::syntax::pinned_macro(&file.items, name) {
-        Ok(e) => match e.fragment {
+        Ok((_, e)) => match e.fragment {
             Fragment::Item {
                 item: ItemShape::MacroRules(m),
                 ..

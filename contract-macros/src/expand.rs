@@ -105,22 +105,18 @@ pub fn pin_macro(input: TokenStream) -> TokenStream {
     let mut errors = Vec::new();
     let mut generated = TokenStream::new();
     if let Some((name, args)) = args::parse_pin_macro(input, &mut errors) {
-        let found = match scope::call_site_text() {
-            None => Err(
+        let found = scope::with_call_site_text(|text| match syn::parse_file(text) {
+            Ok(file) => syntax::pinned_macro(&file.items, &name.to_string())
+                .map(|(definition, e)| (syn::Item::Macro(definition.clone()), e)),
+            Err(e) => Err(format!("cannot parse this file: {e}")),
+        })
+        .unwrap_or_else(|| {
+            Err(
                 "cannot read the file this `pin_macro!` is in: call it in a source file, not \
                  from another macro"
                     .to_owned(),
-            ),
-            Some(text) => match syn::parse_file(&text) {
-                Ok(file) => syntax::pinned_macro(&file.items, &name.to_string()).map(|e| {
-                    let item = syn::Item::Macro(
-                        syntax::macro_definitions(&file.items, &name.to_string())[0].clone(),
-                    );
-                    (item, e)
-                }),
-                Err(e) => Err(format!("cannot parse this file: {e}")),
-            },
-        };
+            )
+        });
         match found {
             Err(message) => errors.push(syn::Error::new(name.span(), message)),
             Ok((item, mut extracted)) => {

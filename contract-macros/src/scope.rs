@@ -80,10 +80,11 @@ pub fn around(item: &syn::Item) -> Around {
     Around { scope, order }
 }
 
-/// The text of the file the macro is called from, when the compiler says which it is.
-pub fn call_site_text() -> Option<String> {
+/// `f` of the text of the file the macro is called from, when the compiler says which
+/// it is (read once per compiler process, as for `around`).
+pub fn with_call_site_text<T>(f: impl FnOnce(&str) -> T) -> Option<T> {
     let file = proc_macro2::Span::call_site().local_file()?;
-    Some(read(file)?.text.clone())
+    Some(f(&read(file)?.text))
 }
 
 fn read(path: PathBuf) -> Option<Arc<Read>> {

@@ -38,7 +38,7 @@ use std::collections::BTreeMap;
 
 use crate::delta::{Axis, Delta, DeltaKind, Member, Note, Shown};
 use crate::policy::{Policy, WireBreaks};
-use crate::shape::{Fragment, Symbol};
+use crate::shape::{FnShape, Fragment, Symbol};
 
 /// What a rule family sees: the symbol's name, the policy (some verdicts depend on
 /// the wire direction and format) and where to put deltas.
@@ -266,31 +266,29 @@ pub fn diff_fragment(
             before
                 .methods
                 .retain(|method, _| methods.contains_key(method));
+            after.methods = methods.clone();
             // A method whose impl took a parameter the pinned type's golden shape lacks
             // may be a generalisation over a defaulted parameter the type gained: only
             // the harness, which sees the type's new shape, can tell.
-            let mut methods = methods.clone();
             if let Some(type_params) = golden.item.as_ref().and_then(|i| i.generics()) {
-                methods.retain(|name, m| {
-                    let Some(old) = before.methods.get(name) else {
-                        return true;
-                    };
-                    !m.impl_generics.params.iter().any(|p| {
-                        !p.is_lifetime()
-                            && !type_params.params.iter().any(|t| t.name() == p.name())
-                            && !old
-                                .impl_generics
-                                .params
-                                .iter()
-                                .any(|o| o.name() == p.name())
+                let known = |name: &str, old: &FnShape| {
+                    type_params.params.iter().any(|t| t.name() == name)
+                        || old.impl_generics.params.iter().any(|o| o.name() == name)
+                };
+                after.methods.retain(|name, m| {
+                    before.methods.get(name).is_none_or(|old| {
+                        m.impl_generics
+                            .params
+                            .iter()
+                            .all(|p| p.is_lifetime() || known(p.name(), old))
                     })
                 });
-                before.methods.retain(|name, _| methods.contains_key(name));
+                before
+                    .methods
+                    .retain(|name, _| after.methods.contains_key(name));
             }
-            let methods = &methods;
             before.consts.retain(|name, _| consts.contains_key(name));
             before.types.retain(|name, _| types.contains_key(name));
-            after.methods = methods.clone();
             after.consts = consts.clone();
             after.types = types.clone();
         }

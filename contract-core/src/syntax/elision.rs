@@ -29,24 +29,16 @@ enum Pos {
     Opaque,
 }
 
-/// What a lifetime is written as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Site {
-    /// `&'a T`, or an argument `Foo<'a>`: elided by leaving it out.
-    Elidable,
-    /// `impl Trait + 'a` in the return type: elided as `'_`.
-    Bound,
-}
-
 /// What to do with one written lifetime.
 enum Edit {
     Keep,
-    /// Leave it out (an `Elidable` site) or write `'_` (a `Bound` site).
+    /// Leave it out (`&'a T`, an argument `Foo<'a>`) or write `'_` (a bound `impl
+    /// Trait + 'a` in the return type).
     Elide,
 }
 
 /// Visits every lifetime written in `t`, letting `f` decide what becomes of it.
-fn walk(t: &mut Type, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+fn walk(t: &mut Type, pos: Pos, f: &mut dyn FnMut(&str, Pos) -> Edit) {
     match t {
         Type::Path(p) => path(p, pos, f),
         Type::Qualified {
@@ -63,9 +55,15 @@ fn walk(t: &mut Type, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
             }
         }
         Type::Ref { lifetime, elem, .. } => {
-            if let Some(l) = lifetime {
-                if matches!(f(l, pos, Site::Elidable), Edit::Elide) || l == "'_" {
-                    *lifetime = None;
+            match lifetime {
+                Some(l) => {
+                    if matches!(f(l, pos), Edit::Elide) || l == "'_" {
+                        *lifetime = None;
+                    }
+                }
+                // An elided lifetime is seen as `'_`: it counts among the inputs.
+                None => {
+                    f("'_", pos);
                 }
             }
             walk(elem, pos, f);
@@ -94,37 +92,35 @@ fn walk(t: &mut Type, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
     }
 }
 
-fn bound(b: &mut Bound, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+fn bound(b: &mut Bound, pos: Pos, f: &mut dyn FnMut(&str, Pos) -> Edit) {
     match b {
         Bound::Lifetime(l) => {
-            if matches!(f(l, pos, Site::Bound), Edit::Elide) {
+            if matches!(f(l, pos), Edit::Elide) {
                 *l = "'_".to_owned();
             }
         }
         Bound::Trait { path: p, .. } => path(p, pos, f),
         Bound::Use(params) => {
             for p in params.iter().filter(|p| p.starts_with('\'')) {
-                f(p, Pos::Opaque, Site::Bound);
+                f(p, Pos::Opaque);
             }
         }
         Bound::Verbatim(_) => {}
     }
 }
 
-fn path(p: &mut Path, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+fn path(p: &mut Path, pos: Pos, f: &mut dyn FnMut(&str, Pos) -> Edit) {
     for s in &mut p.segments {
         args(&mut s.args, pos, f);
     }
 }
 
-fn args(a: &mut Args, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+fn args(a: &mut Args, pos: Pos, f: &mut dyn FnMut(&str, Pos) -> Edit) {
     match a {
         Args::None => {}
         Args::Angle(list) => {
             list.retain_mut(|arg| match arg {
-                GenericArg::Lifetime(l) => {
-                    !(matches!(f(l, pos, Site::Elidable), Edit::Elide) || l == "'_")
-                }
+                GenericArg::Lifetime(l) => !(matches!(f(l, pos), Edit::Elide) || l == "'_"),
                 GenericArg::Type(t) => {
                     walk(t, pos, f);
                     true
@@ -156,7 +152,7 @@ fn args(a: &mut Args, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
     }
 }
 
-fn args_list(list: &mut Vec<GenericArg>, pos: Pos, f: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+fn args_list(list: &mut Vec<GenericArg>, pos: Pos, f: &mut dyn FnMut(&str, Pos) -> Edit) {
     let mut a = Args::Angle(std::mem::take(list));
     args(&mut a, pos, f);
     if let Args::Angle(l) = a {
@@ -237,9 +233,9 @@ pub fn canonical_fn(f: &mut FnShape) {
     let mut input_positions = 0usize;
     let mut input_named: Vec<String> = Vec::new();
     {
-        let mut count = |l: &str, pos: Pos, _site: Site| {
+        let mut count = |l: &str, pos: Pos| {
             if l == "'_" {
-                // Counted as elided, below.
+                input_positions += usize::from(pos == Pos::Input);
                 return Edit::Keep;
             }
             let u = uses.entry(l.to_owned()).or_default();
@@ -254,15 +250,7 @@ pub fn canonical_fn(f: &mut FnShape) {
             }
             Edit::Keep
         };
-        let mut scratch = f.clone();
-        walk_signature(&mut scratch, &mut count);
-        // Elided input positions count as input lifetimes too.
-        for p in &scratch.params {
-            input_positions += elided_positions(&p.ty);
-        }
-        if let Some(Receiver::Typed(t)) = &scratch.receiver {
-            input_positions += elided_positions(t);
-        }
+        walk_signature(&mut f.clone(), &mut count);
     }
     // What an elided output lifetime would be: `&self`'s, or the one input lifetime.
     let source: Option<Option<String>> = match &f.receiver {
@@ -296,7 +284,7 @@ pub fn canonical_fn(f: &mut FnShape) {
         }
     }
     // Rewrite.
-    let mut edit = |l: &str, _pos: Pos, _site: Site| {
+    let mut edit = |l: &str, _pos: Pos| {
         if elide.contains(l) {
             Edit::Elide
         } else {
@@ -319,7 +307,7 @@ pub fn canonical_fn(f: &mut FnShape) {
 
 /// [`walk`] over a signature's typed receiver and parameters (inputs) and its return
 /// type (output).
-fn walk_signature(f: &mut FnShape, visit: &mut dyn FnMut(&str, Pos, Site) -> Edit) {
+fn walk_signature(f: &mut FnShape, visit: &mut dyn FnMut(&str, Pos) -> Edit) {
     if let Some(Receiver::Typed(t)) = &mut f.receiver {
         walk(t, Pos::Input, visit);
     }
@@ -329,47 +317,6 @@ fn walk_signature(f: &mut FnShape, visit: &mut dyn FnMut(&str, Pos, Site) -> Edi
     if let Some(o) = &mut f.output {
         walk(o, Pos::Output, visit);
     }
-}
-
-/// Elided lifetimes written as such among a parameter's elidable places (`&T`,
-/// `Foo<'_>`).
-fn elided_positions(t: &Type) -> usize {
-    let mut n = 0;
-    fn count(t: &Type, n: &mut usize, pos: Pos) {
-        if pos == Pos::Opaque {
-            return;
-        }
-        match t {
-            Type::Ref { lifetime, elem, .. } => {
-                if lifetime.as_deref().is_none_or(|l| l == "'_") {
-                    *n += 1;
-                }
-                count(elem, n, pos);
-            }
-            Type::Path(p) => {
-                for s in &p.segments {
-                    if let Args::Angle(list) = &s.args {
-                        for a in list {
-                            match a {
-                                GenericArg::Lifetime(l) if l == "'_" => *n += 1,
-                                GenericArg::Type(t) => count(t, n, pos),
-                                GenericArg::AssocType { ty, .. } => count(ty, n, pos),
-                                _ => {}
-                            }
-                        }
-                    }
-                }
-            }
-            Type::Qualified { self_ty, .. } => count(self_ty, n, pos),
-            Type::Ptr { elem, .. } | Type::Slice(elem) | Type::Array { elem, .. } => {
-                count(elem, n, pos)
-            }
-            Type::Tuple(elems) => elems.iter().for_each(|e| count(e, n, pos)),
-            _ => {}
-        }
-    }
-    count(t, &mut n, Pos::Input);
-    n
 }
 
 /// An implementor type with the impl's own lifetimes elided where `'_` would do:
@@ -384,7 +331,7 @@ pub fn canonical_implementor(t: &mut Type, generics: &Generics) {
     let blocked = bounded_lifetimes(generics);
     let mut uses: BTreeMap<String, Uses> = BTreeMap::new();
     let mut scratch = t.clone();
-    walk(&mut scratch, Pos::Input, &mut |l, pos, _| {
+    walk(&mut scratch, Pos::Input, &mut |l, pos| {
         let u = uses.entry(l.to_owned()).or_default();
         match pos {
             Pos::Opaque => u.opaque += 1,
@@ -397,7 +344,7 @@ pub fn canonical_implementor(t: &mut Type, generics: &Generics) {
         .filter(|l| !blocked.contains(*l))
         .filter(|l| uses.get(*l).is_some_and(|u| u.input == 1 && u.opaque == 0))
         .collect();
-    walk(t, Pos::Input, &mut |l, _, _| {
+    walk(t, Pos::Input, &mut |l, _| {
         if elide.iter().any(|e| e.as_str() == l) {
             Edit::Elide
         } else {

@@ -424,17 +424,20 @@ pub fn macro_definitions<'a>(items: &'a [Item], name: &str) -> Vec<&'a syn::Item
     out
 }
 
-/// The one definition `pin_macro!(name)` pins, among a file's `items`: its extraction,
-/// or why there is none to pin.
-pub fn pinned_macro(items: &[Item], name: &str) -> Result<Extracted, String> {
+/// The one definition `pin_macro!(name)` pins, among a file's `items`, with its
+/// extraction, or why there is none to pin.
+pub fn pinned_macro<'a>(
+    items: &'a [Item],
+    name: &str,
+) -> Result<(&'a syn::ItemMacro, Extracted), String> {
     let found = macro_definitions(items, name);
-    let Some(first) = found.first() else {
+    let Some(&definition) = found.first() else {
         return Err(format!(
             "no `macro_rules! {name}` in this file: write `pin_macro!({name}, …)` in the file \
              that defines the macro"
         ));
     };
-    let first = extract_macro(first).map_err(|e| e.to_string())?;
+    let first = extract_macro(definition).map_err(|e| e.to_string())?;
     for other in &found[1..] {
         let other = extract_macro(other).map_err(|e| e.to_string())?;
         if other.fragment != first.fragment {
@@ -445,7 +448,7 @@ pub fn pinned_macro(items: &[Item], name: &str) -> Result<Extracted, String> {
             ));
         }
     }
-    Ok(first)
+    Ok((definition, first))
 }
 
 /// Every fragment `item` contributes: one for most items, one per `pub` fn and
