@@ -3,10 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use contract_core::check::{self, Evaluation, Request};
 use contract_core::current::{self, Current, RegisteredText};
 use contract_core::env::Mode;
+use contract_core::names::{self, NameTable};
 use contract_core::{golden, Delta, Fragment, Member, Policy};
 use contract_pin_lib::__private::policy::{self, Loaded};
 
@@ -77,6 +79,9 @@ pub struct Model {
     pub units: Vec<Unit>,
     /// Golden files no source pins.
     pub orphans: Vec<Orphan>,
+    /// Each package library's names, read from its sources when a comparison first
+    /// needs them (a shape that differs from its golden as written).
+    names: Vec<OnceLock<Option<NameTable>>>,
 }
 
 /// Which packages and sets to look at.
@@ -192,34 +197,8 @@ pub fn load(
             }
         }
         for (set, pinned) in by_set {
-            // The harness's own reading of the registrations it would see: one item
-            // alone is spliced from its text, the others are read and merged.
-            let registered: Vec<RegisteredText<'_>> = pinned
-                .iter()
-                .map(|&i| {
-                    let p = &scan.pinned[i];
-                    RegisteredText {
-                        name: &p.name,
-                        module: &p.module,
-                        fragment: &p.text,
-                        implements: None,
-                    }
-                })
-                .collect();
-            let mut current = Current::from_registrations(&registered).map_err(|e| e.to_string());
-            // The impls the sources show: a derive replaced by one is no change.
-            if let Ok(current) = &mut current {
-                for &i in &pinned {
-                    let p = &scan.pinned[i];
-                    if !current::is_item_text(&p.text) {
-                        continue;
-                    }
-                    let key = (p.impl_module().to_owned(), p.item_name.clone());
-                    if let Some(impls) = scan.impls.get(&key) {
-                        current.set_impls_in_source(&p.name, impls);
-                    }
-                }
-            }
+            let texts: Vec<&str> = pinned.iter().map(|&i| scan.pinned[i].text.as_str()).collect();
+            let mut current = assemble(scan, &pinned, &texts);
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()
@@ -331,7 +310,9 @@ pub fn load(
         ));
     }
     progress.clear();
+    let names = workspace.packages.iter().map(|_| OnceLock::new()).collect();
     Ok(Model {
+        names,
         workspace,
         policy: root_policy,
         policy_warnings,
@@ -339,6 +320,38 @@ pub fn load(
         units,
         orphans,
     })
+}
+
+/// The set the harness would assemble from the items `pinned` (indices into `scan`)
+/// registering `texts` (one each): one item alone is spliced from its text, the
+/// others are read and merged; with the impls the sources show (a derive replaced
+/// by one is no change).
+fn assemble(scan: &PackageScan, pinned: &[usize], texts: &[&str]) -> Result<Current, String> {
+    let registered: Vec<RegisteredText<'_>> = pinned
+        .iter()
+        .zip(texts)
+        .map(|(&i, text)| {
+            let p = &scan.pinned[i];
+            RegisteredText {
+                name: &p.name,
+                module: &p.module,
+                fragment: text,
+                implements: None,
+            }
+        })
+        .collect();
+    let mut current = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
+    for &i in pinned {
+        let p = &scan.pinned[i];
+        if !current::is_item_text(&p.text) {
+            continue;
+        }
+        let key = (p.impl_module().to_owned(), p.item_name.clone());
+        if let Some(impls) = scan.impls.get(&key) {
+            current.set_impls_in_source(&p.name, impls);
+        }
+    }
+    Ok(current)
 }
 
 /// A `[set.NAME]` table of the policy file that no source pins: a typo, or a set
@@ -628,18 +641,88 @@ impl Model {
         bytes: Option<&[u8]>,
     ) -> Result<Evaluation, String> {
         let current = unit.current.as_ref().map_err(Clone::clone)?;
-        check::evaluate(Request {
-            set: &unit.set,
-            package: &unit.package_name,
-            golden: &unit.shown,
-            mode,
-            existing: bytes,
-            current,
-            policy: &unit.policy,
-            policy_file: &unit.policy_file,
-            modules: None,
-        })
-        .map_err(|e| e.0)
+        let evaluate = |current: &Current| {
+            check::evaluate(Request {
+                set: &unit.set,
+                package: &unit.package_name,
+                golden: &unit.shown,
+                mode,
+                existing: bytes,
+                current,
+                policy: &unit.policy,
+                policy_file: &unit.policy_file,
+                modules: None,
+            })
+            .map_err(|e| e.0)
+        };
+        let evaluation = evaluate(current)?;
+        match self.respelled(unit, bytes, &evaluation.outcome.deltas) {
+            Some(respelled) => evaluate(&respelled),
+            None => Ok(evaluation),
+        }
+    }
+
+    /// The current set of `unit` with each changed symbol's fragments in the golden's
+    /// spelling wherever the crate's names say both spell one type (see
+    /// [`contract_core::names`]): what the macro registers in the same situation.
+    /// `None` when no fragment is spelled otherwise, or nothing changed.
+    fn respelled(&self, unit: &Unit, bytes: Option<&[u8]>, deltas: &[Delta]) -> Option<Current> {
+        let current = unit.current.as_ref().ok()?;
+        let changed: BTreeSet<&str> = deltas
+            .iter()
+            .map(|d| d.symbol.as_str())
+            .filter(|s| current.get(s).is_some())
+            .collect();
+        if changed.is_empty() {
+            return None;
+        }
+        let golden = golden::parse(bytes?).ok()?;
+        let names = self.names(unit.package)?;
+        let scan = &self.scans[unit.package];
+        let mut any = false;
+        let texts: Vec<String> = unit
+            .pinned
+            .iter()
+            .map(|&i| {
+                let p = &scan.pinned[i];
+                let stored = changed
+                    .contains(p.name.as_str())
+                    .then(|| golden.symbols.get(&p.name))
+                    .flatten();
+                if let Some(stored) = stored {
+                    let mut fragment = p.fragment().clone();
+                    if names::respell(&mut fragment, p.impl_module(), &stored.shape, names) {
+                        any = true;
+                        return fragment.compact_text().0;
+                    }
+                }
+                p.text.clone()
+            })
+            .collect();
+        if !any {
+            return None;
+        }
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        assemble(scan, &unit.pinned, &texts).ok()
+    }
+
+    /// The names of package `index`'s library, read from its sources once.
+    fn names(&self, index: usize) -> Option<&NameTable> {
+        self.names[index]
+            .get_or_init(|| {
+                let package = &self.workspace.packages[index];
+                let lib = package
+                    .targets
+                    .iter()
+                    .find(|t| t.kind == workspace::TargetKind::Lib)?;
+                let (table, _) = contract_core::syntax::names::read_crate(
+                    &lib.crate_name,
+                    &lib.root,
+                    &mut |path| std::fs::read_to_string(path).ok(),
+                );
+                Some(table)
+            })
+            .as_ref()
     }
 
     /// The file:line:col of the element `delta` is about: the changed field, variant or

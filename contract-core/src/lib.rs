@@ -21,6 +21,7 @@ pub mod generate;
 pub mod golden;
 pub mod health;
 pub mod message;
+pub mod names;
 pub mod policy;
 pub mod probe;
 pub mod render;

@@ -7,6 +7,7 @@
 pub mod args;
 mod attrs;
 mod elision;
+pub mod names;
 pub mod order;
 pub mod scope;
 pub mod tokens;

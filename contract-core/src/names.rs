@@ -1,0 +1,915 @@
+//! One item, many names: what the paths of a shape name in the crate, so that a
+//! crate-local type alias and its target, or `Error`, `crate::Error` and
+//! `crate::error::Error` behind a `use`, are one type.
+//!
+//! A shape records a path as its module's `use` declarations spell it (see
+//! `syntax::scope`): what the file alone cannot tell (an alias defined elsewhere, a
+//! `pub use` chain, a module-relative path) stays as written. [`NameTable`] is the
+//! crate-wide answer: every module of the crate, the type-namespace names it
+//! defines (type aliases with their shape) and its `use` declarations. It is built
+//! from the sources by a front end (`syntax::names` reads them; the core reads no
+//! file), and asked only when a shape differs from its golden as written.
+//!
+//! [`respell`] then rewrites a current fragment into its golden's spelling wherever
+//! the two name one type: each type is compared by its canonical form (every path
+//! resolved to the item's definition, every alias expanded to its target), and a
+//! current type whose canonical form is a golden type's takes the golden's text. The
+//! fragment then matches its golden where nothing changed, in every front end: the
+//! macro registers the respelled fragment (the harness compares what it registers),
+//! and the CLI respells what it read before comparing. Where the two differ, the
+//! golden's spelling is kept for every part that did not change, so a delta shows
+//! the change, not the respelling.
+//!
+//! The names are those of the current crate: a path of the golden is read as the
+//! crate now reads it, from the module the golden recorded (or the item's current
+//! module when that module is gone). What does not resolve (another crate's path, a
+//! generic parameter, a name the table does not know) is compared as written.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::shape::{
+    AliasShape, FieldShape, FnShape, Fragment, GenericParam, Generics, ItemShape, Receiver, Symbol,
+    WherePredicate,
+};
+use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
+
+/// How deep aliases of aliases are expanded (a cycle is a compile error, but the
+/// table is read from sources that may not compile).
+const MAX_DEPTH: usize = 8;
+
+/// The modules of one crate and the type-namespace names each defines and imports.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NameTable {
+    /// The crate root first.
+    modules: Vec<Module>,
+}
+
+/// One module of a [`NameTable`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Module {
+    /// `module_path!()` inside it (`chrono::offset`).
+    path: String,
+    /// The enclosing module; `None` at the root.
+    parent: Option<usize>,
+    /// The names it defines.
+    defs: Vec<(String, Def)>,
+    /// Its `use` declarations: the path as written and the name bound (`None`: a glob).
+    imports: Vec<(Vec<String>, Option<String>)>,
+}
+
+/// What a name a module defines is, as far as type paths care.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Def {
+    /// A child module (its index).
+    Module(usize),
+    /// A struct, enum, union or trait.
+    Type,
+    /// A type alias.
+    Alias(Box<AliasShape>),
+}
+
+/// What a path resolves to: a module or the `index`th def of module `module`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Res {
+    Module(usize),
+    Def { module: usize, index: usize },
+}
+
+impl NameTable {
+    /// A table with only the crate root, `module_path!()` `crate_name`.
+    pub fn new(crate_name: &str) -> NameTable {
+        NameTable {
+            modules: vec![Module {
+                path: crate_name.to_owned(),
+                parent: None,
+                defs: Vec::new(),
+                imports: Vec::new(),
+            }],
+        }
+    }
+
+    /// The crate root.
+    pub const ROOT: usize = 0;
+
+    /// Adds module `name` inside `parent`; returns its index.
+    pub fn add_module(&mut self, parent: usize, name: &str) -> usize {
+        let path = format!("{}::{name}", self.modules[parent].path);
+        self.modules.push(Module {
+            path,
+            parent: Some(parent),
+            defs: Vec::new(),
+            imports: Vec::new(),
+        });
+        let index = self.modules.len() - 1;
+        self.modules[parent]
+            .defs
+            .push((name.to_owned(), Def::Module(index)));
+        index
+    }
+
+    /// Records that `module` defines `name` (a type or an alias).
+    pub fn add_def(&mut self, module: usize, name: &str, def: Def) {
+        self.modules[module].defs.push((name.to_owned(), def));
+    }
+
+    /// Records a `use` of `path` in `module`, binding `name` (`None`: a glob). The
+    /// path is as written: `crate`, `self`, `super`, or `""` for a leading `::`.
+    pub fn add_import(&mut self, module: usize, path: Vec<String>, name: Option<String>) {
+        self.modules[module].imports.push((path, name));
+    }
+
+    /// The module whose `module_path!()` is `path`.
+    pub fn module(&self, path: &str) -> Option<usize> {
+        self.modules.iter().position(|m| m.path == path)
+    }
+
+    /// The number of modules.
+    pub fn len(&self) -> usize {
+        self.modules.len()
+    }
+
+    /// Whether the table has only its root and nothing in it.
+    pub fn is_empty(&self) -> bool {
+        self.modules.len() == 1 && self.modules[0].defs.is_empty()
+    }
+
+    /// What `name` stands for in module `m`: its own defs, then its named imports,
+    /// then (when neither has it) its globs.
+    fn lookup(&self, m: usize, name: &str, visiting: &mut Vec<(usize, String)>) -> Vec<Res> {
+        let key = (m, name.to_owned());
+        if visiting.contains(&key) || visiting.len() > 64 {
+            return Vec::new();
+        }
+        visiting.push(key);
+        let module = &self.modules[m];
+        let mut out: Vec<Res> = module
+            .defs
+            .iter()
+            .enumerate()
+            .filter(|(_, (n, _))| n == name)
+            .map(|(index, (_, def))| match def {
+                Def::Module(c) => Res::Module(*c),
+                _ => Res::Def { module: m, index },
+            })
+            .collect();
+        for (path, bound) in &module.imports {
+            if bound.as_deref() == Some(name) {
+                out.extend(self.resolve_import(m, path, visiting));
+            }
+        }
+        if out.is_empty() {
+            for (path, bound) in &module.imports {
+                if bound.is_some() {
+                    continue;
+                }
+                for res in self.resolve_import(m, path, visiting) {
+                    if let Res::Module(t) = res {
+                        out.extend(self.lookup(t, name, visiting));
+                    }
+                }
+            }
+        }
+        visiting.pop();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// A `use` path: as a type path, then (edition 2015) from the crate root.
+    fn resolve_import(
+        &self,
+        from: usize,
+        path: &[String],
+        visiting: &mut Vec<(usize, String)>,
+    ) -> Vec<Res> {
+        let found = self.resolve(from, path, visiting);
+        if found.is_empty() && from != Self::ROOT {
+            if let Some(first) = path.first() {
+                if !matches!(first.as_str(), "crate" | "self" | "super" | "") {
+                    return self.resolve(Self::ROOT, path, visiting);
+                }
+            }
+        }
+        found
+    }
+
+    /// What `path`, written in module `from`, names in this crate (nothing when it
+    /// leaves the crate).
+    fn resolve(&self, from: usize, path: &[String], visiting: &mut Vec<(usize, String)>) -> Vec<Res> {
+        let Some((first, rest)) = path.split_first() else {
+            return vec![Res::Module(from)];
+        };
+        let mut current: Vec<Res> = match first.as_str() {
+            "crate" => vec![Res::Module(Self::ROOT)],
+            "self" => vec![Res::Module(from)],
+            "super" => self.modules[from].parent.map(Res::Module).into_iter().collect(),
+            "" | "std" | "core" | "alloc" => return Vec::new(),
+            name => self.lookup(from, name, visiting),
+        };
+        for segment in rest {
+            let mut next = Vec::new();
+            for res in &current {
+                match (res, segment.as_str()) {
+                    (Res::Module(m), "super") => next.extend(self.modules[*m].parent.map(Res::Module)),
+                    (Res::Module(m), "self") => next.push(Res::Module(*m)),
+                    (Res::Module(m), name) => next.extend(self.lookup(*m, name, visiting)),
+                    // An enum's variants, a trait's items: not items of their own.
+                    (Res::Def { .. }, _) => {}
+                }
+            }
+            next.sort();
+            next.dedup();
+            current = next;
+        }
+        current
+    }
+
+    /// The longest start of `names` that names one item, written in module `from`:
+    /// how many segments it takes and the item. `None` when no start does, or more
+    /// than one item could be meant (`#[cfg]`'d twins of different shapes).
+    fn item(&self, from: usize, names: &[String]) -> Option<(usize, Res)> {
+        for k in (1..=names.len()).rev() {
+            let mut defs: Vec<Res> = self
+                .resolve(from, &names[..k], &mut Vec::new())
+                .into_iter()
+                .filter(|r| matches!(r, Res::Def { .. }))
+                .collect();
+            // Twins in one module (`#[cfg(unix)] struct S;`, `#[cfg(not(unix))] struct
+            // S;`) are one name; twin aliases only when they agree.
+            defs.dedup_by(|a, b| self.same_item(*a, *b));
+            match defs.as_slice() {
+                [] => continue,
+                [one] => return Some((k, *one)),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    fn same_item(&self, a: Res, b: Res) -> bool {
+        let (Res::Def { module: ma, index: ia }, Res::Def { module: mb, index: ib }) = (a, b) else {
+            return a == b;
+        };
+        let (na, da) = &self.modules[ma].defs[ia];
+        let (nb, db) = &self.modules[mb].defs[ib];
+        ma == mb && na == nb && da == db
+    }
+
+    /// The definition path of a def: `crate`, its modules, its name.
+    fn def_path(&self, module: usize, index: usize) -> Vec<Segment> {
+        let mut out = vec![Segment::plain("crate")];
+        out.extend(
+            self.modules[module]
+                .path
+                .split("::")
+                .skip(1)
+                .map(Segment::plain),
+        );
+        out.push(Segment::plain(&self.modules[module].defs[index].0));
+        out
+    }
+}
+
+/// The canonical forms of types read in one module, with the generic parameters in
+/// scope (they shadow every crate name).
+struct Reader<'a> {
+    table: &'a NameTable,
+    params: &'a BTreeSet<String>,
+}
+
+impl Reader<'_> {
+    /// `t` with every crate path resolved to its item's definition path and every
+    /// crate alias expanded.
+    fn canonical(&self, t: &Type, module: usize) -> Type {
+        let mut t = t.clone();
+        self.ty(&mut t, module, self.params, 0);
+        t
+    }
+
+    fn ty(&self, t: &mut Type, module: usize, params: &BTreeSet<String>, depth: usize) {
+        if let Type::Path(p) = t {
+            if let Some(expanded) = self.path(p, module, params, depth) {
+                *t = expanded;
+            }
+            return;
+        }
+        children_mut(t, &mut |child| self.ty(child, module, params, depth));
+    }
+
+    fn args(&self, args: &mut Args, module: usize, params: &BTreeSet<String>, depth: usize) {
+        args_mut(args, &mut |child| self.ty(child, module, params, depth), &mut |p| {
+            self.path(p, module, params, depth);
+        });
+    }
+
+    /// Resolves `p` in place; an alias comes back as its expansion.
+    fn path(
+        &self,
+        p: &mut Path,
+        module: usize,
+        params: &BTreeSet<String>,
+        depth: usize,
+    ) -> Option<Type> {
+        for s in &mut p.segments {
+            self.args(&mut s.args, module, params, depth);
+        }
+        let first = p.segments.first()?;
+        if p.global || first.name == "Self" || params.contains(&first.name) {
+            return None;
+        }
+        let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+        let (taken, res) = self.table.item(module, &names)?;
+        let Res::Def { module: m, index } = res else {
+            return None;
+        };
+        if let Def::Alias(alias) = &self.table.modules[m].defs[index].1 {
+            // An alias names a type only as the whole path (`Alias::Assoc` would be
+            // another type's item).
+            if taken != p.segments.len() || depth >= MAX_DEPTH {
+                return None;
+            }
+            return self.expand(alias, m, &p.segments[taken - 1].args, depth);
+        }
+        let args = std::mem::take(&mut p.segments[taken - 1].args);
+        let mut segments = self.table.def_path(m, index);
+        if let Some(last) = segments.last_mut() {
+            last.args = args;
+        }
+        segments.extend(p.segments.drain(taken..));
+        p.segments = segments;
+        None
+    }
+
+    /// The target of `alias` (defined in module `m`) with `args` (already canonical)
+    /// for its parameters; `None` when they do not fit (a missing type argument
+    /// without a default, a const parameter).
+    fn expand(&self, alias: &AliasShape, m: usize, args: &Args, depth: usize) -> Option<Type> {
+        let given: &[GenericArg] = match args {
+            Args::None => &[],
+            Args::Angle(a) => a,
+            Args::Paren { .. } => return None,
+        };
+        let mut lifetimes = given.iter().filter_map(|a| match a {
+            GenericArg::Lifetime(l) => Some(l.clone()),
+            _ => None,
+        });
+        let mut types = given.iter().filter_map(|a| match a {
+            GenericArg::Type(t) => Some(t.clone()),
+            _ => None,
+        });
+        if given.iter().any(|a| {
+            !matches!(a, GenericArg::Lifetime(_) | GenericArg::Type(_))
+        }) {
+            return None;
+        }
+        let own: BTreeSet<String> = alias
+            .generics
+            .params
+            .iter()
+            .map(|p| p.name().to_owned())
+            .collect();
+        let mut lifetime_map = BTreeMap::new();
+        let mut type_map = BTreeMap::new();
+        for param in &alias.generics.params {
+            match param {
+                GenericParam::Lifetime { name, .. } => {
+                    let l = lifetimes.next().unwrap_or_else(|| "'_".to_owned());
+                    lifetime_map.insert(name.clone(), l);
+                }
+                GenericParam::Type { name, default, .. } => {
+                    let t = match types.next() {
+                        Some(t) => t,
+                        None => {
+                            let mut d = default.clone()?;
+                            self.ty(&mut d, m, &own, depth + 1);
+                            d
+                        }
+                    };
+                    type_map.insert(name.clone(), t);
+                }
+                GenericParam::Const { .. } => return None,
+            }
+        }
+        if lifetimes.next().is_some() || types.next().is_some() {
+            return None;
+        }
+        let mut target = alias.target.clone();
+        self.ty(&mut target, m, &own, depth + 1);
+        target.lifetimes_mut(&mut |l| {
+            if let Some(n) = lifetime_map.get(l.as_str()) {
+                l.clone_from(n);
+            }
+        });
+        substitute(&mut target, &type_map);
+        Some(target)
+    }
+}
+
+/// Replaces each parameter named in `map` with its argument, not looking inside
+/// what it put in (an argument may mention a name that is also a parameter).
+fn substitute(t: &mut Type, map: &BTreeMap<String, Type>) {
+    if let Type::Path(p) = t {
+        if let Some(name) = p.as_ident() {
+            if let Some(arg) = map.get(name) {
+                *t = arg.clone();
+                return;
+            }
+        }
+    }
+    children_mut(t, &mut |child| substitute(child, map));
+}
+
+/// Calls `f` on each type directly inside `t` (not on `t`, not deeper).
+fn children_mut(t: &mut Type, f: &mut dyn FnMut(&mut Type)) {
+    let mut no_path = |_: &mut Path| {};
+    match t {
+        Type::Path(p) => p
+            .segments
+            .iter_mut()
+            .for_each(|s| args_mut(&mut s.args, f, &mut no_path)),
+        Type::Qualified {
+            self_ty,
+            trait_path,
+            rest,
+        } => {
+            f(self_ty);
+            if let Some(p) = trait_path {
+                p.segments
+                    .iter_mut()
+                    .for_each(|s| args_mut(&mut s.args, f, &mut no_path));
+            }
+            rest.iter_mut()
+                .for_each(|s| args_mut(&mut s.args, f, &mut no_path));
+        }
+        Type::Ref { elem, .. } | Type::Ptr { elem, .. } | Type::Slice(elem) => f(elem),
+        Type::Array { elem, .. } => f(elem),
+        Type::Tuple(elems) => elems.iter_mut().for_each(f),
+        Type::FnPtr(fp) => {
+            fp.inputs.iter_mut().for_each(&mut *f);
+            if let Some(o) = &mut fp.output {
+                f(o);
+            }
+        }
+        Type::Impl(bounds) | Type::Dyn(bounds) => {
+            for b in bounds {
+                if let Bound::Trait { path, .. } = b {
+                    path.segments
+                        .iter_mut()
+                        .for_each(|s| args_mut(&mut s.args, f, &mut no_path));
+                }
+            }
+        }
+        Type::Never | Type::Infer | Type::Verbatim(_) => {}
+    }
+}
+
+/// Calls `ty` on each type argument in `args` and `trait_path` on the trait of each
+/// associated-type constraint's bounds.
+fn args_mut(
+    args: &mut Args,
+    ty: &mut dyn FnMut(&mut Type),
+    trait_path: &mut dyn FnMut(&mut Path),
+) {
+    match args {
+        Args::None => {}
+        Args::Angle(list) => {
+            for a in list {
+                match a {
+                    GenericArg::Type(t) => ty(t),
+                    GenericArg::AssocType { generics, ty: t, .. } => {
+                        for g in generics {
+                            if let GenericArg::Type(t) = g {
+                                ty(t);
+                            }
+                        }
+                        ty(t);
+                    }
+                    GenericArg::Constraint { bounds, .. } => {
+                        for b in bounds {
+                            if let Bound::Trait { path, .. } = b {
+                                trait_path(path);
+                            }
+                        }
+                    }
+                    GenericArg::Lifetime(_) | GenericArg::Const(_) | GenericArg::AssocConst { .. } => {}
+                }
+            }
+        }
+        Args::Paren { inputs, output } => {
+            inputs.iter_mut().for_each(&mut *ty);
+            if let Some(o) = output {
+                ty(o);
+            }
+        }
+    }
+}
+
+/// A place in a shape that holds a type or a trait.
+enum Slot<'a> {
+    Type(&'a mut Type),
+    Trait(&'a mut Path),
+}
+
+fn bounds_slots(bounds: &mut [Bound], f: &mut dyn FnMut(Slot<'_>)) {
+    for b in bounds {
+        if let Bound::Trait { path, .. } = b {
+            f(Slot::Trait(path));
+        }
+    }
+}
+
+fn generics_slots(g: &mut Generics, f: &mut dyn FnMut(Slot<'_>)) {
+    for p in &mut g.params {
+        match p {
+            GenericParam::Lifetime { .. } => {}
+            GenericParam::Type {
+                bounds, default, ..
+            } => {
+                bounds_slots(bounds, f);
+                if let Some(d) = default {
+                    f(Slot::Type(d));
+                }
+            }
+            GenericParam::Const { ty, .. } => f(Slot::Type(ty)),
+        }
+    }
+    for w in &mut g.where_clause {
+        if let WherePredicate::Type {
+            bounded, bounds, ..
+        } = w
+        {
+            f(Slot::Type(bounded));
+            bounds_slots(bounds, f);
+        }
+    }
+}
+
+fn fn_slots(s: &mut FnShape, f: &mut dyn FnMut(Slot<'_>)) {
+    generics_slots(&mut s.generics, f);
+    generics_slots(&mut s.impl_generics, f);
+    if let Some(Receiver::Typed(t)) = &mut s.receiver {
+        f(Slot::Type(t));
+    }
+    for p in &mut s.params {
+        f(Slot::Type(&mut p.ty));
+    }
+    if let Some(o) = &mut s.output {
+        f(Slot::Type(o));
+    }
+}
+
+fn fields_slots(fields: &mut [FieldShape], f: &mut dyn FnMut(Slot<'_>)) {
+    for field in fields {
+        f(Slot::Type(&mut field.ty));
+    }
+}
+
+fn alias_slots(a: &mut AliasShape, f: &mut dyn FnMut(Slot<'_>)) {
+    generics_slots(&mut a.generics, f);
+    f(Slot::Type(&mut a.target));
+}
+
+fn item_slots(item: &mut ItemShape, f: &mut dyn FnMut(Slot<'_>)) {
+    match item {
+        ItemShape::Struct(s) => {
+            generics_slots(&mut s.generics, f);
+            fields_slots(&mut s.fields, f);
+        }
+        ItemShape::Enum(e) => {
+            generics_slots(&mut e.generics, f);
+            for v in &mut e.variants {
+                fields_slots(&mut v.fields, f);
+            }
+        }
+        ItemShape::Union(u) => {
+            generics_slots(&mut u.generics, f);
+            fields_slots(&mut u.fields, f);
+        }
+        ItemShape::Trait(t) => {
+            generics_slots(&mut t.generics, f);
+            bounds_slots(&mut t.supertraits, f);
+            for m in t.methods.values_mut() {
+                fn_slots(&mut m.sig, f);
+            }
+            for a in t.types.values_mut() {
+                generics_slots(&mut a.generics, f);
+                bounds_slots(&mut a.bounds, f);
+                if let Some(d) = &mut a.default {
+                    f(Slot::Type(d));
+                }
+            }
+            for c in t.consts.values_mut() {
+                f(Slot::Type(&mut c.ty));
+            }
+        }
+        ItemShape::Fn(s) => fn_slots(s, f),
+        ItemShape::TypeAlias(a) => alias_slots(a, f),
+        ItemShape::Const(v) | ItemShape::Static(v) => f(Slot::Type(&mut v.ty)),
+        ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) => {}
+    }
+}
+
+/// The names of every generic parameter in `generics`.
+fn param_names(g: &Generics, out: &mut BTreeSet<String>) {
+    out.extend(
+        g.params
+            .iter()
+            .filter(|p| !p.is_lifetime())
+            .map(|p| p.name().to_owned()),
+    );
+}
+
+fn fn_params(s: &FnShape, out: &mut BTreeSet<String>) {
+    param_names(&s.generics, out);
+    param_names(&s.impl_generics, out);
+}
+
+fn item_params(item: &ItemShape, out: &mut BTreeSet<String>) {
+    if let Some(g) = item.generics() {
+        param_names(g, out);
+    }
+    match item {
+        ItemShape::Trait(t) => {
+            t.methods.values().for_each(|m| fn_params(&m.sig, out));
+            t.types.values().for_each(|a| param_names(&a.generics, out));
+            // `Self::Item` starts with `Self`; a bare associated type name is not a
+            // path this table answers.
+            out.extend(t.types.keys().cloned());
+        }
+        ItemShape::Fn(s) => fn_params(s, out),
+        _ => {}
+    }
+}
+
+/// The golden's spelling of each canonical type it holds.
+struct Spellings(BTreeMap<Type, Type>);
+
+impl Spellings {
+    fn learn(&mut self, reader: &Reader<'_>, module: usize, slot: Slot<'_>) {
+        match slot {
+            Slot::Type(t) => t.walk_mut(&mut |sub| {
+                let key = reader.canonical(sub, module);
+                self.0.entry(key).or_insert_with(|| sub.clone());
+            }),
+            Slot::Trait(p) => {
+                let whole = Type::Path(p.clone());
+                let key = reader.canonical(&whole, module);
+                self.0.entry(key).or_insert(whole);
+                let mut args_of = p.clone();
+                for s in &mut args_of.segments {
+                    args_mut(
+                        &mut s.args,
+                        &mut |t| self.learn(reader, module, Slot::Type(t)),
+                        &mut |_| {},
+                    );
+                }
+            }
+        }
+    }
+
+    /// Rewrites `slot` top-down: the first type whose canonical form the golden
+    /// holds takes the golden's spelling. Returns whether anything changed.
+    fn respell(&self, reader: &Reader<'_>, module: usize, slot: Slot<'_>) -> bool {
+        match slot {
+            Slot::Type(t) => self.respell_type(reader, module, t),
+            Slot::Trait(p) => {
+                let whole = Type::Path(p.clone());
+                if let Some(Type::Path(golden)) = self.0.get(&reader.canonical(&whole, module)) {
+                    if golden != p {
+                        p.clone_from(golden);
+                        return true;
+                    }
+                    return false;
+                }
+                let mut changed = false;
+                for s in &mut p.segments {
+                    args_mut(
+                        &mut s.args,
+                        &mut |t| changed |= self.respell_type(reader, module, t),
+                        &mut |_| {},
+                    );
+                }
+                changed
+            }
+        }
+    }
+
+    fn respell_type(&self, reader: &Reader<'_>, module: usize, t: &mut Type) -> bool {
+        if let Some(golden) = self.0.get(&reader.canonical(t, module)) {
+            if golden != t {
+                t.clone_from(golden);
+                return true;
+            }
+            return false;
+        }
+        let mut changed = false;
+        children_mut(t, &mut |child| changed |= self.respell_type(reader, module, child));
+        changed
+    }
+}
+
+/// Rewrites `fragment` (registered in module `module`, `module_path!()`) into the
+/// spelling of `golden` wherever the crate's `names` say both spell one type.
+/// Returns whether anything was rewritten.
+pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &NameTable) -> bool {
+    let Some(current_module) = names.module(module) else {
+        return false;
+    };
+    // The golden's paths were written in the module it recorded; if that module is
+    // gone, the item moved with its neighbours.
+    let golden_module = golden
+        .module
+        .as_deref()
+        .and_then(|m| names.module(m))
+        .unwrap_or(current_module);
+    let mut params = BTreeSet::new();
+    match &*fragment {
+        Fragment::Item { item, .. } => item_params(item, &mut params),
+        Fragment::Methods { methods, .. } => methods.values().for_each(|m| fn_params(m, &mut params)),
+        Fragment::Implementor { .. } => {}
+    }
+    if let Some(item) = &golden.item {
+        item_params(item, &mut params);
+    }
+    golden.methods.values().for_each(|m| fn_params(m, &mut params));
+    let reader = Reader {
+        table: names,
+        params: &params,
+    };
+    let mut spellings = Spellings(BTreeMap::new());
+    let mut changed = false;
+    match fragment {
+        Fragment::Item { item, .. } => {
+            let Some(mut old) = golden.item.clone() else {
+                return false;
+            };
+            item_slots(&mut old, &mut |s| spellings.learn(&reader, golden_module, s));
+            item_slots(item, &mut |s| changed |= spellings.respell(&reader, current_module, s));
+        }
+        Fragment::Methods {
+            methods,
+            consts,
+            types,
+            ..
+        } => {
+            for m in golden.methods.values() {
+                fn_slots(&mut m.clone(), &mut |s| spellings.learn(&reader, golden_module, s));
+            }
+            for c in golden.consts.values() {
+                spellings.learn(&reader, golden_module, Slot::Type(&mut c.ty.clone()));
+            }
+            for a in golden.types.values() {
+                alias_slots(&mut a.clone(), &mut |s| spellings.learn(&reader, golden_module, s));
+            }
+            for m in methods.values_mut() {
+                fn_slots(m, &mut |s| changed |= spellings.respell(&reader, current_module, s));
+            }
+            for c in consts.values_mut() {
+                changed |= spellings.respell(&reader, current_module, Slot::Type(&mut c.ty));
+            }
+            for a in types.values_mut() {
+                alias_slots(a, &mut |s| changed |= spellings.respell(&reader, current_module, s));
+            }
+        }
+        Fragment::Implementor { implementor } => {
+            for i in &golden.implementors {
+                let key = reader.canonical(i, golden_module);
+                spellings.0.entry(key).or_insert_with(|| i.clone());
+            }
+            // An implementor is one type: the whole of it, or nothing.
+            if let Some(g) = spellings.0.get(&reader.canonical(implementor, current_module)) {
+                if g != implementor {
+                    implementor.clone_from(g);
+                    changed = true;
+                }
+            }
+        }
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn alias(params: &[&str], target: &str) -> Def {
+        Def::Alias(Box::new(AliasShape {
+            vis: crate::shape::Visibility::public(),
+            hidden: false,
+            generics: Generics {
+                params: params
+                    .iter()
+                    .map(|p| GenericParam::Type {
+                        name: (*p).to_owned(),
+                        bounds: Vec::new(),
+                        default: None,
+                    })
+                    .collect(),
+                where_clause: Vec::new(),
+            },
+            target: Type::parse(target).unwrap(),
+        }))
+    }
+
+    /// `chrono`-like: `offset::MappedLocalTime<T>`, `offset::LocalResult<T>` an alias
+    /// of it, both re-exported at the root; `error::Error` with a crate `Result`.
+    fn table() -> NameTable {
+        let mut t = NameTable::new("krate");
+        let offset = t.add_module(NameTable::ROOT, "offset");
+        t.add_def(offset, "MappedLocalTime", Def::Type);
+        t.add_def(offset, "LocalResult", alias(&["T"], "MappedLocalTime<T>"));
+        t.add_import(
+            NameTable::ROOT,
+            vec!["offset".into(), "LocalResult".into()],
+            Some("LocalResult".into()),
+        );
+        t.add_import(
+            NameTable::ROOT,
+            vec!["offset".into(), "MappedLocalTime".into()],
+            Some("MappedLocalTime".into()),
+        );
+        let error = t.add_module(NameTable::ROOT, "error");
+        t.add_def(error, "Error", Def::Type);
+        t.add_import(NameTable::ROOT, vec!["error".into()], None);
+        t.add_def(
+            NameTable::ROOT,
+            "Result",
+            alias(&["T"], "std::result::Result<T, Error>"),
+        );
+        t
+    }
+
+    fn canonical(t: &NameTable, module: &str, ty: &str) -> String {
+        let params = ["T".to_owned()].into_iter().collect();
+        let reader = Reader {
+            table: t,
+            params: &params,
+        };
+        reader
+            .canonical(&Type::parse(ty).unwrap(), t.module(module).unwrap())
+            .to_string()
+    }
+
+    #[test]
+    fn paths_resolve_to_their_definition_and_aliases_expand() {
+        let t = table();
+        for (module, written, expected) in [
+            ("krate", "LocalResult<u8>", "crate::offset::MappedLocalTime<u8>"),
+            ("krate", "crate::MappedLocalTime<T>", "crate::offset::MappedLocalTime<T>"),
+            ("krate::offset", "LocalResult<Vec<T>>", "crate::offset::MappedLocalTime<Vec<T>>"),
+            ("krate", "Error", "crate::error::Error"),
+            ("krate::offset", "super::Error", "crate::error::Error"),
+            ("krate", "Result<()>", "std::result::Result<(), crate::error::Error>"),
+            ("krate", "Result<Result<u8>>", "std::result::Result<std::result::Result<u8, crate::error::Error>, crate::error::Error>"),
+            // Not the crate's, a parameter, or unknown: as written.
+            ("krate", "std::vec::Vec<T>", "std::vec::Vec<T>"),
+            ("krate", "T", "T"),
+            ("krate", "Missing", "Missing"),
+            ("krate::offset", "Error", "Error"),
+        ] {
+            assert_eq!(canonical(&t, module, written), expected, "{written} in {module}");
+        }
+    }
+
+    #[test]
+    fn an_alias_with_a_missing_argument_is_left_as_written() {
+        let t = table();
+        assert_eq!(canonical(&t, "krate", "LocalResult"), "LocalResult");
+    }
+
+    fn symbol(module: &str, item: &str) -> Symbol {
+        let item: ItemShape = serde_json::from_str(item).unwrap();
+        Symbol {
+            module: Some(module.to_owned()),
+            item: Some(item),
+            ..Symbol::default()
+        }
+    }
+
+    fn fn_item(output: &str) -> String {
+        format!(r#"{{"kind":"fn","output":"{output}"}}"#)
+    }
+
+    #[test]
+    fn a_fragment_takes_the_golden_spelling_of_one_type_and_keeps_a_change() {
+        let t = table();
+        let golden = symbol("krate", &fn_item("LocalResult<u8>"));
+        let mut same: Fragment = serde_json::from_str::<ItemShape>(&fn_item("crate::MappedLocalTime<u8>"))
+            .unwrap()
+            .into();
+        assert!(respell(&mut same, "krate::offset", &golden, &t));
+        assert_eq!(
+            Some(same),
+            golden.item.clone().map(Fragment::from),
+            "one type, two spellings: the golden's"
+        );
+        // Near miss: another argument is another type.
+        let mut other: Fragment = serde_json::from_str::<ItemShape>(&fn_item("crate::MappedLocalTime<u16>"))
+            .unwrap()
+            .into();
+        assert!(!respell(&mut other, "krate", &golden, &t));
+    }
+}

@@ -1,0 +1,247 @@
+//! Reads a crate's [`NameTable`] from its sources: the module tree from the root
+//! file through `mod` declarations (inline, `x.rs`, `x/mod.rs`, `#[path]`), each
+//! module's `use` declarations, and the type-namespace items it defines, type
+//! aliases with their shape. The caller reads the files (`read`); this module does
+//! no I/O. The macro and the CLI both read a crate this way, so they know the same
+//! names.
+//!
+//! Nothing is evaluated: `#[cfg]`'d twins are both recorded (the table treats twins
+//! that agree as one name, and any other ambiguity as unknown), except items under
+//! `#[cfg(test)]`, which no library build has.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use syn::ext::IdentExt;
+use syn::{Item, UseTree};
+
+use super::Scope;
+use crate::names::{Def, NameTable};
+use crate::shape::{Fragment, ItemShape};
+
+/// The most files one crate's table reads (a guard against `#[path]` cycles).
+const MAX_FILES: usize = 4096;
+
+/// The names of the crate `crate_name` whose root file is `root`, and the module
+/// each file read is (`module_path!()`), read through `read` (`None`: no such file).
+/// A file that does not parse leaves its module empty.
+pub fn read_crate(
+    crate_name: &str,
+    root: &Path,
+    read: &mut dyn FnMut(&Path) -> Option<String>,
+) -> (NameTable, BTreeMap<PathBuf, String>) {
+    let mut reader = Reader {
+        table: NameTable::new(crate_name),
+        files: BTreeMap::new(),
+        read,
+    };
+    if let Some(file) = reader.parse(root) {
+        let dir = root.parent().unwrap_or(Path::new("")).to_path_buf();
+        reader
+            .files
+            .insert(root.to_path_buf(), crate_name.to_owned());
+        reader.module(&file.items, NameTable::ROOT, crate_name, &dir, &dir);
+    }
+    (reader.table, reader.files)
+}
+
+struct Reader<'a> {
+    table: NameTable,
+    files: BTreeMap<PathBuf, String>,
+    read: &'a mut dyn FnMut(&Path) -> Option<String>,
+}
+
+impl Reader<'_> {
+    fn parse(&mut self, path: &Path) -> Option<syn::File> {
+        if self.files.len() >= MAX_FILES || self.files.contains_key(path) {
+            return None;
+        }
+        let text = (self.read)(path)?;
+        syn::parse_file(&text).ok()
+    }
+
+    /// Records the items of module `m` (`module_path!()` `path`): `children` is where
+    /// `mod x;` finds `x.rs`, `path_attr` what `#[path]` is relative to.
+    fn module(&mut self, items: &[Item], m: usize, path: &str, children: &Path, path_attr: &Path) {
+        let scope = Scope::of_module(items);
+        for item in items {
+            if under_cfg_test(item) {
+                continue;
+            }
+            match item {
+                Item::Mod(module) => {
+                    let name = module.ident.unraw().to_string();
+                    let child = self.table.add_module(m, &name);
+                    let child_path = format!("{path}::{name}");
+                    let attr_path = path_attr_value(&module.attrs);
+                    if let Some((_, content)) = &module.content {
+                        let dir = children.join(&name);
+                        let attr_dir = match &attr_path {
+                            Some(p) => path_attr.join(p),
+                            None => dir.clone(),
+                        };
+                        self.module(content, child, &child_path, &dir, &attr_dir);
+                        continue;
+                    }
+                    let candidates = match &attr_path {
+                        Some(p) => vec![path_attr.join(p)],
+                        None => vec![
+                            children.join(format!("{name}.rs")),
+                            children.join(&name).join("mod.rs"),
+                        ],
+                    };
+                    for file_path in candidates {
+                        let Some(file) = self.parse(&file_path) else {
+                            continue;
+                        };
+                        self.files.insert(file_path.clone(), child_path.clone());
+                        let file_dir = file_path.parent().unwrap_or(Path::new("")).to_path_buf();
+                        // `x/mod.rs` (or a `#[path]` file) holds its children beside it;
+                        // `x.rs` holds them in `x/`.
+                        let dir = if attr_path.is_none() && file_path.ends_with(format!("{name}.rs")) {
+                            file_dir.join(&name)
+                        } else {
+                            file_dir.clone()
+                        };
+                        self.module(&file.items, child, &child_path, &dir, &dir);
+                        break;
+                    }
+                }
+                Item::Use(u) => {
+                    let mut found = Vec::new();
+                    let mut prefix = Vec::new();
+                    if u.leading_colon.is_some() {
+                        prefix.push(String::new());
+                    }
+                    use_tree(&u.tree, &mut prefix, &mut found);
+                    for (path, name) in found {
+                        self.table.add_import(m, path, name);
+                    }
+                }
+                Item::Struct(i) => self.table.add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Enum(i) => self.table.add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Union(i) => self.table.add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Trait(i) => self.table.add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Type(i) => {
+                    let name = i.ident.unraw().to_string();
+                    let def = match super::extract_all(item, &scope).as_deref() {
+                        Ok(
+                            [super::Extracted {
+                                fragment:
+                                    Fragment::Item {
+                                        item: ItemShape::TypeAlias(alias),
+                                        ..
+                                    },
+                                ..
+                            }],
+                        ) => Def::Alias(Box::new(alias.clone())),
+                        // Not read: a name, but no target to expand.
+                        _ => Def::Type,
+                    };
+                    self.table.add_def(m, &name, def);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// `#[cfg(test)]` on an item.
+fn under_cfg_test(item: &Item) -> bool {
+    super::args::item_attrs(item).iter().any(|a| {
+        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
+    })
+}
+
+/// The value of `#[path = "…"]`.
+fn path_attr_value(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| match &a.meta {
+        syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// The names of a `use` tree: each path as written and the name it binds (`None`
+/// for a glob); `_` imports left out.
+pub fn use_tree(tree: &UseTree, prefix: &mut Vec<String>, out: &mut Vec<(Vec<String>, Option<String>)>) {
+    match tree {
+        UseTree::Path(p) => {
+            prefix.push(p.ident.unraw().to_string());
+            use_tree(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        UseTree::Name(n) => {
+            let name = n.ident.unraw().to_string();
+            if name == "self" {
+                if let Some(last) = prefix.last() {
+                    out.push((prefix.clone(), Some(last.clone())));
+                }
+            } else {
+                let mut path = prefix.clone();
+                path.push(name.clone());
+                out.push((path, Some(name)));
+            }
+        }
+        UseTree::Rename(r) => {
+            let rename = r.rename.unraw().to_string();
+            if rename == "_" {
+                return;
+            }
+            let mut path = prefix.clone();
+            let name = r.ident.unraw().to_string();
+            if name != "self" {
+                path.push(name);
+            }
+            out.push((path, Some(rename)));
+        }
+        UseTree::Glob(_) => out.push((prefix.clone(), None)),
+        UseTree::Group(g) => g.items.iter().for_each(|t| use_tree(t, prefix, out)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_module_tree_through_files_and_path_attributes() {
+        let files: BTreeMap<PathBuf, &str> = [
+            ("src/lib.rs", "mod a; #[path = \"other/b_impl.rs\"] mod b; mod c { pub mod d; } #[cfg(test)] mod t;"),
+            ("src/a.rs", "pub mod inner; pub type R<T> = Result<T, Error>; pub struct Error;"),
+            ("src/a/inner.rs", "pub struct I;"),
+            ("src/other/b_impl.rs", "pub use crate::a::*;"),
+            ("src/c/d.rs", "pub enum D {}"),
+            ("src/t.rs", "pub struct T;"),
+        ]
+        .into_iter()
+        .map(|(p, t)| (PathBuf::from(p), t))
+        .collect();
+        let (table, read) = read_crate("k", Path::new("src/lib.rs"), &mut |p| {
+            files.get(p).map(|t| (*t).to_owned())
+        });
+        let read: Vec<(&str, &str)> = read
+            .iter()
+            .map(|(f, m)| (f.to_str().unwrap(), m.as_str()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("src/a/inner.rs", "k::a::inner"),
+                ("src/a.rs", "k::a"),
+                ("src/c/d.rs", "k::c::d"),
+                ("src/lib.rs", "k"),
+                ("src/other/b_impl.rs", "k::b"),
+            ]
+        );
+        for m in ["k", "k::a", "k::a::inner", "k::b", "k::c", "k::c::d"] {
+            assert!(table.module(m).is_some(), "{m}");
+        }
+        assert!(table.module("k::t").is_none(), "#[cfg(test)] is no library's");
+    }
+}
