@@ -197,7 +197,10 @@ pub fn load(
             }
         }
         for (set, pinned) in by_set {
-            let texts: Vec<&str> = pinned.iter().map(|&i| scan.pinned[i].text.as_str()).collect();
+            let texts: Vec<&str> = pinned
+                .iter()
+                .map(|&i| scan.pinned[i].text.as_str())
+                .collect();
             let mut current = assemble(scan, &pinned, &texts);
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned

@@ -198,14 +198,23 @@ impl NameTable {
 
     /// What `path`, written in module `from`, names in this crate (nothing when it
     /// leaves the crate).
-    fn resolve(&self, from: usize, path: &[String], visiting: &mut Vec<(usize, String)>) -> Vec<Res> {
+    fn resolve(
+        &self,
+        from: usize,
+        path: &[String],
+        visiting: &mut Vec<(usize, String)>,
+    ) -> Vec<Res> {
         let Some((first, rest)) = path.split_first() else {
             return vec![Res::Module(from)];
         };
         let mut current: Vec<Res> = match first.as_str() {
             "crate" => vec![Res::Module(Self::ROOT)],
             "self" => vec![Res::Module(from)],
-            "super" => self.modules[from].parent.map(Res::Module).into_iter().collect(),
+            "super" => self.modules[from]
+                .parent
+                .map(Res::Module)
+                .into_iter()
+                .collect(),
             "" | "std" | "core" | "alloc" => return Vec::new(),
             name => self.lookup(from, name, visiting),
         };
@@ -213,7 +222,9 @@ impl NameTable {
             let mut next = Vec::new();
             for res in &current {
                 match (res, segment.as_str()) {
-                    (Res::Module(m), "super") => next.extend(self.modules[*m].parent.map(Res::Module)),
+                    (Res::Module(m), "super") => {
+                        next.extend(self.modules[*m].parent.map(Res::Module))
+                    }
                     (Res::Module(m), "self") => next.push(Res::Module(*m)),
                     (Res::Module(m), name) => next.extend(self.lookup(*m, name, visiting)),
                     // An enum's variants, a trait's items: not items of their own.
@@ -250,7 +261,17 @@ impl NameTable {
     }
 
     fn same_item(&self, a: Res, b: Res) -> bool {
-        let (Res::Def { module: ma, index: ia }, Res::Def { module: mb, index: ib }) = (a, b) else {
+        let (
+            Res::Def {
+                module: ma,
+                index: ia,
+            },
+            Res::Def {
+                module: mb,
+                index: ib,
+            },
+        ) = (a, b)
+        else {
             return a == b;
         };
         let (na, da) = &self.modules[ma].defs[ia];
@@ -300,9 +321,13 @@ impl Reader<'_> {
     }
 
     fn args(&self, args: &mut Args, module: usize, params: &BTreeSet<String>, depth: usize) {
-        args_mut(args, &mut |child| self.ty(child, module, params, depth), &mut |p| {
-            self.path(p, module, params, depth);
-        });
+        args_mut(
+            args,
+            &mut |child| self.ty(child, module, params, depth),
+            &mut |p| {
+                self.path(p, module, params, depth);
+            },
+        );
     }
 
     /// Resolves `p` in place; an alias comes back as its expansion.
@@ -360,9 +385,10 @@ impl Reader<'_> {
             GenericArg::Type(t) => Some(t.clone()),
             _ => None,
         });
-        if given.iter().any(|a| {
-            !matches!(a, GenericArg::Lifetime(_) | GenericArg::Type(_))
-        }) {
+        if given
+            .iter()
+            .any(|a| !matches!(a, GenericArg::Lifetime(_) | GenericArg::Type(_)))
+        {
             return None;
         }
         let own: BTreeSet<String> = alias
@@ -468,18 +494,16 @@ fn children_mut(t: &mut Type, f: &mut dyn FnMut(&mut Type)) {
 
 /// Calls `ty` on each type argument in `args` and `trait_path` on the trait of each
 /// associated-type constraint's bounds.
-fn args_mut(
-    args: &mut Args,
-    ty: &mut dyn FnMut(&mut Type),
-    trait_path: &mut dyn FnMut(&mut Path),
-) {
+fn args_mut(args: &mut Args, ty: &mut dyn FnMut(&mut Type), trait_path: &mut dyn FnMut(&mut Path)) {
     match args {
         Args::None => {}
         Args::Angle(list) => {
             for a in list {
                 match a {
                     GenericArg::Type(t) => ty(t),
-                    GenericArg::AssocType { generics, ty: t, .. } => {
+                    GenericArg::AssocType {
+                        generics, ty: t, ..
+                    } => {
                         for g in generics {
                             if let GenericArg::Type(t) = g {
                                 ty(t);
@@ -494,7 +518,9 @@ fn args_mut(
                             }
                         }
                     }
-                    GenericArg::Lifetime(_) | GenericArg::Const(_) | GenericArg::AssocConst { .. } => {}
+                    GenericArg::Lifetime(_)
+                    | GenericArg::Const(_)
+                    | GenericArg::AssocConst { .. } => {}
                 }
             }
         }
@@ -706,7 +732,9 @@ impl Spellings {
             return false;
         }
         let mut changed = false;
-        children_mut(t, &mut |child| changed |= self.respell_type(reader, module, child));
+        children_mut(t, &mut |child| {
+            changed |= self.respell_type(reader, module, child)
+        });
         changed
     }
 }
@@ -728,13 +756,18 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
     let mut params = BTreeSet::new();
     match &*fragment {
         Fragment::Item { item, .. } => item_params(item, &mut params),
-        Fragment::Methods { methods, .. } => methods.values().for_each(|m| fn_params(m, &mut params)),
+        Fragment::Methods { methods, .. } => {
+            methods.values().for_each(|m| fn_params(m, &mut params))
+        }
         Fragment::Implementor { .. } => {}
     }
     if let Some(item) = &golden.item {
         item_params(item, &mut params);
     }
-    golden.methods.values().for_each(|m| fn_params(m, &mut params));
+    golden
+        .methods
+        .values()
+        .for_each(|m| fn_params(m, &mut params));
     let reader = Reader {
         table: names,
         params: &params,
@@ -746,8 +779,12 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
             let Some(mut old) = golden.item.clone() else {
                 return false;
             };
-            item_slots(&mut old, &mut |s| spellings.learn(&reader, golden_module, s));
-            item_slots(item, &mut |s| changed |= spellings.respell(&reader, current_module, s));
+            item_slots(&mut old, &mut |s| {
+                spellings.learn(&reader, golden_module, s)
+            });
+            item_slots(item, &mut |s| {
+                changed |= spellings.respell(&reader, current_module, s)
+            });
         }
         Fragment::Methods {
             methods,
@@ -756,22 +793,30 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
             ..
         } => {
             for m in golden.methods.values() {
-                fn_slots(&mut m.clone(), &mut |s| spellings.learn(&reader, golden_module, s));
+                fn_slots(&mut m.clone(), &mut |s| {
+                    spellings.learn(&reader, golden_module, s)
+                });
             }
             for c in golden.consts.values() {
                 spellings.learn(&reader, golden_module, Slot::Type(&mut c.ty.clone()));
             }
             for a in golden.types.values() {
-                alias_slots(&mut a.clone(), &mut |s| spellings.learn(&reader, golden_module, s));
+                alias_slots(&mut a.clone(), &mut |s| {
+                    spellings.learn(&reader, golden_module, s)
+                });
             }
             for m in methods.values_mut() {
-                fn_slots(m, &mut |s| changed |= spellings.respell(&reader, current_module, s));
+                fn_slots(m, &mut |s| {
+                    changed |= spellings.respell(&reader, current_module, s)
+                });
             }
             for c in consts.values_mut() {
                 changed |= spellings.respell(&reader, current_module, Slot::Type(&mut c.ty));
             }
             for a in types.values_mut() {
-                alias_slots(a, &mut |s| changed |= spellings.respell(&reader, current_module, s));
+                alias_slots(a, &mut |s| {
+                    changed |= spellings.respell(&reader, current_module, s)
+                });
             }
         }
         Fragment::Implementor { implementor } => {
@@ -780,7 +825,10 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
                 spellings.0.entry(key).or_insert_with(|| i.clone());
             }
             // An implementor is one type: the whole of it, or nothing.
-            if let Some(g) = spellings.0.get(&reader.canonical(implementor, current_module)) {
+            if let Some(g) = spellings
+                .0
+                .get(&reader.canonical(implementor, current_module))
+            {
                 if g != implementor {
                     implementor.clone_from(g);
                     changed = true;
@@ -897,9 +945,10 @@ mod tests {
     fn a_fragment_takes_the_golden_spelling_of_one_type_and_keeps_a_change() {
         let t = table();
         let golden = symbol("krate", &fn_item("LocalResult<u8>"));
-        let mut same: Fragment = serde_json::from_str::<ItemShape>(&fn_item("crate::MappedLocalTime<u8>"))
-            .unwrap()
-            .into();
+        let mut same: Fragment =
+            serde_json::from_str::<ItemShape>(&fn_item("crate::MappedLocalTime<u8>"))
+                .unwrap()
+                .into();
         assert!(respell(&mut same, "krate::offset", &golden, &t));
         assert_eq!(
             Some(same),
@@ -907,9 +956,10 @@ mod tests {
             "one type, two spellings: the golden's"
         );
         // Near miss: another argument is another type.
-        let mut other: Fragment = serde_json::from_str::<ItemShape>(&fn_item("crate::MappedLocalTime<u16>"))
-            .unwrap()
-            .into();
+        let mut other: Fragment =
+            serde_json::from_str::<ItemShape>(&fn_item("crate::MappedLocalTime<u16>"))
+                .unwrap()
+                .into();
         assert!(!respell(&mut other, "krate", &golden, &t));
     }
 }

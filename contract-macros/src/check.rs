@@ -37,8 +37,11 @@ use contract_core::golden::{self, Golden, GoldenError, Index};
 use contract_core::message::{self, Context};
 use contract_core::policy::file::{self as policy_file, PolicyError, PolicyFile};
 use contract_core::syntax::Extracted;
+use contract_core::{Fragment, Symbol};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
+
+use crate::{names, scope};
 
 use contract_core::syntax::args::Args;
 
@@ -122,11 +125,30 @@ fn state() -> &'static Mutex<State> {
 /// `item_text` is the compact canonical text of the item's shape (`None` for an
 /// `impl` block): an item whose golden entry holds that text has not changed, and
 /// nothing more is read.
+///
+/// `item` is where the item is in the sources (none for `pin_macro!`): when the item
+/// differs from its entry, the crate's names are read from there, and the fragment is
+/// returned respelled where it spells one of the golden's types otherwise (see
+/// [`contract_core::names`]); that is what to register.
 pub fn check(
     args: &Args,
     extracted: &Extracted,
     item_text: Option<&str>,
+    item: Option<&syn::Item>,
     errors: &mut Vec<syn::Error>,
+) -> (TokenStream, Option<Fragment>) {
+    let mut respelled = None;
+    let tracking = check_respelling(args, extracted, item_text, item, errors, &mut respelled);
+    (tracking, respelled)
+}
+
+fn check_respelling(
+    args: &Args,
+    extracted: &Extracted,
+    item_text: Option<&str>,
+    item: Option<&syn::Item>,
+    errors: &mut Vec<syn::Error>,
+    respelled: &mut Option<Fragment>,
 ) -> TokenStream {
     let lookup = |name: &str| std::env::var(name).ok();
     let set_variable = env::set_update_variable(&args.set);
@@ -143,9 +165,12 @@ pub fn check(
         return tracking;
     }
 
-    match env::compile_check(&args.set, &lookup) {
-        Ok(true) => {}
-        Ok(false) => return tracking,
+    // With the check off, the golden is still read for what the item registers (its
+    // spelling, see `in_golden_spelling`), and nothing is reported.
+    let mut unreported = Vec::new();
+    let errors = match env::compile_check(&args.set, &lookup) {
+        Ok(true) => errors,
+        Ok(false) => &mut unreported,
         Err(e) => {
             let mut state = state()
                 .lock()
@@ -155,7 +180,7 @@ pub fn check(
             }
             return tracking;
         }
-    }
+    };
     let Some(package) = lookup("CARGO_PKG_NAME") else {
         return tracking; // not under cargo: nothing to resolve the golden against
     };
@@ -296,7 +321,19 @@ pub fn check(
     };
     let ci = env::is_ci(&lookup);
     let policy = policy.policy(&args.set);
-    for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy) {
+    let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy);
+    if !deltas.is_empty() {
+        if let Some(fragment) =
+            item.and_then(|item| in_golden_spelling(item, extracted, &entry.shape))
+        {
+            deltas = diff::diff_fragment(name, &entry.shape, &fragment, &policy);
+            *respelled = Some(fragment);
+        }
+    }
+    if !compile_check_on(args) {
+        return tracking;
+    }
+    for delta in deltas {
         if delta.is_breaking() {
             let span = extracted.spans.locate(&delta.current_member());
             let text = if ci {
@@ -311,6 +348,20 @@ pub fn check(
         }
     }
     tracking
+}
+
+/// The fragment of `item` in the spelling of `golden` where the crate's names say
+/// both spell one type; `None` when nothing is spelled otherwise (or the crate's
+/// sources cannot be read from where the item is).
+fn in_golden_spelling(
+    item: &syn::Item,
+    extracted: &Extracted,
+    golden: &Symbol,
+) -> Option<Fragment> {
+    let (file, inline) = scope::place(item)?;
+    let (read, module) = names::of_item(&file, &inline)?;
+    let mut fragment = extracted.fragment.clone();
+    contract_core::names::respell(&mut fragment, &module, golden, &read.table).then_some(fragment)
 }
 
 /// What a golden says about one item.

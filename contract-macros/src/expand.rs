@@ -81,7 +81,15 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
                 // Written once: registered, fingerprinted and held to the golden entry.
                 let (fragment, item) = extracted.fragment.compact_text();
                 let item_text = item.map(|range| &fragment[range]);
-                generated.extend(check::check(&args, extracted, item_text, &mut errors));
+                let (checked, respelled) =
+                    check::check(&args, extracted, item_text, Some(parsed), &mut errors);
+                generated.extend(checked);
+                // One type spelled otherwise than in the golden is registered in the
+                // golden's spelling: the harness then sees what this check saw.
+                let fragment = match respelled {
+                    Some(respelled) => respelled.compact_text().0,
+                    None => fragment,
+                };
                 generated.extend(registration(&args, parsed, extracted, &fragment, &order));
             }
             generated.extend(path_check(&args, parsed));
@@ -129,7 +137,9 @@ pub fn pin_macro(input: TokenStream) -> TokenStream {
                 if errors.is_empty() {
                     let (fragment, item_range) = extracted.fragment.compact_text();
                     let item_text = item_range.map(|range| &fragment[range]);
-                    generated.extend(check::check(&args, &extracted, item_text, &mut errors));
+                    let (checked, _) =
+                        check::check(&args, &extracted, item_text, None, &mut errors);
+                    generated.extend(checked);
                     generated.extend(registration(
                         &args,
                         &item,

@@ -12,6 +12,7 @@ extern crate proc_macro;
 
 mod check;
 mod expand;
+mod names;
 mod paths;
 mod scope;
 

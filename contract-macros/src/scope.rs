@@ -80,6 +80,28 @@ pub fn around(item: &syn::Item) -> Around {
     Around { scope, order }
 }
 
+/// The file `item` is in and the inline modules around it there (outermost first),
+/// when the compiler says which file it is and the item is where it says.
+pub fn place(item: &syn::Item) -> Option<(PathBuf, Vec<String>)> {
+    let file = absolute(name_span(item).unwrap().local_file()?)?;
+    let read = read(file.clone())?;
+    let inline = read
+        .scopes
+        .module_path(item_position(item))
+        .iter()
+        .map(|(name, _)| name.clone())
+        .collect();
+    Some((file, inline))
+}
+
+fn absolute(path: PathBuf) -> Option<PathBuf> {
+    if path.is_relative() {
+        Some(std::env::current_dir().ok()?.join(path))
+    } else {
+        Some(path)
+    }
+}
+
 /// `f` of the text of the file the macro is called from, when the compiler says which
 /// it is (read once per compiler process, as for `around`).
 pub fn with_call_site_text<T>(f: impl FnOnce(&str) -> T) -> Option<T> {
@@ -88,11 +110,7 @@ pub fn with_call_site_text<T>(f: impl FnOnce(&str) -> T) -> Option<T> {
 }
 
 fn read(path: PathBuf) -> Option<Arc<Read>> {
-    let path = if path.is_relative() {
-        std::env::current_dir().ok()?.join(path)
-    } else {
-        path
-    };
+    let path = absolute(path)?;
     let meta = std::fs::metadata(&path).ok()?;
     let stamp = (meta.len(), meta.modified().ok());
     let mut cache = cache().lock().unwrap_or_else(|p| p.into_inner());

@@ -98,11 +98,12 @@ impl Reader<'_> {
                         let file_dir = file_path.parent().unwrap_or(Path::new("")).to_path_buf();
                         // `x/mod.rs` (or a `#[path]` file) holds its children beside it;
                         // `x.rs` holds them in `x/`.
-                        let dir = if attr_path.is_none() && file_path.ends_with(format!("{name}.rs")) {
-                            file_dir.join(&name)
-                        } else {
-                            file_dir.clone()
-                        };
+                        let dir =
+                            if attr_path.is_none() && file_path.ends_with(format!("{name}.rs")) {
+                                file_dir.join(&name)
+                            } else {
+                                file_dir.clone()
+                            };
                         self.module(&file.items, child, &child_path, &dir, &dir);
                         break;
                     }
@@ -118,10 +119,18 @@ impl Reader<'_> {
                         self.table.add_import(m, path, name);
                     }
                 }
-                Item::Struct(i) => self.table.add_def(m, &i.ident.unraw().to_string(), Def::Type),
-                Item::Enum(i) => self.table.add_def(m, &i.ident.unraw().to_string(), Def::Type),
-                Item::Union(i) => self.table.add_def(m, &i.ident.unraw().to_string(), Def::Type),
-                Item::Trait(i) => self.table.add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Struct(i) => self
+                    .table
+                    .add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Enum(i) => self
+                    .table
+                    .add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Union(i) => self
+                    .table
+                    .add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Trait(i) => self
+                    .table
+                    .add_def(m, &i.ident.unraw().to_string(), Def::Type),
                 Item::Type(i) => {
                     let name = i.ident.unraw().to_string();
                     let def = match super::extract_all(item, &scope).as_deref() {
@@ -169,7 +178,11 @@ fn path_attr_value(attrs: &[syn::Attribute]) -> Option<String> {
 
 /// The names of a `use` tree: each path as written and the name it binds (`None`
 /// for a glob); `_` imports left out.
-pub fn use_tree(tree: &UseTree, prefix: &mut Vec<String>, out: &mut Vec<(Vec<String>, Option<String>)>) {
+pub fn use_tree(
+    tree: &UseTree,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, Option<String>)>,
+) {
     match tree {
         UseTree::Path(p) => {
             prefix.push(p.ident.unraw().to_string());
@@ -242,6 +255,9 @@ mod tests {
         for m in ["k", "k::a", "k::a::inner", "k::b", "k::c", "k::c::d"] {
             assert!(table.module(m).is_some(), "{m}");
         }
-        assert!(table.module("k::t").is_none(), "#[cfg(test)] is no library's");
+        assert!(
+            table.module("k::t").is_none(),
+            "#[cfg(test)] is no library's"
+        );
     }
 }

@@ -1,0 +1,82 @@
+//! The crate's names, for a pinned item that differs from its golden as written:
+//! read from the crate's sources as the CLI reads them
+//! (`contract_core::syntax::names`), once per compiler process and crate root, and
+//! read again when one of the files changed (an IDE's long-lived macro server).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::SystemTime;
+
+use contract_core::names::NameTable;
+use contract_core::syntax::names::read_crate;
+
+type Stamp = (u64, Option<SystemTime>);
+
+/// One crate's names, the module of each file, and the files as they were read.
+pub struct Read {
+    /// The crate's names.
+    pub table: NameTable,
+    modules: BTreeMap<PathBuf, String>,
+    stamps: Vec<(PathBuf, Option<Stamp>)>,
+}
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()))
+}
+
+fn cache() -> &'static Mutex<HashMap<PathBuf, Arc<Read>>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Read>>>> = OnceLock::new();
+    CACHE.get_or_init(Mutex::default)
+}
+
+fn read(crate_name: &str, root: &Path) -> Arc<Read> {
+    let mut cache = cache().lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(read) = cache.get(root) {
+        if read.stamps.iter().all(|(path, was)| stamp(path) == *was) {
+            return read.clone();
+        }
+    }
+    let mut stamps = Vec::new();
+    let (table, modules) = read_crate(crate_name, root, &mut |path| {
+        stamps.push((path.to_path_buf(), stamp(path)));
+        std::fs::read_to_string(path).ok()
+    });
+    let read = Arc::new(Read {
+        table,
+        modules,
+        stamps,
+    });
+    cache.insert(root.to_path_buf(), read.clone());
+    read
+}
+
+/// The names of the crate being compiled and the module (`module_path!()`) of the
+/// item at `file` inside the inline modules `inline`; `None` when the file is not
+/// one the crate's root reaches (a generated file, a root this does not guess).
+pub fn of_item(file: &Path, inline: &[String]) -> Option<(Arc<Read>, String)> {
+    let crate_name = std::env::var("CARGO_CRATE_NAME").ok()?;
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?);
+    // The library's root, a binary's, or the file itself (an integration test).
+    let roots = [
+        manifest.join("src").join("lib.rs"),
+        manifest.join("src").join("main.rs"),
+        file.to_path_buf(),
+    ];
+    for root in roots {
+        if !root.is_file() {
+            continue;
+        }
+        let read = read(&crate_name, &root);
+        if let Some(module) = read.modules.get(file) {
+            let mut module = module.clone();
+            for name in inline {
+                module.push_str("::");
+                module.push_str(name);
+            }
+            return Some((read, module));
+        }
+    }
+    None
+}
