@@ -774,3 +774,117 @@ proptest! {
         prop_assert!(renamed_some > 40, "only {} sources renamed", renamed_some);
     }
 }
+
+// ---- one item, many names (issue 23, item 4) -----------------------------------------
+
+/// `before` and `after` say the same thing once each is read with its own crate's
+/// names (in both directions).
+#[track_caller]
+fn same_named(before: &str, after: &str) {
+    for (a, b) in [(before, after), (after, before)] {
+        let found = common::diff_named(a, b, &contract_core::Policy::default());
+        assert!(
+            found.is_empty(),
+            "expected no change\n  before: {a}\n  after:  {b}\n{}",
+            common::show(&found)
+        );
+        // Without the crate's names, the two are compared as written: a change.
+        assert!(
+            !deltas(a, b).is_empty(),
+            "compared as written, {a} and {b} differ"
+        );
+    }
+}
+
+#[track_caller]
+fn breaks_named(before: &str, after: &str, kind: DeltaKind) {
+    let found = common::diff_named(before, after, &contract_core::Policy::default());
+    assert!(
+        found
+            .iter()
+            .any(|d| d.kind == kind && d.class == Class::Breaking),
+        "expected a breaking {kind}\n  before: {before}\n  after:  {after}\n{}",
+        common::show(&found)
+    );
+}
+
+const ERROR: &str = "pub struct Error; pub struct Other;
+    pub type Result<T> = std::result::Result<T, Error>;";
+
+#[test]
+fn a_crate_alias_is_its_target() {
+    same_named(
+        &format!("{ERROR} pub fn f() -> Result<u8> {{ todo!() }}"),
+        &format!("{ERROR} pub fn f() -> std::result::Result<u8, Error> {{ todo!() }}"),
+    );
+    // Defined in another module, used through it; an alias of an alias; a default.
+    let modules = "pub mod error {
+            pub struct Error;
+            pub type Result<T, E = Error> = std::result::Result<T, E>;
+            pub type Res<T> = Result<T>;
+        }";
+    same_named(
+        &format!("{modules} pub fn f() -> error::Res<Vec<u8>> {{ todo!() }}"),
+        &format!("{modules} pub fn f() -> std::result::Result<Vec<u8>, crate::error::Error> {{ todo!() }}"),
+    );
+    // In a field, a bound and a method of a pinned impl.
+    let local = "pub mod offset {
+            pub enum Mapped<T> { One(T) }
+            pub type Local<T> = Mapped<T>;
+        }
+        pub use offset::Local;";
+    same_named(
+        &format!("{local} pub struct S<T: Into<Local<u8>>> {{ pub x: Local<T> }}
+            impl<T: Into<Local<u8>>> S<T> {{ pub fn m(&self) -> Option<Local<T>> {{ None }} }}"),
+        &format!("{local} pub struct S<T: Into<offset::Mapped<u8>>> {{ pub x: offset::Mapped<T> }}
+            impl<T: Into<offset::Mapped<u8>>> S<T> {{ pub fn m(&self) -> Option<self::offset::Mapped<T>> {{ None }} }}"),
+    );
+}
+
+#[test]
+fn an_alias_near_miss_is_another_type() {
+    // Another argument, another error type: not the alias's expansion.
+    breaks_named(
+        &format!("{ERROR} pub fn f() -> Result<u8> {{ todo!() }}"),
+        &format!("{ERROR} pub fn f() -> std::result::Result<u16, Error> {{ todo!() }}"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks_named(
+        &format!("{ERROR} pub fn f() -> Result<u8> {{ todo!() }}"),
+        &format!("{ERROR} pub fn f() -> std::result::Result<u8, Other> {{ todo!() }}"),
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
+fn one_item_through_a_use_is_one_type() {
+    let modules = "pub mod a { pub struct X; pub trait Tr {} }
+        pub use a::{X, Tr};";
+    same_named(
+        &format!("{modules} pub fn f<T: a::Tr>(x: a::X, t: T) {{}}"),
+        &format!("{modules} pub fn f<T: Tr>(x: crate::X, t: T) {{}}"),
+    );
+    // Through a glob re-export, and `super::` from a module.
+    let glob = "pub mod a { pub struct X; } pub use a::*;";
+    same_named(
+        &format!("{glob} pub mod m {{ pub fn f(x: super::a::X) {{}} }}"),
+        &format!("{glob} pub mod m {{ pub fn f(x: crate::X) {{}} }}"),
+    );
+}
+
+#[test]
+fn another_item_of_the_same_name_is_another_type() {
+    // `W` is `a::Y` under another name, not `a::X`.
+    let modules = "pub mod a { pub struct X; pub struct Y; } pub use a::Y as W;";
+    breaks_named(
+        &format!("{modules} pub fn f(x: a::X) {{}}"),
+        &format!("{modules} pub fn f(x: W) {{}}"),
+        DeltaKind::ParamTypeChanged,
+    );
+    // A generic parameter shadows the crate's item of its name.
+    breaks_named(
+        "pub struct T; pub fn f<T>(x: T) {}",
+        "pub struct T; pub fn f<T>(x: crate::T) {}",
+        DeltaKind::ParamTypeChanged,
+    );
+}

@@ -22,11 +22,33 @@ pub mod cases;
 /// `#[impl_in_source(Clone)]` — an `impl Clone for …` the CLI read in the sources;
 /// `#[public_path("crate::api::R")]` — the attribute's `path = "…"` argument.
 pub fn set(src: &str) -> BTreeMap<String, Symbol> {
+    set_in_spelling_of(src, None)
+}
+
+/// [`set`], each fragment respelled into `golden`'s spelling where `src`'s own names
+/// (the crate `crate` of one file) say both spell one type, as every front end
+/// registers it (`contract_core::names`).
+pub fn set_in_spelling_of(
+    src: &str,
+    golden: Option<&BTreeMap<String, Symbol>>,
+) -> BTreeMap<String, Symbol> {
     let file: syn::File = syn::parse_str(src).unwrap_or_else(|e| panic!("{src}\n{e}"));
     let scopes = FileScopes::of_file(src);
     let mut regs = Vec::new();
     let mut facts = BTreeMap::new();
     collect(&file.items, "crate", &scopes, &mut regs, &mut facts);
+    if let Some(golden) = golden {
+        let (names, _) = contract_core::syntax::names::read_crate(
+            "crate",
+            std::path::Path::new("lib.rs"),
+            &mut |_| Some(src.to_owned()),
+        );
+        for reg in &mut regs {
+            if let Some(stored) = golden.get(&reg.name) {
+                contract_core::names::respell(&mut reg.fragment, &reg.module, stored, &names);
+            }
+        }
+    }
     let mut symbols = assemble(&regs).unwrap_or_else(|c| panic!("conflicts in {src}: {c:?}"));
     for (name, (observed, in_source)) in facts {
         let symbol = symbols.get_mut(&name).expect("a symbol of the source");
@@ -151,6 +173,12 @@ impl Pol {
 /// The deltas between two sources.
 pub fn diff(before: &str, after: &str, policy: &Policy) -> Vec<Delta> {
     diff_sets(&set(before), &set(after), policy)
+}
+
+/// [`diff`] with the after crate's names known (see [`set_in_spelling_of`]).
+pub fn diff_named(before: &str, after: &str, policy: &Policy) -> Vec<Delta> {
+    let golden = set(before);
+    diff_sets(&golden, &set_in_spelling_of(after, Some(&golden)), policy)
 }
 
 /// One line per delta, for failure messages.
