@@ -670,20 +670,28 @@ fn item_params(item: &ItemShape, out: &mut BTreeSet<String>) {
     }
 }
 
-/// The golden's spelling of each canonical type it holds.
-struct Spellings(BTreeMap<Type, Type>);
+/// The golden's spellings of each canonical type it holds, in the order met.
+#[derive(Default)]
+struct Spellings(BTreeMap<Type, Vec<Type>>);
 
 impl Spellings {
+    fn add(&mut self, key: Type, spelling: Type) {
+        let known = self.0.entry(key).or_default();
+        if !known.contains(&spelling) {
+            known.push(spelling);
+        }
+    }
+
+    /// Learns every type of `slot` (and every type inside it), read in `module`.
     fn learn(&mut self, reader: &Reader<'_>, module: usize, slot: Slot<'_>) {
         match slot {
             Slot::Type(t) => t.walk_mut(&mut |sub| {
                 let key = reader.canonical(sub, module);
-                self.0.entry(key).or_insert_with(|| sub.clone());
+                self.add(key, sub.clone());
             }),
             Slot::Trait(p) => {
                 let whole = Type::Path(p.clone());
-                let key = reader.canonical(&whole, module);
-                self.0.entry(key).or_insert(whole);
+                self.add(reader.canonical(&whole, module), whole);
                 let mut args_of = p.clone();
                 for s in &mut args_of.segments {
                     args_mut(
@@ -695,26 +703,50 @@ impl Spellings {
             }
         }
     }
+}
+
+/// What a current type is respelled from: the golden's spellings of the member it
+/// belongs to (the same method, field or variant), then of the whole symbol. A
+/// symbol may spell one type two ways (`Bytes` in one file, `crate::Bytes` in
+/// another): the member's own spelling is the one to take.
+struct Respeller<'a> {
+    reader: &'a Reader<'a>,
+    module: usize,
+    member: Option<&'a Spellings>,
+    symbol: &'a Spellings,
+}
+
+impl Respeller<'_> {
+    /// The spelling `t` takes, if it is one of the golden's types spelled otherwise.
+    fn spelling(&self, t: &Type) -> Option<Option<&Type>> {
+        let key = self.reader.canonical(t, self.module);
+        let known = [self.member, Some(self.symbol)]
+            .into_iter()
+            .flatten()
+            .find_map(|s| s.0.get(&key))?;
+        Some((!known.contains(t)).then(|| &known[0]))
+    }
 
     /// Rewrites `slot` top-down: the first type whose canonical form the golden
     /// holds takes the golden's spelling. Returns whether anything changed.
-    fn respell(&self, reader: &Reader<'_>, module: usize, slot: Slot<'_>) -> bool {
+    fn respell(&self, slot: Slot<'_>) -> bool {
         match slot {
-            Slot::Type(t) => self.respell_type(reader, module, t),
+            Slot::Type(t) => self.respell_type(t),
             Slot::Trait(p) => {
                 let whole = Type::Path(p.clone());
-                if let Some(Type::Path(golden)) = self.0.get(&reader.canonical(&whole, module)) {
-                    if golden != p {
+                match self.spelling(&whole) {
+                    Some(Some(Type::Path(golden))) => {
                         p.clone_from(golden);
                         return true;
                     }
-                    return false;
+                    Some(_) => return false,
+                    None => {}
                 }
                 let mut changed = false;
                 for s in &mut p.segments {
                     args_mut(
                         &mut s.args,
-                        &mut |t| changed |= self.respell_type(reader, module, t),
+                        &mut |t| changed |= self.respell_type(t),
                         &mut |_| {},
                     );
                 }
@@ -723,19 +755,82 @@ impl Spellings {
         }
     }
 
-    fn respell_type(&self, reader: &Reader<'_>, module: usize, t: &mut Type) -> bool {
-        if let Some(golden) = self.0.get(&reader.canonical(t, module)) {
-            if golden != t {
+    fn respell_type(&self, t: &mut Type) -> bool {
+        match self.spelling(t) {
+            Some(Some(golden)) => {
                 t.clone_from(golden);
                 return true;
             }
-            return false;
+            Some(None) => return false,
+            None => {}
         }
         let mut changed = false;
-        children_mut(t, &mut |child| {
-            changed |= self.respell_type(reader, module, child)
-        });
+        children_mut(t, &mut |child| changed |= self.respell_type(child));
         changed
+    }
+}
+
+/// The members of an item that the same member of its golden is looked up by: each
+/// slot with the name of the field, variant or method it is in (`None`: the item's
+/// own generics and bounds).
+fn item_members(item: &mut ItemShape, f: &mut dyn FnMut(Option<&str>, Slot<'_>)) {
+    match item {
+        ItemShape::Struct(s) => {
+            generics_slots(&mut s.generics, &mut |slot| f(None, slot));
+            for field in &mut s.fields {
+                f(Some(&field.name), Slot::Type(&mut field.ty));
+            }
+        }
+        ItemShape::Union(u) => {
+            generics_slots(&mut u.generics, &mut |slot| f(None, slot));
+            for field in &mut u.fields {
+                f(Some(&field.name), Slot::Type(&mut field.ty));
+            }
+        }
+        ItemShape::Enum(e) => {
+            generics_slots(&mut e.generics, &mut |slot| f(None, slot));
+            for v in &mut e.variants {
+                for field in &mut v.fields {
+                    f(Some(&v.name), Slot::Type(&mut field.ty));
+                }
+            }
+        }
+        ItemShape::Trait(t) => {
+            generics_slots(&mut t.generics, &mut |slot| f(None, slot));
+            bounds_slots(&mut t.supertraits, &mut |slot| f(None, slot));
+            for (name, m) in &mut t.methods {
+                fn_slots(&mut m.sig, &mut |slot| f(Some(name), slot));
+            }
+            for (name, a) in &mut t.types {
+                generics_slots(&mut a.generics, &mut |slot| f(Some(name), slot));
+                bounds_slots(&mut a.bounds, &mut |slot| f(Some(name), slot));
+                if let Some(d) = &mut a.default {
+                    f(Some(name), Slot::Type(d));
+                }
+            }
+            for (name, c) in &mut t.consts {
+                f(Some(name), Slot::Type(&mut c.ty));
+            }
+        }
+        other => item_slots(other, &mut |slot| f(None, slot)),
+    }
+}
+
+/// The members of a methods fragment, by name.
+fn methods_members(
+    methods: &mut BTreeMap<String, FnShape>,
+    consts: &mut BTreeMap<String, crate::shape::ValueItemShape>,
+    types: &mut BTreeMap<String, AliasShape>,
+    f: &mut dyn FnMut(Option<&str>, Slot<'_>),
+) {
+    for (name, m) in methods {
+        fn_slots(m, &mut |slot| f(Some(name), slot));
+    }
+    for (name, c) in consts {
+        f(Some(name), Slot::Type(&mut c.ty));
+    }
+    for (name, a) in types {
+        alias_slots(a, &mut |slot| f(Some(name), slot));
     }
 }
 
@@ -746,13 +841,6 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
     let Some(current_module) = names.module(module) else {
         return false;
     };
-    // The golden's paths were written in the module it recorded; if that module is
-    // gone, the item moved with its neighbours.
-    let golden_module = golden
-        .module
-        .as_deref()
-        .and_then(|m| names.module(m))
-        .unwrap_or(current_module);
     let mut params = BTreeSet::new();
     match &*fragment {
         Fragment::Item { item, .. } => item_params(item, &mut params),
@@ -772,18 +860,59 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
         table: names,
         params: &params,
     };
-    let mut spellings = Spellings(BTreeMap::new());
+    // The golden's paths were written where the item was: read them from its current
+    // module, as the comparison as written does, and from the module the golden
+    // recorded (a public path's module, or where the item was) if that still exists.
+    let mut modules = vec![current_module];
+    if let Some(recorded) = golden.module.as_deref().and_then(|m| names.module(m)) {
+        if recorded != current_module {
+            modules.push(recorded);
+        }
+    }
+    let mut symbol = Spellings::default();
+    let mut members: BTreeMap<String, Spellings> = BTreeMap::new();
+    let mut learn = |member: Option<&str>, slot: Slot<'_>| {
+        // A slot is learnt once per module it may have been read in.
+        let mut copy = match slot {
+            Slot::Type(t) => SlotCopy::Type(t.clone()),
+            Slot::Trait(p) => SlotCopy::Trait(p.clone()),
+        };
+        for &m in &modules {
+            symbol.learn(&reader, m, copy.slot());
+            if let Some(member) = member {
+                members
+                    .entry(member.to_owned())
+                    .or_default()
+                    .learn(&reader, m, copy.slot());
+            }
+        }
+    };
+    if let Some(item) = &golden.item {
+        item_members(&mut item.clone(), &mut learn);
+    }
+    methods_members(
+        &mut golden.methods.clone(),
+        &mut golden.consts.clone(),
+        &mut golden.types.clone(),
+        &mut learn,
+    );
+    for i in &golden.implementors {
+        learn(None, Slot::Type(&mut i.clone()));
+    }
+    let respeller = |member: Option<&str>| Respeller {
+        reader: &reader,
+        module: current_module,
+        member: member.and_then(|m| members.get(m)),
+        symbol: &symbol,
+    };
     let mut changed = false;
     match fragment {
         Fragment::Item { item, .. } => {
-            let Some(mut old) = golden.item.clone() else {
+            if golden.item.is_none() {
                 return false;
-            };
-            item_slots(&mut old, &mut |s| {
-                spellings.learn(&reader, golden_module, s)
-            });
-            item_slots(item, &mut |s| {
-                changed |= spellings.respell(&reader, current_module, s)
+            }
+            item_members(item, &mut |member, slot| {
+                changed |= respeller(member).respell(slot)
             });
         }
         Fragment::Methods {
@@ -791,52 +920,33 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
             consts,
             types,
             ..
-        } => {
-            for m in golden.methods.values() {
-                fn_slots(&mut m.clone(), &mut |s| {
-                    spellings.learn(&reader, golden_module, s)
-                });
-            }
-            for c in golden.consts.values() {
-                spellings.learn(&reader, golden_module, Slot::Type(&mut c.ty.clone()));
-            }
-            for a in golden.types.values() {
-                alias_slots(&mut a.clone(), &mut |s| {
-                    spellings.learn(&reader, golden_module, s)
-                });
-            }
-            for m in methods.values_mut() {
-                fn_slots(m, &mut |s| {
-                    changed |= spellings.respell(&reader, current_module, s)
-                });
-            }
-            for c in consts.values_mut() {
-                changed |= spellings.respell(&reader, current_module, Slot::Type(&mut c.ty));
-            }
-            for a in types.values_mut() {
-                alias_slots(a, &mut |s| {
-                    changed |= spellings.respell(&reader, current_module, s)
-                });
-            }
-        }
+        } => methods_members(methods, consts, types, &mut |member, slot| {
+            changed |= respeller(member).respell(slot)
+        }),
         Fragment::Implementor { implementor } => {
-            for i in &golden.implementors {
-                let key = reader.canonical(i, golden_module);
-                spellings.0.entry(key).or_insert_with(|| i.clone());
-            }
             // An implementor is one type: the whole of it, or nothing.
-            if let Some(g) = spellings
-                .0
-                .get(&reader.canonical(implementor, current_module))
-            {
-                if g != implementor {
-                    implementor.clone_from(g);
-                    changed = true;
-                }
+            if let Some(Some(golden)) = respeller(None).spelling(implementor) {
+                implementor.clone_from(golden);
+                changed = true;
             }
         }
     }
     changed
+}
+
+/// An owned copy of a slot, to be learnt more than once.
+enum SlotCopy {
+    Type(Type),
+    Trait(Path),
+}
+
+impl SlotCopy {
+    fn slot(&mut self) -> Slot<'_> {
+        match self {
+            SlotCopy::Type(t) => Slot::Type(t),
+            SlotCopy::Trait(p) => Slot::Trait(p),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -873,6 +873,16 @@ fn one_item_through_a_use_is_one_type() {
 }
 
 #[test]
+fn each_member_keeps_its_own_spelling_of_one_type() {
+    // The golden spells `Bytes` two ways; respelling `c` must not respell `a` or `b`.
+    let items = "pub type Bytes = [u8; 16]; pub mod a { pub struct X; } pub use a::*;";
+    same_named(
+        &format!("{items} pub struct S {{ pub a: crate::Bytes, pub b: Bytes, pub c: a::X }}"),
+        &format!("{items} pub struct S {{ pub a: crate::Bytes, pub b: Bytes, pub c: X }}"),
+    );
+}
+
+#[test]
 fn another_item_of_the_same_name_is_another_type() {
     // `W` is `a::Y` under another name, not `a::X`.
     let modules = "pub mod a { pub struct X; pub struct Y; } pub use a::Y as W;";
