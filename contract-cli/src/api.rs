@@ -202,10 +202,27 @@ impl Api {
                 }
             }
         }
+        // An alias that only renames a struct other crates cannot construct through
+        // it either way (`pub type GroupBy<K, I, F> = ChunkBy<K, I, F>`, private
+        // fields) is that struct under another name: every use of the type reads the
+        // same. It is recorded as the struct, with the struct's `impl` blocks.
+        let mut renames: BTreeMap<(usize, usize), (usize, usize)> = BTreeMap::new();
+        for &(m, d) in paths.keys() {
+            let Some((tm, path)) = r.renamed(Res::Def(m, d)) else {
+                continue;
+            };
+            let targets = r.resolve(tm, &path, &mut Vec::new());
+            if let [Res::Def(sm, sd)] = targets.as_slice() {
+                if self.without_constructor(*sm, *sd) {
+                    renames.insert((m, d), (*sm, *sd));
+                }
+            }
+        }
         let mut out = Vec::new();
         for (&(m, d), names) in &paths {
             let def = &self.modules[m].defs[d];
-            let DefKind::Item(entry) = &def.kind else {
+            let (m, d) = renames.get(&(m, d)).copied().unwrap_or((m, d));
+            let DefKind::Item(entry) = &self.modules[m].defs[d].kind else {
                 continue;
             };
             for path in names {
@@ -220,7 +237,19 @@ impl Api {
                 (None, None) => continue,
             };
             let mut found = BTreeSet::new();
-            for res in r.resolve(i.module, target, &mut Vec::new()) {
+            let mut targets = r.resolve(i.module, target, &mut Vec::new());
+            // An inherent `impl` of an alias that only renames a type (`type
+            // MappedLocalTime<T> = LocalResult<T>`) is an `impl` of that type: its
+            // methods are the type's under each of its names.
+            if i.trait_.is_none() {
+                let renamed: Vec<Res> = targets
+                    .iter()
+                    .filter_map(|&res| r.renamed(res))
+                    .flat_map(|(m, path)| r.resolve(m, &path, &mut Vec::new()))
+                    .collect();
+                targets.extend(renamed);
+            }
+            for res in targets {
                 let Res::Def(m, d) = res else { continue };
                 let def = &self.modules[m].defs[d];
                 if def.ns != Ns::Type {
@@ -229,6 +258,11 @@ impl Api {
                 if let Some(names) = paths.get(&(m, d)) {
                     found.extend(names.iter().map(|n| (n.clone(), m)));
                 }
+                for (alias, _) in renames.iter().filter(|(_, &t)| t == (m, d)) {
+                    if let Some(names) = paths.get(alias) {
+                        found.extend(names.iter().map(|n| (n.clone(), m)));
+                    }
+                }
             }
             for (path, m) in found {
                 out.push(public(&path, Ns::Type, &i.entry, m));
@@ -236,6 +270,29 @@ impl Api {
         }
         out.sort_by(|a, b| a.symbol.cmp(&b.symbol));
         out
+    }
+}
+
+impl Api {
+    /// Whether def `d` of module `m` is a struct that no other crate can build by
+    /// naming it as a value: named fields, or no public field (a unit struct and a
+    /// tuple struct with public fields are also a value, which an alias is not).
+    fn without_constructor(&self, m: usize, d: usize) -> bool {
+        let DefKind::Item(entry) = &self.modules[m].defs[d].kind else {
+            return false;
+        };
+        let Ok(contract_core::Fragment::Item {
+            item: contract_core::ItemShape::Struct(s),
+            ..
+        }) = serde_json::from_str(&entry.text)
+        else {
+            return false;
+        };
+        match s.style {
+            contract_core::shape::FieldStyle::Named => true,
+            contract_core::shape::FieldStyle::Tuple => s.fields.iter().all(|f| !f.vis.is_public()),
+            contract_core::shape::FieldStyle::Unit => false,
+        }
     }
 }
 
@@ -419,6 +476,37 @@ impl Resolver<'_> {
         out.dedup();
         self.exports.insert(m, out.clone());
         out
+    }
+
+    /// The type a type alias only renames, as (module, path written there): the
+    /// alias's target is a path whose arguments are the alias's own parameters, in
+    /// order (`type A<T, U> = B<T, U>`). `None` for anything else.
+    fn renamed(&self, res: Res) -> Option<(usize, Vec<String>)> {
+        let Res::Def(m, d) = res else { return None };
+        let DefKind::Item(entry) = &self.api.modules[m].defs[d].kind else {
+            return None;
+        };
+        let contract_core::Fragment::Item {
+            item: contract_core::ItemShape::TypeAlias(alias),
+            ..
+        } = serde_json::from_str(&entry.text).ok()?
+        else {
+            return None;
+        };
+        let contract_core::ty::Type::Path(path) = &alias.target else {
+            return None;
+        };
+        let last = path.segments.last()?;
+        let params: Vec<&str> = alias.generics.params.iter().map(|p| p.name()).collect();
+        let args: Vec<String> = match &last.args {
+            contract_core::ty::Args::None => Vec::new(),
+            contract_core::ty::Args::Angle(args) => args.iter().map(ToString::to_string).collect(),
+            contract_core::ty::Args::Paren { .. } => return None,
+        };
+        if args != params || path.global {
+            return None;
+        }
+        Some((m, path.segments.iter().map(|s| s.name.clone()).collect()))
     }
 
     /// Whether what `res` names is declared `pub` (a module: by its parent).

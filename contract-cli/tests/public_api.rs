@@ -287,3 +287,76 @@ fn policy_shows_the_set_is_a_public_api_set() {
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stdout.contains("public_api"), "{run:?}");
 }
+
+/// A type renamed, its old name kept as an alias (`pub type GroupBy<K> = ChunkBy<K>`,
+/// chrono's `MappedLocalTime`/`LocalResult`): every use of the old name compiles, the
+/// methods included; an alias of a struct that is also a value (a unit or tuple struct
+/// with public fields: `Old` / `Old(1)`) is not its struct for a consumer.
+#[test]
+fn a_type_renamed_behind_an_alias_of_its_old_name_is_no_change() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"groups\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let before = "pub struct GroupBy<K> {\n    key: K,\n}\n\n\
+        impl<K> GroupBy<K> {\n    pub fn key(&self) -> &K {\n        &self.key\n    }\n}\n\n\
+        pub struct Unit;\n\n\
+        pub enum LocalResult<T> {\n    Single(T),\n    None,\n}\n\n\
+        impl<T> LocalResult<T> {\n    pub fn single(self) -> Option<T> {\n        None\n    }\n}\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = "golden/api-contract/groups.json";
+    // Renamed, the old names kept as aliases; the methods written on the new name
+    // (`GroupBy`) or on an alias (`MappedLocalTime`).
+    let after = "pub struct ChunkBy<K> {\n    key: K,\n}\n\n\
+        pub type GroupBy<K> = ChunkBy<K>;\n\n\
+        impl<K> ChunkBy<K> {\n    pub fn key(&self) -> &K {\n        &self.key\n    }\n}\n\n\
+        pub struct Unit;\n\n\
+        pub enum LocalResult<T> {\n    Single(T),\n    None,\n}\n\n\
+        pub type MappedLocalTime<T> = LocalResult<T>;\n\n\
+        impl<T> MappedLocalTime<T> {\n    pub fn single(self) -> Option<T> {\n        None\n    }\n}\n";
+    f.write("src/lib.rs", after);
+    // Only the new names are new.
+    assert_eq!(
+        f.deltas(),
+        [
+            (
+                "additive".to_owned(),
+                "symbol_added".to_owned(),
+                "ChunkBy".to_owned()
+            ),
+            (
+                "additive".to_owned(),
+                "symbol_added".to_owned(),
+                "MappedLocalTime".to_owned()
+            ),
+        ],
+        "{}",
+        f.read(golden)
+    );
+    // Near misses: a unit struct's alias is no value; an alias fixing an argument
+    // (`= ChunkBy<u8>`) is another type, and `impl` of it is not `ChunkBy<K>`'s.
+    f.write(
+        "src/lib.rs",
+        &after
+            .replace(
+                "pub struct Unit;",
+                "pub struct NewUnit;\n\npub type Unit = NewUnit;",
+            )
+            .replace(
+                "pub type GroupBy<K> = ChunkBy<K>;",
+                "pub type GroupBy = ChunkBy<u8>;",
+            ),
+    );
+    let deltas = f.deltas();
+    for symbol in ["Unit", "GroupBy"] {
+        assert!(
+            deltas.iter().any(|(class, kind, s)| class == "breaking"
+                && kind == "symbol_kind_changed"
+                && s == symbol),
+            "{symbol}: {deltas:?}"
+        );
+    }
+}
