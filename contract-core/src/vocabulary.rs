@@ -136,21 +136,43 @@ breaks; a property renames the generics of every case at random):
   sees the `impl` but not the type's new shape, leaves such methods to `cargo test`;
 - a literal and its value: `0x10`, `0o20`, `0b1_0000` and `16`; `1_000` and `1000`;
   `'𖿰'` and `'\u{16ff0}'`; `r"a"` and `"a"` (the suffix stays: `16u8` is not `16`). Goldens
-  write literals in one spelling, printable ASCII as itself and any other char escaped.
+  write literals in one spelling, printable ASCII as itself and any other char escaped;
+- one item under its many crate-local names, read with the crate's own names (its module
+  tree, each module's `use` declarations, named or glob, and its type aliases): `Error`,
+  `crate::Error`, `self::Error`, `super::error::Error` and `crate::error::Error` where a
+  `use` or `pub use` makes them one item; a crate-local type alias and its expansion
+  (`Result<T>` and `std::result::Result<T, Error>` with `pub type Result<T> =
+  std::result::Result<T, Error>;`, in any module, defaults and aliases of aliases
+  included). Every front end reads the crate's sources for this when a shape differs from
+  its golden as written, and a type keeps the golden's spelling where both name one type
+  (the macro registers it so; a member keeps its own spelling when a symbol spells one type
+  two ways). Another item of the same name, another argument to the alias, or a generic
+  parameter that shadows the name is another type;
+- in a public-API set, a type renamed with its old name kept as an alias of it (`pub type
+  GroupBy<K> = ChunkBy<K>;`, the alias's arguments its own parameters in order): the
+  `impl` blocks written on either name are the type's under both, and an alias of a struct
+  that is no value (named fields, or no public field) is that struct under the old name.
+  An alias of a unit struct or of a tuple struct with public fields is not (`Old` and
+  `Old(1)` stop compiling), nor is one that fixes an argument (`= ChunkBy<u8>`).
 
 ## What is compared as written
 
-- A name a glob import (`use a::*;`) may supply cannot be resolved from the source: it is
-  compared as written, and a delta about it says so ("compared as written: `Name` could
-  not be resolved through the module's `use` declarations").
-- Paths relative to the parent module (`super::x::T`) are kept as written: `super::x::T`
-  and `crate::m::x::T` are not known to be one type.
+- A name a glob import (`use a::*;`) may supply is resolved through the crate's names
+  when a shape differs from its golden (above); one the crate's sources do not answer (a
+  glob of another crate, a module a macro generates) is compared as written, and a delta
+  about it says so ("compared as written: `Name` could not be resolved through the
+  module's `use` declarations").
+- The crate's names are read from its sources without evaluating `#[cfg]` (twins that
+  agree are one name; any other ambiguity is compared as written) and without expanding
+  macros; the macro finds the crate's root at `src/lib.rs` or `src/main.rs` of its package,
+  or in the file itself (an integration test). With the compile-time check off
+  (`CONTRACT_PIN_COMPILE_CHECK=0`) the macro still reads the golden to register the
+  golden's spelling.
 - Expressions (array lengths, const arguments, discriminants, const values, table rows)
   are compared by their tokens, spacing, trailing commas and the spelling of literals
   aside (`1 + 1` is not `2`).
-- Crate-local paths to one item through different `pub use`s (`Error`, `crate::Error` and
-  `crate::error::Error`), crate-local type aliases against their expansion (`Result<T>`
-  for `std::result::Result<T, Error>`), and std's re-exports of one type under two paths
-  are not yet known to be one: a change between them is reported as a changed type.
+- std's re-exports of one type under two paths (`std::collections::hash_map::RandomState`
+  and `std::hash::RandomState`) are not yet known to be one: a change between them is
+  reported as a changed type. Another crate's aliases are not expanded.
 - Higher-ranked lifetimes (`for<'a>`) are compared by name.
 "#;
