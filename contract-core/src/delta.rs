@@ -334,7 +334,9 @@ delta_kinds! {
     /// A parameter was removed.
     ParamRemoved = "param_removed", Breaking, Api, "`fn run(&self, n: u32)` -> `fn run(&self)`";
     /// A parameter's type changed (additive for callers when every old argument is
-    /// still accepted: `T` -> `impl Into<T>`, an `impl` with fewer bounds or `?Sized`).
+    /// still accepted: `T` -> `impl Into<T>` or `impl Into<U>` where std converts `T`
+    /// into `U` without loss, an `impl` with fewer bounds or `?Sized`, the same inside
+    /// an associated-type binding: `Output = u16` -> `Output = impl Into<u128>`).
     ParamTypeChanged = "param_type_changed", Breaking, Api, "`n: u32` -> `n: u64`";
     /// Only a parameter's name changed: callers pass arguments by position.
     ParamRenamed = "param_renamed", Additive, Api, "`fn run(&self, n: u32)` -> `fn run(&self, count: u32)`";

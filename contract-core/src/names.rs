@@ -260,6 +260,17 @@ impl NameTable {
         None
     }
 
+    /// The longest start of `names` (not all of it) that names one module, written
+    /// in module `from`: how many segments it takes and the module.
+    fn module_prefix(&self, from: usize, names: &[String]) -> Option<(usize, usize)> {
+        (1..names.len()).rev().find_map(|k| {
+            match self.resolve(from, &names[..k], &mut Vec::new()).as_slice() {
+                [Res::Module(m)] => Some((k, *m)),
+                _ => None,
+            }
+        })
+    }
+
     fn same_item(&self, a: Res, b: Res) -> bool {
         let (
             Res::Def {
@@ -346,7 +357,23 @@ impl Reader<'_> {
             return None;
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
-        let (taken, res) = self.table.item(module, &names)?;
+        let Some((taken, res)) = self.table.item(module, &names) else {
+            // An item the table does not know (a macro defines it) in a module it
+            // knows: one name in one module is one item, however the module is reached.
+            if let Some((taken, m)) = self.table.module_prefix(module, &names) {
+                let mut segments = vec![Segment::plain("crate")];
+                segments.extend(
+                    self.table.modules[m]
+                        .path
+                        .split("::")
+                        .skip(1)
+                        .map(Segment::plain),
+                );
+                segments.extend(p.segments.drain(taken..));
+                p.segments = segments;
+            }
+            return None;
+        };
         let Res::Def { module: m, index } = res else {
             return None;
         };
@@ -1026,6 +1053,10 @@ mod tests {
             ("krate", "std::vec::Vec<T>", "std::vec::Vec<T>"),
             ("krate", "T", "T"),
             ("krate", "Missing", "Missing"),
+            // Unknown in a known module (a macro defines it): the module's path.
+            ("krate::offset", "super::error::Made", "crate::error::Made"),
+            ("krate", "error::Made<T>", "crate::error::Made<T>"),
+            ("krate", "serde::Serialize", "serde::Serialize"),
             ("krate::offset", "Error", "Error"),
         ] {
             assert_eq!(canonical(&t, module, written), expected, "{written} in {module}");

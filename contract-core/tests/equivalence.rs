@@ -864,6 +864,13 @@ fn one_item_through_a_use_is_one_type() {
         &format!("{modules} pub fn f<T: a::Tr>(x: a::X, t: T) {{}}"),
         &format!("{modules} pub fn f<T: Tr>(x: crate::X, t: T) {{}}"),
     );
+    // An item the crate's names do not know (another crate's, or one a macro
+    // defines) in a module they know: one name in one module.
+    let visit = "pub mod visit { pub use std::fmt::Debug as Dbg; }";
+    same_named(
+        &format!("{visit} pub mod algo {{ pub fn f<G: super::visit::Dbg>(g: G) {{}} }}"),
+        &format!("{visit} pub mod algo {{ pub fn f<G: crate::visit::Dbg>(g: G) {{}} }}"),
+    );
     // Through a glob re-export, and `super::` from a module.
     let glob = "pub mod a { pub struct X; } pub use a::*;";
     same_named(

@@ -1433,6 +1433,32 @@ pub const CASES: &[Case] = &[
     // a type), but an implementor must match the trait exactly.
     yes(ParamTypeChanged, Additive, Api, "pub fn route(n: i64) {}", "pub fn route(n: impl Into<i64>) {}"),
     yes(ParamTypeChanged, Breaking, Api, "pub fn route(n: i64) {}", "pub fn route(n: impl Into<i32>) {}"),
+    // std converts `u16` into `u128` without loss (`impl From<u16> for u128`); not back.
+    yes(ParamTypeChanged, Additive, Api, "pub fn route(n: u16) {}", "pub fn route(n: impl Into<u128>) {}"),
+    yes(ParamTypeChanged, Breaking, Api, "pub fn route(n: u128) {}", "pub fn route(n: impl Into<u16>) {}"),
+    // Inside an associated-type binding of an argument's `impl` (uuid 1.9's
+    // `impl ClockSequence<Output = impl Into<u128>>`).
+    yes(
+        ParamTypeChanged,
+        Additive,
+        Api,
+        "pub trait Clock { type Output; } pub fn now(c: impl Clock<Output = u16>) {}",
+        "pub trait Clock { type Output; } pub fn now(c: impl Clock<Output = impl Into<u128>>) {}",
+    ),
+    yes(
+        ParamTypeChanged,
+        Breaking,
+        Api,
+        "pub trait Clock { type Output; } pub fn now(c: impl Clock<Output = u16>) {}",
+        "pub trait Clock { type Output; } pub fn now(c: impl Clock<Output = impl Into<u8>>) {}",
+    ),
+    yes(
+        ParamTypeChanged,
+        Breaking,
+        Api,
+        "pub trait Clock { type Output; } pub fn now(c: impl Clock<Output = u16>) {}",
+        "pub trait Clock { type Output; } pub fn now(c: impl Clock<Output = u32>) {}",
+    ),
     yes(
         ParamTypeChanged,
         Breaking,

@@ -189,10 +189,17 @@ fn generic(change: &GenericChange, role: Role) -> (DeltaKind, Class) {
 /// Write` → `&mut (impl Write + ?Sized)`), under the same reference or pointer. The
 /// Cargo book counts the first as minor: a call that inferred its argument from the
 /// parameter (`f(x.into())`) may need a type.
+///
+/// The same holds inside an associated-type binding of such a bound (`impl
+/// ClockSequence<Output = u16>` → `impl ClockSequence<Output = impl Into<u128>>`), and
+/// `impl Into<U>` accepts every `T` std converts into `U` without loss (`u16` into
+/// `u128`, see [`widens`]).
 fn accepts_every(old: &Type, new: &Type) -> bool {
     let relaxed_bound = |b: &Bound| matches!(b, Bound::Trait { maybe: true, .. });
     match (old, new) {
-        (Type::Impl(o), Type::Impl(n)) => n.iter().all(|b| o.contains(b) || relaxed_bound(b)),
+        (Type::Impl(o), Type::Impl(n)) => n.iter().all(|b| {
+            o.contains(b) || relaxed_bound(b) || o.iter().any(|ob| binding_relaxed(ob, b))
+        }),
         (o, Type::Impl(n)) => {
             let into = |b: &Bound| match b {
                 Bound::Trait {
@@ -203,7 +210,13 @@ fn accepts_every(old: &Type, new: &Type) -> bool {
                     hrtb.is_empty()
                         && path.segments.len() == 1
                         && path.segments[0].name == "Into"
-                        && path.segments[0].args == Args::Angle(vec![GenericArg::Type(o.clone())])
+                        && match &path.segments[0].args {
+                            Args::Angle(args) => match args.as_slice() {
+                                [GenericArg::Type(target)] => target == o || widens(o, target),
+                                _ => false,
+                            },
+                            _ => false,
+                        }
                 }
                 _ => false,
             };
@@ -233,6 +246,86 @@ fn accepts_every(old: &Type, new: &Type) -> bool {
         ) if m == n => o == e || accepts_every(o, e),
         _ => false,
     }
+}
+
+/// `new` is the trait bound `old` with associated-type bindings that accept every
+/// type the old ones bound (`Output = u16` → `Output = impl Into<u128>`).
+fn binding_relaxed(old: &Bound, new: &Bound) -> bool {
+    let (
+        Bound::Trait {
+            hrtb: oh,
+            maybe: om,
+            path: op,
+        },
+        Bound::Trait {
+            hrtb: nh,
+            maybe: nm,
+            path: np,
+        },
+    ) = (old, new)
+    else {
+        return false;
+    };
+    if oh != nh || om != nm || op.global != np.global || op.segments.len() != np.segments.len() {
+        return false;
+    }
+    op.segments.iter().zip(&np.segments).all(|(o, n)| {
+        o.name == n.name
+            && match (&o.args, &n.args) {
+                (Args::Angle(oa), Args::Angle(na)) if oa.len() == na.len() => {
+                    oa.iter().zip(na).all(|(a, b)| match (a, b) {
+                        (
+                            GenericArg::AssocType {
+                                name: x,
+                                generics: xg,
+                                ty: xt,
+                            },
+                            GenericArg::AssocType {
+                                name: y,
+                                generics: yg,
+                                ty: yt,
+                            },
+                        ) => x == y && xg == yg && (xt == yt || accepts_every(xt, yt)),
+                        _ => a == b,
+                    })
+                }
+                (a, b) => a == b,
+            }
+    })
+}
+
+/// `impl From<from> for to` is in std and loses nothing (the integer, float, `bool`
+/// and `char` conversions of the std docs' `From` implementors), so `from: Into<to>`.
+fn widens(from: &Type, to: &Type) -> bool {
+    let (Some(from), Some(to)) = (
+        from.as_path().and_then(|p| p.as_ident()),
+        to.as_path().and_then(|p| p.as_ident()),
+    ) else {
+        return false;
+    };
+    const INTS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    let into: &[&str] = match from {
+        "u8" => &[
+            "u16", "u32", "u64", "u128", "usize", "i16", "i32", "i64", "i128", "isize", "f32",
+            "f64", "char",
+        ],
+        "u16" => &[
+            "u32", "u64", "u128", "usize", "i32", "i64", "i128", "f32", "f64",
+        ],
+        "u32" => &["u64", "u128", "i64", "i128", "f64"],
+        "u64" => &["u128", "i128"],
+        "i8" => &["i16", "i32", "i64", "i128", "isize", "f32", "f64"],
+        "i16" => &["i32", "i64", "i128", "isize", "f32", "f64"],
+        "i32" => &["i64", "i128", "f64"],
+        "i64" => &["i128"],
+        "f32" => &["f64"],
+        "bool" => &INTS,
+        "char" => &["u32", "u64", "u128"],
+        _ => &[],
+    };
+    into.contains(&to)
 }
 
 /// Aligns the parameter lists: an insertion (the old types a subsequence of the new)
