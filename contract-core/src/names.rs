@@ -958,7 +958,77 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
             }
         }
     }
+    if changed {
+        resort(fragment);
+    }
     changed
+}
+
+/// Bounds and `where` predicates back in the order extraction writes them (sorted by
+/// text): a respelled bound may sort elsewhere, and one set of bounds is one list.
+fn resort(fragment: &mut Fragment) {
+    fn generics(g: &mut Generics) {
+        for p in &mut g.params {
+            if let GenericParam::Type { bounds, .. } = p {
+                crate::ty::sort_bounds(bounds);
+            }
+        }
+        for w in &mut g.where_clause {
+            if let WherePredicate::Type { bounds, .. } = w {
+                crate::ty::sort_bounds(bounds);
+            }
+        }
+        g.where_clause.sort_by_key(ToString::to_string);
+    }
+    fn signature(f: &mut FnShape) {
+        generics(&mut f.generics);
+        generics(&mut f.impl_generics);
+    }
+    let mut types = |slot: Slot<'_>| {
+        if let Slot::Type(t) = slot {
+            t.walk_mut(&mut |t| {
+                if let Type::Impl(b) | Type::Dyn(b) = t {
+                    crate::ty::sort_bounds(b);
+                }
+            });
+        }
+    };
+    match fragment {
+        Fragment::Item { item, .. } => {
+            item_slots(item, &mut types);
+            match item {
+                ItemShape::Struct(s) => generics(&mut s.generics),
+                ItemShape::Enum(e) => generics(&mut e.generics),
+                ItemShape::Union(u) => generics(&mut u.generics),
+                ItemShape::TypeAlias(a) => generics(&mut a.generics),
+                ItemShape::Fn(f) => signature(f),
+                ItemShape::Trait(t) => {
+                    generics(&mut t.generics);
+                    crate::ty::sort_bounds(&mut t.supertraits);
+                    t.methods.values_mut().for_each(|m| signature(&mut m.sig));
+                    for a in t.types.values_mut() {
+                        generics(&mut a.generics);
+                        crate::ty::sort_bounds(&mut a.bounds);
+                    }
+                }
+                ItemShape::Const(_)
+                | ItemShape::Static(_)
+                | ItemShape::MacroRules(_)
+                | ItemShape::ProcMacro(_) => {}
+            }
+        }
+        Fragment::Methods {
+            methods,
+            consts,
+            types: aliases,
+            ..
+        } => {
+            methods_members(methods, consts, aliases, &mut |_, slot| types(slot));
+            methods.values_mut().for_each(signature);
+            aliases.values_mut().for_each(|a| generics(&mut a.generics));
+        }
+        Fragment::Implementor { .. } => {}
+    }
 }
 
 /// An owned copy of a slot, to be learnt more than once.

@@ -871,6 +871,16 @@ fn one_item_through_a_use_is_one_type() {
         &format!("{visit} pub mod algo {{ pub fn f<G: super::visit::Dbg>(g: G) {{}} }}"),
         &format!("{visit} pub mod algo {{ pub fn f<G: crate::visit::Dbg>(g: G) {{}} }}"),
     );
+    // Respelled bounds sort as the golden's do (petgraph 0.6.5's `min_spanning_tree`).
+    let traits = "pub mod visit { pub trait A {} pub trait Z {} }";
+    same_named(
+        &format!(
+            "{traits} pub mod algo {{ pub fn f<G: crate::visit::Z + super::visit::A>(g: G) {{}} }}"
+        ),
+        &format!(
+            "{traits} pub mod algo {{ pub fn f<G: crate::visit::A + crate::visit::Z>(g: G) {{}} }}"
+        ),
+    );
     // Through a glob re-export, and `super::` from a module.
     let glob = "pub mod a { pub struct X; } pub use a::*;";
     same_named(
