@@ -166,8 +166,12 @@ fn check_respelling(
     }
 
     // With the check off, the golden is still read for what the item registers (its
-    // spelling, see `in_golden_spelling`), and nothing is reported.
+    // spelling, see `in_golden_spelling`), and nothing is reported. Nor is the golden
+    // a dependency of the build then: an update run rewrites it from these very
+    // registrations, and must not make the next build recompile the crate.
     let mut unreported = Vec::new();
+    let check_on = matches!(env::compile_check(&args.set, &lookup), Ok(true));
+    let build_tracks = |tokens: TokenStream| if check_on { tokens } else { TokenStream::new() };
     let errors = match env::compile_check(&args.set, &lookup) {
         Ok(true) => errors,
         Ok(false) => &mut unreported,
@@ -196,7 +200,7 @@ fn check_respelling(
     let policy = match load_policy(&mut state, &manifest_dir) {
         (Ok(policy), path) => {
             if let Some(path) = path {
-                tracking.extend(track_file(&mut state, &path));
+                tracking.extend(build_tracks(track_file(&mut state, &path)));
             }
             policy
         }
@@ -204,7 +208,7 @@ fn check_respelling(
             // The file exists (a missing one is the defaults): track it, so fixing it
             // recompiles. One error per policy file per compiler process.
             let path = state.policies[&manifest_dir].path.clone();
-            tracking.extend(track_file(&mut state, &path));
+            tracking.extend(build_tracks(track_file(&mut state, &path)));
             let first = state
                 .policies
                 .get_mut(&manifest_dir)
@@ -254,10 +258,10 @@ fn check_respelling(
     }
     if !load(&mut state, &path) {
         // No golden yet: nothing to hold the item to, but its appearance must be seen.
-        tracking.extend(watch_missing(&mut state, &path));
+        tracking.extend(build_tracks(watch_missing(&mut state, &path)));
         return tracking;
     }
-    tracking.extend(track_golden(&mut state, &path));
+    tracking.extend(build_tracks(track_golden(&mut state, &path)));
     // Only a message names the golden (reading the working directory costs a call).
     let shown = || display(&path);
     let name = args.name.as_deref().unwrap_or(&extracted.name);
