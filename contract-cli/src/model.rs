@@ -201,7 +201,11 @@ pub fn load(
                 .iter()
                 .map(|&i| scan.pinned[i].text.as_str())
                 .collect();
-            let mut current = assemble(scan, &pinned, &texts);
+            let modules: Vec<&str> = pinned
+                .iter()
+                .map(|&i| scan.pinned[i].module.as_str())
+                .collect();
+            let mut current = assemble(scan, &pinned, &texts, &modules);
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()
@@ -326,18 +330,23 @@ pub fn load(
 }
 
 /// The set the harness would assemble from the items `pinned` (indices into `scan`)
-/// registering `texts` (one each): one item alone is spliced from its text, the
-/// others are read and merged; with the impls the sources show (a derive replaced
-/// by one is no change).
-fn assemble(scan: &PackageScan, pinned: &[usize], texts: &[&str]) -> Result<Current, String> {
+/// registering `texts` in `modules` (one each): one item alone is spliced from its
+/// text, the others are read and merged; with the impls the sources show (a derive
+/// replaced by one is no change).
+fn assemble(
+    scan: &PackageScan,
+    pinned: &[usize],
+    texts: &[&str],
+    modules: &[&str],
+) -> Result<Current, String> {
     let registered: Vec<RegisteredText<'_>> = pinned
         .iter()
-        .zip(texts)
-        .map(|(&i, text)| {
+        .zip(texts.iter().zip(modules))
+        .map(|(&i, (text, module))| {
             let p = &scan.pinned[i];
             RegisteredText {
                 name: &p.name,
-                module: &p.module,
+                module,
                 fragment: text,
                 implements: None,
             }
@@ -683,21 +692,35 @@ impl Model {
         let names = self.names(unit.package)?;
         let scan = &self.scans[unit.package];
         let mut any = false;
+        let mut modules: Vec<&str> = Vec::new();
         let texts: Vec<String> = unit
             .pinned
             .iter()
             .map(|&i| {
                 let p = &scan.pinned[i];
-                let stored = changed
+                modules.push(&p.module);
+                let Some(stored) = changed
                     .contains(p.name.as_str())
                     .then(|| golden.symbols.get(&p.name))
-                    .flatten();
-                if let Some(stored) = stored {
-                    let mut fragment = p.fragment().clone();
-                    if names::respell(&mut fragment, p.impl_module(), &stored.shape, names) {
+                    .flatten()
+                else {
+                    return p.text.clone();
+                };
+                // Moved from the module the golden names while that module's path
+                // still names it (a `pub use` at the old place): registered there, as
+                // the macro does.
+                if let (Fragment::Item { .. }, Some(old)) = (p.fragment(), &stored.shape.module) {
+                    if *old != p.module && names.still_names(old, &p.item_name, &p.module) {
                         any = true;
-                        return fragment.compact_text().0;
+                        if let Some(last) = modules.last_mut() {
+                            *last = old;
+                        }
                     }
+                }
+                let mut fragment = p.fragment().clone();
+                if names::respell(&mut fragment, p.impl_module(), &stored.shape, names) {
+                    any = true;
+                    return fragment.compact_text().0;
                 }
                 p.text.clone()
             })
@@ -706,7 +729,7 @@ impl Model {
             return None;
         }
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        assemble(scan, &unit.pinned, &texts).ok()
+        assemble(scan, &unit.pinned, &texts, &modules).ok()
     }
 
     /// The names of package `index`'s library, read from its sources once.

@@ -561,6 +561,16 @@ impl StoredEntry<'_> {
             || canonical::json_prefix_len(stored, item).is_some()
     }
 
+    /// The module the stored symbol was defined in (`module_path!()`), if it says:
+    /// found by its key's line, at the shape's own indent, without parsing the shape.
+    pub fn module(&self) -> Option<String> {
+        const MODULE_KEY: &str = "\n        \"module\": ";
+        let at = self.shape.find(MODULE_KEY)?;
+        let rest = &self.shape[at + MODULE_KEY.len()..];
+        let line = rest.split('\n').next().unwrap_or_default();
+        serde_json::from_str(line.trim_end_matches(',')).ok()
+    }
+
     /// True when the stored symbol's public path (`path = "…"`) is `path`.
     pub fn path_is(&self, path: Option<&str>) -> bool {
         let stored = self.path.map(|at| {

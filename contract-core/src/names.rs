@@ -69,6 +69,8 @@ pub enum Def {
     Type,
     /// A type alias.
     Alias(Box<AliasShape>),
+    /// A fn, const or static (the value namespace: no type path names it).
+    Value,
 }
 
 /// What a path resolves to: a module or the `index`th def of module `module`.
@@ -139,11 +141,6 @@ impl NameTable {
     /// What `name` stands for in module `m`: its own defs, then its named imports,
     /// then (when neither has it) its globs.
     fn lookup(&self, m: usize, name: &str, visiting: &mut Vec<(usize, String)>) -> Vec<Res> {
-        let key = (m, name.to_owned());
-        if visiting.contains(&key) || visiting.len() > 64 {
-            return Vec::new();
-        }
-        visiting.push(key);
         let module = &self.modules[m];
         let mut out: Vec<Res> = module
             .defs
@@ -155,6 +152,13 @@ impl NameTable {
                 _ => Res::Def { module: m, index },
             })
             .collect();
+        // Inside its own lookup (`pub use fill::fill;` beside `mod fill;`: the path of
+        // the `use` starts with the module), a name is what the module defines.
+        let key = (m, name.to_owned());
+        if visiting.contains(&key) || visiting.len() > 64 {
+            return out;
+        }
+        visiting.push(key);
         for (path, bound) in &module.imports {
             if bound.as_deref() == Some(name) {
                 out.extend(self.resolve_import(m, path, visiting));
@@ -246,7 +250,12 @@ impl NameTable {
             let mut defs: Vec<Res> = self
                 .resolve(from, &names[..k], &mut Vec::new())
                 .into_iter()
-                .filter(|r| matches!(r, Res::Def { .. }))
+                .filter(|r| match *r {
+                    Res::Def { module, index } => {
+                        !matches!(self.modules[module].defs[index].1, Def::Value)
+                    }
+                    Res::Module(_) => false,
+                })
                 .collect();
             // Twins in one module (`#[cfg(unix)] struct S;`, `#[cfg(not(unix))] struct
             // S;`) are one name; twin aliases only when they agree.
@@ -258,6 +267,23 @@ impl NameTable {
             }
         }
         None
+    }
+
+    /// Whether the item `name` defined in module `module` is still named by the path
+    /// of module `old` and `name` (`old` a `module_path!()`, which may be gone): a
+    /// definition moved behind a `pub use` at its old place. Both namespaces count
+    /// (a fn moved is named as a value).
+    pub fn still_names(&self, old: &str, name: &str, module: &str) -> bool {
+        let Some(here) = self.module(module) else {
+            return false;
+        };
+        let mut path: Vec<String> = std::iter::once("crate".to_owned())
+            .chain(old.split("::").skip(1).map(str::to_owned))
+            .collect();
+        path.push(name.to_owned());
+        self.resolve(Self::ROOT, &path, &mut Vec::new())
+            .into_iter()
+            .any(|res| matches!(res, Res::Def { module: m, index } if m == here && self.modules[m].defs[index].0 == name))
     }
 
     /// The longest start of `names` (not all of it) that names one module, written
@@ -1131,6 +1157,26 @@ mod tests {
         ] {
             assert_eq!(canonical(&t, module, written), expected, "{written} in {module}");
         }
+    }
+
+    #[test]
+    fn a_definition_moved_behind_a_use_of_its_old_path_is_still_named_there() {
+        let mut t = NameTable::new("krate");
+        let fill = t.add_module(NameTable::ROOT, "fill");
+        t.add_def(fill, "fill", Def::Value);
+        t.add_def(fill, "refill", Def::Value);
+        // `pub use fill::fill;` beside `mod fill;`: the module and the fn share a name.
+        t.add_import(
+            NameTable::ROOT,
+            vec!["fill".into(), "fill".into()],
+            Some("fill".into()),
+        );
+        assert!(t.still_names("krate", "fill", "krate::fill"));
+        assert!(
+            !t.still_names("krate", "refill", "krate::fill"),
+            "not re-exported"
+        );
+        assert!(!t.still_names("krate::gone", "fill", "krate::fill"));
     }
 
     #[test]

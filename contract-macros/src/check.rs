@@ -130,16 +130,34 @@ fn state() -> &'static Mutex<State> {
 /// differs from its entry, the crate's names are read from there, and the fragment is
 /// returned respelled where it spells one of the golden's types otherwise (see
 /// [`contract_core::names`]); that is what to register.
+///
+/// Also returned: the module to register instead of `module_path!()`, when the item
+/// moved from the module its golden names while that module's path still names it (a
+/// `pub use` at the old place): for every consumer it has not moved.
 pub fn check(
     args: &Args,
     extracted: &Extracted,
     item_text: Option<&str>,
     item: Option<&syn::Item>,
     errors: &mut Vec<syn::Error>,
-) -> (TokenStream, Option<Fragment>) {
-    let mut respelled = None;
-    let tracking = check_respelling(args, extracted, item_text, item, errors, &mut respelled);
-    (tracking, respelled)
+) -> Checked {
+    let mut checked = Checked {
+        tracking: TokenStream::new(),
+        respelled: None,
+        module: None,
+    };
+    checked.tracking = check_respelling(args, extracted, item_text, item, errors, &mut checked);
+    checked
+}
+
+/// What [`check`] gives the registration.
+pub struct Checked {
+    /// Tokens that make the build depend on what the check read.
+    pub tracking: TokenStream,
+    /// The fragment in its golden's spelling, when it spelled a type otherwise.
+    pub respelled: Option<Fragment>,
+    /// The golden's module, when the item moved behind a `pub use` at its old place.
+    pub module: Option<String>,
 }
 
 fn check_respelling(
@@ -148,8 +166,9 @@ fn check_respelling(
     item_text: Option<&str>,
     item: Option<&syn::Item>,
     errors: &mut Vec<syn::Error>,
-    respelled: &mut Option<Fragment>,
+    checked: &mut Checked,
 ) -> TokenStream {
+    let respelled = &mut checked.respelled;
     let lookup = |name: &str| std::env::var(name).ok();
     let set_variable = env::set_update_variable(&args.set);
     let variables = [
@@ -265,6 +284,8 @@ fn check_respelling(
     // Only a message names the golden (reading the working directory costs a call).
     let shown = || display(&path);
     let name = args.name.as_deref().unwrap_or(&extracted.name);
+    checked.module =
+        item.and_then(|item| moved_behind_use(&mut state, &path, name, item, extracted));
     let public_path = match &extracted.fragment {
         contract_core::Fragment::Item { path, .. } => path.as_deref(),
         _ => None,
@@ -352,6 +373,30 @@ fn check_respelling(
         }
     }
     tracking
+}
+
+/// The module the golden at `path` records for `name`, when the item (not an `impl`
+/// block) is now defined elsewhere and that module's path still names it. The file's
+/// place gives the module without reading the crate (`src/a/b.rs` is `a::b`); only
+/// when it differs from the golden's are the crate's names read.
+fn moved_behind_use(
+    state: &mut State,
+    path: &Path,
+    name: &str,
+    item: &syn::Item,
+    extracted: &Extracted,
+) -> Option<String> {
+    if !matches!(extracted.fragment, Fragment::Item { .. }) {
+        return None;
+    }
+    let index = state.golden(path)?.index.clone()?;
+    let old = index.entry(name)?.module()?;
+    let (file, inline) = scope::place(item)?;
+    if names::module_by_layout(&file, &inline).as_deref() == Some(old.as_str()) {
+        return None;
+    }
+    let (read, module) = names::of_item(&file, &inline)?;
+    (module != old && read.table.still_names(&old, &extracted.name, &module)).then_some(old)
 }
 
 /// The fragment of `item` in the spelling of `golden` where the crate's names say

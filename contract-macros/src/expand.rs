@@ -81,16 +81,19 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
                 // Written once: registered, fingerprinted and held to the golden entry.
                 let (fragment, item) = extracted.fragment.compact_text();
                 let item_text = item.map(|range| &fragment[range]);
-                let (checked, respelled) =
-                    check::check(&args, extracted, item_text, Some(parsed), &mut errors);
-                generated.extend(checked);
+                let checked = check::check(&args, extracted, item_text, Some(parsed), &mut errors);
+                generated.extend(checked.tracking);
                 // One type spelled otherwise than in the golden is registered in the
                 // golden's spelling: the harness then sees what this check saw.
-                let fragment = match respelled {
+                let fragment = match checked.respelled {
                     Some(respelled) => respelled.compact_text().0,
                     None => fragment,
                 };
-                generated.extend(registration(&args, parsed, extracted, &fragment, &order));
+                let registered = Registered {
+                    fragment: &fragment,
+                    module: checked.module.as_deref(),
+                };
+                generated.extend(registration(&args, parsed, extracted, registered, &order));
             }
             generated.extend(path_check(&args, parsed));
         }
@@ -137,14 +140,17 @@ pub fn pin_macro(input: TokenStream) -> TokenStream {
                 if errors.is_empty() {
                     let (fragment, item_range) = extracted.fragment.compact_text();
                     let item_text = item_range.map(|range| &fragment[range]);
-                    let (checked, _) =
-                        check::check(&args, &extracted, item_text, None, &mut errors);
-                    generated.extend(checked);
+                    let checked = check::check(&args, &extracted, item_text, None, &mut errors);
+                    generated.extend(checked.tracking);
+                    let registered = Registered {
+                        fragment: &fragment,
+                        module: None,
+                    };
                     generated.extend(registration(
                         &args,
                         &item,
                         &extracted,
-                        &fragment,
+                        registered,
                         &Found::Unknown,
                     ));
                 }
@@ -171,15 +177,26 @@ fn path_check(args: &args::Args, item: &syn::Item) -> TokenStream {
     paths::assert_same_item(quote!(#path, #ident)).unwrap_or_else(syn::Error::into_compile_error)
 }
 
-/// The fingerprint const and the registration of `extracted`, whose compact
-/// canonical text is `fragment`.
+/// What one item registers: its fragment's compact canonical text, and the module
+/// to register instead of `module_path!()` (see [`check::Checked::module`]).
+struct Registered<'a> {
+    fragment: &'a str,
+    module: Option<&'a str>,
+}
+
+/// The fingerprint const and the registration of `extracted`.
 fn registration(
     args: &args::Args,
     item: &syn::Item,
     extracted: &Extracted,
-    fragment: &str,
+    registered: Registered<'_>,
     order: &Found,
 ) -> TokenStream {
+    let fragment = registered.fragment;
+    let module = match registered.module {
+        Some(module) => quote!(#module),
+        None => quote!(::core::module_path!()),
+    };
     let krate = &args.krate;
     let set = &args.set;
     let name = args.name.clone().unwrap_or_else(|| extracted.name.clone());
@@ -263,7 +280,7 @@ fn registration(
                 set: #set,
                 package: #package,
                 name: #name,
-                module: ::core::module_path!(),
+                module: #module,
                 fragment: #fragment,
                 golden: #golden,
                 probe: #probe,

@@ -80,3 +80,36 @@ pub fn of_item(file: &Path, inline: &[String]) -> Option<(Arc<Read>, String)> {
     }
     None
 }
+
+/// The module (`module_path!()`) the file `file` is by the usual layout, inside the
+/// inline modules `inline`: `src/lib.rs` and `src/main.rs` are the crate root,
+/// `src/a/mod.rs` and `src/a.rs` the module `a`. A guess (`#[path]` is not read): a
+/// wrong one only means reading the crate's names.
+pub fn module_by_layout(file: &Path, inline: &[String]) -> Option<String> {
+    let crate_name = std::env::var("CARGO_CRATE_NAME").ok()?;
+    let src = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?).join("src");
+    let relative = file.strip_prefix(&src).ok()?;
+    let mut module = crate_name;
+    let parts: Vec<String> = relative
+        .iter()
+        .map(|c| c.to_string_lossy().into_owned())
+        .collect();
+    for (i, part) in parts.iter().enumerate() {
+        let last = i + 1 == parts.len();
+        let name = match part.strip_suffix(".rs") {
+            Some(stem) if last => stem,
+            Some(_) => return None,
+            None => part.as_str(),
+        };
+        if last && (name == "mod" || (i == 0 && (name == "lib" || name == "main"))) {
+            break;
+        }
+        module.push_str("::");
+        module.push_str(name);
+    }
+    for name in inline {
+        module.push_str("::");
+        module.push_str(name);
+    }
+    Some(module)
+}

@@ -131,6 +131,15 @@ impl Reader<'_> {
                 Item::Trait(i) => self
                     .table
                     .add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Fn(i) => self
+                    .table
+                    .add_def(m, &i.sig.ident.unraw().to_string(), Def::Value),
+                Item::Const(i) => self
+                    .table
+                    .add_def(m, &i.ident.unraw().to_string(), Def::Value),
+                Item::Static(i) => self
+                    .table
+                    .add_def(m, &i.ident.unraw().to_string(), Def::Value),
                 Item::Type(i) => {
                     let name = i.ident.unraw().to_string();
                     let def = match super::extract_all(item, &scope).as_deref() {
