@@ -120,7 +120,8 @@ delta_kinds! {
     /// The item kind changed (on the wire too when its payload changes form).
     SymbolKindChanged = "symbol_kind_changed", Breaking, Api, "`struct Id(u64)` -> `type Id = u64`";
     /// The path consumers name the item by changed: its public path (`path = "…"`)
-    /// when given, else its defining module.
+    /// when given, else its defining module (unless the old module's path still names
+    /// the item through a `pub use`).
     SymbolMoved = "symbol_moved", Breaking, Api, "`a::Report` moved to `b::Report`";
     /// The item became less visible (additive when it was not `pub`; for a
     /// `macro_rules!`, `#[macro_export]` removed).

@@ -148,6 +148,9 @@ breaks; a property renames the generics of every case at random):
   (the macro registers it so; a member keeps its own spelling when a symbol spells one type
   two ways). Another item of the same name, another argument to the alias, or a generic
   parameter that shadows the name is another type;
+- a definition moved into another module while the path of its old module still names it
+  (`pub use wrap::wrap;` where `fn wrap` was): the symbol keeps the golden's module, in
+  every front end, with or without `path = "…"`;
 - in a public-API set, a type renamed with its old name kept as an alias of it (`pub type
   GroupBy<K> = ChunkBy<K>;`, the alias's arguments its own parameters in order): the
   `impl` blocks written on either name are the type's under both, and an alias of a struct
