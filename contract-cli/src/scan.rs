@@ -931,6 +931,41 @@ impl Scanner<'_> {
                 );
             }
         }
+        // The macro registers each member of an inherent `impl` under its own `#[cfg]`
+        // (it cannot evaluate one): the build has the members whose `cfg` holds.
+        if let Item::Impl(block) = &mut stripped {
+            if block.trait_.is_none() {
+                let mut unknown = Vec::new();
+                block.items.retain(|member| {
+                    let attrs = match member {
+                        syn::ImplItem::Fn(f) => &f.attrs,
+                        syn::ImplItem::Const(c) => &c.attrs,
+                        syn::ImplItem::Type(t) => &t.attrs,
+                        _ => return true,
+                    };
+                    match self.env.item(attrs) {
+                        Truth::True => true,
+                        Truth::False => false,
+                        Truth::Unknown(what) => {
+                            unknown.push(what);
+                            false
+                        }
+                    }
+                });
+                if let Some(what) = unknown.first() {
+                    self.warn(
+                        file,
+                        item.span(),
+                        ScanExactness::CfgDependent,
+                        format!(
+                            "a member of this pinned `impl` is under a cfg this command cannot \
+                             evaluate (`{what}`): not counted here (`cargo test` counts it when \
+                             its build has it)"
+                        ),
+                    );
+                }
+            }
+        }
         for attr in found {
             if self.options.is_public_api(&attr_set(&attr)) {
                 self.error(

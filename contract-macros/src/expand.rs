@@ -19,18 +19,18 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     let args = args::parse(fixed_set, args, &mut errors);
     let mut order = Found::Unknown;
     let extracted = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(parsed) => match syntax::extract_all(&parsed, &{
+        Ok(parsed) => match {
             let around = scope::around(&parsed);
             order = around.order;
-            around.scope
-        }) {
+            extract_gated(&parsed, &around.scope)
+        } {
             Ok(mut extracted) => {
                 // The public path is part of the item's fragment.
                 let path = args
                     .path
                     .as_ref()
                     .map(|(p, _)| syntax::tokens::to_string(p));
-                for e in &mut extracted {
+                for (e, _) in &mut extracted {
                     if let Fragment::Item { path: p, .. } = &mut e.fragment {
                         p.clone_from(&path);
                     }
@@ -53,7 +53,7 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     let mut generated = TokenStream::new();
     if let Some((parsed, all)) = &extracted {
         let single =
-            matches!(all.as_slice(), [one] if matches!(one.fragment, Fragment::Item { .. }));
+            matches!(all.as_slice(), [(one, _)] if matches!(one.fragment, Fragment::Item { .. }));
         if let (Some((_, span)), false) = (&args.path, single) {
             errors.push(syn::Error::new(
                 *span,
@@ -77,7 +77,7 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
             }
         }
         if errors.is_empty() {
-            for extracted in all {
+            for (extracted, cfgs) in all {
                 // Written once: registered, fingerprinted and held to the golden entry.
                 let (fragment, item) = extracted.fragment.compact_text();
                 let item_text = item.map(|range| &fragment[range]);
@@ -93,7 +93,13 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
                     fragment: &fragment,
                     module: checked.module.as_deref(),
                 };
-                generated.extend(registration(&args, parsed, extracted, registered, &order));
+                let registration = registration(&args, parsed, extracted, registered, &order);
+                if cfgs.is_empty() {
+                    generated.extend(registration);
+                } else {
+                    // A member under `#[cfg]` registers in the builds that have it.
+                    generated.extend(quote!(#(#cfgs)* const _: () = { #registration };));
+                }
             }
             generated.extend(path_check(&args, parsed));
         }
@@ -106,6 +112,61 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
         #(#errors)*
         #generated
     }
+}
+
+/// What `item` registers, each with the `#[cfg]` attributes it registers under. An
+/// attribute macro receives an `impl` block's members with their `#[cfg]`s not yet
+/// evaluated (rustc evaluates them after the macro), so a member under `#[cfg]` is
+/// registered apart, under its own `#[cfg]`s: the registrations are those of the
+/// build, as the CLI reads them (it evaluates the same `cfg`s).
+fn extract_gated(
+    item: &syn::Item,
+    scope: &syntax::Scope,
+) -> syn::Result<Vec<(Extracted, Vec<syn::Attribute>)>> {
+    let syn::Item::Impl(block) = item else {
+        return Ok(syntax::extract_all(item, scope)?
+            .into_iter()
+            .map(|e| (e, Vec::new()))
+            .collect());
+    };
+    let cfgs = |member: &syn::ImplItem| -> Vec<syn::Attribute> {
+        let attrs = match member {
+            syn::ImplItem::Fn(f) => &f.attrs,
+            syn::ImplItem::Const(c) => &c.attrs,
+            syn::ImplItem::Type(t) => &t.attrs,
+            _ => return Vec::new(),
+        };
+        attrs
+            .iter()
+            .filter(|a| a.path().is_ident("cfg"))
+            .cloned()
+            .collect()
+    };
+    if block.trait_.is_some() || block.items.iter().all(|m| cfgs(m).is_empty()) {
+        return Ok(syntax::extract_all(item, scope)?
+            .into_iter()
+            .map(|e| (e, Vec::new()))
+            .collect());
+    }
+    let mut base = block.clone();
+    base.items.retain(|m| cfgs(m).is_empty());
+    let mut out: Vec<(Extracted, Vec<syn::Attribute>)> =
+        syntax::extract_all(&syn::Item::Impl(base), scope)?
+            .into_iter()
+            .map(|e| (e, Vec::new()))
+            .collect();
+    for member in &block.items {
+        let gates = cfgs(member);
+        if gates.is_empty() {
+            continue;
+        }
+        let mut one = block.clone();
+        one.items = vec![member.clone()];
+        for e in syntax::extract_all(&syn::Item::Impl(one), scope)? {
+            out.push((e, gates.clone()));
+        }
+    }
+    Ok(out)
 }
 
 /// `pin_macro!(name, set = "…")`: registers the `macro_rules! name` of this file,
