@@ -160,38 +160,31 @@ fn check_at(
     }
     let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
     let shown = store::display_path(path, manifest_dir);
-    // An update holds the golden's lock from its read to its write, so another
-    // process's update is never lost in between; a comparison only reads.
-    let lock = if mode.writes() {
-        Some(store::lock(path).map_err(|e| CheckError(format!("cannot lock {shown}: {e}")))?)
-    } else {
-        None
+    let evaluate = |bytes: Option<&[u8]>| {
+        verdict::evaluate(Request {
+            set,
+            package,
+            golden: &shown,
+            mode: &mode,
+            existing: bytes,
+            current: held.symbols,
+            policy: &policy.file.policy(set),
+            policy_file: &policy.shown,
+            modules: held.modules,
+        })
     };
-    let bytes = match &lock {
-        Some(lock) => lock.read(),
-        None => store::read(path),
+    // An update is one golden transaction (the lock held from the read to the
+    // write, so another process's update is never lost in between); a comparison
+    // only reads.
+    if mode.writes() {
+        let (outcome, _) = store::transact(path, |bytes| {
+            evaluate(bytes).map(|evaluation| (evaluation.write, evaluation.outcome))
+        })
+        .map_err(|e| CheckError(e.message(&shown)))?;
+        return Ok(outcome);
     }
-    .map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
-    let evaluation = verdict::evaluate(Request {
-        set,
-        package,
-        golden: &shown,
-        mode: &mode,
-        existing: bytes.as_deref(),
-        current: held.symbols,
-        policy: &policy.file.policy(set),
-        policy_file: &policy.shown,
-        modules: held.modules,
-    })?;
-    if let Some(golden) = &evaluation.write {
-        let text = golden.render();
-        match &lock {
-            Some(lock) => lock.write(&text),
-            None => store::write_atomic(path, &text),
-        }
-        .map_err(|e| CheckError(format!("cannot write {shown}: {e}")))?;
-    }
-    Ok(evaluation.outcome)
+    let bytes = store::read(path).map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
+    Ok(evaluate(bytes.as_deref())?.outcome)
 }
 
 fn no_registrations(set: &str, package: &str) -> String {

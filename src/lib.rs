@@ -170,7 +170,7 @@ pub mod __private {
     /// Reading, locking and atomically replacing goldens: the command writes with it
     /// too.
     pub mod store {
-        pub use crate::store::{lock, read, write_atomic, Lock};
+        pub use crate::store::{lock, read, transact, write_atomic, Failed, Lock};
     }
     /// Finding and reading the policy file: the command reads it with this too.
     pub mod policy {

@@ -640,33 +640,13 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
             eprintln!("{}: {label}: {why}", paint.red("error"));
             continue;
         }
-        // Read again under the golden's lock and decide on that: a `cargo test` may
-        // have updated it since the model was loaded.
-        let locked = store::lock(&unit.path)
-            .and_then(|lock| Ok((lock.read()?, lock)))
-            .map_err(|e| format!("cannot read {}: {e}", unit.shown));
-        let evaluation = locked.and_then(|(bytes, lock)| {
-            let evaluation = model.evaluate_bytes(unit, &Mode::Update, bytes.as_deref())?;
-            Ok((evaluation, lock))
-        });
-        let (evaluation, lock) = match evaluation {
-            Ok(e) => e,
+        match update_unit(unit) {
+            Ok(Some(message)) => print!("{message}"),
+            Ok(None) => println!("{}: up to date", unit.shown),
             Err(e) => {
                 code = ERROR;
                 eprintln!("{}: {label}: {e}", paint.red("error"));
-                continue;
             }
-        };
-        match &evaluation.write {
-            Some(golden) => {
-                if let Err(e) = lock.write(&golden.render()) {
-                    code = ERROR;
-                    eprintln!("{}: cannot write {}: {e}", paint.red("error"), unit.shown);
-                    continue;
-                }
-                print!("{}", evaluation.outcome.message);
-            }
-            None => println!("{}: up to date", unit.shown),
         }
     }
     for o in &model.orphans {
@@ -677,6 +657,18 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
         );
     }
     code
+}
+
+/// `contract-pin update` of one unit: one golden transaction that reads the golden
+/// again under its lock and decides on that (a `cargo test` may have updated it since
+/// the model was loaded). What it wrote (`None`: nothing to write), or why not.
+pub(crate) fn update_unit(unit: &Unit) -> Result<Option<String>, String> {
+    let (message, wrote) = store::transact(&unit.path, |bytes| {
+        let evaluation = unit.evaluate_bytes(&Mode::Update, bytes)?;
+        Ok::<_, String>((evaluation.write, evaluation.outcome.message))
+    })
+    .map_err(|e| e.message(&unit.shown))?;
+    Ok(wrote.then_some(message))
 }
 
 /// The message when a writing command runs under CI.

@@ -40,6 +40,31 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Evaluates the unit in `mode` with the shared verdict (the harness's), against
+    /// the golden read at load.
+    pub fn evaluate(&self, mode: &Mode) -> Result<Evaluation, String> {
+        let bytes = self.bytes.as_ref().map_err(Clone::clone)?;
+        self.evaluate_bytes(mode, bytes.as_deref())
+    }
+
+    /// [`Unit::evaluate`] against `bytes` instead of the golden read at load: what a
+    /// writer read again under the golden's lock.
+    pub fn evaluate_bytes(&self, mode: &Mode, bytes: Option<&[u8]>) -> Result<Evaluation, String> {
+        let current = self.current.as_ref().map_err(Clone::clone)?;
+        check::evaluate(Request {
+            set: &self.set,
+            package: &self.package_name,
+            golden: &self.shown,
+            mode,
+            existing: bytes,
+            current,
+            policy: &self.policy,
+            policy_file: &self.policy_file,
+            modules: None,
+        })
+        .map_err(|e| e.0)
+    }
+
     /// The current symbols, read; none when they conflict or do not read (the
     /// verdict reports that).
     pub fn current_symbols(&self) -> BTreeMap<String, contract_core::Symbol> {
@@ -615,31 +640,7 @@ impl Model {
 
     /// Evaluates `unit` in `mode` with the shared verdict (the harness's).
     pub fn evaluate(&self, unit: &Unit, mode: &Mode) -> Result<Evaluation, String> {
-        let bytes = unit.bytes.as_ref().map_err(Clone::clone)?;
-        self.evaluate_bytes(unit, mode, bytes.as_deref())
-    }
-
-    /// [`Model::evaluate`] against `bytes` instead of the golden read at load: what a
-    /// writer read again under the golden's lock.
-    pub fn evaluate_bytes(
-        &self,
-        unit: &Unit,
-        mode: &Mode,
-        bytes: Option<&[u8]>,
-    ) -> Result<Evaluation, String> {
-        let current = unit.current.as_ref().map_err(Clone::clone)?;
-        check::evaluate(Request {
-            set: &unit.set,
-            package: &unit.package_name,
-            golden: &unit.shown,
-            mode,
-            existing: bytes,
-            current,
-            policy: &unit.policy,
-            policy_file: &unit.policy_file,
-            modules: None,
-        })
-        .map_err(|e| e.0)
+        unit.evaluate(mode)
     }
 
     /// The file:line:col of the element `delta` is about: the changed field, variant or

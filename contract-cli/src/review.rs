@@ -24,9 +24,10 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal};
 
 use anstream::{eprintln, print, println};
+use contract_core::accept::Accept;
 use contract_core::check::Status;
 use contract_core::env::Mode;
-use contract_core::{golden, Delta, Golden, Symbol};
+use contract_core::{golden, Delta, Symbol};
 
 use crate::commands::{self, ADDITIVE, BREAKING, ERROR, MATCH};
 use crate::model::{Model, Unit};
@@ -323,26 +324,6 @@ fn confirm(keys: &mut dyn FnMut() -> Key, out: &mut dyn io::Write) -> io::Result
     })
 }
 
-/// The golden after accepting `names` (current shapes in, vanished symbols out).
-pub fn merged(
-    golden: &BTreeMap<String, contract_core::Symbol>,
-    current: &BTreeMap<String, contract_core::Symbol>,
-    names: &BTreeSet<String>,
-) -> BTreeMap<String, contract_core::Symbol> {
-    let mut out = golden.clone();
-    for name in names {
-        match current.get(name) {
-            Some(shape) => {
-                out.insert(name.clone(), shape.clone());
-            }
-            None => {
-                out.remove(name);
-            }
-        }
-    }
-    out
-}
-
 /// True when the decisions on `names`, made against golden `read`, still mean what
 /// the user saw in golden `fresh`, which another process wrote since: it left each of
 /// them as it was, or already holds the accepted (current) shape. Another change to
@@ -370,87 +351,82 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
     }
     for (index, accepted) in by_unit {
         let unit = &model.units[index];
-        // The user decided on the golden read at load, maybe minutes ago. Under the
-        // golden's lock, read it again: if another process (`cargo test` with
-        // CONTRACT_PIN_UPDATE=1, `contract-pin update`) wrote it meanwhile, writing the
-        // decisions into the old text would silently undo that write.
-        let (lock, fresh) = match store::lock(&unit.path).and_then(|l| Ok((l.read()?, l))) {
-            Ok((fresh, lock)) => (lock, fresh),
-            Err(e) => {
-                ok = false;
-                lines.push(format!("error: cannot read {}: {e}", unit.shown));
-                continue;
-            }
-        };
-        let loaded = unit.bytes.as_ref().ok().and_then(|b| b.as_deref());
-        let changed = fresh.as_deref() != loaded;
-        let conflict = || {
-            format!(
-                "error: {} changed while you reviewed (another process wrote it): nothing \
-                 written to it, so that change stays; run `contract-pin review` again",
-                unit.shown
-            )
-        };
-        let mut merged_note = "";
-        let new_golden = if accepted.iter().any(|i| i.whole) {
-            if changed {
-                ok = false;
-                lines.push(conflict());
-                continue;
-            }
-            match model.evaluate(unit, &Mode::Update) {
-                Ok(e) => e.write,
-                Err(e) => {
-                    ok = false;
-                    lines.push(format!("error: {}: {e}", unit.shown));
-                    continue;
-                }
-            }
-        } else {
-            let Some(old) = loaded.and_then(|b| golden::parse(b).ok()) else {
-                ok = false;
-                lines.push(format!("error: {}: the golden cannot be read", unit.shown));
-                continue;
-            };
-            let current = unit.current_symbols();
-            let names: BTreeSet<String> = accepted
-                .iter()
-                .flat_map(|i| i.names.iter().cloned())
-                .collect();
-            let base = if changed {
-                match fresh.as_deref().and_then(|b| golden::parse(b).ok()) {
-                    Some(new) if decisions_hold(&old.shapes(), &new.shapes(), &current, &names) => {
-                        merged_note = "; merged into what another process wrote meanwhile";
-                        new
-                    }
-                    _ => {
-                        ok = false;
-                        lines.push(conflict());
-                        continue;
-                    }
-                }
-            } else {
-                old
-            };
-            let symbols = merged(&base.shapes(), &current, &names);
-            Some(Golden::new(&unit.set, &unit.package_name, &symbols))
-        };
-        let Some(new_golden) = new_golden else {
-            continue;
-        };
-        match lock.write(&new_golden.render()) {
-            Ok(()) => lines.push(format!(
-                "wrote {} ({} accepted{merged_note})",
+        let whole = accepted.iter().any(|i| i.whole);
+        let names: BTreeSet<String> = accepted
+            .iter()
+            .flat_map(|i| i.names.iter().cloned())
+            .collect();
+        match accept(unit, whole, &names) {
+            Ok(None) => {}
+            Ok(Some(note)) => lines.push(format!(
+                "wrote {} ({} accepted{note})",
                 unit.shown,
                 count(accepted.len(), "change", "changes")
             )),
             Err(e) => {
                 ok = false;
-                lines.push(format!("error: cannot write {}: {e}", unit.shown));
+                lines.push(format!("error: {e}"));
             }
         }
     }
     (lines, ok)
+}
+
+/// Accepts into `unit`'s golden the whole file (`whole`: a missing or stale golden) or
+/// the current shapes of `names`, in one golden transaction, keeping every fact only
+/// a compiled run knows ([`contract_core::accept`]). What to add to the line that
+/// says it was written (`None`: nothing needed writing), or why nothing was.
+pub(crate) fn accept(
+    unit: &Unit,
+    whole: bool,
+    names: &BTreeSet<String>,
+) -> Result<Option<&'static str>, String> {
+    let loaded = unit.bytes.as_ref().ok().and_then(|b| b.as_deref());
+    // The user decided on the golden read at load, maybe minutes ago. Under the
+    // golden's lock it is read again: if another process (`cargo test` with
+    // CONTRACT_PIN_UPDATE=1, `contract-pin update`) wrote it meanwhile, writing the
+    // decisions into the old text would silently undo that write.
+    let conflict = || {
+        format!(
+            "{} changed while you reviewed (another process wrote it): nothing written to \
+             it, so that change stays; run `contract-pin review` again",
+            unit.shown
+        )
+    };
+    let (note, wrote) = store::transact(&unit.path, |fresh| {
+        let changed = fresh != loaded;
+        if whole {
+            if changed {
+                return Err(conflict());
+            }
+            let evaluation = unit.evaluate_bytes(&Mode::Update, fresh)?;
+            return Ok((evaluation.write, ""));
+        }
+        let Some(old) = loaded.and_then(|b| golden::parse(b).ok()) else {
+            return Err(format!("{}: the golden cannot be read", unit.shown));
+        };
+        let current = unit.current_symbols();
+        let (base, note) = if changed {
+            match fresh.and_then(|b| golden::parse(b).ok()) {
+                Some(new) if decisions_hold(&old.shapes(), &new.shapes(), &current, names) => {
+                    (new, "; merged into what another process wrote meanwhile")
+                }
+                _ => return Err(conflict()),
+            }
+        } else {
+            (old, "")
+        };
+        let accepted = contract_core::accept::golden(
+            &unit.set,
+            &unit.package_name,
+            &base,
+            current,
+            Accept::Symbols(names),
+        );
+        Ok((Some(accepted), note))
+    })
+    .map_err(|e| e.message(&unit.shown))?;
+    Ok(wrote.then_some(note))
 }
 
 /// What remains after the review: the lines to print and the exit code (`check`'s
@@ -706,7 +682,7 @@ mod tests {
             ("New".to_owned(), shape("new")),
         ]);
         let names = BTreeSet::from(["A".to_owned(), "Gone".to_owned(), "New".to_owned()]);
-        let out = merged(&golden, &current, &names);
+        let out = contract_core::accept::merge(&golden, current, Accept::Symbols(&names));
         assert_eq!(out["A"].module.as_deref(), Some("new"));
         assert_eq!(
             out["B"].module.as_deref(),

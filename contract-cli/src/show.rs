@@ -2,12 +2,13 @@
 //! shows a snapshot: per symbol, the golden shape and the current one rendered one
 //! member a line ([`render::symbol_block`]) and diffed line by line, removed lines red,
 //! added lines green; beside the diff, each delta with its kind, axis and place in the
-//! sources; for a breaking change, the set's directive.
+//! sources; for a breaking change, the set's directive. The current side is shown as
+//! accepting it would write it ([`contract_core::accept`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use contract_core::{render, Delta, DeltaKind, Symbol};
+use contract_core::{probe, render, Delta, DeltaKind, Symbol};
 use similar::{ChangeTag, TextDiff};
 
 use crate::model::{Model, Unit};
@@ -127,7 +128,11 @@ pub fn change(
         };
         let _ = writeln!(out, "  {}{note}", paint.bold(&header));
         let old = old.map(|s| render::symbol_block(old_name, s));
-        let new = new.map(|s| render::symbol_block(new_name, s));
+        // The accepted side as accepting writes it: with the facts of the golden the
+        // sources cannot know (`// implements: …`), which the golden keeps — never
+        // shown as lines removed.
+        let new =
+            new.map(|s| render::symbol_block(new_name, &probe::kept(s, golden.get(new_name))));
         out.push_str(&line_diff(
             old.as_deref().unwrap_or(""),
             new.as_deref().unwrap_or(""),

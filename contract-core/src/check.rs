@@ -288,9 +288,9 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     if mode.writes() {
         // What a compiled run observed and this one did not (the CLI reads sources
         // only) is kept, not dropped.
-        let typed = typed()?;
-        let kept = bytes_shapes(bytes).and_then(|old| crate::probe::keep_observed(&typed, &old));
-        let updated = Golden::new(set, package, kept.as_ref().unwrap_or(&typed));
+        let old = bytes_shapes(bytes).unwrap_or_default();
+        let merged = crate::accept::merge(&old, typed()?, crate::accept::Accept::Everything);
+        let updated = Golden::new(set, package, &merged);
         if updated.render().as_bytes() == bytes {
             return done(Status::Match, deltas, String::new(), None);
         }

@@ -9,6 +9,7 @@
 
 #![deny(missing_docs)]
 
+pub mod accept;
 pub mod assemble;
 pub mod canonical;
 pub mod check;

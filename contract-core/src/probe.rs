@@ -206,29 +206,44 @@ pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
 
 /// `current` with the facts of `golden` it did not observe itself, symbol by symbol:
 /// an update from sources alone (the CLI) must not drop what a compiled run recorded.
+/// `None` when there is nothing to keep. Every writer goes through
+/// [`crate::accept::merge`], which keeps them symbol by symbol with [`keep`].
 pub fn keep_observed(
     current: &BTreeMap<String, Symbol>,
     golden: &BTreeMap<String, Symbol>,
 ) -> Option<BTreeMap<String, Symbol>> {
-    let missing = current.iter().any(|(name, s)| {
-        s.implements.is_none()
-            && golden
-                .get(name)
-                .is_some_and(|g| g.implements.is_some() && same_kind(g, s))
-    });
+    let missing = current.iter().any(|(name, s)| keeps(s, golden.get(name)));
     if !missing {
         return None;
     }
     let mut out = current.clone();
     for (name, s) in &mut out {
-        if s.implements.is_some() {
-            continue;
-        }
-        if let Some(g) = golden.get(name).filter(|g| same_kind(g, s)) {
-            s.implements.clone_from(&g.implements);
-        }
+        keep(s, golden.get(name));
     }
     Some(out)
+}
+
+/// Gives `current` the facts of its golden shape `golden` that it did not observe
+/// itself (a shape read from sources observes none). A fact the current shape
+/// observed, or one of a symbol whose kind changed (another item now), is not taken.
+pub fn keep(current: &mut Symbol, golden: Option<&Symbol>) {
+    if let Some(g) = golden.filter(|g| keeps(current, Some(g))) {
+        current.implements.clone_from(&g.implements);
+    }
+}
+
+/// `current` as an update writes it: with the facts of `golden` it did not observe
+/// (see [`keep`]). What `diff` and `review` show as the accepted side.
+pub fn kept(current: &Symbol, golden: Option<&Symbol>) -> Symbol {
+    let mut out = current.clone();
+    keep(&mut out, golden);
+    out
+}
+
+/// True when [`keep`] would take a fact from `golden`.
+fn keeps(current: &Symbol, golden: Option<&Symbol>) -> bool {
+    current.implements.is_none()
+        && golden.is_some_and(|g| g.implements.is_some() && same_kind(g, current))
 }
 
 fn same_kind(a: &Symbol, b: &Symbol) -> bool {
