@@ -21,6 +21,8 @@ mod show;
 mod store;
 mod term;
 mod workspace;
+#[cfg(test)]
+mod writers;
 
 use std::ffi::OsString;
 use std::path::PathBuf;

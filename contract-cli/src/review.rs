@@ -682,7 +682,11 @@ mod tests {
             ("New".to_owned(), shape("new")),
         ]);
         let names = BTreeSet::from(["A".to_owned(), "Gone".to_owned(), "New".to_owned()]);
-        let out = contract_core::accept::merge(&golden, current, Accept::Symbols(&names));
+        let out = contract_core::accept::merge(
+            &golden,
+            current,
+            contract_core::accept::Accept::Symbols(&names),
+        );
         assert_eq!(out["A"].module.as_deref(), Some("new"));
         assert_eq!(
             out["B"].module.as_deref(),
