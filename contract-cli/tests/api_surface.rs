@@ -187,6 +187,99 @@ fn a_private_rc_field_loses_send_and_sync_and_the_harness_says_so() {
     assert!(!cli.stdout.contains("auto_trait_removed"), "{cli:?}");
 }
 
+/// `contract-pin review` reads sources only, so it cannot know what the compiler
+/// recorded in the golden (`implements`). Accepting a change on a real terminal must
+/// keep it: then a hand-written `impl Default` removed, or a private field that makes
+/// the type lose `Send` and `Sync`, is still a break for `cargo test` — not additive
+/// drift that "rerun with the update variable" would accept.
+#[test]
+fn review_keeps_what_the_compiler_recorded_and_later_breaks_are_still_breaks() {
+    let c = Crate::new("api-surface-review-keeps", false);
+    let v1 = "#[contract_pin::contract(set = \"api\")]\npub struct Session {\n    pub id: u64,\n    \
+              cache: Vec<u8>,\n}\n\nimpl Session {\n    pub fn cache_len(&self) -> usize {\n        \
+              self.cache.len()\n    }\n}\n\nimpl Default for Session {\n    fn default() -> Self {\n        \
+              Session { id: 0, cache: Vec::new() }\n    }\n}\n";
+    c.write("src/lib.rs", v1);
+    ok(&c.test(&[("API_CONTRACT_UPDATE_GOLDEN", "1")]), "bootstrap");
+    let recorded = |golden: &str| {
+        golden.contains("\"implements\"")
+            && ["\"Default\"", "\"Send\"", "\"Sync\""]
+                .iter()
+                .all(|t| golden.contains(t))
+    };
+    assert!(recorded(&c.golden()), "{}", c.golden());
+
+    // An additive change, accepted in `contract-pin review` on a real terminal.
+    let v2 = v1
+        .replace(
+            "cache: Vec<u8>,\n}",
+            "cache: Vec<u8>,\n    pub tag: u32,\n}",
+        )
+        .replace("cache: Vec::new() }", "cache: Vec::new(), tag: 0 }");
+    c.write("src/lib.rs", &v2);
+    let diff = c.cli(&["diff"]);
+    assert!(diff.stdout.contains("+     pub tag: u32,"), "{diff:?}");
+    assert!(!diff.stdout.contains("- // implements"), "{diff:?}");
+    let mut pty = support::Pty::spawn(
+        BIN,
+        &[
+            "--manifest-path",
+            c.path("Cargo.toml").to_str().unwrap(),
+            "review",
+        ],
+        c.dir.path(),
+        &[],
+    );
+    pty.expect_nth("a accept · r reject · s skip", 1);
+    pty.expect_raw();
+    pty.send("a");
+    let (code, out, _) = pty.finish();
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1 accepted, 0 rejected, 0 skipped"), "{out}");
+    assert!(out.contains("field_added"), "an additive field: {out}");
+    // What the sources cannot know is not shown as lost either.
+    assert!(!out.contains("- // implements"), "{out}");
+    let golden = c.golden();
+    assert!(golden.contains("\"tag\""), "accepted:\n{golden}");
+    assert!(
+        recorded(&golden),
+        "the review kept what the compiler recorded:\n{golden}"
+    );
+    ok(&c.test(&[]), "after the review");
+
+    // The hand-written impl removed: a break.
+    c.write(
+        "src/lib.rs",
+        &v2[..v2.find("impl Default").unwrap()].to_owned(),
+    );
+    fails_with(
+        &c.test(&[]),
+        "impl Default removed",
+        &["BREAKING CHANGE DETECTED", "impl_removed"],
+    );
+    // A private field that loses Send and Sync: a break, not additive drift.
+    c.write(
+        "src/lib.rs",
+        &v2.replace(
+            "cache: Vec<u8>,",
+            "cache: Vec<u8>,\n    counter: std::rc::Rc<u8>,",
+        )
+        .replace("tag: 0 }", "tag: 0, counter: Default::default() }"),
+    );
+    let run = c.test(&[]);
+    fails_with(
+        &run,
+        "an Rc field after the review",
+        &[
+            "BREAKING CHANGE DETECTED",
+            "auto_trait_removed",
+            "no longer implements `Send`",
+            "no longer implements `Sync`",
+        ],
+    );
+    assert_eq!(c.golden(), golden, "a failing run writes nothing");
+}
+
 /// A derive replaced by a hand-written impl of the same trait is no change where the
 /// impl can be seen; the trait really gone is `derive_removed`, at compile time too.
 #[test]
