@@ -11,6 +11,7 @@ use contract_core::current::Current;
 use contract_core::env;
 use contract_core::golden;
 use contract_core::health::Health;
+use contract_core::message;
 use contract_core::Symbol;
 
 pub use contract_core::check::{CheckError, Outcome, Status};
@@ -24,6 +25,19 @@ pub fn check(
     package: &str,
     manifest_dir: &Path,
     lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Outcome, CheckError> {
+    check_from(set, package, manifest_dir, lookup, None)
+}
+
+/// [`check`] from an `assert_golden!` at `caller` (`file:line:col`): then the golden
+/// is first held against what every other test binary of the package that checks it
+/// registers (see [`crate::binaries`]), and two that differ are refused.
+fn check_from(
+    set: &str,
+    package: &str,
+    manifest_dir: &Path,
+    lookup: &impl Fn(&str) -> Option<String>,
+    caller: Option<&str>,
 ) -> Result<Outcome, CheckError> {
     let found = registry::symbols(set, package)
         .map_err(CheckError)?
@@ -62,6 +76,30 @@ pub fn check(
             package,
         ),
     };
+    if let Some((ours, other)) =
+        caller.and_then(|at| crate::binaries::disagreeing(&path, &found.symbols, at))
+    {
+        let shown = store::display_path(&path, manifest_dir);
+        let modules = BTreeMap::new();
+        let cx = message::Context {
+            set,
+            package,
+            golden: &shown,
+            modules: &modules,
+        };
+        fn binary(r: &crate::binaries::Record) -> message::Binary<'_> {
+            message::Binary {
+                name: &r.name,
+                caller: r.caller.as_deref(),
+                symbols: &r.symbols,
+            }
+        }
+        return Err(CheckError(message::binaries_disagree(
+            &cx,
+            &binary(&ours),
+            &binary(&other),
+        )));
+    }
     let held = Held {
         symbols: &found.symbols,
         modules: Some(&found.modules),
@@ -207,7 +245,14 @@ fn no_registrations(set: &str, package: &str) -> String {
 #[track_caller]
 pub fn assert_golden(set: &str, package: &str, manifest_dir: &str) {
     let lookup = |name: &str| std::env::var(name).ok();
-    let result = check(set, package, Path::new(manifest_dir), &lookup);
+    let caller = std::panic::Location::caller().to_string();
+    let result = check_from(
+        set,
+        package,
+        Path::new(manifest_dir),
+        &lookup,
+        Some(&caller),
+    );
     if let Some(report) = lookup(env::REPORT).filter(|p| !p.is_empty()) {
         if let Ok(outcome) = &result {
             let path = report_path(&report, set, package);

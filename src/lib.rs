@@ -138,6 +138,7 @@
 
 #![deny(missing_docs)]
 
+mod binaries;
 mod harness;
 mod policy;
 mod probe;

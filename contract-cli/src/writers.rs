@@ -246,7 +246,7 @@ proptest! {
         // reviews in several sessions write one golden.
         let by_harness = harness(root.path(), &text, &current);
         let by_update = update(root.path(), &text, &current);
-        let by_review = reviews(root.path(), "review", &text, &current, &[every.clone()]);
+        let by_review = reviews(root.path(), "review", &text, &current, std::slice::from_ref(&every));
         let by_sessions =
             reviews(root.path(), "sessions", &text, &current, &sessions(&every, &picks));
         prop_assert_eq!(&by_harness, &by_update);
@@ -262,7 +262,7 @@ proptest! {
             .filter(|(_, keep)| **keep)
             .map(|(name, _)| name.clone())
             .collect();
-        let at_once = reviews(root.path(), "some", &text, &current, &[some.clone()]);
+        let at_once = reviews(root.path(), "some", &text, &current, std::slice::from_ref(&some));
         let in_sessions =
             reviews(root.path(), "some-sessions", &text, &current, &sessions(&some, &picks));
         prop_assert_eq!(&at_once, &in_sessions);

@@ -248,10 +248,7 @@ fn review_keeps_what_the_compiler_recorded_and_later_breaks_are_still_breaks() {
     ok(&c.test(&[]), "after the review");
 
     // The hand-written impl removed: a break.
-    c.write(
-        "src/lib.rs",
-        &v2[..v2.find("impl Default").unwrap()].to_owned(),
-    );
+    c.write("src/lib.rs", &v2[..v2.find("impl Default").unwrap()]);
     fails_with(
         &c.test(&[]),
         "impl Default removed",
@@ -278,6 +275,48 @@ fn review_keeps_what_the_compiler_recorded_and_later_breaks_are_still_breaks() {
         ],
     );
     assert_eq!(c.golden(), golden, "a failing run writes nothing");
+}
+
+/// A library's unit tests and an integration test both check set `api`, and a pin
+/// under `#[cfg(test)]` exists only in the unit tests: the two binaries register
+/// different shapes. That is refused — naming each binary, what only it registers,
+/// and the way out — and an update never leaves a golden that flips between them.
+#[test]
+fn two_test_binaries_that_register_differently_are_refused_not_flipped() {
+    let c = Crate::new("api-surface-two-binaries", false);
+    let lib = |unit_check: &str| {
+        format!(
+            "#[contract_pin::contract(set = \"api\")]\npub struct Order {{\n    pub id: u64,\n}}\n\n\
+             #[cfg(test)]\nmod tests {{\n    #[contract_pin::contract(set = \"api\")]\n    \
+             pub struct Fixture {{\n        pub seed: u8,\n    }}\n\n    #[test]\n    fn api() {{\n        \
+             {unit_check}\n    }}\n}}\n"
+        )
+    };
+    c.write("src/lib.rs", &lib("contract_pin::assert_golden!(\"api\");"));
+    let says = [
+        "two test binaries of package `api-surface-two-binaries` check \
+         golden/api-contract/api-surface-two-binaries.json (set `api`) with different registrations",
+        "test binary `api_surface_two_binaries` (assert_golden! at src/lib.rs:15:9) registers \
+         `Fixture` that `contract` does not",
+        "keep one `assert_golden!(\"api\")`",
+    ];
+    // The unit tests run first and write the golden; the integration test refuses.
+    let update = [("API_CONTRACT_UPDATE_GOLDEN", "1")];
+    fails_with(&c.test(&update), "two binaries, update", &says);
+    let first = c.golden();
+    assert!(first.contains("\"Fixture\""), "{first}");
+    // Again: now the unit tests refuse too; nothing is rewritten, by either.
+    fails_with(&c.test(&update), "two binaries, update again", &says);
+    assert_eq!(c.golden(), first, "the golden flipped");
+    fails_with(&c.test(&[]), "two binaries, compare", &says);
+    // One binary checks the set: the golden follows it, and stays.
+    c.write("src/lib.rs", &lib("let _ = 0;"));
+    ok(&c.test(&update), "one binary, update");
+    let golden = c.golden();
+    assert!(!golden.contains("\"Fixture\""), "{golden}");
+    ok(&c.test(&update), "one binary, update again");
+    ok(&c.test(&[]), "one binary, compare");
+    assert_eq!(c.golden(), golden);
 }
 
 /// A derive replaced by a hand-written impl of the same trait is no change where the

@@ -119,6 +119,78 @@ pub fn additive_drift(cx: &Context<'_>, deltas: &[Delta]) -> String {
     out
 }
 
+/// What one test binary registers in a set: for [`binaries_disagree`].
+#[derive(Clone, Debug)]
+pub struct Binary<'a> {
+    /// The test binary's name (`app` for a library's unit tests, `contract` for
+    /// `tests/contract.rs`).
+    pub name: &'a str,
+    /// Where its `assert_golden!` is (`src/lib.rs:12:9`), when known.
+    pub caller: Option<&'a str>,
+    /// Each symbol it registers, with a digest of its shape.
+    pub symbols: &'a BTreeMap<String, String>,
+}
+
+/// The refusal when two test binaries of one package check one golden with different
+/// registrations (a pin under `#[cfg(test)]` exists only in the unit tests): each
+/// would write the golden its own way, so an update flips it and a plain run fails in
+/// one of them.
+pub fn binaries_disagree(cx: &Context<'_>, this: &Binary<'_>, other: &Binary<'_>) -> String {
+    let named = |b: &Binary<'_>| match b.caller {
+        Some(at) => format!("test binary `{}` (assert_golden! at {at})", b.name),
+        None => format!("test binary `{}`", b.name),
+    };
+    let only = |a: &Binary<'_>, b: &Binary<'_>| -> Vec<String> {
+        a.symbols
+            .keys()
+            .filter(|name| !b.symbols.contains_key(*name))
+            .map(|name| format!("`{name}`"))
+            .collect()
+    };
+    let mut out = format!(
+        "two test binaries of package `{}` check {} (set `{}`) with different registrations, \
+         so each would write that golden its own way: an update would flip it and a plain \
+         run fails in one of them. Nothing was compared or written.\n",
+        cx.package, cx.golden, cx.set
+    );
+    for (a, b) in [(this, other), (other, this)] {
+        let extra = only(a, b);
+        if !extra.is_empty() {
+            let _ = writeln!(
+                out,
+                "  {} registers {} that `{}` does not",
+                named(a),
+                extra.join(", "),
+                b.name
+            );
+        }
+    }
+    let differ: Vec<String> = this
+        .symbols
+        .iter()
+        .filter(|(name, digest)| other.symbols.get(*name).is_some_and(|d| d != *digest))
+        .map(|(name, _)| format!("`{name}`"))
+        .collect();
+    if !differ.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} differ between `{}` and `{}` (a field or variant under `#[cfg(test)]`?)",
+            differ.join(", "),
+            this.name,
+            other.name
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Check each golden from one test binary: keep one `assert_golden!(\"{set}\")` — in \
+         the unit tests when a pin is under `#[cfg(test)]` (only they see it), else in an \
+         integration test — or pin what only one binary sees in a set of its own \
+         (`#[contract(set = \"{set}-test\")]`).",
+        set = cx.set
+    );
+    out
+}
+
 /// The message when no golden exists yet.
 pub fn missing_golden(cx: &Context<'_>) -> String {
     format!(
