@@ -86,6 +86,7 @@ fn check_from(
             package,
             golden: &shown,
             modules: &modules,
+            ci: false,
         };
         fn binary(r: &crate::binaries::Record) -> message::Binary<'_> {
             message::Binary {
@@ -289,30 +290,22 @@ fn update_summary(outcome: &Outcome, mode: &env::Mode) -> Option<String> {
              only compared ({})",
             outcome.status.as_str()
         )),
-        env::Mode::Update => {
-            Some(match outcome.status {
-                Status::Updated => match &outcome.health {
-                    Health::Missing => format!(
-                        "contract-pin: created {golden} (set `{set}`); review it and commit it"
-                    ),
-                    Health::Fresh => {
-                        let n = outcome.deltas.len();
-                        let breaking = outcome.deltas.iter().filter(|d| d.is_breaking()).count();
-                        format!(
-                        "contract-pin: updated {golden} (set `{set}`): {} accepted ({breaking} \
-                         breaking, {} additive); review and commit it",
-                        if n == 1 { "1 delta".to_owned() } else { format!("{n} deltas") },
-                        n - breaking
-                    )
-                    }
-                    other => format!(
-                        "contract-pin: rewrote {golden} (set `{set}`; it was {other}); review and \
+        env::Mode::Update => Some(match outcome.status {
+            Status::Updated => match &outcome.health {
+                Health::Missing => {
+                    format!("contract-pin: created {golden} (set `{set}`); review it and commit it")
+                }
+                Health::Fresh => format!(
+                    "contract-pin: updated {golden} (set `{set}`): {}; review and commit it",
+                    message::accepted(&outcome.deltas)
+                ),
+                other => format!(
+                    "contract-pin: rewrote {golden} (set `{set}`; it was {other}); review and \
                      commit it"
-                    ),
-                },
-                _ => format!("contract-pin: {golden} (set `{set}`) is up to date: nothing written"),
-            })
-        }
+                ),
+            },
+            _ => format!("contract-pin: {golden} (set `{set}`) is up to date: nothing written"),
+        }),
     }
 }
 

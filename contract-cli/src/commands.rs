@@ -184,12 +184,44 @@ pub(crate) fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
         .unwrap_or_default()
 }
 
+/// What to say instead of "accept it with `contract-pin update …`" when `update`
+/// would refuse `unit` ([`update_blocker`]): fix the source errors first, or accept
+/// from the tests. `None`: `update` accepts it.
+pub(crate) fn blocked_accept(model: &Model, unit: &Unit) -> Option<String> {
+    let scan = &model.scans[unit.package];
+    let test = message::update_command(&unit.set, &unit.package_name);
+    if !scan.errors.is_empty() {
+        return Some(format!(
+            "fix the source errors above first (`contract-pin update` refuses {} until \
+             then), then accept with `{}` (or `{test}`)",
+            unit.package_name,
+            accept_command(unit)
+        ));
+    }
+    if scan.exactness == ScanExactness::MacroHidden {
+        return Some(format!(
+            "accept with `{test}` (`contract-pin update` cannot see every item {} pins)",
+            unit.package_name
+        ));
+    }
+    None
+}
+
 /// The command that accepts `unit`'s changes.
 pub(crate) fn accept_command(unit: &Unit) -> String {
     format!(
         "contract-pin update -p {} --set {}",
         unit.package_name, unit.set
     )
+}
+
+/// `text` with its first letter in upper case (a sentence that starts a step).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 fn indent(text: &str, by: usize) -> String {
@@ -274,16 +306,27 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
             }
             Status::Missing | Status::Stale => {
                 out.push_str(&indent(&outcome.message, 4));
-                let _ = writeln!(out, "    or: `{}`", accept_command(unit));
+                match blocked_accept(model, unit) {
+                    Some(instead) => {
+                        let _ = writeln!(out, "    or: {instead}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "    or: `{}`", accept_command(unit));
+                    }
+                }
             }
             Status::Additive => {
                 out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
+                let accept = blocked_accept(model, unit).unwrap_or_else(|| {
+                    format!(
+                        "accept it with `{}` (or `{}`)",
+                        accept_command(unit),
+                        message::update_command(&unit.set, &unit.package_name)
+                    )
+                });
                 let _ = writeln!(
                     out,
-                    "    Additive drift must show in the pull request: accept it with `{}` \
-                     (or `{}`) and commit {}.",
-                    accept_command(unit),
-                    message::update_command(&unit.set, &unit.package_name),
+                    "    Additive drift must show in the pull request: {accept} and commit {}.",
                     unit.shown
                 );
             }
@@ -298,12 +341,19 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                     "      1. Revert the change; or, if the break is intended:"
                 );
                 let _ = writeln!(out, "      2. {};", words.record);
-                let _ = writeln!(
-                    out,
-                    "      3. Accept it with `{}` (or `{}`);",
-                    accept_command(unit),
-                    message::update_command(&unit.set, &unit.package_name)
-                );
+                match blocked_accept(model, unit) {
+                    Some(instead) => {
+                        let _ = writeln!(out, "      3. {};", capitalized(&instead));
+                    }
+                    None => {
+                        let _ = writeln!(
+                            out,
+                            "      3. Accept it with `{}` (or `{}`);",
+                            accept_command(unit),
+                            message::update_command(&unit.set, &unit.package_name)
+                        );
+                    }
+                }
                 let _ = writeln!(
                     out,
                     "      4. Commit {} in the same PR as the change.",
@@ -333,7 +383,10 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
         );
     }
     let scan_errors: usize = model.scans.iter().map(|s| s.errors.len()).sum();
-    let warnings: usize = model.scans.iter().map(|s| s.warnings.len()).sum();
+    // Every warning printed above is counted: the policy file's too (a set nothing
+    // pins).
+    let warnings: usize =
+        model.scans.iter().map(|s| s.warnings.len()).sum::<usize>() + model.policy_warnings.len();
     let mut parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
     if scan_errors > 0 {
         parts.push(count(scan_errors, "source error", "source errors"));
@@ -515,14 +568,17 @@ fn github(model: &Model, results: &Results<'_>) -> String {
                 delta.kind,
                 delta.axis.as_str()
             );
+            let accept = match blocked_accept(model, unit) {
+                Some(instead) => format!("If intended, {instead}."),
+                None => format!("Accept with `{}` if intended.", accept_command(unit)),
+            };
             let message = format!(
-                "{} in set `{}`: {}\nBefore: {}\nAfter:  {}\nAccept with `{}` if intended.",
+                "{} in set `{}`: {}\nBefore: {}\nAfter:  {}\n{accept}",
                 delta.symbol,
                 unit.set,
                 render::detail(delta),
                 render::labelled("", &render::before(delta)).replace('\n', "\n        "),
                 render::labelled("", &render::after(delta)).replace('\n', "\n        "),
-                accept_command(unit)
             );
             let at = model.locate(unit, delta);
             let file = at.as_ref().map(|l| (l.file.as_str(), l.line, l.col));
@@ -589,7 +645,14 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
                 model, unit, &names, &deltas, &golden, &current, paint,
             ));
         }
-        let _ = writeln!(out, "  accept with `{}`", accept_command(unit));
+        match blocked_accept(model, unit) {
+            Some(instead) => {
+                let _ = writeln!(out, "  {instead}");
+            }
+            None => {
+                let _ = writeln!(out, "  accept with `{}`", accept_command(unit));
+            }
+        }
     }
     if !model.orphans.is_empty() {
         for o in &model.orphans {

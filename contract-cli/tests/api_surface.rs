@@ -319,6 +319,157 @@ fn two_test_binaries_that_register_differently_are_refused_not_flipped() {
     assert_eq!(c.golden(), golden);
 }
 
+/// The same situation reads the same in every front end: `cargo test` (the harness and
+/// the macro) and `contract-pin`.
+#[test]
+fn the_front_ends_say_the_same_thing_about_the_same_situation() {
+    let c = Crate::new("api-surface-front-ends", false);
+    let v1 = "#[contract_pin::contract(set = \"api\")]\n#[non_exhaustive]\npub struct Meta {\n    \
+              pub tag: u32,\n}\n\npub mod model {\n    #[contract_pin::contract(set = \"api\")]\n    \
+              pub struct Comparator {\n        pub op: u8,\n    }\n}\n\n\
+              #[contract_pin::contract(set = \"api\")]\npub const MAX: u32 = 3;\n";
+    c.write("src/lib.rs", v1);
+    let update = [("API_CONTRACT_UPDATE_GOLDEN", "1")];
+    ok(&c.test(&update), "bootstrap");
+    let golden = c.golden();
+    let restore = || {
+        fs::write(
+            c.path("golden/api-contract/api-surface-front-ends.json"),
+            &golden,
+        )
+        .unwrap()
+    };
+    let all = |run: &Run| format!("{}{}", run.stdout, run.stderr);
+
+    // A removed symbol and an additive field together: each front end shows both, and
+    // names the removed symbol by its path as it names every other.
+    let v2 = v1
+        .replace(
+            "    #[contract_pin::contract(set = \"api\")]\n    pub struct Comparator {\n        pub op: u8,\n    }\n",
+            "",
+        )
+        .replace("pub tag: u32,", "pub tag: u32,\n    pub weight: u32,");
+    c.write("src/lib.rs", &v2);
+    let harness = all(&c.test(&[]));
+    let cli = all(&c.cli(&["check"]));
+    for out in [&harness, &cli] {
+        assert!(
+            out.contains("api_surface_front_ends::model::Comparator"),
+            "{out}"
+        );
+        assert!(
+            out.contains("field_added"),
+            "the additive delta is shown: {out}"
+        );
+    }
+    assert!(
+        harness.contains("Symbol: api_surface_front_ends::model::Comparator"),
+        "{harness}"
+    );
+    assert!(
+        harness.contains("Also additive (the same update accepts them):\n  - field_added @ api_surface_front_ends::Meta"),
+        "{harness}"
+    );
+
+    // Accepting them: one count, in the same words.
+    let harness = all(&c.test(&update));
+    restore();
+    let cli = all(&c.cli(&["update"]));
+    for out in [&harness, &cli] {
+        assert!(
+            out.contains("2 deltas accepted (1 breaking, 1 additive)"),
+            "{out}"
+        );
+    }
+    restore();
+    c.write("src/lib.rs", &v1.replace("u32 = 3;", "u32 = 4;"));
+    let harness = all(&c.test(&update));
+    restore();
+    let cli = all(&c.cli(&["update"]));
+    for out in [&harness, &cli] {
+        assert!(
+            out.contains("1 delta accepted (1 breaking, 0 additive)"),
+            "{out}"
+        );
+        assert!(!out.contains("1 deltas"), "{out}");
+    }
+    restore();
+
+    // Under CI an update request is ignored, and no front end then says to rerun with
+    // it here: the command is for a developer's machine.
+    let ci = [("CI", "true"), ("API_CONTRACT_UPDATE_GOLDEN", "1")];
+    let macro_says = all(&c.cargo(&["check"], &ci));
+    let unchecked = [ci[0], ci[1], ("CONTRACT_PIN_COMPILE_CHECK", "0")];
+    let harness = all(&c.cargo(&["test", "--quiet"], &unchecked));
+    assert!(
+        harness.contains("API_CONTRACT_UPDATE_GOLDEN=1 is IGNORED"),
+        "{harness}"
+    );
+    for out in [&macro_says, &harness] {
+        assert!(out.contains("on your machine"), "{out}");
+    }
+    assert!(
+        harness.contains(
+            "3. Rerun with `API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p api-surface-front-ends` \
+             on your machine (CI only compares goldens)"
+        ),
+        "{harness}"
+    );
+    assert_eq!(c.golden(), golden, "CI wrote the golden");
+
+    // A contract attribute below `#[derive]`: `contract-pin check` does not advise the
+    // `update` that refuses until the source is fixed.
+    c.write(
+        "src/lib.rs",
+        &v1.replace(
+            "#[contract_pin::contract(set = \"api\")]\n#[non_exhaustive]",
+            "#[non_exhaustive]\n#[derive(Clone)]\n#[contract_pin::contract(set = \"api\")]",
+        )
+        .replace("u32 = 3;", "u32 = 4;"),
+    );
+    let check = all(&c.cli(&["check"]));
+    assert!(check.contains("is below `#[derive(Clone)]`"), "{check}");
+    assert!(
+        !check.contains("Accept it with `contract-pin update"),
+        "{check}"
+    );
+    assert!(
+        check.contains("Fix the source errors above first"),
+        "{check}"
+    );
+    let update = all(&c.cli(&["update"]));
+    assert!(update.contains("fix them first"), "{update}");
+    c.write("src/lib.rs", v1);
+
+    // Every mistake in the policy file in one run, in every front end; a table nothing
+    // pins is counted with the warnings in the summary.
+    c.write(
+        "contract-pin.toml",
+        "[set.api]\nwire_direction = \"ful\"\naxes = [\"apii\"]\nwire_formt = \"positional\"\n",
+    );
+    let harness = all(&c.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_COMPILE_CHECK", "0")]));
+    let macro_says = all(&c.check());
+    let cli = all(&c.cli(&["check"]));
+    for out in [&harness, &macro_says, &cli] {
+        for line in [2, 3, 4] {
+            assert!(
+                out.contains(&format!("contract-pin.toml:{line}:")),
+                "line {line}: {out}"
+            );
+        }
+    }
+    c.write(
+        "contract-pin.toml",
+        "[set.unused]\nwire_direction = \"full\"\n",
+    );
+    let cli = all(&c.cli(&["check"]));
+    assert!(cli.contains("set `unused`"), "{cli}");
+    assert!(
+        cli.contains("checked 1 set in 1 package: 1 match, 1 warning"),
+        "{cli}"
+    );
+}
+
 /// A derive replaced by a hand-written impl of the same trait is no change where the
 /// impl can be seen; the trait really gone is `derive_removed`, at compile time too.
 #[test]

@@ -143,6 +143,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         package,
         golden: shown,
         modules: &no_modules,
+        ci: matches!(mode, Mode::UpdateRefusedInCi { .. }),
     };
     let mut notes = String::new();
     if let Mode::UpdateRefusedInCi { variable } = mode {
@@ -267,6 +268,9 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     // symbol may be named `""` (found by the `golden_mutations` fuzz target).
     let hand_edited = !tampered.is_empty();
     let tampered = tampered.join(", ");
+    // A symbol gone from the current shapes is named by the module the golden
+    // recorded, as every other symbol is by its own (`Symbol: a::b::Name`).
+    let mut recorded: Option<BTreeMap<String, Symbol>> = None;
     let delta_modules: BTreeMap<String, String> = deltas
         .iter()
         .filter_map(|delta| {
@@ -276,7 +280,17 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                     .get(&delta.symbol)
                     .and_then(|s| s.module().ok().flatten())
                     .map(str::to_owned),
-            }?;
+            }
+            .or_else(|| {
+                if current.get(&delta.symbol).is_some() {
+                    return None;
+                }
+                recorded
+                    .get_or_insert_with(|| bytes_shapes(bytes).unwrap_or_default())
+                    .get(&delta.symbol)?
+                    .module
+                    .clone()
+            })?;
             Some((delta.symbol.clone(), module))
         })
         .collect();
@@ -294,7 +308,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         if updated.render().as_bytes() == bytes {
             return done(Status::Match, deltas, String::new(), None);
         }
-        let mut message = format!("updated {shown}: {} deltas accepted\n", deltas.len());
+        let mut message = format!("updated {shown}: {}\n", message::accepted(&deltas));
         if hand_edited {
             message.push_str(&format!(
                 "  overwrote hand edits to {tampered} (golden health was {health}); the \
@@ -327,7 +341,8 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         return done(Status::Stale, deltas, message, None);
     }
     if deltas.iter().any(Delta::is_breaking) {
-        let message = message::breaking_directive(&cx, policy, &deltas);
+        let mut message = message::breaking_directive(&cx, policy, &deltas);
+        message.push_str(&message::additive_alongside(&cx, &deltas));
         return done(Status::Breaking, deltas, message, None);
     }
     if !deltas.is_empty() {

@@ -29,11 +29,24 @@ pub struct Context<'a> {
     pub golden: &'a str,
     /// Module of each symbol, for `Symbol:` lines (`a::b::Name`).
     pub modules: &'a BTreeMap<String, String>,
+    /// Update requests are refused here (CI): the command that accepts a change is
+    /// for a developer's machine, and messages say so.
+    pub ci: bool,
 }
 
 impl Context<'_> {
     fn command(&self) -> String {
         update_command(self.set, self.package)
+    }
+
+    /// Where [`Context::command`] is to be run: here, or — under CI, which only
+    /// compares — on a developer's machine.
+    fn where_to_run(&self) -> &'static str {
+        if self.ci {
+            " on your machine (CI only compares goldens)"
+        } else {
+            ""
+        }
     }
 
     fn path_of(&self, symbol: &str) -> String {
@@ -81,8 +94,9 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
         let _ = writeln!(out, "  2. {};", words.record);
         let _ = writeln!(
             out,
-            "  3. Rerun with `{}` to regenerate the golden;",
-            cx.command()
+            "  3. Rerun with `{}`{} to regenerate the golden;",
+            cx.command(),
+            cx.where_to_run()
         );
         let _ = writeln!(
             out,
@@ -101,22 +115,52 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
 pub fn additive_drift(cx: &Context<'_>, deltas: &[Delta]) -> String {
     let mut out = String::from("Additive deltas detected against on-disk golden:\n");
     for delta in deltas {
-        let _ = writeln!(
-            out,
-            "  - {} @ {} ({} axis): {}",
-            delta.kind,
-            cx.path_of(&delta.symbol),
-            delta.axis.as_str(),
-            render::detail(delta)
-        );
+        let _ = writeln!(out, "  - {}", delta_line(cx, delta));
     }
     let _ = writeln!(
         out,
-        "Rerun with `{}` and commit the updated {}.",
+        "Rerun with `{}`{} and commit the updated {}.",
         cx.command(),
+        cx.where_to_run(),
         cx.golden
     );
     out
+}
+
+/// After the breaking directive, the additive deltas of the same check: the update
+/// that accepts the break accepts them too, so they are shown with it.
+pub fn additive_alongside(cx: &Context<'_>, deltas: &[Delta]) -> String {
+    let mut out = String::new();
+    for delta in deltas.iter().filter(|d| !d.is_breaking()) {
+        if out.is_empty() {
+            out.push_str("\nAlso additive (the same update accepts them):\n");
+        }
+        let _ = writeln!(out, "  - {}", delta_line(cx, delta));
+    }
+    out
+}
+
+/// `field_added @ demo::Note (api axis): field `tag``: one delta on one line.
+fn delta_line(cx: &Context<'_>, delta: &Delta) -> String {
+    format!(
+        "{} @ {} ({} axis): {}",
+        delta.kind,
+        cx.path_of(&delta.symbol),
+        delta.axis.as_str(),
+        render::detail(delta)
+    )
+}
+
+/// `1 delta accepted (1 breaking, 0 additive)`: what an update took into the golden,
+/// in the same words wherever an update is reported.
+pub fn accepted(deltas: &[Delta]) -> String {
+    let n = deltas.len();
+    let breaking = deltas.iter().filter(|d| d.is_breaking()).count();
+    format!(
+        "{n} {} accepted ({breaking} breaking, {} additive)",
+        if n == 1 { "delta" } else { "deltas" },
+        n - breaking
+    )
 }
 
 /// What one test binary registers in a set: for [`binaries_disagree`].
@@ -195,11 +239,12 @@ pub fn binaries_disagree(cx: &Context<'_>, this: &Binary<'_>, other: &Binary<'_>
 pub fn missing_golden(cx: &Context<'_>) -> String {
     format!(
         "no golden for contract set `{set}` of package `{package}` at {golden}\n\
-         Create it with `{command}`, review it, and commit it.\n",
+         Create it with `{command}`{where_to_run}, review it, and commit it.\n",
         set = cx.set,
         package = cx.package,
         golden = cx.golden,
-        command = cx.command()
+        command = cx.command(),
+        where_to_run = cx.where_to_run()
     )
 }
 

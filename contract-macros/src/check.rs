@@ -272,6 +272,7 @@ pub fn check(
                     package: &package,
                     golden: &shown,
                     modules: &modules,
+                    ci: env::is_ci(&lookup),
                 };
                 let edited: Vec<&str> = edited.iter().map(String::as_str).collect();
                 errors.push(syn::Error::new(
@@ -288,13 +289,14 @@ pub fn check(
     };
     let modules = Default::default();
     let shown = shown();
+    let ci = env::is_ci(&lookup);
     let cx = Context {
         set: &args.set,
         package: &package,
         golden: &shown,
         modules: &modules,
+        ci,
     };
-    let ci = env::is_ci(&lookup);
     let policy = policy.policy(&args.set);
     for delta in diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy) {
         if delta.is_breaking() {
@@ -596,6 +598,7 @@ fn load_policy(
                 column: 1,
                 key: String::new(),
                 message: format!("cannot be read: {e}"),
+                more: Vec::new(),
             }),
         },
     };
