@@ -7,7 +7,8 @@
 //! writes the golden twice, differently — the golden flips between two writers.
 //!
 //! So each `assert_golden!` leaves a record of what its binary registers for its
-//! golden, beside the binaries (`<target>/<profile>/contract-pin/binaries/`), and
+//! golden, beside the binaries (`<target>/<profile>/.contract-pin/binaries/`: a name
+//! no cargo target can have, so it never takes the place of a binary), and
 //! compares it with the records other binaries left for the same golden. A record
 //! counts only while the binary that wrote it is still the one built (same path,
 //! same modification time): a binary rebuilt or removed since says nothing. Where the
@@ -102,7 +103,7 @@ fn records_dir(exe: &Path, golden: &Path) -> Option<PathBuf> {
     let key = fnv(&golden.to_string_lossy());
     Some(
         deps.parent()?
-            .join("contract-pin")
+            .join(".contract-pin")
             .join("binaries")
             .join(format!("{key:016x}")),
     )
@@ -151,7 +152,7 @@ mod tests {
     fn records_live_beside_a_cargo_target_only() {
         let golden = Path::new("/w/golden/api-contract/app.json");
         let dir = records_dir(Path::new("/w/target/debug/deps/app-0"), golden).unwrap();
-        assert!(dir.starts_with("/w/target/debug/contract-pin/binaries"));
+        assert!(dir.starts_with("/w/target/debug/.contract-pin/binaries"));
         assert_eq!(records_dir(Path::new("/usr/bin/app"), golden), None);
         let other = records_dir(
             Path::new("/w/target/debug/deps/app-0"),
