@@ -207,6 +207,18 @@ pub(crate) fn blocked_accept(model: &Model, unit: &Unit) -> Option<String> {
     None
 }
 
+/// `accept it with `contract-pin update -p … --set …` (or `…=1 cargo test -p …`)`, or
+/// what to do instead when `update` would refuse ([`blocked_accept`]).
+fn accept_sentence(model: &Model, unit: &Unit) -> String {
+    blocked_accept(model, unit).unwrap_or_else(|| {
+        format!(
+            "accept it with `{}` (or `{}`)",
+            accept_command(unit),
+            message::update_command(&unit.set, &unit.package_name)
+        )
+    })
+}
+
 /// The command that accepts `unit`'s changes.
 pub(crate) fn accept_command(unit: &Unit) -> String {
     format!(
@@ -317,16 +329,10 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
             }
             Status::Additive => {
                 out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
-                let accept = blocked_accept(model, unit).unwrap_or_else(|| {
-                    format!(
-                        "accept it with `{}` (or `{}`)",
-                        accept_command(unit),
-                        message::update_command(&unit.set, &unit.package_name)
-                    )
-                });
                 let _ = writeln!(
                     out,
-                    "    Additive drift must show in the pull request: {accept} and commit {}.",
+                    "    Additive drift must show in the pull request: {} and commit {}.",
+                    accept_sentence(model, unit),
                     unit.shown
                 );
             }
@@ -335,30 +341,13 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                 let _ = writeln!(out, "    {}", paint.red(&paint.bold(&words.title)));
                 out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
                 let _ = writeln!(out, "    {}", words.ship_line);
-                let _ = writeln!(out, "    To resolve:");
-                let _ = writeln!(
-                    out,
-                    "      1. Revert the change; or, if the break is intended:"
+                let procedure = message::procedure(
+                    &words.record,
+                    "the change",
+                    &capitalized(&accept_sentence(model, unit)),
+                    &unit.shown,
                 );
-                let _ = writeln!(out, "      2. {};", words.record);
-                match blocked_accept(model, unit) {
-                    Some(instead) => {
-                        let _ = writeln!(out, "      3. {};", capitalized(&instead));
-                    }
-                    None => {
-                        let _ = writeln!(
-                            out,
-                            "      3. Accept it with `{}` (or `{}`);",
-                            accept_command(unit),
-                            message::update_command(&unit.set, &unit.package_name)
-                        );
-                    }
-                }
-                let _ = writeln!(
-                    out,
-                    "      4. Commit {} in the same PR as the change.",
-                    unit.shown
-                );
+                out.push_str(&indent(&procedure, 4));
                 if let Some(reference) = &words.reference {
                     let _ = writeln!(out, "    {reference}");
                 }

@@ -85,29 +85,32 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
             render::labelled("After:  ", &render::after(delta))
         );
         let _ = writeln!(out, "{}", words.ship_line);
-        let _ = writeln!(out, "To resolve:");
-        let _ = writeln!(
-            out,
-            "  1. Revert the change to `{}`; or, if the break is intended:",
-            delta.symbol
-        );
-        let _ = writeln!(out, "  2. {};", words.record);
-        let _ = writeln!(
-            out,
-            "  3. Rerun with `{}`{} to regenerate the golden;",
-            cx.command(),
-            cx.where_to_run()
-        );
-        let _ = writeln!(
-            out,
-            "  4. Commit {} in the same PR as the change.",
-            cx.golden
-        );
+        out.push_str(&procedure(
+            &words.record,
+            &format!("the change to `{}`", delta.symbol),
+            &format!(
+                "Rerun with `{}`{} to regenerate the golden",
+                cx.command(),
+                cx.where_to_run()
+            ),
+            cx.golden,
+        ));
         if let Some(reference) = &words.reference {
             let _ = writeln!(out, "{reference}");
         }
     }
     out
+}
+
+/// The procedure of a breaking directive, in every front end: revert `revert` (what
+/// changed), or record the decision (`record`, the set's words), accept it (`accept`,
+/// the sentence of the front end that shows it: its own command), and commit `golden`
+/// with the change.
+pub fn procedure(record: &str, revert: &str, accept: &str, golden: &str) -> String {
+    format!(
+        "To resolve:\n  1. Revert {revert}; or, if the break is intended:\n  2. {record};\n  \
+         3. {accept};\n  4. Commit {golden} in the same PR as the change.\n"
+    )
 }
 
 /// The message for additive drift only: not a break, but the golden must follow so
