@@ -265,16 +265,7 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
             "      {}",
             crate::show::delta_line(model, unit, delta, paint)
         );
-        let _ = writeln!(
-            out,
-            "{}",
-            render::labelled("        Before: ", &render::before(delta))
-        );
-        let _ = writeln!(
-            out,
-            "{}",
-            render::labelled("        After:  ", &render::after(delta))
-        );
+        out.push_str(&render::before_after(delta, "        "));
     }
     out
 }

@@ -74,16 +74,7 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
             delta.axis.as_str(),
             render::detail(delta)
         );
-        let _ = writeln!(
-            out,
-            "{}",
-            render::labelled("Before: ", &render::before(delta))
-        );
-        let _ = writeln!(
-            out,
-            "{}",
-            render::labelled("After:  ", &render::after(delta))
-        );
+        out.push_str(&render::before_after(delta, ""));
         let _ = writeln!(out, "{}", words.ship_line);
         out.push_str(&procedure(
             &words.record,
