@@ -13,6 +13,7 @@ use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
 use contract_core::{golden, message, render, Delta, Symbol};
 
+use crate::exit::Exit;
 use crate::json;
 use crate::model::{Model, Unit};
 use crate::scan::Finding;
@@ -20,15 +21,6 @@ use crate::show;
 use crate::store;
 use crate::term::{count, Paint};
 use crate::workspace;
-
-/// Every contract matches.
-pub const MATCH: u8 = 0;
-/// A breaking delta.
-pub const BREAKING: u8 = 1;
-/// Additive drift only.
-pub const ADDITIVE: u8 = 2;
-/// Usage or golden errors (missing, stale, corrupt, unreferenced, scan errors).
-pub const ERROR: u8 = 3;
 
 /// Output formats of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -95,13 +87,13 @@ fn orphan_message(set: &str, package: &str) -> String {
 
 /// The exit code: breaking beats errors (a certain break is the most important news),
 /// errors beat additive drift (an unchecked set may hide a break), drift beats a match.
-fn exit_code(model: &Model, results: &Results<'_>) -> u8 {
+fn exit_code(model: &Model, results: &Results<'_>) -> Exit {
     let statuses: Vec<Option<Status>> = results
         .iter()
         .map(|(_, r)| r.as_ref().ok().map(|o| o.status))
         .collect();
     if statuses.contains(&Some(Status::Breaking)) {
-        return BREAKING;
+        return Exit::Breaking;
     }
     let errors = statuses
         .iter()
@@ -109,12 +101,12 @@ fn exit_code(model: &Model, results: &Results<'_>) -> u8 {
         || !model.orphans.is_empty()
         || model.scans.iter().any(|s| !s.errors.is_empty());
     if errors {
-        return ERROR;
+        return Exit::Error;
     }
     if statuses.contains(&Some(Status::Additive)) {
-        return ADDITIVE;
+        return Exit::Additive;
     }
-    MATCH
+    Exit::Match
 }
 
 /// `check --format json`: the verdict, the reports and every error in one object
@@ -151,7 +143,7 @@ fn json_check(model: &Model, results: &Results<'_>) -> String {
 }
 
 /// `contract-pin check`.
-pub fn check(model: &Model, format: Format, paint: Paint) -> u8 {
+pub fn check(model: &Model, format: Format, paint: Paint) -> Exit {
     let results = compare(model);
     match format {
         Format::Human => {
@@ -587,7 +579,7 @@ fn github(model: &Model, results: &Results<'_>) -> String {
 /// `contract-pin diff`: per changed symbol, a line diff of its golden and current
 /// shape with the deltas beside it, and the directive of each set with a break; the
 /// exit code is `check`'s.
-pub fn diff(model: &Model, paint: Paint) -> u8 {
+pub fn diff(model: &Model, paint: Paint) -> Exit {
     print_findings(model, paint);
     let results = compare(model);
     let mut out = String::new();
@@ -669,17 +661,17 @@ pub fn update_blocker(model: &Model, unit: &Unit) -> Option<String> {
 }
 
 /// `contract-pin update`: rewrite goldens from the sources.
-pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> u8 {
+pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> Exit {
     if contract_core::env::is_ci(lookup) {
         eprintln!("{}", ci_refusal("update", lookup));
-        return ERROR;
+        return Exit::Error;
     }
     print_findings(model, paint);
-    let mut code = MATCH;
+    let mut code = Exit::Match;
     for unit in &model.units {
         let label = format!("set `{}` of {}", unit.set, unit.package_name);
         if let Some(why) = update_blocker(model, unit) {
-            code = ERROR;
+            code = Exit::Error;
             eprintln!("{}: {label}: {why}", paint.red("error"));
             continue;
         }
@@ -687,7 +679,7 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
             Ok(Some(message)) => print!("{message}"),
             Ok(None) => println!("{}: up to date", unit.shown),
             Err(e) => {
-                code = ERROR;
+                code = Exit::Error;
                 eprintln!("{}: {label}: {e}", paint.red("error"));
             }
         }
@@ -725,7 +717,7 @@ pub fn ci_refusal(command: &str, lookup: &impl Fn(&str) -> Option<String>) -> St
 }
 
 /// `contract-pin status`: the health of every golden, with honest confidence.
-pub fn status(model: &Model, paint: Paint) -> u8 {
+pub fn status(model: &Model, paint: Paint) -> Exit {
     print_findings(model, paint);
     let mut rows: Vec<[String; 6]> = Vec::new();
     let mut all_fresh = true;
@@ -778,7 +770,7 @@ pub fn status(model: &Model, paint: Paint) -> u8 {
             "no goldens and no pinned items in the workspace at {}",
             model.workspace.root.display()
         );
-        return MATCH;
+        return Exit::Match;
     }
     let header = ["GOLDEN", "SET", "PACKAGE", "HEALTH", "CONFIDENCE", "NOTE"].map(str::to_owned);
     let widths: Vec<usize> = (0..5)
@@ -816,8 +808,8 @@ pub fn status(model: &Model, paint: Paint) -> u8 {
         println!("{}", line(r, true));
     }
     if all_fresh {
-        MATCH
+        Exit::Match
     } else {
-        ERROR
+        Exit::Error
     }
 }

@@ -29,14 +29,12 @@ use contract_core::check::Status;
 use contract_core::env::Mode;
 use contract_core::{golden, Delta, Symbol};
 
-use crate::commands::{self, ADDITIVE, BREAKING, ERROR, MATCH};
+use crate::commands;
+use crate::exit::Exit;
 use crate::model::{Model, Unit};
 use crate::show;
 use crate::store;
 use crate::term::{count, Paint};
-
-/// The exit code after Ctrl-C (128 + SIGINT, as a shell reports an interrupted command).
-pub const INTERRUPTED: u8 = 130;
 
 /// What the user said about one item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -431,7 +429,7 @@ pub(crate) fn accept(
 
 /// What remains after the review: the lines to print and the exit code (`check`'s
 /// order: breaking, then golden errors, then additive drift).
-fn remaining(items: &[Item], decisions: &[Decision], paint: Paint) -> (String, u8) {
+fn remaining(items: &[Item], decisions: &[Decision], paint: Paint) -> (String, Exit) {
     let mut out = String::new();
     let mut weights = Vec::new();
     for (decision, heading) in [
@@ -467,22 +465,22 @@ fn remaining(items: &[Item], decisions: &[Decision], paint: Paint) -> (String, u
         }
     }
     let code = if weights.contains(&Weight::Breaking) {
-        BREAKING
+        Exit::Breaking
     } else if weights.contains(&Weight::Golden) {
-        ERROR
+        Exit::Error
     } else if weights.contains(&Weight::Additive) {
-        ADDITIVE
+        Exit::Additive
     } else {
-        MATCH
+        Exit::Match
     };
     (out, code)
 }
 
 /// `contract-pin review` (the caller has checked for a terminal).
-pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> u8 {
+pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> Exit {
     if contract_core::env::is_ci(lookup) {
         eprintln!("{}", commands::ci_refusal("review", lookup));
-        return ERROR;
+        return Exit::Error;
     }
     let (items, errors) = items(model, paint);
     for e in &errors {
@@ -491,7 +489,7 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
     let failed = !errors.is_empty() || model.scans.iter().any(|s| !s.errors.is_empty());
     if items.is_empty() {
         println!("nothing to review: every golden matches the sources");
-        return if failed { ERROR } else { MATCH };
+        return if failed { Exit::Error } else { Exit::Match };
     }
     let terminal = console::Term::stdout();
     let mut next_key = || match terminal.read_key_raw() {
@@ -509,12 +507,12 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
         Ok(Answers::Interrupted) => {
             drop(stdout);
             println!("\ninterrupted: nothing was written");
-            return INTERRUPTED;
+            return Exit::Interrupted;
         }
         Err(e) => {
             drop(stdout);
             eprintln!("error: {e}");
-            return ERROR;
+            return Exit::Error;
         }
     };
     drop(stdout);
@@ -532,7 +530,7 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
     let (left, code) = remaining(&items, &decisions, paint);
     print!("{left}");
     if !ok || failed {
-        ERROR
+        Exit::Error
     } else {
         code
     }
@@ -654,18 +652,18 @@ mod tests {
     fn what_remains_sets_the_exit_code_like_check() {
         let items = [item("A", Add), item("B", Brk), item("C", Weight::Golden)];
         let (out, code) = remaining(&items, &[Accept, Accept, Accept], Paint::plain());
-        assert_eq!((out.as_str(), code), ("", MATCH));
+        assert_eq!((out.as_str(), code), ("", Exit::Match));
         let (out, code) = remaining(&items, &[Reject, Accept, Accept], Paint::plain());
-        assert_eq!(code, ADDITIVE);
+        assert_eq!(code, Exit::Additive);
         assert!(out.contains("rejected — the golden is kept"), "{out}");
         assert!(out.contains("  A differs"), "{out}");
         assert_eq!(
             remaining(&items, &[Skip, Accept, Skip], Paint::plain()).1,
-            ERROR
+            Exit::Error
         );
         assert_eq!(
             remaining(&items, &[Skip, Reject, Skip], Paint::plain()).1,
-            BREAKING
+            Exit::Breaking
         );
     }
 
