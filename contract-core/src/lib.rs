@@ -24,6 +24,7 @@ pub mod health;
 pub mod message;
 pub mod policy;
 pub mod probe;
+pub mod probed;
 pub mod render;
 pub mod serde_attrs;
 pub mod shape;
