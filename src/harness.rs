@@ -185,10 +185,9 @@ fn check_at(
         return Err(CheckError(clash));
     }
     // Both names become parts of the golden's path: refuse any that could leave it.
-    if !golden::valid_set_name(set) {
+    if let Err(e) = golden::SetName::parse(set) {
         return Err(CheckError(format!(
-            "{set:?} is not a contract set name: a set name is 1-64 characters of a-z, \
-             0-9, `_` and `-`, starting with a letter"
+            "{set:?} is not a contract set name: {e}"
         )));
     }
     if !golden::valid_package_name(package) {

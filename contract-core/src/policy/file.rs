@@ -282,13 +282,11 @@ impl Parser<'_> {
         for (name_key, set_value) in table {
             let name = name_key.get_ref().as_ref();
             let path = format!("set.{name}");
-            if !golden::valid_set_name(name) {
+            if let Err(e) = golden::SetName::parse(name) {
                 self.error(
                     name_key.span().start,
                     path,
-                    "not a contract set name: a set name is 1-64 characters of a-z, 0-9, \
-                     `_` and `-`, starting with a letter"
-                        .to_owned(),
+                    format!("not a contract set name: {e}"),
                 );
                 continue;
             }
