@@ -16,7 +16,8 @@ use contract_core::Symbol;
 
 pub use contract_core::check::{CheckError, Outcome, Status};
 
-use crate::{policy, registry, store};
+use crate::registry;
+use contract_store::{policy, store};
 
 /// Checks `set` of `package` (whose manifest is in `manifest_dir`) against its golden,
 /// with the environment given by `lookup`. Writes the golden only in update mode.

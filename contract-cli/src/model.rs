@@ -8,7 +8,7 @@ use contract_core::check::{self, Evaluation, Request};
 use contract_core::current::{self, Current, RegisteredText};
 use contract_core::env::Mode;
 use contract_core::{golden, Delta, Fragment, Member, Policy};
-use contract_pin_lib::__private::policy::{self, Loaded};
+use contract_store::policy::{self, Loaded};
 
 use crate::scan::{self, PackageScan, Pinned};
 use crate::store;

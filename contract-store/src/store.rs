@@ -1,7 +1,6 @@
 //! The golden store: where a golden lives, reading it, and replacing it atomically
-//! under a cross-process lock. The `contract-pin` command uses this same module
-//! (through `__private`), so the test harness and the CLI write goldens with one
-//! discipline:
+//! under a cross-process lock. The test harness and the `contract-pin` command both
+//! use this module, so they write goldens with one discipline:
 //!
 //! 1. [`lock`] the golden: an exclusive lock on a sidecar file `.<name>.lock` beside
 //!    it, held until the [`Lock`] is dropped;
