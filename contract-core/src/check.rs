@@ -224,23 +224,23 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             let advice = if e.is_ahead() {
                 format!(
                     "This is not a contract change: a newer contract-pin wrote it. Upgrade \
-                     contract-pin to match, or rewrite it in this version's format with `{}`.",
-                    message::update_command(set, package)
+                     contract-pin to match, or rewrite it in this version's format with {}.",
+                    cx.accept()
                 )
             } else if matches!(e, GoldenError::PolicyBlock { .. }) {
                 format!(
-                    "This is not a contract change. Rewrite it with `{}`: when {policy_file} \
+                    "This is not a contract change. Rewrite it with {}: when {policy_file} \
                      already gives set `{set}` the block's policy (or nobody had changed the \
                      block), the block is dropped; otherwise nothing is written and the TOML to \
                      add to {policy_file} is printed.",
-                    message::update_command(set, package)
+                    cx.accept()
                 )
             } else {
                 format!(
-                    "This is not a contract change. Regenerate it with `{}` on the code it was \
+                    "This is not a contract change. Regenerate it with {} on the code it was \
                      written for (before changes of your own, so the rewrite accepts nothing \
                      else), commit it, then check your changes against it.",
-                    message::update_command(set, package)
+                    cx.accept()
                 )
             };
             let message = format!(
@@ -335,8 +335,8 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             "{shown}:{line}: golden health: {health}\n\
              The shapes of {tampered} no longer match their fingerprints: the golden was \
              edited by hand and cannot be trusted, so this check fails whatever the shapes \
-             say. Regenerate it with `{}`, review the diff, and commit it.\n",
-            message::update_command(set, package)
+             say. Regenerate it with {}, review the diff, and commit it.\n",
+            cx.accept()
         );
         return done(Status::Stale, deltas, message, None);
     }
@@ -478,6 +478,40 @@ mod tests {
             written.contains("\"implements\"") && written.contains("\"Send\""),
             "{written}"
         );
+    }
+
+    #[test]
+    fn under_ci_an_ignored_update_is_never_advised_here() {
+        let ci = Mode::UpdateRefusedInCi {
+            variable: "S_CONTRACT_UPDATE_GOLDEN".to_owned(),
+        };
+        let text = Golden::new("s", "p", &konst("3")).render();
+        let old = text.replace("\"format_version\": 3", "\"format_version\": 0");
+        let edited = text.replace("\"3\"", "\"4\"");
+        for (golden, current) in [
+            (None, konst("3")),
+            (Some(old.as_str()), konst("3")),
+            (Some(edited.as_str()), konst("4")),
+            (Some(text.as_str()), konst("4")),
+        ] {
+            let outcome = run(&ci, golden.map(str::as_bytes), &current).outcome;
+            let message = &outcome.message;
+            assert!(message.contains("is IGNORED"), "{message}");
+            assert!(
+                message.contains(
+                    "`S_CONTRACT_UPDATE_GOLDEN=1 cargo test -p p` on your machine (CI only \
+                     compares goldens)"
+                ),
+                "{:?}: {message}",
+                outcome.status
+            );
+            let compare = run(&Mode::Compare, golden.map(str::as_bytes), &current).outcome;
+            assert!(
+                !compare.message.contains("on your machine"),
+                "{}",
+                compare.message
+            );
+        }
     }
 
     #[test]

@@ -39,6 +39,12 @@ impl Context<'_> {
         update_command(self.set, self.package)
     }
 
+    /// The accept command quoted, with where to run it: `` `X=1 cargo test -p p` ``,
+    /// or under CI `` `X=1 cargo test -p p` on your machine (CI only compares goldens) ``.
+    pub fn accept(&self) -> String {
+        format!("`{}`{}", self.command(), self.where_to_run())
+    }
+
     /// Where [`Context::command`] is to be run: here, or — under CI, which only
     /// compares — on a developer's machine.
     fn where_to_run(&self) -> &'static str {
