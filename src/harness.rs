@@ -53,7 +53,7 @@ fn check_from(
             continue;
         };
         // Read only a type the compiler says is serde's and whose derives do not say so.
-        if !serde_without_derive(current.text()) {
+        if !current.may_be_serde_without_derive() {
             continue;
         }
         let symbol = current.symbol().map_err(|e| CheckError(e.to_string()))?;
@@ -110,20 +110,6 @@ fn check_from(
     let mut outcome = check_at(&path, set, package, manifest_dir, held, lookup)?;
     outcome.message.insert_str(0, &warnings);
     Ok(outcome)
-}
-
-/// True when a symbol's compact text may hold a probe answer of `Serialize` or
-/// `Deserialize` with no serde derive: only then can [`contract_core::probe::wire_finding`]
-/// find anything. Both lists hold plain names (no bracket inside).
-fn serde_without_derive(text: &str) -> bool {
-    let list = |key: &str| {
-        text.find(key).map(|at| {
-            let rest = &text[at + key.len()..];
-            &rest[..rest.find(']').unwrap_or(rest.len())]
-        })
-    };
-    let serde = |names: &str| names.contains("\"Serialize\"") || names.contains("\"Deserialize\"");
-    list("\"implements\":[").is_some_and(serde) && !list("\"derives\":[").is_some_and(serde)
 }
 
 /// [`check`] on symbols already collected.
