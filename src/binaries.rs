@@ -9,11 +9,13 @@
 //! So each `assert_golden!` leaves a record of what its binary registers for its
 //! golden, beside the binaries (`<target>/<profile>/.contract-pin/binaries/`: a name
 //! no cargo target can have, so it never takes the place of a binary), and
-//! compares it with the records other binaries left for the same golden. A record
-//! counts only while the binary that wrote it is still the one built (same path,
-//! same modification time): a binary rebuilt or removed since says nothing. Where the
-//! records cannot be written (a binary outside a cargo target directory, a read-only
-//! directory) nothing is checked.
+//! compares it with the records other binaries of the same run left for the same
+//! golden. A run is what one `cargo test` (or `cargo nextest`) starts: its binaries
+//! share their parent process. A record counts only while the binary that wrote it is
+//! still the one built (same path, same modification time), and only in its own run:
+//! a binary rebuilt or removed since, or one a build with other features left behind,
+//! says nothing. Where the records cannot be written (a binary outside a cargo target
+//! directory, a read-only directory) nothing is checked.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -34,6 +36,8 @@ pub struct Record {
     pub modified: String,
     /// Where its `assert_golden!` is.
     pub caller: Option<String>,
+    /// The process that started it (the `cargo test` of the run), where known.
+    pub parent: Option<u32>,
     /// Each symbol it registers, with a digest of its shape.
     pub symbols: BTreeMap<String, String>,
 }
@@ -49,6 +53,7 @@ pub fn disagreeing(golden: &Path, current: &Current, caller: &str) -> Option<(Re
         modified: modified(&exe)?,
         binary: exe.clone(),
         caller: Some(caller.to_owned()),
+        parent: parent(),
         symbols: current
             .iter()
             .map(|(name, symbol)| (name.to_owned(), format!("{:016x}", fnv(symbol.text()))))
@@ -83,6 +88,10 @@ pub fn disagreeing(golden: &Path, current: &Current, caller: &str) -> Option<(Re
         if modified(&other.binary).as_ref() != Some(&other.modified) {
             // Rebuilt or gone since: what it registered then says nothing now.
             let _ = fs::remove_file(path);
+            continue;
+        }
+        if other.parent != ours.parent {
+            // Another run, perhaps with other features: not a writer of this one.
             continue;
         }
         if other.symbols != ours.symbols {
@@ -121,6 +130,14 @@ fn display_name(exe: &Path) -> String {
         }
         _ => stem,
     }
+}
+
+/// The parent process: the `cargo test` that runs this binary.
+fn parent() -> Option<u32> {
+    #[cfg(unix)]
+    return Some(std::os::unix::process::parent_id());
+    #[cfg(not(unix))]
+    return None;
 }
 
 fn modified(path: &Path) -> Option<String> {

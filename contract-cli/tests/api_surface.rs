@@ -317,6 +317,38 @@ fn two_test_binaries_that_register_differently_are_refused_not_flipped() {
     ok(&c.test(&update), "one binary, update again");
     ok(&c.test(&[]), "one binary, compare");
     assert_eq!(c.golden(), golden);
+
+    // Two integration tests that see the same pins agree, whatever the features — and
+    // the binaries a build with other features left behind are not writers of this run.
+    let manifest = fs::read_to_string(c.path("Cargo.toml")).unwrap();
+    c.write(
+        "Cargo.toml",
+        &format!("{manifest}\n[features]\nextra = []\n"),
+    );
+    c.write(
+        "tests/other.rs",
+        "#[test]\nfn api_again() {\n    contract_pin::assert_golden!(\"api\");\n}\n",
+    );
+    c.write(
+        "src/lib.rs",
+        &format!(
+            "{}\n#[cfg(feature = \"extra\")]\n#[contract_pin::contract(set = \"api\")]\npub struct Extra;\n",
+            lib("let _ = 0;")
+        ),
+    );
+    let with_extra = [update[0], ("CONTRACT_PIN_COMPILE_CHECK", "0")];
+    ok(
+        &c.cargo(&["test", "--quiet", "--features", "extra"], &with_extra),
+        "two agreeing binaries, with the feature",
+    );
+    assert!(c.golden().contains("\"Extra\""), "{}", c.golden());
+    ok(&c.test(&update), "two agreeing binaries, without it");
+    assert_eq!(
+        c.golden(),
+        golden,
+        "the golden of the build without the feature"
+    );
+    ok(&c.test(&[]), "two agreeing binaries, compare");
 }
 
 /// The same situation reads the same in every front end: `cargo test` (the harness and
