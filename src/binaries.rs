@@ -20,6 +20,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::UNIX_EPOCH;
 
 use contract_core::current::Current;
@@ -62,7 +63,10 @@ pub fn disagreeing(golden: &Path, current: &Current, caller: &str) -> Option<(Re
     let file = exe.file_name()?.to_string_lossy().into_owned();
     fs::create_dir_all(&dir).ok()?;
     let text = serde_json::to_string(&ours).ok()?;
-    let tmp = dir.join(format!(".{file}.{}.tmp", std::process::id()));
+    // A temp file of this thread's own: two tests of one binary may record at once.
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let tmp = dir.join(format!(".{file}.{}-{n}.tmp", std::process::id()));
     fs::write(&tmp, text).ok()?;
     if fs::rename(&tmp, dir.join(format!("{file}.json"))).is_err() {
         let _ = fs::remove_file(&tmp);
