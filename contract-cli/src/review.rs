@@ -324,17 +324,22 @@ fn confirm(keys: &mut dyn FnMut() -> Key, out: &mut dyn io::Write) -> io::Result
 
 /// True when the decisions on `names`, made against golden `read`, still mean what
 /// the user saw in golden `fresh`, which another process wrote since: it left each of
-/// them as it was, or already holds the accepted (current) shape. Another change to
-/// one of them is a conflict: the user never saw it.
+/// them as it was, or already holds the accepted (current) shape — with what a
+/// compiled run observed, as a `cargo test` update writes it. Another change to one
+/// of them is a conflict: the user never saw it.
 pub fn decisions_hold(
     read: &BTreeMap<String, Symbol>,
     fresh: &BTreeMap<String, Symbol>,
     current: &BTreeMap<String, Symbol>,
     names: &BTreeSet<String>,
 ) -> bool {
-    names
-        .iter()
-        .all(|name| fresh.get(name) == read.get(name) || fresh.get(name) == current.get(name))
+    names.iter().all(|name| {
+        let now = fresh.get(name);
+        let accepted = current
+            .get(name)
+            .map(|c| contract_core::probe::kept(c, now));
+        now == read.get(name) || now == accepted.as_ref()
+    })
 }
 
 /// Writes what was accepted; returns the lines to print and whether all writes worked.
@@ -728,6 +733,22 @@ mod tests {
             &a
         ));
         assert!(!decisions_hold(&read, &map(&[("B", "old")]), &current, &a));
+        // It wrote the accepted shape with what its compiled run observed.
+        let item = |module: &str| Symbol {
+            item: Some(contract_core::ItemShape::Const(
+                contract_core::shape::ValueItemShape::new(
+                    contract_core::Type::named("u8"),
+                    contract_core::shape::Value::Expr("1".to_owned()),
+                ),
+            )),
+            ..shape(module)
+        };
+        let sources = BTreeMap::from([("A".to_owned(), item("new"))]);
+        let mut observed = BTreeMap::from([("A".to_owned(), item("new"))]);
+        observed.get_mut("A").unwrap().implements =
+            Some([contract_core::probe::ProbedTrait::Send].into());
+        let before = BTreeMap::from([("A".to_owned(), item("old"))]);
+        assert!(decisions_hold(&before, &observed, &sources, &a));
         // Accepting a removal (A is gone from the sources) that another writer made too.
         let gone = map(&[("B", "new")]);
         assert!(decisions_hold(&read, &map(&[("B", "old")]), &gone, &a));
