@@ -31,7 +31,8 @@ pub enum Accept<'a> {
 
 /// The shapes of golden `golden` once `accept` of `current` is accepted into it, every
 /// accepted shape keeping the facts of the golden it did not observe itself
-/// ([`probe::kept`]).
+/// ([`probe::kept`]) — of its own entry, or, for a symbol renamed, of the entry it
+/// was renamed from ([`renamed_from`]).
 pub fn merge(
     golden: &BTreeMap<String, Symbol>,
     current: BTreeMap<String, Symbol>,
@@ -39,28 +40,71 @@ pub fn merge(
 ) -> BTreeMap<String, Symbol> {
     match accept {
         Accept::Everything => {
+            let gone = |name: &str| !current.contains_key(name);
+            let renamed: BTreeMap<String, &String> = current
+                .iter()
+                .filter(|(name, _)| !golden.contains_key(*name))
+                .filter_map(|(name, symbol)| {
+                    Some((name.clone(), renamed_from(name, symbol, golden, gone)?))
+                })
+                .collect();
             let mut out = current;
             for (name, symbol) in &mut out {
-                probe::keep(symbol, golden.get(name));
+                let from = renamed.get(name).copied().unwrap_or(name);
+                probe::keep(symbol, golden.get(from));
             }
             out
         }
         Accept::Symbols(names) => {
             let mut out = golden.clone();
-            let mut current = current;
+            let gone = |name: &str| names.contains(name) && !current.contains_key(name);
+            let mut kept = Vec::new();
             for name in names {
-                match current.remove(name) {
-                    Some(mut symbol) => {
-                        probe::keep(&mut symbol, golden.get(name));
-                        out.insert(name.clone(), symbol);
+                match current.get(name) {
+                    Some(symbol) => {
+                        let from = match golden.get(name) {
+                            Some(own) => Some(own),
+                            None => renamed_from(name, symbol, golden, gone)
+                                .and_then(|old| golden.get(old)),
+                        };
+                        kept.push((name.clone(), probe::kept(symbol, from)));
                     }
                     None => {
                         out.remove(name);
                     }
                 }
             }
+            out.extend(kept);
             out
         }
+    }
+}
+
+/// The golden entry `name` was renamed from, when that is certain: one entry that is
+/// gone (`gone`), of a name `name` is not, with the same shape but for what a compiled
+/// run observed. Its facts then carry over, as the type is the same.
+fn renamed_from<'g>(
+    name: &str,
+    symbol: &Symbol,
+    golden: &'g BTreeMap<String, Symbol>,
+    gone: impl Fn(&str) -> bool,
+) -> Option<&'g String> {
+    if symbol.implements.is_some() {
+        return None;
+    }
+    let mut candidates = golden.iter().filter(|(old, g)| {
+        old.as_str() != name
+            && gone(old)
+            && g.implements.is_some()
+            && Symbol {
+                implements: None,
+                ..(*g).clone()
+            }
+            .same_shape(symbol)
+    });
+    match (candidates.next(), candidates.next()) {
+        (Some((old, _)), None) => Some(old),
+        _ => None,
     }
 }
 
@@ -117,5 +161,36 @@ mod tests {
         assert_eq!(some["A"], konst("2", Some(send)));
         assert_eq!(some["B"], golden["B"], "B was not accepted");
         assert!(!some.contains_key("Gone") && !some.contains_key("New"));
+    }
+
+    #[test]
+    fn a_renamed_symbol_keeps_what_was_observed_under_its_old_name() {
+        let send: &[ProbedTrait] = &[ProbedTrait::Send];
+        let golden = BTreeMap::from([("Old".to_owned(), konst("1", Some(send)))]);
+        let current = BTreeMap::from([("New".to_owned(), konst("1", None))]);
+        let all = merge(&golden, current.clone(), Accept::Everything);
+        assert_eq!(all["New"], konst("1", Some(send)));
+        let both = BTreeSet::from(["Old".to_owned(), "New".to_owned()]);
+        let some = merge(&golden, current.clone(), Accept::Symbols(&both));
+        assert_eq!(some["New"], konst("1", Some(send)));
+        assert!(!some.contains_key("Old"));
+        // Not a rename: the old name is still there, or not accepted as gone, or the
+        // shape differs, or two old entries could be it.
+        let new_only = BTreeSet::from(["New".to_owned()]);
+        assert_eq!(
+            merge(&golden, current.clone(), Accept::Symbols(&new_only))["New"],
+            konst("1", None)
+        );
+        let changed = BTreeMap::from([("New".to_owned(), konst("2", None))]);
+        assert_eq!(
+            merge(&golden, changed, Accept::Everything)["New"],
+            konst("2", None)
+        );
+        let mut two = golden.clone();
+        two.insert("Older".to_owned(), konst("1", Some(send)));
+        assert_eq!(
+            merge(&two, current, Accept::Everything)["New"],
+            konst("1", None)
+        );
     }
 }
