@@ -32,7 +32,7 @@ pub enum Accept<'a> {
 /// The shapes of golden `golden` once `accept` of `current` is accepted into it, every
 /// accepted shape keeping the facts of the golden it did not observe itself
 /// ([`probe::kept`]) — of its own entry, or, for a symbol renamed, of the entry it
-/// was renamed from ([`renamed_from`]).
+/// was renamed from (one entry gone, of the same shape but for the observed facts).
 pub fn merge(
     golden: &BTreeMap<String, Symbol>,
     current: BTreeMap<String, Symbol>,
