@@ -11,11 +11,13 @@ use contract_core::current::Current;
 use contract_core::env;
 use contract_core::golden;
 use contract_core::health::Health;
+use contract_core::message;
 use contract_core::Symbol;
 
 pub use contract_core::check::{CheckError, Outcome, Status};
 
-use crate::{policy, registry, store};
+use crate::registry;
+use contract_store::{policy, store};
 
 /// Checks `set` of `package` (whose manifest is in `manifest_dir`) against its golden,
 /// with the environment given by `lookup`. Writes the golden only in update mode.
@@ -24,6 +26,19 @@ pub fn check(
     package: &str,
     manifest_dir: &Path,
     lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Outcome, CheckError> {
+    check_from(set, package, manifest_dir, lookup, None)
+}
+
+/// [`check`] from an `assert_golden!` at `caller` (`file:line:col`): then the golden
+/// is first held against what every other test binary of the package that checks it
+/// registers (see [`crate::binaries`]), and two that differ are refused.
+fn check_from(
+    set: &str,
+    package: &str,
+    manifest_dir: &Path,
+    lookup: &impl Fn(&str) -> Option<String>,
+    caller: Option<&str>,
 ) -> Result<Outcome, CheckError> {
     let found = registry::symbols(set, package)
         .map_err(CheckError)?
@@ -38,7 +53,7 @@ pub fn check(
             continue;
         };
         // Read only a type the compiler says is serde's and whose derives do not say so.
-        if !serde_without_derive(current.text()) {
+        if !current.may_be_serde_without_derive() {
             continue;
         }
         let symbol = current.symbol().map_err(|e| CheckError(e.to_string()))?;
@@ -62,6 +77,31 @@ pub fn check(
             package,
         ),
     };
+    if let Some((ours, other)) =
+        caller.and_then(|at| crate::binaries::disagreeing(&path, &found.symbols, at))
+    {
+        let shown = store::display_path(&path, manifest_dir);
+        let modules = BTreeMap::new();
+        let cx = message::Context {
+            set,
+            package,
+            golden: &shown,
+            modules: &modules,
+            ci: false,
+        };
+        fn binary(r: &crate::binaries::Record) -> message::Binary<'_> {
+            message::Binary {
+                name: &r.name,
+                caller: r.caller.as_deref(),
+                symbols: &r.symbols,
+            }
+        }
+        return Err(CheckError(message::binaries_disagree(
+            &cx,
+            &binary(&ours),
+            &binary(&other),
+        )));
+    }
     let held = Held {
         symbols: &found.symbols,
         modules: Some(&found.modules),
@@ -70,20 +110,6 @@ pub fn check(
     let mut outcome = check_at(&path, set, package, manifest_dir, held, lookup)?;
     outcome.message.insert_str(0, &warnings);
     Ok(outcome)
-}
-
-/// True when a symbol's compact text may hold a probe answer of `Serialize` or
-/// `Deserialize` with no serde derive: only then can [`contract_core::probe::wire_finding`]
-/// find anything. Both lists hold plain names (no bracket inside).
-fn serde_without_derive(text: &str) -> bool {
-    let list = |key: &str| {
-        text.find(key).map(|at| {
-            let rest = &text[at + key.len()..];
-            &rest[..rest.find(']').unwrap_or(rest.len())]
-        })
-    };
-    let serde = |names: &str| names.contains("\"Serialize\"") || names.contains("\"Deserialize\"");
-    list("\"implements\":[").is_some_and(serde) && !list("\"derives\":[").is_some_and(serde)
 }
 
 /// [`check`] on symbols already collected.
@@ -146,10 +172,9 @@ fn check_at(
         return Err(CheckError(clash));
     }
     // Both names become parts of the golden's path: refuse any that could leave it.
-    if !golden::valid_set_name(set) {
+    if let Err(e) = golden::SetName::parse(set) {
         return Err(CheckError(format!(
-            "{set:?} is not a contract set name: a set name is 1-64 characters of a-z, \
-             0-9, `_` and `-`, starting with a letter"
+            "{set:?} is not a contract set name: {e}"
         )));
     }
     if !golden::valid_package_name(package) {
@@ -160,38 +185,31 @@ fn check_at(
     }
     let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
     let shown = store::display_path(path, manifest_dir);
-    // An update holds the golden's lock from its read to its write, so another
-    // process's update is never lost in between; a comparison only reads.
-    let lock = if mode.writes() {
-        Some(store::lock(path).map_err(|e| CheckError(format!("cannot lock {shown}: {e}")))?)
-    } else {
-        None
+    let evaluate = |bytes: Option<&[u8]>| {
+        verdict::evaluate(Request {
+            set,
+            package,
+            golden: &shown,
+            mode: &mode,
+            existing: bytes,
+            current: held.symbols,
+            policy: &policy.file.policy(set),
+            policy_file: &policy.shown,
+            modules: held.modules,
+        })
     };
-    let bytes = match &lock {
-        Some(lock) => lock.read(),
-        None => store::read(path),
+    // An update is one golden transaction (the lock held from the read to the
+    // write, so another process's update is never lost in between); a comparison
+    // only reads.
+    if mode.writes() {
+        let (outcome, _) = store::transact(path, |bytes| {
+            evaluate(bytes).map(|evaluation| (evaluation.write, evaluation.outcome))
+        })
+        .map_err(|e| CheckError(e.message(&shown)))?;
+        return Ok(outcome);
     }
-    .map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
-    let evaluation = verdict::evaluate(Request {
-        set,
-        package,
-        golden: &shown,
-        mode: &mode,
-        existing: bytes.as_deref(),
-        current: held.symbols,
-        policy: &policy.file.policy(set),
-        policy_file: &policy.shown,
-        modules: held.modules,
-    })?;
-    if let Some(golden) = &evaluation.write {
-        let text = golden.render();
-        match &lock {
-            Some(lock) => lock.write(&text),
-            None => store::write_atomic(path, &text),
-        }
-        .map_err(|e| CheckError(format!("cannot write {shown}: {e}")))?;
-    }
-    Ok(evaluation.outcome)
+    let bytes = store::read(path).map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
+    Ok(evaluate(bytes.as_deref())?.outcome)
 }
 
 fn no_registrations(set: &str, package: &str) -> String {
@@ -214,7 +232,14 @@ fn no_registrations(set: &str, package: &str) -> String {
 #[track_caller]
 pub fn assert_golden(set: &str, package: &str, manifest_dir: &str) {
     let lookup = |name: &str| std::env::var(name).ok();
-    let result = check(set, package, Path::new(manifest_dir), &lookup);
+    let caller = std::panic::Location::caller().to_string();
+    let result = check_from(
+        set,
+        package,
+        Path::new(manifest_dir),
+        &lookup,
+        Some(&caller),
+    );
     if let Some(report) = lookup(env::REPORT).filter(|p| !p.is_empty()) {
         if let Ok(outcome) = &result {
             let path = report_path(&report, set, package);
@@ -251,30 +276,22 @@ fn update_summary(outcome: &Outcome, mode: &env::Mode) -> Option<String> {
              only compared ({})",
             outcome.status.as_str()
         )),
-        env::Mode::Update => {
-            Some(match outcome.status {
-                Status::Updated => match &outcome.health {
-                    Health::Missing => format!(
-                        "contract-pin: created {golden} (set `{set}`); review it and commit it"
-                    ),
-                    Health::Fresh => {
-                        let n = outcome.deltas.len();
-                        let breaking = outcome.deltas.iter().filter(|d| d.is_breaking()).count();
-                        format!(
-                        "contract-pin: updated {golden} (set `{set}`): {} accepted ({breaking} \
-                         breaking, {} additive); review and commit it",
-                        if n == 1 { "1 delta".to_owned() } else { format!("{n} deltas") },
-                        n - breaking
-                    )
-                    }
-                    other => format!(
-                        "contract-pin: rewrote {golden} (set `{set}`; it was {other}); review and \
+        env::Mode::Update => Some(match outcome.status {
+            Status::Updated => match &outcome.health {
+                Health::Missing => {
+                    format!("contract-pin: created {golden} (set `{set}`); review it and commit it")
+                }
+                Health::Fresh => format!(
+                    "contract-pin: updated {golden} (set `{set}`): {}; review and commit it",
+                    message::accepted(&outcome.deltas)
+                ),
+                other => format!(
+                    "contract-pin: rewrote {golden} (set `{set}`; it was {other}); review and \
                      commit it"
-                    ),
-                },
-                _ => format!("contract-pin: {golden} (set `{set}`) is up to date: nothing written"),
-            })
-        }
+                ),
+            },
+            _ => format!("contract-pin: {golden} (set `{set}`) is up to date: nothing written"),
+        }),
     }
 }
 

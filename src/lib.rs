@@ -138,11 +138,10 @@
 
 #![deny(missing_docs)]
 
+mod binaries;
 mod harness;
-mod policy;
 mod probe;
 mod registry;
-mod store;
 
 pub use contract_core::{Axis, Class, Delta, DeltaKind};
 pub use contract_macros::{
@@ -164,17 +163,8 @@ pub mod __private {
         pub use crate::probe::{bits, Fallback, Probe};
     }
     pub use crate::__contract_pin_probe as probe;
+    pub use inventory;
     /// For the compile-time assertion that a type still implements a trait whose
     /// derive was removed.
     pub use serde;
-    /// Reading, locking and atomically replacing goldens: the command writes with it
-    /// too.
-    pub mod store {
-        pub use crate::store::{lock, read, write_atomic, Lock};
-    }
-    /// Finding and reading the policy file: the command reads it with this too.
-    pub mod policy {
-        pub use crate::policy::{load, workspace_root, Loaded};
-    }
-    pub use inventory;
 }

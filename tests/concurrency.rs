@@ -19,8 +19,8 @@ use std::sync::{mpsc, Arc, Barrier};
 
 use contract_core::shape::{ItemShape, Value, ValueItemShape};
 use contract_core::{golden, Golden, Symbol};
-use contract_pin::__private::store;
 use contract_pin::{check_symbols, Status};
+use contract_store::store;
 
 const SET: &str = "race";
 const PACKAGE: &str = "demo-pkg";

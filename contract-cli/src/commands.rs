@@ -13,6 +13,7 @@ use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
 use contract_core::{golden, message, render, Delta, Symbol};
 
+use crate::exit::Exit;
 use crate::json;
 use crate::model::{Model, Unit};
 use crate::scan::Finding;
@@ -20,15 +21,6 @@ use crate::show;
 use crate::store;
 use crate::term::{count, Paint};
 use crate::workspace;
-
-/// Every contract matches.
-pub const MATCH: u8 = 0;
-/// A breaking delta.
-pub const BREAKING: u8 = 1;
-/// Additive drift only.
-pub const ADDITIVE: u8 = 2;
-/// Usage or golden errors (missing, stale, corrupt, unreferenced, scan errors).
-pub const ERROR: u8 = 3;
 
 /// Output formats of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -95,13 +87,13 @@ fn orphan_message(set: &str, package: &str) -> String {
 
 /// The exit code: breaking beats errors (a certain break is the most important news),
 /// errors beat additive drift (an unchecked set may hide a break), drift beats a match.
-fn exit_code(model: &Model, results: &Results<'_>) -> u8 {
+fn exit_code(model: &Model, results: &Results<'_>) -> Exit {
     let statuses: Vec<Option<Status>> = results
         .iter()
         .map(|(_, r)| r.as_ref().ok().map(|o| o.status))
         .collect();
     if statuses.contains(&Some(Status::Breaking)) {
-        return BREAKING;
+        return Exit::Breaking;
     }
     let errors = statuses
         .iter()
@@ -109,12 +101,12 @@ fn exit_code(model: &Model, results: &Results<'_>) -> u8 {
         || !model.orphans.is_empty()
         || model.scans.iter().any(|s| !s.errors.is_empty());
     if errors {
-        return ERROR;
+        return Exit::Error;
     }
     if statuses.contains(&Some(Status::Additive)) {
-        return ADDITIVE;
+        return Exit::Additive;
     }
-    MATCH
+    Exit::Match
 }
 
 /// `check --format json`: the verdict, the reports and every error in one object
@@ -151,7 +143,7 @@ fn json_check(model: &Model, results: &Results<'_>) -> String {
 }
 
 /// `contract-pin check`.
-pub fn check(model: &Model, format: Format, paint: Paint) -> u8 {
+pub fn check(model: &Model, format: Format, paint: Paint) -> Exit {
     let results = compare(model);
     match format {
         Format::Human => {
@@ -184,12 +176,56 @@ pub(crate) fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
         .unwrap_or_default()
 }
 
+/// What to say instead of "accept it with `contract-pin update …`" when `update`
+/// would refuse `unit` ([`update_blocker`]): fix the source errors first, or accept
+/// from the tests. `None`: `update` accepts it.
+pub(crate) fn blocked_accept(model: &Model, unit: &Unit) -> Option<String> {
+    let scan = &model.scans[unit.package];
+    let test = message::update_command(&unit.set, &unit.package_name);
+    if !scan.errors.is_empty() {
+        return Some(format!(
+            "fix the source errors above first (`contract-pin update` refuses {} until \
+             then), then accept with `{}` (or `{test}`)",
+            unit.package_name,
+            accept_command(unit)
+        ));
+    }
+    if scan.exactness == ScanExactness::MacroHidden {
+        return Some(format!(
+            "accept with `{test}` (`contract-pin update` cannot see every item {} pins)",
+            unit.package_name
+        ));
+    }
+    None
+}
+
+/// `accept it with `contract-pin update -p … --set …` (or `…=1 cargo test -p …`)`, or
+/// what to do instead when `update` would refuse ([`blocked_accept`]).
+fn accept_sentence(model: &Model, unit: &Unit) -> String {
+    blocked_accept(model, unit).unwrap_or_else(|| {
+        format!(
+            "accept it with `{}` (or `{}`)",
+            accept_command(unit),
+            message::update_command(&unit.set, &unit.package_name)
+        )
+    })
+}
+
 /// The command that accepts `unit`'s changes.
 pub(crate) fn accept_command(unit: &Unit) -> String {
     format!(
         "contract-pin update -p {} --set {}",
         unit.package_name, unit.set
     )
+}
+
+/// `text` with its first letter in upper case (a sentence that starts a step).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 fn indent(text: &str, by: usize) -> String {
@@ -221,16 +257,7 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
             "      {}",
             crate::show::delta_line(model, unit, delta, paint)
         );
-        let _ = writeln!(
-            out,
-            "{}",
-            render::labelled("        Before: ", &render::before(delta))
-        );
-        let _ = writeln!(
-            out,
-            "{}",
-            render::labelled("        After:  ", &render::after(delta))
-        );
+        out.push_str(&render::before_after(delta, "        "));
     }
     out
 }
@@ -274,16 +301,21 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
             }
             Status::Missing | Status::Stale => {
                 out.push_str(&indent(&outcome.message, 4));
-                let _ = writeln!(out, "    or: `{}`", accept_command(unit));
+                match blocked_accept(model, unit) {
+                    Some(instead) => {
+                        let _ = writeln!(out, "    or: {instead}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "    or: `{}`", accept_command(unit));
+                    }
+                }
             }
             Status::Additive => {
                 out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
                 let _ = writeln!(
                     out,
-                    "    Additive drift must show in the pull request: accept it with `{}` \
-                     (or `{}`) and commit {}.",
-                    accept_command(unit),
-                    message::update_command(&unit.set, &unit.package_name),
+                    "    Additive drift must show in the pull request: {} and commit {}.",
+                    accept_sentence(model, unit),
                     unit.shown
                 );
             }
@@ -292,23 +324,13 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                 let _ = writeln!(out, "    {}", paint.red(&paint.bold(&words.title)));
                 out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
                 let _ = writeln!(out, "    {}", words.ship_line);
-                let _ = writeln!(out, "    To resolve:");
-                let _ = writeln!(
-                    out,
-                    "      1. Revert the change; or, if the break is intended:"
+                let procedure = message::procedure(
+                    &words.record,
+                    "the change",
+                    &capitalized(&accept_sentence(model, unit)),
+                    &unit.shown,
                 );
-                let _ = writeln!(out, "      2. {};", words.record);
-                let _ = writeln!(
-                    out,
-                    "      3. Accept it with `{}` (or `{}`);",
-                    accept_command(unit),
-                    message::update_command(&unit.set, &unit.package_name)
-                );
-                let _ = writeln!(
-                    out,
-                    "      4. Commit {} in the same PR as the change.",
-                    unit.shown
-                );
+                out.push_str(&indent(&procedure, 4));
                 if let Some(reference) = &words.reference {
                     let _ = writeln!(out, "    {reference}");
                 }
@@ -333,7 +355,10 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
         );
     }
     let scan_errors: usize = model.scans.iter().map(|s| s.errors.len()).sum();
-    let warnings: usize = model.scans.iter().map(|s| s.warnings.len()).sum();
+    // Every warning printed above is counted: the policy file's too (a set nothing
+    // pins).
+    let warnings: usize =
+        model.scans.iter().map(|s| s.warnings.len()).sum::<usize>() + model.policy_warnings.len();
     let mut parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
     if scan_errors > 0 {
         parts.push(count(scan_errors, "source error", "source errors"));
@@ -515,14 +540,17 @@ fn github(model: &Model, results: &Results<'_>) -> String {
                 delta.kind,
                 delta.axis.as_str()
             );
+            let accept = match blocked_accept(model, unit) {
+                Some(instead) => format!("If intended, {instead}."),
+                None => format!("Accept with `{}` if intended.", accept_command(unit)),
+            };
             let message = format!(
-                "{} in set `{}`: {}\nBefore: {}\nAfter:  {}\nAccept with `{}` if intended.",
+                "{} in set `{}`: {}\nBefore: {}\nAfter:  {}\n{accept}",
                 delta.symbol,
                 unit.set,
                 render::detail(delta),
                 render::labelled("", &render::before(delta)).replace('\n', "\n        "),
                 render::labelled("", &render::after(delta)).replace('\n', "\n        "),
-                accept_command(unit)
             );
             let at = model.locate(unit, delta);
             let file = at.as_ref().map(|l| (l.file.as_str(), l.line, l.col));
@@ -551,7 +579,7 @@ fn github(model: &Model, results: &Results<'_>) -> String {
 /// `contract-pin diff`: per changed symbol, a line diff of its golden and current
 /// shape with the deltas beside it, and the directive of each set with a break; the
 /// exit code is `check`'s.
-pub fn diff(model: &Model, paint: Paint) -> u8 {
+pub fn diff(model: &Model, paint: Paint) -> Exit {
     print_findings(model, paint);
     let results = compare(model);
     let mut out = String::new();
@@ -589,7 +617,14 @@ pub fn diff(model: &Model, paint: Paint) -> u8 {
                 model, unit, &names, &deltas, &golden, &current, paint,
             ));
         }
-        let _ = writeln!(out, "  accept with `{}`", accept_command(unit));
+        match blocked_accept(model, unit) {
+            Some(instead) => {
+                let _ = writeln!(out, "  {instead}");
+            }
+            None => {
+                let _ = writeln!(out, "  accept with `{}`", accept_command(unit));
+            }
+        }
     }
     if !model.orphans.is_empty() {
         for o in &model.orphans {
@@ -626,47 +661,27 @@ pub fn update_blocker(model: &Model, unit: &Unit) -> Option<String> {
 }
 
 /// `contract-pin update`: rewrite goldens from the sources.
-pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> u8 {
+pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> Exit {
     if contract_core::env::is_ci(lookup) {
         eprintln!("{}", ci_refusal("update", lookup));
-        return ERROR;
+        return Exit::Error;
     }
     print_findings(model, paint);
-    let mut code = MATCH;
+    let mut code = Exit::Match;
     for unit in &model.units {
         let label = format!("set `{}` of {}", unit.set, unit.package_name);
         if let Some(why) = update_blocker(model, unit) {
-            code = ERROR;
+            code = Exit::Error;
             eprintln!("{}: {label}: {why}", paint.red("error"));
             continue;
         }
-        // Read again under the golden's lock and decide on that: a `cargo test` may
-        // have updated it since the model was loaded.
-        let locked = store::lock(&unit.path)
-            .and_then(|lock| Ok((lock.read()?, lock)))
-            .map_err(|e| format!("cannot read {}: {e}", unit.shown));
-        let evaluation = locked.and_then(|(bytes, lock)| {
-            let evaluation = model.evaluate_bytes(unit, &Mode::Update, bytes.as_deref())?;
-            Ok((evaluation, lock))
-        });
-        let (evaluation, lock) = match evaluation {
-            Ok(e) => e,
+        match update_unit(unit) {
+            Ok(Some(message)) => print!("{message}"),
+            Ok(None) => println!("{}: up to date", unit.shown),
             Err(e) => {
-                code = ERROR;
+                code = Exit::Error;
                 eprintln!("{}: {label}: {e}", paint.red("error"));
-                continue;
             }
-        };
-        match &evaluation.write {
-            Some(golden) => {
-                if let Err(e) = lock.write(&golden.render()) {
-                    code = ERROR;
-                    eprintln!("{}: cannot write {}: {e}", paint.red("error"), unit.shown);
-                    continue;
-                }
-                print!("{}", evaluation.outcome.message);
-            }
-            None => println!("{}: up to date", unit.shown),
         }
     }
     for o in &model.orphans {
@@ -677,6 +692,18 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
         );
     }
     code
+}
+
+/// `contract-pin update` of one unit: one golden transaction that reads the golden
+/// again under its lock and decides on that (a `cargo test` may have updated it since
+/// the model was loaded). What it wrote (`None`: nothing to write), or why not.
+pub(crate) fn update_unit(unit: &Unit) -> Result<Option<String>, String> {
+    let (message, wrote) = store::transact(&unit.path, |bytes| {
+        let evaluation = unit.evaluate_bytes(&Mode::Update, bytes)?;
+        Ok::<_, String>((evaluation.write, evaluation.outcome.message))
+    })
+    .map_err(|e| e.message(&unit.shown))?;
+    Ok(wrote.then_some(message))
 }
 
 /// The message when a writing command runs under CI.
@@ -690,7 +717,7 @@ pub fn ci_refusal(command: &str, lookup: &impl Fn(&str) -> Option<String>) -> St
 }
 
 /// `contract-pin status`: the health of every golden, with honest confidence.
-pub fn status(model: &Model, paint: Paint) -> u8 {
+pub fn status(model: &Model, paint: Paint) -> Exit {
     print_findings(model, paint);
     let mut rows: Vec<[String; 6]> = Vec::new();
     let mut all_fresh = true;
@@ -743,7 +770,7 @@ pub fn status(model: &Model, paint: Paint) -> u8 {
             "no goldens and no pinned items in the workspace at {}",
             model.workspace.root.display()
         );
-        return MATCH;
+        return Exit::Match;
     }
     let header = ["GOLDEN", "SET", "PACKAGE", "HEALTH", "CONFIDENCE", "NOTE"].map(str::to_owned);
     let widths: Vec<usize> = (0..5)
@@ -781,8 +808,8 @@ pub fn status(model: &Model, paint: Paint) -> u8 {
         println!("{}", line(r, true));
     }
     if all_fresh {
-        MATCH
+        Exit::Match
     } else {
-        ERROR
+        Exit::Error
     }
 }

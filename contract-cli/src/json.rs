@@ -21,19 +21,8 @@ use contract_core::canonical;
 use contract_core::check::Outcome;
 use serde_json::{json, Value};
 
-use crate::commands::{ADDITIVE, BREAKING, ERROR, MATCH};
+use crate::exit::Exit;
 use crate::scan::Finding;
-
-/// The verdict word of an exit code.
-pub fn verdict(code: u8) -> &'static str {
-    match code {
-        MATCH => "match",
-        BREAKING => "breaking",
-        ADDITIVE => "additive",
-        ERROR => "error",
-        _ => "error",
-    }
-}
 
 /// A scan finding (`file` as users read it).
 pub fn finding(file: &str, f: &Finding) -> Value {
@@ -51,9 +40,14 @@ pub fn unreferenced(set: &str, package: &str, golden: &str, message: &str) -> Va
 }
 
 /// The whole output.
-pub fn render(code: u8, reports: &[&Outcome], errors: Vec<Value>, warnings: Vec<Value>) -> String {
+pub fn render(
+    code: Exit,
+    reports: &[&Outcome],
+    errors: Vec<Value>,
+    warnings: Vec<Value>,
+) -> String {
     canonical::to_canonical_string(&json!({
-        "verdict": verdict(code),
+        "verdict": code.verdict(),
         "reports": reports,
         "errors": errors,
         "warnings": warnings,
@@ -63,7 +57,7 @@ pub fn render(code: u8, reports: &[&Outcome], errors: Vec<Value>, warnings: Vec<
 /// The output when nothing could be checked at all (exit 3).
 pub fn usage_error(message: &str) -> String {
     render(
-        ERROR,
+        Exit::Error,
         &[],
         vec![json!({"kind": "usage", "message": message})],
         Vec::new(),

@@ -12,6 +12,7 @@ mod api;
 mod cache;
 mod cfg;
 mod commands;
+mod exit;
 mod json;
 mod model;
 mod policy;
@@ -21,6 +22,8 @@ mod show;
 mod store;
 mod term;
 mod workspace;
+#[cfg(test)]
+mod writers;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -28,7 +31,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 
-use crate::commands::{Format, ERROR};
+use crate::commands::Format;
+use crate::exit::Exit;
 use crate::term::{Paint, Progress};
 
 /// Check, diff, update, status and review of pinned contracts; the policy of each set.
@@ -118,7 +122,7 @@ pub fn main(entry: Entry) -> ExitCode {
         .stack_size(STACK)
         .spawn(move || run(entry, worker_args))
     {
-        Ok(worker) => worker.join().unwrap_or(ExitCode::from(ERROR)),
+        Ok(worker) => worker.join().unwrap_or(ExitCode::from(Exit::Error)),
         Err(_) => run(entry, args),
     }
 }
@@ -135,14 +139,18 @@ fn run(entry: Entry, args: Vec<OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { ERROR } else { 0 });
+            return if e.use_stderr() {
+                Exit::Error.into()
+            } else {
+                Exit::Match.into()
+            };
         }
     };
     term::choose(cli.color);
     let lookup = |name: &str| std::env::var(name).ok();
     if matches!(cli.command, Cmd::Review) && !review::interactive() {
         anstream::eprintln!("{}", review::not_interactive());
-        return ExitCode::from(ERROR);
+        return ExitCode::from(Exit::Error);
     }
     let paint = Paint::styled();
     let filter = model::Filter {
@@ -172,7 +180,7 @@ fn run(entry: Entry, args: Vec<OsString>) -> ExitCode {
             } else {
                 anstream::eprintln!("contract-pin: {e}");
             }
-            return ExitCode::from(ERROR);
+            return ExitCode::from(Exit::Error);
         }
     };
     drop(progress);

@@ -3,14 +3,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use contract_core::check::{self, Evaluation, Request};
 use contract_core::current::{self, Current, RegisteredText};
 use contract_core::env::Mode;
 use contract_core::names::{self, NameTable};
 use contract_core::{golden, Delta, Fragment, Member, Policy};
-use contract_pin_lib::__private::policy::{self, Loaded};
+use contract_store::policy::{self, Loaded};
 
 use crate::scan::{self, PackageScan, Pinned};
 use crate::store;
@@ -39,9 +39,130 @@ pub struct Unit {
     pub policy: Policy,
     /// That policy file as users read it.
     pub policy_file: String,
+    /// The crate's names, for a shape that differs from its golden as written (`None`
+    /// in a unit made without sources).
+    pub names: Option<UnitNames>,
+}
+
+/// What a unit reads when one of its shapes differs from its golden as written: its
+/// package's scan (the registrations, again) and the library's names, read from the
+/// sources once per package when first needed (see [`contract_core::names`]).
+#[derive(Clone)]
+pub struct UnitNames {
+    scan: Arc<PackageScan>,
+    /// The library target: crate name and root file.
+    lib: Option<(String, PathBuf)>,
+    table: Arc<OnceLock<Option<NameTable>>>,
+}
+
+impl UnitNames {
+    fn table(&self) -> Option<&NameTable> {
+        self.table
+            .get_or_init(|| {
+                let (crate_name, root) = self.lib.as_ref()?;
+                let (table, _) =
+                    contract_core::syntax::names::read_crate(crate_name, root, &mut |path| {
+                        std::fs::read_to_string(path).ok()
+                    });
+                Some(table)
+            })
+            .as_ref()
+    }
 }
 
 impl Unit {
+    /// Evaluates the unit in `mode` with the shared verdict (the harness's), against
+    /// the golden read at load.
+    pub fn evaluate(&self, mode: &Mode) -> Result<Evaluation, String> {
+        let bytes = self.bytes.as_ref().map_err(Clone::clone)?;
+        self.evaluate_bytes(mode, bytes.as_deref())
+    }
+
+    /// [`Unit::evaluate`] against `bytes` instead of the golden read at load: what a
+    /// writer read again under the golden's lock.
+    pub fn evaluate_bytes(&self, mode: &Mode, bytes: Option<&[u8]>) -> Result<Evaluation, String> {
+        let current = self.current.as_ref().map_err(Clone::clone)?;
+        let evaluate = |current: &Current| {
+            check::evaluate(Request {
+                set: &self.set,
+                package: &self.package_name,
+                golden: &self.shown,
+                mode,
+                existing: bytes,
+                current,
+                policy: &self.policy,
+                policy_file: &self.policy_file,
+                modules: None,
+            })
+            .map_err(|e| e.0)
+        };
+        let evaluation = evaluate(current)?;
+        match self.respelled(bytes, &evaluation.outcome.deltas) {
+            Some(respelled) => evaluate(&respelled),
+            None => Ok(evaluation),
+        }
+    }
+
+    /// The current set with each changed symbol's fragments in the golden's spelling
+    /// wherever the crate's names say both spell one type (see
+    /// [`contract_core::names`]), and each item moved behind a `pub use` at its old
+    /// module's path registered in that module: what the macro registers in the same
+    /// situation. `None` when nothing is registered otherwise, or nothing changed.
+    fn respelled(&self, bytes: Option<&[u8]>, deltas: &[Delta]) -> Option<Current> {
+        let current = self.current.as_ref().ok()?;
+        let changed: BTreeSet<&str> = deltas
+            .iter()
+            .map(|d| d.symbol.as_str())
+            .filter(|s| current.get(s).is_some())
+            .collect();
+        if changed.is_empty() {
+            return None;
+        }
+        let unit_names = self.names.as_ref()?;
+        let golden = golden::parse(bytes?).ok()?;
+        let names = unit_names.table()?;
+        let scan = &unit_names.scan;
+        let mut any = false;
+        let mut modules: Vec<&str> = Vec::new();
+        let texts: Vec<String> = self
+            .pinned
+            .iter()
+            .map(|&i| {
+                let p = &scan.pinned[i];
+                modules.push(&p.module);
+                let Some(stored) = changed
+                    .contains(p.name.as_str())
+                    .then(|| golden.symbols.get(&p.name))
+                    .flatten()
+                else {
+                    return p.text.clone();
+                };
+                // Moved from the module the golden names while that module's path
+                // still names it (a `pub use` at the old place): registered there, as
+                // the macro does.
+                if let (Fragment::Item { .. }, Some(old)) = (p.fragment(), &stored.shape.module) {
+                    if *old != p.module && names.still_names(old, &p.item_name, &p.module) {
+                        any = true;
+                        if let Some(last) = modules.last_mut() {
+                            *last = old;
+                        }
+                    }
+                }
+                let mut fragment = p.fragment().clone();
+                if names::respell(&mut fragment, p.impl_module(), &stored.shape, names) {
+                    any = true;
+                    return fragment.compact_text().0;
+                }
+                p.text.clone()
+            })
+            .collect();
+        if !any {
+            return None;
+        }
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        assemble(scan, &self.pinned, &texts, &modules).ok()
+    }
+
     /// The current symbols, read; none when they conflict or do not read (the
     /// verdict reports that).
     pub fn current_symbols(&self) -> BTreeMap<String, contract_core::Symbol> {
@@ -74,14 +195,11 @@ pub struct Model {
     /// What the policy file says that may be a mistake: a set nothing pins.
     pub policy_warnings: Vec<scan::Finding>,
     /// One scan per package (same order).
-    pub scans: Vec<PackageScan>,
+    pub scans: Vec<Arc<PackageScan>>,
     /// The checked sets, by set then package.
     pub units: Vec<Unit>,
     /// Golden files no source pins.
     pub orphans: Vec<Orphan>,
-    /// Each package library's names, read from its sources when a comparison first
-    /// needs them (a shape that differs from its golden as written).
-    names: Vec<OnceLock<Option<NameTable>>>,
 }
 
 /// Which packages and sets to look at.
@@ -175,9 +293,18 @@ pub fn load(
         progress,
     );
     progress.show("reading goldens");
+    let scans: Vec<Arc<PackageScan>> = scans.into_iter().map(Arc::new).collect();
+    // Each package library's names, read when a unit first needs them.
+    let tables: Vec<Arc<OnceLock<Option<NameTable>>>> =
+        scans.iter().map(|_| Arc::default()).collect();
     // Each package's sets are assembled and their goldens read on every core.
     let mut units: Vec<Unit> = on_every_core(&workspace.packages, |index, package| {
         let scan = &scans[index];
+        let lib = package
+            .targets
+            .iter()
+            .find(|t| t.kind == workspace::TargetKind::Lib)
+            .map(|t| (t.crate_name.clone(), t.root.clone()));
         let mut units = Vec::new();
         let mut by_set: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, pinned) in scan.pinned.iter().enumerate() {
@@ -247,6 +374,11 @@ pub fn load(
                 bytes,
                 policy: loaded.file.policy(set),
                 policy_file: loaded.shown.clone(),
+                names: Some(UnitNames {
+                    scan: scan.clone(),
+                    lib: lib.clone(),
+                    table: tables[index].clone(),
+                }),
             });
         }
         units
@@ -289,7 +421,7 @@ pub fn load(
         }
         let mut known: BTreeSet<String> = BTreeSet::new();
         for (index, package) in workspace.packages.iter().enumerate() {
-            let scan = match filter.package(&package.name) {
+            let scan: &PackageScan = match filter.package(&package.name) {
                 true => &scans[index],
                 false => others.entry(index).or_insert_with(|| {
                     scan_one(&workspace, package, &options[index], &mut |l| {
@@ -317,9 +449,7 @@ pub fn load(
         ));
     }
     progress.clear();
-    let names = workspace.packages.iter().map(|_| OnceLock::new()).collect();
     Ok(Model {
-        names,
         workspace,
         policy: root_policy,
         policy_warnings,
@@ -538,7 +668,7 @@ fn note_reexports(
 /// Golden files below every package's golden root that no unit claims.
 fn orphans(
     workspace: &Workspace,
-    scans: &[PackageScan],
+    scans: &[Arc<PackageScan>],
     units: &[Unit],
     filter: &Filter,
 ) -> Vec<Orphan> {
@@ -640,115 +770,7 @@ impl Model {
 
     /// Evaluates `unit` in `mode` with the shared verdict (the harness's).
     pub fn evaluate(&self, unit: &Unit, mode: &Mode) -> Result<Evaluation, String> {
-        let bytes = unit.bytes.as_ref().map_err(Clone::clone)?;
-        self.evaluate_bytes(unit, mode, bytes.as_deref())
-    }
-
-    /// [`Model::evaluate`] against `bytes` instead of the golden read at load: what a
-    /// writer read again under the golden's lock.
-    pub fn evaluate_bytes(
-        &self,
-        unit: &Unit,
-        mode: &Mode,
-        bytes: Option<&[u8]>,
-    ) -> Result<Evaluation, String> {
-        let current = unit.current.as_ref().map_err(Clone::clone)?;
-        let evaluate = |current: &Current| {
-            check::evaluate(Request {
-                set: &unit.set,
-                package: &unit.package_name,
-                golden: &unit.shown,
-                mode,
-                existing: bytes,
-                current,
-                policy: &unit.policy,
-                policy_file: &unit.policy_file,
-                modules: None,
-            })
-            .map_err(|e| e.0)
-        };
-        let evaluation = evaluate(current)?;
-        match self.respelled(unit, bytes, &evaluation.outcome.deltas) {
-            Some(respelled) => evaluate(&respelled),
-            None => Ok(evaluation),
-        }
-    }
-
-    /// The current set of `unit` with each changed symbol's fragments in the golden's
-    /// spelling wherever the crate's names say both spell one type (see
-    /// [`contract_core::names`]): what the macro registers in the same situation.
-    /// `None` when no fragment is spelled otherwise, or nothing changed.
-    fn respelled(&self, unit: &Unit, bytes: Option<&[u8]>, deltas: &[Delta]) -> Option<Current> {
-        let current = unit.current.as_ref().ok()?;
-        let changed: BTreeSet<&str> = deltas
-            .iter()
-            .map(|d| d.symbol.as_str())
-            .filter(|s| current.get(s).is_some())
-            .collect();
-        if changed.is_empty() {
-            return None;
-        }
-        let golden = golden::parse(bytes?).ok()?;
-        let names = self.names(unit.package)?;
-        let scan = &self.scans[unit.package];
-        let mut any = false;
-        let mut modules: Vec<&str> = Vec::new();
-        let texts: Vec<String> = unit
-            .pinned
-            .iter()
-            .map(|&i| {
-                let p = &scan.pinned[i];
-                modules.push(&p.module);
-                let Some(stored) = changed
-                    .contains(p.name.as_str())
-                    .then(|| golden.symbols.get(&p.name))
-                    .flatten()
-                else {
-                    return p.text.clone();
-                };
-                // Moved from the module the golden names while that module's path
-                // still names it (a `pub use` at the old place): registered there, as
-                // the macro does.
-                if let (Fragment::Item { .. }, Some(old)) = (p.fragment(), &stored.shape.module) {
-                    if *old != p.module && names.still_names(old, &p.item_name, &p.module) {
-                        any = true;
-                        if let Some(last) = modules.last_mut() {
-                            *last = old;
-                        }
-                    }
-                }
-                let mut fragment = p.fragment().clone();
-                if names::respell(&mut fragment, p.impl_module(), &stored.shape, names) {
-                    any = true;
-                    return fragment.compact_text().0;
-                }
-                p.text.clone()
-            })
-            .collect();
-        if !any {
-            return None;
-        }
-        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        assemble(scan, &unit.pinned, &texts, &modules).ok()
-    }
-
-    /// The names of package `index`'s library, read from its sources once.
-    fn names(&self, index: usize) -> Option<&NameTable> {
-        self.names[index]
-            .get_or_init(|| {
-                let package = &self.workspace.packages[index];
-                let lib = package
-                    .targets
-                    .iter()
-                    .find(|t| t.kind == workspace::TargetKind::Lib)?;
-                let (table, _) = contract_core::syntax::names::read_crate(
-                    &lib.crate_name,
-                    &lib.root,
-                    &mut |path| std::fs::read_to_string(path).ok(),
-                );
-                Some(table)
-            })
-            .as_ref()
+        unit.evaluate(mode)
     }
 
     /// The file:line:col of the element `delta` is about: the changed field, variant or

@@ -10,7 +10,7 @@ use anstream::print;
 use contract_core::policy::file::{self, Setting, Source};
 use serde_json::{json, Value};
 
-use crate::commands::MATCH;
+use crate::exit::Exit;
 use crate::model::{Filter, Model};
 use crate::term::Paint;
 
@@ -30,13 +30,13 @@ struct Shown {
 }
 
 /// `contract-pin policy`.
-pub fn run(model: &Model, filter: &Filter, format: Format, paint: Paint) -> u8 {
+pub fn run(model: &Model, filter: &Filter, format: Format, paint: Paint) -> Exit {
     let sets = sets(model, filter);
     match format {
         Format::Text => print!("{}", text(model, &sets, paint)),
         Format::Json => print!("{}", json(model, &sets)),
     }
-    MATCH
+    Exit::Match
 }
 
 /// The sets pinned in the selected packages, and those the policy file configures

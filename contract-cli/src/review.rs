@@ -24,18 +24,17 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal};
 
 use anstream::{eprintln, print, println};
+use contract_core::accept::Accept;
 use contract_core::check::Status;
 use contract_core::env::Mode;
-use contract_core::{golden, Delta, Golden, Symbol};
+use contract_core::{golden, Delta, Symbol};
 
-use crate::commands::{self, ADDITIVE, BREAKING, ERROR, MATCH};
+use crate::commands;
+use crate::exit::Exit;
 use crate::model::{Model, Unit};
 use crate::show;
 use crate::store;
 use crate::term::{count, Paint};
-
-/// The exit code after Ctrl-C (128 + SIGINT, as a shell reports an interrupted command).
-pub const INTERRUPTED: u8 = 130;
 
 /// What the user said about one item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,39 +322,24 @@ fn confirm(keys: &mut dyn FnMut() -> Key, out: &mut dyn io::Write) -> io::Result
     })
 }
 
-/// The golden after accepting `names` (current shapes in, vanished symbols out).
-pub fn merged(
-    golden: &BTreeMap<String, contract_core::Symbol>,
-    current: &BTreeMap<String, contract_core::Symbol>,
-    names: &BTreeSet<String>,
-) -> BTreeMap<String, contract_core::Symbol> {
-    let mut out = golden.clone();
-    for name in names {
-        match current.get(name) {
-            Some(shape) => {
-                out.insert(name.clone(), shape.clone());
-            }
-            None => {
-                out.remove(name);
-            }
-        }
-    }
-    out
-}
-
 /// True when the decisions on `names`, made against golden `read`, still mean what
 /// the user saw in golden `fresh`, which another process wrote since: it left each of
-/// them as it was, or already holds the accepted (current) shape. Another change to
-/// one of them is a conflict: the user never saw it.
+/// them as it was, or already holds the accepted (current) shape — with what a
+/// compiled run observed, as a `cargo test` update writes it. Another change to one
+/// of them is a conflict: the user never saw it.
 pub fn decisions_hold(
     read: &BTreeMap<String, Symbol>,
     fresh: &BTreeMap<String, Symbol>,
     current: &BTreeMap<String, Symbol>,
     names: &BTreeSet<String>,
 ) -> bool {
-    names
-        .iter()
-        .all(|name| fresh.get(name) == read.get(name) || fresh.get(name) == current.get(name))
+    names.iter().all(|name| {
+        let now = fresh.get(name);
+        let accepted = current
+            .get(name)
+            .map(|c| contract_core::probe::kept(c, now));
+        now == read.get(name) || now == accepted.as_ref()
+    })
 }
 
 /// Writes what was accepted; returns the lines to print and whether all writes worked.
@@ -370,92 +354,87 @@ fn apply(model: &Model, items: &[Item], decisions: &[Decision]) -> (Vec<String>,
     }
     for (index, accepted) in by_unit {
         let unit = &model.units[index];
-        // The user decided on the golden read at load, maybe minutes ago. Under the
-        // golden's lock, read it again: if another process (`cargo test` with
-        // CONTRACT_PIN_UPDATE=1, `contract-pin update`) wrote it meanwhile, writing the
-        // decisions into the old text would silently undo that write.
-        let (lock, fresh) = match store::lock(&unit.path).and_then(|l| Ok((l.read()?, l))) {
-            Ok((fresh, lock)) => (lock, fresh),
-            Err(e) => {
-                ok = false;
-                lines.push(format!("error: cannot read {}: {e}", unit.shown));
-                continue;
-            }
-        };
-        let loaded = unit.bytes.as_ref().ok().and_then(|b| b.as_deref());
-        let changed = fresh.as_deref() != loaded;
-        let conflict = || {
-            format!(
-                "error: {} changed while you reviewed (another process wrote it): nothing \
-                 written to it, so that change stays; run `contract-pin review` again",
-                unit.shown
-            )
-        };
-        let mut merged_note = "";
-        let new_golden = if accepted.iter().any(|i| i.whole) {
-            if changed {
-                ok = false;
-                lines.push(conflict());
-                continue;
-            }
-            match model.evaluate(unit, &Mode::Update) {
-                Ok(e) => e.write,
-                Err(e) => {
-                    ok = false;
-                    lines.push(format!("error: {}: {e}", unit.shown));
-                    continue;
-                }
-            }
-        } else {
-            let Some(old) = loaded.and_then(|b| golden::parse(b).ok()) else {
-                ok = false;
-                lines.push(format!("error: {}: the golden cannot be read", unit.shown));
-                continue;
-            };
-            let current = unit.current_symbols();
-            let names: BTreeSet<String> = accepted
-                .iter()
-                .flat_map(|i| i.names.iter().cloned())
-                .collect();
-            let base = if changed {
-                match fresh.as_deref().and_then(|b| golden::parse(b).ok()) {
-                    Some(new) if decisions_hold(&old.shapes(), &new.shapes(), &current, &names) => {
-                        merged_note = "; merged into what another process wrote meanwhile";
-                        new
-                    }
-                    _ => {
-                        ok = false;
-                        lines.push(conflict());
-                        continue;
-                    }
-                }
-            } else {
-                old
-            };
-            let symbols = merged(&base.shapes(), &current, &names);
-            Some(Golden::new(&unit.set, &unit.package_name, &symbols))
-        };
-        let Some(new_golden) = new_golden else {
-            continue;
-        };
-        match lock.write(&new_golden.render()) {
-            Ok(()) => lines.push(format!(
-                "wrote {} ({} accepted{merged_note})",
+        let whole = accepted.iter().any(|i| i.whole);
+        let names: BTreeSet<String> = accepted
+            .iter()
+            .flat_map(|i| i.names.iter().cloned())
+            .collect();
+        match accept(unit, whole, &names) {
+            Ok(None) => {}
+            Ok(Some(note)) => lines.push(format!(
+                "wrote {} ({} accepted{note})",
                 unit.shown,
                 count(accepted.len(), "change", "changes")
             )),
             Err(e) => {
                 ok = false;
-                lines.push(format!("error: cannot write {}: {e}", unit.shown));
+                lines.push(format!("error: {e}"));
             }
         }
     }
     (lines, ok)
 }
 
+/// Accepts into `unit`'s golden the whole file (`whole`: a missing or stale golden) or
+/// the current shapes of `names`, in one golden transaction, keeping every fact only
+/// a compiled run knows ([`contract_core::accept`]). What to add to the line that
+/// says it was written (`None`: nothing needed writing), or why nothing was.
+pub(crate) fn accept(
+    unit: &Unit,
+    whole: bool,
+    names: &BTreeSet<String>,
+) -> Result<Option<&'static str>, String> {
+    let loaded = unit.bytes.as_ref().ok().and_then(|b| b.as_deref());
+    // The user decided on the golden read at load, maybe minutes ago. Under the
+    // golden's lock it is read again: if another process (`cargo test` with
+    // CONTRACT_PIN_UPDATE=1, `contract-pin update`) wrote it meanwhile, writing the
+    // decisions into the old text would silently undo that write.
+    let conflict = || {
+        format!(
+            "{} changed while you reviewed (another process wrote it): nothing written to \
+             it, so that change stays; run `contract-pin review` again",
+            unit.shown
+        )
+    };
+    let (note, wrote) = store::transact(&unit.path, |fresh| {
+        let changed = fresh != loaded;
+        if whole {
+            if changed {
+                return Err(conflict());
+            }
+            let evaluation = unit.evaluate_bytes(&Mode::Update, fresh)?;
+            return Ok((evaluation.write, ""));
+        }
+        let Some(old) = loaded.and_then(|b| golden::parse(b).ok()) else {
+            return Err(format!("{}: the golden cannot be read", unit.shown));
+        };
+        let current = unit.current_symbols();
+        let (base, note) = if changed {
+            match fresh.and_then(|b| golden::parse(b).ok()) {
+                Some(new) if decisions_hold(&old.shapes(), &new.shapes(), &current, names) => {
+                    (new, "; merged into what another process wrote meanwhile")
+                }
+                _ => return Err(conflict()),
+            }
+        } else {
+            (old, "")
+        };
+        let accepted = contract_core::accept::golden(
+            &unit.set,
+            &unit.package_name,
+            &base,
+            current,
+            Accept::Symbols(names),
+        );
+        Ok((Some(accepted), note))
+    })
+    .map_err(|e| e.message(&unit.shown))?;
+    Ok(wrote.then_some(note))
+}
+
 /// What remains after the review: the lines to print and the exit code (`check`'s
 /// order: breaking, then golden errors, then additive drift).
-fn remaining(items: &[Item], decisions: &[Decision], paint: Paint) -> (String, u8) {
+fn remaining(items: &[Item], decisions: &[Decision], paint: Paint) -> (String, Exit) {
     let mut out = String::new();
     let mut weights = Vec::new();
     for (decision, heading) in [
@@ -491,22 +470,22 @@ fn remaining(items: &[Item], decisions: &[Decision], paint: Paint) -> (String, u
         }
     }
     let code = if weights.contains(&Weight::Breaking) {
-        BREAKING
+        Exit::Breaking
     } else if weights.contains(&Weight::Golden) {
-        ERROR
+        Exit::Error
     } else if weights.contains(&Weight::Additive) {
-        ADDITIVE
+        Exit::Additive
     } else {
-        MATCH
+        Exit::Match
     };
     (out, code)
 }
 
 /// `contract-pin review` (the caller has checked for a terminal).
-pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> u8 {
+pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>) -> Exit {
     if contract_core::env::is_ci(lookup) {
         eprintln!("{}", commands::ci_refusal("review", lookup));
-        return ERROR;
+        return Exit::Error;
     }
     let (items, errors) = items(model, paint);
     for e in &errors {
@@ -515,7 +494,7 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
     let failed = !errors.is_empty() || model.scans.iter().any(|s| !s.errors.is_empty());
     if items.is_empty() {
         println!("nothing to review: every golden matches the sources");
-        return if failed { ERROR } else { MATCH };
+        return if failed { Exit::Error } else { Exit::Match };
     }
     let terminal = console::Term::stdout();
     let mut next_key = || match terminal.read_key_raw() {
@@ -533,12 +512,12 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
         Ok(Answers::Interrupted) => {
             drop(stdout);
             println!("\ninterrupted: nothing was written");
-            return INTERRUPTED;
+            return Exit::Interrupted;
         }
         Err(e) => {
             drop(stdout);
             eprintln!("error: {e}");
-            return ERROR;
+            return Exit::Error;
         }
     };
     drop(stdout);
@@ -556,7 +535,7 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
     let (left, code) = remaining(&items, &decisions, paint);
     print!("{left}");
     if !ok || failed {
-        ERROR
+        Exit::Error
     } else {
         code
     }
@@ -678,18 +657,18 @@ mod tests {
     fn what_remains_sets_the_exit_code_like_check() {
         let items = [item("A", Add), item("B", Brk), item("C", Weight::Golden)];
         let (out, code) = remaining(&items, &[Accept, Accept, Accept], Paint::plain());
-        assert_eq!((out.as_str(), code), ("", MATCH));
+        assert_eq!((out.as_str(), code), ("", Exit::Match));
         let (out, code) = remaining(&items, &[Reject, Accept, Accept], Paint::plain());
-        assert_eq!(code, ADDITIVE);
+        assert_eq!(code, Exit::Additive);
         assert!(out.contains("rejected — the golden is kept"), "{out}");
         assert!(out.contains("  A differs"), "{out}");
         assert_eq!(
             remaining(&items, &[Skip, Accept, Skip], Paint::plain()).1,
-            ERROR
+            Exit::Error
         );
         assert_eq!(
             remaining(&items, &[Skip, Reject, Skip], Paint::plain()).1,
-            BREAKING
+            Exit::Breaking
         );
     }
 
@@ -706,7 +685,11 @@ mod tests {
             ("New".to_owned(), shape("new")),
         ]);
         let names = BTreeSet::from(["A".to_owned(), "Gone".to_owned(), "New".to_owned()]);
-        let out = merged(&golden, &current, &names);
+        let out = contract_core::accept::merge(
+            &golden,
+            current,
+            contract_core::accept::Accept::Symbols(&names),
+        );
         assert_eq!(out["A"].module.as_deref(), Some("new"));
         assert_eq!(
             out["B"].module.as_deref(),
@@ -750,6 +733,22 @@ mod tests {
             &a
         ));
         assert!(!decisions_hold(&read, &map(&[("B", "old")]), &current, &a));
+        // It wrote the accepted shape with what its compiled run observed.
+        let item = |module: &str| Symbol {
+            item: Some(contract_core::ItemShape::Const(
+                contract_core::shape::ValueItemShape::new(
+                    contract_core::Type::named("u8"),
+                    contract_core::shape::Value::Expr("1".to_owned()),
+                ),
+            )),
+            ..shape(module)
+        };
+        let sources = BTreeMap::from([("A".to_owned(), item("new"))]);
+        let mut observed = BTreeMap::from([("A".to_owned(), item("new"))]);
+        observed.get_mut("A").unwrap().implements =
+            Some([contract_core::probe::ProbedTrait::Send].into());
+        let before = BTreeMap::from([("A".to_owned(), item("old"))]);
+        assert!(decisions_hold(&before, &observed, &sources, &a));
         // Accepting a removal (A is gone from the sources) that another writer made too.
         let gone = map(&[("B", "new")]);
         assert!(decisions_hold(&read, &map(&[("B", "old")]), &gone, &a));

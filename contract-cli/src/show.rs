@@ -2,11 +2,13 @@
 //! shows a snapshot: per symbol, the golden shape and the current one rendered one
 //! member a line ([`render::symbol_block`]) and diffed line by line, removed lines red,
 //! added lines green; beside the diff, each delta with its kind, axis and place in the
-//! sources; for a breaking change, the set's directive.
+//! sources; for a breaking change, the set's directive. The current side is shown as
+//! accepting it would write it ([`contract_core::accept`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
+use contract_core::accept::{self, Accept};
 use contract_core::{render, Delta, DeltaKind, Symbol};
 use similar::{ChangeTag, TextDiff};
 
@@ -117,6 +119,16 @@ pub fn change(
     for name in names.iter().filter(|n| !paired.contains(n.as_str())) {
         pairs.push((path(name, golden, current), name, name));
     }
+    // The accepted side as accepting this change writes it: with the facts of the
+    // golden the sources cannot know (`// implements: …`), which the golden keeps —
+    // under the symbol's old name too, for a rename — never shown as lines removed.
+    let subset = |shapes: &BTreeMap<String, Symbol>| -> BTreeMap<String, Symbol> {
+        names
+            .iter()
+            .filter_map(|n| Some((n.clone(), shapes.get(n)?.clone())))
+            .collect()
+    };
+    let accepted = accept::merge(&subset(golden), subset(current), Accept::Symbols(names));
     for (header, old_name, new_name) in pairs {
         let old = golden.get(old_name);
         let new = current.get(new_name);
@@ -127,7 +139,9 @@ pub fn change(
         };
         let _ = writeln!(out, "  {}{note}", paint.bold(&header));
         let old = old.map(|s| render::symbol_block(old_name, s));
-        let new = new.map(|s| render::symbol_block(new_name, s));
+        let new = new
+            .and(accepted.get(new_name))
+            .map(|s| render::symbol_block(new_name, s));
         out.push_str(&line_diff(
             old.as_deref().unwrap_or(""),
             new.as_deref().unwrap_or(""),

@@ -187,6 +187,321 @@ fn a_private_rc_field_loses_send_and_sync_and_the_harness_says_so() {
     assert!(!cli.stdout.contains("auto_trait_removed"), "{cli:?}");
 }
 
+/// `contract-pin review` reads sources only, so it cannot know what the compiler
+/// recorded in the golden (`implements`). Accepting a change on a real terminal must
+/// keep it: then a hand-written `impl Default` removed, or a private field that makes
+/// the type lose `Send` and `Sync`, is still a break for `cargo test` — not additive
+/// drift that "rerun with the update variable" would accept.
+#[test]
+fn review_keeps_what_the_compiler_recorded_and_later_breaks_are_still_breaks() {
+    let c = Crate::new("api-surface-review-keeps", false);
+    let v1 = "#[contract_pin::contract(set = \"api\")]\npub struct Session {\n    pub id: u64,\n    \
+              cache: Vec<u8>,\n}\n\nimpl Session {\n    pub fn cache_len(&self) -> usize {\n        \
+              self.cache.len()\n    }\n}\n\nimpl Default for Session {\n    fn default() -> Self {\n        \
+              Session { id: 0, cache: Vec::new() }\n    }\n}\n";
+    c.write("src/lib.rs", v1);
+    ok(&c.test(&[("API_CONTRACT_UPDATE_GOLDEN", "1")]), "bootstrap");
+    let recorded = |golden: &str| {
+        golden.contains("\"implements\"")
+            && ["\"Default\"", "\"Send\"", "\"Sync\""]
+                .iter()
+                .all(|t| golden.contains(t))
+    };
+    assert!(recorded(&c.golden()), "{}", c.golden());
+
+    // An additive change, accepted in `contract-pin review` on a real terminal.
+    let v2 = v1
+        .replace(
+            "cache: Vec<u8>,\n}",
+            "cache: Vec<u8>,\n    pub tag: u32,\n}",
+        )
+        .replace("cache: Vec::new() }", "cache: Vec::new(), tag: 0 }");
+    c.write("src/lib.rs", &v2);
+    let diff = c.cli(&["diff"]);
+    assert!(diff.stdout.contains("+     pub tag: u32,"), "{diff:?}");
+    assert!(!diff.stdout.contains("- // implements"), "{diff:?}");
+    let mut pty = support::Pty::spawn(
+        BIN,
+        &[
+            "--manifest-path",
+            c.path("Cargo.toml").to_str().unwrap(),
+            "review",
+        ],
+        c.dir.path(),
+        &[],
+    );
+    pty.expect_nth("a accept · r reject · s skip", 1);
+    pty.expect_raw();
+    pty.send("a");
+    let (code, out, _) = pty.finish();
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1 accepted, 0 rejected, 0 skipped"), "{out}");
+    assert!(out.contains("field_added"), "an additive field: {out}");
+    // What the sources cannot know is not shown as lost either.
+    assert!(!out.contains("- // implements"), "{out}");
+    let golden = c.golden();
+    assert!(golden.contains("\"tag\""), "accepted:\n{golden}");
+    assert!(
+        recorded(&golden),
+        "the review kept what the compiler recorded:\n{golden}"
+    );
+    ok(&c.test(&[]), "after the review");
+
+    // The hand-written impl removed: a break.
+    c.write("src/lib.rs", &v2[..v2.find("impl Default").unwrap()]);
+    fails_with(
+        &c.test(&[]),
+        "impl Default removed",
+        &["BREAKING CHANGE DETECTED", "impl_removed"],
+    );
+    // A private field that loses Send and Sync: a break, not additive drift.
+    c.write(
+        "src/lib.rs",
+        &v2.replace(
+            "cache: Vec<u8>,",
+            "cache: Vec<u8>,\n    counter: std::rc::Rc<u8>,",
+        )
+        .replace("tag: 0 }", "tag: 0, counter: Default::default() }"),
+    );
+    let run = c.test(&[]);
+    fails_with(
+        &run,
+        "an Rc field after the review",
+        &[
+            "BREAKING CHANGE DETECTED",
+            "auto_trait_removed",
+            "no longer implements `Send`",
+            "no longer implements `Sync`",
+        ],
+    );
+    assert_eq!(c.golden(), golden, "a failing run writes nothing");
+}
+
+/// A library's unit tests and an integration test both check set `api`, and a pin
+/// under `#[cfg(test)]` exists only in the unit tests: the two binaries register
+/// different shapes. That is refused — naming each binary, what only it registers,
+/// and the way out — and an update never leaves a golden that flips between them.
+#[test]
+fn two_test_binaries_that_register_differently_are_refused_not_flipped() {
+    let c = Crate::new("api-surface-two-binaries", false);
+    let lib = |unit_check: &str| {
+        format!(
+            "#[contract_pin::contract(set = \"api\")]\npub struct Order {{\n    pub id: u64,\n}}\n\n\
+             #[cfg(test)]\nmod tests {{\n    #[contract_pin::contract(set = \"api\")]\n    \
+             pub struct Fixture {{\n        pub seed: u8,\n    }}\n\n    #[test]\n    fn api() {{\n        \
+             {unit_check}\n    }}\n}}\n"
+        )
+    };
+    c.write("src/lib.rs", &lib("contract_pin::assert_golden!(\"api\");"));
+    let says = [
+        "two test binaries of package `api-surface-two-binaries` check \
+         golden/api-contract/api-surface-two-binaries.json (set `api`) with different registrations",
+        "test binary `api_surface_two_binaries` (assert_golden! at src/lib.rs:15:9) registers \
+         `Fixture` that `contract` does not",
+        "keep one `assert_golden!(\"api\")`",
+    ];
+    // The unit tests run first and write the golden; the integration test refuses.
+    let update = [("API_CONTRACT_UPDATE_GOLDEN", "1")];
+    fails_with(&c.test(&update), "two binaries, update", &says);
+    let first = c.golden();
+    assert!(first.contains("\"Fixture\""), "{first}");
+    // Again: now the unit tests refuse too; nothing is rewritten, by either.
+    fails_with(&c.test(&update), "two binaries, update again", &says);
+    assert_eq!(c.golden(), first, "the golden flipped");
+    fails_with(&c.test(&[]), "two binaries, compare", &says);
+    // One binary checks the set: the golden follows it, and stays.
+    c.write("src/lib.rs", &lib("let _ = 0;"));
+    ok(&c.test(&update), "one binary, update");
+    let golden = c.golden();
+    assert!(!golden.contains("\"Fixture\""), "{golden}");
+    ok(&c.test(&update), "one binary, update again");
+    ok(&c.test(&[]), "one binary, compare");
+    assert_eq!(c.golden(), golden);
+
+    // Two integration tests that see the same pins agree, whatever the features — and
+    // the binaries a build with other features left behind are not writers of this run.
+    let manifest = fs::read_to_string(c.path("Cargo.toml")).unwrap();
+    c.write(
+        "Cargo.toml",
+        &format!("{manifest}\n[features]\nextra = []\n"),
+    );
+    c.write(
+        "tests/other.rs",
+        "#[test]\nfn api_again() {\n    contract_pin::assert_golden!(\"api\");\n}\n",
+    );
+    c.write(
+        "src/lib.rs",
+        &format!(
+            "{}\n#[cfg(feature = \"extra\")]\n#[contract_pin::contract(set = \"api\")]\npub struct Extra;\n",
+            lib("let _ = 0;")
+        ),
+    );
+    let with_extra = [update[0], ("CONTRACT_PIN_COMPILE_CHECK", "0")];
+    ok(
+        &c.cargo(&["test", "--quiet", "--features", "extra"], &with_extra),
+        "two agreeing binaries, with the feature",
+    );
+    assert!(c.golden().contains("\"Extra\""), "{}", c.golden());
+    ok(&c.test(&update), "two agreeing binaries, without it");
+    assert_eq!(
+        c.golden(),
+        golden,
+        "the golden of the build without the feature"
+    );
+    ok(&c.test(&[]), "two agreeing binaries, compare");
+}
+
+/// The same situation reads the same in every front end: `cargo test` (the harness and
+/// the macro) and `contract-pin`.
+#[test]
+fn the_front_ends_say_the_same_thing_about_the_same_situation() {
+    let c = Crate::new("api-surface-front-ends", false);
+    let v1 = "#[contract_pin::contract(set = \"api\")]\n#[non_exhaustive]\npub struct Meta {\n    \
+              pub tag: u32,\n}\n\npub mod model {\n    #[contract_pin::contract(set = \"api\")]\n    \
+              pub struct Comparator {\n        pub op: u8,\n    }\n}\n\n\
+              #[contract_pin::contract(set = \"api\")]\npub const MAX: u32 = 3;\n";
+    c.write("src/lib.rs", v1);
+    let update = [("API_CONTRACT_UPDATE_GOLDEN", "1")];
+    ok(&c.test(&update), "bootstrap");
+    let golden = c.golden();
+    let restore = || {
+        fs::write(
+            c.path("golden/api-contract/api-surface-front-ends.json"),
+            &golden,
+        )
+        .unwrap()
+    };
+    let all = |run: &Run| format!("{}{}", run.stdout, run.stderr);
+
+    // A removed symbol and an additive field together: each front end shows both, and
+    // names the removed symbol by its path as it names every other.
+    let v2 = v1
+        .replace(
+            "    #[contract_pin::contract(set = \"api\")]\n    pub struct Comparator {\n        pub op: u8,\n    }\n",
+            "",
+        )
+        .replace("pub tag: u32,", "pub tag: u32,\n    pub weight: u32,");
+    c.write("src/lib.rs", &v2);
+    let harness = all(&c.test(&[]));
+    let cli = all(&c.cli(&["check"]));
+    for out in [&harness, &cli] {
+        assert!(
+            out.contains("api_surface_front_ends::model::Comparator"),
+            "{out}"
+        );
+        assert!(
+            out.contains("field_added"),
+            "the additive delta is shown: {out}"
+        );
+    }
+    assert!(
+        harness.contains("Symbol: api_surface_front_ends::model::Comparator"),
+        "{harness}"
+    );
+    assert!(
+        harness.contains("Also additive (the same update accepts them):\n  - field_added @ api_surface_front_ends::Meta"),
+        "{harness}"
+    );
+
+    // Accepting them: one count, in the same words.
+    let harness = all(&c.test(&update));
+    restore();
+    let cli = all(&c.cli(&["update"]));
+    for out in [&harness, &cli] {
+        assert!(
+            out.contains("2 deltas accepted (1 breaking, 1 additive)"),
+            "{out}"
+        );
+    }
+    restore();
+    c.write("src/lib.rs", &v1.replace("u32 = 3;", "u32 = 4;"));
+    let harness = all(&c.test(&update));
+    restore();
+    let cli = all(&c.cli(&["update"]));
+    for out in [&harness, &cli] {
+        assert!(
+            out.contains("1 delta accepted (1 breaking, 0 additive)"),
+            "{out}"
+        );
+        assert!(!out.contains("1 deltas"), "{out}");
+    }
+    restore();
+
+    // Under CI an update request is ignored, and no front end then says to rerun with
+    // it here: the command is for a developer's machine.
+    let ci = [("CI", "true"), ("API_CONTRACT_UPDATE_GOLDEN", "1")];
+    let macro_says = all(&c.cargo(&["check"], &ci));
+    let unchecked = [ci[0], ci[1], ("CONTRACT_PIN_COMPILE_CHECK", "0")];
+    let harness = all(&c.cargo(&["test", "--quiet"], &unchecked));
+    assert!(
+        harness.contains("API_CONTRACT_UPDATE_GOLDEN=1 is IGNORED"),
+        "{harness}"
+    );
+    for out in [&macro_says, &harness] {
+        assert!(out.contains("on your machine"), "{out}");
+    }
+    assert!(
+        harness.contains(
+            "3. Rerun with `API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p api-surface-front-ends` \
+             on your machine (CI only compares goldens)"
+        ),
+        "{harness}"
+    );
+    assert_eq!(c.golden(), golden, "CI wrote the golden");
+
+    // A contract attribute below `#[derive]`: `contract-pin check` does not advise the
+    // `update` that refuses until the source is fixed.
+    c.write(
+        "src/lib.rs",
+        &v1.replace(
+            "#[contract_pin::contract(set = \"api\")]\n#[non_exhaustive]",
+            "#[non_exhaustive]\n#[derive(Clone)]\n#[contract_pin::contract(set = \"api\")]",
+        )
+        .replace("u32 = 3;", "u32 = 4;"),
+    );
+    let check = all(&c.cli(&["check"]));
+    assert!(check.contains("is below `#[derive(Clone)]`"), "{check}");
+    assert!(
+        !check.contains("Accept it with `contract-pin update"),
+        "{check}"
+    );
+    assert!(
+        check.contains("Fix the source errors above first"),
+        "{check}"
+    );
+    let update = all(&c.cli(&["update"]));
+    assert!(update.contains("fix them first"), "{update}");
+    c.write("src/lib.rs", v1);
+
+    // Every mistake in the policy file in one run, in every front end; a table nothing
+    // pins is counted with the warnings in the summary.
+    c.write(
+        "contract-pin.toml",
+        "[set.api]\nwire_direction = \"ful\"\naxes = [\"apii\"]\nwire_formt = \"positional\"\n",
+    );
+    let harness = all(&c.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_COMPILE_CHECK", "0")]));
+    let macro_says = all(&c.check());
+    let cli = all(&c.cli(&["check"]));
+    for out in [&harness, &macro_says, &cli] {
+        for line in [2, 3, 4] {
+            assert!(
+                out.contains(&format!("contract-pin.toml:{line}:")),
+                "line {line}: {out}"
+            );
+        }
+    }
+    c.write(
+        "contract-pin.toml",
+        "[set.unused]\nwire_direction = \"full\"\n",
+    );
+    let cli = all(&c.cli(&["check"]));
+    assert!(cli.contains("set `unused`"), "{cli}");
+    assert!(
+        cli.contains("checked 1 set in 1 package: 1 match, 1 warning"),
+        "{cli}"
+    );
+}
+
 /// A derive replaced by a hand-written impl of the same trait is no change where the
 /// impl can be seen; the trait really gone is `derive_removed`, at compile time too.
 #[test]

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use contract_pin_lib::__private::store;
+use contract_store::store;
 use support::{Fixture, BIN, GOLDEN};
 
 /// What [`Locked::check`] returns when every golden matches.

@@ -143,6 +143,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         package,
         golden: shown,
         modules: &no_modules,
+        ci: matches!(mode, Mode::UpdateRefusedInCi { .. }),
     };
     let mut notes = String::new();
     if let Mode::UpdateRefusedInCi { variable } = mode {
@@ -223,23 +224,23 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             let advice = if e.is_ahead() {
                 format!(
                     "This is not a contract change: a newer contract-pin wrote it. Upgrade \
-                     contract-pin to match, or rewrite it in this version's format with `{}`.",
-                    message::update_command(set, package)
+                     contract-pin to match, or rewrite it in this version's format with {}.",
+                    cx.accept()
                 )
             } else if matches!(e, GoldenError::PolicyBlock { .. }) {
                 format!(
-                    "This is not a contract change. Rewrite it with `{}`: when {policy_file} \
+                    "This is not a contract change. Rewrite it with {}: when {policy_file} \
                      already gives set `{set}` the block's policy (or nobody had changed the \
                      block), the block is dropped; otherwise nothing is written and the TOML to \
                      add to {policy_file} is printed.",
-                    message::update_command(set, package)
+                    cx.accept()
                 )
             } else {
                 format!(
-                    "This is not a contract change. Regenerate it with `{}` on the code it was \
+                    "This is not a contract change. Regenerate it with {} on the code it was \
                      written for (before changes of your own, so the rewrite accepts nothing \
                      else), commit it, then check your changes against it.",
-                    message::update_command(set, package)
+                    cx.accept()
                 )
             };
             let message = format!(
@@ -267,6 +268,9 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     // symbol may be named `""` (found by the `golden_mutations` fuzz target).
     let hand_edited = !tampered.is_empty();
     let tampered = tampered.join(", ");
+    // A symbol gone from the current shapes is named by the module the golden
+    // recorded, as every other symbol is by its own (`Symbol: a::b::Name`).
+    let mut recorded: Option<BTreeMap<String, Symbol>> = None;
     let delta_modules: BTreeMap<String, String> = deltas
         .iter()
         .filter_map(|delta| {
@@ -276,7 +280,17 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                     .get(&delta.symbol)
                     .and_then(|s| s.module().ok().flatten())
                     .map(str::to_owned),
-            }?;
+            }
+            .or_else(|| {
+                if current.get(&delta.symbol).is_some() {
+                    return None;
+                }
+                recorded
+                    .get_or_insert_with(|| bytes_shapes(bytes).unwrap_or_default())
+                    .get(&delta.symbol)?
+                    .module
+                    .clone()
+            })?;
             Some((delta.symbol.clone(), module))
         })
         .collect();
@@ -288,13 +302,13 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     if mode.writes() {
         // What a compiled run observed and this one did not (the CLI reads sources
         // only) is kept, not dropped.
-        let typed = typed()?;
-        let kept = bytes_shapes(bytes).and_then(|old| crate::probe::keep_observed(&typed, &old));
-        let updated = Golden::new(set, package, kept.as_ref().unwrap_or(&typed));
+        let old = bytes_shapes(bytes).unwrap_or_default();
+        let merged = crate::accept::merge(&old, typed()?, crate::accept::Accept::Everything);
+        let updated = Golden::new(set, package, &merged);
         if updated.render().as_bytes() == bytes {
             return done(Status::Match, deltas, String::new(), None);
         }
-        let mut message = format!("updated {shown}: {} deltas accepted\n", deltas.len());
+        let mut message = format!("updated {shown}: {}\n", message::accepted(&deltas));
         if hand_edited {
             message.push_str(&format!(
                 "  overwrote hand edits to {tampered} (golden health was {health}); the \
@@ -321,13 +335,14 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             "{shown}:{line}: golden health: {health}\n\
              The shapes of {tampered} no longer match their fingerprints: the golden was \
              edited by hand and cannot be trusted, so this check fails whatever the shapes \
-             say. Regenerate it with `{}`, review the diff, and commit it.\n",
-            message::update_command(set, package)
+             say. Regenerate it with {}, review the diff, and commit it.\n",
+            cx.accept()
         );
         return done(Status::Stale, deltas, message, None);
     }
     if deltas.iter().any(Delta::is_breaking) {
-        let message = message::breaking_directive(&cx, policy, &deltas);
+        let mut message = message::breaking_directive(&cx, policy, &deltas);
+        message.push_str(&message::additive_alongside(&cx, &deltas));
         return done(Status::Breaking, deltas, message, None);
     }
     if !deltas.is_empty() {
@@ -463,6 +478,40 @@ mod tests {
             written.contains("\"implements\"") && written.contains("\"Send\""),
             "{written}"
         );
+    }
+
+    #[test]
+    fn under_ci_an_ignored_update_is_never_advised_here() {
+        let ci = Mode::UpdateRefusedInCi {
+            variable: "S_CONTRACT_UPDATE_GOLDEN".to_owned(),
+        };
+        let text = Golden::new("s", "p", &konst("3")).render();
+        let old = text.replace("\"format_version\": 3", "\"format_version\": 0");
+        let edited = text.replace("\"3\"", "\"4\"");
+        for (golden, current) in [
+            (None, konst("3")),
+            (Some(old.as_str()), konst("3")),
+            (Some(edited.as_str()), konst("4")),
+            (Some(text.as_str()), konst("4")),
+        ] {
+            let outcome = run(&ci, golden.map(str::as_bytes), &current).outcome;
+            let message = &outcome.message;
+            assert!(message.contains("is IGNORED"), "{message}");
+            assert!(
+                message.contains(
+                    "`S_CONTRACT_UPDATE_GOLDEN=1 cargo test -p p` on your machine (CI only \
+                     compares goldens)"
+                ),
+                "{:?}: {message}",
+                outcome.status
+            );
+            let compare = run(&Mode::Compare, golden.map(str::as_bytes), &current).outcome;
+            assert!(
+                !compare.message.contains("on your machine"),
+                "{}",
+                compare.message
+            );
+        }
     }
 
     #[test]

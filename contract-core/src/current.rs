@@ -158,6 +158,24 @@ impl<'a> CurrentSymbol<'a> {
         &self.texts[self.slot.name_end..self.slot.text_end]
     }
 
+    /// True when the symbol's text may hold a probe answer of `Serialize` or
+    /// `Deserialize` with no serde derive: only then can
+    /// [`crate::probe::wire_finding`] find anything, so only then is the symbol read.
+    /// Known here, with the compact text it reads: both lists hold plain names (no
+    /// bracket inside).
+    pub fn may_be_serde_without_derive(self) -> bool {
+        let text = self.text();
+        let list = |key: &str| {
+            text.find(key).map(|at| {
+                let rest = &text[at + key.len()..];
+                &rest[..rest.find(']').unwrap_or(rest.len())]
+            })
+        };
+        let serde =
+            |names: &str| names.contains("\"Serialize\"") || names.contains("\"Deserialize\"");
+        list("\"implements\":[").is_some_and(serde) && !list("\"derives\":[").is_some_and(serde)
+    }
+
     /// Where the symbol was registered: `module::name`, or the name alone.
     fn origin(self) -> &'a str {
         &self.texts[self.slot.text_end..self.slot.end]

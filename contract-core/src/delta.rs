@@ -952,7 +952,7 @@ pub struct Delta {
     /// What exactly changed.
     pub note: Note,
     /// On the wire axis: which directions break.
-    pub wire: Option<crate::policy::WireBreaks>,
+    pub wire: Option<WireBreaks>,
     /// Names in the changed part that could not be resolved through `use`
     /// declarations and were compared as written.
     pub as_written: Vec<String>,
@@ -1054,6 +1054,71 @@ impl Delta {
             }
         }
         out
+    }
+}
+
+/// Which wire directions a change breaks, as a wire rule works it out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WireBreaks {
+    /// The new type fails to read (or silently drops data of) payloads the old type
+    /// wrote or accepted.
+    pub backward: bool,
+    /// Old consumers fail to read (or silently drop data of) payloads the new type
+    /// writes.
+    pub forward: bool,
+}
+
+impl WireBreaks {
+    /// Neither direction breaks.
+    pub const NONE: WireBreaks = WireBreaks {
+        backward: false,
+        forward: false,
+    };
+    /// Both directions break.
+    pub const BOTH: WireBreaks = WireBreaks {
+        backward: true,
+        forward: true,
+    };
+
+    /// Only the backward direction breaks when `b`.
+    pub fn backward(b: bool) -> WireBreaks {
+        WireBreaks {
+            backward: b,
+            forward: false,
+        }
+    }
+
+    /// Only the forward direction breaks when `f`.
+    pub fn forward(f: bool) -> WireBreaks {
+        WireBreaks {
+            backward: false,
+            forward: f,
+        }
+    }
+
+    /// Either direction.
+    pub fn any(self) -> bool {
+        self.backward || self.forward
+    }
+
+    /// Breaks in either of `self` or `other`.
+    pub fn or(self, other: WireBreaks) -> WireBreaks {
+        WireBreaks {
+            backward: self.backward || other.backward,
+            forward: self.forward || other.forward,
+        }
+    }
+
+    /// A clause for a delta's detail saying which readers fail, or empty.
+    pub fn describe(self) -> &'static str {
+        match (self.backward, self.forward) {
+            (true, true) => {
+                "; breaks both ways: the new type cannot read old payloads, nor old consumers new ones"
+            }
+            (true, false) => "; the new type cannot read old payloads",
+            (false, true) => "; old consumers cannot read new payloads",
+            (false, false) => "",
+        }
     }
 }
 

@@ -245,13 +245,56 @@ impl std::error::Error for GoldenError {}
 
 /// A set name: 1-64 characters of `a-z`, `0-9`, `_` and `-`, starting with a letter.
 /// Set and package names become parts of the golden's path, so nothing that could
-/// name another directory (`/`, `..`, `\\`) gets through.
+/// name another directory (`/`, `..`, `\\`) gets through. Made only by
+/// [`SetName::parse`]: every front end (the attribute, `assert_golden!`, the harness,
+/// the policy file) validates with it and refuses in its words ([`InvalidSetName`]).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SetName(String);
+
+/// A string that is not a set name; its `Display` is the rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidSetName;
+
+impl fmt::Display for InvalidSetName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "a set name is 1-64 characters of a-z, 0-9, `_` and `-`, starting with a letter",
+        )
+    }
+}
+
+impl std::error::Error for InvalidSetName {}
+
+impl SetName {
+    /// `s` as a set name, or why it is none.
+    pub fn parse(s: &str) -> Result<SetName, InvalidSetName> {
+        let valid = !s.is_empty()
+            && s.len() <= 64
+            && s.starts_with(|c: char| c.is_ascii_lowercase())
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-');
+        if valid {
+            Ok(SetName(s.to_owned()))
+        } else {
+            Err(InvalidSetName)
+        }
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for SetName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// True when `s` is a set name (see [`SetName`]).
 pub fn valid_set_name(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 64
-        && s.starts_with(|c: char| c.is_ascii_lowercase())
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+    SetName::parse(s).is_ok()
 }
 
 /// A package name as cargo allows it: ASCII letters, digits, `_` and `-`, not
@@ -1418,6 +1461,21 @@ mod compare_tests {
 #[cfg(test)]
 mod path_tests {
     use super::*;
+
+    #[test]
+    fn a_set_name_is_made_only_from_a_valid_one_and_the_refusal_is_the_rule() {
+        for good in ["a", "phase5", "api-v2", "a_b", &"x".repeat(64)] {
+            assert_eq!(SetName::parse(good).unwrap().as_str(), good);
+        }
+        for bad in ["", "5a", "A", "../x", "a/b", "a b", "é", &"x".repeat(65)] {
+            assert_eq!(SetName::parse(bad), Err(InvalidSetName), "{bad:?}");
+            assert!(!valid_set_name(bad));
+        }
+        assert_eq!(
+            InvalidSetName.to_string(),
+            "a set name is 1-64 characters of a-z, 0-9, `_` and `-`, starting with a letter"
+        );
+    }
 
     #[test]
     fn golden_path_follows_the_variable_or_the_package() {

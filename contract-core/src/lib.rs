@@ -9,6 +9,7 @@
 
 #![deny(missing_docs)]
 
+pub mod accept;
 pub mod assemble;
 pub mod canonical;
 pub mod check;
@@ -24,6 +25,7 @@ pub mod message;
 pub mod names;
 pub mod policy;
 pub mod probe;
+pub mod probed;
 pub mod render;
 pub mod serde_attrs;
 pub mod shape;

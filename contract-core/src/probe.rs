@@ -17,119 +17,9 @@
 //! the current side observed none ([`keep_observed`]).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
+pub use crate::probed::ProbedTrait;
 use crate::shape::{ItemShape, Symbol};
-
-macro_rules! probed_traits {
-    ($( $(#[doc = $doc:literal])* $variant:ident = $bit:literal, $auto:literal, $answer:literal; )*) => {
-        /// A trait the type probe asks about.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-        pub enum ProbedTrait {
-            $( $(#[doc = $doc])* $variant, )*
-        }
-
-        impl ProbedTrait {
-            /// Every probed trait, in bit order.
-            pub const ALL: &'static [ProbedTrait] = &[ $( ProbedTrait::$variant, )* ];
-
-            /// The trait's bit in a probe value.
-            pub fn bit(self) -> u32 {
-                1 << self.index()
-            }
-
-            /// The trait's position in a probe value.
-            pub fn index(self) -> u32 {
-                match self { $( ProbedTrait::$variant => $bit, )* }
-            }
-
-            /// The associated const of `contract_pin::__private::probe::Probe<T>` that
-            /// answers for the trait.
-            pub fn answer(self) -> &'static str {
-                match self { $( ProbedTrait::$variant => $answer, )* }
-            }
-
-            /// The trait's name, as a derive or a bound names it.
-            pub fn name(self) -> &'static str {
-                match self { $( ProbedTrait::$variant => stringify!($variant), )* }
-            }
-
-            /// An auto trait: implemented without being written, lost through a field.
-            pub fn is_auto(self) -> bool {
-                match self { $( ProbedTrait::$variant => $auto, )* }
-            }
-
-            /// The trait a derive or a bound names by its last path segment.
-            pub fn parse(name: &str) -> Option<ProbedTrait> {
-                match name { $( stringify!($variant) => Some(ProbedTrait::$variant), )* _ => None }
-            }
-        }
-    };
-}
-
-probed_traits! {
-    /// `Copy`.
-    Copy = 0, false, "COPY";
-    /// `Clone`.
-    Clone = 1, false, "CLONE";
-    /// `Debug`.
-    Debug = 2, false, "DEBUG";
-    /// `Default`.
-    Default = 3, false, "DEFAULT";
-    /// `PartialEq`.
-    PartialEq = 4, false, "PARTIAL_EQ";
-    /// `Eq`.
-    Eq = 5, false, "EQ";
-    /// `PartialOrd`.
-    PartialOrd = 6, false, "PARTIAL_ORD";
-    /// `Ord`.
-    Ord = 7, false, "ORD";
-    /// `Hash`.
-    Hash = 8, false, "HASH";
-    /// `Send`.
-    Send = 9, true, "SEND";
-    /// `Sync`.
-    Sync = 10, true, "SYNC";
-    /// `Unpin`.
-    Unpin = 11, true, "UNPIN";
-    /// `UnwindSafe`.
-    UnwindSafe = 12, true, "UNWIND_SAFE";
-    /// `RefUnwindSafe`.
-    RefUnwindSafe = 13, true, "REF_UNWIND_SAFE";
-    /// serde's `Serialize`.
-    Serialize = 14, false, "SERIALIZE";
-    /// serde's `Deserialize` (for every lifetime: `DeserializeOwned`).
-    Deserialize = 15, false, "DESERIALIZE";
-}
-
-impl ProbedTrait {
-    /// The traits whose bits are set in a probe value.
-    pub fn from_bits(bits: u32) -> BTreeSet<ProbedTrait> {
-        ProbedTrait::ALL
-            .iter()
-            .copied()
-            .filter(|t| bits & t.bit() != 0)
-            .collect()
-    }
-
-    /// The probe value of a set of traits.
-    pub fn to_bits(set: &BTreeSet<ProbedTrait>) -> u32 {
-        set.iter().fold(0, |bits, t| bits | t.bit())
-    }
-
-    /// serde's traits: a type implementing one has a wire format.
-    pub fn is_serde(self) -> bool {
-        matches!(self, ProbedTrait::Serialize | ProbedTrait::Deserialize)
-    }
-}
-
-impl fmt::Display for ProbedTrait {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The derives of a struct, enum or union.
 fn derives(s: &Symbol) -> Option<&BTreeSet<String>> {
@@ -206,29 +96,44 @@ pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
 
 /// `current` with the facts of `golden` it did not observe itself, symbol by symbol:
 /// an update from sources alone (the CLI) must not drop what a compiled run recorded.
+/// `None` when there is nothing to keep. Every writer goes through
+/// [`crate::accept::merge`], which keeps them symbol by symbol with [`keep`].
 pub fn keep_observed(
     current: &BTreeMap<String, Symbol>,
     golden: &BTreeMap<String, Symbol>,
 ) -> Option<BTreeMap<String, Symbol>> {
-    let missing = current.iter().any(|(name, s)| {
-        s.implements.is_none()
-            && golden
-                .get(name)
-                .is_some_and(|g| g.implements.is_some() && same_kind(g, s))
-    });
+    let missing = current.iter().any(|(name, s)| keeps(s, golden.get(name)));
     if !missing {
         return None;
     }
     let mut out = current.clone();
     for (name, s) in &mut out {
-        if s.implements.is_some() {
-            continue;
-        }
-        if let Some(g) = golden.get(name).filter(|g| same_kind(g, s)) {
-            s.implements.clone_from(&g.implements);
-        }
+        keep(s, golden.get(name));
     }
     Some(out)
+}
+
+/// Gives `current` the facts of its golden shape `golden` that it did not observe
+/// itself (a shape read from sources observes none). A fact the current shape
+/// observed, or one of a symbol whose kind changed (another item now), is not taken.
+pub fn keep(current: &mut Symbol, golden: Option<&Symbol>) {
+    if let Some(g) = golden.filter(|g| keeps(current, Some(g))) {
+        current.implements.clone_from(&g.implements);
+    }
+}
+
+/// `current` as an update writes it: with the facts of `golden` it did not observe
+/// (see [`keep`]). What `diff` and `review` show as the accepted side.
+pub fn kept(current: &Symbol, golden: Option<&Symbol>) -> Symbol {
+    let mut out = current.clone();
+    keep(&mut out, golden);
+    out
+}
+
+/// True when [`keep`] would take a fact from `golden`.
+fn keeps(current: &Symbol, golden: Option<&Symbol>) -> bool {
+    current.implements.is_none()
+        && golden.is_some_and(|g| g.implements.is_some() && same_kind(g, current))
 }
 
 fn same_kind(a: &Symbol, b: &Symbol) -> bool {

@@ -511,6 +511,16 @@ pub fn after(delta: &Delta) -> String {
     side(delta, true)
 }
 
+/// The `Before: …` and `After:  …` lines of `delta`, each indented by `pad` and ended
+/// by a newline: how the harness's directive and `contract-pin check` show both sides.
+pub fn before_after(delta: &Delta, pad: &str) -> String {
+    format!(
+        "{}\n{}\n",
+        labelled(&format!("{pad}Before: "), &before(delta)),
+        labelled(&format!("{pad}After:  "), &after(delta))
+    )
+}
+
 /// `text` under a label, continuation lines indented to the label's width:
 /// `Before: struct S {` / `        a: u8,`.
 pub fn labelled(label: &str, text: &str) -> String {

@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::probe::ProbedTrait;
+use crate::probed::ProbedTrait;
 use crate::serde_attrs::Entries;
 pub use crate::serde_attrs::{ContainerSerde, FieldSerde, VariantSerde};
 pub use crate::ty::{Bound, Path, Type};

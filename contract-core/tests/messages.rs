@@ -85,6 +85,7 @@ fn phase5_context(modules: &BTreeMap<String, String>) -> Context<'_> {
         package: "workspace-example",
         golden: "golden/phase5-contract/workspace-example.json",
         modules,
+        ci: false,
     }
 }
 
@@ -152,6 +153,7 @@ fn generic_directive() {
         package: "workspace-example",
         golden: "golden/phase6-contract/workspace-example.json",
         modules: &modules,
+        ci: false,
     };
     let text = message::breaking_directive(&cx, &policy, &deltas);
     bless::check(&golden("generic_directive.txt"), &text);
@@ -187,6 +189,7 @@ fn compile_error() {
         package: "workspace-example",
         golden: "golden/phase5-contract/workspace-example.json",
         modules: &modules,
+        ci: false,
     };
     let text: Vec<String> = deltas
         .iter()
@@ -215,6 +218,7 @@ fn long_items_render_one_member_a_line_and_a_changed_row_says_so() {
         package: "workspace-example",
         golden: "golden/phase6-contract/workspace-example.json",
         modules: &modules,
+        ci: false,
     };
     let text = message::breaking_directive(&cx, &policy, &deltas);
     // The removed trait: one member a line, continuation lines under the first.

@@ -561,3 +561,33 @@ fn the_documented_policy_files_read() {
     assert_eq!(own.policy("phase5").wire_direction, WireDirection::Full);
     assert_eq!(own.policy("phase6"), Policy::default());
 }
+
+#[test]
+fn every_error_of_the_file_is_reported_at_once_in_file_order() {
+    let text = "[set.api]\nwire_formt = \"positional\"\naxes = [\"apii\"]\n\n[set.b]\nwire_direction = \"ful\"\n";
+    let e = refused(text, 2, "set.api.wire_formt", "did you mean `wire_format`?");
+    let lines: Vec<(usize, &str)> = e.more.iter().map(|m| (m.line, m.key.as_str())).collect();
+    assert_eq!(
+        lines,
+        [(3, "set.api.axes"), (6, "set.b.wire_direction")],
+        "{e:?}"
+    );
+    let located = e.located("contract-pin.toml");
+    let starts: Vec<&str> = located
+        .lines()
+        .map(|l| &l[..l.find(": ").unwrap()])
+        .collect();
+    assert_eq!(
+        starts,
+        [
+            "contract-pin.toml:2:1",
+            "contract-pin.toml:3:9",
+            "contract-pin.toml:6:18"
+        ],
+        "{located}"
+    );
+    // One error: nothing more.
+    assert!(error("[set.api]\nwire_direction = \"ful\"\n")
+        .more
+        .is_empty());
+}

@@ -119,3 +119,23 @@ fn a_serde_type_without_a_serde_derive_is_a_finding() {
         None
     );
 }
+
+#[test]
+fn only_a_serde_impl_without_a_serde_derive_asks_for_a_wire_finding() {
+    use contract_core::current::Current;
+    let asks = |src: &str| {
+        let current = Current::from_symbols(common::set(src));
+        current.get("S").unwrap().may_be_serde_without_derive()
+    };
+    assert!(asks(
+        "#[observed(Serialize, Send)] pub struct S { pub a: u8 }"
+    ));
+    assert!(asks(
+        "#[observed(Deserialize)] #[derive(Clone)] pub struct S { pub a: u8 }"
+    ));
+    assert!(!asks(
+        "#[observed(Serialize)] #[derive(serde::Serialize)] pub struct S { pub a: u8 }"
+    ));
+    assert!(!asks("#[observed(Send)] pub struct S { pub a: u8 }"));
+    assert!(!asks("pub struct S { pub a: u8 }"));
+}

@@ -322,6 +322,7 @@ fn check_respelling(
                     package: &package,
                     golden: &shown,
                     modules: &modules,
+                    ci: env::is_ci(&lookup),
                 };
                 let edited: Vec<&str> = edited.iter().map(String::as_str).collect();
                 errors.push(syn::Error::new(
@@ -338,13 +339,14 @@ fn check_respelling(
     };
     let modules = Default::default();
     let shown = shown();
+    let ci = env::is_ci(&lookup);
     let cx = Context {
         set: &args.set,
         package: &package,
         golden: &shown,
         modules: &modules,
+        ci,
     };
-    let ci = env::is_ci(&lookup);
     let policy = policy.policy(&args.set);
     let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy);
     if !deltas.is_empty() {
@@ -696,6 +698,7 @@ fn load_policy(
                 column: 1,
                 key: String::new(),
                 message: format!("cannot be read: {e}"),
+                more: Vec::new(),
             }),
         },
     };

@@ -19,11 +19,11 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     let args = args::parse(fixed_set, args, &mut errors);
     let mut order = Found::Unknown;
     let extracted = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(parsed) => match {
+        Ok(parsed) => match extract_gated(&parsed, &{
             let around = scope::around(&parsed);
             order = around.order;
-            extract_gated(&parsed, &around.scope)
-        } {
+            around.scope
+        }) {
             Ok(mut extracted) => {
                 // The public path is part of the item's fragment.
                 let path = args

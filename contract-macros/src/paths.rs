@@ -36,11 +36,8 @@ impl Parse for AssertGolden {
                 }
             }
         }
-        if !contract_core::golden::valid_set_name(&set.value()) {
-            return Err(syn::Error::new(
-                set.span(),
-                "a set name is 1-64 characters of a-z, 0-9, `_` and `-`, starting with a letter",
-            ));
+        if let Err(e) = contract_core::golden::SetName::parse(&set.value()) {
+            return Err(syn::Error::new(set.span(), e));
         }
         Ok(AssertGolden { set, lib, krate })
     }

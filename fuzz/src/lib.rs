@@ -172,8 +172,10 @@ fn render_messages(policy: &Policy, deltas: &[contract_core::Delta]) {
         package: "p",
         golden: "golden.json",
         modules: &modules,
+        ci: false,
     };
     let _ = message::breaking_directive(&cx, policy, deltas);
+    let _ = message::additive_alongside(&cx, deltas);
     let _ = message::additive_drift(&cx, deltas);
     for delta in deltas {
         let _ = message::compile_error(&cx, delta);

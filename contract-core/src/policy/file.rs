@@ -126,12 +126,21 @@ pub struct PolicyError {
     pub key: String,
     /// What is wrong, and what is accepted.
     pub message: String,
+    /// The file's other errors, in file order: every one is reported in one run, as
+    /// the attribute's arguments are.
+    pub more: Vec<PolicyError>,
 }
 
 impl PolicyError {
-    /// `file:line:column: message`, the form compilers and editors link.
+    /// `file:line:column: message`, the form compilers and editors link; one line for
+    /// this error and one for each of [`PolicyError::more`].
     pub fn located(&self, file: &str) -> String {
-        format!("{file}:{}:{}: {self}", self.line, self.column)
+        let mut out = format!("{file}:{}:{}: {self}", self.line, self.column);
+        for other in &self.more {
+            out.push('\n');
+            out.push_str(&other.located(file));
+        }
+        out
     }
 }
 
@@ -147,7 +156,8 @@ impl fmt::Display for PolicyError {
 
 impl std::error::Error for PolicyError {}
 
-/// Parses the text of a policy file. The first error in the file is returned.
+/// Parses the text of a policy file. The first error in the file is returned, with
+/// every other one in [`PolicyError::more`].
 pub fn parse(text: &str) -> Result<PolicyFile, PolicyError> {
     let doc = DeTable::parse(text).map_err(|e| {
         let (line, column) = e
@@ -158,6 +168,7 @@ pub fn parse(text: &str) -> Result<PolicyFile, PolicyError> {
             column,
             key: String::new(),
             message: format!("not valid TOML: {}", e.message().trim_end()),
+            more: Vec::new(),
         }
     })?;
     let mut p = Parser {
@@ -197,11 +208,19 @@ pub fn parse(text: &str) -> Result<PolicyFile, PolicyError> {
                 column: 1,
                 key: format!("set.{set}"),
                 message: clash,
+                more: Vec::new(),
             });
         }
     }
-    match p.errors.into_iter().min_by_key(|e| (e.line, e.column)) {
-        Some(error) => Err(error),
+    let mut errors = p.errors;
+    errors.sort_by_key(|e| (e.line, e.column));
+    errors.dedup();
+    let mut errors = errors.into_iter();
+    match errors.next() {
+        Some(mut first) => {
+            first.more = errors.collect();
+            Err(first)
+        }
         None => Ok(file),
     }
 }
@@ -226,6 +245,7 @@ impl Parser<'_> {
             column,
             key,
             message,
+            more: Vec::new(),
         });
     }
 
@@ -262,13 +282,11 @@ impl Parser<'_> {
         for (name_key, set_value) in table {
             let name = name_key.get_ref().as_ref();
             let path = format!("set.{name}");
-            if !golden::valid_set_name(name) {
+            if let Err(e) = golden::SetName::parse(name) {
                 self.error(
                     name_key.span().start,
                     path,
-                    "not a contract set name: a set name is 1-64 characters of a-z, 0-9, \
-                     `_` and `-`, starting with a letter"
-                        .to_owned(),
+                    format!("not a contract set name: {e}"),
                 );
                 continue;
             }

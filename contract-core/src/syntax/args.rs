@@ -136,11 +136,8 @@ pub fn parse(fixed_set: Option<&str>, args: TokenStream, errors: &mut Vec<syn::E
     let set_name = match (&set, fixed_set) {
         (Some(lit), _) => {
             let value = lit.value();
-            if !crate::golden::valid_set_name(&value) {
-                errors.push(syn::Error::new(
-                    lit.span(),
-                    "a set name is 1-64 characters of a-z, 0-9, `_` and `-`, starting with a letter",
-                ));
+            if let Err(e) = crate::golden::SetName::parse(&value) {
+                errors.push(syn::Error::new(lit.span(), e));
             }
             value
         }

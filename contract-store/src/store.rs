@@ -1,12 +1,16 @@
 //! The golden store: where a golden lives, reading it, and replacing it atomically
-//! under a cross-process lock. The `contract-pin` command uses this same module
-//! (through `__private`), so the test harness and the CLI write goldens with one
-//! discipline:
+//! under a cross-process lock. The test harness and the `contract-pin` command both
+//! use this module, so they write goldens with one discipline:
 //!
 //! 1. [`lock`] the golden: an exclusive lock on a sidecar file `.<name>.lock` beside
 //!    it, held until the [`Lock`] is dropped;
 //! 2. read it ([`Lock::read`]), decide what to write from what was read;
 //! 3. [`Lock::write`]: a temp file of the writer's own, synced, renamed over the golden.
+//!
+//! [`transact`] is that discipline as one function, and every writer — the harness in
+//! update mode, `contract-pin update`, each accept of `contract-pin review` — writes
+//! through it, deciding what to write with [`contract_core::accept`], which keeps the
+//! facts only a compiled run knows.
 //!
 //! Readers that only compare (the macro at compile time, `check`, `status`) take no
 //! lock: the rename makes every read see one whole golden.
@@ -17,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use contract_core::golden::MAX_BYTES;
+use contract_core::Golden;
 
 /// How to show `path` to a user: relative to the workspace root of the package in
 /// `manifest_dir` (found as cargo finds it), or as is.
@@ -38,6 +43,49 @@ pub fn read(path: &Path) -> io::Result<Option<Vec<u8>>> {
     let mut bytes = Vec::new();
     file.take(MAX_BYTES as u64 + 1).read_to_end(&mut bytes)?;
     Ok(Some(bytes))
+}
+
+/// Why a [`transact`]ion wrote nothing.
+#[derive(Debug)]
+pub enum Failed<E> {
+    /// The golden could not be locked, read or written (`"lock"`, `"read"`,
+    /// `"write"`), and the error.
+    Io(&'static str, io::Error),
+    /// The writer refused to write, for its own reason.
+    Refused(E),
+}
+
+impl<E: std::fmt::Display> Failed<E> {
+    /// The failure in one sentence, naming the golden as `shown`.
+    pub fn message(&self, shown: &str) -> String {
+        match self {
+            Failed::Io(what, e) => format!("cannot {what} {shown}: {e}"),
+            Failed::Refused(e) => e.to_string(),
+        }
+    }
+}
+
+/// One golden transaction, the only way a golden is rewritten: [`lock`] the golden
+/// at `path`, read it, let `decide` say from those bytes (`None`: no file) what to
+/// write — a golden, or nothing — and what to report, write it atomically
+/// ([`Lock::write`]) unless it is the text already there, and let go. Returns what
+/// `decide` reported and whether the golden was written.
+pub fn transact<T, E>(
+    path: &Path,
+    decide: impl FnOnce(Option<&[u8]>) -> Result<(Option<Golden>, T), E>,
+) -> Result<(T, bool), Failed<E>> {
+    let lock = lock(path).map_err(|e| Failed::Io("lock", e))?;
+    let bytes = lock.read().map_err(|e| Failed::Io("read", e))?;
+    let (golden, report) = decide(bytes.as_deref()).map_err(Failed::Refused)?;
+    let Some(golden) = golden else {
+        return Ok((report, false));
+    };
+    let text = golden.render();
+    if bytes.as_deref() == Some(text.as_bytes()) {
+        return Ok((report, false));
+    }
+    lock.write(&text).map_err(|e| Failed::Io("write", e))?;
+    Ok((report, true))
 }
 
 /// Locks `path`, then replaces it with `text` (see [`Lock::write`]). For a writer
