@@ -138,7 +138,7 @@ pub fn check(
     args: &Args,
     extracted: &Extracted,
     item_text: Option<&str>,
-    item: Option<&syn::Item>,
+    place: Option<&scope::Place>,
     errors: &mut Vec<syn::Error>,
 ) -> Checked {
     let mut checked = Checked {
@@ -146,7 +146,7 @@ pub fn check(
         respelled: None,
         module: None,
     };
-    checked.tracking = check_respelling(args, extracted, item_text, item, errors, &mut checked);
+    checked.tracking = check_respelling(args, extracted, item_text, place, errors, &mut checked);
     checked
 }
 
@@ -164,7 +164,7 @@ fn check_respelling(
     args: &Args,
     extracted: &Extracted,
     item_text: Option<&str>,
-    item: Option<&syn::Item>,
+    place: Option<&scope::Place>,
     errors: &mut Vec<syn::Error>,
     checked: &mut Checked,
 ) -> TokenStream {
@@ -285,7 +285,7 @@ fn check_respelling(
     let shown = || display(&path);
     let name = args.name.as_deref().unwrap_or(&extracted.name);
     checked.module =
-        item.and_then(|item| moved_behind_use(&mut state, &path, name, item, extracted));
+        place.and_then(|place| moved_behind_use(&mut state, &path, name, place, extracted));
     let public_path = match &extracted.fragment {
         contract_core::Fragment::Item { path, .. } => path.as_deref(),
         _ => None,
@@ -351,7 +351,7 @@ fn check_respelling(
     let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy);
     if !deltas.is_empty() {
         if let Some(fragment) =
-            item.and_then(|item| in_golden_spelling(item, extracted, &entry.shape))
+            place.and_then(|place| in_golden_spelling(place, extracted, &entry.shape))
         {
             deltas = diff::diff_fragment(name, &entry.shape, &fragment, &policy);
             *respelled = Some(fragment);
@@ -385,7 +385,7 @@ fn moved_behind_use(
     state: &mut State,
     path: &Path,
     name: &str,
-    item: &syn::Item,
+    (file, inline): &scope::Place,
     extracted: &Extracted,
 ) -> Option<String> {
     if !matches!(extracted.fragment, Fragment::Item { .. }) {
@@ -393,11 +393,10 @@ fn moved_behind_use(
     }
     let index = state.golden(path)?.index.clone()?;
     let old = index.entry(name)?.module()?;
-    let (file, inline) = scope::place(item)?;
-    if names::module_by_layout(&file, &inline).as_deref() == Some(old.as_str()) {
+    if names::module_by_layout(file, inline).as_deref() == Some(old.as_str()) {
         return None;
     }
-    let (read, module) = names::of_item(&file, &inline)?;
+    let (read, module) = names::of_item(file, inline)?;
     (module != old && read.table.still_names(&old, &extracted.name, &module)).then_some(old)
 }
 
@@ -405,12 +404,11 @@ fn moved_behind_use(
 /// both spell one type; `None` when nothing is spelled otherwise (or the crate's
 /// sources cannot be read from where the item is).
 fn in_golden_spelling(
-    item: &syn::Item,
+    (file, inline): &scope::Place,
     extracted: &Extracted,
     golden: &Symbol,
 ) -> Option<Fragment> {
-    let (file, inline) = scope::place(item)?;
-    let (read, module) = names::of_item(&file, &inline)?;
+    let (read, module) = names::of_item(file, inline)?;
     let mut fragment = extracted.fragment.clone();
     contract_core::names::respell(&mut fragment, &module, golden, &read.table).then_some(fragment)
 }

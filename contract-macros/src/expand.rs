@@ -18,10 +18,12 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
     let mut errors = Vec::new();
     let args = args::parse(fixed_set, args, &mut errors);
     let mut order = Found::Unknown;
+    let mut place = None;
     let extracted = match syn::parse2::<syn::Item>(item.clone()) {
         Ok(parsed) => match extract_gated(&parsed, &{
             let around = scope::around(&parsed);
             order = around.order;
+            place = around.place;
             around.scope
         }) {
             Ok(mut extracted) => {
@@ -81,7 +83,8 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
                 // Written once: registered, fingerprinted and held to the golden entry.
                 let (fragment, item) = extracted.fragment.compact_text();
                 let item_text = item.map(|range| &fragment[range]);
-                let checked = check::check(&args, extracted, item_text, Some(parsed), &mut errors);
+                let checked =
+                    check::check(&args, extracted, item_text, place.as_ref(), &mut errors);
                 generated.extend(checked.tracking);
                 // One type spelled otherwise than in the golden is registered in the
                 // golden's spelling: the harness then sees what this check saw.

@@ -27,7 +27,12 @@ pub struct Around {
     pub scope: Scope,
     /// What is written above the contract attribute.
     pub order: Found,
+    /// The file and the inline modules around the item there (outermost first).
+    pub place: Option<Place>,
 }
+
+/// Where an item is: its file, and the inline modules around it there.
+pub type Place = (PathBuf, Vec<String>);
 
 type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<Read>)>;
 
@@ -44,11 +49,15 @@ pub fn around(item: &syn::Item) -> Around {
     let unknown = || Around {
         scope: Scope::default(),
         order: Found::Unknown,
+        place: None,
     };
     let Some(file) = name_span(item).unwrap().local_file() else {
         return unknown();
     };
-    let Some(read) = read(file) else {
+    let Some(file) = absolute(file) else {
+        return unknown();
+    };
+    let Some(read) = read(file.clone()) else {
         return unknown();
     };
     let (line, column) = item_position(item);
@@ -77,21 +86,17 @@ pub fn around(item: &syn::Item) -> Around {
         Some(run) => order::above(&read.text, &run, &scope),
         None => Found::Unknown,
     };
-    Around { scope, order }
-}
-
-/// The file `item` is in and the inline modules around it there (outermost first),
-/// when the compiler says which file it is and the item is where it says.
-pub fn place(item: &syn::Item) -> Option<(PathBuf, Vec<String>)> {
-    let file = absolute(name_span(item).unwrap().local_file()?)?;
-    let read = read(file.clone())?;
     let inline = read
         .scopes
-        .module_path(item_position(item))
+        .module_path((line, column))
         .iter()
         .map(|(name, _)| name.clone())
         .collect();
-    Some((file, inline))
+    Around {
+        scope,
+        order,
+        place: Some((file, inline)),
+    }
 }
 
 fn absolute(path: PathBuf) -> Option<PathBuf> {
