@@ -20,6 +20,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
+use contract_core::names::{self, Res};
 use contract_core::syntax::Located;
 
 /// The namespace of a name (a module is in the type namespace).
@@ -130,12 +131,37 @@ pub struct Api {
     pub impls: Vec<Impl>,
 }
 
-/// What a path resolves to inside the crate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Res {
-    Module(usize),
-    /// (module, index of the def in it).
-    Def(usize, usize),
+impl names::Modules for Api {
+    fn parent(&self, m: usize) -> Option<usize> {
+        self.modules[m].parent
+    }
+
+    fn own(&self, m: usize, name: &str) -> Vec<Res> {
+        self.modules[m]
+            .defs
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.name == name)
+            .map(|(i, d)| match d.kind {
+                DefKind::Module(c) => Res::Module(c),
+                DefKind::Item(_) => Res::Def(m, i),
+            })
+            .collect()
+    }
+
+    fn imports(&self, m: usize) -> Vec<(&[String], Option<&str>)> {
+        self.modules[m]
+            .imports
+            .iter()
+            .map(|i| {
+                let bound = match &i.binding {
+                    Binding::Name(n) => Some(n.as_str()),
+                    Binding::Glob => None,
+                };
+                (i.path.as_slice(), bound)
+            })
+            .collect()
+    }
 }
 
 /// One registration of a public-API set: a symbol name and what registers under it.
@@ -326,96 +352,16 @@ struct Resolver<'a> {
 }
 
 impl Resolver<'_> {
-    /// What `name` stands for in module `m`: its own items, then its named imports,
-    /// then (when neither has it) its glob imports. `visiting` guards cycles.
-    fn lookup(&self, m: usize, name: &str, visiting: &mut Vec<(usize, String)>) -> Vec<Res> {
-        let key = (m, name.to_owned());
-        if visiting.contains(&key) || visiting.len() > 64 {
-            return Vec::new();
-        }
-        visiting.push(key);
-        let module = &self.api.modules[m];
-        let mut out: Vec<Res> = module
-            .defs
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.name == name)
-            .map(|(i, d)| match d.kind {
-                DefKind::Module(c) => Res::Module(c),
-                DefKind::Item(_) => Res::Def(m, i),
-            })
-            .collect();
-        for import in &module.imports {
-            if import.binding == Binding::Name(name.to_owned()) {
-                out.extend(self.resolve(m, &import.path, visiting));
-            }
-        }
-        if out.is_empty() {
-            for import in &module.imports {
-                if import.binding != Binding::Glob {
-                    continue;
-                }
-                for res in self.resolve(m, &import.path, visiting) {
-                    if let Res::Module(t) = res {
-                        out.extend(self.lookup(t, name, visiting));
-                    }
-                }
-            }
-        }
-        visiting.pop();
-        out.sort();
-        out.dedup();
-        out
-    }
-
     /// What `path`, written in module `from`, resolves to in this crate (nothing
-    /// when it leaves the crate).
+    /// when it leaves the crate): the shared resolver, with edition 2015's `use`
+    /// paths from the crate root.
     fn resolve(
         &self,
         from: usize,
         path: &[String],
         visiting: &mut Vec<(usize, String)>,
     ) -> Vec<Res> {
-        let Some((first, rest)) = path.split_first() else {
-            return vec![Res::Module(from)];
-        };
-        let mut current: Vec<Res> = match first.as_str() {
-            "crate" => vec![Res::Module(0)],
-            "self" => vec![Res::Module(from)],
-            "super" => self.api.modules[from]
-                .parent
-                .map(Res::Module)
-                .into_iter()
-                .collect(),
-            "" | "std" | "core" | "alloc" => return Vec::new(),
-            name => {
-                let here = self.lookup(from, name, visiting);
-                if here.is_empty() && from != 0 {
-                    // Edition 2015: a `use` path starts at the crate root.
-                    self.lookup(0, name, visiting)
-                } else {
-                    here
-                }
-            }
-        };
-        for segment in rest {
-            let mut next = Vec::new();
-            for res in &current {
-                match (res, segment.as_str()) {
-                    (Res::Module(m), "super") => {
-                        next.extend(self.api.modules[*m].parent.map(Res::Module))
-                    }
-                    (Res::Module(m), "self") => next.push(Res::Module(*m)),
-                    (Res::Module(m), name) => next.extend(self.lookup(*m, name, visiting)),
-                    // An enum's variants, a trait's items: not items of their own.
-                    (Res::Def(..), _) => {}
-                }
-            }
-            next.sort();
-            next.dedup();
-            current = next;
-        }
-        current
+        names::resolve_import(self.api, from, path, visiting)
     }
 
     /// The names module `m` offers other crates, if they can reach it: its `pub`
@@ -534,40 +480,15 @@ pub fn use_tree(
     prefix: &mut Vec<String>,
     out: &mut Vec<(Vec<String>, Binding)>,
 ) {
-    use syn::ext::IdentExt;
-    match tree {
-        syn::UseTree::Path(p) => {
-            prefix.push(p.ident.unraw().to_string());
-            use_tree(&p.tree, prefix, out);
-            prefix.pop();
-        }
-        syn::UseTree::Name(n) => {
-            let name = n.ident.unraw().to_string();
-            if name == "self" {
-                if let Some(last) = prefix.last() {
-                    out.push((prefix.clone(), Binding::Name(last.clone())));
-                }
-            } else {
-                let mut path = prefix.clone();
-                path.push(name.clone());
-                out.push((path, Binding::Name(name)));
-            }
-        }
-        syn::UseTree::Rename(r) => {
-            let rename = r.rename.unraw().to_string();
-            if rename == "_" {
-                return;
-            }
-            let mut path = prefix.clone();
-            let name = r.ident.unraw().to_string();
-            if name != "self" {
-                path.push(name);
-            }
-            out.push((path, Binding::Name(rename)));
-        }
-        syn::UseTree::Glob(_) => out.push((prefix.clone(), Binding::Glob)),
-        syn::UseTree::Group(g) => g.items.iter().for_each(|t| use_tree(t, prefix, out)),
-    }
+    let mut found = Vec::new();
+    contract_core::syntax::names::use_tree(tree, prefix, &mut found);
+    out.extend(found.into_iter().map(|(path, name)| {
+        let binding = match name {
+            Some(name) => Binding::Name(name),
+            None => Binding::Glob,
+        };
+        (path, binding)
+    }));
 }
 
 /// A path's segments without generic arguments (`a::B<T>` → `a`, `B`); a leading

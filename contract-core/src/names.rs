@@ -73,11 +73,149 @@ pub enum Def {
     Value,
 }
 
-/// What a path resolves to: a module or the `index`th def of module `module`.
+/// What a path resolves to inside a crate: a module, or the `index`th name module
+/// `module` defines (`Def(module, index)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Res {
+pub enum Res {
+    /// A module (its index).
     Module(usize),
-    Def { module: usize, index: usize },
+    /// A name a module defines: (module, index of the name in it).
+    Def(usize, usize),
+}
+
+/// A crate's modules as name resolution reads them: the one resolver
+/// ([`lookup`], [`resolve`], [`resolve_import`]) serves this table and the CLI's
+/// public-API walk.
+pub trait Modules {
+    /// The module `m` is in (`None` at the crate root, module 0).
+    fn parent(&self, m: usize) -> Option<usize>;
+    /// What module `m` itself defines under `name`.
+    fn own(&self, m: usize, name: &str) -> Vec<Res>;
+    /// Module `m`'s `use` declarations: each path as written and the name it binds
+    /// (`None`: a glob).
+    fn imports(&self, m: usize) -> Vec<(&[String], Option<&str>)>;
+}
+
+/// What `name` stands for in module `m`: its own names, then its named imports,
+/// then (when neither has it) its globs. `visiting` guards cycles.
+pub fn lookup(
+    modules: &(impl Modules + ?Sized),
+    m: usize,
+    name: &str,
+    visiting: &mut Vec<(usize, String)>,
+) -> Vec<Res> {
+    let mut out = modules.own(m, name);
+    // Inside its own lookup (`pub use fill::fill;` beside `mod fill;`: the path of
+    // the `use` starts with the module), a name is what the module defines.
+    let key = (m, name.to_owned());
+    if visiting.contains(&key) || visiting.len() > 64 {
+        return out;
+    }
+    visiting.push(key);
+    let imports = modules.imports(m);
+    for (path, bound) in &imports {
+        if *bound == Some(name) {
+            out.extend(resolve_import(modules, m, path, visiting));
+        }
+    }
+    if out.is_empty() {
+        for (path, bound) in &imports {
+            if bound.is_some() {
+                continue;
+            }
+            for res in resolve_import(modules, m, path, visiting) {
+                if let Res::Module(t) = res {
+                    out.extend(lookup(modules, t, name, visiting));
+                }
+            }
+        }
+    }
+    visiting.pop();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// A `use` path written in module `from`: as a path, then (edition 2015) from the
+/// crate root.
+pub fn resolve_import(
+    modules: &(impl Modules + ?Sized),
+    from: usize,
+    path: &[String],
+    visiting: &mut Vec<(usize, String)>,
+) -> Vec<Res> {
+    let found = resolve(modules, from, path, visiting);
+    if found.is_empty() && from != 0 {
+        if let Some(first) = path.first() {
+            if !matches!(first.as_str(), "crate" | "self" | "super" | "") {
+                return resolve(modules, 0, path, visiting);
+            }
+        }
+    }
+    found
+}
+
+/// What `path`, written in module `from`, names in this crate (nothing when it
+/// leaves the crate).
+pub fn resolve(
+    modules: &(impl Modules + ?Sized),
+    from: usize,
+    path: &[String],
+    visiting: &mut Vec<(usize, String)>,
+) -> Vec<Res> {
+    let Some((first, rest)) = path.split_first() else {
+        return vec![Res::Module(from)];
+    };
+    let mut current: Vec<Res> = match first.as_str() {
+        "crate" => vec![Res::Module(0)],
+        "self" => vec![Res::Module(from)],
+        "super" => modules.parent(from).map(Res::Module).into_iter().collect(),
+        "" | "std" | "core" | "alloc" => return Vec::new(),
+        name => lookup(modules, from, name, visiting),
+    };
+    for segment in rest {
+        let mut next = Vec::new();
+        for res in &current {
+            match (res, segment.as_str()) {
+                (Res::Module(m), "super") => next.extend(modules.parent(*m).map(Res::Module)),
+                (Res::Module(m), "self") => next.push(Res::Module(*m)),
+                (Res::Module(m), name) => next.extend(lookup(modules, *m, name, visiting)),
+                // An enum's variants, a trait's items: not items of their own.
+                (Res::Def(..), _) => {}
+            }
+        }
+        next.sort();
+        next.dedup();
+        current = next;
+    }
+    current
+}
+
+impl Modules for NameTable {
+    fn parent(&self, m: usize) -> Option<usize> {
+        self.modules[m].parent
+    }
+
+    fn own(&self, m: usize, name: &str) -> Vec<Res> {
+        self.modules[m]
+            .defs
+            .iter()
+            .enumerate()
+            .filter(|(_, (n, _))| n == name)
+            .map(|(index, (_, def))| match def {
+                Def::Module(c) => Res::Module(*c),
+                _ => Res::Def(m, index),
+            })
+            .collect()
+    }
+
+    fn imports(&self, m: usize) -> Vec<(&[String], Option<&str>)> {
+        self.modules[m]
+            .imports
+            .iter()
+            .map(|(path, name)| (path.as_slice(), name.as_deref()))
+            .collect()
+    }
 }
 
 impl NameTable {
@@ -138,108 +276,13 @@ impl NameTable {
         self.modules.len() == 1 && self.modules[0].defs.is_empty()
     }
 
-    /// What `name` stands for in module `m`: its own defs, then its named imports,
-    /// then (when neither has it) its globs.
-    fn lookup(&self, m: usize, name: &str, visiting: &mut Vec<(usize, String)>) -> Vec<Res> {
-        let module = &self.modules[m];
-        let mut out: Vec<Res> = module
-            .defs
-            .iter()
-            .enumerate()
-            .filter(|(_, (n, _))| n == name)
-            .map(|(index, (_, def))| match def {
-                Def::Module(c) => Res::Module(*c),
-                _ => Res::Def { module: m, index },
-            })
-            .collect();
-        // Inside its own lookup (`pub use fill::fill;` beside `mod fill;`: the path of
-        // the `use` starts with the module), a name is what the module defines.
-        let key = (m, name.to_owned());
-        if visiting.contains(&key) || visiting.len() > 64 {
-            return out;
-        }
-        visiting.push(key);
-        for (path, bound) in &module.imports {
-            if bound.as_deref() == Some(name) {
-                out.extend(self.resolve_import(m, path, visiting));
-            }
-        }
-        if out.is_empty() {
-            for (path, bound) in &module.imports {
-                if bound.is_some() {
-                    continue;
-                }
-                for res in self.resolve_import(m, path, visiting) {
-                    if let Res::Module(t) = res {
-                        out.extend(self.lookup(t, name, visiting));
-                    }
-                }
-            }
-        }
-        visiting.pop();
-        out.sort();
-        out.dedup();
-        out
-    }
-
-    /// A `use` path: as a type path, then (edition 2015) from the crate root.
-    fn resolve_import(
-        &self,
-        from: usize,
-        path: &[String],
-        visiting: &mut Vec<(usize, String)>,
-    ) -> Vec<Res> {
-        let found = self.resolve(from, path, visiting);
-        if found.is_empty() && from != Self::ROOT {
-            if let Some(first) = path.first() {
-                if !matches!(first.as_str(), "crate" | "self" | "super" | "") {
-                    return self.resolve(Self::ROOT, path, visiting);
-                }
-            }
-        }
-        found
-    }
-
-    /// What `path`, written in module `from`, names in this crate (nothing when it
-    /// leaves the crate).
     fn resolve(
         &self,
         from: usize,
         path: &[String],
         visiting: &mut Vec<(usize, String)>,
     ) -> Vec<Res> {
-        let Some((first, rest)) = path.split_first() else {
-            return vec![Res::Module(from)];
-        };
-        let mut current: Vec<Res> = match first.as_str() {
-            "crate" => vec![Res::Module(Self::ROOT)],
-            "self" => vec![Res::Module(from)],
-            "super" => self.modules[from]
-                .parent
-                .map(Res::Module)
-                .into_iter()
-                .collect(),
-            "" | "std" | "core" | "alloc" => return Vec::new(),
-            name => self.lookup(from, name, visiting),
-        };
-        for segment in rest {
-            let mut next = Vec::new();
-            for res in &current {
-                match (res, segment.as_str()) {
-                    (Res::Module(m), "super") => {
-                        next.extend(self.modules[*m].parent.map(Res::Module))
-                    }
-                    (Res::Module(m), "self") => next.push(Res::Module(*m)),
-                    (Res::Module(m), name) => next.extend(self.lookup(*m, name, visiting)),
-                    // An enum's variants, a trait's items: not items of their own.
-                    (Res::Def { .. }, _) => {}
-                }
-            }
-            next.sort();
-            next.dedup();
-            current = next;
-        }
-        current
+        resolve(self, from, path, visiting)
     }
 
     /// The longest start of `names` that names one item, written in module `from`:
@@ -251,7 +294,7 @@ impl NameTable {
                 .resolve(from, &names[..k], &mut Vec::new())
                 .into_iter()
                 .filter(|r| match *r {
-                    Res::Def { module, index } => {
+                    Res::Def(module, index) => {
                         !matches!(self.modules[module].defs[index].1, Def::Value)
                     }
                     Res::Module(_) => false,
@@ -283,7 +326,7 @@ impl NameTable {
         path.push(name.to_owned());
         self.resolve(Self::ROOT, &path, &mut Vec::new())
             .into_iter()
-            .any(|res| matches!(res, Res::Def { module: m, index } if m == here && self.modules[m].defs[index].0 == name))
+            .any(|res| matches!(res, Res::Def(m, index) if m == here && self.modules[m].defs[index].0 == name))
     }
 
     /// The longest start of `names` (not all of it) that names one module, written
@@ -298,17 +341,7 @@ impl NameTable {
     }
 
     fn same_item(&self, a: Res, b: Res) -> bool {
-        let (
-            Res::Def {
-                module: ma,
-                index: ia,
-            },
-            Res::Def {
-                module: mb,
-                index: ib,
-            },
-        ) = (a, b)
-        else {
+        let (Res::Def(ma, ia), Res::Def(mb, ib)) = (a, b) else {
             return a == b;
         };
         let (na, da) = &self.modules[ma].defs[ia];
@@ -400,7 +433,7 @@ impl Reader<'_> {
             }
             return None;
         };
-        let Res::Def { module: m, index } = res else {
+        let Res::Def(m, index) = res else {
             return None;
         };
         if let Def::Alias(alias) = &self.table.modules[m].defs[index].1 {
