@@ -523,7 +523,23 @@ impl Scanner<'_> {
     ) {
         let written: Vec<String> = attrs.iter().filter_map(cfg_predicate).collect();
         let written = written.join(", ");
+        // Under `cfg(test)` in the library: the library's own unit tests are built with
+        // it, the integration tests link the library without it.
+        let in_unit_tests = !self.cfg_test
+            && unknown.is_none()
+            && matches!(
+                cfg::Env {
+                    test: true,
+                    ..self.env.clone()
+                }
+                .item(attrs),
+                Truth::True
+            );
         let why = match &unknown {
+            None if in_unit_tests => "it holds only where the library is built with `cfg(test)`: \
+                 an `assert_golden!` in its own unit tests counts it, one in an integration \
+                 test (and this command) does not; check the set from one kind of test only"
+                .to_owned(),
             None => format!(
                 "it does not hold in the build `cargo test` links ({}the package's default \
                  features, this machine's target)",
@@ -936,15 +952,19 @@ impl Scanner<'_> {
         if let Item::Impl(block) = &mut stripped {
             if block.trait_.is_none() {
                 let mut unknown = Vec::new();
-                block.items.retain(|member| {
+                block.items.retain_mut(|member| {
                     let attrs = match member {
-                        syn::ImplItem::Fn(f) => &f.attrs,
-                        syn::ImplItem::Const(c) => &c.attrs,
-                        syn::ImplItem::Type(t) => &t.attrs,
+                        syn::ImplItem::Fn(f) => &mut f.attrs,
+                        syn::ImplItem::Const(c) => &mut c.attrs,
+                        syn::ImplItem::Type(t) => &mut t.attrs,
                         _ => return true,
                     };
                     match self.env.item(attrs) {
-                        Truth::True => true,
+                        Truth::True => {
+                            // Evaluated: no longer a part read "as written".
+                            attrs.retain(|a| !a.path().is_ident("cfg"));
+                            true
+                        }
                         Truth::False => false,
                         Truth::Unknown(what) => {
                             unknown.push(what);
@@ -1718,7 +1738,8 @@ mod tests {
              #[contract(set = 3)] pub struct Bad;\nuse contract_pin::contract;\n\
              #[cfg(feature = \"std\")] pub mod ser;\n#[cfg(not(feature = \"std\"))] mod ser;\n\
              #[cfg(loom)]\n#[contract] pub struct Custom;\n\
-             #[cfg_attr(feature = \"std\", contract(set = \"s\"))] pub struct OnStd;\n",
+             #[cfg_attr(feature = \"std\", contract(set = \"s\"))] pub struct OnStd;\n\
+             #[cfg(test)]\n#[contract] pub struct UnitOnly;\n",
         );
         write(
             d,
@@ -1750,6 +1771,9 @@ mod tests {
              counted, as this command cannot evaluate `loom`",
             "14: pinned item `my_lib::OnStd` (set `s`) is pinned through #[cfg_attr]: not \
              counted",
+            "16: pinned item `my_lib::UnitOnly` (set `default`) is under #[cfg(test)]: not \
+             counted, as it holds only where the library is built with `cfg(test)`: an \
+             `assert_golden!` in its own unit tests counts it",
         ] {
             assert!(all.contains(expected), "{expected}\nin\n{all}");
         }
