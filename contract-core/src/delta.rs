@@ -379,6 +379,10 @@ delta_kinds! {
     AliasTargetChanged = "alias_target_changed", Breaking, Api, "`type StageOutcome = TrustOutcome` -> `= Report`";
     /// A const or static value changed (rows reordered included).
     ConstValueChanged = "const_value_changed", Breaking, Api, "`MAX_RETRIES: u32 = 3` -> `= 2`";
+    /// A const's value written as other code that the sources do not evaluate (a
+    /// macro call, a `match`, an `if`, a block): perhaps the same value. Not held as
+    /// breaking; a set's policy can override its class to hold it.
+    ConstExpressionChanged = "const_expression_changed", Additive, Api, "`MIN: NaiveDate = expect!(…)` -> `= expect(…)`";
     /// A const or static type changed (an array length that only follows added rows
     /// is additive).
     ConstTypeChanged = "const_type_changed", Breaking, Api, "`MAX_RETRIES: u32` -> `MAX_RETRIES: u8`";

@@ -1051,6 +1051,7 @@ fn detail_body(delta: &Delta) -> String {
             format!("type `{}` -> `{}`", ty(&delta.before), ty(&delta.after))
         }
         DeltaKind::ConstValueChanged => "value".to_owned(),
+        DeltaKind::ConstExpressionChanged => "value's expression (not evaluated)".to_owned(),
         DeltaKind::StaticMutabilityChanged => "`static mut`".to_owned(),
         DeltaKind::TableRowAdded => format!("{m} `{}`", after(delta)),
         DeltaKind::TableRowRemoved => format!("{m} `{}`", before(delta)),

@@ -173,7 +173,13 @@ breaks; a property renames the generics of every case at random):
   golden's spelling.
 - Expressions (array lengths, const arguments, discriminants, const values, table rows)
   are compared by their tokens, spacing, trailing commas and the spelling of literals
-  aside (`1 + 1` is not `2`).
+  aside (`1 + 1` is not `2`). A const's value that calls a macro or branches (`match`,
+  `if`, a block) is code the sources do not evaluate: changed only in its literals and
+  names (`expect!(ymd(1, 1, 1))` → `expect!(ymd(2, 1, 1))`, `… => Level::Info` → `Warn`) it
+  is `const_value_changed`; changed in its code (`expect!(…)` → a `const fn expect(…)`, a
+  private const replaced by a `match` on `cfg!`s) it may be the same value, and is
+  `const_expression_changed`: additive, shown in the report, and held as breaking by a
+  set that overrides its class.
 - std's re-exports of one type under two paths (`std::collections::hash_map::RandomState`
   and `std::hash::RandomState`) are not yet known to be one: a change between them is
   reported as a changed type. Another crate's aliases are not expanded.

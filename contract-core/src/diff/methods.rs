@@ -62,10 +62,8 @@ fn consts(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
                 .change(shown(o), shown(n));
             cx.push(delta);
         }
-        if o.value != n.value {
-            let delta = cx
-                .delta(DeltaKind::ConstValueChanged, member(name))
-                .change(shown(o), shown(n));
+        if let Some(kind) = super::values::value_change(&o.value, &n.value) {
+            let delta = cx.delta(kind, member(name)).change(shown(o), shown(n));
             cx.push(delta);
         }
     }

@@ -61,15 +61,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     }
     match (&old.value, &new.value) {
         (Value::Rows(o), Value::Rows(n)) => rows(cx, o, n, whole),
-        (o, n) if o != n => {
+        (o, n) => {
             // Consumers compiled against, and may match on, the old value.
-            let (was, now) = whole();
-            let delta = cx
-                .delta(DeltaKind::ConstValueChanged, Member::Item)
-                .change(was, now);
-            cx.push(delta);
+            if let Some(kind) = value_change(o, n) {
+                let (was, now) = whole();
+                cx.push(cx.delta(kind, Member::Item).change(was, now));
+            }
         }
-        _ => {}
     }
 }
 
@@ -141,5 +139,246 @@ fn rows(cx: &mut Cx<'_>, old: &[String], new: &[String], whole: impl Fn() -> (Sh
             .note(Note::RowsReordered)
             .change(was, now);
         cx.push(delta);
+    }
+}
+
+/// The delta two different values of a const are: `const_value_changed` when the
+/// sources say the value changed, `const_expression_changed` when they cannot tell.
+///
+/// A value built of literals, paths, operators and calls is compared as written
+/// (literals by value): any other spelling is taken to be another value. One that
+/// calls a macro or branches (`match`, `if`, a block) is code the sources do not
+/// evaluate (`expect!(x)` and a `const fn expect(x)` may give one value): changed in
+/// place, only in its literals and names (`match … { _ => Level::Info }` → `Warn`),
+/// it is still another value; changed in its code, it may be the same value, and a
+/// false "breaking" costs more than a miss.
+pub(super) fn value_change(old: &Value, new: &Value) -> Option<DeltaKind> {
+    match (old, new) {
+        (o, n) if o == n => None,
+        (Value::Expr(o), Value::Expr(n)) => expression_change(o, n),
+        _ => Some(DeltaKind::ConstValueChanged),
+    }
+}
+
+fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
+    let (o, n) = (lex(old), lex(new));
+    if o == n {
+        return None;
+    }
+    let evaluated =
+        |tokens: &[Tok<'_>]| !tokens.iter().enumerate().any(|(i, _)| opaque_at(tokens, i));
+    if evaluated(&o) && evaluated(&n) {
+        return Some(DeltaKind::ConstValueChanged);
+    }
+    let in_place = o.len() == n.len()
+        && o.iter()
+            .zip(&n)
+            .all(|(a, b)| a == b || (a.is_data() && b.is_data()));
+    Some(if in_place {
+        DeltaKind::ConstValueChanged
+    } else {
+        DeltaKind::ConstExpressionChanged
+    })
+}
+
+/// A token of a value's canonical text (`syntax::tokens`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok<'a> {
+    /// A string, char, byte or number literal, suffix included.
+    Lit(&'a str),
+    /// An identifier or keyword.
+    Word(&'a str),
+    Punct(char),
+}
+
+impl Tok<'_> {
+    /// What a value is made of rather than its code: a literal or a name.
+    fn is_data(&self) -> bool {
+        match self {
+            Tok::Lit(_) => true,
+            Tok::Word(w) => !KEYWORDS.contains(w),
+            Tok::Punct(_) => false,
+        }
+    }
+}
+
+/// The keywords of code the sources do not evaluate.
+const KEYWORDS: &[&str] = &[
+    "match", "if", "else", "loop", "while", "for", "let", "unsafe", "async", "move", "return",
+    "break", "continue",
+];
+
+/// Whether the token at `i` starts code whose value the sources do not give: a
+/// keyword above, a macro call (`name!(`), or a block (`{` not after a name: not a
+/// struct literal).
+fn opaque_at(tokens: &[Tok<'_>], i: usize) -> bool {
+    let open = |t: Option<&Tok<'_>>| matches!(t, Some(Tok::Punct('(' | '[' | '{')));
+    match tokens[i] {
+        Tok::Word(w) => {
+            KEYWORDS.contains(&w)
+                || (tokens.get(i + 1) == Some(&Tok::Punct('!')) && open(tokens.get(i + 2)))
+        }
+        Tok::Punct('{') => !matches!(
+            i.checked_sub(1).map(|j| tokens[j]),
+            Some(Tok::Word(_) | Tok::Punct('>'))
+        ),
+        _ => false,
+    }
+}
+
+/// The tokens of a canonical text. Its literals are as `syntax::tokens` prints them:
+/// quoted with backslash escapes (no raw strings), numbers in base 10.
+fn lex(text: &str) -> Vec<Tok<'_>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    // The end of a quoted literal opened at `start` (its quote), suffix included.
+    let quoted = |start: usize| {
+        let quote = bytes[start];
+        let mut j = start + 1;
+        while j < bytes.len() && bytes[j] != quote {
+            j += if bytes[j] == b'\\' { 2 } else { 1 };
+        }
+        word_end(text, (j + 1).min(bytes.len()))
+    };
+    while i < bytes.len() {
+        let c = text[i..].chars().next().unwrap_or(' ');
+        if c.is_whitespace() {
+            i += c.len_utf8();
+        } else if c == '"' || (c == '\'' && is_char_literal(&text[i..])) {
+            let end = quoted(i);
+            out.push(Tok::Lit(&text[i..end]));
+            i = end;
+        } else if c.is_ascii_digit() {
+            let mut end = word_end(text, i);
+            // `1.5`, `1e-3`: one literal (`1..2` is not).
+            while end + 1 < bytes.len()
+                && (bytes[end] == b'.'
+                    || (matches!(bytes[end], b'-' | b'+') && matches!(bytes[end - 1], b'e' | b'E')))
+                && bytes[end + 1].is_ascii_digit()
+            {
+                end = word_end(text, end + 1);
+            }
+            out.push(Tok::Lit(&text[i..end]));
+            i = end;
+        } else if c == '_' || unicode_ident::is_xid_start(c) {
+            let end = word_end(text, i);
+            let word = &text[i..end];
+            // `b"…"`, `b'…'`, `c"…"`: one literal.
+            if matches!(word, "b" | "c") && matches!(bytes.get(end), Some(b'"' | b'\'')) {
+                let close = quoted(end);
+                out.push(Tok::Lit(&text[i..close]));
+                i = close;
+            } else {
+                out.push(Tok::Word(word));
+                i = end;
+            }
+        } else {
+            out.push(Tok::Punct(c));
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// The end of the identifier characters from `start`.
+fn word_end(text: &str, start: usize) -> usize {
+    text[start..]
+        .char_indices()
+        .find(|&(_, c)| !(c == '_' || unicode_ident::is_xid_continue(c)))
+        .map_or(text.len(), |(at, _)| start + at)
+}
+
+/// Whether the `'` that starts `rest` opens a char literal (`'a'`, `'\n'`), not a
+/// lifetime (`'a`).
+fn is_char_literal(rest: &str) -> bool {
+    let mut chars = rest.chars().skip(1);
+    match chars.next() {
+        Some('\\') => true,
+        Some(_) => chars.next() == Some('\''),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(old: &str, new: &str) -> Option<DeltaKind> {
+        value_change(&Value::Expr(old.to_owned()), &Value::Expr(new.to_owned()))
+    }
+
+    #[test]
+    fn the_lexer_reads_canonical_literals_whole() {
+        assert_eq!(
+            lex(r#"f("a \" b", '\'', 'x', b"z", 1.5e-3, 1..2) as &'a str"#),
+            vec![
+                Tok::Word("f"),
+                Tok::Punct('('),
+                Tok::Lit(r#""a \" b""#),
+                Tok::Punct(','),
+                Tok::Lit(r"'\''"),
+                Tok::Punct(','),
+                Tok::Lit("'x'"),
+                Tok::Punct(','),
+                Tok::Lit(r#"b"z""#),
+                Tok::Punct(','),
+                Tok::Lit("1.5e-3"),
+                Tok::Punct(','),
+                Tok::Lit("1"),
+                Tok::Punct('.'),
+                Tok::Punct('.'),
+                Tok::Lit("2"),
+                Tok::Punct(')'),
+                Tok::Word("as"),
+                Tok::Punct('&'),
+                Tok::Punct('\''),
+                Tok::Word("a"),
+                Tok::Word("str"),
+            ]
+        );
+    }
+
+    #[test]
+    fn code_the_sources_do_not_evaluate_is_told_apart() {
+        use DeltaKind::{ConstExpressionChanged as Unknown, ConstValueChanged as Changed};
+        // Literals, paths and calls: another spelling is another value.
+        assert_eq!(kind("3", "2"), Some(Changed));
+        assert_eq!(
+            kind("Duration::from_secs(1)", "Duration::from_millis(1000)"),
+            Some(Changed)
+        );
+        assert_eq!(kind("Self { a: 1 }", "Self { a: 2 }"), Some(Changed));
+        // A macro or a branch written otherwise: cannot tell.
+        assert_eq!(
+            kind("expect!(f(1, 1), \"x\")", "expect(f(1, 1), \"x\")"),
+            Some(Unknown)
+        );
+        assert_eq!(
+            kind(
+                "INNER",
+                "match cfg!(a) { true => L::Off, false => L::Trace }"
+            ),
+            Some(Unknown)
+        );
+        assert_eq!(kind("{ 1 + 2 }", "3"), Some(Unknown));
+        // Changed in place, only in its literals or names: another value.
+        assert_eq!(
+            kind("expect!(f(1, 1), \"x\")", "expect!(f(1, 2), \"x\")"),
+            Some(Changed)
+        );
+        assert_eq!(
+            kind(
+                "if A { L::Info } else { L::Off }",
+                "if A { L::Warn } else { L::Off }"
+            ),
+            Some(Changed)
+        );
+        // In place, but the code changed (a keyword or an operator): cannot tell.
+        assert_eq!(
+            kind("if A { 1 } else { 2 }", "match A { 1 } else { 2 }"),
+            Some(Unknown)
+        );
+        assert_eq!(kind("3", "3"), None);
     }
 }

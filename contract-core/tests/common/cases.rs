@@ -1553,6 +1553,36 @@ pub const CASES: &[Case] = &[
         "pub const TABLE: &[u8] = &[2, 1];",
     ),
     no(ConstValueChanged, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u8 = 3;"),
+    // A macro's argument changed in place: another value, though the macro is not read.
+    yes(
+        ConstValueChanged,
+        Breaking,
+        Api,
+        "pub const MIN: Date = expect!(Date::from_ymd(1, 1, 1), \"in range\");",
+        "pub const MIN: Date = expect!(Date::from_ymd(2, 1, 1), \"in range\");",
+    ),
+    // The value's code changed, not its data (a macro replaced by a `const fn`): the
+    // sources cannot tell whether the value did.
+    yes(
+        ConstExpressionChanged,
+        Additive,
+        Api,
+        "pub const MIN: Date = expect!(Date::from_ymd(1, 1, 1), \"in range\");",
+        "pub const MIN: Date = expect(Date::from_ymd(1, 1, 1), \"in range\");",
+    ),
+    yes(
+        ConstExpressionChanged,
+        Additive,
+        Api,
+        "impl Level { pub const MAX: Level = INNER; }",
+        "impl Level { pub const MAX: Level = match cfg!(off) { true => Level::Off, false => Level::Trace }; }",
+    ),
+    no(
+        ConstExpressionChanged,
+        "pub const MIN: Date = expect!(Date::from_ymd(1, 1, 1), \"in range\");",
+        "pub const MIN: Date = expect!(Date::from_ymd(2, 1, 1), \"in range\");",
+    ),
+    no(ConstExpressionChanged, "pub const LIMIT: u32 = 3;", "pub const LIMIT: u32 = 1 + 2;"),
     yes(ConstTypeChanged, Breaking, Api, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u8 = 3;"),
     // The array length only follows the added row.
     yes(
