@@ -175,6 +175,9 @@ pub struct Public<'a> {
     pub entry: &'a Entry,
     /// The index of the module that defines it (for `impl` lookups).
     pub defined_in: usize,
+    /// Reached only through a `#[doc(hidden)]` re-export, while the set's policy does
+    /// not count hidden items as API: the item is hidden on this path.
+    pub hidden: bool,
 }
 
 /// The most public paths one item may have: a guard against re-export cycles that
@@ -192,8 +195,10 @@ impl Api {
         self.modules.len() - 1
     }
 
-    /// The public registrations, by public path; `hidden_is_api` says whether
-    /// `#[doc(hidden)]` modules and re-exports lead anywhere. Sorted by symbol.
+    /// The public registrations, by public path, sorted by symbol. A
+    /// `#[doc(hidden)]` module leads nowhere unless `hidden_is_api`; a path through a
+    /// hidden re-export is in it, hidden unless `hidden_is_api`: a re-export that
+    /// becomes hidden is `doc_hidden_added` on its path, not a path gone.
     pub fn public(&self, hidden_is_api: bool) -> Vec<Public<'_>> {
         if self.modules.is_empty() {
             return Vec::new();
@@ -204,18 +209,21 @@ impl Api {
             exports: BTreeMap::new(),
         };
         // Every public path of every item (and of every module).
-        let mut paths: BTreeMap<(usize, usize), BTreeSet<String>> = BTreeMap::new();
-        let mut stack: Vec<(usize, String, Vec<usize>)> = vec![(0, String::new(), vec![0])];
+        // By item: each public path, and whether it is hidden.
+        let mut paths: BTreeMap<(usize, usize), BTreeMap<String, bool>> = BTreeMap::new();
+        let mut stack: Vec<(usize, String, Vec<usize>, bool)> =
+            vec![(0, String::new(), vec![0], false)];
         let mut count = 0usize;
-        while let Some((m, prefix, chain)) = stack.pop() {
-            for (name, res) in r.exports(m, &mut Vec::new()) {
+        while let Some((m, prefix, chain, hidden_here)) = stack.pop() {
+            for (name, res, hidden_edge) in r.exports(m, &mut Vec::new()) {
                 let path = join(&prefix, &name);
+                let hidden = hidden_here || hidden_edge;
                 match res {
                     Res::Module(child) => {
                         if !chain.contains(&child) && chain.len() < 24 {
                             let mut deeper = chain.clone();
                             deeper.push(child);
-                            stack.push((child, path, deeper));
+                            stack.push((child, path, deeper, hidden));
                         }
                     }
                     Res::Def(dm, d) => {
@@ -223,7 +231,9 @@ impl Api {
                         if count > MAX_PATHS {
                             return Vec::new();
                         }
-                        paths.entry((dm, d)).or_default().insert(path);
+                        // Two routes to one path: visible if either is.
+                        let seen = paths.entry((dm, d)).or_default().entry(path);
+                        *seen.or_insert(hidden) &= hidden;
                     }
                 }
             }
@@ -251,8 +261,10 @@ impl Api {
             let DefKind::Item(entry) = &self.modules[m].defs[d].kind else {
                 continue;
             };
-            for path in names {
-                out.push(public(path, def.ns, entry, m));
+            for (path, &hidden) in names {
+                let mut p = public(path, def.ns, entry, m);
+                p.hidden = hidden;
+                out.push(p);
             }
         }
         // `impl` blocks join every public path of their self type (or trait).
@@ -282,11 +294,11 @@ impl Api {
                     continue;
                 }
                 if let Some(names) = paths.get(&(m, d)) {
-                    found.extend(names.iter().map(|n| (n.clone(), m)));
+                    found.extend(names.keys().map(|n| (n.clone(), m)));
                 }
                 for (alias, _) in renames.iter().filter(|(_, &t)| t == (m, d)) {
                     if let Some(names) = paths.get(alias) {
-                        found.extend(names.iter().map(|n| (n.clone(), m)));
+                        found.extend(names.keys().map(|n| (n.clone(), m)));
                     }
                 }
             }
@@ -333,6 +345,7 @@ fn public<'a>(path: &str, ns: Ns, entry: &'a Entry, defined_in: usize) -> Public
         parent: parent.to_owned(),
         entry,
         defined_in,
+        hidden: false,
     }
 }
 
@@ -348,7 +361,7 @@ struct Resolver<'a> {
     api: &'a Api,
     hidden_is_api: bool,
     /// Each module's public names, once computed.
-    exports: BTreeMap<usize, Vec<(String, Res)>>,
+    exports: BTreeMap<usize, Vec<(String, Res, bool)>>,
 }
 
 impl Resolver<'_> {
@@ -366,8 +379,9 @@ impl Resolver<'_> {
 
     /// The names module `m` offers other crates, if they can reach it: its `pub`
     /// items and modules, its `pub use` names, and the public names of its
-    /// `pub use …::*` globs that nothing of its own shadows.
-    fn exports(&mut self, m: usize, stack: &mut Vec<usize>) -> Vec<(String, Res)> {
+    /// `pub use …::*` globs that nothing of its own shadows; each with whether the
+    /// way to it is a `#[doc(hidden)]` re-export while hidden items are not API.
+    fn exports(&mut self, m: usize, stack: &mut Vec<usize>) -> Vec<(String, Res, bool)> {
         if let Some(done) = self.exports.get(&m) {
             return done.clone();
         }
@@ -377,16 +391,20 @@ impl Resolver<'_> {
         stack.push(m);
         let module = &self.api.modules[m];
         let hidden_is_api = self.hidden_is_api;
-        let visible = |public: bool, hidden: bool| public && (hidden_is_api || !hidden);
-        let mut out: Vec<(String, Res)> = Vec::new();
+        let hides = |hidden: bool| hidden && !hidden_is_api;
+        let mut out: Vec<(String, Res, bool)> = Vec::new();
         for (i, def) in module.defs.iter().enumerate() {
             match def.kind {
-                // A hidden module hides what is in it; a hidden item is in the set,
-                // and its shape says it is hidden (the diff follows the policy).
-                DefKind::Module(c) if visible(def.public, def.hidden) => {
-                    out.push((def.name.clone(), Res::Module(c)))
+                // A hidden module (a crate's `__private`) hides what is in it, which
+                // was never API; a hidden item's own shape says it is hidden, and a
+                // hidden re-export (below) is a path being retired: both are in the
+                // set, hidden, and the diff follows the policy.
+                DefKind::Module(c) if def.public && !hides(def.hidden) => {
+                    out.push((def.name.clone(), Res::Module(c), false))
                 }
-                DefKind::Item(_) if def.public => out.push((def.name.clone(), Res::Def(m, i))),
+                DefKind::Item(_) if def.public => {
+                    out.push((def.name.clone(), Res::Def(m, i), false))
+                }
                 _ => {}
             }
         }
@@ -394,25 +412,25 @@ impl Resolver<'_> {
         for import in &module.imports {
             if let Binding::Name(name) = &import.binding {
                 named.insert(name.clone());
-                if !visible(import.public, import.hidden) {
+                if !import.public {
                     continue;
                 }
                 for res in self.resolve(m, &import.path, &mut Vec::new()) {
                     if self.is_public(res) {
-                        out.push((name.clone(), res));
+                        out.push((name.clone(), res, hides(import.hidden)));
                     }
                 }
             }
         }
         for import in &module.imports {
-            if import.binding != Binding::Glob || !visible(import.public, import.hidden) {
+            if import.binding != Binding::Glob || !import.public {
                 continue;
             }
             for res in self.resolve(m, &import.path, &mut Vec::new()) {
                 let Res::Module(t) = res else { continue };
-                for (name, res) in self.exports(t, stack) {
+                for (name, res, hidden) in self.exports(t, stack) {
                     if !named.contains(&name) {
-                        out.push((name, res));
+                        out.push((name, res, hidden || hides(import.hidden)));
                     }
                 }
             }

@@ -97,7 +97,13 @@ impl Unit {
             .map_err(|e| e.0)
         };
         let evaluation = evaluate(current)?;
-        match self.respelled(bytes, &evaluation.outcome.deltas) {
+        let changed = evaluation
+            .outcome
+            .deltas
+            .iter()
+            .map(|d| d.symbol.as_str())
+            .collect();
+        match self.respelled(bytes, Some(changed)) {
             Some(respelled) => evaluate(&respelled),
             None => Ok(evaluation),
         }
@@ -107,19 +113,34 @@ impl Unit {
     /// wherever the crate's names say both spell one type (see
     /// [`contract_core::names`]), and each item moved behind a `pub use` at its old
     /// module's path registered in that module: what the macro registers in the same
-    /// situation. `None` when nothing is registered otherwise, or nothing changed.
-    fn respelled(&self, bytes: Option<&[u8]>, deltas: &[Delta]) -> Option<Current> {
+    /// situation. Only the symbols `changed` names are looked at (all that differ
+    /// from the golden when `None`). `None` when nothing is registered otherwise, or
+    /// nothing changed.
+    fn respelled(&self, bytes: Option<&[u8]>, changed: Option<BTreeSet<&str>>) -> Option<Current> {
         let current = self.current.as_ref().ok()?;
-        let changed: BTreeSet<&str> = deltas
-            .iter()
-            .map(|d| d.symbol.as_str())
-            .filter(|s| current.get(s).is_some())
-            .collect();
+        let unit_names = self.names.as_ref()?;
+        let golden = golden::parse(bytes?).ok()?;
+        let symbols;
+        let changed: BTreeSet<&str> = match changed {
+            Some(changed) => changed
+                .into_iter()
+                .filter(|s| current.get(s).is_some())
+                .collect(),
+            None => {
+                symbols = current.symbols().ok()?;
+                symbols
+                    .iter()
+                    .filter(|(name, symbol)| {
+                        golden.symbols.get(*name).map(|g| &g.shape) != Some(*symbol)
+                    })
+                    .map(|(name, _)| name.as_str())
+                    .filter(|name| current.get(name).is_some())
+                    .collect()
+            }
+        };
         if changed.is_empty() {
             return None;
         }
-        let unit_names = self.names.as_ref()?;
-        let golden = golden::parse(bytes?).ok()?;
         let names = unit_names.table()?;
         let scan = &unit_names.scan;
         let mut any = false;
@@ -163,12 +184,16 @@ impl Unit {
         assemble(scan, &self.pinned, &texts, &modules).ok()
     }
 
-    /// The current symbols, read; none when they conflict or do not read (the
-    /// verdict reports that).
+    /// The current symbols as the verdict reads them: in the golden's spelling where
+    /// the crate's names say both spell one type, as [`Unit::evaluate`] compares and
+    /// `update` writes them. None when they conflict or do not read (the verdict
+    /// reports that).
     pub fn current_symbols(&self) -> BTreeMap<String, contract_core::Symbol> {
-        self.current
+        let bytes = self.bytes.as_ref().ok().and_then(|b| b.as_deref());
+        let respelled = self.respelled(bytes, None);
+        respelled
             .as_ref()
-            .ok()
+            .or(self.current.as_ref().ok())
             .and_then(|c| c.symbols().ok())
             .unwrap_or_default()
     }

@@ -233,6 +233,21 @@ fn is_pub(vis: &syn::Visibility) -> bool {
 }
 
 /// `#[doc(hidden)]` among `attrs`.
+/// An item's fragment text with the item `#[doc(hidden)]`: what it is on a path
+/// through a hidden module or re-export.
+fn hidden_text(text: &str) -> String {
+    match serde_json::from_str::<contract_core::Fragment>(text) {
+        Ok(mut fragment @ contract_core::Fragment::Item { .. }) => {
+            if let contract_core::Fragment::Item { item, .. } = &mut fragment {
+                let vis = item.vis();
+                item.set_vis_hidden(vis, true);
+            }
+            fragment.compact_text().0
+        }
+        _ => text.to_owned(),
+    }
+}
+
 fn is_hidden(attrs: &[Attribute]) -> bool {
     attrs.iter().any(|a| {
         a.path().is_ident("doc") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "hidden")
@@ -734,7 +749,11 @@ impl Scanner<'_> {
                     line: p.entry.line,
                     golden: None,
                     item_name: p.entry.item_name.clone(),
-                    text: p.entry.text.clone(),
+                    text: if p.hidden {
+                        hidden_text(&p.entry.text)
+                    } else {
+                        p.entry.text.clone()
+                    },
                     fragment: OnceLock::new(),
                     locations: p.entry.locations.clone(),
                     defined_in: Some(api.modules[p.defined_in].path.clone()),

@@ -253,6 +253,75 @@ fn changes_are_classified_like_any_sets() {
 }
 
 #[test]
+fn a_re_export_made_hidden_is_doc_hidden_added_on_its_path() {
+    let f = fixture();
+    assert_eq!(f.run(&["update"]).code, 0);
+    // The root path is retired from the docs; `chained::Line` stays.
+    f.edit(
+        "lib/src/lib.rs",
+        "pub use store::Line;",
+        "#[doc(hidden)]\npub use store::Line;",
+    );
+    assert_eq!(
+        f.deltas(),
+        [(
+            "breaking".to_owned(),
+            "doc_hidden_added".to_owned(),
+            "Line".to_owned()
+        )]
+    );
+    // A set whose hidden items are API: nothing changed.
+    let f = fixture();
+    f.write(
+        "contract-pin.toml",
+        "[set.api]\npublic_api = true\ndoc_hidden_is_api = true\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.edit(
+        "lib/src/lib.rs",
+        "pub use store::Line;",
+        "#[doc(hidden)]\npub use store::Line;",
+    );
+    assert_eq!(f.deltas(), []);
+}
+
+#[test]
+fn diff_shows_the_current_shape_in_the_goldens_spelling() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"tasks\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write(
+        "src/lib.rs",
+        "pub mod error {\n    pub struct Error;\n}\npub use error::Error;\n\
+         pub type Result<T> = std::result::Result<T, Error>;\n\
+         pub fn run(a: u8) -> Result<u8> {\n    Ok(a)\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    // The return type is spelt out (one type, read with the crate's names), and a
+    // parameter is added (a break).
+    f.edit(
+        "src/lib.rs",
+        "pub fn run(a: u8) -> Result<u8> {",
+        "pub fn run(a: u8, b: u8) -> std::result::Result<u8, crate::error::Error> {\n    let _ = b;",
+    );
+    let deltas = f.deltas();
+    assert!(
+        deltas
+            .iter()
+            .all(|(_, kind, _)| kind != "return_type_changed"),
+        "{deltas:?}"
+    );
+    let run = f.run(&["diff"]);
+    assert!(run.stdout.contains("b: u8"), "{run:?}");
+    // What changed is shown, in the golden's spelling of what did not.
+    assert!(!run.stdout.contains("crate::error::Error"), "{run:?}");
+    assert!(run.stdout.contains("-> Result<u8>"), "{run:?}");
+}
+
+#[test]
 fn twin_modules_are_read_once_by_the_features_the_build_enables() {
     let f = fixture();
     // Without `std` the private twin is read: `io::Reader` is no public path.
