@@ -510,9 +510,10 @@ pub struct Index {
 struct EntryAt {
     fingerprint: std::ops::Range<usize>,
     shape: std::ops::Range<usize>,
-    /// In the shape: the line of its `item` key and of its `path` key.
+    /// In the shape: the line of its `item`, `path` and `module` keys.
     item: Option<usize>,
     path: Option<usize>,
+    module: Option<usize>,
 }
 
 /// One stored entry of an [`Index`], as text.
@@ -522,9 +523,10 @@ pub struct StoredEntry<'a> {
     pub fingerprint: &'a str,
     /// The stored shape, as written (pretty JSON).
     pub shape: &'a str,
-    /// In `shape`: the line of its `item` key and of its `path` key.
+    /// In `shape`: the line of its `item`, `path` and `module` keys.
     item: Option<usize>,
     path: Option<usize>,
+    module: Option<usize>,
 }
 
 impl Index {
@@ -555,6 +557,7 @@ impl Index {
                 shape: range(entry.shape),
                 item: entry.keys.item,
                 path: entry.keys.path,
+                module: entry.keys.module,
             };
             entries.insert(entry.name.into_owned(), at);
         }
@@ -578,6 +581,7 @@ impl Index {
             shape: &self.text[at.shape.clone()],
             item: at.item,
             path: at.path,
+            module: at.module,
         })
     }
 
@@ -587,7 +591,7 @@ impl Index {
     }
 }
 
-impl StoredEntry<'_> {
+impl<'a> StoredEntry<'a> {
     /// True when the stored symbol's item is `item` (the compact canonical text of
     /// an item's shape), whitespace aside: then the item has not changed.
     pub fn item_is(&self, item: &str) -> bool {
@@ -605,13 +609,18 @@ impl StoredEntry<'_> {
     }
 
     /// The module the stored symbol was defined in (`module_path!()`), if it says:
-    /// found by its key's line, at the shape's own indent, without parsing the shape.
-    pub fn module(&self) -> Option<String> {
-        const MODULE_KEY: &str = "\n        \"module\": ";
-        let at = self.shape.find(MODULE_KEY)?;
-        let rest = &self.shape[at + MODULE_KEY.len()..];
-        let line = rest.split('\n').next().unwrap_or_default();
-        serde_json::from_str(line.trim_end_matches(',')).ok()
+    /// its key's line, found when the index was read, without parsing the shape.
+    pub fn module(&self) -> Option<std::borrow::Cow<'a, str>> {
+        let rest = &self.shape[self.module? + layout::MODULE_KEY.len()..];
+        let value = rest.split('\n').next().unwrap_or_default();
+        let value = value.trim_end_matches(',');
+        // A module path has no escapes; read one that has as JSON.
+        match value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+            Some(plain) if !plain.contains('\\') => Some(std::borrow::Cow::Borrowed(plain)),
+            _ => serde_json::from_str(value)
+                .ok()
+                .map(std::borrow::Cow::Owned),
+        }
     }
 
     /// True when the stored symbol's public path (`path = "…"`) is `path`.

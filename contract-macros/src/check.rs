@@ -385,7 +385,7 @@ fn moved_behind_use(
     state: &mut State,
     path: &Path,
     name: &str,
-    (file, inline): &scope::Place,
+    place: &scope::Place,
     extracted: &Extracted,
 ) -> Option<String> {
     if !matches!(extracted.fragment, Fragment::Item { .. }) {
@@ -393,22 +393,23 @@ fn moved_behind_use(
     }
     let index = state.golden(path)?.index.clone()?;
     let old = index.entry(name)?.module()?;
-    if names::module_by_layout(file, inline).as_deref() == Some(old.as_str()) {
+    if place.by_layout_is(&old) {
         return None;
     }
-    let (read, module) = names::of_item(file, inline)?;
-    (module != old && read.table.still_names(&old, &extracted.name, &module)).then_some(old)
+    let (read, module) = names::of_item(&place.file, &place.inline)?;
+    (module != old && read.table.still_names(&old, &extracted.name, &module))
+        .then(|| old.into_owned())
 }
 
 /// The fragment of `item` in the spelling of `golden` where the crate's names say
 /// both spell one type; `None` when nothing is spelled otherwise (or the crate's
 /// sources cannot be read from where the item is).
 fn in_golden_spelling(
-    (file, inline): &scope::Place,
+    place: &scope::Place,
     extracted: &Extracted,
     golden: &Symbol,
 ) -> Option<Fragment> {
-    let (read, module) = names::of_item(file, inline)?;
+    let (read, module) = names::of_item(&place.file, &place.inline)?;
     let mut fragment = extracted.fragment.clone();
     contract_core::names::respell(&mut fragment, &module, golden, &read.table).then_some(fragment)
 }

@@ -81,11 +81,11 @@ pub fn of_item(file: &Path, inline: &[String]) -> Option<(Arc<Read>, String)> {
     None
 }
 
-/// The module (`module_path!()`) the file `file` is by the usual layout, inside the
-/// inline modules `inline`: `src/lib.rs` and `src/main.rs` are the crate root,
-/// `src/a/mod.rs` and `src/a.rs` the module `a`. A guess (`#[path]` is not read): a
-/// wrong one only means reading the crate's names.
-pub fn module_by_layout(file: &Path, inline: &[String]) -> Option<String> {
+/// The module (`module_path!()`) the file `file` is by the usual layout:
+/// `src/lib.rs` and `src/main.rs` are the crate root, `src/a/mod.rs` and `src/a.rs`
+/// the module `a`. A guess (`#[path]` is not read): a wrong one only means reading
+/// the crate's names.
+pub fn module_by_layout(file: &Path) -> Option<String> {
     let crate_name = std::env::var("CARGO_CRATE_NAME").ok()?;
     let src = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?).join("src");
     let relative = file.strip_prefix(&src).ok()?;
@@ -104,10 +104,6 @@ pub fn module_by_layout(file: &Path, inline: &[String]) -> Option<String> {
         if last && (name == "mod" || (i == 0 && (name == "lib" || name == "main"))) {
             break;
         }
-        module.push_str("::");
-        module.push_str(name);
-    }
-    for name in inline {
         module.push_str("::");
         module.push_str(name);
     }

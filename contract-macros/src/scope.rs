@@ -14,11 +14,16 @@ use contract_core::syntax::order::{self, Found};
 use contract_core::syntax::scope::{item_name, item_position, name_span, FileScopes};
 use contract_core::syntax::Scope;
 
+use crate::names;
+
 /// One source file as read: its text, where each line starts, and its scopes.
 struct Read {
     text: String,
     line_starts: Vec<usize>,
     scopes: FileScopes,
+    /// The module the file is by the usual layout: worked out once per file, as
+    /// every pinned item of it asks.
+    layout: OnceLock<Option<Arc<str>>>,
 }
 
 /// What one expansion learns from its item's source file.
@@ -32,7 +37,34 @@ pub struct Around {
 }
 
 /// Where an item is: its file, and the inline modules around it there.
-pub type Place = (PathBuf, Vec<String>);
+pub struct Place {
+    /// The file (absolute).
+    pub file: PathBuf,
+    /// The inline modules around the item in it, outermost first.
+    pub inline: Vec<String>,
+    /// The file's module by the usual layout (see [`names::module_by_layout`]).
+    layout: Option<Arc<str>>,
+}
+
+impl Place {
+    /// Whether `module` is the item's module by the usual layout (`#[path]` is not
+    /// read: a wrong guess only means reading the crate's names).
+    pub fn by_layout_is(&self, module: &str) -> bool {
+        let Some(mut rest) = self.layout.as_deref().and_then(|l| module.strip_prefix(l)) else {
+            return false;
+        };
+        for name in &self.inline {
+            match rest
+                .strip_prefix("::")
+                .and_then(|r| r.strip_prefix(name.as_str()))
+            {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        }
+        rest.is_empty()
+    }
+}
 
 type Cache = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<Read>)>;
 
@@ -92,10 +124,18 @@ pub fn around(item: &syn::Item) -> Around {
         .iter()
         .map(|(name, _)| name.clone())
         .collect();
+    let layout = read
+        .layout
+        .get_or_init(|| names::module_by_layout(&file).map(Arc::from))
+        .clone();
     Around {
         scope,
         order,
-        place: Some((file, inline)),
+        place: Some(Place {
+            file,
+            inline,
+            layout,
+        }),
     }
 }
 
@@ -133,6 +173,7 @@ fn read(path: PathBuf) -> Option<Arc<Read>> {
         text,
         line_starts,
         scopes,
+        layout: OnceLock::new(),
     });
     cache.insert(path, (stamp, entry.clone()));
     Some(entry)

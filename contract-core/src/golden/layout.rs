@@ -271,6 +271,8 @@ pub(super) struct ShapeExtent {
     pub item: Option<usize>,
     /// Where the line of the shape's first `"path"` key starts (its newline).
     pub path: Option<usize>,
+    /// Where the line of the shape's first `"module"` key starts (its newline).
+    pub module: Option<usize>,
 }
 
 /// The key of a stored symbol's item: its line, at the shape's indent.
@@ -278,6 +280,9 @@ pub(super) const ITEM_KEY: &str = "\n        \"item\": ";
 
 /// The key of a stored symbol's public path: its line, at the shape's indent.
 pub(super) const PATH_KEY: &str = "\n        \"path\": ";
+
+/// The key of a stored symbol's module: its line, at the shape's indent.
+pub(super) const MODULE_KEY: &str = "\n        \"module\": ";
 
 /// The extent of the stored shape `rest` starts with: `{}`, or up to its closing
 /// brace, the first line that is a brace at its indent. A shape's inner lines are
@@ -329,6 +334,8 @@ pub(super) fn shape_extent(rest: &str) -> Option<ShapeExtent> {
                     extent.item = Some(at - 1);
                 } else if extent.path.is_none() && line.starts_with(PATH_KEY) {
                     extent.path = Some(at - 1);
+                } else if extent.module.is_none() && line.starts_with(MODULE_KEY) {
+                    extent.module = Some(at - 1);
                 }
             }
             // An inner line.
