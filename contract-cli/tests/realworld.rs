@@ -14,6 +14,12 @@
 //! `verdict = "unjudged"` (to be judged by hand: still a failure); `REALWORLD_PRUNE=1`
 //! drops the expectations of known false breaks that are no longer reported.
 //! `REALWORLD_ONLY=name` runs the pairs of one crate.
+//!
+//! ```sh
+//! # every release attribute-pinned: compiles as published; `harness = true` pairs
+//! # through the harness and the command (tests/realworld/pinned.rs)
+//! cargo test -p contract-cli --test realworld realworld_pinned -- --ignored --nocapture
+//! ```
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -21,6 +27,9 @@ use std::process::Command;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
+
+#[path = "realworld/pinned.rs"]
+mod pinned;
 
 const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
 const HERE: &str = env!("CARGO_MANIFEST_DIR");
@@ -37,6 +46,9 @@ struct Crate {
     versions: Vec<String>,
     #[serde(default)]
     ci: bool,
+    /// Its pairs also go through the harness, attribute-pinned (`pinned.rs`).
+    #[serde(default)]
+    harness: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -46,6 +58,7 @@ struct Pair {
     new: String,
     holdout: bool,
     ci: bool,
+    harness: bool,
 }
 
 /// One judged breaking delta (or a pair that cannot be checked).
@@ -58,7 +71,9 @@ struct Expectation {
     symbol: String,
     kind: String,
     detail: String,
-    /// `true` (a real break: `why` names the consumer code it breaks), `false` (no
+    /// `true` (a real break: `why` names the consumer code it breaks), `policy` (a
+    /// break only by the set's declared policy, such as `#[doc(hidden)]` items not
+    /// being API: consumer code still compiles; `why` says which rule), `false` (no
     /// consumer can observe it: `why` names the issue that fixes it), or `unjudged`.
     verdict: String,
     why: String,
@@ -112,6 +127,7 @@ fn pairs() -> Vec<Pair> {
                 new: w[1].clone(),
                 holdout: index % 3 == 2,
                 ci: c.ci,
+                harness: c.harness,
             });
         }
     }
@@ -345,6 +361,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 struct Tally {
     pairs: usize,
     true_breaks: usize,
+    policy_breaks: usize,
     false_breaks: usize,
     unjudged: usize,
     errors: usize,
@@ -398,10 +415,11 @@ fn run(select: impl Fn(&Pair) -> bool) {
         tally.cold.push(outcome.times.0);
         tally.warm.push(outcome.times.1);
         let reported: BTreeSet<Key> = outcome.breaking.iter().map(Expectation::key).collect();
-        let (mut t, mut f, mut u) = (0, 0, 0);
+        let (mut t, mut p, mut f, mut u) = (0, 0, 0, 0);
         for delta in &outcome.breaking {
             match known.get(&delta.key()).map(|e| e.verdict.as_str()) {
                 Some("true") => t += 1,
+                Some("policy") => p += 1,
                 Some("false") => f += 1,
                 _ => {
                     u += 1;
@@ -414,12 +432,12 @@ fn run(select: impl Fn(&Pair) -> bool) {
         for e in expected {
             if !reported.contains(&e.key()) {
                 match e.verdict.as_str() {
-                    // A real break no longer seen: a regression.
-                    "true" => {
+                    // A real break (or one by policy) no longer seen: a regression.
+                    "true" | "policy" => {
                         tally.missed += 1;
                         problems.push(format!(
-                            "{label}: the true break `{}` {} ({}) is no longer reported",
-                            e.symbol, e.kind, e.detail
+                            "{label}: the {} break `{}` {} ({}) is no longer reported",
+                            e.verdict, e.symbol, e.kind, e.detail
                         ));
                     }
                     _ => {
@@ -430,10 +448,12 @@ fn run(select: impl Fn(&Pair) -> bool) {
             }
         }
         tally.true_breaks += t;
+        tally.policy_breaks += p;
         tally.false_breaks += f;
         tally.unjudged += u;
         println!(
-            "{label}: {} symbols, breaking {} (true {t}, false {f}, unjudged {u}), additive {}, \
+            "{label}: {} symbols, breaking {} (true {t}, policy {p}, false {f}, unjudged {u}), \
+             additive {}, \
              check {:.3}s cold / {:.3}s warm",
             outcome.symbols,
             outcome.breaking.len(),
@@ -445,8 +465,9 @@ fn run(select: impl Fn(&Pair) -> bool) {
     println!();
     for (holdout, t) in &halves {
         println!(
-            "{}: {} pairs, {} true breaks, {} false breaks, {} unjudged, {} errors, {} fixed \
-             (stale expectations), {} missed; median check {:.3}s cold, {:.3}s warm",
+            "{}: {} pairs, {} true breaks, {} by policy, {} false breaks, {} unjudged, {} \
+             errors, {} fixed (stale expectations), {} missed; median check {:.3}s cold, \
+             {:.3}s warm",
             if *holdout {
                 "held-out third"
             } else {
@@ -454,6 +475,7 @@ fn run(select: impl Fn(&Pair) -> bool) {
             },
             t.pairs,
             t.true_breaks,
+            t.policy_breaks,
             t.false_breaks,
             t.unjudged,
             t.errors,
@@ -514,6 +536,8 @@ fn run(select: impl Fn(&Pair) -> bool) {
 const HEADER: &str =
     "# Every breaking delta the real-world corpus reports, judged (docs/REALWORLD.md).\n\
 # verdict = \"true\": a real break; `why` is the consumer code it breaks.\n\
+# verdict = \"policy\": a break only by the set's declared policy (consumer code still\n\
+# compiles); `why` names the rule.\n\
 # verdict = \"false\": no consumer can observe it; `why` names the issue that fixes it.\n\
 # Keyed by crate, versions, symbol, kind and detail. Written by REALWORLD_RECORD=1 and\n\
 # REALWORLD_PRUNE=1 (tests/realworld.rs); verdicts and reasons are written by hand.\n\n";
@@ -529,4 +553,11 @@ fn realworld_corpus() {
 #[test]
 fn realworld_ci_subset() {
     run(|p| p.ci);
+}
+
+/// Every release with every `pub` item attribute-pinned (`pinned.rs`).
+#[test]
+#[ignore = "builds every release of the corpus twice, and some through the harness: run it with --ignored"]
+fn realworld_pinned() {
+    pinned::run(|_| true);
 }
