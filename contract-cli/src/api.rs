@@ -47,6 +47,10 @@ pub struct Entry {
     pub line: usize,
     /// The item's own name.
     pub item_name: String,
+    /// Members under a `#[cfg]` that cannot be evaluated (see [`crate::scan::Pinned`]).
+    pub undecided: Vec<contract_core::Member>,
+    /// The item itself is under such a `#[cfg]`: neither in the set nor missing.
+    pub whole_undecided: bool,
 }
 
 /// What a name in a module stands for.

@@ -96,7 +96,8 @@ impl Unit {
             })
             .map_err(|e| e.0)
         };
-        let evaluation = evaluate(current)?;
+        let settled = self.settled(current, bytes);
+        let evaluation = evaluate(settled.as_ref().unwrap_or(current))?;
         let changed = evaluation
             .outcome
             .deltas
@@ -104,9 +105,50 @@ impl Unit {
             .map(|d| d.symbol.as_str())
             .collect();
         match self.respelled(bytes, Some(changed)) {
-            Some(respelled) => evaluate(&respelled),
+            Some(respelled) => {
+                let settled = self.settled(&respelled, bytes);
+                evaluate(settled.as_ref().unwrap_or(&respelled))
+            }
             None => Ok(evaluation),
         }
+    }
+
+    /// `current` with what this command could not decide taken as the golden in
+    /// `bytes` has it: the members and items under a `#[cfg]` it cannot evaluate (see
+    /// [`contract_core::undecided`]). `None` when there is nothing of the kind.
+    fn settled(&self, current: &Current, bytes: Option<&[u8]>) -> Option<Current> {
+        let scan = &self.names.as_ref()?.scan;
+        let members: Vec<(&str, &Member)> = self
+            .pinned
+            .iter()
+            .flat_map(|&i| {
+                let p = &scan.pinned[i];
+                p.undecided.iter().map(move |m| (p.name.as_str(), m))
+            })
+            .collect();
+        let whole: Vec<&str> = scan
+            .undecided
+            .iter()
+            .filter(|(set, _)| *set == self.set)
+            .map(|(_, name)| name.as_str())
+            .collect();
+        if members.is_empty() && whole.is_empty() {
+            return None;
+        }
+        let golden = golden::parse(bytes?).ok()?;
+        let mut symbols = current.symbols().ok()?;
+        for (name, member) in members {
+            if let (Some(now), Some(was)) = (symbols.get_mut(name), golden.symbols.get(name)) {
+                contract_core::undecided::take_from_golden(now, &was.shape, member);
+            }
+        }
+        for name in whole {
+            // A twin the build has is the symbol.
+            if let (false, Some(was)) = (symbols.contains_key(name), golden.symbols.get(name)) {
+                symbols.insert(name.to_owned(), was.shape.clone());
+            }
+        }
+        Some(Current::from_symbols(symbols))
     }
 
     /// The current set with each changed symbol's fragments in the golden's spelling
@@ -191,10 +233,14 @@ impl Unit {
     pub fn current_symbols(&self) -> BTreeMap<String, contract_core::Symbol> {
         let bytes = self.bytes.as_ref().ok().and_then(|b| b.as_deref());
         let respelled = self.respelled(bytes, None);
-        respelled
+        let Some(current) = respelled.as_ref().or(self.current.as_ref().ok()) else {
+            return BTreeMap::new();
+        };
+        let settled = self.settled(current, bytes);
+        settled
             .as_ref()
-            .or(self.current.as_ref().ok())
-            .and_then(|c| c.symbols().ok())
+            .unwrap_or(current)
+            .symbols()
             .unwrap_or_default()
     }
 }

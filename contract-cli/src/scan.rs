@@ -84,6 +84,11 @@ pub struct Pinned {
     /// public path's), where its `impl` blocks are looked up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defined_in: Option<String>,
+    /// Members left out because their `#[cfg]` cannot be evaluated here (a build
+    /// script's cfg before the script ran): taken as the golden has them
+    /// ([`contract_core::undecided`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undecided: Vec<contract_core::Member>,
 }
 
 impl Pinned {
@@ -146,6 +151,10 @@ pub struct PackageScan {
     /// written); one written elsewhere is not seen.
     #[serde(with = "crate::cache::pairs")]
     pub impls: BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
+    /// Symbols (set, name) of items under a `#[cfg]` this command cannot evaluate:
+    /// neither counted nor missing, taken as the golden has them.
+    #[serde(default)]
+    pub undecided: Vec<(String, String)>,
 }
 
 /// Scans the targets of `package` whose registrations an integration test's harness
@@ -476,14 +485,21 @@ impl Scanner<'_> {
         match self.env.item(attrs) {
             Truth::True => {}
             Truth::False => return self.not_built(item, attrs, cx, file, None),
-            Truth::Unknown(what) => return self.not_built(item, attrs, cx, file, Some(what)),
+            Truth::Unknown(what) => {
+                // Neither built nor left out: a public-API set takes it as its golden
+                // has it.
+                if let (Some(index), true) = (cx.index, self.api.is_some()) {
+                    self.collect(item, index, cx, file, true);
+                }
+                return self.not_built(item, attrs, cx, file, Some(what));
+            }
         }
         if let Item::Impl(i) = item {
             record_impl(i, &cx.path, &mut self.out.impls);
         }
         if let Some(index) = cx.index {
             if self.api.is_some() {
-                self.collect(item, index, cx, file);
+                self.collect(item, index, cx, file, false);
             }
         }
         match item {
@@ -574,13 +590,20 @@ impl Scanner<'_> {
                 .clone()
                 .or_else(|| item_ident(item))
                 .unwrap_or_else(|| "item".to_owned());
+            // What cannot be evaluated is neither there nor gone.
+            let counted = if unknown.is_some() {
+                self.out.undecided.push((parsed.set.clone(), name.clone()));
+                "taken as the golden has it"
+            } else {
+                "not counted"
+            };
             self.warn(
                 file,
                 attr.span,
                 ScanExactness::CfgDependent,
                 format!(
-                    "pinned item `{}::{name}` (set `{}`) is under #[cfg({written})]: not \
-                     counted, as {why}",
+                    "pinned item `{}::{name}` (set `{}`) is under #[cfg({written})]: {counted}, \
+                     as {why}",
                     cx.path, parsed.set
                 ),
             );
@@ -592,8 +615,9 @@ impl Scanner<'_> {
     }
 
     /// Records `item` of module `index` for the public-API sets: a name it defines,
-    /// or the names a `use` brings, or an `impl` block.
-    fn collect(&mut self, item: &Item, index: usize, cx: &ModCx, file: &Path) {
+    /// or the names a `use` brings, or an `impl` block. `undecided`: the item is under
+    /// a `#[cfg]` this command cannot evaluate.
+    fn collect(&mut self, item: &Item, index: usize, cx: &ModCx, file: &Path, undecided: bool) {
         let attrs = args::item_attrs(item);
         let hidden = is_hidden(attrs);
         match item {
@@ -642,7 +666,7 @@ impl Scanner<'_> {
         }
         let mut expanded = item.clone();
         strip_contract_attrs(&mut expanded, &cx.scope);
-        let unknown = expand_deep(&self.env, &mut expanded);
+        let (unknown, members) = expand_deep(&self.env, &mut expanded);
         let (line, _) = line_col(item.span());
         for what in unknown {
             self.not_evaluated.push((file.to_path_buf(), line, what));
@@ -682,6 +706,8 @@ impl Scanner<'_> {
                 file: file.to_path_buf(),
                 line,
                 item_name: extracted.name.clone(),
+                undecided: members.clone(),
+                whole_undecided: undecided,
             };
             match item {
                 Item::Impl(i) => {
@@ -736,6 +762,10 @@ impl Scanner<'_> {
     fn public_api(&mut self, api: &Api, crate_name: &str) {
         for (set, hidden_is_api) in &self.options.public_api {
             for p in api.public(*hidden_is_api) {
+                if p.entry.whole_undecided {
+                    self.out.undecided.push((set.clone(), p.symbol));
+                    continue;
+                }
                 let module = if p.parent.is_empty() {
                     crate_name.to_owned()
                 } else {
@@ -757,6 +787,7 @@ impl Scanner<'_> {
                     fragment: OnceLock::new(),
                     locations: p.entry.locations.clone(),
                     defined_in: Some(api.modules[p.defined_in].path.clone()),
+                    undecided: p.entry.undecided.clone(),
                 });
             }
         }
@@ -780,9 +811,9 @@ impl Scanner<'_> {
                 .collect();
             let message = format!(
                 "{} items or parts of `{crate_name}` are under cfg predicates this command \
-                 cannot evaluate ({}{more}): not counted in public-API set {}. A build \
-                 script's cfgs are read from cargo's build output (`cargo check` once \
-                 writes it)",
+                 cannot evaluate ({}{more}): taken as the golden of public-API set {} has \
+                 them. A build script's cfgs are read from cargo's build output (`cargo \
+                 check` once writes it)",
                 not_evaluated.len(),
                 shown.join(", "),
                 sets.join(", "),
@@ -968,14 +999,15 @@ impl Scanner<'_> {
         }
         // The macro registers each member of an inherent `impl` under its own `#[cfg]`
         // (it cannot evaluate one): the build has the members whose `cfg` holds.
+        let mut undecided = Vec::new();
         if let Item::Impl(block) = &mut stripped {
             if block.trait_.is_none() {
                 let mut unknown = Vec::new();
                 block.items.retain_mut(|member| {
-                    let attrs = match member {
-                        syn::ImplItem::Fn(f) => &mut f.attrs,
-                        syn::ImplItem::Const(c) => &mut c.attrs,
-                        syn::ImplItem::Type(t) => &mut t.attrs,
+                    let (attrs, member) = match member {
+                        syn::ImplItem::Fn(f) => (&mut f.attrs, method(&f.sig.ident)),
+                        syn::ImplItem::Const(c) => (&mut c.attrs, assoc_const(&c.ident)),
+                        syn::ImplItem::Type(t) => (&mut t.attrs, assoc_type(&t.ident)),
                         _ => return true,
                     };
                     match self.env.item(attrs) {
@@ -987,6 +1019,7 @@ impl Scanner<'_> {
                         Truth::False => false,
                         Truth::Unknown(what) => {
                             unknown.push(what);
+                            undecided.push(member);
                             false
                         }
                     }
@@ -998,8 +1031,8 @@ impl Scanner<'_> {
                         ScanExactness::CfgDependent,
                         format!(
                             "a member of this pinned `impl` is under a cfg this command cannot \
-                             evaluate (`{what}`): not counted here (`cargo test` counts it when \
-                             its build has it)"
+                             evaluate (`{what}`): taken as the golden has it (`cargo test`'s \
+                             build decides)"
                         ),
                     );
                 }
@@ -1023,21 +1056,34 @@ impl Scanner<'_> {
                 match self.env.eval(predicate) {
                     Truth::True => {}
                     truth => {
-                        let why = match truth {
-                            Truth::Unknown(what) => {
-                                format!("this command cannot evaluate its condition (`{what}`)")
-                            }
-                            _ => "its condition does not hold in the build `cargo test` links"
-                                .to_owned(),
-                        };
                         let name = item_ident(item).unwrap_or_else(|| "item".to_owned());
+                        let (counted, why) = match truth {
+                            Truth::Unknown(what) => {
+                                let mut errors = Vec::new();
+                                let parsed =
+                                    args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
+                                let symbol = parsed.name.clone().unwrap_or_else(|| name.clone());
+                                self.out.undecided.push((parsed.set, symbol));
+                                (
+                                    "taken as the golden has it",
+                                    format!(
+                                        "this command cannot evaluate its condition (`{what}`)"
+                                    ),
+                                )
+                            }
+                            _ => (
+                                "not counted",
+                                "its condition does not hold in the build `cargo test` links"
+                                    .to_owned(),
+                            ),
+                        };
                         self.warn(
                             file,
                             attr.span,
                             ScanExactness::CfgDependent,
                             format!(
                                 "pinned item `{}::{name}` (set `{}`) is pinned through \
-                                 #[cfg_attr]: not counted, as {why}",
+                                 #[cfg_attr]: {counted}, as {why}",
                                 cx.path,
                                 attr_set(&attr)
                             ),
@@ -1078,6 +1124,9 @@ impl Scanner<'_> {
             }
             for extracted in extracted {
                 self.register(extracted, &parsed, attr.span, cx, &stripped, file);
+                if let Some(pinned) = self.out.pinned.last_mut() {
+                    pinned.undecided.clone_from(&undecided);
+                }
             }
         }
     }
@@ -1133,6 +1182,7 @@ impl Scanner<'_> {
                 text: extracted.fragment.compact_text().0,
                 fragment: OnceLock::from(extracted.fragment),
                 defined_in: None,
+                undecided: Vec::new(),
             });
         }
     }
@@ -1387,11 +1437,14 @@ fn cfg_attr_predicate(attr: &Attribute) -> Option<Meta> {
 /// `item` as the compiler builds it under `env`, for a public-API set (no macro
 /// sees it first): every `cfg_attr` expanded, and every field, variant, trait item,
 /// `impl` item and foreign item whose `cfg` does not hold removed (one that cannot
-/// be evaluated too: not counted). Returns the predicates it could not evaluate.
-fn expand_deep(env: &cfg::Env, item: &mut Item) -> Vec<String> {
+/// be evaluated too). Returns the predicates it could not evaluate, and the members
+/// they leave undecided (taken as the golden has them; see
+/// [`contract_core::undecided`]).
+fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_core::Member>) {
     let mut unknown = Vec::new();
+    let mut undecided = Vec::new();
     // Keeps what is built; strips the `cfg` of what is kept, expands `cfg_attr`.
-    let mut keep = |attrs: &mut Vec<Attribute>| -> bool {
+    let mut keep = |attrs: &mut Vec<Attribute>, member: Option<contract_core::Member>| -> bool {
         match env.item(attrs) {
             Truth::True => {
                 attrs.retain(|a| !a.path().is_ident("cfg"));
@@ -1401,11 +1454,14 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> Vec<String> {
             Truth::False => false,
             Truth::Unknown(what) => {
                 unknown.push(what);
+                undecided.extend(member);
                 false
             }
         }
     };
-    fn fields(f: &mut syn::Fields, keep: &mut dyn FnMut(&mut Vec<Attribute>) -> bool) {
+    type Keep<'k> = dyn FnMut(&mut Vec<Attribute>, Option<contract_core::Member>) -> bool + 'k;
+    /// `variant`: the fields' variant, whose fields are not taken over one by one.
+    fn fields(f: &mut syn::Fields, variant: bool, keep: &mut Keep<'_>) {
         let list = match f {
             syn::Fields::Named(n) => &mut n.named,
             syn::Fields::Unnamed(u) => &mut u.unnamed,
@@ -1413,18 +1469,26 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> Vec<String> {
         };
         let kept: syn::punctuated::Punctuated<syn::Field, syn::Token![,]> = std::mem::take(list)
             .into_iter()
-            .filter_map(|mut field| keep(&mut field.attrs).then_some(field))
+            .enumerate()
+            .filter_map(|(i, mut field)| {
+                let name = field
+                    .ident
+                    .as_ref()
+                    .map_or_else(|| i.to_string(), |ident| ident.unraw().to_string());
+                let member = (!variant).then_some(contract_core::Member::Field { name });
+                keep(&mut field.attrs, member).then_some(field)
+            })
             .collect();
         *list = kept;
     }
     fn retain<T>(
         items: &mut Vec<T>,
-        keep: &mut dyn FnMut(&mut Vec<Attribute>) -> bool,
-        attrs: impl Fn(&mut T) -> Option<&mut Vec<Attribute>>,
+        keep: &mut Keep<'_>,
+        attrs: impl Fn(&mut T) -> Option<(&mut Vec<Attribute>, Option<contract_core::Member>)>,
     ) {
         let mut kept = Vec::with_capacity(items.len());
         for mut i in items.drain(..) {
-            if attrs(&mut i).is_none_or(&mut *keep) {
+            if attrs(&mut i).is_none_or(|(attrs, member)| keep(attrs, member)) {
                 kept.push(i);
             }
         }
@@ -1435,10 +1499,10 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> Vec<String> {
         own = env.expand_cfg_attr(attrs);
     }
     match item {
-        Item::Struct(s) => fields(&mut s.fields, &mut keep),
+        Item::Struct(s) => fields(&mut s.fields, false, &mut keep),
         Item::Union(u) => {
             let mut f = syn::Fields::Named(u.fields.clone());
-            fields(&mut f, &mut keep);
+            fields(&mut f, false, &mut keep);
             if let syn::Fields::Named(n) = f {
                 u.fields = n;
             }
@@ -1448,40 +1512,60 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> Vec<String> {
                 std::mem::take(&mut e.variants)
                     .into_iter()
                     .filter_map(|mut v| {
-                        if !keep(&mut v.attrs) {
+                        let name = v.ident.unraw().to_string();
+                        if !keep(&mut v.attrs, Some(contract_core::Member::Variant { name })) {
                             return None;
                         }
-                        fields(&mut v.fields, &mut keep);
+                        fields(&mut v.fields, true, &mut keep);
                         Some(v)
                     })
                     .collect();
             e.variants = kept;
         }
         Item::Trait(t) => retain(&mut t.items, &mut keep, |i| match i {
-            syn::TraitItem::Fn(f) => Some(&mut f.attrs),
-            syn::TraitItem::Const(c) => Some(&mut c.attrs),
-            syn::TraitItem::Type(t) => Some(&mut t.attrs),
-            syn::TraitItem::Macro(m) => Some(&mut m.attrs),
+            syn::TraitItem::Fn(f) => Some((&mut f.attrs, Some(method(&f.sig.ident)))),
+            syn::TraitItem::Const(c) => Some((&mut c.attrs, Some(assoc_const(&c.ident)))),
+            syn::TraitItem::Type(t) => Some((&mut t.attrs, Some(assoc_type(&t.ident)))),
+            syn::TraitItem::Macro(m) => Some((&mut m.attrs, None)),
             _ => None,
         }),
         Item::Impl(i) => retain(&mut i.items, &mut keep, |i| match i {
-            syn::ImplItem::Fn(f) => Some(&mut f.attrs),
-            syn::ImplItem::Const(c) => Some(&mut c.attrs),
-            syn::ImplItem::Type(t) => Some(&mut t.attrs),
-            syn::ImplItem::Macro(m) => Some(&mut m.attrs),
+            syn::ImplItem::Fn(f) => Some((&mut f.attrs, Some(method(&f.sig.ident)))),
+            syn::ImplItem::Const(c) => Some((&mut c.attrs, Some(assoc_const(&c.ident)))),
+            syn::ImplItem::Type(t) => Some((&mut t.attrs, Some(assoc_type(&t.ident)))),
+            syn::ImplItem::Macro(m) => Some((&mut m.attrs, None)),
             _ => None,
         }),
         Item::ForeignMod(f) => retain(&mut f.items, &mut keep, |i| match i {
-            syn::ForeignItem::Fn(f) => Some(&mut f.attrs),
-            syn::ForeignItem::Static(s) => Some(&mut s.attrs),
-            syn::ForeignItem::Type(t) => Some(&mut t.attrs),
-            syn::ForeignItem::Macro(m) => Some(&mut m.attrs),
+            syn::ForeignItem::Fn(f) => Some((&mut f.attrs, None)),
+            syn::ForeignItem::Static(s) => Some((&mut s.attrs, None)),
+            syn::ForeignItem::Type(t) => Some((&mut t.attrs, None)),
+            syn::ForeignItem::Macro(m) => Some((&mut m.attrs, None)),
             _ => None,
         }),
         _ => {}
     }
     own.extend(unknown);
-    own
+    (own, undecided)
+}
+
+/// The members a `#[cfg]` may leave undecided, by their names.
+fn method(ident: &syn::Ident) -> contract_core::Member {
+    contract_core::Member::Method {
+        name: ident.unraw().to_string(),
+    }
+}
+
+fn assoc_const(ident: &syn::Ident) -> contract_core::Member {
+    contract_core::Member::AssocConst {
+        name: ident.unraw().to_string(),
+    }
+}
+
+fn assoc_type(ident: &syn::Ident) -> contract_core::Member {
+    contract_core::Member::AssocType {
+        name: ident.unraw().to_string(),
+    }
 }
 
 fn strip_contract_attrs(item: &mut Item, scope: &Scope) {
@@ -1786,8 +1870,8 @@ mod tests {
              counted, as its condition does not hold",
             "`my_lib::Parts` (set `default`) has parts under #[cfg]",
             "7: `#[contract]` on item `Made` inside `macro_rules! make`",
-            "13: pinned item `my_lib::Custom` (set `default`) is under #[cfg(loom)]: not \
-             counted, as this command cannot evaluate `loom`",
+            "13: pinned item `my_lib::Custom` (set `default`) is under #[cfg(loom)]: taken \
+             as the golden has it, as this command cannot evaluate `loom`",
             "14: pinned item `my_lib::OnStd` (set `s`) is pinned through #[cfg_attr]: not \
              counted",
             "16: pinned item `my_lib::UnitOnly` (set `default`) is under #[cfg(test)]: not \
@@ -1803,6 +1887,11 @@ mod tests {
             "{all}"
         );
         assert_eq!(names(&scan), ["Parts", "Serializer"]);
+        // What cannot be evaluated is neither counted nor missing.
+        assert_eq!(
+            scan.undecided,
+            [("default".to_owned(), "Custom".to_owned())]
+        );
         assert_eq!(scan.pinned[1].module, "my_lib::ser");
         assert_eq!(scan.exactness, ScanExactness::MacroHidden);
         assert_eq!(scan.errors.len(), 1, "{:?}", scan.errors);

@@ -32,6 +32,7 @@ pub mod shape;
 #[cfg(feature = "syntax")]
 pub mod syntax;
 pub mod ty;
+pub mod undecided;
 pub mod vocabulary;
 
 pub use delta::{Axis, Class, Delta, DeltaKind, Member};

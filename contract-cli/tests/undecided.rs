@@ -1,0 +1,114 @@
+//! What the command cannot decide makes no delta: an item or member under a `#[cfg]`
+//! it cannot evaluate (a build script's cfg before the script has run) is taken as the
+//! golden has it, in attribute-pinned and public-API sets alike. A golden written where
+//! the build decided (by `cargo test`, or by `update` after a build) is not contradicted
+//! on a fresh clone; what really changed still is.
+
+mod support;
+
+use support::Fixture;
+
+const GOLDEN: &str = "golden/api-contract/vers.json";
+
+/// A package whose build script (never run here) would print the cfgs.
+fn package(f: &Fixture, contract_pin_toml: &str, lib: &str) {
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"vers\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "build.rs",
+        "fn main() {\n    // Would print `cargo:rustc-cfg=no_const_vec_new` on an old compiler.\n}\n",
+    );
+    f.write("contract-pin.toml", contract_pin_toml);
+    f.write("src/lib.rs", lib);
+}
+
+const PINNED: &str = r#"#[contract_pin::contract(set = "api")]
+pub struct VersionReq {
+    pub comparators: Vec<u8>,
+}
+
+#[contract_pin::contract(set = "api")]
+impl VersionReq {
+    pub const STAR: u8 = 0;
+    pub fn parse(text: &str) -> u8 {
+        text.len() as u8
+    }
+}
+"#;
+
+#[test]
+fn an_impl_member_under_a_build_script_cfg_is_taken_as_the_golden_has_it() {
+    let f = Fixture::new();
+    // The golden as a build that has `STAR` wrote it.
+    package(&f, "", PINNED);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read(GOLDEN);
+    assert!(golden.contains("STAR"), "{golden}");
+    f.edit(
+        "src/lib.rs",
+        "    pub const STAR: u8 = 0;",
+        "    #[cfg(not(no_const_vec_new))]\n    pub const STAR: u8 = 0;",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stderr.contains("taken as the golden has it"), "{run:?}");
+    // `update` keeps it.
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.read(GOLDEN), golden);
+    // The near miss: a member the build decides about is held to the golden.
+    f.edit(
+        "src/lib.rs",
+        "    pub fn parse(text: &str) -> u8 {",
+        "    pub fn parse(text: &str, strict: bool) -> u8 {\n        let _ = strict;",
+    );
+    assert!(f
+        .deltas()
+        .iter()
+        .any(|(class, kind, _)| class == "breaking" && kind == "required_arg_added"));
+}
+
+#[test]
+fn a_public_api_item_field_or_variant_under_a_build_script_cfg_makes_no_delta() {
+    let f = Fixture::new();
+    let lib = "pub struct Options {\n    pub width: usize,\n    pub indent: usize,\n}\n\
+               pub enum Mode {\n    Fast,\n    Slow,\n}\n\
+               pub fn star() -> u8 {\n    0\n}\n";
+    package(&f, "[set.api]\npublic_api = true\n", lib);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read(GOLDEN);
+    let lib = lib
+        .replace("    pub indent", "    #[cfg(has_indent)]\n    pub indent")
+        .replace("    Slow", "    #[cfg(has_slow)]\n    Slow")
+        .replace("pub fn star", "#[cfg(not(no_star))]\npub fn star");
+    f.write("src/lib.rs", &lib);
+    assert_eq!(f.deltas(), []);
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.read(GOLDEN), golden);
+    // Removed for good: breaking, each.
+    let lib = lib
+        .replace("    #[cfg(has_indent)]\n    pub indent: usize,\n", "")
+        .replace(
+            "#[cfg(not(no_star))]\npub fn star() -> u8 {\n    0\n}\n",
+            "",
+        );
+    f.write("src/lib.rs", &lib);
+    let deltas = f.deltas();
+    assert!(
+        deltas.contains(&(
+            "breaking".to_owned(),
+            "field_removed".to_owned(),
+            "Options".to_owned()
+        )),
+        "{deltas:?}"
+    );
+    assert!(
+        deltas.contains(&(
+            "breaking".to_owned(),
+            "symbol_removed".to_owned(),
+            "star".to_owned()
+        )),
+        "{deltas:?}"
+    );
+}
