@@ -373,8 +373,22 @@ fn harness_pair(pair: &Pair) -> Result<usize, String> {
             pair.name, pair.new
         ));
     }
-    let (code, stdout, stderr) =
-        contract_pin(&new.join("Cargo.toml"), &["check", "--format", "json"])?;
+    // In the target directory the build used: the build scripts' cfgs are there.
+    let out = Command::new(BIN)
+        .arg("--manifest-path")
+        .arg(new.join("Cargo.toml"))
+        .args(["check", "--format", "json"])
+        .env_remove("CI")
+        .env("CONTRACT_PIN_GOLDEN_DIR", new.join("golden"))
+        .env("CARGO_TARGET_DIR", scratch().join("pinned-target"))
+        .env_remove("CONTRACT_PIN_UPDATE")
+        .output()
+        .map_err(|e| e.to_string())?;
+    let code = out.status.code().unwrap_or(-1);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
     let json: serde_json::Value = serde_json::from_str(&stdout)
         .map_err(|e| format!("check printed no JSON ({e}): {}", last_lines(&stderr)))?;
     if code == 3 {
