@@ -2,6 +2,8 @@
 //!
 //! - `ui/breaking/<kind>.rs`: a changed item and its `<kind>.before` original; the
 //!   committed `.stderr` shows the compile error under the changed element.
+//!   `<kind>.<variant>.rs`: another shape of that kind (its error may be the
+//!   compiler's own, as for an `impl` that covers fewer types than a derive did).
 //! - `ui/additive/<kind>.rs`: compiles, and its `main` asserts through the library's
 //!   API that the change is classified additive.
 //! - `ui/invalid/*.rs`: bad input: unsupported items, bad arguments, bad goldens.

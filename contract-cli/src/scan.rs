@@ -1219,11 +1219,78 @@ fn record_impl(
     };
     if let syn::Type::Path(ty) = &*i.self_ty {
         if let Some(last) = ty.path.segments.last() {
+            if !covers_every_instance(i, last, t.name()) {
+                return;
+            }
             out.entry((module.to_owned(), last.ident.to_string()))
                 .or_default()
                 .insert(t);
         }
     }
+}
+
+/// Whether `impl<…> Trait for Type<…>` holds for every instance of `Type` that a
+/// `#[derive(Trait)]` made it hold for (`impl<T: Clone> Clone for Slab<T>`): the
+/// self type's arguments are the impl's own parameters, and no parameter is bound by
+/// more than the trait itself (`?Sized` and lifetimes aside). `impl<T: Copy> Clone
+/// for Slab<T>`, or one for `Slab<u8>` only, is not.
+fn covers_every_instance(i: &syn::ItemImpl, self_ty: &syn::PathSegment, trait_name: &str) -> bool {
+    use syn::{GenericArgument, GenericParam, PathArguments, TypeParamBound, WherePredicate};
+    let only_the_trait = |bounds: &syn::punctuated::Punctuated<TypeParamBound, syn::Token![+]>| {
+        bounds.iter().all(|b| match b {
+            TypeParamBound::Trait(t) => {
+                matches!(t.modifier, syn::TraitBoundModifier::Maybe(_))
+                    || t.path
+                        .segments
+                        .last()
+                        .is_some_and(|s| s.ident == trait_name)
+            }
+            TypeParamBound::Lifetime(_) => true,
+            _ => false,
+        })
+    };
+    let mut params = Vec::new();
+    for param in &i.generics.params {
+        match param {
+            GenericParam::Type(t) if only_the_trait(&t.bounds) => params.push(t.ident.to_string()),
+            GenericParam::Type(_) => return false,
+            GenericParam::Const(c) => params.push(c.ident.to_string()),
+            GenericParam::Lifetime(_) => {}
+        }
+    }
+    let where_ok = i.generics.where_clause.as_ref().is_none_or(|w| {
+        w.predicates.iter().all(|p| match p {
+            WherePredicate::Type(t) => {
+                let named = matches!(&t.bounded_ty, syn::Type::Path(p)
+                    if p.path.get_ident().is_some_and(|id| params.contains(&id.to_string())));
+                named && only_the_trait(&t.bounds)
+            }
+            _ => true,
+        })
+    });
+    let args: Vec<Option<String>> = match &self_ty.arguments {
+        PathArguments::None => Vec::new(),
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|arg| match arg {
+                GenericArgument::Lifetime(_) => None,
+                GenericArgument::Type(syn::Type::Path(p)) => {
+                    Some(p.path.get_ident().map(ToString::to_string))
+                }
+                GenericArgument::Const(syn::Expr::Path(p)) => {
+                    Some(p.path.get_ident().map(ToString::to_string))
+                }
+                _ => Some(None),
+            })
+            .collect(),
+        PathArguments::Parenthesized(_) => return false,
+    };
+    let args_are_params = args.len() == params.len()
+        && args
+            .iter()
+            .all(|a| a.as_ref().is_some_and(|a| params.contains(a)));
+    where_ok && args_are_params
 }
 
 /// Pinned types whose serde impls are written by hand (an `impl Serialize` in the
@@ -1910,6 +1977,30 @@ mod tests {
             names(&scan),
             ["Gated", "Maybe", "Parts", "Serializer", "Custom", "OnStd"]
         );
+    }
+
+    #[test]
+    fn an_impl_stands_for_a_derive_when_it_covers_every_instance_the_derive_did() {
+        let covers = |source: &str| {
+            let i: syn::ItemImpl = syn::parse_str(source).unwrap();
+            let syn::Type::Path(ty) = &*i.self_ty else {
+                unreachable!()
+            };
+            covers_every_instance(&i, ty.path.segments.last().unwrap(), "Clone")
+        };
+        assert!(covers("impl Clone for Config {}"));
+        assert!(covers("impl<T: Clone> Clone for Slab<T> {}"));
+        assert!(covers("impl<T> Clone for Slab<T> {}"));
+        assert!(covers(
+            "impl<'a, T: ?Sized + Clone> Clone for Iter<'a, T> {}"
+        ));
+        assert!(covers("impl<T> Clone for Slab<T> where T: Clone {}"));
+        assert!(!covers("impl<T: Copy> Clone for Slab<T> {}"));
+        assert!(!covers(
+            "impl<T> Clone for Slab<T> where T: Clone + Send {}"
+        ));
+        assert!(!covers("impl Clone for Slab<u8> {}"));
+        assert!(!covers("impl<T: Clone> Clone for Pair<T, T> {}"));
     }
 
     fn scan_lib(text: &str) -> PackageScan {

@@ -139,6 +139,7 @@ pub fn check(
     extracted: &Extracted,
     item_text: Option<&str>,
     place: Option<&scope::Place>,
+    generics: Option<&syn::Generics>,
     errors: &mut Vec<syn::Error>,
 ) -> Checked {
     let mut checked = Checked {
@@ -146,8 +147,17 @@ pub fn check(
         respelled: None,
         module: None,
     };
-    checked.tracking = check_respelling(args, extracted, item_text, place, errors, &mut checked);
+    let at = Site { place, generics };
+    checked.tracking = check_respelling(args, extracted, item_text, &at, errors, &mut checked);
     checked
+}
+
+/// Where the item is, and its generics as written (for a derive that an `impl`
+/// replaced: the assertion that the trait is still implemented is generic as the
+/// derive's `impl` was).
+struct Site<'a> {
+    place: Option<&'a scope::Place>,
+    generics: Option<&'a syn::Generics>,
 }
 
 /// What [`check`] gives the registration.
@@ -164,10 +174,11 @@ fn check_respelling(
     args: &Args,
     extracted: &Extracted,
     item_text: Option<&str>,
-    place: Option<&scope::Place>,
+    at: &Site<'_>,
     errors: &mut Vec<syn::Error>,
     checked: &mut Checked,
 ) -> TokenStream {
+    let place = at.place;
     let respelled = &mut checked.respelled;
     let lookup = |name: &str| std::env::var(name).ok();
     let set_variable = env::set_update_variable(&args.set);
@@ -360,6 +371,7 @@ fn check_respelling(
     if !compile_check_on(args) {
         return tracking;
     }
+    let mut asserted = Vec::new();
     for delta in deltas {
         if delta.is_breaking() {
             let span = extracted.spans.locate(&delta.current_member());
@@ -368,11 +380,33 @@ fn check_respelling(
             } else {
                 message::compile_error(&cx, &delta)
             };
-            match still_implemented(args, extracted, &delta, span, &text) {
-                Some(assertion) => tracking.extend(assertion),
+            match still_implemented(args, extracted, at.generics, &delta, span, &text) {
+                Some((derive, assertion)) => {
+                    tracking.extend(assertion);
+                    asserted.push(derive);
+                }
                 None => errors.push(syn::Error::new(span, text)),
             }
         }
+    }
+    // A derive replaced by an `impl` the assertion holds to is, for every consumer,
+    // still there: registered so, the harness sees what this check saw.
+    if !asserted.is_empty() {
+        let mut fragment = respelled
+            .take()
+            .unwrap_or_else(|| extracted.fragment.clone());
+        if let Fragment::Item { item, .. } = &mut fragment {
+            let derives = match item {
+                contract_core::ItemShape::Struct(s) => Some(&mut s.attrs.derives),
+                contract_core::ItemShape::Enum(e) => Some(&mut e.attrs.derives),
+                contract_core::ItemShape::Union(u) => Some(&mut u.attrs.derives),
+                _ => None,
+            };
+            if let Some(derives) = derives {
+                derives.extend(asserted);
+            }
+        }
+        *respelled = Some(fragment);
     }
     tracking
 }
@@ -485,10 +519,11 @@ fn first_error(state: &mut State, path: &Path) -> bool {
 fn still_implemented(
     args: &Args,
     extracted: &Extracted,
+    generics: Option<&syn::Generics>,
     delta: &contract_core::Delta,
     span: Span,
     text: &str,
-) -> Option<TokenStream> {
+) -> Option<(String, TokenStream)> {
     use contract_core::delta::Note;
     use contract_core::probe::ProbedTrait;
     if delta.kind != contract_core::DeltaKind::DeriveRemoved {
@@ -500,9 +535,8 @@ fn still_implemented(
     let contract_core::Fragment::Item { item, .. } = &extracted.fragment else {
         return None;
     };
-    if item.generics().is_none_or(|g| !g.params.is_empty()) {
-        return None; // `Type<T>: Trait` depends on `T`
-    }
+    // Only a struct, enum or union derives.
+    item.generics()?;
     let krate = &args.krate;
     let bound = match ProbedTrait::parse(name)? {
         ProbedTrait::Copy => quote!(::core::marker::Copy),
@@ -525,18 +559,31 @@ fn still_implemented(
     let message = escape(lines.next().unwrap_or_default());
     let note = escape(&lines.map(str::trim).collect::<Vec<_>>().join("\n"));
     let ty = syn::Ident::new(&extracted.name, span);
-    Some(quote! {
+    // `Type<T>: Trait` for every `T: Trait` (and the type's own bounds), as the
+    // derive's `impl` had it: `#[derive(Clone)]` is `impl<T: Clone> Clone for S<T>`.
+    let mut generics = match generics {
+        Some(g) => g.clone(),
+        None if item.generics().is_some_and(|g| g.params.is_empty()) => syn::Generics::default(),
+        None => return None,
+    };
+    let trait_bound: syn::TypeParamBound = syn::parse2(bound.clone()).ok()?;
+    for param in generics.type_params_mut() {
+        param.bounds.push(trait_bound.clone());
+    }
+    let (params, args_, where_clause) = generics.split_for_impl();
+    let assertion = quote! {
         const _: () = {
             #[diagnostic::on_unimplemented(message = #message, label = "no longer implemented", note = #note)]
             trait __ContractPinStillImplemented {}
             impl<T: ?::core::marker::Sized + #bound> __ContractPinStillImplemented for T {}
             fn implemented<T: ?::core::marker::Sized + __ContractPinStillImplemented>() {}
             #[allow(dead_code)]
-            fn check() {
-                implemented::<#ty>();
+            fn check #params () #where_clause {
+                implemented::<#ty #args_>();
             }
         };
-    })
+    };
+    Some((name.clone(), assertion))
 }
 
 /// False when `CONTRACT_PIN_COMPILE_CHECK=0` (or the variable is invalid: that is

@@ -440,6 +440,25 @@ fn module_index(file: &str) -> Option<usize> {
     index_of(name)
 }
 
+/// The assertion that stands for a removed derive, failed below its own bound (a
+/// generic type's `impl` for fewer types: rustc reports the unmet bound, `T: Copy`,
+/// with a note that it was `required for `S<T>` to implement
+/// `…__ContractPinStillImplemented``) → (S, derive_removed, api).
+fn assertion_break(text: &str) -> Option<(String, String, String)> {
+    let note = text
+        .lines()
+        .find(|l| l.contains("__ContractPinStillImplemented") && l.contains("required for `"))?;
+    let (_, rest) = note.split_once("required for `")?;
+    let (ty, _) = rest.split_once("` to implement")?;
+    let path = ty.split('<').next()?;
+    let symbol = path.rsplit("::").next()?;
+    Some((
+        symbol.to_owned(),
+        "derive_removed".to_owned(),
+        "api".to_owned(),
+    ))
+}
+
 /// `breaking change to pinned contract `S` (kind, axis axis): …` → (S, kind, axis).
 fn parse_break(text: &str) -> Option<(String, String, String)> {
     let first = text.lines().next()?;
@@ -453,7 +472,9 @@ fn parse_break(text: &str) -> Option<(String, String, String)> {
             .unwrap_or(first),
         None => first,
     };
-    let rest = first.strip_prefix("breaking change to pinned contract `")?;
+    let Some(rest) = first.strip_prefix("breaking change to pinned contract `") else {
+        return assertion_break(text);
+    };
     let (symbol, rest) = rest.split_once("` (")?;
     let (kind, rest) = rest.split_once(", ")?;
     let (axis, _) = rest.split_once(" axis)")?;
