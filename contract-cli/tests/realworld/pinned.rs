@@ -7,8 +7,8 @@
 //!   exactly when the published one does, with no warning more.
 //! - The pairs of crates marked `harness = true`: the golden written by
 //!   `assert_golden!` on the older release (`API_CONTRACT_UPDATE_GOLDEN=1 cargo
-//!   test`), then on the newer the harness's verdict (`cargo test`, the compile-time
-//!   check off so that a break still builds) and `contract-pin check` on the same
+//!   test`), then on the newer the harness's verdict (`cargo test`; again with the
+//!   compile-time check off when that check stops the build) and `contract-pin check` on the same
 //!   sources and golden: both front ends must report the same breaking deltas, less
 //!   what only the compiler answers (auto traits, hand-written impls).
 
@@ -17,8 +17,24 @@ use super::*;
 /// The set every pin names.
 const SET: &str = "api";
 
-/// Where each pin goes: (byte offset, text to insert).
-type Edits = Vec<(usize, String)>;
+/// One pin: where it goes (a byte offset), and what it pins.
+struct Pin {
+    at: usize,
+    what: Pinning,
+}
+
+enum Pinning {
+    /// An item or `impl` block: its module and name (the self type's, for an `impl`).
+    Item {
+        module: Vec<String>,
+        name: String,
+        block: bool,
+    },
+    /// `pin_macro!(name, …)` after a `macro_rules!` definition.
+    Macro(String),
+}
+
+type Edits = Vec<Pin>;
 
 /// The module path of `file` under `src` by the usual layout (`a/b.rs` and
 /// `a/b/mod.rs` are `a::b`; `lib.rs` is the root), or `None` for a file that is no
@@ -69,14 +85,9 @@ fn pins(
 ) {
     use syn::spanned::Spanned;
     for item in items {
-        // A symbol's name is an identifier: the module path joined by `__`
-        // (`parse__Error`), one name per item in the set.
-        let name = |ident: &syn::Ident| {
-            let mut path = module.clone();
-            path.push(ident.to_string().trim_start_matches("r#").to_owned());
-            path.join("__")
-        };
+        let name = |ident: &syn::Ident| ident.to_string().trim_start_matches("r#").to_owned();
         let public = |vis: &syn::Visibility| matches!(vis, syn::Visibility::Public(_));
+        let block = matches!(item, syn::Item::Impl(_));
         let (attrs, pinned) = match item {
             syn::Item::Mod(m) => {
                 if let (Some((_, inner)), false) = (&m.content, has_cfg_test(&m.attrs)) {
@@ -116,11 +127,10 @@ fn pins(
                 // A `macro_rules!` macro is pinned after its definition, by name.
                 if let Some(ident) = &m.ident {
                     if has_attr(&m.attrs, "macro_export") && !has_cfg_test(&m.attrs) {
-                        let end = offset(text, line_starts, m.span().end());
-                        out.push((
-                            end,
-                            format!("\ncontract_pin::pin_macro!({ident}, set = \"{SET}\");\n"),
-                        ));
+                        out.push(Pin {
+                            at: offset(text, line_starts, m.span().end()),
+                            what: Pinning::Macro(ident.to_string()),
+                        });
                     }
                 }
                 continue;
@@ -131,11 +141,14 @@ fn pins(
         if has_cfg_test(attrs) {
             continue;
         }
-        let at = offset(text, line_starts, item.span().start());
-        out.push((
-            at,
-            format!("#[contract_pin::contract(set = \"{SET}\", name = \"{pinned}\")]\n"),
-        ));
+        out.push(Pin {
+            at: offset(text, line_starts, item.span().start()),
+            what: Pinning::Item {
+                module: module.clone(),
+                name: pinned,
+                block,
+            },
+        });
     }
 }
 
@@ -157,7 +170,7 @@ fn pin_sources(root: &Path) -> Result<usize, String> {
             }
         }
     }
-    let mut count = 0;
+    let mut read = Vec::new();
     for file in files {
         let Some(mut module) = module_of(&src, &file) else {
             continue;
@@ -172,16 +185,59 @@ fn pin_sources(root: &Path) -> Result<usize, String> {
             .collect();
         let mut edits = Edits::new();
         pins(&parsed.items, &mut module, &text, &line_starts, &mut edits);
+        read.push((file, text, edits));
+    }
+    // A symbol's name is the item's, as a user would pin it; where modules define
+    // items of one name, each is named by its module path joined by `__`
+    // (`parse__Error`): a symbol name is an identifier, one item per name in a set.
+    // An `impl` block joins its type, wherever it is written.
+    let mut modules_of: BTreeMap<&str, BTreeSet<&[String]>> = BTreeMap::new();
+    for (_, _, edits) in &read {
+        for pin in edits {
+            if let Pinning::Item {
+                module,
+                name,
+                block: false,
+            } = &pin.what
+            {
+                modules_of.entry(name).or_default().insert(module);
+            }
+        }
+    }
+    let mut count = 0;
+    for (file, text, edits) in &read {
         if edits.is_empty() {
             continue;
         }
         count += edits.len();
-        edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-        let mut text = text;
-        for (at, insert) in edits {
+        let mut inserts: Vec<(usize, String)> = edits
+            .iter()
+            .map(|pin| {
+                let text = match &pin.what {
+                    Pinning::Macro(name) => {
+                        format!("\ncontract_pin::pin_macro!({name}, set = \"{SET}\");\n")
+                    }
+                    Pinning::Item { module, name, .. } => {
+                        let defined = modules_of.get(name.as_str()).map_or(0, BTreeSet::len);
+                        let symbol = if defined <= 1 {
+                            name.clone()
+                        } else {
+                            let mut path = module.clone();
+                            path.push(name.clone());
+                            path.join("__")
+                        };
+                        format!("#[contract_pin::contract(set = \"{SET}\", name = \"{symbol}\")]\n")
+                    }
+                };
+                (pin.at, text)
+            })
+            .collect();
+        inserts.sort_by_key(|e| std::cmp::Reverse(e.0));
+        let mut text = text.clone();
+        for (at, insert) in inserts {
             text.insert_str(at, &insert);
         }
-        std::fs::write(&file, text).map_err(|e| e.to_string())?;
+        std::fs::write(file, text).map_err(|e| e.to_string())?;
     }
     Ok(count)
 }
@@ -311,7 +367,13 @@ fn breaking(json: &serde_json::Value) -> BTreeSet<(String, String, String)> {
         "impl_added",
     ];
     let mut out = BTreeSet::new();
-    for report in json["reports"].as_array().into_iter().flatten() {
+    // The command's report lists one per set and package; the harness writes each
+    // as a file of its own.
+    let reports = match json["reports"].as_array() {
+        Some(reports) => reports.iter().collect(),
+        None => vec![json],
+    };
+    for report in reports {
         for d in report["deltas"].as_array().into_iter().flatten() {
             let s = |k: &str| d[k].as_str().unwrap_or_default().to_owned();
             if s("class") == "breaking" && !COMPILER_ONLY.contains(&s("kind").as_str()) {
@@ -323,7 +385,8 @@ fn breaking(json: &serde_json::Value) -> BTreeSet<(String, String, String)> {
 }
 
 /// One pair through the harness and the command: their breaking deltas, which must
-/// be the same.
+/// be the same; and the compile-time check stops the build only where they report a
+/// break.
 fn harness_pair(pair: &Pair) -> Result<usize, String> {
     let base = scratch().join("pinned").join(&pair.name);
     let (old, new) = (base.join(&pair.old), base.join(&pair.new));
@@ -349,14 +412,24 @@ fn harness_pair(pair: &Pair) -> Result<usize, String> {
     let _ = std::fs::remove_dir_all(&reports);
     std::fs::create_dir_all(&reports).map_err(|e| e.to_string())?;
     let reports_env = format!("{}/", reports.display());
-    cargo_on(
-        &new.join("Cargo.toml"),
-        &test,
-        &[
-            ("CONTRACT_PIN_COMPILE_CHECK", "0"),
-            ("CONTRACT_PIN_REPORT", &reports_env),
-        ],
-    )?;
+    // As a user runs it, the compile-time check on; when that stops the build (a
+    // break it sees), again with it off, so that the harness reports.
+    let report_dir = reports.join(format!("{SET}-contract"));
+    let mut compile_stopped = false;
+    for check in ["1", "0"] {
+        compile_stopped = check == "0";
+        cargo_on(
+            &new.join("Cargo.toml"),
+            &test,
+            &[
+                ("CONTRACT_PIN_COMPILE_CHECK", check),
+                ("CONTRACT_PIN_REPORT", &reports_env),
+            ],
+        )?;
+        if report_dir.is_dir() {
+            break;
+        }
+    }
     let mut harness = BTreeSet::new();
     let mut read = 0;
     // One report per set and package: `reports/<set>-contract/<package>.json`.
@@ -395,6 +468,13 @@ fn harness_pair(pair: &Pair) -> Result<usize, String> {
         return Err(format!("check exited 3: {}", json["errors"]));
     }
     let cli = breaking(&json);
+    // The compile-time check stops the build only at a break the others see.
+    if compile_stopped && cli.is_empty() {
+        return Err(format!(
+            "{} {} -> {}: `cargo test` stops at the compile-time check, with no break reported",
+            pair.name, pair.old, pair.new
+        ));
+    }
     if harness != cli {
         let only = |a: &BTreeSet<_>, b: &BTreeSet<_>| -> Vec<String> {
             a.difference(b)
