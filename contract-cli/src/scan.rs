@@ -1232,18 +1232,21 @@ fn record_impl(
 /// Whether `impl<…> Trait for Type<…>` holds for every instance of `Type` that a
 /// `#[derive(Trait)]` made it hold for (`impl<T: Clone> Clone for Slab<T>`): the
 /// self type's arguments are the impl's own parameters, and no parameter is bound by
-/// more than the trait itself (`?Sized` and lifetimes aside). `impl<T: Copy> Clone
-/// for Slab<T>`, or one for `Slab<u8>` only, is not.
+/// another trait the probe knows (`?Sized`, lifetimes and the type's own bounds
+/// aside). `impl<T: Copy> Clone for Slab<T>`, or one for `Slab<u8>` only, is not.
 fn covers_every_instance(i: &syn::ItemImpl, self_ty: &syn::PathSegment, trait_name: &str) -> bool {
     use syn::{GenericArgument, GenericParam, PathArguments, TypeParamBound, WherePredicate};
+    // A bound of another probed trait (`T: Copy` on a `Clone` impl, `T: Send`) is
+    // narrower than the derive's; any other bound is taken to be the type's own
+    // (`Tz: TimeZone` of `struct DateTime<Tz: TimeZone>`), which the derive repeats.
+    // The type's declaration is not at hand here: an approximation, towards "no break".
     let only_the_trait = |bounds: &syn::punctuated::Punctuated<TypeParamBound, syn::Token![+]>| {
         bounds.iter().all(|b| match b {
             TypeParamBound::Trait(t) => {
                 matches!(t.modifier, syn::TraitBoundModifier::Maybe(_))
-                    || t.path
-                        .segments
-                        .last()
-                        .is_some_and(|s| s.ident == trait_name)
+                    || t.path.segments.last().is_none_or(|s| {
+                        s.ident == trait_name || ProbedTrait::parse(&s.ident.to_string()).is_none()
+                    })
             }
             TypeParamBound::Lifetime(_) => true,
             _ => false,
@@ -1258,12 +1261,27 @@ fn covers_every_instance(i: &syn::ItemImpl, self_ty: &syn::PathSegment, trait_na
             GenericParam::Lifetime(_) => {}
         }
     }
+    // A `where` bound of the trait on a parameter, on a projection of one
+    // (`<Tz as TimeZone>::Offset: Copy`: what a derive adds for such a field), or on
+    // a type of no parameter; a bound on another type of a parameter narrows.
+    let names_a_param = |ty: &syn::Type| {
+        quote::ToTokens::to_token_stream(ty).into_iter().any(
+            |t| matches!(t, proc_macro2::TokenTree::Ident(i) if params.contains(&i.to_string())),
+        )
+    };
     let where_ok = i.generics.where_clause.as_ref().is_none_or(|w| {
         w.predicates.iter().all(|p| match p {
             WherePredicate::Type(t) => {
-                let named = matches!(&t.bounded_ty, syn::Type::Path(p)
-                    if p.path.get_ident().is_some_and(|id| params.contains(&id.to_string())));
-                named && only_the_trait(&t.bounds)
+                let bounded = match &t.bounded_ty {
+                    syn::Type::Path(p) if p.qself.is_some() => true,
+                    syn::Type::Path(p) => p
+                        .path
+                        .segments
+                        .first()
+                        .is_some_and(|s| params.contains(&s.ident.to_string())),
+                    other => !names_a_param(other),
+                } || !names_a_param(&t.bounded_ty);
+                bounded && only_the_trait(&t.bounds)
             }
             _ => true,
         })
@@ -1996,11 +2014,18 @@ mod tests {
         ));
         assert!(covers("impl<T> Clone for Slab<T> where T: Clone {}"));
         assert!(!covers("impl<T: Copy> Clone for Slab<T> {}"));
+        assert!(!covers("impl<T: Clone + Send> Clone for Slab<T> {}"));
         assert!(!covers(
             "impl<T> Clone for Slab<T> where T: Clone + Send {}"
         ));
         assert!(!covers("impl Clone for Slab<u8> {}"));
         assert!(!covers("impl<T: Clone> Clone for Pair<T, T> {}"));
+        // chrono 0.4.38's `Copy` for `DateTime<Tz>`, more general than the derive's.
+        assert!(covers(
+            "impl<Tz: TimeZone> Clone for DateTime<Tz> where <Tz as TimeZone>::Offset: Clone, \
+             NaiveDateTime: Clone {}"
+        ));
+        assert!(!covers("impl<T> Clone for Slab<T> where Vec<T>: Clone {}"));
     }
 
     fn scan_lib(text: &str) -> PackageScan {
