@@ -5,7 +5,7 @@
 //!
 //! ```sh
 //! # the whole corpus (both halves), with the summary:
-//! cargo test --release -p contract-cli --test realworld -- --ignored --nocapture
+//! cargo test --release -p contract-cli --test realworld realworld_corpus -- --ignored --nocapture
 //! # the pairs `ci = true` marks (what `cargo test` runs on every submission):
 //! cargo test -p contract-cli --test realworld
 //! ```
