@@ -415,6 +415,10 @@ impl Reader<'_> {
         if p.global || first.name == "Self" || params.contains(&first.name) {
             return None;
         }
+        if first.name == "std" {
+            std_reexport(p);
+            return None;
+        }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
         let Some((taken, res)) = self.table.item(module, &names) else {
             // An item the table does not know (a macro defines it) in a module it
@@ -517,6 +521,75 @@ impl Reader<'_> {
         });
         substitute(&mut target, &type_map);
         Some(target)
+    }
+}
+
+/// Items std offers under two paths (below `std`), each with the path read as
+/// canonical: the `pub use`s of std's own sources (`collections/mod.rs`,
+/// `collections/hash/map.rs`, `os/raw/mod.rs`, `ffi/mod.rs`). Kept true by
+/// `tests/std_reexports.rs`, which compiles each pair as one type and holds this table
+/// to its list. (`core::` and `alloc::` are already read as `std::`.)
+pub const STD_REEXPORTS: &[(&str, &str)] = &[
+    ("collections::hash_map::HashMap", "collections::HashMap"),
+    ("collections::hash_set::HashSet", "collections::HashSet"),
+    ("collections::btree_map::BTreeMap", "collections::BTreeMap"),
+    ("collections::btree_set::BTreeSet", "collections::BTreeSet"),
+    ("collections::vec_deque::VecDeque", "collections::VecDeque"),
+    (
+        "collections::linked_list::LinkedList",
+        "collections::LinkedList",
+    ),
+    (
+        "collections::binary_heap::BinaryHeap",
+        "collections::BinaryHeap",
+    ),
+    ("collections::hash_map::RandomState", "hash::RandomState"),
+    (
+        "collections::hash_map::DefaultHasher",
+        "hash::DefaultHasher",
+    ),
+    ("ffi::c_str::CStr", "ffi::CStr"),
+    ("ffi::c_str::CString", "ffi::CString"),
+    ("os::raw::c_char", "ffi::c_char"),
+    ("os::raw::c_double", "ffi::c_double"),
+    ("os::raw::c_float", "ffi::c_float"),
+    ("os::raw::c_int", "ffi::c_int"),
+    ("os::raw::c_long", "ffi::c_long"),
+    ("os::raw::c_longlong", "ffi::c_longlong"),
+    ("os::raw::c_schar", "ffi::c_schar"),
+    ("os::raw::c_short", "ffi::c_short"),
+    ("os::raw::c_uchar", "ffi::c_uchar"),
+    ("os::raw::c_uint", "ffi::c_uint"),
+    ("os::raw::c_ulong", "ffi::c_ulong"),
+    ("os::raw::c_ulonglong", "ffi::c_ulonglong"),
+    ("os::raw::c_ushort", "ffi::c_ushort"),
+    ("os::raw::c_void", "ffi::c_void"),
+];
+
+/// `std::…` `p` in the canonical spelling of [`STD_REEXPORTS`], its arguments kept.
+fn std_reexport(p: &mut Path) {
+    if p.segments[..p.segments.len() - 1]
+        .iter()
+        .any(|s| s.args != Args::None)
+    {
+        return;
+    }
+    let below: Vec<&str> = p.segments[1..].iter().map(|s| s.name.as_str()).collect();
+    let joined = below.join("::");
+    let Some((_, canonical)) = STD_REEXPORTS.iter().find(|(from, _)| *from == joined) else {
+        return;
+    };
+    let args = p
+        .segments
+        .last()
+        .map(|s| s.args.clone())
+        .unwrap_or(Args::None);
+    p.segments = std::iter::once("std")
+        .chain(canonical.split("::"))
+        .map(Segment::plain)
+        .collect();
+    if let Some(last) = p.segments.last_mut() {
+        last.args = args;
     }
 }
 

@@ -180,8 +180,12 @@ breaks; a property renames the generics of every case at random):
   private const replaced by a `match` on `cfg!`s) it may be the same value, and is
   `const_expression_changed`: additive, shown in the report, and held as breaking by a
   set that overrides its class.
-- std's re-exports of one type under two paths (`std::collections::hash_map::RandomState`
-  and `std::hash::RandomState`) are not yet known to be one: a change between them is
-  reported as a changed type. Another crate's aliases are not expanded.
+- std's re-exports are known from a table (`contract_core::names::STD_REEXPORTS`, from
+  the `pub use`s of std's sources, each pair compiled as one type by
+  `contract-core/tests/std_reexports.rs`): `std::collections::hash_map::HashMap` and
+  `std::collections::HashMap`, `hash_map::RandomState` and `std::hash::RandomState`,
+  `std::os::raw::c_int` and `std::ffi::c_int`, and the like, are one type wherever the
+  crate's names are read (above); a std re-export the table does not list is compared as
+  written. Another crate's aliases are not expanded.
 - Higher-ranked lifetimes (`for<'a>`) are compared by name.
 "#;

@@ -808,6 +808,30 @@ fn breaks_named(before: &str, after: &str, kind: DeltaKind) {
     );
 }
 
+#[test]
+fn one_std_item_under_its_two_std_paths_is_one_type() {
+    same_named(
+        "pub struct Cache { pub state: std::collections::hash_map::RandomState }",
+        "pub struct Cache { pub state: std::hash::RandomState }",
+    );
+    same_named(
+        "use std::collections::hash_map::HashMap;\n\
+         pub fn index(keys: HashMap<String, u8>) -> core::ffi::c_int { todo!() }",
+        "pub fn index(keys: std::collections::HashMap<String, u8>) -> std::os::raw::c_int { todo!() }",
+    );
+    // The near misses: another type, another argument.
+    breaks_named(
+        "pub struct Cache { pub state: std::collections::hash_map::RandomState }",
+        "pub struct Cache { pub state: std::hash::BuildHasherDefault<Fnv> }",
+        DeltaKind::FieldTypeChanged,
+    );
+    breaks_named(
+        "pub fn index(keys: std::collections::hash_map::HashMap<String, u8>) {}",
+        "pub fn index(keys: std::collections::HashMap<String, u16>) {}",
+        DeltaKind::ParamTypeChanged,
+    );
+}
+
 const ERROR: &str = "pub struct Error; pub struct Other;
     pub type Result<T> = std::result::Result<T, Error>;";
 
