@@ -96,7 +96,8 @@ impl Unit {
             })
             .map_err(|e| e.0)
         };
-        let settled = self.settled(current, bytes);
+        let golden = GoldenOnce::new(bytes);
+        let settled = self.settled(current, &golden);
         let evaluation = evaluate(settled.as_ref().unwrap_or(current))?;
         let changed = evaluation
             .outcome
@@ -104,19 +105,19 @@ impl Unit {
             .iter()
             .map(|d| d.symbol.as_str())
             .collect();
-        match self.respelled(bytes, Some(changed)) {
+        match self.respelled(&golden, Some(changed)) {
             Some(respelled) => {
-                let settled = self.settled(&respelled, bytes);
+                let settled = self.settled(&respelled, &golden);
                 evaluate(settled.as_ref().unwrap_or(&respelled))
             }
             None => Ok(evaluation),
         }
     }
 
-    /// `current` with what this command could not decide taken as the golden in
-    /// `bytes` has it: the members and items under a `#[cfg]` it cannot evaluate (see
+    /// `current` with what this command could not decide taken as `golden` has it:
+    /// the members and items under a `#[cfg]` it cannot evaluate (see
     /// [`contract_core::undecided`]). `None` when there is nothing of the kind.
-    fn settled(&self, current: &Current, bytes: Option<&[u8]>) -> Option<Current> {
+    fn settled(&self, current: &Current, golden: &GoldenOnce<'_>) -> Option<Current> {
         let scan = &self.names.as_ref()?.scan;
         let members: Vec<(&str, &Member)> = self
             .pinned
@@ -135,7 +136,7 @@ impl Unit {
         if members.is_empty() && whole.is_empty() {
             return None;
         }
-        let golden = golden::parse(bytes?).ok()?;
+        let golden = golden.get()?;
         let mut symbols = current.symbols().ok()?;
         for (name, member) in members {
             if let (Some(now), Some(was)) = (symbols.get_mut(name), golden.symbols.get(name)) {
@@ -158,17 +159,22 @@ impl Unit {
     /// situation. Only the symbols `changed` names are looked at (all that differ
     /// from the golden when `None`). `None` when nothing is registered otherwise, or
     /// nothing changed.
-    fn respelled(&self, bytes: Option<&[u8]>, changed: Option<BTreeSet<&str>>) -> Option<Current> {
+    fn respelled(
+        &self,
+        golden: &GoldenOnce<'_>,
+        changed: Option<BTreeSet<&str>>,
+    ) -> Option<Current> {
         let current = self.current.as_ref().ok()?;
         let unit_names = self.names.as_ref()?;
-        let golden = golden::parse(bytes?).ok()?;
         let symbols;
         let changed: BTreeSet<&str> = match changed {
+            // Nothing changed (the usual case): the golden is not parsed.
             Some(changed) => changed
                 .into_iter()
                 .filter(|s| current.get(s).is_some())
                 .collect(),
             None => {
+                let golden = golden.get()?;
                 symbols = current.symbols().ok()?;
                 symbols
                     .iter()
@@ -183,6 +189,7 @@ impl Unit {
         if changed.is_empty() {
             return None;
         }
+        let golden = golden.get()?;
         let names = unit_names.table()?;
         let scan = &unit_names.scan;
         let mut any = false;
@@ -231,17 +238,39 @@ impl Unit {
     /// `update` writes them. None when they conflict or do not read (the verdict
     /// reports that).
     pub fn current_symbols(&self) -> BTreeMap<String, contract_core::Symbol> {
-        let bytes = self.bytes.as_ref().ok().and_then(|b| b.as_deref());
-        let respelled = self.respelled(bytes, None);
+        let golden = GoldenOnce::new(self.bytes.as_ref().ok().and_then(|b| b.as_deref()));
+        let respelled = self.respelled(&golden, None);
         let Some(current) = respelled.as_ref().or(self.current.as_ref().ok()) else {
             return BTreeMap::new();
         };
-        let settled = self.settled(current, bytes);
+        let settled = self.settled(current, &golden);
         settled
             .as_ref()
             .unwrap_or(current)
             .symbols()
             .unwrap_or_default()
+    }
+}
+
+/// A golden's bytes, parsed once, when a shape first needs them (most checks match
+/// and never do).
+struct GoldenOnce<'a> {
+    bytes: Option<&'a [u8]>,
+    parsed: std::cell::OnceCell<Option<golden::Golden>>,
+}
+
+impl<'a> GoldenOnce<'a> {
+    fn new(bytes: Option<&'a [u8]>) -> Self {
+        GoldenOnce {
+            bytes,
+            parsed: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn get(&self) -> Option<&golden::Golden> {
+        self.parsed
+            .get_or_init(|| golden::parse(self.bytes?).ok())
+            .as_ref()
     }
 }
 

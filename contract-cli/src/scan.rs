@@ -1039,7 +1039,10 @@ impl Scanner<'_> {
             }
         }
         for attr in found {
-            if self.options.is_public_api(&attr_set(&attr)) {
+            // Its errors are reported with the item's, below.
+            let mut errors = Vec::new();
+            let parsed = args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
+            if self.options.is_public_api(&parsed.set) {
                 self.error(
                     file,
                     attr.span,
@@ -1047,7 +1050,7 @@ impl Scanner<'_> {
                         "set `{}` is a public-API set (`public_api = true` in contract-pin.toml): \
                          it pins every public item from the sources, without attributes. Remove \
                          this attribute, or name another set",
-                        attr_set(&attr)
+                        parsed.set
                     ),
                 );
                 continue;
@@ -1059,11 +1062,8 @@ impl Scanner<'_> {
                         let name = item_ident(item).unwrap_or_else(|| "item".to_owned());
                         let (counted, why) = match truth {
                             Truth::Unknown(what) => {
-                                let mut errors = Vec::new();
-                                let parsed =
-                                    args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
                                 let symbol = parsed.name.clone().unwrap_or_else(|| name.clone());
-                                self.out.undecided.push((parsed.set, symbol));
+                                self.out.undecided.push((parsed.set.clone(), symbol));
                                 (
                                     "taken as the golden has it",
                                     format!(
@@ -1084,16 +1084,13 @@ impl Scanner<'_> {
                             format!(
                                 "pinned item `{}::{name}` (set `{}`) is pinned through \
                                  #[cfg_attr]: {counted}, as {why}",
-                                cx.path,
-                                attr_set(&attr)
+                                cx.path, parsed.set
                             ),
                         );
                         continue;
                     }
                 }
             }
-            let mut errors = Vec::new();
-            let parsed = args::parse(attr.fixed_set, attr.tokens.clone(), &mut errors);
             let scope = self.type_scopes.at(item_position(item));
             let extracted = match syntax::extract_all(&stripped, scope) {
                 Ok(extracted) => extracted,
@@ -1504,11 +1501,6 @@ fn contract_attrs(attrs: &[Attribute], scope: &Scope) -> (Vec<ContractAttr>, Vec
         }
     }
     (out, unresolved)
-}
-
-/// The set a contract attribute names, as the macro reads its arguments.
-fn attr_set(attr: &ContractAttr) -> String {
-    args::parse(attr.fixed_set, attr.tokens.clone(), &mut Vec::new()).set
 }
 
 /// `pred` of `#[cfg_attr(pred, …)]`.

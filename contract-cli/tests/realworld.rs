@@ -226,8 +226,9 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// A fresh copy of the sources as its own workspace, with the public-API set.
-fn workspace(src: &Path, dest: &Path) -> Result<PathBuf, String> {
+/// A fresh copy of the sources at `dest`, its own workspace, with `more` appended to
+/// its manifest; the manifest's path.
+fn fresh_copy(src: &Path, dest: &Path, more: &str) -> Result<PathBuf, String> {
     if dest.exists() {
         std::fs::remove_dir_all(dest).map_err(|e| e.to_string())?;
     }
@@ -237,7 +238,14 @@ fn workspace(src: &Path, dest: &Path) -> Result<PathBuf, String> {
     if !text.contains("\n[workspace]") {
         text.push_str("\n[workspace]\n");
     }
+    text.push_str(more);
     std::fs::write(&manifest, text).map_err(|e| e.to_string())?;
+    Ok(manifest)
+}
+
+/// A fresh copy of the sources as its own workspace, with the public-API set.
+fn workspace(src: &Path, dest: &Path) -> Result<PathBuf, String> {
+    let manifest = fresh_copy(src, dest, "")?;
     std::fs::write(
         dest.join("contract-pin.toml"),
         "[set.api]\npublic_api = true\n",
@@ -249,6 +257,15 @@ fn workspace(src: &Path, dest: &Path) -> Result<PathBuf, String> {
 /// The command on the workspace of `manifest`, its goldens in its own `golden/` (the
 /// scratch directory is inside this repository, whose cargo config names another).
 fn contract_pin(manifest: &Path, args: &[&str]) -> Result<(i32, String, String), String> {
+    contract_pin_with(manifest, args, &[])
+}
+
+/// [`contract_pin`] with more variables set.
+fn contract_pin_with(
+    manifest: &Path,
+    args: &[&str],
+    env: &[(&str, &Path)],
+) -> Result<(i32, String, String), String> {
     let golden = manifest.parent().unwrap().join("golden");
     let out = Command::new(BIN)
         .arg("--manifest-path")
@@ -257,6 +274,7 @@ fn contract_pin(manifest: &Path, args: &[&str]) -> Result<(i32, String, String),
         .env_remove("CI")
         .env("CONTRACT_PIN_GOLDEN_DIR", golden)
         .env_remove("CONTRACT_PIN_UPDATE")
+        .envs(env.iter().copied())
         .output()
         .map_err(|e| e.to_string())?;
     Ok((

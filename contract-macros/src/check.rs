@@ -396,14 +396,8 @@ fn check_respelling(
             .take()
             .unwrap_or_else(|| extracted.fragment.clone());
         if let Fragment::Item { item, .. } = &mut fragment {
-            let derives = match item {
-                contract_core::ItemShape::Struct(s) => Some(&mut s.attrs.derives),
-                contract_core::ItemShape::Enum(e) => Some(&mut e.attrs.derives),
-                contract_core::ItemShape::Union(u) => Some(&mut u.attrs.derives),
-                _ => None,
-            };
-            if let Some(derives) = derives {
-                derives.extend(asserted);
+            if let Some(attrs) = item.container_mut() {
+                attrs.derives.extend(asserted);
             }
         }
         *respelled = Some(fragment);

@@ -7,6 +7,7 @@ use contract_pin::{Class, Status};
 
 /// Asserts that the fixture's set `ui` drifted additively, by a delta of `kind`, and
 /// by nothing breaking.
+#[allow(dead_code)] // each fixture uses one of these
 pub fn assert_additive(kind: &str) {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let outcome = contract_pin::check("ui", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)

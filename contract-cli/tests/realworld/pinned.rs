@@ -245,33 +245,24 @@ fn pin_sources(root: &Path) -> Result<usize, String> {
 /// A copy of the release as its own workspace; pinned, it depends on this
 /// repository's `contract-pin` and has a test that checks the set.
 fn copy(src: &Path, dest: &Path, pinned: bool) -> Result<(PathBuf, usize), String> {
-    if dest.exists() {
-        std::fs::remove_dir_all(dest).map_err(|e| e.to_string())?;
+    if !pinned {
+        return Ok((fresh_copy(src, dest, "")?, 0));
     }
-    copy_dir(src, dest).map_err(|e| e.to_string())?;
-    let manifest = dest.join("Cargo.toml");
-    let mut text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
-    if !text.contains("\n[workspace]") {
-        text.push_str("\n[workspace]\n");
-    }
-    let mut pins = 0;
-    if pinned {
-        let repo = Path::new(HERE).parent().unwrap();
-        // Published manifests list their tests (`autotests = false`): name this one.
-        text.push_str(&format!(
-            "\n[dependencies.contract-pin]\npath = {:?}\n\n[[test]]\nname = \"contract_pin_api\"\n\
-             path = \"tests/contract_pin_api.rs\"\n",
-            repo.display().to_string()
-        ));
-        pins = pin_sources(dest)?;
-        std::fs::create_dir_all(dest.join("tests")).map_err(|e| e.to_string())?;
-        std::fs::write(
-            dest.join("tests/contract_pin_api.rs"),
-            format!("#[test]\nfn api() {{\n    contract_pin::assert_golden!(\"{SET}\");\n}}\n"),
-        )
-        .map_err(|e| e.to_string())?;
-    }
-    std::fs::write(&manifest, text).map_err(|e| e.to_string())?;
+    let repo = Path::new(HERE).parent().unwrap();
+    // Published manifests list their tests (`autotests = false`): name this one.
+    let more = format!(
+        "\n[dependencies.contract-pin]\npath = {:?}\n\n[[test]]\nname = \"contract_pin_api\"\n\
+         path = \"tests/contract_pin_api.rs\"\n",
+        repo.display().to_string()
+    );
+    let manifest = fresh_copy(src, dest, &more)?;
+    let pins = pin_sources(dest)?;
+    std::fs::create_dir_all(dest.join("tests")).map_err(|e| e.to_string())?;
+    std::fs::write(
+        dest.join("tests/contract_pin_api.rs"),
+        format!("#[test]\nfn api() {{\n    contract_pin::assert_golden!(\"{SET}\");\n}}\n"),
+    )
+    .map_err(|e| e.to_string())?;
     Ok((manifest, pins))
 }
 
@@ -447,21 +438,12 @@ fn harness_pair(pair: &Pair) -> Result<usize, String> {
         ));
     }
     // In the target directory the build used: the build scripts' cfgs are there.
-    let out = Command::new(BIN)
-        .arg("--manifest-path")
-        .arg(new.join("Cargo.toml"))
-        .args(["check", "--format", "json"])
-        .env_remove("CI")
-        .env("CONTRACT_PIN_GOLDEN_DIR", new.join("golden"))
-        .env("CARGO_TARGET_DIR", scratch().join("pinned-target"))
-        .env_remove("CONTRACT_PIN_UPDATE")
-        .output()
-        .map_err(|e| e.to_string())?;
-    let code = out.status.code().unwrap_or(-1);
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    );
+    let target = scratch().join("pinned-target");
+    let (code, stdout, stderr) = contract_pin_with(
+        &new.join("Cargo.toml"),
+        &["check", "--format", "json"],
+        &[("CARGO_TARGET_DIR", &target)],
+    )?;
     let json: serde_json::Value = serde_json::from_str(&stdout)
         .map_err(|e| format!("check printed no JSON ({e}): {}", last_lines(&stderr)))?;
     if code == 3 {

@@ -165,8 +165,7 @@ fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
     if o == n {
         return None;
     }
-    let evaluated =
-        |tokens: &[Tok<'_>]| !tokens.iter().enumerate().any(|(i, _)| opaque_at(tokens, i));
+    let evaluated = |tokens: &[Tok<'_>]| !(0..tokens.len()).any(|i| opaque_at(tokens, i));
     if evaluated(&o) && evaluated(&n) {
         return Some(DeltaKind::ConstValueChanged);
     }

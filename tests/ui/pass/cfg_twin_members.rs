@@ -4,6 +4,9 @@
 //! stops nothing.
 #![deny(warnings)]
 
+#[path = "../support.rs"]
+mod support;
+
 /// A pinned container.
 #[contract_pin::contract(set = "ui", golden = "cfg_twin_members.golden.json")]
 pub struct Slab {
@@ -27,14 +30,6 @@ impl Slab {
 }
 
 fn main() {
-    let manifest_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let outcome = contract_pin::check("ui", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
-        .unwrap_or_else(|e| panic!("the check did not run: {e}"));
-    // (The fixture's golden records no module: that much is drift.)
-    assert!(
-        outcome.deltas.iter().all(|d| !d.is_breaking()),
-        "{}",
-        outcome.message
-    );
+    support::assert_unchanged();
     assert_eq!(Slab::new().len, 0);
 }
