@@ -122,8 +122,110 @@ pub struct Impl {
     pub self_ty: Option<Vec<String>>,
     /// The trait's path, for a trait `impl`.
     pub trait_: Option<Vec<String>>,
+    /// For `impl<T: ?Sized + A + B> Trait for T`: what `T` must implement
+    /// (see [`blanket`]).
+    pub blanket: Option<Blanket>,
     /// What it registers.
     pub entry: Entry,
+}
+
+/// A trait `impl` for every type that implements some traits, and for nothing else
+/// (`impl<T> Itertools for T where T: Iterator + ?Sized {}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blanket {
+    /// The traits `T` is bound by, by name (each without generic arguments).
+    pub bounds: BTreeSet<String>,
+    /// `T: ?Sized`: unsized types are covered too.
+    pub maybe_unsized: bool,
+}
+
+/// `impl<T: A + B> Trait for T` (also written with `where`, with `?Sized`): one type
+/// parameter, the self type, bound only by traits named without arguments, for a
+/// trait named without arguments. Anything more (a second parameter, a lifetime
+/// bound, `T: Iterator<Item = u8>`) is `None`: such an impl may leave types out.
+pub fn blanket(i: &syn::ItemImpl) -> Option<Blanket> {
+    use syn::{GenericParam, PathArguments, TraitBoundModifier, TypeParamBound, WherePredicate};
+    let (None, trait_path, _) = i.trait_.as_ref()? else {
+        return None;
+    };
+    if !matches!(trait_path.segments.last()?.arguments, PathArguments::None) {
+        return None;
+    }
+    let [GenericParam::Type(param)] = Vec::from_iter(&i.generics.params)[..] else {
+        return None;
+    };
+    let is_param = |ty: &syn::Type| match ty {
+        syn::Type::Path(p) => p.qself.is_none() && p.path.is_ident(&param.ident),
+        _ => false,
+    };
+    if !is_param(&i.self_ty) || param.default.is_some() {
+        return None;
+    }
+    let mut blanket = Blanket {
+        bounds: BTreeSet::new(),
+        maybe_unsized: false,
+    };
+    let mut add = |bounds: &syn::punctuated::Punctuated<TypeParamBound, syn::Token![+]>| {
+        for bound in bounds {
+            let TypeParamBound::Trait(t) = bound else {
+                return None;
+            };
+            let last = t.path.segments.last()?;
+            match t.modifier {
+                TraitBoundModifier::Maybe(_) if t.path.is_ident("Sized") => blanket.maybe_unsized = true,
+                TraitBoundModifier::None
+                    if t.lifetimes.is_none() && matches!(last.arguments, PathArguments::None) =>
+                {
+                    blanket.bounds.insert(last.ident.to_string());
+                }
+                _ => return None,
+            }
+        }
+        Some(())
+    };
+    add(&param.bounds)?;
+    if let Some(w) = &i.generics.where_clause {
+        for predicate in &w.predicates {
+            match predicate {
+                WherePredicate::Type(t) if t.lifetimes.is_none() && is_param(&t.bounded_ty) => {
+                    add(&t.bounds)?
+                }
+                _ => return None,
+            }
+        }
+    }
+    Some(blanket)
+}
+
+/// Whether `blanket` implements `trait_` for every type that may implement it, so
+/// that no other crate can (its impl would overlap): `T` is bound only by the
+/// trait's own supertraits, and unsized types are covered unless the trait requires
+/// `Sized`. Supertraits are compared by name, each without generic arguments.
+fn seals(blanket: &Blanket, trait_: &contract_core::shape::TraitShape) -> bool {
+    if !trait_.generics.params.is_empty() {
+        return false;
+    }
+    let supertraits: BTreeSet<&str> = trait_
+        .supertraits
+        .iter()
+        .filter_map(|b| match b {
+            contract_core::ty::Bound::Trait {
+                hrtb,
+                maybe: false,
+                path,
+            } if hrtb.is_empty() => path
+                .segments
+                .last()
+                .filter(|s| s.args == contract_core::ty::Args::None)
+                .map(|s| s.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    blanket
+        .bounds
+        .iter()
+        .all(|b| supertraits.contains(b.as_str()))
+        && (blanket.maybe_unsized || supertraits.contains("Sized"))
 }
 
 /// The library as a public-API set needs it.
@@ -182,6 +284,9 @@ pub struct Public<'a> {
     /// Reached only through a `#[doc(hidden)]` re-export, while the set's policy does
     /// not count hidden items as API: the item is hidden on this path.
     pub hidden: bool,
+    /// A trait that a blanket `impl` of the crate implements for every type that may
+    /// implement it ([`Blanket`]): no other crate can, so it is recorded sealed.
+    pub sealed: bool,
 }
 
 /// The most public paths one item may have: a guard against re-export cycles that
@@ -258,6 +363,21 @@ impl Api {
                 }
             }
         }
+        // Traits no other crate can implement: a blanket impl covers every type that
+        // may (`impl<T: Iterator + ?Sized> Itertools for T` with `trait Itertools:
+        // Iterator`).
+        let mut sealed: BTreeSet<(usize, usize)> = BTreeSet::new();
+        for i in &self.impls {
+            let (Some(blanket), Some(trait_)) = (&i.blanket, &i.trait_) else {
+                continue;
+            };
+            for res in r.resolve(i.module, trait_, &mut Vec::new()) {
+                let Res::Def(m, d) = res else { continue };
+                if self.trait_shape(m, d).is_some_and(|t| seals(blanket, &t)) {
+                    sealed.insert((m, d));
+                }
+            }
+        }
         let mut out = Vec::new();
         for (&(m, d), names) in &paths {
             let def = &self.modules[m].defs[d];
@@ -268,6 +388,7 @@ impl Api {
             for (path, &hidden) in names {
                 let mut p = public(path, def.ns, entry, m);
                 p.hidden = hidden;
+                p.sealed = sealed.contains(&(m, d));
                 out.push(p);
             }
         }
@@ -316,6 +437,20 @@ impl Api {
 }
 
 impl Api {
+    /// The trait that def `d` of module `m` is, if it is one.
+    fn trait_shape(&self, m: usize, d: usize) -> Option<contract_core::shape::TraitShape> {
+        let DefKind::Item(entry) = &self.modules[m].defs[d].kind else {
+            return None;
+        };
+        match serde_json::from_str(&entry.text) {
+            Ok(contract_core::Fragment::Item {
+                item: contract_core::ItemShape::Trait(t),
+                ..
+            }) => Some(t),
+            _ => None,
+        }
+    }
+
     /// Whether def `d` of module `m` is a struct that no other crate can build by
     /// naming it as a value: named fields, or no public field (a unit struct and a
     /// tuple struct with public fields are also a value, which an alias is not).
@@ -350,6 +485,7 @@ fn public<'a>(path: &str, ns: Ns, entry: &'a Entry, defined_in: usize) -> Public
         entry,
         defined_in,
         hidden: false,
+        sealed: false,
     }
 }
 

@@ -244,14 +244,33 @@ fn is_pub(vis: &syn::Visibility) -> bool {
 /// `#[doc(hidden)]` among `attrs`.
 /// An item's fragment text with the item `#[doc(hidden)]`: what it is on a path
 /// through a hidden module or re-export.
-fn hidden_text(text: &str) -> String {
+/// An item's registration on one public path: `#[doc(hidden)]` when only a hidden
+/// re-export reaches it there, and a trait sealed when a blanket impl of the crate
+/// leaves no other crate a type to implement it for ([`api::Public::sealed`]).
+fn item_text(text: &str, hidden: bool, sealed: bool) -> String {
+    if !hidden && !sealed {
+        return text.to_owned();
+    }
     match serde_json::from_str::<contract_core::Fragment>(text) {
-        Ok(mut fragment @ contract_core::Fragment::Item { .. }) => {
-            if let contract_core::Fragment::Item { item, .. } = &mut fragment {
+        Ok(contract_core::Fragment::Item {
+            mut item,
+            unresolved,
+            path,
+        }) => {
+            if hidden {
                 let vis = item.vis();
                 item.set_vis_hidden(vis, true);
             }
-            fragment.compact_text().0
+            if let (true, contract_core::ItemShape::Trait(t)) = (sealed, &mut item) {
+                t.sealed = true;
+            }
+            contract_core::Fragment::Item {
+                item,
+                unresolved,
+                path,
+            }
+            .compact_text()
+            .0
         }
         _ => text.to_owned(),
     }
@@ -725,6 +744,7 @@ impl Scanner<'_> {
                         module: index,
                         self_ty,
                         trait_,
+                        blanket: api::blanket(i),
                         entry,
                     });
                 }
@@ -779,11 +799,7 @@ impl Scanner<'_> {
                     line: p.entry.line,
                     golden: None,
                     item_name: p.entry.item_name.clone(),
-                    text: if p.hidden {
-                        hidden_text(&p.entry.text)
-                    } else {
-                        p.entry.text.clone()
-                    },
+                    text: item_text(&p.entry.text, p.hidden, p.sealed),
                     fragment: OnceLock::new(),
                     locations: p.entry.locations.clone(),
                     defined_in: Some(api.modules[p.defined_in].path.clone()),

@@ -429,3 +429,52 @@ fn a_type_renamed_behind_an_alias_of_its_old_name_is_no_change() {
         );
     }
 }
+
+#[test]
+fn a_trait_a_blanket_impl_covers_for_every_implementor_is_sealed() {
+    // itertools' pattern: `trait Itertools: Iterator` and an impl for every
+    // iterator, so no other crate can implement it (its impl would overlap) and a
+    // method's bound relaxed from `Fn` to `FnMut` only lets more callers in.
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"iters\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let source = |blanket: &str, bound: &str| {
+        format!(
+            "pub trait Itertools: Iterator {{\n    \
+             fn group_by_key<K, F: {bound}(&Self::Item) -> K>(self, f: F) -> Vec<K>\n    \
+             where\n        Self: Sized,\n    {{\n        self.map(|x| f(&x)).collect()\n    }}\n}}\n\n\
+             {blanket}\n"
+        )
+    };
+    let sealing = "impl<T> Itertools for T where T: Iterator + ?Sized {}";
+    f.write("src/lib.rs", &source(sealing, "Fn"));
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write("src/lib.rs", &source(sealing, "FnMut"));
+    let deltas = f.deltas();
+    assert!(
+        !deltas.is_empty() && deltas.iter().all(|(class, _, _)| class == "additive"),
+        "{deltas:?}"
+    );
+    // Near misses: a blanket impl that leaves types out (unsized iterators; or
+    // iterators that are not `Clone`) leaves other crates an impl to write, which the
+    // tighter bound of theirs breaks.
+    for open in [
+        "impl<T> Itertools for T where T: Iterator {}",
+        "impl<T: Iterator + Clone + ?Sized> Itertools for T {}",
+        "impl Itertools for std::ops::Range<u8> {}",
+    ] {
+        f.write("src/lib.rs", &source(open, "Fn"));
+        assert_eq!(f.run(&["update"]).code, 0);
+        f.write("src/lib.rs", &source(open, "FnMut"));
+        let deltas = f.deltas();
+        assert!(
+            deltas.iter().any(|(class, kind, symbol)| class == "breaking"
+                && kind == "generic_bound_removed"
+                && symbol == "Itertools"),
+            "{open}: {deltas:?}"
+        );
+    }
+}
