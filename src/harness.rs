@@ -10,7 +10,6 @@ use contract_core::check::{self as verdict, Request};
 use contract_core::current::Current;
 use contract_core::env;
 use contract_core::golden;
-use contract_core::health::Health;
 use contract_core::message;
 use contract_core::Symbol;
 
@@ -41,8 +40,8 @@ fn check_from(
     caller: Option<&str>,
 ) -> Result<Outcome, CheckError> {
     let found = registry::symbols(set, package)
-        .map_err(CheckError)?
-        .ok_or_else(|| CheckError(no_registrations(set, package)))?;
+        .map_err(CheckError::Refused)?
+        .ok_or_else(|| CheckError::Refused(message::no_registrations(set, package)))?;
     // What the compiler says and the shapes record must agree before any verdict: a
     // type that implements `Serialize` with no serde derive in its shape has its wire
     // checks off.
@@ -56,17 +55,19 @@ fn check_from(
         if !current.may_be_serde_without_derive() {
             continue;
         }
-        let symbol = current.symbol().map_err(|e| CheckError(e.to_string()))?;
+        let symbol = current
+            .symbol()
+            .map_err(|e| CheckError::Registration(e.to_string()))?;
         match contract_core::probe::wire_finding(name, symbol, site) {
             Some(contract_core::probe::Finding::Error(e)) => errors.push(e),
             Some(contract_core::probe::Finding::Warning(w)) => {
-                warnings.push_str(&format!("contract-pin: warning: {w}\n"));
+                warnings.push_str(&message::warning(&w));
             }
             None => {}
         }
     }
     if !errors.is_empty() {
-        return Err(CheckError(errors.join("\n")));
+        return Err(CheckError::Refused(errors.join("\n")));
     }
     let path = match found.golden {
         Some(golden) => PathBuf::from(golden),
@@ -88,6 +89,7 @@ fn check_from(
             golden: &shown,
             modules: &modules,
             ci: false,
+            front: message::Front::Test,
         };
         fn binary(r: &crate::binaries::Record) -> message::Binary<'_> {
             message::Binary {
@@ -96,7 +98,7 @@ fn check_from(
                 symbols: &r.symbols,
             }
         }
-        return Err(CheckError(message::binaries_disagree(
+        return Err(CheckError::Refused(message::binaries_disagree(
             &cx,
             &binary(&ours),
             &binary(&other),
@@ -167,23 +169,18 @@ fn check_at(
     held: Held<'_>,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    let policy = policy::load(manifest_dir).map_err(CheckError)?;
+    let policy = policy::load(manifest_dir).map_err(CheckError::Refused)?;
     if let Some(clash) = policy.clash(set, held.pinned) {
-        return Err(CheckError(clash));
+        return Err(CheckError::Refused(clash));
     }
     // Both names become parts of the golden's path: refuse any that could leave it.
     if let Err(e) = golden::SetName::parse(set) {
-        return Err(CheckError(format!(
-            "{set:?} is not a contract set name: {e}"
-        )));
+        return Err(CheckError::Refused(message::invalid_set_name(set, &e)));
     }
     if !golden::valid_package_name(package) {
-        return Err(CheckError(format!(
-            "{package:?} is not a package name: cargo package names are ASCII letters, \
-             digits, `_` and `-`"
-        )));
+        return Err(CheckError::Refused(message::invalid_package_name(package)));
     }
-    let mode = env::mode(set, lookup).map_err(|e| CheckError(e.to_string()))?;
+    let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(e.to_string()))?;
     let shown = store::display_path(path, manifest_dir);
     let evaluate = |bytes: Option<&[u8]>| {
         verdict::evaluate(Request {
@@ -196,6 +193,7 @@ fn check_at(
             policy: &policy.file.policy(set),
             policy_file: &policy.shown,
             modules: held.modules,
+            front: message::Front::Test,
         })
     };
     // An update is one golden transaction (the lock held from the read to the
@@ -205,26 +203,12 @@ fn check_at(
         let (outcome, _) = store::transact(path, |bytes| {
             evaluate(bytes).map(|evaluation| (evaluation.write, evaluation.outcome))
         })
-        .map_err(|e| CheckError(e.message(&shown)))?;
+        .map_err(|e| CheckError::Refused(e.message(&shown)))?;
         return Ok(outcome);
     }
-    let bytes = store::read(path).map_err(|e| CheckError(format!("cannot read {shown}: {e}")))?;
+    let bytes =
+        store::read(path).map_err(|e| CheckError::Refused(message::cannot_read(&shown, &e)))?;
     Ok(evaluate(bytes.as_deref())?.outcome)
-}
-
-fn no_registrations(set: &str, package: &str) -> String {
-    format!(
-        "no registrations found for contract set `{set}` in package `{package}`.\n\
-         Nothing in this test binary is pinned with `#[contract(set = \"{set}\")]`{}. \
-         If the items are in this package's library under another crate name, say so: \
-         `assert_golden!(\"{set}\", lib = the_crate_name)`. This is an error, not \
-         \"every symbol removed\": the golden is untouched.",
-        if set == "phase5" {
-            " or `#[phase5_contract]`"
-        } else {
-            ""
-        }
-    )
 }
 
 /// What `assert_golden!` expands to: check, write the report, print, and panic unless
@@ -249,7 +233,7 @@ pub fn assert_golden(set: &str, package: &str, manifest_dir: &str) {
         }
     }
     if let (Ok(outcome), Ok(mode)) = (&result, env::mode(set, &lookup)) {
-        if let Some(line) = update_summary(outcome, &mode) {
+        if let Some(line) = message::update_summary(outcome, &mode) {
             announce(&line);
         }
     }
@@ -261,37 +245,6 @@ pub fn assert_golden(set: &str, package: &str, manifest_dir: &str) {
             }
         }
         Ok(outcome) => panic!("\n{}", outcome.message),
-    }
-}
-
-/// One line saying what an update request did: written, already up to date, or
-/// ignored under CI. `None` when no update was requested.
-fn update_summary(outcome: &Outcome, mode: &env::Mode) -> Option<String> {
-    let golden = &outcome.golden;
-    let set = &outcome.set;
-    match mode {
-        env::Mode::Compare => None,
-        env::Mode::UpdateRefusedInCi { variable } => Some(format!(
-            "contract-pin: CI is set, so {variable}=1 was ignored: {golden} (set `{set}`) was \
-             only compared ({})",
-            outcome.status.as_str()
-        )),
-        env::Mode::Update => Some(match outcome.status {
-            Status::Updated => match &outcome.health {
-                Health::Missing => {
-                    format!("contract-pin: created {golden} (set `{set}`); review it and commit it")
-                }
-                Health::Fresh => format!(
-                    "contract-pin: updated {golden} (set `{set}`): {}; review and commit it",
-                    message::accepted(&outcome.deltas)
-                ),
-                other => format!(
-                    "contract-pin: rewrote {golden} (set `{set}`; it was {other}); review and \
-                     commit it"
-                ),
-            },
-            _ => format!("contract-pin: {golden} (set `{set}`) is up to date: nothing written"),
-        }),
     }
 }
 
@@ -337,8 +290,7 @@ fn write_report(path: &Path, outcome: &Outcome) -> Result<(), String> {
     use std::io::ErrorKind;
     let shown = path.display();
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot write the report to {shown}: {e}"))?;
+        std::fs::create_dir_all(dir).map_err(|e| message::cannot_write_report(&shown, &e))?;
     }
     match OpenOptions::new().write(true).create_new(true).open(path) {
         Ok(_) => {}
@@ -354,40 +306,49 @@ fn write_report(path: &Path, outcome: &Outcome) -> Result<(), String> {
                 });
             let ours = (Some(outcome.set.clone()), Some(outcome.package.clone()));
             if held.as_ref() != Some(&ours) {
-                let what = match held {
-                    Some((Some(set), Some(package))) => {
-                        format!("the report of set `{set}` of package `{package}`")
-                    }
-                    _ => "something that is not a contract-pin report".to_owned(),
+                let held = match &held {
+                    Some((Some(set), Some(package))) => Some((set.as_str(), package.as_str())),
+                    _ => None,
                 };
-                return Err(format!(
-                    "CONTRACT_PIN_REPORT={shown} already holds {what}, which the report of \
-                     set `{}` of package `{}` would overwrite. A file holds one report: for \
-                     several sets or packages, name a directory (`CONTRACT_PIN_REPORT={}/`) \
-                     to get one report per set and package, or delete the old file.",
-                    outcome.set,
-                    outcome.package,
-                    path.with_extension("").display()
+                return Err(message::report_file_taken(
+                    &shown.to_string(),
+                    held,
+                    (&outcome.set, &outcome.package),
+                    &path.with_extension("").display().to_string(),
                 ));
             }
         }
-        Err(e) => return Err(format!("cannot write the report to {shown}: {e}")),
+        Err(e) => return Err(message::cannot_write_report(&shown, &e)),
     }
     store::write_atomic(path, &report_json(outcome))
-        .map_err(|e| format!("cannot write the report to {shown}: {e}"))
+        .map_err(|e| message::cannot_write_report(&shown, &e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use contract_core::check::Situation;
+    use contract_core::health::Health;
+    use contract_core::message::update_summary;
 
     fn outcome(set: &str, package: &str, status: Status, health: Health) -> Outcome {
+        let situation = match (status, &health) {
+            (Status::Updated, Health::Missing) => Situation::Created { symbols: 0 },
+            (Status::Updated, _) => Situation::Updated {
+                hand_edited: Vec::new(),
+            },
+            (Status::Additive, _) => Situation::Additive,
+            (Status::Breaking, _) => Situation::Breaking,
+            _ => Situation::Match,
+        };
         Outcome {
             set: set.to_owned(),
             package: package.to_owned(),
             golden: format!("golden/{set}-contract/{package}.json"),
             status,
             deltas: Vec::new(),
+            situation,
+            refused_update: None,
             message: String::new(),
             health,
         }

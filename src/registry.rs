@@ -113,10 +113,7 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
             .iter()
             .map(|g| g.map_or("the default golden".to_owned(), |g| format!("`{g}`")))
             .collect();
-        return Err(format!(
-            "the items of set `{set}` name different goldens ({}): one set has one golden",
-            named.join(", ")
-        ));
+        return Err(contract_core::message::goldens_disagree(set, &named));
     }
     let symbols = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
     Ok(Some(Found {

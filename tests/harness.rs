@@ -358,12 +358,12 @@ fn policy_overrides_change_a_kinds_class() {
     )
     .unwrap_err();
     assert!(
-        err.0.starts_with(
+        err.to_string().starts_with(
             "contract-pin.toml:3:1: `set.billing.overrides.no_such_kind`: not a delta kind"
         ),
         "{err}"
     );
-    assert!(err.0.contains("nothing was checked"), "{err}");
+    assert!(err.to_string().contains("nothing was checked"), "{err}");
 }
 
 /// A golden from before the policy file, with a policy block a team edited: the
@@ -399,7 +399,7 @@ fn an_old_golden_with_a_policy_block_moves_its_policy_to_the_file() {
     assert_eq!(fs::read_to_string(&path).unwrap(), old, "nothing written");
     let toml =
         "[set.billing]\nwire_direction = \"full\"\noverrides = { field_removed = \"additive\" }\n";
-    assert!(refused.0.contains(toml), "{refused}");
+    assert!(refused.to_string().contains(toml), "{refused}");
 
     env.policy(toml);
     assert_eq!(
@@ -471,7 +471,7 @@ fn corrupt_goldens_are_errors_naming_file_and_line() {
             &env.with(&[]),
         )
         .unwrap_err()
-        .0
+        .to_string()
     };
 
     fs::write(
@@ -518,7 +518,7 @@ fn bad_environment_values_are_errors() {
     )
     .unwrap_err();
     assert!(
-        err.0
+        err.to_string()
             .contains("CONTRACT_PIN_UPDATE=\"yes\" is not understood"),
         "{err}"
     );
@@ -535,11 +535,11 @@ fn no_registrations_is_an_error_not_every_symbol_removed() {
     )
     .unwrap_err();
     assert!(
-        err.0
+        err.to_string()
             .starts_with("no registrations found for contract set `nothing-pinned`"),
         "{err}"
     );
-    assert!(err.0.contains("lib = the_crate_name"), "{err}");
+    assert!(err.to_string().contains("lib = the_crate_name"), "{err}");
 }
 
 #[test]

@@ -172,7 +172,9 @@ pub fn blanket(i: &syn::ItemImpl) -> Option<Blanket> {
             };
             let last = t.path.segments.last()?;
             match t.modifier {
-                TraitBoundModifier::Maybe(_) if t.path.is_ident("Sized") => blanket.maybe_unsized = true,
+                TraitBoundModifier::Maybe(_) if t.path.is_ident("Sized") => {
+                    blanket.maybe_unsized = true
+                }
                 TraitBoundModifier::None
                     if t.lifetimes.is_none() && matches!(last.arguments, PathArguments::None) =>
                 {

@@ -10,7 +10,7 @@ use anstream::{eprintln, print, println};
 use contract_core::check::{Outcome, Status};
 use contract_core::current::Current;
 use contract_core::env::Mode;
-use contract_core::health::{self, Health, ScanExactness};
+use contract_core::health::{self, Health};
 use contract_core::{golden, message, render, Delta, Symbol};
 
 use crate::exit::Exit;
@@ -77,14 +77,6 @@ fn print_findings(model: &Model, paint: Paint) {
     }
 }
 
-fn orphan_message(set: &str, package: &str) -> String {
-    format!(
-        "no source pins set `{set}` in package `{package}`, so nothing checks this golden \
-         (Unreferenced). If the set was retired, delete the file; if its items moved \
-         into a macro or another package, pin them there."
-    )
-}
-
 /// The exit code: breaking beats errors (a certain break is the most important news),
 /// errors beat additive drift (an unchecked set may hide a break), drift beats a match.
 fn exit_code(model: &Model, results: &Results<'_>) -> Exit {
@@ -128,7 +120,7 @@ fn json_check(model: &Model, results: &Results<'_>) -> String {
         }
     }
     for o in &model.orphans {
-        let message = orphan_message(&o.set, &o.package);
+        let message = message::unreferenced_golden(&o.set, &o.package);
         errors.push(json::unreferenced(&o.set, &o.package, &o.shown, &message));
     }
     let warnings = findings(model, false)
@@ -176,58 +168,6 @@ pub(crate) fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
         .unwrap_or_default()
 }
 
-/// What to say instead of "accept it with `contract-pin update …`" when `update`
-/// would refuse `unit` ([`update_blocker`]): fix the source errors first, or accept
-/// from the tests. `None`: `update` accepts it.
-pub(crate) fn blocked_accept(model: &Model, unit: &Unit) -> Option<String> {
-    let scan = &model.scans[unit.package];
-    let test = message::update_command(&unit.set, &unit.package_name);
-    if !scan.errors.is_empty() {
-        return Some(format!(
-            "fix the source errors above first (`contract-pin update` refuses {} until \
-             then), then accept with `{}` (or `{test}`)",
-            unit.package_name,
-            accept_command(unit)
-        ));
-    }
-    if scan.exactness == ScanExactness::MacroHidden {
-        return Some(format!(
-            "accept with `{test}` (`contract-pin update` cannot see every item {} pins)",
-            unit.package_name
-        ));
-    }
-    None
-}
-
-/// `accept it with `contract-pin update -p … --set …` (or `…=1 cargo test -p …`)`, or
-/// what to do instead when `update` would refuse ([`blocked_accept`]).
-fn accept_sentence(model: &Model, unit: &Unit) -> String {
-    blocked_accept(model, unit).unwrap_or_else(|| {
-        format!(
-            "accept it with `{}` (or `{}`)",
-            accept_command(unit),
-            message::update_command(&unit.set, &unit.package_name)
-        )
-    })
-}
-
-/// The command that accepts `unit`'s changes.
-pub(crate) fn accept_command(unit: &Unit) -> String {
-    format!(
-        "contract-pin update -p {} --set {}",
-        unit.package_name, unit.set
-    )
-}
-
-/// `text` with its first letter in upper case (a sentence that starts a step).
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 fn indent(text: &str, by: usize) -> String {
     let pad = " ".repeat(by);
     text.lines().map(|l| format!("{pad}{l}\n")).collect()
@@ -263,6 +203,7 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
 }
 
 fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
+    let no_modules = BTreeMap::new();
     let mut out = String::new();
     let mut last_set: Option<&str> = None;
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
@@ -299,25 +240,11 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                 let n = unit.current.as_ref().map(Current::len).unwrap_or(0);
                 let _ = writeln!(out, "    {} match", count(n, "symbol", "symbols"));
             }
-            Status::Missing | Status::Stale => {
-                out.push_str(&indent(&outcome.message, 4));
-                match blocked_accept(model, unit) {
-                    Some(instead) => {
-                        let _ = writeln!(out, "    or: {instead}");
-                    }
-                    None => {
-                        let _ = writeln!(out, "    or: `{}`", accept_command(unit));
-                    }
-                }
-            }
+            Status::Missing | Status::Stale => out.push_str(&indent(&outcome.message, 4)),
             Status::Additive => {
                 out.push_str(&grouped_deltas(model, unit, &outcome.deltas, paint));
-                let _ = writeln!(
-                    out,
-                    "    Additive drift must show in the pull request: {} and commit {}.",
-                    accept_sentence(model, unit),
-                    unit.shown
-                );
+                let cx = unit.context(&no_modules);
+                let _ = writeln!(out, "    {}", message::cli_additive_drift(&cx));
             }
             Status::Breaking => {
                 let words = unit.policy.directive_for(&unit.set);
@@ -327,7 +254,7 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
                 let procedure = message::procedure(
                     &words.record,
                     "the change",
-                    &capitalized(&accept_sentence(model, unit)),
+                    &message::accept_step(&unit.context(&no_modules)),
                     &unit.shown,
                 );
                 out.push_str(&indent(&procedure, 4));
@@ -344,14 +271,14 @@ fn human_check(model: &Model, results: &Results<'_>, paint: Paint) -> String {
             "{}: {}: {}",
             paint.red("error"),
             o.shown,
-            orphan_message(&o.set, &o.package)
+            message::unreferenced_golden(&o.set, &o.package)
         );
     }
     if results.is_empty() && model.orphans.is_empty() {
         let _ = writeln!(
             out,
-            "no pinned items found in the workspace at {}",
-            model.workspace.root.display()
+            "{}",
+            message::nothing_pinned(&model.workspace.root.display().to_string(), false)
         );
     }
     let scan_errors: usize = model.scans.iter().map(|s| s.errors.len()).sum();
@@ -540,18 +467,8 @@ fn github(model: &Model, results: &Results<'_>) -> String {
                 delta.kind,
                 delta.axis.as_str()
             );
-            let accept = match blocked_accept(model, unit) {
-                Some(instead) => format!("If intended, {instead}."),
-                None => format!("Accept with `{}` if intended.", accept_command(unit)),
-            };
-            let message = format!(
-                "{} in set `{}`: {}\nBefore: {}\nAfter:  {}\n{accept}",
-                delta.symbol,
-                unit.set,
-                render::detail(delta),
-                render::labelled("", &render::before(delta)).replace('\n', "\n        "),
-                render::labelled("", &render::after(delta)).replace('\n', "\n        "),
-            );
+            let accept = message::if_intended(&unit.context(&BTreeMap::new()));
+            let message = message::annotation(&unit.set, delta, &accept);
             let at = model.locate(unit, delta);
             let file = at.as_ref().map(|l| (l.file.as_str(), l.line, l.col));
             out.push_str(&gh_line(level, file, &title, &message));
@@ -562,7 +479,7 @@ fn github(model: &Model, results: &Results<'_>) -> String {
             "error",
             Some((&o.shown, 1, 1)),
             "contract-pin: unreferenced golden",
-            &orphan_message(&o.set, &o.package),
+            &message::unreferenced_golden(&o.set, &o.package),
         ));
     }
     let summary: Vec<String> = results
@@ -580,6 +497,7 @@ fn github(model: &Model, results: &Results<'_>) -> String {
 /// shape with the deltas beside it, and the directive of each set with a break; the
 /// exit code is `check`'s.
 pub fn diff(model: &Model, paint: Paint) -> Exit {
+    let no_modules = BTreeMap::new();
     print_findings(model, paint);
     let results = compare(model);
     let mut out = String::new();
@@ -617,18 +535,17 @@ pub fn diff(model: &Model, paint: Paint) -> Exit {
                 model, unit, &names, &deltas, &golden, &current, paint,
             ));
         }
-        match blocked_accept(model, unit) {
-            Some(instead) => {
-                let _ = writeln!(out, "  {instead}");
-            }
-            None => {
-                let _ = writeln!(out, "  accept with `{}`", accept_command(unit));
-            }
-        }
+        let cx = unit.context(&no_modules);
+        let _ = writeln!(out, "  {}", message::accept_it(&cx));
     }
     if !model.orphans.is_empty() {
         for o in &model.orphans {
-            let _ = writeln!(out, "{}: {}", o.shown, orphan_message(&o.set, &o.package));
+            let _ = writeln!(
+                out,
+                "{}: {}",
+                o.shown,
+                message::unreferenced_golden(&o.set, &o.package)
+            );
         }
     }
     if out.is_empty() {
@@ -639,25 +556,8 @@ pub fn diff(model: &Model, paint: Paint) -> Exit {
 }
 
 /// Why a package's sources cannot be the whole truth for an update.
-pub fn update_blocker(model: &Model, unit: &Unit) -> Option<String> {
-    let scan = &model.scans[unit.package];
-    if !scan.errors.is_empty() {
-        return Some(format!(
-            "not updated: {} has source errors (above) that the compiler would reject too; \
-             fix them first",
-            unit.package_name
-        ));
-    }
-    if scan.exactness == ScanExactness::MacroHidden {
-        return Some(format!(
-            "not updated: {} pins items this command cannot see (inside macros, or under \
-             a `#[contract]` whose origin the sources do not tell); writing the golden from \
-             the scan would drop them. Use `{}`, which sees them.",
-            unit.package_name,
-            message::update_command(&unit.set, &unit.package_name)
-        ));
-    }
-    None
+pub fn update_blocker(unit: &Unit) -> Option<String> {
+    message::update_refused(unit.accept, &unit.set, &unit.package_name)
 }
 
 /// `contract-pin update`: rewrite goldens from the sources.
@@ -670,7 +570,7 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
     let mut code = Exit::Match;
     for unit in &model.units {
         let label = format!("set `{}` of {}", unit.set, unit.package_name);
-        if let Some(why) = update_blocker(model, unit) {
+        if let Some(why) = update_blocker(unit) {
             code = Exit::Error;
             eprintln!("{}: {label}: {why}", paint.red("error"));
             continue;
@@ -688,7 +588,7 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
         println!(
             "{}: left alone: {}",
             o.shown,
-            orphan_message(&o.set, &o.package)
+            message::unreferenced_golden(&o.set, &o.package)
         );
     }
     code
@@ -708,12 +608,7 @@ pub(crate) fn update_unit(unit: &Unit) -> Result<Option<String>, String> {
 
 /// The message when a writing command runs under CI.
 pub fn ci_refusal(command: &str, lookup: &impl Fn(&str) -> Option<String>) -> String {
-    format!(
-        "contract-pin {command}: refused: CI is set (CI={:?}). In CI goldens are only \
-         compared, never written. Run `contract-pin {command}` on your machine, review the \
-         change, and commit the goldens; here, run `contract-pin check`.",
-        lookup(contract_core::env::CI).unwrap_or_default()
-    )
+    message::ci_refusal(command, &lookup(contract_core::env::CI).unwrap_or_default())
 }
 
 /// `contract-pin status`: the health of every golden, with honest confidence.
@@ -743,7 +638,7 @@ pub fn status(model: &Model, paint: Paint) -> Exit {
             unit.package_name.clone(),
             health,
             confidence.to_owned(),
-            format!("{pinned} pinned in sources; check: {verdict}"),
+            message::status_note(pinned, verdict),
         ]);
     }
     for o in &model.orphans {
@@ -767,8 +662,8 @@ pub fn status(model: &Model, paint: Paint) -> Exit {
     }
     if rows.is_empty() {
         println!(
-            "no goldens and no pinned items in the workspace at {}",
-            model.workspace.root.display()
+            "{}",
+            message::nothing_pinned(&model.workspace.root.display().to_string(), true)
         );
         return Exit::Match;
     }

@@ -8,6 +8,8 @@ use std::sync::{Arc, OnceLock};
 use contract_core::check::{self, Evaluation, Request};
 use contract_core::current::{self, Current, RegisteredText};
 use contract_core::env::Mode;
+use contract_core::health::ScanExactness;
+use contract_core::message::{CliAccept, Context, Front};
 use contract_core::names::{self, NameTable};
 use contract_core::{golden, Delta, Fragment, Member, Policy};
 use contract_store::policy::{self, Loaded};
@@ -42,6 +44,9 @@ pub struct Unit {
     /// The crate's names, for a shape that differs from its golden as written (`None`
     /// in a unit made without sources).
     pub names: Option<UnitNames>,
+    /// How `contract-pin` accepts a change of it (`update` refuses a package with
+    /// source errors, or one whose pins the sources do not all show).
+    pub accept: CliAccept,
 }
 
 /// What a unit reads when one of its shapes differs from its golden as written: its
@@ -71,6 +76,18 @@ impl UnitNames {
 }
 
 impl Unit {
+    /// Where a message about this unit points, in `contract-pin`'s words.
+    pub fn context<'a>(&'a self, modules: &'a BTreeMap<String, String>) -> Context<'a> {
+        Context {
+            set: &self.set,
+            package: &self.package_name,
+            golden: &self.shown,
+            modules,
+            ci: false,
+            front: Front::Cli(self.accept),
+        }
+    }
+
     /// Evaluates the unit in `mode` with the shared verdict (the harness's), against
     /// the golden read at load.
     pub fn evaluate(&self, mode: &Mode) -> Result<Evaluation, String> {
@@ -93,8 +110,9 @@ impl Unit {
                 policy: &self.policy,
                 policy_file: &self.policy_file,
                 modules: None,
+                front: Front::Cli(self.accept),
             })
-            .map_err(|e| e.0)
+            .map_err(|e| e.to_string())
         };
         let golden = GoldenOnce::new(bytes);
         let settled = self.settled(current, &golden);
@@ -348,10 +366,10 @@ pub fn load(
     for name in &filter.packages {
         if !workspace.packages.iter().any(|p| &p.name == name) {
             let members: Vec<&str> = workspace.packages.iter().map(|p| p.name.as_str()).collect();
-            return Err(format!(
-                "package `{name}` is not a member of the workspace at {} (members: {})",
-                workspace.root.display(),
-                members.join(", ")
+            return Err(contract_core::message::not_a_member(
+                name,
+                &workspace.root.display().to_string(),
+                &members,
             ));
         }
     }
@@ -446,10 +464,7 @@ pub fn load(
                         None => "the default golden".to_owned(),
                     })
                     .collect();
-                current = Err(format!(
-                    "the items of set `{set}` name different goldens ({}): one set has one golden",
-                    named.join(", ")
-                ));
+                current = Err(contract_core::message::goldens_disagree(set, &named));
             }
             let path = match explicit.into_iter().next().flatten() {
                 Some(path) => path.clone(),
@@ -479,6 +494,13 @@ pub fn load(
                     lib: lib.clone(),
                     table: tables[index].clone(),
                 }),
+                accept: if !scan.errors.is_empty() {
+                    CliAccept::AfterSourceErrors
+                } else if scan.exactness == ScanExactness::MacroHidden {
+                    CliAccept::TestOnly
+                } else {
+                    CliAccept::Update
+                },
             });
         }
         units
@@ -537,15 +559,10 @@ pub fn load(
         }
         progress.clear();
         let known: Vec<String> = known.into_iter().collect();
-        return Err(format!(
-            "no package of the workspace at {} pins set `{set}`, and no golden of it exists \
-             (sets pinned: {})",
-            workspace.root.display(),
-            if known.is_empty() {
-                "none".to_owned()
-            } else {
-                known.join(", ")
-            }
+        return Err(contract_core::message::unknown_set(
+            set,
+            &workspace.root.display().to_string(),
+            &known,
         ));
     }
     progress.clear();
@@ -607,15 +624,7 @@ fn unpinned_policy_sets(loaded: &Loaded, pinned: &[&str], filter: &Filter) -> Ve
             file: loaded.path.clone(),
             line,
             col: 1,
-            message: format!(
-                "the policy file configures set `{set}`, which no source of the workspace \
-                 pins (sets pinned: {}); a typo, or a retired set whose table can go",
-                if pinned.is_empty() {
-                    "none".to_owned()
-                } else {
-                    pinned.join(", ")
-                }
-            ),
+            message: contract_core::message::configured_set_unpinned(set, pinned),
         })
         .collect()
 }
@@ -747,13 +756,11 @@ fn note_reexports(
                 continue;
             }
             let sets: Vec<String> = sets.iter().map(|s| format!("`{s}`")).collect();
-            let message = format!(
-                "`{}` is pinned in set {} of package `{}`: its golden there checks it; this \
-                 re-export registers nothing in `{}`",
-                path.join("::"),
-                sets.join(", "),
-                package.name,
-                workspace.packages[index].name
+            let message = contract_core::message::re_export_of_a_pin(
+                &path.join("::"),
+                &sets,
+                &package.name,
+                &workspace.packages[index].name,
             );
             scans[index].warnings.push(scan::Finding {
                 file,

@@ -116,7 +116,7 @@ pub fn items(model: &Model, paint: Paint) -> (Vec<Item>, Vec<String>) {
             "set `{}` · {} · {}",
             unit.set, unit.package_name, unit.shown
         ));
-        if let Some(why) = commands::update_blocker(model, unit) {
+        if let Some(why) = commands::update_blocker(unit) {
             errors.push(format!(
                 "set `{}` of {}: {why}",
                 unit.set, unit.package_name
@@ -144,7 +144,7 @@ pub fn items(model: &Model, paint: Paint) -> (Vec<Item>, Vec<String>) {
                     "{}: the golden is still {} ({})",
                     unit.shown,
                     outcome.status.as_str(),
-                    commands::accept_command(unit)
+                    contract_core::message::cli_update_command(&unit.set, &unit.package_name)
                 )];
                 items.push(Item {
                     unit: index,

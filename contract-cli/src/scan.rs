@@ -1062,12 +1062,7 @@ impl Scanner<'_> {
                 self.error(
                     file,
                     attr.span,
-                    format!(
-                        "set `{}` is a public-API set (`public_api = true` in contract-pin.toml): \
-                         it pins every public item from the sources, without attributes. Remove \
-                         this attribute, or name another set",
-                        parsed.set
-                    ),
+                    contract_core::message::attribute_names_public_api_set(&parsed.set),
                 );
                 continue;
             }

@@ -127,6 +127,7 @@ fn unit(path: &Path, current: &BTreeMap<String, Symbol>) -> Unit {
         policy: Policy::default(),
         policy_file: "contract-pin.toml".to_owned(),
         names: None,
+        accept: contract_core::message::CliAccept::Update,
     }
 }
 

@@ -471,9 +471,11 @@ fn a_trait_a_blanket_impl_covers_for_every_implementor_is_sealed() {
         f.write("src/lib.rs", &source(open, "FnMut"));
         let deltas = f.deltas();
         assert!(
-            deltas.iter().any(|(class, kind, symbol)| class == "breaking"
-                && kind == "generic_bound_removed"
-                && symbol == "Itertools"),
+            deltas
+                .iter()
+                .any(|(class, kind, symbol)| class == "breaking"
+                    && kind == "generic_bound_removed"
+                    && symbol == "Itertools"),
             "{open}: {deltas:?}"
         );
     }

@@ -12,7 +12,7 @@ use crate::current::Current;
 use crate::env::Mode;
 use crate::golden::{self, CompareError, Golden, GoldenError};
 use crate::health::{self, Health};
-use crate::message::{self, Context};
+use crate::message::{self, Context, Front};
 use crate::policy::legacy::{self, Migration};
 use crate::{Delta, Policy, Symbol};
 
@@ -66,7 +66,15 @@ pub struct Outcome {
     pub status: Status,
     /// Every delta, sorted by symbol and kind.
     pub deltas: Vec<Delta>,
-    /// What to tell the user (empty on a match).
+    /// What happened, as data: what [`crate::message::outcome`] words for each front
+    /// end.
+    #[serde(skip)]
+    pub situation: Situation,
+    /// An update was asked for under CI (by this variable) and refused: only compared.
+    #[serde(skip)]
+    pub refused_update: Option<String>,
+    /// What to tell the user (empty on a match), worded for the front end of the
+    /// request by [`crate::message::outcome`].
     #[serde(skip)]
     pub message: String,
     /// The golden's health as found, before anything was written (DESIGN §6).
@@ -74,14 +82,94 @@ pub struct Outcome {
     pub health: Health,
 }
 
-/// A check that could not run: bad environment, no registrations, conflicting
-/// names, an unreadable or corrupt golden.
+/// What a verdict is about, beyond its status and deltas: each front end words it
+/// through [`crate::message`], so a sentence exists once.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckError(pub String);
+pub enum Situation {
+    /// Every shape matches, or an update found nothing to write.
+    Match,
+    /// Only additive deltas: the golden must follow.
+    Additive,
+    /// At least one breaking delta (additive ones may be alongside).
+    Breaking,
+    /// No golden yet.
+    Missing,
+    /// Update mode wrote the first golden, of this many symbols.
+    Created {
+        /// How many symbols it holds.
+        symbols: usize,
+    },
+    /// Update mode rewrote the golden, accepting the outcome's deltas.
+    Updated {
+        /// Symbols whose hand-edited shapes were overwritten (the deltas are measured
+        /// against the hand edits).
+        hand_edited: Vec<String>,
+    },
+    /// Update mode rewrote a golden that was stale for `reason`.
+    RewroteStale {
+        /// Why it was stale.
+        reason: GoldenError,
+        /// What became of a legacy policy block (empty: there was none to note).
+        migration: String,
+    },
+    /// Another format version, or a legacy policy block: nothing is compared.
+    Stale {
+        /// Why.
+        reason: GoldenError,
+    },
+    /// Stored shapes no longer match their fingerprints: nothing is trusted.
+    HandEdited {
+        /// The edited symbols.
+        symbols: Vec<String>,
+        /// The golden's line of the first of them.
+        line: usize,
+    },
+}
+
+/// A check that could not run: no verdict is given and nothing is written. Each
+/// front end words it through [`crate::message::check_error`] (its `Display`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// A registered shape does not read (a registration of another contract-pin).
+    Registration(String),
+    /// The golden cannot be read.
+    Corrupt(Box<Corrupt>),
+    /// The golden pins another set or package than the one it is the golden of.
+    Foreign(Box<Foreign>),
+    /// A front end's own refusal (a bad set name, registrations that conflict, an
+    /// unreadable file, test binaries that disagree), worded where it is found.
+    Refused(String),
+}
+
+/// A golden that cannot be read ([`CheckError::Corrupt`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Corrupt {
+    /// The golden as users read it.
+    pub golden: String,
+    /// What is wrong, with its line.
+    pub error: GoldenError,
+    /// The set.
+    pub set: String,
+    /// The package.
+    pub package: String,
+}
+
+/// A golden of another set or package ([`CheckError::Foreign`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Foreign {
+    /// The golden as users read it.
+    pub golden: String,
+    /// The line of the key that differs.
+    pub line: usize,
+    /// The set and package it pins.
+    pub pins: (String, String),
+    /// The set and package it is the golden of.
+    pub expected: (String, String),
+}
 
 impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&message::check_error(self))
     }
 }
 
@@ -119,10 +207,13 @@ pub struct Request<'a> {
     /// For messages: the module of each symbol. Defaults to each shape's module;
     /// the harness also knows the module of methods-only symbols (their `impl`).
     pub modules: Option<&'a BTreeMap<String, String>>,
+    /// The front end the message is for.
+    pub front: Front,
 }
 
-/// The verdict of `request`: status, deltas, the message for the user and, in update
-/// mode, the golden to write. Never writes anything itself.
+/// The verdict of `request`: status, deltas, the situation, the message for the
+/// request's front end and, in update mode, the golden to write. Never writes
+/// anything itself.
 pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     let Request {
         set,
@@ -134,70 +225,81 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         policy,
         policy_file,
         modules,
+        front,
     } = request;
-    // Messages name the module of a symbol only when it has a delta: the map is
-    // filled once the deltas are known (a large set that matches needs none).
-    let no_modules = BTreeMap::new();
-    let cx = Context {
-        set,
-        package,
-        golden: shown,
-        modules: &no_modules,
-        ci: matches!(mode, Mode::UpdateRefusedInCi { .. }),
+    let refused_update = match mode {
+        Mode::UpdateRefusedInCi { variable } => Some(variable.clone()),
+        _ => None,
     };
-    let mut notes = String::new();
-    if let Mode::UpdateRefusedInCi { variable } = mode {
-        notes.push_str(&format!(
-            "contract-pin: CI is set, so {variable}=1 is IGNORED: comparing against the \
-             committed {shown} only. Regenerate goldens locally and commit them.\n"
-        ));
-    }
     // Every stored shape is read, or found to be the current one's canonical text,
     // so a corrupt golden is an error here, in every mode, before anything is written.
     let compared = match existing.map(|bytes| golden::compare(bytes, current, policy)) {
         // What was registered does not read: no verdict can be given.
-        Some(Err(CompareError::Current(e))) => return Err(CheckError(e.to_string())),
+        Some(Err(CompareError::Current(e))) => return Err(CheckError::Registration(e.to_string())),
         Some(Err(CompareError::Golden(e))) => Some(Err(e)),
         Some(Ok(comparison)) => Some(Ok(comparison)),
         None => None,
     };
     // Written in update mode: every current shape, read.
-    let typed = || current.symbols().map_err(|e| CheckError(e.to_string()));
+    let typed = || {
+        current
+            .symbols()
+            .map_err(|e| CheckError::Registration(e.to_string()))
+    };
     let health = match &compared {
         None => Health::Missing,
         Some(Ok(comparison)) => health::of_readable(&comparison.tampered, true),
         Some(Err(e)) => health::of_error(e),
     };
-    let done = |status, deltas: Vec<Delta>, message: String, write: Option<Golden>| {
-        Ok(Evaluation {
-            outcome: Outcome {
-                set: set.to_owned(),
-                package: package.to_owned(),
-                golden: shown.to_owned(),
-                status,
-                deltas,
-                message: format!("{notes}{message}"),
-                health: health.clone(),
-            },
-            write,
-        })
+    // Messages name the module of a symbol only when it has a delta: the map is
+    // filled once the deltas are known (a large set that matches needs none).
+    let mut delta_modules = BTreeMap::new();
+    let done = |situation: Situation,
+                deltas: Vec<Delta>,
+                write: Option<Golden>,
+                modules: &BTreeMap<String, String>| {
+        let status = match &situation {
+            Situation::Match => Status::Match,
+            Situation::Additive => Status::Additive,
+            Situation::Breaking => Status::Breaking,
+            Situation::Missing => Status::Missing,
+            Situation::Created { .. }
+            | Situation::Updated { .. }
+            | Situation::RewroteStale { .. } => Status::Updated,
+            Situation::Stale { .. } | Situation::HandEdited { .. } => Status::Stale,
+        };
+        let mut outcome = Outcome {
+            set: set.to_owned(),
+            package: package.to_owned(),
+            golden: shown.to_owned(),
+            status,
+            deltas,
+            situation,
+            refused_update: refused_update.clone(),
+            message: String::new(),
+            health: health.clone(),
+        };
+        let cx = Context {
+            set,
+            package,
+            golden: shown,
+            modules,
+            ci: refused_update.is_some(),
+            front,
+        };
+        outcome.message = message::outcome(&cx, policy, policy_file, &outcome);
+        Ok(Evaluation { outcome, write })
     };
 
     let (Some(bytes), Some(compared)) = (existing, compared) else {
         if mode.writes() {
             let golden = Golden::new(set, package, &typed()?);
-            let message = format!(
-                "created {shown} with {} symbols; review and commit it\n",
-                current.len()
-            );
-            return done(Status::Updated, Vec::new(), message, Some(golden));
+            let created = Situation::Created {
+                symbols: current.len(),
+            };
+            return done(created, Vec::new(), Some(golden), &delta_modules);
         }
-        return done(
-            Status::Missing,
-            Vec::new(),
-            message::missing_golden(&cx),
-            None,
-        );
+        return done(Situation::Missing, Vec::new(), None, &delta_modules);
     };
     let golden::Comparison {
         header: golden,
@@ -209,95 +311,71 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             if mode.writes() {
                 // A policy block (older versions kept the policy in the golden) is
                 // never dropped unseen: it must be in the policy file already.
-                let note = match legacy::read(bytes) {
+                let migration = match legacy::read(bytes) {
                     None => String::new(),
                     Some(block) => match legacy::migrate(&block, set, policy, shown, policy_file) {
                         Migration::Rewrite { note } => note,
-                        Migration::Refuse { message } => return Err(CheckError(message)),
+                        Migration::Refuse { message } => return Err(CheckError::Refused(message)),
                     },
                 };
                 let golden = Golden::new(set, package, &typed()?);
-                let message =
-                    format!("rewrote stale {shown} (golden health was {health}): {e}\n{note}");
-                return done(Status::Updated, Vec::new(), message, Some(golden));
+                let rewrote = Situation::RewroteStale {
+                    reason: e,
+                    migration,
+                };
+                return done(rewrote, Vec::new(), Some(golden), &delta_modules);
             }
-            let advice = if e.is_ahead() {
-                format!(
-                    "This is not a contract change: a newer contract-pin wrote it. Upgrade \
-                     contract-pin to match, or rewrite it in this version's format with {}.",
-                    cx.accept()
-                )
-            } else if matches!(e, GoldenError::PolicyBlock { .. }) {
-                format!(
-                    "This is not a contract change. Rewrite it with {}: when {policy_file} \
-                     already gives set `{set}` the block's policy (or nobody had changed the \
-                     block), the block is dropped; otherwise nothing is written and the TOML to \
-                     add to {policy_file} is printed.",
-                    cx.accept()
-                )
-            } else {
-                format!(
-                    "This is not a contract change. Regenerate it with {} on the code it was \
-                     written for (before changes of your own, so the rewrite accepts nothing \
-                     else), commit it, then check your changes against it.",
-                    cx.accept()
-                )
-            };
-            let message = format!(
-                "{shown}:{}: golden health: {health}\n{e}\n{advice}\n",
-                e.line()
+            return done(
+                Situation::Stale { reason: e },
+                Vec::new(),
+                None,
+                &delta_modules,
             );
-            return done(Status::Stale, Vec::new(), message, None);
         }
-        Err(e) => return Err(CheckError(corrupt(shown, &e, set, package))),
+        Err(error) => {
+            return Err(CheckError::Corrupt(Box::new(Corrupt {
+                golden: shown.to_owned(),
+                error,
+                set: set.to_owned(),
+                package: package.to_owned(),
+            })))
+        }
     };
     if golden.set != set || golden.package != package {
         let text = String::from_utf8_lossy(bytes);
         let line = golden::key_line(&text, if golden.set != set { "set" } else { "package" });
-        return Err(CheckError(format!(
-            "{shown}:{}: pins set `{}` of package `{}`, not set `{set}` of package `{package}`: \
-             was it copied from elsewhere? Move it to the golden of its own set and package, or \
-             delete it and regenerate with `{}`.",
-            line.unwrap_or(1),
-            golden.set,
-            golden.package,
-            message::update_command(set, package)
-        )));
+        return Err(CheckError::Foreign(Box::new(Foreign {
+            golden: shown.to_owned(),
+            line: line.unwrap_or(1),
+            pins: (golden.set, golden.package),
+            expected: (set.to_owned(), package.to_owned()),
+        })));
     }
-    // Whether anything was hand-edited is the list's, not its text's, to say: a
-    // symbol may be named `""` (found by the `golden_mutations` fuzz target).
-    let hand_edited = !tampered.is_empty();
-    let tampered = tampered.join(", ");
     // A symbol gone from the current shapes is named by the module the golden
     // recorded, as every other symbol is by its own (`Symbol: a::b::Name`).
     let mut recorded: Option<BTreeMap<String, Symbol>> = None;
-    let delta_modules: BTreeMap<String, String> = deltas
-        .iter()
-        .filter_map(|delta| {
-            let module = match modules {
-                Some(modules) => modules.get(&delta.symbol).cloned(),
-                None => current
-                    .get(&delta.symbol)
-                    .and_then(|s| s.module().ok().flatten())
-                    .map(str::to_owned),
+    for delta in &deltas {
+        let module = match modules {
+            Some(modules) => modules.get(&delta.symbol).cloned(),
+            None => current
+                .get(&delta.symbol)
+                .and_then(|s| s.module().ok().flatten())
+                .map(str::to_owned),
+        }
+        .or_else(|| {
+            if current.get(&delta.symbol).is_some() {
+                return None;
             }
-            .or_else(|| {
-                if current.get(&delta.symbol).is_some() {
-                    return None;
-                }
-                recorded
-                    .get_or_insert_with(|| bytes_shapes(bytes).unwrap_or_default())
-                    .get(&delta.symbol)?
-                    .module
-                    .clone()
-            })?;
-            Some((delta.symbol.clone(), module))
-        })
-        .collect();
-    let cx = Context {
-        modules: &delta_modules,
-        ..cx
-    };
+            recorded
+                .get_or_insert_with(|| bytes_shapes(bytes).unwrap_or_default())
+                .get(&delta.symbol)?
+                .module
+                .clone()
+        });
+        if let Some(module) = module {
+            delta_modules.insert(delta.symbol.clone(), module);
+        }
+    }
 
     if mode.writes() {
         // What a compiled run observed and this one did not (the CLI reads sources
@@ -306,78 +384,38 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         let merged = crate::accept::merge(&old, typed()?, crate::accept::Accept::Everything);
         let updated = Golden::new(set, package, &merged);
         if updated.render().as_bytes() == bytes {
-            return done(Status::Match, deltas, String::new(), None);
+            return done(Situation::Match, deltas, None, &delta_modules);
         }
-        let mut message = format!("updated {shown}: {}\n", message::accepted(&deltas));
-        if hand_edited {
-            message.push_str(&format!(
-                "  overwrote hand edits to {tampered} (golden health was {health}); the \
-                 deltas below are measured against the hand-edited shapes\n"
-            ));
-        }
-        for d in &deltas {
-            message.push_str(&format!(
-                "  - {} {} @ {}: {}\n",
-                d.class.as_str(),
-                d.kind,
-                d.symbol,
-                crate::render::detail(d)
-            ));
-        }
-        return done(Status::Updated, deltas, message, Some(updated));
+        // Whether anything was hand-edited is the list's, not its text's, to say: a
+        // symbol may be named `""` (found by the `golden_mutations` fuzz target).
+        let situation = Situation::Updated {
+            hand_edited: tampered,
+        };
+        return done(situation, deltas, Some(updated), &delta_modules);
     }
 
-    if hand_edited {
+    if let Some(first) = tampered.first() {
         let text = String::from_utf8_lossy(bytes);
-        let first = tampered.split(", ").next().unwrap_or_default();
         let line = golden::key_line(&text, first).unwrap_or(1);
-        let message = format!(
-            "{shown}:{line}: golden health: {health}\n\
-             The shapes of {tampered} no longer match their fingerprints: the golden was \
-             edited by hand and cannot be trusted, so this check fails whatever the shapes \
-             say. Regenerate it with {}, review the diff, and commit it.\n",
-            cx.accept()
-        );
-        return done(Status::Stale, deltas, message, None);
+        let situation = Situation::HandEdited {
+            symbols: tampered,
+            line,
+        };
+        return done(situation, deltas, None, &delta_modules);
     }
-    if deltas.iter().any(Delta::is_breaking) {
-        let mut message = message::breaking_directive(&cx, policy, &deltas);
-        message.push_str(&message::additive_alongside(&cx, &deltas));
-        return done(Status::Breaking, deltas, message, None);
-    }
-    if !deltas.is_empty() {
-        let message = message::additive_drift(&cx, &deltas);
-        return done(Status::Additive, deltas, message, None);
-    }
-    done(Status::Match, deltas, String::new(), None)
+    let situation = if deltas.iter().any(Delta::is_breaking) {
+        Situation::Breaking
+    } else if !deltas.is_empty() {
+        Situation::Additive
+    } else {
+        Situation::Match
+    };
+    done(situation, deltas, None, &delta_modules)
 }
 
 /// The shapes of a golden that parses.
 fn bytes_shapes(bytes: &[u8]) -> Option<BTreeMap<String, Symbol>> {
     golden::parse(bytes).ok().map(|g| g.shapes())
-}
-
-/// The error for a golden that cannot be read: `file:line[:col]: what`, then the fix.
-pub fn corrupt(shown: &str, e: &GoldenError, set: &str, package: &str) -> String {
-    let fix = match e {
-        GoldenError::MergeConflict { .. } => format!(
-            "Take one side (`git checkout --theirs {shown}`), then regenerate with `{}`.",
-            message::update_command(set, package)
-        ),
-        _ => format!(
-            "Restore it from version control (`git checkout -- {shown}`), or delete it and \
-             regenerate with `{}`.",
-            message::update_command(set, package)
-        ),
-    };
-    let column = match e {
-        GoldenError::Malformed { column, .. } => format!(":{column}"),
-        _ => String::new(),
-    };
-    format!(
-        "{shown}:{}{column}: {e}\n{fix}\n(golden health: Corrupt: nothing was compared or written)",
-        e.line()
-    )
 }
 
 /// The report of DESIGN §2: `{"set", "package", "golden", "status", "deltas": [...]}`,
@@ -423,6 +461,7 @@ mod tests {
             policy,
             policy_file: "contract-pin.toml",
             modules: None,
+            front: Front::Test,
         })
     }
 
@@ -533,10 +572,12 @@ mod tests {
             policy: &Policy::default(),
             policy_file: "contract-pin.toml",
             modules: None,
+            front: Front::Test,
         })
         .unwrap_err();
         assert!(
-            err.0.starts_with("g.json:2: merge-conflict marker"),
+            err.to_string()
+                .starts_with("g.json:2: merge-conflict marker"),
             "{err}"
         );
     }
@@ -600,8 +641,11 @@ mod tests {
         .unwrap_err();
         let toml = "[set.s]\nwire_direction = \"full\"\nwire_format = \"positional\"\n\
                     overrides = { variant_added = \"additive\" }\n";
-        assert!(refused.0.contains(toml), "{refused}");
-        assert!(refused.0.contains("Nothing was written"), "{refused}");
+        assert!(refused.to_string().contains(toml), "{refused}");
+        assert!(
+            refused.to_string().contains("Nothing was written"),
+            "{refused}"
+        );
         // The printed TOML, pasted into the file, is what the update accepts.
         let file = crate::policy::file::parse(toml).unwrap();
         let moved = run_under(
@@ -627,9 +671,9 @@ mod tests {
             &Policy::default(),
         )
         .unwrap_err();
-        assert!(refused.0.contains("nope"), "{refused}");
+        assert!(refused.to_string().contains("nope"), "{refused}");
         assert!(
-            refused.0.contains("\"overrides\""),
+            refused.to_string().contains("\"overrides\""),
             "the block is shown: {refused}"
         );
 

@@ -5,8 +5,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::check::{CheckError, Outcome, Situation};
 use crate::delta::Delta;
 use crate::env;
+use crate::golden::GoldenError;
 use crate::policy::Policy;
 use crate::render;
 
@@ -16,6 +18,33 @@ pub fn update_command(set: &str, package: &str) -> String {
         "{}=1 cargo test -p {package}",
         env::set_update_variable(set)
     )
+}
+
+/// The front end that shows a message: it decides how a change is accepted there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Front {
+    /// `cargo test` and the compile-time check: the set's update variable.
+    #[default]
+    Test,
+    /// `contract-pin`: `contract-pin update`, or what to do when it would refuse.
+    Cli(CliAccept),
+}
+
+/// How `contract-pin` accepts a change of one set of one package.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CliAccept {
+    /// `contract-pin update` writes the golden (or `cargo test` with the variable).
+    Update,
+    /// The package has source errors: `update` refuses it until they are fixed.
+    AfterSourceErrors,
+    /// Items are pinned where the sources do not show them (inside macros): only
+    /// `cargo test` sees them, so only it may write the golden.
+    TestOnly,
+}
+
+/// The `contract-pin` command that rewrites the golden of `set` for `package`.
+pub fn cli_update_command(set: &str, package: &str) -> String {
+    format!("contract-pin update -p {package} --set {set}")
 }
 
 /// Where a message points: which golden, and the command that accepts the change.
@@ -32,6 +61,8 @@ pub struct Context<'a> {
     /// Update requests are refused here (CI): the command that accepts a change is
     /// for a developer's machine, and messages say so.
     pub ci: bool,
+    /// The front end that shows the message.
+    pub front: Front,
 }
 
 impl Context<'_> {
@@ -39,10 +70,31 @@ impl Context<'_> {
         update_command(self.set, self.package)
     }
 
-    /// The accept command quoted, with where to run it: `` `X=1 cargo test -p p` ``,
-    /// or under CI `` `X=1 cargo test -p p` on your machine (CI only compares goldens) ``.
+    /// The accept command quoted, with where to run it, in the words of the front
+    /// end: `` `X=1 cargo test -p p` `` (under CI: `` … on your machine (CI only
+    /// compares goldens) ``), or `` `contract-pin update -p p --set s` (or `X=1 cargo
+    /// test -p p`) `` and its variants when `update` would refuse.
     pub fn accept(&self) -> String {
-        format!("`{}`{}", self.command(), self.where_to_run())
+        let test = self.command();
+        match self.front {
+            Front::Test => format!("`{test}`{}", self.where_to_run()),
+            Front::Cli(CliAccept::Update) => {
+                format!(
+                    "`{}` (or `{test}`)",
+                    cli_update_command(self.set, self.package)
+                )
+            }
+            Front::Cli(CliAccept::AfterSourceErrors) => format!(
+                "`{}` once the source errors above are fixed (it refuses {} until then; or \
+                 `{test}`)",
+                cli_update_command(self.set, self.package),
+                self.package
+            ),
+            Front::Cli(CliAccept::TestOnly) => format!(
+                "`{test}` (`contract-pin update` cannot see every item {} pins)",
+                self.package
+            ),
+        }
     }
 
     /// Where [`Context::command`] is to be run: here, or — under CI, which only
@@ -85,11 +137,7 @@ pub fn breaking_directive(cx: &Context<'_>, policy: &Policy, deltas: &[Delta]) -
         out.push_str(&procedure(
             &words.record,
             &format!("the change to `{}`", delta.symbol),
-            &format!(
-                "Rerun with `{}`{} to regenerate the golden",
-                cx.command(),
-                cx.where_to_run()
-            ),
+            &format!("Rerun with {} to regenerate the golden", cx.accept()),
             cx.golden,
         ));
         if let Some(reference) = &words.reference {
@@ -119,9 +167,8 @@ pub fn additive_drift(cx: &Context<'_>, deltas: &[Delta]) -> String {
     }
     let _ = writeln!(
         out,
-        "Rerun with `{}`{} and commit the updated {}.",
-        cx.command(),
-        cx.where_to_run(),
+        "Rerun with {} and commit the updated {}.",
+        cx.accept(),
         cx.golden
     );
     out
@@ -239,12 +286,11 @@ pub fn binaries_disagree(cx: &Context<'_>, this: &Binary<'_>, other: &Binary<'_>
 pub fn missing_golden(cx: &Context<'_>) -> String {
     format!(
         "no golden for contract set `{set}` of package `{package}` at {golden}\n\
-         Create it with `{command}`{where_to_run}, review it, and commit it.\n",
+         Create it with {accept}, review it, and commit it.\n",
         set = cx.set,
         package = cx.package,
         golden = cx.golden,
-        command = cx.command(),
-        where_to_run = cx.where_to_run()
+        accept = cx.accept()
     )
 }
 
@@ -315,5 +361,460 @@ pub fn compile_error_edited_golden(cx: &Context<'_>, edited: &[&str], ci: bool) 
         cx.golden,
         cx.set,
         edited.join(", ")
+    )
+}
+
+/// The message of `outcome` for the front end of `cx` (empty on a match): the
+/// directive of a break, the additive drift, what an update wrote, why a golden is
+/// not compared. Under CI, a refused update is said first.
+pub fn outcome(cx: &Context<'_>, policy: &Policy, policy_file: &str, outcome: &Outcome) -> String {
+    let mut out = String::new();
+    if let Some(variable) = &outcome.refused_update {
+        let _ = writeln!(
+            out,
+            "contract-pin: CI is set, so {variable}=1 is IGNORED: comparing against the \
+             committed {} only. Regenerate goldens locally and commit them.",
+            cx.golden
+        );
+    }
+    let deltas = &outcome.deltas;
+    let health = &outcome.health;
+    let shown = cx.golden;
+    match &outcome.situation {
+        Situation::Match => {}
+        Situation::Breaking => {
+            out.push_str(&breaking_directive(cx, policy, deltas));
+            out.push_str(&additive_alongside(cx, deltas));
+        }
+        Situation::Additive => out.push_str(&additive_drift(cx, deltas)),
+        Situation::Missing => out.push_str(&missing_golden(cx)),
+        Situation::Created { symbols } => {
+            let _ = writeln!(
+                out,
+                "created {shown} with {symbols} symbols; review and commit it"
+            );
+        }
+        Situation::Updated { hand_edited } => {
+            let _ = writeln!(out, "updated {shown}: {}", accepted(deltas));
+            if !hand_edited.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  overwrote hand edits to {} (golden health was {health}); the deltas \
+                     below are measured against the hand-edited shapes",
+                    hand_edited.join(", ")
+                );
+            }
+            for d in deltas {
+                let _ = writeln!(
+                    out,
+                    "  - {} {} @ {}: {}",
+                    d.class.as_str(),
+                    d.kind,
+                    d.symbol,
+                    render::detail(d)
+                );
+            }
+        }
+        Situation::RewroteStale { reason, migration } => {
+            let _ = writeln!(
+                out,
+                "rewrote stale {shown} (golden health was {health}): {reason}"
+            );
+            out.push_str(migration);
+        }
+        Situation::Stale { reason } => {
+            let advice = if reason.is_ahead() {
+                format!(
+                    "This is not a contract change: a newer contract-pin wrote it. Upgrade \
+                     contract-pin to match, or rewrite it in this version's format with {}.",
+                    cx.accept()
+                )
+            } else if matches!(reason, GoldenError::PolicyBlock { .. }) {
+                format!(
+                    "This is not a contract change. Rewrite it with {}: when {policy_file} \
+                     already gives set `{set}` the block's policy (or nobody had changed the \
+                     block), the block is dropped; otherwise nothing is written and the TOML to \
+                     add to {policy_file} is printed.",
+                    cx.accept(),
+                    set = cx.set
+                )
+            } else {
+                format!(
+                    "This is not a contract change. Regenerate it with {} on the code it was \
+                     written for (before changes of your own, so the rewrite accepts nothing \
+                     else), commit it, then check your changes against it.",
+                    cx.accept()
+                )
+            };
+            let _ = writeln!(
+                out,
+                "{shown}:{}: golden health: {health}\n{reason}\n{advice}",
+                reason.line()
+            );
+        }
+        Situation::HandEdited { symbols, line } => {
+            let _ = writeln!(
+                out,
+                "{shown}:{line}: golden health: {health}\n\
+                 The shapes of {} no longer match their fingerprints: the golden was \
+                 edited by hand and cannot be trusted, so this check fails whatever the shapes \
+                 say. Regenerate it with {}, review the diff, and commit it.",
+                symbols.join(", "),
+                cx.accept()
+            );
+        }
+    }
+    out
+}
+
+/// The message of a check that could not run.
+pub fn check_error(e: &CheckError) -> String {
+    match e {
+        CheckError::Registration(what) | CheckError::Refused(what) => what.clone(),
+        CheckError::Corrupt(c) => corrupt(&c.golden, &c.error, &c.set, &c.package),
+        CheckError::Foreign(f) => format!(
+            "{}:{}: pins set `{}` of package `{}`, not set `{}` of package `{}`: \
+             was it copied from elsewhere? Move it to the golden of its own set and package, or \
+             delete it and regenerate with `{}`.",
+            f.golden,
+            f.line,
+            f.pins.0,
+            f.pins.1,
+            f.expected.0,
+            f.expected.1,
+            update_command(&f.expected.0, &f.expected.1)
+        ),
+    }
+}
+
+/// The error for a golden that cannot be read: `file:line[:col]: what`, then the fix.
+pub fn corrupt(shown: &str, e: &GoldenError, set: &str, package: &str) -> String {
+    let fix = match e {
+        GoldenError::MergeConflict { .. } => format!(
+            "Take one side (`git checkout --theirs {shown}`), then regenerate with `{}`.",
+            update_command(set, package)
+        ),
+        _ => format!(
+            "Restore it from version control (`git checkout -- {shown}`), or delete it and \
+             regenerate with `{}`.",
+            update_command(set, package)
+        ),
+    };
+    let column = match e {
+        GoldenError::Malformed { column, .. } => format!(":{column}"),
+        _ => String::new(),
+    };
+    format!(
+        "{shown}:{}{column}: {e}\n{fix}\n(golden health: Corrupt: nothing was compared or written)",
+        e.line()
+    )
+}
+
+/// The error for a contract attribute that names a public-API set.
+pub fn attribute_names_public_api_set(set: &str) -> String {
+    format!(
+        "set `{set}` is a public-API set (`public_api = true` in {}): it pins every public \
+         item from the sources, without attributes. Remove this attribute, or name another \
+         set",
+        crate::policy::file::FILE_NAME
+    )
+}
+
+/// A warning of the harness, on its own line.
+pub fn warning(what: &str) -> String {
+    format!("contract-pin: warning: {what}\n")
+}
+
+/// A file that cannot be read.
+pub fn cannot_read(shown: &str, e: &dyn std::fmt::Display) -> String {
+    format!("cannot read {shown}: {e}")
+}
+
+/// A set name that cannot be part of a golden's path.
+pub fn invalid_set_name(set: &str, e: &crate::golden::InvalidSetName) -> String {
+    format!("{set:?} is not a contract set name: {e}")
+}
+
+/// A package name that cannot be part of a golden's path.
+pub fn invalid_package_name(package: &str) -> String {
+    format!(
+        "{package:?} is not a package name: cargo package names are ASCII letters, digits, \
+         `_` and `-`"
+    )
+}
+
+/// `assert_golden!` in a test binary that registers nothing in the set: an error,
+/// never "every symbol removed".
+pub fn no_registrations(set: &str, package: &str) -> String {
+    format!(
+        "no registrations found for contract set `{set}` in package `{package}`.\n\
+         Nothing in this test binary is pinned with `#[contract(set = \"{set}\")]`{}. \
+         If the items are in this package's library under another crate name, say so: \
+         `assert_golden!(\"{set}\", lib = the_crate_name)`. This is an error, not \
+         \"every symbol removed\": the golden is untouched.",
+        if set == "phase5" {
+            " or `#[phase5_contract]`"
+        } else {
+            ""
+        }
+    )
+}
+
+/// One line saying what an update request did: written, already up to date, or
+/// ignored under CI. `None` when no update was requested.
+pub fn update_summary(outcome: &Outcome, mode: &env::Mode) -> Option<String> {
+    let golden = &outcome.golden;
+    let set = &outcome.set;
+    match mode {
+        env::Mode::Compare => None,
+        env::Mode::UpdateRefusedInCi { variable } => Some(format!(
+            "contract-pin: CI is set, so {variable}=1 was ignored: {golden} (set `{set}`) was \
+             only compared ({})",
+            outcome.status.as_str()
+        )),
+        env::Mode::Update => Some(match &outcome.situation {
+            Situation::Created { .. } => {
+                format!("contract-pin: created {golden} (set `{set}`); review it and commit it")
+            }
+            Situation::Updated { hand_edited } if hand_edited.is_empty() => format!(
+                "contract-pin: updated {golden} (set `{set}`): {}; review and commit it",
+                accepted(&outcome.deltas)
+            ),
+            Situation::Updated { .. } | Situation::RewroteStale { .. } => format!(
+                "contract-pin: rewrote {golden} (set `{set}`; it was {}); review and commit it",
+                outcome.health
+            ),
+            _ => format!("contract-pin: {golden} (set `{set}`) is up to date: nothing written"),
+        }),
+    }
+}
+
+// ---- the CLI's sentences ---------------------------------------------------------------
+
+/// `accept it with …`, in the words of the front end of `cx` (with source errors:
+/// fix them first).
+pub fn accept_it(cx: &Context<'_>) -> String {
+    match cx.front {
+        Front::Cli(CliAccept::AfterSourceErrors) => format!(
+            "fix the source errors above first (`contract-pin update` refuses {} until \
+             then), then accept it with `{}` (or `{}`)",
+            cx.package,
+            cli_update_command(cx.set, cx.package),
+            cx.command()
+        ),
+        _ => format!("accept it with {}", cx.accept()),
+    }
+}
+
+/// [`accept_it`] as a step of the procedure: `Accept it with …`.
+pub fn accept_step(cx: &Context<'_>) -> String {
+    let text = accept_it(cx);
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// The last line of an annotation: what to do if the change is intended.
+pub fn if_intended(cx: &Context<'_>) -> String {
+    format!("If intended, {}.", accept_it(cx))
+}
+
+/// After additive deltas, in the CLI's layout.
+pub fn cli_additive_drift(cx: &Context<'_>) -> String {
+    format!(
+        "Additive drift must show in the pull request: {} and commit {}.",
+        accept_it(cx),
+        cx.golden
+    )
+}
+
+/// Why `contract-pin update` leaves a set of a package alone, when it does.
+pub fn update_refused(accept: CliAccept, set: &str, package: &str) -> Option<String> {
+    match accept {
+        CliAccept::Update => None,
+        CliAccept::AfterSourceErrors => Some(format!(
+            "not updated: {package} has source errors (above) that the compiler would reject \
+             too; fix them first"
+        )),
+        CliAccept::TestOnly => Some(format!(
+            "not updated: {package} pins items this command cannot see (inside macros, or \
+             under a `#[contract]` whose origin the sources do not tell); writing the golden \
+             from the scan would drop them. Use `{}`, which sees them.",
+            update_command(set, package)
+        )),
+    }
+}
+
+/// A golden no source pins.
+pub fn unreferenced_golden(set: &str, package: &str) -> String {
+    format!(
+        "no source pins set `{set}` in package `{package}`, so nothing checks this golden \
+         (Unreferenced). If the set was retired, delete the file; if its items moved into a \
+         macro or another package, pin them there."
+    )
+}
+
+/// A writing command run under CI (`CI` has the value `ci`).
+pub fn ci_refusal(command: &str, ci: &str) -> String {
+    format!(
+        "contract-pin {command}: refused: CI is set (CI={ci:?}). In CI goldens are only \
+         compared, never written. Run `contract-pin {command}` on your machine, review the \
+         change, and commit the goldens; here, run `contract-pin check`."
+    )
+}
+
+/// The error of a policy file that does not parse (`located`: `file:line:col: what`),
+/// of the workspace at `root` when the front end names it.
+pub fn policy_file_error(located: &str, root: Option<&str>) -> String {
+    match root {
+        Some(root) => {
+            format!("{located}\n(the policy file of the workspace at {root}: nothing was checked)")
+        }
+        None => format!("{located}\n(the policy file of this workspace: nothing was checked)"),
+    }
+}
+
+/// Two sets that share an update variable (`clash` says which): both pinned, or one
+/// configured in the policy file (`file`, `line`, that set) and one pinned. `here`:
+/// said by the compile-time check of the crate that pins them.
+pub fn update_variable_clash(
+    clash: &str,
+    configured: Option<(&str, usize, &str, &str)>,
+    here: bool,
+) -> String {
+    match (configured, here) {
+        (None, true) => format!("{clash} (this crate pins both)"),
+        (None, false) => format!("{clash} (both are pinned)"),
+        (Some((file, line, configured, pinned)), _) => format!(
+            "{file}:{line}: {clash} (`{configured}` is configured there, `{pinned}` is pinned{})",
+            if here { " here" } else { "" }
+        ),
+    }
+}
+
+/// A file that exists but cannot be read.
+pub fn unreadable(e: &dyn std::fmt::Display) -> String {
+    format!("cannot be read: {e}")
+}
+
+/// The report cannot be written to `shown`.
+pub fn cannot_write_report(shown: &dyn std::fmt::Display, e: &dyn std::fmt::Display) -> String {
+    format!("cannot write the report to {shown}: {e}")
+}
+
+/// `CONTRACT_PIN_REPORT` names a file that holds another set's or package's report
+/// (`held`; `None`: not a report at all), which `ours` would overwrite.
+pub fn report_file_taken(
+    shown: &str,
+    held: Option<(&str, &str)>,
+    ours: (&str, &str),
+    stem: &str,
+) -> String {
+    let what = match held {
+        Some((set, package)) => format!("the report of set `{set}` of package `{package}`"),
+        None => "something that is not a contract-pin report".to_owned(),
+    };
+    format!(
+        "CONTRACT_PIN_REPORT={shown} already holds {what}, which the report of set `{}` of \
+         package `{}` would overwrite. A file holds one report: for several sets or \
+         packages, name a directory (`CONTRACT_PIN_REPORT={stem}/`) to get one report per \
+         set and package, or delete the old file.",
+        ours.0, ours.1
+    )
+}
+
+/// A workspace at `root` with nothing to check (`goldens`: and no golden either).
+pub fn nothing_pinned(root: &str, goldens: bool) -> String {
+    if goldens {
+        format!("no goldens and no pinned items in the workspace at {root}")
+    } else {
+        format!("no pinned items found in the workspace at {root}")
+    }
+}
+
+/// One delta as a workflow annotation's text: what changed, before and after, and
+/// `accept` ([`if_intended`]).
+pub fn annotation(set: &str, delta: &Delta, accept: &str) -> String {
+    format!(
+        "{} in set `{set}`: {}\nBefore: {}\nAfter:  {}\n{accept}",
+        delta.symbol,
+        render::detail(delta),
+        render::labelled("", &render::before(delta)).replace('\n', "\n        "),
+        render::labelled("", &render::after(delta)).replace('\n', "\n        "),
+    )
+}
+
+/// The note of a row of `contract-pin status`.
+pub fn status_note(pinned: usize, verdict: &str) -> String {
+    format!("{pinned} pinned in sources; check: {verdict}")
+}
+
+/// `-p NAME` names no member of the workspace at `root`.
+pub fn not_a_member(name: &str, root: &str, members: &[&str]) -> String {
+    format!(
+        "package `{name}` is not a member of the workspace at {root} (members: {})",
+        members.join(", ")
+    )
+}
+
+/// `--set NAME` names a set nothing pins and no golden holds.
+pub fn unknown_set(set: &str, root: &str, known: &[String]) -> String {
+    format!(
+        "no package of the workspace at {root} pins set `{set}`, and no golden of it exists \
+         (sets pinned: {})",
+        if known.is_empty() {
+            "none".to_owned()
+        } else {
+            known.join(", ")
+        }
+    )
+}
+
+/// The items of one set name different goldens (`named`, each quoted).
+pub fn goldens_disagree(set: &str, named: &[String]) -> String {
+    format!(
+        "the items of set `{set}` name different goldens ({}): one set has one golden",
+        named.join(", ")
+    )
+}
+
+/// A writer waits for another process that holds the golden's lock.
+pub fn waiting_for_lock(golden: &str, lock: &str) -> String {
+    format!("contract-pin: waiting for another process writing {golden} (it holds {lock})")
+}
+
+/// The file the compile-time check includes while a golden is missing, so that cargo
+/// compiles the crate again once it exists.
+pub fn golden_watch_note(golden: &str) -> String {
+    format!(
+        "contract-pin: no golden at {golden} when this crate was last compiled; this file \
+         makes cargo compile it again until one exists\n"
+    )
+}
+
+/// A `[set.NAME]` table of the policy file that no source pins (`pinned`: the sets
+/// that are).
+pub fn configured_set_unpinned(set: &str, pinned: &[impl AsRef<str>]) -> String {
+    let pinned: Vec<&str> = pinned.iter().map(AsRef::as_ref).collect();
+    format!(
+        "the policy file configures set `{set}`, which no source of the workspace pins (sets \
+         pinned: {}); a typo, or a retired set whose table can go",
+        if pinned.is_empty() {
+            "none".to_owned()
+        } else {
+            pinned.join(", ")
+        }
+    )
+}
+
+/// A `pub use` of an item another package pins (in `sets`, each quoted): it is
+/// checked by that package's golden, and registers nothing in `here`.
+pub fn re_export_of_a_pin(path: &str, sets: &[String], owner: &str, here: &str) -> String {
+    format!(
+        "`{path}` is pinned in set {} of package `{owner}`: its golden there checks it; this \
+         re-export registers nothing in `{here}`",
+        sets.join(", ")
     )
 }

@@ -86,6 +86,7 @@ fn phase5_context(modules: &BTreeMap<String, String>) -> Context<'_> {
         golden: "golden/phase5-contract/workspace-example.json",
         modules,
         ci: false,
+        front: Default::default(),
     }
 }
 
@@ -154,6 +155,7 @@ fn generic_directive() {
         golden: "golden/phase6-contract/workspace-example.json",
         modules: &modules,
         ci: false,
+        front: Default::default(),
     };
     let text = message::breaking_directive(&cx, &policy, &deltas);
     bless::check(&golden("generic_directive.txt"), &text);
@@ -190,6 +192,7 @@ fn compile_error() {
         golden: "golden/phase5-contract/workspace-example.json",
         modules: &modules,
         ci: false,
+        front: Default::default(),
     };
     let text: Vec<String> = deltas
         .iter()
@@ -219,6 +222,7 @@ fn long_items_render_one_member_a_line_and_a_changed_row_says_so() {
         golden: "golden/phase6-contract/workspace-example.json",
         modules: &modules,
         ci: false,
+        front: Default::default(),
     };
     let text = message::breaking_directive(&cx, &policy, &deltas);
     // The removed trait: one member a line, continuation lines under the first.

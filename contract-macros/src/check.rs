@@ -30,11 +30,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
-use contract_core::check;
 use contract_core::diff;
 use contract_core::env;
 use contract_core::golden::{self, Golden, GoldenError, Index};
-use contract_core::message::{self, Context};
+use contract_core::message::{self, Context, Front};
 use contract_core::policy::file::{self as policy_file, PolicyError, PolicyFile};
 use contract_core::syntax::Extracted;
 use contract_core::{Fragment, Symbol};
@@ -246,10 +245,7 @@ fn check_respelling(
             if first {
                 errors.push(syn::Error::new(
                     Span::call_site(),
-                    format!(
-                        "{}\n(the policy file of this workspace: nothing was checked)",
-                        e.located(&display(&path))
-                    ),
+                    message::policy_file_error(&e.located(&display(&path)), None),
                 ));
             }
             return tracking;
@@ -260,13 +256,7 @@ fn check_respelling(
         // naming it would make a second, partial record of the same symbols.
         errors.push(syn::Error::new(
             Span::call_site(),
-            format!(
-                "set `{}` is a public-API set (`public_api = true` in {}): it pins every \
-                 public item from the sources, without attributes. Remove this attribute, or \
-                 name another set",
-                args.set,
-                policy_file::FILE_NAME
-            ),
+            message::attribute_names_public_api_set(&args.set),
         ));
         return tracking;
     }
@@ -278,10 +268,10 @@ fn check_respelling(
         let path = state.policies[&manifest_dir].path.clone();
         errors.push(syn::Error::new(
             Span::call_site(),
-            format!(
-                "{}:{line}: {clash} (`{configured}` is configured there, `{}` is pinned here)",
-                display(&path),
-                args.set
+            message::update_variable_clash(
+                &clash,
+                Some((&display(&path), line, configured, &args.set)),
+                true,
             ),
         ));
         return tracking;
@@ -317,7 +307,7 @@ fn check_respelling(
             if first_error(&mut state, &path) {
                 errors.push(syn::Error::new(
                     Span::call_site(),
-                    check::corrupt(&shown(), &e, &args.set, &package),
+                    contract_core::message::corrupt(&shown(), &e, &args.set, &package),
                 ));
             }
             return tracking;
@@ -334,6 +324,7 @@ fn check_respelling(
                     golden: &shown,
                     modules: &modules,
                     ci: env::is_ci(&lookup),
+                    front: Front::Test,
                 };
                 let edited: Vec<&str> = edited.iter().map(String::as_str).collect();
                 errors.push(syn::Error::new(
@@ -357,6 +348,7 @@ fn check_respelling(
         golden: &shown,
         modules: &modules,
         ci,
+        front: Front::Test,
     };
     let policy = policy.policy(&args.set);
     let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy);
@@ -706,7 +698,7 @@ fn set_clash(set: &str, lookup: &impl Fn(&str) -> Option<String>) -> Option<Stri
     if clash.is_none() {
         seen.push(set.to_owned());
     }
-    clash.map(|c| format!("{c} (this crate pins both)"))
+    clash.map(|c| message::update_variable_clash(&c, None, true))
 }
 
 /// The policy file of the workspace of the package in `manifest_dir` (its defaults
@@ -737,7 +729,7 @@ fn load_policy(
                 line: 1,
                 column: 1,
                 key: String::new(),
-                message: format!("cannot be read: {e}"),
+                message: message::unreadable(&e),
                 more: Vec::new(),
             }),
         },
@@ -801,11 +793,7 @@ fn watch_missing(state: &mut State, path: &Path) -> TokenStream {
     path.hash(&mut hasher);
     let dir = out_dir.join("contract-pin-watch");
     let watch = dir.join(format!("{:016x}", hasher.finish()));
-    let note = format!(
-        "contract-pin: no golden at {} when this crate was last compiled; this file makes \
-         cargo compile it again until one exists\n",
-        path.display()
-    );
+    let note = message::golden_watch_note(&path.display().to_string());
     if std::fs::create_dir_all(&dir).is_err() || std::fs::write(&watch, note).is_err() {
         return TokenStream::new();
     }

@@ -7,6 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use contract_core::env;
+use contract_core::message;
 use contract_core::policy::file::{self, PolicyFile};
 
 /// A workspace's policy file, read.
@@ -37,20 +38,16 @@ pub fn load(manifest_dir: &Path) -> Result<Loaded, String> {
         Ok(text) => Some(text),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => {
-            return Err(format!(
-                "cannot read the policy file {}: {e}",
-                path.display()
+            return Err(message::cannot_read(
+                &format!("the policy file {}", path.display()),
+                &e,
             ))
         }
     };
     let file = match &text {
         None => PolicyFile::default(),
         Some(text) => file::parse(text).map_err(|e| {
-            format!(
-                "{}\n(the policy file of the workspace at {}: nothing was checked)",
-                e.located(&shown),
-                root.display()
-            )
+            message::policy_file_error(&e.located(&shown), Some(&root.display().to_string()))
         })?,
     };
     Ok(Loaded {
@@ -70,13 +67,14 @@ impl Loaded {
             .iter()
             .find_map(|other| env::update_variable_clash(other, set))
         {
-            return Some(format!("{clash} (both are pinned)"));
+            return Some(message::update_variable_clash(&clash, None, false));
         }
         self.file.sets().find_map(|(configured, line)| {
             let clash = env::update_variable_clash(configured, set)?;
-            Some(format!(
-                "{}:{line}: {clash} (`{configured}` is configured there, `{set}` is pinned)",
-                self.shown
+            Some(message::update_variable_clash(
+                &clash,
+                Some((&self.shown, line, configured, set)),
+                false,
             ))
         })
     }

@@ -166,9 +166,11 @@ pub fn lock(path: &Path) -> io::Result<Lock> {
                 if !announced {
                     announced = true;
                     eprintln!(
-                        "contract-pin: waiting for another process writing {} (it holds {})",
-                        path.display(),
-                        lock_path.display()
+                        "{}",
+                        contract_core::message::waiting_for_lock(
+                            &path.display().to_string(),
+                            &lock_path.display().to_string()
+                        )
                     );
                 }
                 file.lock()?;

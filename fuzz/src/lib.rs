@@ -50,6 +50,7 @@ pub fn golden_parse(data: &[u8]) {
                     policy: &Policy::default(),
                     policy_file: "contract-pin.toml",
                     modules: None,
+                    front: Default::default(),
                 })
                 .expect("a parsed golden evaluates");
                 let status = evaluation.outcome.status;
@@ -79,6 +80,7 @@ pub fn golden_parse(data: &[u8]) {
                         policy: &Policy::default(),
                         policy_file: "contract-pin.toml",
                         modules: None,
+                        front: Default::default(),
                     })
                     .expect("a written golden evaluates");
                     assert_eq!(
@@ -173,6 +175,7 @@ fn render_messages(policy: &Policy, deltas: &[contract_core::Delta]) {
         golden: "golden.json",
         modules: &modules,
         ci: false,
+        front: Default::default(),
     };
     let _ = message::breaking_directive(&cx, policy, deltas);
     let _ = message::additive_alongside(&cx, deltas);
@@ -415,6 +418,7 @@ fn report_agrees(old: &Symbol, new: &Symbol, policy: &Policy, deltas: &[contract
         policy,
         policy_file: "contract-pin.toml",
         modules: None,
+        front: Default::default(),
     })
     .expect("a rendered golden evaluates");
     assert_eq!(evaluation.outcome.deltas, deltas, "the check and the diff");
