@@ -274,6 +274,15 @@ fn an_unknown_set_package_or_golden_is_exit_3_and_errors_are_in_the_json() {
             .contains("no golden for contract set `api` of package `app` at app/src/pins/api.json"),
         "{run:?}"
     );
+    // Worded for the CLI: its own command first, the harness's beside it, once.
+    assert!(
+        run.stdout.contains(
+            "Create it with `contract-pin update -p app --set api` (or \
+             `API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p app`), review it, and commit it."
+        ),
+        "{run:?}"
+    );
+    assert!(!run.stdout.contains("\n    or: "), "{run:?}");
     // Items of one set naming two goldens: an error, as in the harness.
     w.write(
         "app/src/lib.rs",
