@@ -174,9 +174,8 @@ fn check_at(
         return Err(CheckError::Refused(clash));
     }
     // Both names become parts of the golden's path: refuse any that could leave it.
-    if let Err(e) = golden::SetName::parse(set) {
-        return Err(CheckError::Refused(message::invalid_set_name(set, &e)));
-    }
+    let set_name = golden::SetName::parse(set)
+        .map_err(|e| CheckError::Refused(message::invalid_set_name(set, &e)))?;
     if !golden::valid_package_name(package) {
         return Err(CheckError::Refused(message::invalid_package_name(package)));
     }
@@ -184,7 +183,7 @@ fn check_at(
     let shown = store::display_path(path, manifest_dir);
     let evaluate = |bytes: Option<&[u8]>| {
         verdict::evaluate(Request {
-            set,
+            set: &set_name,
             package,
             golden: &shown,
             mode: &mode,

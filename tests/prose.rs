@@ -15,8 +15,21 @@ const HELD: &[&str] = &[
     "contract-macros/src/check.rs",
     "contract-store/src/policy.rs",
     "contract-store/src/store.rs",
+    "contract-cli/src/cache.rs",
+    "contract-cli/src/cfg.rs",
     "contract-cli/src/commands.rs",
+    "contract-cli/src/json.rs",
+    "contract-cli/src/lib.rs",
+    "contract-cli/src/main.rs",
     "contract-cli/src/model.rs",
+    "contract-cli/src/policy.rs",
+    "contract-cli/src/review.rs",
+    "contract-cli/src/scan.rs",
+    "contract-cli/src/show.rs",
+    "contract-cli/src/store.rs",
+    "contract-cli/src/term.rs",
+    "contract-cli/src/workspace.rs",
+    "contract-cli/src/writers.rs",
 ];
 
 const MACROS: &[&str] = &[

@@ -634,7 +634,7 @@ pub fn status(model: &Model, paint: Paint) -> Exit {
         };
         rows.push([
             unit.shown.clone(),
-            unit.set.clone(),
+            unit.set.to_string(),
             unit.package_name.clone(),
             health,
             confidence.to_owned(),

@@ -8,8 +8,9 @@ use std::sync::{Arc, OnceLock};
 use contract_core::check::{self, Evaluation, Request};
 use contract_core::current::{self, Current, RegisteredText};
 use contract_core::env::Mode;
+use contract_core::golden::SetName;
 use contract_core::health::ScanExactness;
-use contract_core::message::{CliAccept, Context, Front};
+use contract_core::message::{self, CliAccept, Context, Front};
 use contract_core::names::{self, NameTable};
 use contract_core::{golden, Delta, Fragment, Member, Policy};
 use contract_store::policy::{self, Loaded};
@@ -22,7 +23,7 @@ use crate::workspace::{self, Workspace};
 /// One set of one package: what the harness's `assert_golden!("set")` would check.
 pub struct Unit {
     /// The set.
-    pub set: String,
+    pub set: SetName,
     /// Index into [`Model::workspace`]'s packages (and [`Model::scans`]).
     pub package: usize,
     /// The package name.
@@ -148,7 +149,7 @@ impl Unit {
         let whole: Vec<&str> = scan
             .undecided
             .iter()
-            .filter(|(set, _)| *set == self.set)
+            .filter(|(set, _)| *set == *self.set)
             .map(|(_, name)| name.as_str())
             .collect();
         if members.is_empty() && whole.is_empty() {
@@ -476,10 +477,15 @@ pub fn load(
                 ),
             };
             let shown = workspace::display(&workspace.root, &path);
-            let bytes = store::read(&path).map_err(|e| format!("cannot read {shown}: {e}"));
+            let bytes = store::read(&path).map_err(|e| message::cannot_read(&shown, &e));
             let loaded = &policies[&policy_of_package[index]];
+            // Validated, and any error reported, where the set was named: the contract
+            // attribute (whose item then registers nothing) or the policy file.
+            let Ok(set_name) = golden::SetName::parse(set) else {
+                continue;
+            };
             units.push(Unit {
-                set: set.to_owned(),
+                set: set_name,
                 package: index,
                 package_name: package.name.clone(),
                 path,
@@ -532,7 +538,7 @@ pub fn load(
     let orphans = orphans(&workspace, &scans, &units, filter);
     // A set nothing pins and no golden names is a typo, not a clean run.
     for set in &filter.sets {
-        let here = units.iter().any(|u| &u.set == set)
+        let here = units.iter().any(|u| *u.set == **set)
             || orphans.iter().any(|o| &o.set == set)
             || root_policy.file.sets().any(|(s, _)| s == set)
             || scans

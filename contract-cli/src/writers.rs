@@ -116,7 +116,7 @@ fn case() -> impl Strategy<Value = Case> {
 /// A unit of set `api` of package `app` whose golden is at `path`, read now.
 fn unit(path: &Path, current: &BTreeMap<String, Symbol>) -> Unit {
     Unit {
-        set: "api".to_owned(),
+        set: contract_core::golden::SetName::parse("api").unwrap(),
         package: 0,
         package_name: "app".to_owned(),
         path: path.to_path_buf(),

@@ -18,6 +18,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 mod direct;
+pub mod keys;
 
 /// Serialises `value` canonically (pretty, with a trailing newline).
 pub fn to_canonical_string<T: Serialize + ?Sized>(value: &T) -> String {

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::current::Current;
 use crate::env::Mode;
-use crate::golden::{self, CompareError, Golden, GoldenError};
+use crate::golden::{self, CompareError, Golden, GoldenError, SetName};
 use crate::health::{self, Health};
 use crate::message::{self, Context, Front};
 use crate::policy::legacy::{self, Migration};
@@ -188,8 +188,8 @@ pub struct Evaluation {
 /// One set of one package to evaluate.
 #[derive(Clone, Copy, Debug)]
 pub struct Request<'a> {
-    /// The set.
-    pub set: &'a str,
+    /// The set, validated once by the front end that names it.
+    pub set: &'a SetName,
     /// The package.
     pub package: &'a str,
     /// The golden path as users read it (relative to the workspace root).
@@ -227,6 +227,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         modules,
         front,
     } = request;
+    let set = set.as_str();
     let refused_update = match mode {
         Mode::UpdateRefusedInCi { variable } => Some(variable.clone()),
         _ => None,
@@ -452,7 +453,7 @@ mod tests {
         policy: &Policy,
     ) -> Result<Evaluation, CheckError> {
         evaluate(Request {
-            set: "s",
+            set: &SetName::parse("s").unwrap(),
             package: "p",
             golden: "golden/s-contract/p.json",
             mode,
@@ -563,7 +564,7 @@ mod tests {
         let rewritten = run(&Mode::Update, Some(old.as_bytes()), &current);
         assert_eq!(rewritten.write.unwrap().render(), text);
         let err = evaluate(Request {
-            set: "s",
+            set: &SetName::parse("s").unwrap(),
             package: "p",
             golden: "g.json",
             mode: &Mode::Compare,

@@ -421,16 +421,17 @@ fn name_key(name: &str) -> u64 {
     u64::from_be_bytes(key)
 }
 
-const ITEM_HEAD: &str = r#"{"fragment":"item","item":"#;
+use crate::canonical::keys::{
+    FRAGMENT_PATH as PATH, FRAGMENT_UNRESOLVED as UNRESOLVED, ITEM_FRAGMENT_HEAD as ITEM_HEAD,
+    METHODS_FRAGMENT_HEAD as METHODS_HEAD, SYMBOL_IMPLEMENTS, SYMBOL_ITEM, SYMBOL_METHODS,
+    SYMBOL_MODULE,
+};
 
 /// True when a registered fragment text ([`Fragment::compact_text`]) is an item's,
 /// not an `impl` block's or an implementor's.
 pub fn is_item_text(fragment: &str) -> bool {
     fragment.starts_with(ITEM_HEAD)
 }
-const METHODS_HEAD: &str = r#"{"fragment":"methods","methods":"#;
-const UNRESOLVED: &str = r#","unresolved":["#;
-const PATH: &str = r#","path":""#;
 
 /// The compact canonical text of the symbol that one item makes, alone or with the
 /// methods of one `impl` block: from the item fragment's compact canonical text
@@ -513,9 +514,11 @@ impl<'a> Splice<'a> {
 
     /// About how long the text is (exact unless the module needs escapes).
     fn len_hint(&self, module: &str, implements: Option<u32>) -> usize {
-        let implements = implements.map_or(0, |bits| r#""implements":,"#.len() + probed_len(bits));
-        let methods = self.methods.map_or(0, |m| r#","methods":"#.len() + m.len());
-        let fixed = r#"{"item":,"module":""}"#.len();
+        let implements =
+            implements.map_or(0, |bits| SYMBOL_IMPLEMENTS.len() + 1 + probed_len(bits));
+        let methods = self.methods.map_or(0, |m| SYMBOL_METHODS.len() + m.len());
+        // `{`, the item's key, the module's key and quotes, `}`.
+        let fixed = 1 + SYMBOL_ITEM.len() + SYMBOL_MODULE.len() + 2 + 1;
         fixed
             + implements
             + self.item.len()
@@ -529,17 +532,17 @@ impl<'a> Splice<'a> {
     fn write(&self, text: &mut String, module: &str, implements: Option<u32>) {
         text.push('{');
         if let Some(bits) = implements {
-            text.push_str(r#""implements":"#);
+            text.push_str(SYMBOL_IMPLEMENTS);
             write_probed(text, bits);
             text.push(',');
         }
-        text.push_str(r#""item":"#);
+        text.push_str(SYMBOL_ITEM);
         text.push_str(self.item);
         if let Some(methods) = self.methods {
-            text.push_str(r#","methods":"#);
+            text.push_str(SYMBOL_METHODS);
             text.push_str(methods);
         }
-        text.push_str(r#","module":"#);
+        text.push_str(SYMBOL_MODULE);
         canonical::write_string(text, module);
         text.push_str(self.path);
         text.push_str(self.unresolved);

@@ -292,6 +292,27 @@ impl fmt::Display for SetName {
     }
 }
 
+// A set name is read wherever a `&str` is (messages, paths, maps keyed by name); only
+// making one needs [`SetName::parse`].
+impl std::ops::Deref for SetName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for SetName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for SetName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
 /// True when `s` is a set name (see [`SetName`]).
 pub fn valid_set_name(s: &str) -> bool {
     SetName::parse(s).is_ok()

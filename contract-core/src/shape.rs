@@ -93,7 +93,7 @@ impl Fragment {
             #[serde(skip_serializing_if = "BTreeSet::is_empty")]
             unresolved: &'a BTreeSet<String>,
         }
-        const HEAD: &str = r#"{"fragment":"item","item":"#;
+        const HEAD: &str = crate::canonical::keys::ITEM_FRAGMENT_HEAD;
         let item = crate::canonical::to_compact_string(item);
         let mut text = String::with_capacity(HEAD.len() + item.len() + 2);
         text.push_str(HEAD);
