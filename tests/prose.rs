@@ -1,8 +1,12 @@
-//! Every sentence a user reads about a verdict, a golden or a set is written once, in
-//! `contract_core::message` (and shapes in `contract_core::render`): the shells — the
-//! harness, the compile-time check, the store, the CLI's commands and model — and the
-//! verdict itself only compose them. This test holds the shells to it: no formatting
-//! macro there may start from a literal of four words or more.
+//! Every sentence a user reads is written once: what every front end says (the verdict,
+//! the directive, how to accept a change, a golden or a set in trouble) in
+//! `contract_core::message`, what only `contract-pin` says (scan findings, the review's
+//! questions) in the CLI's `words` module, shapes in `contract_core::render`. The shells
+//! — the harness, the compile-time check, the store, every other module of the CLI —
+//! and the verdict itself only compose them. This test holds them to it: no formatting
+//! macro there may start from a literal of four words or more. (Error types that
+//! render themselves — a golden's, the policy file's, an attribute's — keep their
+//! `Display` with their type.)
 
 use std::path::Path;
 
@@ -13,9 +17,17 @@ const HELD: &[&str] = &[
     "src/binaries.rs",
     "contract-core/src/check.rs",
     "contract-macros/src/check.rs",
+    "contract-macros/src/expand.rs",
+    "contract-macros/src/lib.rs",
+    "contract-macros/src/names.rs",
+    "contract-macros/src/paths.rs",
+    "contract-macros/src/scope.rs",
     "contract-store/src/policy.rs",
     "contract-store/src/store.rs",
+    "contract-cli/src/api.rs",
+    "contract-cli/src/bin/cargo-contract-pin.rs",
     "contract-cli/src/cache.rs",
+    "contract-cli/src/exit.rs",
     "contract-cli/src/cfg.rs",
     "contract-cli/src/commands.rs",
     "contract-cli/src/json.rs",

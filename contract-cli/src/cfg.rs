@@ -251,7 +251,7 @@ pub fn target_cfgs(lookup: &impl Fn(&str) -> Option<String>) -> Result<BTreeSet<
     let output = Command::new(&rustc)
         .args(["--print", "cfg"])
         .output()
-        .map_err(|e| format!("cannot run `{rustc} --print cfg`: {e}"))?;
+        .map_err(|e| crate::words::cannot_run(&format!("{rustc} --print cfg"), &e))?;
     if !output.status.success() {
         return Err(format!(
             "`{rustc} --print cfg` failed: {}",

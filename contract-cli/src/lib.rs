@@ -21,6 +21,7 @@ mod scan;
 mod show;
 mod store;
 mod term;
+mod words;
 mod workspace;
 #[cfg(test)]
 mod writers;

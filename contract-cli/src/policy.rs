@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use crate::exit::Exit;
 use crate::model::{Filter, Model};
 use crate::term::Paint;
+use crate::words;
 
 /// Output formats of `policy`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -84,25 +85,14 @@ fn text(model: &Model, sets: &BTreeMap<String, Shown>, paint: Paint) -> String {
     let _ = writeln!(
         out,
         "{}",
-        paint.dim(&if loaded.exists {
-            format!(
-                "# policy file: {} (workspace root {})",
-                loaded.shown,
-                model.workspace.root.display()
-            )
-        } else {
-            format!(
-                "# no policy file: every set has the defaults (create {} at {} to change them)",
-                loaded.shown,
-                model.workspace.root.display()
-            )
-        })
+        paint.dim(&words::policy_file_heading(
+            &loaded.shown,
+            &model.workspace.root.display(),
+            loaded.exists
+        ))
     );
     if sets.is_empty() {
-        let _ = writeln!(
-            out,
-            "# no sets: nothing is pinned, and the file configures none"
-        );
+        let _ = writeln!(out, "{}", words::NO_SETS);
     }
     for (set, shown) in sets {
         let pinned = if shown.packages.is_empty() {

@@ -35,6 +35,7 @@ use crate::model::{Model, Unit};
 use crate::show;
 use crate::store;
 use crate::term::{count, Paint};
+use crate::words;
 
 /// What the user said about one item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,11 +141,10 @@ pub fn items(model: &Model, paint: Paint) -> (Vec<Item>, Vec<String>) {
                 }
                 text.push_str("  accepting writes the golden from the sources:\n");
                 text.push_str(&show::whole(&current, paint));
-                let pending = vec![format!(
-                    "{}: the golden is still {} ({})",
-                    unit.shown,
+                let pending = vec![words::golden_still(
+                    &unit.shown,
                     outcome.status.as_str(),
-                    contract_core::message::cli_update_command(&unit.set, &unit.package_name)
+                    &contract_core::message::cli_update_command(&unit.set, &unit.package_name),
                 )];
                 items.push(Item {
                     unit: index,
@@ -275,7 +275,7 @@ pub fn decide(
                     Decision::Reject
                 }
                 Key::Char(other) => {
-                    writeln!(out, "`{other}` is not one of a, r, s, A, R, q")?;
+                    writeln!(out, "{}", words::not_an_answer(other))?;
                     continue;
                 }
             };
@@ -307,11 +307,7 @@ fn echo(key: Key, out: &mut dyn io::Write) -> io::Result<()> {
 /// The second question a breaking change asks: `Some(true)` on `y`, `Some(false)` on
 /// any other key, `None` on Ctrl-C.
 fn confirm(keys: &mut dyn FnMut() -> Key, out: &mut dyn io::Write) -> io::Result<Option<bool>> {
-    write!(
-        out,
-        "This change BREAKS the contract's consumers. Accept the break into the golden? \
-         y yes · any other key no > "
-    )?;
+    write!(out, "{}", words::CONFIRM_BREAK)?;
     out.flush()?;
     let key = next(keys);
     echo(key, out)?;
@@ -389,13 +385,7 @@ pub(crate) fn accept(
     // golden's lock it is read again: if another process (`cargo test` with
     // CONTRACT_PIN_UPDATE=1, `contract-pin update`) wrote it meanwhile, writing the
     // decisions into the old text would silently undo that write.
-    let conflict = || {
-        format!(
-            "{} changed while you reviewed (another process wrote it): nothing written to \
-             it, so that change stays; run `contract-pin review` again",
-            unit.shown
-        )
-    };
+    let conflict = || words::changed_while_reviewed(&unit.shown);
     let (note, wrote) = store::transact(&unit.path, |fresh| {
         let changed = fresh != loaded;
         if whole {
@@ -406,7 +396,7 @@ pub(crate) fn accept(
             return Ok((evaluation.write, ""));
         }
         let Some(old) = loaded.and_then(|b| golden::parse(b).ok()) else {
-            return Err(format!("{}: the golden cannot be read", unit.shown));
+            return Err(words::golden_unreadable(&unit.shown));
         };
         let current = unit.current_symbols();
         let (base, note) = if changed {
@@ -493,7 +483,7 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
     }
     let failed = !errors.is_empty() || model.scans.iter().any(|s| !s.errors.is_empty());
     if items.is_empty() {
-        println!("nothing to review: every golden matches the sources");
+        println!("{}", words::NOTHING_TO_REVIEW);
         return if failed { Exit::Error } else { Exit::Match };
     }
     let terminal = console::Term::stdout();
@@ -511,7 +501,7 @@ pub fn run(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<String>
         Ok(Answers::Decided(d)) => d,
         Ok(Answers::Interrupted) => {
             drop(stdout);
-            println!("\ninterrupted: nothing was written");
+            println!("\n{}", words::INTERRUPTED);
             return Exit::Interrupted;
         }
         Err(e) => {

@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::{self, Api, Def, DefKind, Import, Ns};
 use crate::cache::Input;
 use crate::cfg::{self, Truth};
+use crate::words;
 use crate::workspace::{Package, TargetKind};
 
 /// What a package's scan depends on besides its files: the sets that are public-API
@@ -104,12 +105,8 @@ impl Pinned {
         self.fragment.get_or_init(|| {
             // Written by this build of the command: only a file edited by hand in
             // the target directory could fail here.
-            serde_json::from_str(&self.text).unwrap_or_else(|e| {
-                panic!(
-                    "a cached scan holds a fragment that does not read ({e}); remove \
-                     target/contract-pin and run again"
-                )
-            })
+            serde_json::from_str(&self.text)
+                .unwrap_or_else(|e| panic!("{}", words::cache_unreadable(&e)))
         })
     }
 }
@@ -222,11 +219,11 @@ pub fn scan_package(
                     &p.file,
                     at,
                     ScanExactness::CfgDependent,
-                    format!(
-                        "pinned item `{}::{}` (set `{}`) is in the {kind} target `{}`, which \
-                         no integration test links: only a harness inside that target \
-                         checks it, this command does not",
-                        p.module, p.name, p.set, target.crate_name
+                    words::pinned_in_other_target(
+                        &format!("{}::{}", p.module, p.name),
+                        &p.set,
+                        &kind,
+                        &target.crate_name,
                     ),
                 );
             }
@@ -403,7 +400,7 @@ impl Scanner<'_> {
         let text = match read {
             Ok(text) => text,
             Err(e) => {
-                let message = format!("cannot read module file {}: {e}", file.display());
+                let message = words::module_unreadable(&file.display(), &e);
                 match declared {
                     Some((at, span)) => self.error(at, span, message),
                     // A test, bench or example the package does not ship (a published
@@ -414,11 +411,7 @@ impl Scanner<'_> {
                             file,
                             (1, 1),
                             ScanExactness::Exact,
-                            format!(
-                                "the root file of a test, bench or example target is not \
-                                 there ({}): that target is not scanned",
-                                file.display()
-                            ),
+                            words::target_root_missing(&file.display()),
                         ),
                     None => self.out.errors.push(Finding {
                         file: file.to_path_buf(),
@@ -545,11 +538,7 @@ impl Scanner<'_> {
                     self.error(
                         file,
                         span,
-                        format!(
-                            "a contract attribute on {place} is rejected by the compiler: it \
-                             pins an item ({}), not its parts",
-                            syntax::ACCEPTED
-                        ),
+                        words::attribute_on_a_part(place, syntax::ACCEPTED),
                     );
                 }
                 for inner in nested.items {
@@ -586,19 +575,9 @@ impl Scanner<'_> {
                 Truth::True
             );
         let why = match &unknown {
-            None if in_unit_tests => "it holds only where the library is built with `cfg(test)`: \
-                 an `assert_golden!` in its own unit tests counts it, one in an integration \
-                 test (and this command) does not; check the set from one kind of test only"
-                .to_owned(),
-            None => format!(
-                "it does not hold in the build `cargo test` links ({}the package's default \
-                 features, this machine's target)",
-                if self.cfg_test { "cfg(test), " } else { "" }
-            ),
-            Some(what) => format!(
-                "this command cannot evaluate `{what}` (a cfg of a build script that has not \
-                 run, or one it cannot read)"
-            ),
+            None if in_unit_tests => words::ONLY_UNDER_CFG_TEST.to_owned(),
+            None => words::cfg_does_not_hold(self.cfg_test),
+            Some(what) => words::cfg_not_evaluated(what),
         };
         let (found, _) = contract_attrs(attrs, &cx.scope);
         for attr in &found {
@@ -620,10 +599,12 @@ impl Scanner<'_> {
                 file,
                 attr.span,
                 ScanExactness::CfgDependent,
-                format!(
-                    "pinned item `{}::{name}` (set `{}`) is under #[cfg({written})]: {counted}, \
-                     as {why}",
-                    cx.path, parsed.set
+                words::pinned_under_cfg(
+                    &format!("{}::{name}", cx.path),
+                    &parsed.set,
+                    &written,
+                    counted,
+                    &why,
                 ),
             );
         }
@@ -704,10 +685,7 @@ impl Scanner<'_> {
                     file,
                     e.span(),
                     ScanExactness::CfgDependent,
-                    format!(
-                        "`{}::{name}` cannot be recorded for a public-API set: {e}",
-                        cx.path
-                    ),
+                    words::not_recordable(&format!("{}::{name}", cx.path), &e),
                 );
                 return;
             }
@@ -825,14 +803,12 @@ impl Scanner<'_> {
                 .iter()
                 .map(|(s, _)| format!("`{s}`"))
                 .collect();
-            let message = format!(
-                "{} items or parts of `{crate_name}` are under cfg predicates this command \
-                 cannot evaluate ({}{more}): taken as the golden of public-API set {} has \
-                 them. A build script's cfgs are read from cargo's build output (`cargo \
-                 check` once writes it)",
+            let message = words::public_api_not_evaluated(
                 not_evaluated.len(),
-                shown.join(", "),
-                sets.join(", "),
+                crate_name,
+                &shown,
+                more,
+                &sets,
             );
             let (file, line) = (file.clone(), *line);
             self.warn_at(&file, (line, 1), ScanExactness::CfgDependent, message);
@@ -947,11 +923,7 @@ impl Scanner<'_> {
                 file,
                 span,
                 ScanExactness::MacroHidden,
-                format!(
-                    "`#[{attribute}]` on {item} inside {what} in `{}`: macro-generated items \
-                     are not scanned; the harness (`cargo test`) sees them, this command does not",
-                    cx.path
-                ),
+                words::attribute_in_macro(&attribute, &item, &what, &cx.path),
             );
         }
     }
@@ -963,11 +935,7 @@ impl Scanner<'_> {
                 file,
                 span,
                 ScanExactness::MacroHidden,
-                format!(
-                    "cannot tell whether this is contract-pin's attribute: {why}. Not counted; \
-                     if it is, write `#[contract_pin::contract(…)]` or import it by name \
-                     (`use contract_pin::contract;`)"
-                ),
+                words::maybe_contract_attribute(&why),
             );
         }
         if found.is_empty() {
@@ -1006,10 +974,7 @@ impl Scanner<'_> {
                     file,
                     item.span(),
                     ScanExactness::CfgDependent,
-                    format!(
-                        "a #[cfg_attr] of this item has a predicate this command cannot \
-                         evaluate (`{what}`): its attributes are left out of the shape read here"
-                    ),
+                    words::cfg_attr_not_evaluated(what),
                 );
             }
         }
@@ -1045,11 +1010,7 @@ impl Scanner<'_> {
                         file,
                         item.span(),
                         ScanExactness::CfgDependent,
-                        format!(
-                            "a member of this pinned `impl` is under a cfg this command cannot \
-                             evaluate (`{what}`): taken as the golden has it (`cargo test`'s \
-                             build decides)"
-                        ),
+                        words::impl_member_not_evaluated(what),
                     );
                 }
             }
@@ -1077,9 +1038,7 @@ impl Scanner<'_> {
                                 self.out.undecided.push((parsed.set.clone(), symbol));
                                 (
                                     "taken as the golden has it",
-                                    format!(
-                                        "this command cannot evaluate its condition (`{what}`)"
-                                    ),
+                                    words::condition_not_evaluated(&what),
                                 )
                             }
                             _ => (
@@ -1092,10 +1051,11 @@ impl Scanner<'_> {
                             file,
                             attr.span,
                             ScanExactness::CfgDependent,
-                            format!(
-                                "pinned item `{}::{name}` (set `{}`) is pinned through \
-                                 #[cfg_attr]: {counted}, as {why}",
-                                cx.path, parsed.set
+                            words::pinned_through_cfg_attr(
+                                &format!("{}::{name}", cx.path),
+                                &parsed.set,
+                                counted,
+                                &why,
                             ),
                         );
                         continue;
@@ -1168,10 +1128,7 @@ impl Scanner<'_> {
                     file,
                     span,
                     ScanExactness::CfgDependent,
-                    format!(
-                        "{what} has parts under #[cfg]/#[cfg_attr]: its shape is read as \
-                         written, every cfg'd part included and every cfg_attr left out"
-                    ),
+                    words::parts_under_cfg(&what),
                 );
             }
             let golden = parsed

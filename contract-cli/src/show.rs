@@ -180,7 +180,7 @@ pub fn directive(unit: &Unit, paint: Paint) -> String {
     let words = unit.policy.directive_for(&unit.set);
     let last = match words.reference {
         Some(reference) => reference,
-        None => format!("If the break is intended: {}.", words.record),
+        None => crate::words::if_the_break_is_intended(&words.record),
     };
     format!(
         "  {}\n  {}\n  {last}\n",

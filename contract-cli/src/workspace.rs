@@ -11,6 +11,8 @@ use std::process::Command;
 
 use serde::Deserialize;
 
+use crate::words;
+
 /// A workspace as the scan needs it.
 #[derive(Debug)]
 pub struct Workspace {
@@ -119,8 +121,8 @@ pub fn discover(
             String::from_utf8_lossy(&output.stderr).trim_end()
         ));
     }
-    let metadata: Metadata = serde_json::from_slice(&output.stdout)
-        .map_err(|e| format!("cannot read the output of `cargo metadata`: {e}"))?;
+    let metadata: Metadata =
+        serde_json::from_slice(&output.stdout).map_err(|e| words::metadata_unreadable(&e))?;
     let mut packages: Vec<Package> = metadata
         .packages
         .into_iter()
@@ -260,21 +262,11 @@ fn config_entry(
                 let raw = t
                     .get("value")
                     .and_then(toml::Value::as_str)
-                    .ok_or_else(|| {
-                        format!(
-                            "{}: [env] {variable} needs a string `value`",
-                            file.display()
-                        )
-                    })?;
+                    .ok_or_else(|| words::env_needs_value(&file.display(), variable))?;
                 let flag = |key: &str| t.get(key).and_then(toml::Value::as_bool) == Some(true);
                 (raw.to_owned(), flag("relative"), flag("force"))
             }
-            _ => {
-                return Err(format!(
-                    "{}: [env] {variable} must be a string or a table",
-                    file.display()
-                ))
-            }
+            _ => return Err(words::env_not_a_string(&file.display(), variable)),
         };
         let value = if relative {
             // The directory that holds `.cargo/`.

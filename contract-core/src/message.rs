@@ -818,3 +818,13 @@ pub fn re_export_of_a_pin(path: &str, sets: &[String], owner: &str, here: &str) 
         sets.join(", ")
     )
 }
+
+/// The compile-time check cannot parse the file of the call it expands.
+pub fn file_unparsable(e: &dyn std::fmt::Display) -> String {
+    format!("cannot parse this file: {e}")
+}
+
+/// The doc of the fingerprint const the attribute emits for `item`.
+pub fn fingerprint_doc(item: &str) -> String {
+    format!("contract-pin fingerprint of `{item}` (use `contract_pin::fingerprint!`).")
+}

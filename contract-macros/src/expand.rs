@@ -206,7 +206,7 @@ pub fn pin_macro(input: TokenStream) -> TokenStream {
         let found = scope::with_call_site_text(|text| match syn::parse_file(text) {
             Ok(file) => syntax::pinned_macro(&file.items, &name.to_string())
                 .map(|(definition, e)| (syn::Item::Macro(definition.clone()), e)),
-            Err(e) => Err(format!("cannot parse this file: {e}")),
+            Err(e) => Err(contract_core::message::file_unparsable(&e)),
         })
         .unwrap_or_else(|| {
             Err(
@@ -299,9 +299,7 @@ fn registration(
     let fingerprint_const = match (&extracted.fragment, item_ident_and_vis(item)) {
         (Fragment::Item { item: shape, .. }, Some((ident, vis))) => {
             let const_name = format_ident!("__CONTRACT_PIN_FINGERPRINT_{}", ident);
-            let doc = format!(
-                "contract-pin fingerprint of `{ident}` (use `contract_pin::fingerprint!`)."
-            );
+            let doc = contract_core::message::fingerprint_doc(&ident.to_string());
             // A proc-macro crate exports nothing but its macros.
             let vis = match shape {
                 ItemShape::ProcMacro(_) => quote!(),
