@@ -613,7 +613,7 @@ pub enum Shown {
     /// `#[doc(hidden)]` (present or not).
     Hidden(bool),
     /// The traits the compiler said the type implements.
-    Implements(std::collections::BTreeSet<crate::probe::ProbedTrait>),
+    Implements(std::collections::BTreeSet<crate::probed::ProbedTrait>),
     /// A public path.
     Path(String),
     /// A fn's target features.
@@ -749,7 +749,7 @@ pub enum Note {
     /// A shape difference no rule names.
     Unclassified,
     /// A probed trait (implemented, no longer implemented, now `Copy`).
-    Probed(crate::probe::ProbedTrait),
+    Probed(crate::probed::ProbedTrait),
     /// A public path was given or dropped, and names what the module did.
     PathRecorded,
     /// A `#[repr]` argument (added, removed, or changed).
