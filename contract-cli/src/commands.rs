@@ -440,6 +440,8 @@ fn github(model: &Model, results: &Results<'_>) -> String {
             }
             Ok(outcome) => outcome,
         };
+        // One sentence per unit: every annotation of its deltas ends with it.
+        let accept = message::if_intended(&unit.context(&BTreeMap::new()));
         match outcome.status {
             Status::Missing => out.push_str(&gh_line(
                 "error",
@@ -467,7 +469,6 @@ fn github(model: &Model, results: &Results<'_>) -> String {
                 delta.kind,
                 delta.axis.as_str()
             );
-            let accept = message::if_intended(&unit.context(&BTreeMap::new()));
             let message = message::annotation(&unit.set, delta, &accept);
             let at = model.locate(unit, delta);
             let file = at.as_ref().map(|l| (l.file.as_str(), l.line, l.col));

@@ -132,7 +132,7 @@ pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{FnShape, ItemShape, Receiver, Type, Value, ValueItemShape, Visibility};
+    use crate::shape::{FnShape, ItemShape, Receiver, Type, Value, ValueItemShape};
 
     fn item(name: &str, module: &str) -> Registered {
         Registered {
@@ -158,22 +158,11 @@ mod tests {
                     .iter()
                     .map(|m| {
                         let shape = FnShape {
-                            vis: Visibility::Public,
-                            constness: false,
-                            asyncness: false,
-                            unsafety: false,
-                            hidden: false,
-                            target_features: Default::default(),
-                            export: None,
-                            abi: None,
-                            generics: Default::default(),
                             receiver: Some(Receiver::Ref {
                                 lifetime: None,
                                 mutable: false,
                             }),
-                            impl_generics: Default::default(),
-                            params: vec![],
-                            output: None,
+                            ..FnShape::bare()
                         };
                         (m.to_string(), shape)
                     })

@@ -651,21 +651,7 @@ mod tests {
             Type::named("u8"),
             Value::Expr("1".to_owned()),
         )));
-        let method = FnShape {
-            vis: Visibility::Public,
-            constness: false,
-            asyncness: false,
-            unsafety: false,
-            hidden: false,
-            target_features: Default::default(),
-            export: None,
-            abi: None,
-            generics: Default::default(),
-            impl_generics: Default::default(),
-            receiver: None,
-            params: Vec::new(),
-            output: None,
-        };
+        let method = FnShape::bare();
         let alias = AliasShape {
             vis: Visibility::Public,
             hidden: false,

@@ -991,6 +991,28 @@ pub struct FnShape {
     pub output: Option<Type>,
 }
 
+#[cfg(test)]
+impl FnShape {
+    /// `pub fn f()`: the signature tests start from.
+    pub(crate) fn bare() -> FnShape {
+        FnShape {
+            vis: Visibility::Public,
+            constness: false,
+            asyncness: false,
+            unsafety: false,
+            hidden: false,
+            target_features: Default::default(),
+            export: None,
+            abi: None,
+            generics: Default::default(),
+            impl_generics: Default::default(),
+            receiver: None,
+            params: Vec::new(),
+            output: None,
+        }
+    }
+}
+
 /// The `self` parameter of a method.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Receiver {

@@ -37,25 +37,6 @@ mod tests {
     use crate::ty::Type;
     use std::collections::{BTreeMap, BTreeSet};
 
-    /// `pub fn f()`.
-    fn method() -> FnShape {
-        FnShape {
-            vis: crate::shape::Visibility::Public,
-            constness: false,
-            asyncness: false,
-            unsafety: false,
-            hidden: false,
-            target_features: Default::default(),
-            export: None,
-            abi: None,
-            generics: Default::default(),
-            impl_generics: Default::default(),
-            receiver: None,
-            params: Vec::new(),
-            output: None,
-        }
-    }
-
     fn item() -> ItemShape {
         ItemShape::Const(ValueItemShape::new(
             Type::named("u32"),
@@ -75,7 +56,7 @@ mod tests {
         let unresolved = text.find(FRAGMENT_UNRESOLVED).expect(&text);
         assert!(path < unresolved, "{text}");
         let methods = to_compact_string(&Fragment::Methods {
-            methods: BTreeMap::from([("f".to_owned(), method())]),
+            methods: BTreeMap::from([("f".to_owned(), FnShape::bare())]),
             consts: BTreeMap::new(),
             types: BTreeMap::new(),
             unresolved: BTreeSet::new(),
@@ -88,7 +69,7 @@ mod tests {
         let symbol = Symbol {
             module: Some("m".to_owned()),
             item: Some(item()),
-            methods: BTreeMap::from([("f".to_owned(), method())]),
+            methods: BTreeMap::from([("f".to_owned(), FnShape::bare())]),
             implements: Some(BTreeSet::from([ProbedTrait::parse("Clone").unwrap()])),
             ..Symbol::default()
         };

@@ -560,19 +560,8 @@ mod tests {
             ],
         };
         let sig = |generics: Generics| FnShape {
-            vis: crate::shape::Visibility::Public,
-            constness: false,
-            asyncness: false,
-            unsafety: false,
-            hidden: false,
-            target_features: Default::default(),
-            export: None,
-            abi: None,
             generics,
-            impl_generics: Generics::default(),
-            receiver: None,
-            params: vec![],
-            output: None,
+            ..FnShape::bare()
         };
         let symbol = |generics: Generics| Symbol {
             item: Some(ItemShape::Fn(sig(generics.clone()))),
