@@ -39,6 +39,11 @@ fn check_from(
     lookup: &impl Fn(&str) -> Option<String>,
     caller: Option<&str>,
 ) -> Result<Outcome, CheckError> {
+    // A public-API set has no registrations: it is read from the sources.
+    let loaded = policy::load(manifest_dir).map_err(CheckError::Refused)?;
+    if loaded.file.public_api(set) {
+        return public_api(set, package, manifest_dir, lookup);
+    }
     let found = registry::symbols(set, package)
         .map_err(CheckError::Refused)?
         .ok_or_else(|| CheckError::Refused(message::no_registrations(set, package)))?;
@@ -109,9 +114,56 @@ fn check_from(
         modules: Some(&found.modules),
         pinned: &registry::sets(package),
     };
-    let mut outcome = check_at(&path, set, package, manifest_dir, held, lookup)?;
+    let mut outcome = check_at(&path, set, package, manifest_dir, held, loaded, lookup)?;
     outcome.message.insert_str(0, &warnings);
     Ok(outcome)
+}
+
+/// A public-API set, with the `contract-pin` command's scan and verdict.
+#[cfg(feature = "public-api")]
+fn public_api(
+    set: &str,
+    package: &str,
+    manifest_dir: &Path,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Outcome, CheckError> {
+    contract_cli::sources::check_public_api(set, package, manifest_dir, lookup)
+}
+
+/// Runs `check` where a public-API set's scan can run: syn recurses deeper than a
+/// test thread's stack may allow, so on a thread with the command's stack.
+#[cfg(feature = "public-api")]
+fn on_a_scan_stack(
+    check: impl FnOnce() -> Result<Outcome, CheckError> + Send,
+) -> Result<Outcome, CheckError> {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .stack_size(contract_cli::sources::STACK)
+            .spawn_scoped(scope, check)
+            .map_err(|e| CheckError::Refused(e.to_string()))?;
+        thread
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// Without the scan, the test's own thread.
+#[cfg(not(feature = "public-api"))]
+fn on_a_scan_stack(
+    check: impl FnOnce() -> Result<Outcome, CheckError>,
+) -> Result<Outcome, CheckError> {
+    check()
+}
+
+/// Without the feature that reads the sources: say which feature checks the set.
+#[cfg(not(feature = "public-api"))]
+fn public_api(
+    set: &str,
+    _package: &str,
+    _manifest_dir: &Path,
+    _lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Outcome, CheckError> {
+    Err(CheckError::Refused(message::public_api_needs_feature(set)))
 }
 
 /// [`check`] on symbols already collected.
@@ -147,7 +199,8 @@ pub fn check_current(
         modules: None,
         pinned: &[],
     };
-    check_at(&path, set, package, manifest_dir, held, lookup)
+    let loaded = policy::load(manifest_dir).map_err(CheckError::Refused)?;
+    check_at(&path, set, package, manifest_dir, held, loaded, lookup)
 }
 
 /// What is held against the golden.
@@ -167,9 +220,9 @@ fn check_at(
     package: &str,
     manifest_dir: &Path,
     held: Held<'_>,
+    policy: policy::Loaded,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    let policy = policy::load(manifest_dir).map_err(CheckError::Refused)?;
     if let Some(clash) = policy.clash(set, held.pinned) {
         return Err(CheckError::Refused(clash));
     }
@@ -216,13 +269,15 @@ fn check_at(
 pub fn assert_golden(set: &str, package: &str, manifest_dir: &str) {
     let lookup = |name: &str| std::env::var(name).ok();
     let caller = std::panic::Location::caller().to_string();
-    let result = check_from(
-        set,
-        package,
-        Path::new(manifest_dir),
-        &lookup,
-        Some(&caller),
-    );
+    let result = on_a_scan_stack(|| {
+        check_from(
+            set,
+            package,
+            Path::new(manifest_dir),
+            &lookup,
+            Some(&caller),
+        )
+    });
     if let Some(report) = lookup(env::REPORT).filter(|p| !p.is_empty()) {
         if let Ok(outcome) = &result {
             let path = report_path(&report, set, package);

@@ -67,6 +67,11 @@
 //! Pass `lib = crate_name` when the library's crate name is not the package name with
 //! `-` as `_`.
 //!
+//! A public-API set (`public_api = true` in `contract-pin.toml`) has no registrations:
+//! with this crate's `public-api` feature, `assert_golden!` checks it from the package's
+//! sources with the `contract-pin` command's scan and verdict; without it, the test
+//! fails and names the feature.
+//!
 //! [`check`] is the same check without the panic, for tools and tests: it returns an
 //! [`Outcome`] with a [`Status`], every [`Delta`] and the message.
 //!

@@ -6,7 +6,9 @@
 //! same `contract-core` argument parsing and extraction the attribute macro uses, and
 //! holds it against the golden with the same verdict the test harness uses.
 //!
-//! This library is the command's code, shared by its two binaries; it is not an API.
+//! This library is the command's code, shared by its two binaries; it is not an API,
+//! but for [`sources::check_public_api`]: how contract-pin's test harness (its
+//! `public-api` feature) checks a public-API set, with this command's verdict.
 
 mod api;
 mod cache;
@@ -19,6 +21,7 @@ mod policy;
 mod review;
 mod scan;
 mod show;
+pub mod sources;
 mod store;
 mod term;
 mod words;
@@ -113,7 +116,7 @@ fn arguments(entry: Entry, mut args: Vec<OsString>) -> Vec<OsString> {
 /// syn parses recursively, and a source file may nest deeper than the main thread's
 /// stack allows (rustc itself grows its stack on demand); the command runs on a thread
 /// with room for that, so deep nesting is never a crash.
-pub(crate) const STACK: usize = 256 << 20;
+pub const STACK: usize = 256 << 20;
 
 /// Runs the command with the process's arguments and environment.
 pub fn main(entry: Entry) -> ExitCode {

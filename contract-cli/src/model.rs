@@ -48,6 +48,9 @@ pub struct Unit {
     /// How `contract-pin` accepts a change of it (`update` refuses a package with
     /// source errors, or one whose pins the sources do not all show).
     pub accept: CliAccept,
+    /// Whose words its messages are in: the command's (`Front::Cli(accept)`), or the
+    /// test's when `assert_golden!` checks a public-API set (`crate::sources`).
+    pub front: Front,
 }
 
 /// What a unit reads when one of its shapes differs from its golden as written: its
@@ -85,7 +88,7 @@ impl Unit {
             golden: &self.shown,
             modules,
             ci: false,
-            front: Front::Cli(self.accept),
+            front: self.front,
         }
     }
 
@@ -111,7 +114,7 @@ impl Unit {
                 policy: &self.policy,
                 policy_file: &self.policy_file,
                 modules: None,
-                front: Front::Cli(self.accept),
+                front: self.front,
             })
             .map_err(|e| e.to_string())
         };
@@ -484,6 +487,13 @@ pub fn load(
             let Ok(set_name) = golden::SetName::parse(set) else {
                 continue;
             };
+            let accept = if !scan.errors.is_empty() {
+                CliAccept::AfterSourceErrors
+            } else if scan.exactness == ScanExactness::MacroHidden {
+                CliAccept::TestOnly
+            } else {
+                CliAccept::Update
+            };
             units.push(Unit {
                 set: set_name,
                 package: index,
@@ -500,13 +510,8 @@ pub fn load(
                     lib: lib.clone(),
                     table: tables[index].clone(),
                 }),
-                accept: if !scan.errors.is_empty() {
-                    CliAccept::AfterSourceErrors
-                } else if scan.exactness == ScanExactness::MacroHidden {
-                    CliAccept::TestOnly
-                } else {
-                    CliAccept::Update
-                },
+                accept,
+                front: Front::Cli(accept),
             });
         }
         units

@@ -105,6 +105,14 @@ impl Progress {
         }
     }
 
+    /// Never drawn: for a caller whose stderr is not the user's (a test harness).
+    pub fn hidden() -> Progress {
+        Progress {
+            enabled: false,
+            ..Progress::new()
+        }
+    }
+
     /// Shows `what` once the work has taken more than a moment (at most 20 times a
     /// second).
     pub fn show(&mut self, what: &str) {

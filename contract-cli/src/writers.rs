@@ -128,6 +128,7 @@ fn unit(path: &Path, current: &BTreeMap<String, Symbol>) -> Unit {
         policy_file: "contract-pin.toml".to_owned(),
         names: None,
         accept: contract_core::message::CliAccept::Update,
+        front: contract_core::message::Front::Cli(contract_core::message::CliAccept::Update),
     }
 }
 

@@ -879,3 +879,133 @@ fn a_workspace_gets_one_report_per_package() {
         serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(kept["package"], "alpha", "alpha's report is intact: {kept}");
 }
+
+/// The README's "Pin a whole public API" steps in `cargo test`: a crate with no
+/// attribute, a public-API set and `assert_golden!("api")`, with the `public-api`
+/// feature. The test bootstraps the golden, and the command agrees with it; a removed
+/// item fails both with the same kind; drift is additive in both; under CI the update
+/// is refused; without the feature the test says which feature it needs.
+#[test]
+fn a_public_api_set_is_checked_by_cargo_test_with_the_commands_verdict() {
+    let fresh = Fresh::new();
+    let root = fresh.dir.path();
+    let repo = repo().display().to_string();
+    let manifest = |features: &str| {
+        format!(
+            "[package]\nname = \"fresh-api\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+             publish = false\n\n[workspace]\n\n[dev-dependencies]\n\
+             contract-pin = {{ path = \"{repo}\"{features} }}\n"
+        )
+    };
+    fs::write(
+        root.join("Cargo.toml"),
+        manifest(", features = [\"public-api\"]"),
+    )
+    .unwrap();
+    fs::write(
+        root.join("src/lib.rs"),
+        "//! No attribute anywhere.\nmod imp {\n    /// Moved here, public at the root.\n    \
+         pub fn parse(s: &str) -> Option<u32> {\n        s.parse().ok()\n    }\n}\n\
+         pub use imp::parse;\n\n/// A config.\npub struct Config {\n    /// Its name.\n    \
+         pub name: String,\n}\n\n/// Gone in step 3.\npub fn legacy() {}\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("contract-pin.toml"),
+        "[set.api]\npublic_api = true\n",
+    )
+    .unwrap();
+    fs::write(root.join("tests/contract.rs"), TEST_RS).unwrap();
+    let golden = root.join("golden/api-contract/fresh-api.json");
+    let contract_pin = |args: &[&str]| fresh.shell("contract-pin", args, &[]).output().unwrap();
+
+    // 1. No golden: the test says how to make one, in the test's words.
+    let out = fails("first run", fresh.cargo(&["test", "--quiet"], &[]));
+    assert!(
+        out.contains("Create it with `API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p fresh-api`"),
+        "{out}"
+    );
+    assert!(!golden.exists());
+
+    // 2. The test writes it; the command reads the same sources the same way.
+    let out = succeeds(
+        "bootstrap",
+        fresh.cargo(&["test", "--quiet"], &[("API_CONTRACT_UPDATE_GOLDEN", "1")]),
+    );
+    assert!(
+        out.contains("created golden/api-contract/fresh-api.json (set `api`)"),
+        "{out}"
+    );
+    let written = fs::read_to_string(&golden).unwrap();
+    for symbol in ["\"Config\"", "\"parse\"", "\"legacy\""] {
+        assert!(written.contains(symbol), "{symbol} in {written}");
+    }
+    assert!(!written.contains("imp::"), "{written}");
+    succeeds("match", fresh.cargo(&["test", "--quiet"], &[]));
+    succeeds("the command agrees", contract_pin(&["check"]));
+    let out = succeeds(
+        "the command has nothing to write",
+        contract_pin(&["update"]),
+    );
+    assert!(out.contains("up to date"), "{out}");
+    assert_eq!(fs::read_to_string(&golden).unwrap(), written);
+
+    // 3. A removed item: breaking in both, with the same kind.
+    fresh.edit("/// Gone in step 3.\npub fn legacy() {}\n", "");
+    let out = fails("test after removal", fresh.cargo(&["test", "--quiet"], &[]));
+    assert!(out.contains("BREAKING CHANGE DETECTED"), "{out}");
+    assert!(out.contains("symbol_removed"), "{out}");
+    assert!(
+        out.contains("Rerun with `API_CONTRACT_UPDATE_GOLDEN=1 cargo test -p fresh-api`"),
+        "{out}"
+    );
+    let out = contract_pin(&["check"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("symbol_removed"), "{}", text(&out));
+
+    // 4. Under CI the update is refused and the golden is left as it was.
+    let out = fails(
+        "update under CI",
+        fresh.cargo(
+            &["test", "--quiet"],
+            &[("CONTRACT_PIN_UPDATE", "1"), ("CI", "true")],
+        ),
+    );
+    assert!(
+        out.contains("CI is set, so CONTRACT_PIN_UPDATE=1 was ignored"),
+        "{out}"
+    );
+    assert_eq!(fs::read_to_string(&golden).unwrap(), written);
+
+    // 5. Accepted by the test; then an added item is additive drift in both.
+    succeeds(
+        "accept",
+        fresh.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]),
+    );
+    succeeds("the command agrees again", contract_pin(&["check"]));
+    fs::write(
+        root.join("src/lib.rs"),
+        fs::read_to_string(root.join("src/lib.rs")).unwrap() + "\n/// New.\npub fn fresh() {}\n",
+    )
+    .unwrap();
+    let out = fails(
+        "test after addition",
+        fresh.cargo(&["test", "--quiet"], &[]),
+    );
+    assert!(
+        out.contains("Additive deltas detected against on-disk golden:"),
+        "{out}"
+    );
+    assert_eq!(contract_pin(&["check"]).status.code(), Some(2));
+
+    // 6. Without the feature: the test names it, and does not read the set as empty.
+    fs::write(root.join("Cargo.toml"), manifest("")).unwrap();
+    let out = fails(
+        "test without the feature",
+        fresh.cargo(&["test", "--quiet"], &[]),
+    );
+    assert!(
+        out.contains("needs contract-pin's `public-api` feature"),
+        "{out}"
+    );
+}

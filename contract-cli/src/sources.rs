@@ -1,0 +1,84 @@
+//! `assert_golden!` of a public-API set: a `cargo test` has no registrations for a set
+//! no attribute pins, so the harness asks the sources, through the command's own scan
+//! and unit (one verdict, one golden, whichever front end wrote it). Only the words
+//! differ: they are the test's (`CONTRACT_PIN_UPDATE=1 cargo test`).
+
+use std::path::Path;
+
+use contract_core::check::{CheckError, Outcome};
+use contract_core::env;
+use contract_core::message::{self, CliAccept, Front};
+
+use crate::model::{self, Filter};
+use crate::store;
+use crate::term::Progress;
+use crate::workspace;
+
+pub use crate::STACK;
+
+/// Checks the public-API set `set` of `package` (manifest in `manifest_dir`) from its
+/// sources, as `contract-pin check --set <set> -p <package>` does, and writes the
+/// golden when `lookup` asks for an update (refused under CI, as for any set). The
+/// scan's warnings open the outcome's message; its errors (what the compiler would
+/// reject too) refuse the check.
+///
+/// syn recurses: run it on a thread with a stack of [`STACK`] bytes (a test thread's
+/// is small), as the command does.
+pub fn check_public_api(
+    set: &str,
+    package: &str,
+    manifest_dir: &Path,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Outcome, CheckError> {
+    let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(e.to_string()))?;
+    let filter = Filter {
+        packages: vec![package.to_owned()],
+        sets: vec![set.to_owned()],
+    };
+    let manifest = manifest_dir.join("Cargo.toml");
+    let model = model::load(Some(&manifest), &filter, lookup, &mut Progress::hidden())
+        .map_err(CheckError::Refused)?;
+    let findings = |errors: bool| -> String {
+        let mut out = String::new();
+        for scan in &model.scans {
+            for f in if errors { &scan.errors } else { &scan.warnings } {
+                let file = workspace::display(&model.workspace.root, &f.file);
+                let finding = format!("{file}:{}:{}: {}", f.line, f.col, f.message);
+                match errors {
+                    true => {
+                        out.push_str(&finding);
+                        out.push('\n');
+                    }
+                    false => out.push_str(&message::warning(&finding)),
+                }
+            }
+        }
+        out
+    };
+    let errors = findings(true);
+    if !errors.is_empty() {
+        return Err(CheckError::Refused(errors));
+    }
+    let mut unit = model
+        .units
+        .into_iter()
+        .find(|u| *u.set == *set && u.package_name == package)
+        .ok_or_else(|| CheckError::Refused(message::public_api_without_library(set, package)))?;
+    unit.front = Front::Test;
+    let outcome = if mode.writes() {
+        // Source errors were refused above; what the scan cannot see of attribute pins
+        // (`CliAccept::TestOnly`) is no part of a public-API set.
+        debug_assert_ne!(unit.accept, CliAccept::AfterSourceErrors);
+        let (outcome, _) = store::transact(&unit.path, |bytes| {
+            let evaluation = unit.evaluate_bytes(&mode, bytes)?;
+            Ok::<_, String>((evaluation.write, evaluation.outcome))
+        })
+        .map_err(|e| CheckError::Refused(e.message(&unit.shown)))?;
+        outcome
+    } else {
+        unit.evaluate(&mode).map_err(CheckError::Refused)?.outcome
+    };
+    let mut outcome = outcome;
+    outcome.message.insert_str(0, &findings(false));
+    Ok(outcome)
+}
