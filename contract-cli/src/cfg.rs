@@ -245,25 +245,47 @@ fn combine(truths: impl Iterator<Item = Truth>, short: Truth, empty: Truth) -> T
 }
 
 /// The target's cfgs from `rustc --print cfg` (the `RUSTC` cargo names, else
-/// `rustc`), with the `--cfg` flags of `RUSTFLAGS`.
-pub fn target_cfgs(lookup: &impl Fn(&str) -> Option<String>) -> Result<BTreeSet<Cfg>, String> {
-    let rustc = lookup("RUSTC").unwrap_or_else(|| "rustc".to_owned());
-    let output = Command::new(&rustc)
-        .args(["--print", "cfg"])
-        .output()
-        .map_err(|e| crate::words::cannot_run(&format!("{rustc} --print cfg"), &e))?;
-    if !output.status.success() {
-        return Err(format!(
-            "`{rustc} --print cfg` failed: {}",
-            String::from_utf8_lossy(&output.stderr).trim_end()
-        ));
+/// `rustc`), with the `--cfg` flags of `RUSTFLAGS`: started, so that it runs while
+/// the caller does other work (cargo metadata, which takes as long), and
+/// [`TargetCfgs::finish`] waits for it.
+pub struct TargetCfgs {
+    rustc: String,
+    child: std::io::Result<std::process::Child>,
+}
+
+impl TargetCfgs {
+    /// Starts `$RUSTC --print cfg` (`rustc` when `RUSTC` is not set).
+    pub fn start(lookup: &impl Fn(&str) -> Option<String>) -> TargetCfgs {
+        let rustc = lookup("RUSTC").unwrap_or_else(|| "rustc".to_owned());
+        let child = Command::new(&rustc)
+            .args(["--print", "cfg"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn();
+        TargetCfgs { rustc, child }
     }
-    let mut cfgs: BTreeSet<Cfg> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter_map(parse_cfg)
-        .collect();
-    cfgs.extend(rustflags_cfgs(lookup));
-    Ok(cfgs)
+
+    /// What it printed, with the `--cfg`s of `RUSTFLAGS`.
+    pub fn finish(self, lookup: &impl Fn(&str) -> Option<String>) -> Result<BTreeSet<Cfg>, String> {
+        let rustc = self.rustc;
+        let output = self
+            .child
+            .and_then(std::process::Child::wait_with_output)
+            .map_err(|e| crate::words::cannot_run(&format!("{rustc} --print cfg"), &e))?;
+        if !output.status.success() {
+            return Err(format!(
+                "`{rustc} --print cfg` failed: {}",
+                String::from_utf8_lossy(&output.stderr).trim_end()
+            ));
+        }
+        let mut cfgs: BTreeSet<Cfg> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(parse_cfg)
+            .collect();
+        cfgs.extend(rustflags_cfgs(lookup));
+        Ok(cfgs)
+    }
 }
 
 /// `--cfg x` / `--cfg=x` in `RUSTFLAGS` (what cargo passes to every crate).

@@ -59,21 +59,32 @@ pub struct Unit {
 #[derive(Clone)]
 pub struct UnitNames {
     scan: Arc<PackageScan>,
-    /// The library target: crate name and root file.
-    lib: Option<(String, PathBuf)>,
+    /// Where the library's names are read, and cached between runs.
+    library: Option<Library>,
     table: Arc<OnceLock<Option<NameTable>>>,
+}
+
+/// A package's library target, and where its cache is.
+#[derive(Clone)]
+struct Library {
+    /// The workspace's target directory, which holds the cache.
+    target_dir: PathBuf,
+    package: workspace::Package,
+    crate_name: String,
+    root: PathBuf,
 }
 
 impl UnitNames {
     fn table(&self) -> Option<&NameTable> {
         self.table
             .get_or_init(|| {
-                let (crate_name, root) = self.lib.as_ref()?;
-                let (table, _) =
-                    contract_core::syntax::names::read_crate(crate_name, root, &mut |path| {
-                        std::fs::read_to_string(path).ok()
-                    });
-                Some(table)
+                let lib = self.library.as_ref()?;
+                Some(crate::cache::names(
+                    &lib.target_dir,
+                    &lib.package,
+                    &lib.crate_name,
+                    &lib.root,
+                ))
             })
             .as_ref()
     }
@@ -351,6 +362,8 @@ pub fn load(
     progress: &mut Progress,
 ) -> Result<Model, String> {
     progress.show("reading the workspace");
+    // What the build sees of the target, asked while cargo reads the workspace.
+    let target = crate::cfg::TargetCfgs::start(lookup);
     let workspace = workspace::discover(manifest_path, lookup)?;
     // Every member's harness reads the policy file of its workspace root; read it
     // the same way, from each member, so the command cannot use another.
@@ -378,7 +391,7 @@ pub fn load(
         }
     }
     // What each package's build sees of `cfg`, and its workspace's public-API sets.
-    let target = crate::cfg::target_cfgs(lookup).ok();
+    let target = target.finish(lookup).ok();
     let options: Vec<scan::Options> = workspace
         .packages
         .iter()
@@ -426,7 +439,12 @@ pub fn load(
             .targets
             .iter()
             .find(|t| t.kind == workspace::TargetKind::Lib)
-            .map(|t| (t.crate_name.clone(), t.root.clone()));
+            .map(|t| Library {
+                target_dir: workspace.target_dir.clone(),
+                package: package.clone(),
+                crate_name: t.crate_name.clone(),
+                root: t.root.clone(),
+            });
         let mut units = Vec::new();
         let mut by_set: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, pinned) in scan.pinned.iter().enumerate() {
@@ -507,7 +525,7 @@ pub fn load(
                 policy_file: loaded.shown.clone(),
                 names: Some(UnitNames {
                     scan: scan.clone(),
-                    lib: lib.clone(),
+                    library: lib.clone(),
                     table: tables[index].clone(),
                 }),
                 accept,

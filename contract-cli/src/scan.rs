@@ -1795,7 +1795,7 @@ mod tests {
         Options {
             public_api: Vec::new(),
             cfg: cfg::Env {
-                target: cfg::target_cfgs(&|_| None).ok(),
+                target: cfg::TargetCfgs::start(&|_| None).finish(&|_| None).ok(),
                 custom: Some(Default::default()),
                 ..Default::default()
             },

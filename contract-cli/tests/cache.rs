@@ -141,3 +141,47 @@ fn every_test_here_passes_under_a_foreign_target_dir_and_writes_nothing_there() 
         "every_test_here_passes_under_a_foreign_target_dir_and_writes_nothing_there",
     );
 }
+
+/// The names of the library (`target/contract-pin/names/`), read when a shape differs
+/// from its golden as written: used while every file they were read from is
+/// unchanged, read again after an edit that keeps the file's size and time stamp.
+#[test]
+fn cached_names_are_used_while_the_files_they_were_read_from_are_unchanged() {
+    let f = cached();
+    // `Id` spells `u64` only through the crate's names.
+    let aliased = MODEL.replace("    pub id: u64,", "    pub id: crate::model::Id,")
+        + "\npub type Id = u64;\n";
+    f.write("app/src/model.rs", &aliased);
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "the alias is the type it stands for: {run:?}");
+    let dir = f.path("target/contract-pin/names");
+    let [file]: [PathBuf; 1] = std::fs::read_dir(&dir)
+        .expect("the names were cached")
+        .map(|e| e.unwrap().path())
+        .collect::<Vec<_>>()
+        .try_into()
+        .expect("one package, one names file");
+    // The cached names rewritten, consistently, to say `Id` is `i64`.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let (header, names) = text
+        .split_once('\n')
+        .expect("a header line, then the names");
+    let poisoned = names.replacen("u64", "i64", 1);
+    assert_ne!(poisoned, names, "the cache holds the alias's target");
+    let header = header.replace(&sha256(names.as_bytes()), &sha256(poisoned.as_bytes()));
+    std::fs::write(&file, format!("{header}\n{poisoned}")).unwrap();
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 1, "the cached names were read: {run:?}");
+    // The same edit, the file's size and time stamp kept: read again.
+    let model = f.path("app/src/model.rs");
+    let stamp = std::fs::metadata(&model).unwrap().modified().unwrap();
+    f.write("app/src/model.rs", &aliased.replace("Id = u64", "Id= u64 "));
+    std::fs::File::options()
+        .write(true)
+        .open(&model)
+        .unwrap()
+        .set_modified(stamp)
+        .unwrap();
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "read again: {run:?}");
+}
