@@ -418,16 +418,30 @@ struct Delta {
     detail: String,
     /// Every string of its `member`.
     member: Vec<String>,
+    /// Its `before` and `after`.
+    shown: String,
 }
 
+/// Kinds whose `before` and `after` show every member the change moves or reshapes:
+/// the order (`{ a, b }` -> `{ b, a }`), a variant's fields, a union's fields as a
+/// struct's. Only for these is a member the before or after names a member it names.
+const SHOWING_MEMBERS: &[&str] = &[
+    "field_order_changed",
+    "variant_kind_changed",
+    "union_changed_to_struct",
+];
+
 impl Delta {
-    /// Whether it names `name`: an identifier of the detail or a string of the member.
+    /// Whether it names `name`: an identifier of the detail, a string of the member,
+    /// or, for the kinds of [`SHOWING_MEMBERS`], an identifier of its before or after.
     fn names(&self, name: &str) -> bool {
-        self.member.iter().any(|m| m == name)
-            || self
-                .detail
-                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        let words = |text: &str| {
+            text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
                 .any(|w| w == name)
+        };
+        self.member.iter().any(|m| m == name)
+            || words(&self.detail)
+            || (SHOWING_MEMBERS.contains(&self.kind.as_str()) && words(&self.shown))
     }
 }
 
@@ -527,6 +541,7 @@ fn run_pair(dir: &Path) -> Result<Report, String> {
                 symbol: s("symbol"),
                 detail: s("detail"),
                 member,
+                shown: format!("{} {}", s("before"), s("after")),
             });
         }
     }

@@ -667,6 +667,9 @@ pub enum Note {
     Constructible,
     /// A visibility change of something that was not visible outside the crate.
     WasNotPublic,
+    /// The last field's type became unsized (`[T; 1]` -> `[T]`): the struct is no
+    /// longer `Sized`, whatever the field's visibility.
+    NoLongerSized,
     /// `repr(transparent)` removed where no field is public: not public ABI.
     TransparentOfPrivate,
     /// Field declaration order, and why it matters here.

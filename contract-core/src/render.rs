@@ -718,6 +718,9 @@ fn vis_of(s: &Option<Shown>) -> Option<crate::shape::Visibility> {
 /// What changed, in words (the report's `detail`).
 pub fn detail(delta: &Delta) -> String {
     let mut out = detail_body(delta);
+    if delta.note == Note::NoLongerSized {
+        out.push_str(": the type is no longer `Sized`");
+    }
     if let Some(breaks) = delta.wire {
         out.push_str(breaks.describe());
     }
@@ -914,7 +917,7 @@ fn detail_body(delta: &Delta) -> String {
             return format!("helper attribute `#[{h}]` added")
         }
         Note::Helper(h) => return format!("helper attribute `#[{h}]` removed"),
-        Note::None => {}
+        Note::None | Note::NoLongerSized => {}
     }
     match delta.kind {
         DeltaKind::SymbolAdded | DeltaKind::SymbolRemoved => {

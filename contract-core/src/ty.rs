@@ -278,6 +278,19 @@ impl Type {
         }
     }
 
+    /// Unsized as written: a slice, `str` or a `dyn` trait object. (A type parameter
+    /// that may be `?Sized`, or another crate's unsized type, is not seen.)
+    pub fn is_unsized(&self) -> bool {
+        match self {
+            Type::Slice(_) | Type::Dyn(_) => true,
+            Type::Path(p) => {
+                !p.global
+                    && matches!(p.segments.as_slice(), [s] if s.name == "str" && s.args == Args::None)
+            }
+            _ => false,
+        }
+    }
+
     /// Parses the canonical text of a type (what `Display` prints).
     pub fn parse(text: &str) -> Result<Type, ParseError> {
         let mut p = Parser::new(text);

@@ -31,10 +31,15 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         &[&same_but_name],
     );
     let shown = |f: &FieldShape| Shown::Field(f.clone());
+    // Only the last field may be unsized; once it is, every use of the struct by
+    // value stops compiling, private field or not.
+    let unsized_last = |fields: &[FieldShape]| fields.last().is_some_and(|f| f.ty.is_unsized());
+    let lost_sized = !unsized_last(&old.fields) && unsized_last(&new.fields);
     for pair in &alignment.pairs {
         let (o, n) = (&old.fields[pair.old], &new.fields[pair.new]);
         if pair.same() {
-            compare_field(cx, o, n);
+            let unsized_now = lost_sized && pair.new + 1 == new.fields.len();
+            compare_field(cx, o, n, unsized_now);
         } else {
             let delta = cx
                 .delta(DeltaKind::FieldRenamed, Member::field(&o.name))
@@ -88,7 +93,7 @@ fn union_fields(cx: &mut Cx<'_>, old: &UnionShape, new: &UnionShape) {
     for pair in &alignment.pairs {
         let (o, n) = (&old.fields[pair.old], &new.fields[pair.new]);
         if pair.same() {
-            compare_field(cx, o, n);
+            compare_field(cx, o, n, false);
         } else {
             let delta = cx
                 .delta(DeltaKind::FieldRenamed, Member::field(&o.name))
@@ -154,8 +159,9 @@ fn order_changed(
     cx.push(delta);
 }
 
-/// Type and visibility of one field present on both sides.
-fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape) {
+/// Type and visibility of one field present on both sides; `unsized_now`: its new
+/// type made the struct unsized.
+fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape, unsized_now: bool) {
     let member = Member::field(&new.name);
     let shown = |f: &FieldShape| Shown::Field(f.clone());
     if old.ty != new.ty {
@@ -164,10 +170,13 @@ fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape) {
         } else {
             DeltaKind::FieldTypeChanged
         };
-        let delta = cx
+        let mut delta = cx
             .delta(kind, member.clone())
             .class(visible_class(old))
             .change(shown(old), shown(new));
+        if unsized_now {
+            delta = delta.class(Class::Breaking).note(Note::NoLongerSized);
+        }
         cx.push(delta);
     }
     if old.vis != new.vis {

@@ -61,11 +61,12 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     order(cx, old, &alignment);
 }
 
-/// A field-less enum other crates cast with `as` (exhaustive, every variant unit and
-/// none `#[non_exhaustive]`) that gains a variant with fields, or a `#[non_exhaustive]`
-/// one, has no defined discriminants any more: every cast stops compiling.
+/// A field-less enum other crates cast with `as` (every variant unit and none
+/// `#[non_exhaustive]`; the enum itself may be `#[non_exhaustive]`, which forbids no
+/// cast) that gains a variant with fields, or a `#[non_exhaustive]` one, has no defined
+/// discriminants any more: every cast stops compiling.
 fn undefined_discriminants(cx: &mut Cx<'_>, old: &EnumShape, new: &EnumShape) {
-    if old.attrs.non_exhaustive || !old.castable() || new.castable() || new.variants.is_empty() {
+    if !old.castable() || new.castable() || new.variants.is_empty() {
         return;
     }
     let Some(culprit) = new

@@ -259,6 +259,30 @@ pub const CASES: &[Case] = &[
         "pub struct S { pub a: u8, pub c: u16 }",
     ),
     yes(FieldTypeChanged, Breaking, Api, "pub struct S { pub a: u32 }", "pub struct S { pub a: u64 }"),
+    // A private last field whose type becomes unsized: `S` is no longer `Sized`, and
+    // every `S` by value in other crates stops compiling.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Api,
+        "pub struct S { n: u8, bar: [usize; 1] }",
+        "pub struct S { n: u8, bar: [usize] }",
+    ),
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Api,
+        "pub struct S { text: String }",
+        "pub struct S { text: str }",
+    ),
+    // Its near miss: still sized behind a pointer, a private field's business.
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Api,
+        "pub struct S { n: u8, bar: [usize; 1] }",
+        "pub struct S { n: u8, bar: Box<[usize]> }",
+    ),
     // Widening reads every old payload; old readers fail on large new values.
     yes(
         FieldTypeChanged,
@@ -903,11 +927,22 @@ pub const CASES: &[Case] = &[
         "pub enum Level { Low, High }",
         "pub enum Level { Low, High, Custom { at: u8 } }",
     ),
-    // Not castable from other crates to begin with.
-    no(
+    // `#[non_exhaustive]` on the enum forbids no cast: `Level::Low as isize` compiles
+    // in another crate, and stops compiling once a variant has fields or is itself
+    // `#[non_exhaustive]`.
+    yes(
         DiscriminantsUndefined,
+        Breaking,
+        Api,
         "#[non_exhaustive] pub enum Level { Low, High }",
         "#[non_exhaustive] pub enum Level { Low, High, Custom(u8) }",
+    ),
+    yes(
+        DiscriminantsUndefined,
+        Breaking,
+        Api,
+        "#[non_exhaustive] pub enum Level { Low, High }",
+        "#[non_exhaustive] pub enum Level { Low, High, #[non_exhaustive] Max }",
     ),
     no(DiscriminantsUndefined, "pub enum Level { Low, High }", "pub enum Level { Low, High, Max }"),
     yes(
