@@ -648,7 +648,8 @@ fn unpinned_policy_sets(loaded: &Loaded, pinned: &[&str], filter: &Filter) -> Ve
     loaded
         .file
         .sets()
-        .filter(|(set, _)| !pinned.contains(set) && filter.set(set))
+        // A public-API set is pinned by its table.
+        .filter(|(set, _)| !pinned.contains(set) && !loaded.file.public_api(set) && filter.set(set))
         .map(|(set, line)| scan::Finding {
             file: loaded.path.clone(),
             line,

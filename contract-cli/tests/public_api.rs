@@ -480,3 +480,35 @@ fn a_trait_a_blanket_impl_covers_for_every_implementor_is_sealed() {
         );
     }
 }
+
+/// A public-API set is pinned by its table, not by a source: a library with nothing
+/// public yet is no typo of the policy file.
+#[test]
+fn a_public_api_set_of_a_library_with_nothing_public_is_no_unpinned_set() {
+    let f = fixture();
+    f.write(
+        "lib/src/lib.rs",
+        "//! Nothing public yet.\nfn private() {}\n",
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(symbols(&f), Vec::<String>::new());
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(!run.stderr.contains("which no source"), "{run:?}");
+    // A set the file configures that nothing pins is still one.
+    f.write(
+        "contract-pin.toml",
+        "[set.api]\npublic_api = true\n\n[set.wire]\nwire_direction = \"full\"\n",
+    );
+    let run = f.run(&["check"]);
+    assert!(
+        run.stderr
+            .contains("configures set `wire`, which no source"),
+        "{run:?}"
+    );
+    assert!(
+        !run.stderr.contains("set `api`, which no source"),
+        "{run:?}"
+    );
+}
