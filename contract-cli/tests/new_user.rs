@@ -169,6 +169,17 @@ fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
 }
 
+/// Held by each test whose crate is the package `fresh-crate`. Cargo names a path
+/// package's build outputs by a hash of its name, version and path *relative to its
+/// workspace root*, so two such crates, each its own workspace, share their outputs
+/// and fingerprints in the shared target directory: run at once, one test's `cargo
+/// test` may run the other's binary. The tests of other packages run beside them.
+fn fresh_crate_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Shared across runs and tests, so only the fresh crates recompile each time.
 fn shared_target() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target")
@@ -238,6 +249,7 @@ fn fails(step: &str, output: Output) -> String {
 
 #[test]
 fn a_new_user_pins_breaks_drifts_and_accepts() {
+    let _one_at_a_time = fresh_crate_lock();
     let fresh = Fresh::new();
 
     // 1. Without a golden the test says how to make one.
@@ -699,6 +711,7 @@ impl Fresh {
 /// (everything passes) and then break (the check fails, the summaries still appear).
 #[test]
 fn the_ci_recipes_run_as_documented() {
+    let _one_at_a_time = fresh_crate_lock();
     let doc = fs::read_to_string(repo().join("docs/CI.md")).unwrap();
     let github = github_steps(block(&doc, "GitHub Actions", "yaml"));
     let gitlab: Vec<String> = block(&doc, "GitLab CI", "yaml")
