@@ -545,7 +545,13 @@ fn the_documented_policy_files_read() {
         let text = std::fs::read_to_string(repo.join(doc)).unwrap();
         for block in text.split("```toml\n").skip(1) {
             let block = block.split("```").next().unwrap();
-            let cargo = ["[package]", "[dependencies]", "[workspace]", "[env]"];
+            let cargo = [
+                "[package]",
+                "[dependencies]",
+                "[dev-dependencies]",
+                "[workspace]",
+                "[env]",
+            ];
             if cargo.iter().any(|table| block.contains(table)) {
                 continue; // a Cargo.toml or a .cargo/config.toml
             }
