@@ -151,7 +151,8 @@ delta_kinds! {
     /// A field was renamed (same type and visibility).
     FieldRenamed = "field_renamed", Breaking, Api, "`pub b: u8` -> `pub c: u8`";
     /// A field's type changed (on the wire: per direction, e.g. `u32` -> `u64` still
-    /// reads old payloads).
+    /// reads old payloads). A private field's is additive, unless it is the last field
+    /// and its new type is unsized: then the type is no longer `Sized`.
     FieldTypeChanged = "field_type_changed", Breaking, Api, "`a: u32` -> `a: u64`";
     /// A field was added to a union: literals and patterns name one field each, so
     /// none breaks.
@@ -264,8 +265,9 @@ delta_kinds! {
     VariantRenamed = "variant_renamed", Breaking, Api, "`Skipped` -> `Ignored`";
     /// A variant changed between unit, tuple and struct form, or gained or lost fields.
     VariantKindChanged = "variant_kind_changed", Breaking, Api, "`Failed` -> `Failed(String)`";
-    /// A field-less enum gained a variant with fields: its discriminants are no longer
-    /// defined for `as` casts, which stop compiling.
+    /// A field-less enum (`#[non_exhaustive]` or not: that forbids no cast) gained a
+    /// variant with fields or a `#[non_exhaustive]` variant: its discriminants are no
+    /// longer defined for `as` casts, which stop compiling.
     DiscriminantsUndefined = "discriminants_undefined", Breaking, Api, "`Low` -> `Low(u8)` in `enum Level { Low, High }`";
     /// A discriminant changed where other crates see it: explicit or implicit by
     /// position, in an enum they can cast or a field-less one with a primitive or `C`
