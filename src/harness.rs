@@ -119,24 +119,31 @@ fn check_from(
     Ok(outcome)
 }
 
-/// A public-API set, with the `contract-pin` command's scan and verdict.
-#[cfg(feature = "public-api")]
+/// A public-API set, with the `contract-pin` command's scan and verdict; without the
+/// feature that brings the scan, the error that names it.
 fn public_api(
     set: &str,
     package: &str,
     manifest_dir: &Path,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    contract_cli::sources::check_public_api(set, package, manifest_dir, lookup)
+    #[cfg(feature = "public-api")]
+    return contract_cli::sources::check_public_api(set, package, manifest_dir, lookup);
+    #[cfg(not(feature = "public-api"))]
+    {
+        let _ = (package, manifest_dir, lookup);
+        Err(CheckError::Refused(message::public_api_needs_feature(set)))
+    }
 }
 
 /// Runs `check` where a public-API set's scan can run: syn recurses deeper than a
-/// test thread's stack may allow, so on a thread with the command's stack.
-#[cfg(feature = "public-api")]
+/// test thread's stack may allow, so, with the scan, on a thread with the command's
+/// stack.
 fn on_a_scan_stack(
     check: impl FnOnce() -> Result<Outcome, CheckError> + Send,
 ) -> Result<Outcome, CheckError> {
-    std::thread::scope(|scope| {
+    #[cfg(feature = "public-api")]
+    return std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
             .stack_size(contract_cli::sources::STACK)
             .spawn_scoped(scope, check)
@@ -144,26 +151,9 @@ fn on_a_scan_stack(
         thread
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
-}
-
-/// Without the scan, the test's own thread.
-#[cfg(not(feature = "public-api"))]
-fn on_a_scan_stack(
-    check: impl FnOnce() -> Result<Outcome, CheckError>,
-) -> Result<Outcome, CheckError> {
+    });
+    #[cfg(not(feature = "public-api"))]
     check()
-}
-
-/// Without the feature that reads the sources: say which feature checks the set.
-#[cfg(not(feature = "public-api"))]
-fn public_api(
-    set: &str,
-    _package: &str,
-    _manifest_dir: &Path,
-    _lookup: &impl Fn(&str) -> Option<String>,
-) -> Result<Outcome, CheckError> {
-    Err(CheckError::Refused(message::public_api_needs_feature(set)))
 }
 
 /// [`check`] on symbols already collected.

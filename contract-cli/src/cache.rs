@@ -98,10 +98,10 @@ pub fn scan_package(
     scan
 }
 
-/// The names of the library `crate_name` of `package`, whose root file is `root` (see
-/// [`contract_core::names`]): the cached table when every file it was read from still
-/// reads the same, else read again (then cached).
-pub fn names(target_dir: &Path, package: &Package, crate_name: &str, root: &Path) -> NameTable {
+/// The names of the library `crate_name` whose root file is `root` (see
+/// [`contract_core::names`]), cached at `path` ([`names_entry`]): the cached table when
+/// every file it was read from still reads the same, else read again (then cached).
+pub fn names(path: &Path, crate_name: &str, root: &Path) -> NameTable {
     let read = || {
         let mut inputs = Vec::new();
         let (table, _) = contract_core::syntax::names::read_crate(crate_name, root, &mut |path| {
@@ -114,15 +114,19 @@ pub fn names(target_dir: &Path, package: &Package, crate_name: &str, root: &Path
     let Some(scanner) = scanner() else {
         return read().0;
     };
-    let path = entry_path(target_dir, "names", package);
     // What the table depends on besides the files.
     let library = format!("{crate_name} {}", root.display());
-    if let Some(table) = cached(&path, scanner, &library) {
+    if let Some(table) = cached(path, scanner, &library) {
         return table;
     }
     let (table, inputs) = read();
-    keep(&path, scanner, library, inputs, &table);
+    keep(path, scanner, library, inputs, &table);
     table
+}
+
+/// The file the names of `package`'s library are cached in (see [`names`]).
+pub fn names_entry(target_dir: &Path, package: &Package) -> PathBuf {
+    entry_path(target_dir, "names", package)
 }
 
 /// Writes `value` to the cache file at `path` with what it was made from.

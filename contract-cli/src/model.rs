@@ -45,11 +45,10 @@ pub struct Unit {
     /// The crate's names, for a shape that differs from its golden as written (`None`
     /// in a unit made without sources).
     pub names: Option<UnitNames>,
-    /// How `contract-pin` accepts a change of it (`update` refuses a package with
-    /// source errors, or one whose pins the sources do not all show).
-    pub accept: CliAccept,
-    /// Whose words its messages are in: the command's (`Front::Cli(accept)`), or the
-    /// test's when `assert_golden!` checks a public-API set (`crate::sources`).
+    /// Whose words its messages are in: the command's, with how it accepts a change
+    /// (`update` refuses a package with source errors, or one whose pins the sources
+    /// do not all show), or the test's when `assert_golden!` checks a public-API set
+    /// (`crate::sources`).
     pub front: Front,
 }
 
@@ -64,12 +63,10 @@ pub struct UnitNames {
     table: Arc<OnceLock<Option<NameTable>>>,
 }
 
-/// A package's library target, and where its cache is.
+/// A package's library target, and the file its names are cached in.
 #[derive(Clone)]
 struct Library {
-    /// The workspace's target directory, which holds the cache.
-    target_dir: PathBuf,
-    package: workspace::Package,
+    cache: PathBuf,
     crate_name: String,
     root: PathBuf,
 }
@@ -79,12 +76,7 @@ impl UnitNames {
         self.table
             .get_or_init(|| {
                 let lib = self.library.as_ref()?;
-                Some(crate::cache::names(
-                    &lib.target_dir,
-                    &lib.package,
-                    &lib.crate_name,
-                    &lib.root,
-                ))
+                Some(crate::cache::names(&lib.cache, &lib.crate_name, &lib.root))
             })
             .as_ref()
     }
@@ -440,8 +432,7 @@ pub fn load(
             .iter()
             .find(|t| t.kind == workspace::TargetKind::Lib)
             .map(|t| Library {
-                target_dir: workspace.target_dir.clone(),
-                package: package.clone(),
+                cache: crate::cache::names_entry(&workspace.target_dir, package),
                 crate_name: t.crate_name.clone(),
                 root: t.root.clone(),
             });
@@ -528,7 +519,6 @@ pub fn load(
                     library: lib.clone(),
                     table: tables[index].clone(),
                 }),
-                accept,
                 front: Front::Cli(accept),
             });
         }

@@ -7,12 +7,12 @@ use std::path::Path;
 
 use contract_core::check::{CheckError, Outcome};
 use contract_core::env;
-use contract_core::message::{self, CliAccept, Front};
+use contract_core::message::{self, Front};
 
+use crate::commands;
 use crate::model::{self, Filter};
 use crate::store;
 use crate::term::Progress;
-use crate::workspace;
 
 pub use crate::STACK;
 
@@ -40,17 +40,14 @@ pub fn check_public_api(
         .map_err(CheckError::Refused)?;
     let findings = |errors: bool| -> String {
         let mut out = String::new();
-        for scan in &model.scans {
-            for f in if errors { &scan.errors } else { &scan.warnings } {
-                let file = workspace::display(&model.workspace.root, &f.file);
-                let finding = format!("{file}:{}:{}: {}", f.line, f.col, f.message);
-                match errors {
-                    true => {
-                        out.push_str(&finding);
-                        out.push('\n');
-                    }
-                    false => out.push_str(&message::warning(&finding)),
+        for (file, f) in commands::findings(&model, errors) {
+            let finding = format!("{file}:{}:{}: {}", f.line, f.col, f.message);
+            match errors {
+                true => {
+                    out.push_str(&finding);
+                    out.push('\n');
                 }
+                false => out.push_str(&message::warning(&finding)),
             }
         }
         out
@@ -59,16 +56,17 @@ pub fn check_public_api(
     if !errors.is_empty() {
         return Err(CheckError::Refused(errors));
     }
+    let warnings = findings(false);
     let mut unit = model
         .units
         .into_iter()
         .find(|u| *u.set == *set && u.package_name == package)
         .ok_or_else(|| CheckError::Refused(message::public_api_without_library(set, package)))?;
+    // In the test's words. Source errors were refused above, and what the scan cannot
+    // see of attribute pins (`CliAccept::TestOnly`) is no part of a public-API set: the
+    // test may write the golden.
     unit.front = Front::Test;
-    let outcome = if mode.writes() {
-        // Source errors were refused above; what the scan cannot see of attribute pins
-        // (`CliAccept::TestOnly`) is no part of a public-API set.
-        debug_assert_ne!(unit.accept, CliAccept::AfterSourceErrors);
+    let mut outcome = if mode.writes() {
         let (outcome, _) = store::transact(&unit.path, |bytes| {
             let evaluation = unit.evaluate_bytes(&mode, bytes)?;
             Ok::<_, String>((evaluation.write, evaluation.outcome))
@@ -78,7 +76,6 @@ pub fn check_public_api(
     } else {
         unit.evaluate(&mode).map_err(CheckError::Refused)?.outcome
     };
-    let mut outcome = outcome;
-    outcome.message.insert_str(0, &findings(false));
+    outcome.message.insert_str(0, &warnings);
     Ok(outcome)
 }

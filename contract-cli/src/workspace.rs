@@ -27,7 +27,7 @@ pub struct Workspace {
 }
 
 /// One member package.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Package {
     /// The package name (`CARGO_PKG_NAME`).
     pub name: String,
@@ -42,7 +42,7 @@ pub struct Package {
 }
 
 /// A compilation target of a package.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Target {
     /// The crate name, as `module_path!()` starts (`-` already `_`).
     pub crate_name: String,

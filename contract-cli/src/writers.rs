@@ -127,7 +127,6 @@ fn unit(path: &Path, current: &BTreeMap<String, Symbol>) -> Unit {
         policy: Policy::default(),
         policy_file: "contract-pin.toml".to_owned(),
         names: None,
-        accept: contract_core::message::CliAccept::Update,
         front: contract_core::message::Front::Cli(contract_core::message::CliAccept::Update),
     }
 }

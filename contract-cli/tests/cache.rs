@@ -45,6 +45,19 @@ fn rewrite(f: &Fixture, sealed: bool) {
     std::fs::write(&file, format!("{header}\n{poisoned}")).unwrap();
 }
 
+/// Writes `text` to the fixture's file `path`, then gives it back its old time stamp.
+fn edit_keeping_stamp(f: &Fixture, path: &str, text: &str) {
+    let file = f.path(path);
+    let stamp = std::fs::metadata(&file).unwrap().modified().unwrap();
+    f.write(path, text);
+    std::fs::File::options()
+        .write(true)
+        .open(&file)
+        .unwrap()
+        .set_modified(stamp)
+        .unwrap();
+}
+
 /// The cached scan rewritten as a consistent cache file would be.
 fn poison(f: &Fixture) {
     rewrite(f, true);
@@ -63,16 +76,8 @@ fn a_cached_scan_is_used_while_every_file_it_read_is_unchanged() {
 fn an_edit_is_seen_even_when_the_file_keeps_its_size_and_time_stamp() {
     let f = cached();
     poison(&f);
-    let model = f.path("app/src/model.rs");
-    let stamp = std::fs::metadata(&model).unwrap().modified().unwrap();
-    // `u64` → `i64`: same length; then the old time stamp back.
-    f.write("app/src/model.rs", &MODEL.replace("id: u64", "id: i64"));
-    std::fs::File::options()
-        .write(true)
-        .open(&model)
-        .unwrap()
-        .set_modified(stamp)
-        .unwrap();
+    // `u64` → `i64`: same length.
+    edit_keeping_stamp(&f, "app/src/model.rs", &MODEL.replace("id: u64", "id: i64"));
     let run = f.run(&["check"]);
     assert_eq!(run.code, 1, "{run:?}");
     assert!(
@@ -172,16 +177,12 @@ fn cached_names_are_used_while_the_files_they_were_read_from_are_unchanged() {
     std::fs::write(&file, format!("{header}\n{poisoned}")).unwrap();
     let run = f.run(&["check"]);
     assert_eq!(run.code, 1, "the cached names were read: {run:?}");
-    // The same edit, the file's size and time stamp kept: read again.
-    let model = f.path("app/src/model.rs");
-    let stamp = std::fs::metadata(&model).unwrap().modified().unwrap();
-    f.write("app/src/model.rs", &aliased.replace("Id = u64", "Id= u64 "));
-    std::fs::File::options()
-        .write(true)
-        .open(&model)
-        .unwrap()
-        .set_modified(stamp)
-        .unwrap();
+    // An edit that keeps the file's size and time stamp: read again.
+    edit_keeping_stamp(
+        &f,
+        "app/src/model.rs",
+        &aliased.replace("Id = u64", "Id= u64 "),
+    );
     let run = f.run(&["check"]);
     assert_eq!(run.code, 0, "read again: {run:?}");
 }

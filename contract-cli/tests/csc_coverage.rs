@@ -42,7 +42,10 @@ use std::process::Command;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
+#[path = "support/released.rs"]
+mod released;
+use released::{contract_pin, copy_dir, own_workspace, public_api_set};
+
 const HERE: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The keys of a finding that name a member of the item at its `path`.
@@ -235,24 +238,6 @@ fn scratch() -> PathBuf {
         .unwrap_or_else(|| Path::new(HERE).join("../target"));
     std::fs::create_dir_all(&target).unwrap();
     target.canonicalize().unwrap().join("csc-coverage")
-}
-
-fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let path = entry.path();
-        let dest = to.join(entry.file_name());
-        let kind = entry.file_type()?;
-        if kind.is_dir() {
-            if entry.file_name() != "target" {
-                copy_dir(&path, &dest)?;
-            }
-        } else if kind.is_file() {
-            std::fs::copy(&path, &dest)?;
-        }
-    }
-    Ok(())
 }
 
 const PARTS: &[&str] = &["test_crates", "test_outputs/query_execution", "src/lints"];
@@ -464,38 +449,10 @@ struct Report {
     warnings: Vec<String>,
 }
 
-fn run(manifest: &Path, args: &[&str]) -> Result<(i32, String, String), String> {
-    let golden = manifest.parent().unwrap().join("golden");
-    let out = Command::new(BIN)
-        .arg("--manifest-path")
-        .arg(manifest)
-        .args(args)
-        .env_remove("CI")
-        .env("CONTRACT_PIN_GOLDEN_DIR", golden)
-        .env_remove("CONTRACT_PIN_UPDATE")
-        .output()
-        .map_err(|e| e.to_string())?;
-    Ok((
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    ))
-}
-
 /// `dir` made its own workspace with the public-API set; its manifest.
 fn prepare(dir: &Path) -> Result<PathBuf, String> {
-    let manifest = dir.join("Cargo.toml");
-    let mut text =
-        std::fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
-    if !text.contains("\n[workspace]") && !text.starts_with("[workspace]") {
-        text.push_str("\n[workspace]\n");
-        std::fs::write(&manifest, text).map_err(|e| e.to_string())?;
-    }
-    std::fs::write(
-        dir.join("contract-pin.toml"),
-        "[set.api]\npublic_api = true\n",
-    )
-    .map_err(|e| e.to_string())?;
+    let manifest = own_workspace(dir, "")?;
+    public_api_set(dir)?;
     Ok(manifest)
 }
 
@@ -507,7 +464,7 @@ fn last_lines(text: &str) -> String {
 fn run_pair(dir: &Path) -> Result<Report, String> {
     let old = prepare(&dir.join("old"))?;
     let new = prepare(&dir.join("new"))?;
-    let (code, _, stderr) = run(&old, &["update", "--set", "api"])?;
+    let (code, _, stderr) = contract_pin(&old, &["update", "--set", "api"], &[])?;
     if code != 0 {
         return Err(format!(
             "update on old/ exited {code}: {}",
@@ -519,7 +476,8 @@ fn run_pair(dir: &Path) -> Result<Report, String> {
         return Err("update on old/ wrote no golden".to_owned());
     }
     copy_dir(&golden, &dir.join("new/golden")).map_err(|e| e.to_string())?;
-    let (code, stdout, stderr) = run(&new, &["check", "--set", "api", "--format", "json"])?;
+    let (code, stdout, stderr) =
+        contract_pin(&new, &["check", "--set", "api", "--format", "json"], &[])?;
     let json: Value = serde_json::from_str(&stdout).map_err(|e| {
         format!(
             "check on new/ printed no JSON ({e}), exit {code}: {}",

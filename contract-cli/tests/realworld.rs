@@ -30,8 +30,10 @@ use serde::{Deserialize, Serialize};
 
 #[path = "realworld/pinned.rs"]
 mod pinned;
+#[path = "support/released.rs"]
+mod released;
+use released::{contract_pin, copy_dir, own_workspace, public_api_set};
 
-const BIN: &str = env!("CARGO_BIN_EXE_contract-pin");
 const HERE: &str = env!("CARGO_MANIFEST_DIR");
 
 #[derive(Deserialize)]
@@ -209,23 +211,6 @@ fn fetch(name: &str, version: &str) -> Result<PathBuf, String> {
     Ok(unpacked)
 }
 
-fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let path = entry.path();
-        let dest = to.join(entry.file_name());
-        if entry.file_type()?.is_dir() {
-            if entry.file_name() != "target" {
-                copy_dir(&path, &dest)?;
-            }
-        } else {
-            std::fs::copy(&path, &dest)?;
-        }
-    }
-    Ok(())
-}
-
 /// A fresh copy of the sources at `dest`, its own workspace, with `more` appended to
 /// its manifest; the manifest's path.
 fn fresh_copy(src: &Path, dest: &Path, more: &str) -> Result<PathBuf, String> {
@@ -233,55 +218,14 @@ fn fresh_copy(src: &Path, dest: &Path, more: &str) -> Result<PathBuf, String> {
         std::fs::remove_dir_all(dest).map_err(|e| e.to_string())?;
     }
     copy_dir(src, dest).map_err(|e| e.to_string())?;
-    let manifest = dest.join("Cargo.toml");
-    let mut text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
-    if !text.contains("\n[workspace]") {
-        text.push_str("\n[workspace]\n");
-    }
-    text.push_str(more);
-    std::fs::write(&manifest, text).map_err(|e| e.to_string())?;
-    Ok(manifest)
+    own_workspace(dest, more)
 }
 
 /// A fresh copy of the sources as its own workspace, with the public-API set.
 fn workspace(src: &Path, dest: &Path) -> Result<PathBuf, String> {
     let manifest = fresh_copy(src, dest, "")?;
-    std::fs::write(
-        dest.join("contract-pin.toml"),
-        "[set.api]\npublic_api = true\n",
-    )
-    .map_err(|e| e.to_string())?;
+    public_api_set(dest)?;
     Ok(manifest)
-}
-
-/// The command on the workspace of `manifest`, its goldens in its own `golden/` (the
-/// scratch directory is inside this repository, whose cargo config names another).
-fn contract_pin(manifest: &Path, args: &[&str]) -> Result<(i32, String, String), String> {
-    contract_pin_with(manifest, args, &[])
-}
-
-/// [`contract_pin`] with more variables set.
-fn contract_pin_with(
-    manifest: &Path,
-    args: &[&str],
-    env: &[(&str, &Path)],
-) -> Result<(i32, String, String), String> {
-    let golden = manifest.parent().unwrap().join("golden");
-    let out = Command::new(BIN)
-        .arg("--manifest-path")
-        .arg(manifest)
-        .args(args)
-        .env_remove("CI")
-        .env("CONTRACT_PIN_GOLDEN_DIR", golden)
-        .env_remove("CONTRACT_PIN_UPDATE")
-        .envs(env.iter().copied())
-        .output()
-        .map_err(|e| e.to_string())?;
-    Ok((
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    ))
 }
 
 /// What one pair gave.
@@ -298,7 +242,7 @@ fn run_pair(pair: &Pair) -> Result<Outcome, String> {
     let new_src = fetch(&pair.name, &pair.new)?;
     let base = scratch().join("work").join(&pair.name);
     let old = workspace(&old_src, &base.join(&pair.old))?;
-    let (code, _, stderr) = contract_pin(&old, &["update"])?;
+    let (code, _, stderr) = contract_pin(&old, &["update"], &[])?;
     if code != 0 {
         return Err(format!(
             "update on {} exited {code}: {}",
@@ -313,10 +257,10 @@ fn run_pair(pair: &Pair) -> Result<Outcome, String> {
     std::fs::create_dir_all(new_golden.parent().unwrap()).map_err(|e| e.to_string())?;
     std::fs::copy(&golden, &new_golden).map_err(|e| format!("{}: {e}", golden.display()))?;
     let start = Instant::now();
-    let (code, stdout, stderr) = contract_pin(&new, &["check", "--format", "json"])?;
+    let (code, stdout, stderr) = contract_pin(&new, &["check", "--format", "json"], &[])?;
     let cold = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    contract_pin(&new, &["check", "--format", "json"])?;
+    contract_pin(&new, &["check", "--format", "json"], &[])?;
     let warm = start.elapsed().as_secs_f64();
     let json: serde_json::Value = serde_json::from_str(&stdout)
         .map_err(|e| format!("check printed no JSON ({e}): {}", last_lines(&stderr)))?;

@@ -439,7 +439,7 @@ fn harness_pair(pair: &Pair) -> Result<usize, String> {
     }
     // In the target directory the build used: the build scripts' cfgs are there.
     let target = scratch().join("pinned-target");
-    let (code, stdout, stderr) = contract_pin_with(
+    let (code, stdout, stderr) = contract_pin(
         &new.join("Cargo.toml"),
         &["check", "--format", "json"],
         &[("CARGO_TARGET_DIR", &target)],
