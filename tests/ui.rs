@@ -198,10 +198,21 @@ const NOT_VISIBLE_AT_COMPILE_TIME: &[(&str, &str)] = &[
         "unclassified_change",
         "the safety net: no known change produces it",
     ),
+    (
+        "feature_no_longer_default",
+        "Cargo features are symbols of public-API sets only, read from the manifest by the \
+         command (contract-cli/tests/public_api.rs); no attribute pins them",
+    ),
+    ("feature_no_longer_enables", "as feature_no_longer_default"),
 ];
 
 /// Additive kinds without a pass fixture, and why.
 const NO_ADDITIVE_FIXTURE: &[(&str, &str)] = &[
+    (
+        "feature_now_default",
+        "Cargo features are symbols of public-API sets only (contract-cli/tests/public_api.rs)",
+    ),
+    ("feature_now_enables", "as feature_now_default"),
     (
         "trait_dyn_compatibility_gained",
         "always comes with another change (a bound or a removed item) that decides the class",

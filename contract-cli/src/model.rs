@@ -390,12 +390,17 @@ pub fn load(
         .zip(&policy_of_package)
         .map(|(package, root)| {
             let file = &policies[root].file;
+            let public_api: Vec<(String, bool)> = file
+                .public_api_sets()
+                .filter(|(set, _)| filter.set(set))
+                .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
+                .collect();
             scan::Options {
-                public_api: file
-                    .public_api_sets()
-                    .filter(|(set, _)| filter.set(set))
-                    .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
-                    .collect(),
+                features: match public_api.is_empty() {
+                    true => BTreeMap::new(),
+                    false => package.feature_table.clone(),
+                },
+                public_api,
                 cfg: crate::cfg::Env {
                     target: target.clone(),
                     features: package.features.clone(),

@@ -48,6 +48,9 @@ pub struct Options {
     /// The cfgs of the build `cargo test` makes of the library (`test` is set per
     /// target).
     pub cfg: cfg::Env,
+    /// The package's feature table as `cargo metadata` lists it, when it has
+    /// public-API sets: their feature symbols ([`contract_core::features`]).
+    pub features: BTreeMap<String, Vec<String>>,
 }
 
 impl Options {
@@ -207,6 +210,7 @@ pub fn scan_package(
         scan.file(&target.root, &cx, None);
         if let Some(api) = scan.api.take() {
             scan.public_api(&api, &target.crate_name);
+            scan.features(&package.manifest_dir.join("Cargo.toml"), &target.crate_name);
         }
         if let TargetKind::Other(kind) = &target.kind {
             for p in scan.out.pinned.split_off(first) {
@@ -815,6 +819,42 @@ impl Scanner<'_> {
         }
     }
 
+    /// The public-API sets' Cargo features, from [`Options::features`], each at its
+    /// line of `manifest` (read for that alone: cargo metadata gave the table).
+    fn features(&mut self, manifest: &Path, crate_name: &str) {
+        if self.options.features.is_empty() {
+            return;
+        }
+        let read = std::fs::read_to_string(manifest);
+        self.inputs.push(Input::read(manifest, &read));
+        let text = read.unwrap_or_default();
+        let shapes = contract_core::features::shapes(&self.options.features);
+        for (set, _) in &self.options.public_api {
+            for (name, shape) in &shapes {
+                let at = (manifest_line(&text, name), 1);
+                let fragment = contract_core::Fragment::Item {
+                    item: contract_core::ItemShape::Feature(shape.clone()),
+                    unresolved: BTreeSet::new(),
+                    path: None,
+                };
+                self.out.pinned.push(Pinned {
+                    set: set.clone(),
+                    name: contract_core::features::symbol_name(name),
+                    module: crate_name.to_owned(),
+                    file: manifest.to_path_buf(),
+                    line: at.0,
+                    golden: None,
+                    item_name: name.clone(),
+                    text: fragment.compact_text().0,
+                    fragment: OnceLock::new(),
+                    locations: Located::item_at(at),
+                    defined_in: None,
+                    undecided: Vec::new(),
+                });
+            }
+        }
+    }
+
     fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, file: &Path) {
         let name = m.ident.unraw().to_string();
         let path_attr = m.attrs.iter().find_map(path_attribute);
@@ -1314,6 +1354,35 @@ fn hand_written_serde(scan: &mut PackageScan) {
 }
 
 /// 1-based line and column of `span`'s start.
+/// The 1-based line of the manifest that declares feature `name`: its key in
+/// `[features]`, else the optional dependency whose implicit feature it is; 1 when
+/// neither is found.
+fn manifest_line(manifest: &str, name: &str) -> usize {
+    let declares = |line: &str| {
+        let key = line.trim_start();
+        let key = key
+            .strip_prefix(&format!("\"{name}\""))
+            .or_else(|| key.strip_prefix(name));
+        key.is_some_and(|rest| rest.trim_start().starts_with(['=', '.']))
+    };
+    let mut table = "";
+    let mut elsewhere = None;
+    for (i, line) in manifest.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            table = trimmed;
+            continue;
+        }
+        if declares(line) {
+            if table == "[features]" {
+                return i + 1;
+            }
+            elsewhere.get_or_insert(i + 1);
+        }
+    }
+    elsewhere.unwrap_or(1)
+}
+
 pub fn line_col(span: Span) -> (usize, usize) {
     let start = span.start();
     (start.line.max(1), start.column + 1)
@@ -1786,6 +1855,7 @@ mod tests {
                 kind: TargetKind::Lib,
             }],
             features: Default::default(),
+            feature_table: Default::default(),
             build_script: false,
         }
     }
@@ -1799,6 +1869,7 @@ mod tests {
                 custom: Some(Default::default()),
                 ..Default::default()
             },
+            features: BTreeMap::new(),
         }
     }
 

@@ -37,6 +37,9 @@ pub struct Package {
     pub targets: Vec<Target>,
     /// The features a plain build enables: `default`, transitively.
     pub features: BTreeSet<String>,
+    /// Its feature table as `cargo metadata` lists it: every feature (an optional
+    /// dependency's implicit one included) and what it enables.
+    pub feature_table: BTreeMap<String, Vec<String>>,
     /// Whether it has a build script (whose cfgs only its output tells).
     pub build_script: bool,
 }
@@ -167,6 +170,7 @@ pub fn discover(
                 name: p.name,
                 targets,
                 features,
+                feature_table: p.features,
                 build_script,
             }
         })

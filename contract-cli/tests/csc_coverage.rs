@@ -32,9 +32,11 @@
 //! named by that delta: an identifier of its `detail`, or a string of its `member`. A
 //! finding without members is caught by any breaking delta on its item, whatever the
 //! change: the table's `caught by` column lists the kinds that caught each lint's items.
-//! A finding without a `path` (the `exported_function_*` lints name a function by its
-//! export name, the `feature_*` lints a Cargo feature) cannot be matched by this rule:
-//! it is counted as flagged and not caught, and listed apart.
+//! A finding of a `feature_*` lint names a Cargo feature: its symbol is
+//! `features.<name>`, and the feature it no longer enables (`implied_feature_name`) is
+//! a member. A finding without a `path` (the `exported_function_*` lints name a
+//! function by its export name) cannot be matched by this rule: it is counted as
+//! flagged and not caught, and listed apart.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -358,8 +360,24 @@ fn findings(lint: &str, snap: &Val) -> Vec<Finding> {
             if lint == "trait_method_now_doc_hidden" {
                 members.extend(item.get("name").and_then(Val::str).map(str::to_owned));
             }
+            // A Cargo feature is the symbol `features.<name>`; the feature it no longer
+            // turns on is the member.
+            let feature = match lint.starts_with("feature_") {
+                true => ["name", "feature_name"]
+                    .iter()
+                    .find_map(|k| item.get(k).and_then(Val::str)),
+                false => None,
+            };
+            if feature.is_some() {
+                members.extend(
+                    item.get("implied_feature_name")
+                        .and_then(Val::str)
+                        .map(str::to_owned),
+                );
+            }
             let bang = if is_macro_lint(lint) { "!" } else { "" };
             let (symbol, owner) = match &path {
+                _ if feature.is_some() => (feature.map(|f| format!("features.{f}")), None),
                 Some(p) if p.len() >= 2 => (
                     Some(format!("{}{bang}", p[1..].join("::"))),
                     (p.len() >= 3 && !members.is_empty()).then(|| p[1..p.len() - 1].join("::")),
@@ -530,9 +548,7 @@ fn catching<'a>(f: &Finding, deltas: &'a [Delta]) -> Vec<&'a Delta> {
 /// Why a whole lint family cannot be caught, where that follows from what the command
 /// reads (docs/COVERAGE.md has the rest, judged by hand).
 fn known_reason(lint: &str) -> Option<&'static str> {
-    if lint.starts_with("feature_") {
-        Some("Cargo features are not classified")
-    } else if lint.starts_with("exported_function_") {
+    if lint.starts_with("exported_function_") {
         Some("names an exported symbol, not a path")
     } else if lint.starts_with("auto_trait_") {
         Some("auto traits are answered by the compiler in `cargo test`, never by the command")

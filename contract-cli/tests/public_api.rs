@@ -139,6 +139,8 @@ fn update_pins_every_public_path_and_nothing_private() {
             "Root",
             "Ticket",
             "chained::Line",
+            "features.extra",
+            "features.std",
             "io::Reader",
             "order!",
             "ser::Serializer",
@@ -156,6 +158,89 @@ fn update_pins_every_public_path_and_nothing_private() {
     if std::env::var_os("SHOW_GOLDEN").is_some() {
         eprintln!("{golden}");
     }
+}
+
+/// The package's Cargo features are symbols `features.<name>`, read from what cargo
+/// metadata says of the manifest (an optional dependency's implicit feature too);
+/// an edit of `Cargo.toml` alone is seen.
+#[test]
+fn cargo_features_are_symbols_of_the_set() {
+    let f = fixture();
+    // A path dependency the workspace excludes: no member, no set of its own.
+    f.edit(
+        "Cargo.toml",
+        "members = [\"lib\"]",
+        "members = [\"lib\"]\nexclude = [\"helper\"]",
+    );
+    f.write(
+        "helper/Cargo.toml",
+        "[package]\nname = \"helper\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("helper/src/lib.rs", "");
+    f.edit(
+        "lib/Cargo.toml",
+        "\n[features]",
+        "[dependencies]\nhelper = { path = \"../helper\", optional = true }\n\n[features]",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    let features: Vec<String> = symbols(&f)
+        .into_iter()
+        .filter(|s| s.starts_with("features."))
+        .collect();
+    assert_eq!(
+        features,
+        ["features.extra", "features.helper", "features.std"]
+    );
+    let golden: serde_json::Value = serde_json::from_str(&f.read(GOLDEN)).unwrap();
+    let std = &golden["symbols"]["features.std"]["shape"]["item"];
+    assert_eq!(std["kind"], "feature", "{std}");
+    assert_eq!(std["default"], true, "{std}");
+    // Turning on another feature is additive.
+    f.edit("lib/Cargo.toml", "extra = []", "extra = [\"std\"]");
+    assert_eq!(
+        f.deltas(),
+        [(
+            "additive".to_owned(),
+            "feature_now_enables".to_owned(),
+            "features.extra".to_owned()
+        )]
+    );
+    // `dep:helper` takes the optional dependency's implicit feature away.
+    f.edit(
+        "lib/Cargo.toml",
+        "extra = [\"std\"]",
+        "extra = [\"dep:helper\"]",
+    );
+    assert_eq!(
+        f.deltas(),
+        [(
+            "breaking".to_owned(),
+            "symbol_removed".to_owned(),
+            "features.helper".to_owned()
+        )]
+    );
+    // Off by default: a break, located at the feature's line of the manifest.
+    f.edit(
+        "lib/Cargo.toml",
+        "extra = [\"dep:helper\"]",
+        "extra = []\nhelper = [\"dep:helper\"]",
+    );
+    f.edit("lib/Cargo.toml", "default = [\"std\"]", "default = []");
+    let deltas = f.deltas();
+    assert!(
+        deltas.contains(&(
+            "breaking".to_owned(),
+            "feature_no_longer_default".to_owned(),
+            "features.std".to_owned()
+        )),
+        "{deltas:?}"
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(
+        run.stdout.contains("no longer on by default") && run.stdout.contains("Cargo.toml:10:"),
+        "{run:?}"
+    );
 }
 
 #[test]
@@ -492,7 +577,8 @@ fn a_public_api_set_of_a_library_with_nothing_public_is_no_unpinned_set() {
     );
     let run = f.run(&["update"]);
     assert_eq!(run.code, 0, "{run:?}");
-    assert_eq!(symbols(&f), Vec::<String>::new());
+    // Only its Cargo features.
+    assert_eq!(symbols(&f), ["features.extra", "features.std"]);
     let run = f.run(&["check"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(!run.stderr.contains("which no source"), "{run:?}");

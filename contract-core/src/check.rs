@@ -428,6 +428,7 @@ pub fn report_json(outcome: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::golden::FORMAT_VERSION;
     use crate::shape::{ItemShape, Symbol, Value, ValueItemShape};
 
     fn konst(value: &str) -> BTreeMap<String, Symbol> {
@@ -526,7 +527,10 @@ mod tests {
             variable: "S_CONTRACT_UPDATE_GOLDEN".to_owned(),
         };
         let text = Golden::new("s", "p", &konst("3")).render();
-        let old = text.replace("\"format_version\": 3", "\"format_version\": 0");
+        let old = text.replace(
+            &format!("\"format_version\": {FORMAT_VERSION}"),
+            "\"format_version\": 0",
+        );
         let edited = text.replace("\"3\"", "\"4\"");
         for (golden, current) in [
             (None, konst("3")),
@@ -558,7 +562,10 @@ mod tests {
     fn stale_and_corrupt_goldens() {
         let current = konst("3");
         let text = Golden::new("s", "p", &current).render();
-        let old = text.replace("\"format_version\": 3", "\"format_version\": 0");
+        let old = text.replace(
+            &format!("\"format_version\": {FORMAT_VERSION}"),
+            "\"format_version\": 0",
+        );
         let stale = run(&Mode::Compare, Some(old.as_bytes()), &current);
         assert_eq!(stale.outcome.status, Status::Stale);
         let rewritten = run(&Mode::Update, Some(old.as_bytes()), &current);
@@ -679,8 +686,10 @@ mod tests {
         );
 
         // Format 1 carried the block too: the same rules.
-        let format1 =
-            with_block(&current, written).replace("\"format_version\": 3", "\"format_version\": 1");
+        let format1 = with_block(&current, written).replace(
+            &format!("\"format_version\": {FORMAT_VERSION}"),
+            "\"format_version\": 1",
+        );
         assert!(run_under(
             &Mode::Update,
             Some(format1.as_bytes()),

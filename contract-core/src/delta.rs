@@ -405,6 +405,18 @@ delta_kinds! {
     ProcMacroHelperRemoved = "proc_macro_helper_removed", Breaking, Api, "`attributes(builder)` removed from `#[proc_macro_derive(Builder)]`";
     /// A helper attribute of a derive macro was added.
     ProcMacroHelperAdded = "proc_macro_helper_added", Additive, Api, "`attributes(builder)` added to `#[proc_macro_derive(Builder)]`";
+    // Cargo features (public-API sets).
+    /// A feature is no longer on by default: consumers relying on the default features
+    /// lose the code under `cfg(feature = …)`.
+    FeatureNoLongerDefault = "feature_no_longer_default", Breaking, Api, "`default = [\"std\"]` -> `default = []`";
+    /// A feature is now on by default.
+    FeatureNowDefault = "feature_now_default", Additive, Api, "`default = []` -> `default = [\"std\"]`";
+    /// A feature no longer turns on another, directly or through others: consumers
+    /// enabling it lose the other's code (additive when the other is named unstable or
+    /// private, as a `#[doc(hidden)]` item is).
+    FeatureNoLongerEnables = "feature_no_longer_enables", Breaking, Api, "`extras = [\"alloc\"]` -> `extras = []`";
+    /// A feature now turns on another.
+    FeatureNowEnables = "feature_now_enables", Additive, Api, "`extras = []` -> `extras = [\"alloc\"]`";
     /// `static` became `static mut` or the reverse.
     StaticMutabilityChanged = "static_mutability_changed", Breaking, Api, "`static X` -> `static mut X`";
     /// A row of a table initialiser changed in place (same position, other value).
@@ -763,6 +775,8 @@ pub enum Note {
     TargetFeature(String),
     /// A proc macro's helper attribute.
     Helper(String),
+    /// The feature a feature turns on (gained or lost).
+    Feature(String),
 }
 
 /// Added, removed, or another value.

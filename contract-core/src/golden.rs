@@ -2,7 +2,7 @@
 //!
 //! ```json
 //! {
-//!   "format_version": 3,
+//!   "format_version": 4,
 //!   "package": "workspace-example",
 //!   "set": "phase5",
 //!   "symbols": { "ApplyContext": { "fingerprint": "sha256:…", "shape": { … } } }
@@ -38,7 +38,7 @@ mod layout;
 /// lifetimes elided (`fn f<'a>(x: &'a str) -> &'a str` is `fn f(x: &str) -> &str`),
 /// a primitive as the primitive under `use core::usize;`, literals by value (`0x10`
 /// is `16`). A golden of format 2 would show those spellings as changes.
-pub const FORMAT_VERSION: u64 = 3;
+pub const FORMAT_VERSION: u64 = 4;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -47,6 +47,7 @@ fn changed_since(v: u64) -> &'static str {
             " (format 3 writes `Self`, elided lifetimes, primitives and literals as rustc \
              reads them, so format 2 spellings of the same types would read as changes)"
         }
+        3 => " (format 4 records a public-API set's Cargo features, which format 3 has not)",
         _ => "",
     }
 }
@@ -826,7 +827,10 @@ mod tests {
             Err(GoldenError::Malformed { line: 2, .. })
         ));
 
-        let future = text.replace("\"format_version\": 3", "\"format_version\": 99");
+        let future = text.replace(
+            &format!("\"format_version\": {FORMAT_VERSION}"),
+            "\"format_version\": 99",
+        );
         assert_eq!(
             parse(future.as_bytes()),
             Err(GoldenError::FormatVersion {
@@ -896,7 +900,7 @@ mod hostile_tests {
     #[test]
     fn versions_and_overrides() {
         let text = sample_text();
-        let unversioned = text.replace("\"format_version\": 3,", "");
+        let unversioned = text.replace(&format!("\"format_version\": {FORMAT_VERSION},"), "");
         assert_eq!(
             parse(unversioned.as_bytes()),
             Err(GoldenError::FormatVersion {
@@ -908,7 +912,11 @@ mod hostile_tests {
             parse(br#"{"format_version": -1}"#),
             Err(GoldenError::Malformed { .. })
         ));
-        assert!(parse(br#"{"format_version": 4}"#).unwrap_err().is_ahead());
+        assert!(
+            parse(format!("{{\"format_version\": {}}}", FORMAT_VERSION + 1).as_bytes())
+                .unwrap_err()
+                .is_ahead()
+        );
         // A `policy` block, as goldens carried before the policy file: stale whatever
         // it holds, never corrupt.
         let with_policy = text.replacen(
@@ -1138,7 +1146,11 @@ mod compare_tests {
             text.trim_end().to_owned(),
             format!("{text} "),
             text.replacen("\"A\": {", "\"E\": {", 1),
-            text.replacen("\"format_version\": 3", "\"format_version\": 4", 1),
+            text.replacen(
+                &format!("\"format_version\": {FORMAT_VERSION}"),
+                &format!("\"format_version\": {}", FORMAT_VERSION + 1),
+                1,
+            ),
         ];
         for other in &off_layout {
             assert_ne!(other, &text);
@@ -1160,7 +1172,7 @@ mod compare_tests {
         assert_eq!(
             compare(off_layout[5].as_bytes(), &golden, &Policy::default()).unwrap_err(),
             GoldenError::FormatVersion {
-                found: Some(4),
+                found: Some(FORMAT_VERSION + 1),
                 line: 2
             }
         );

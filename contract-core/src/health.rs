@@ -262,11 +262,14 @@ mod tests {
 
     #[test]
     fn what_the_file_proves_is_high_confidence() {
-        let old = text().replace("\"format_version\": 3", "\"format_version\": 0");
+        let old = text().replace(
+            &format!("\"format_version\": {FORMAT_VERSION}"),
+            "\"format_version\": 0",
+        );
         let (health, confidence) = assess(Some(old.as_bytes()), true, ScanExactness::MacroHidden);
         assert_eq!(
             health.to_string(),
-            "Stale{reason: FormatVersionBehind{golden: 0, current: 3}}"
+            "Stale{reason: FormatVersionBehind{golden: 0, current: 4}}"
         );
         assert_eq!(confidence, Confidence::High);
         let with_policy = text().replacen("\"package\"", "\"policy\": {},\n  \"package\"", 1);

@@ -17,6 +17,7 @@ pub mod current;
 pub mod delta;
 pub mod diff;
 pub mod env;
+pub mod features;
 #[cfg(feature = "arbitrary")]
 pub mod generate;
 pub mod golden;

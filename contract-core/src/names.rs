@@ -793,7 +793,7 @@ fn item_slots(item: &mut ItemShape, f: &mut dyn FnMut(Slot<'_>)) {
         ItemShape::Fn(s) => fn_slots(s, f),
         ItemShape::TypeAlias(a) => alias_slots(a, f),
         ItemShape::Const(v) | ItemShape::Static(v) => f(Slot::Type(&mut v.ty)),
-        ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) => {}
+        ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) | ItemShape::Feature(_) => {}
     }
 }
 
@@ -1146,7 +1146,8 @@ fn resort(fragment: &mut Fragment) {
                 ItemShape::Const(_)
                 | ItemShape::Static(_)
                 | ItemShape::MacroRules(_)
-                | ItemShape::ProcMacro(_) => {}
+                | ItemShape::ProcMacro(_)
+                | ItemShape::Feature(_) => {}
             }
         }
         Fragment::Methods {

@@ -292,7 +292,16 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
             format!("{export}macro_rules! {name}")
         }
         ItemShape::ProcMacro(p) => proc_macro(name, p),
+        ItemShape::Feature(f) => feature(name, f),
     }
+}
+
+/// `std = ["alloc"] (on by default)`: what turning the feature on turns on.
+pub fn feature(name: &str, f: &crate::shape::FeatureShape) -> String {
+    let name = crate::features::feature_of(name).unwrap_or(name);
+    let enables: Vec<String> = f.enables.iter().map(|e| format!("{e:?}")).collect();
+    let default = if f.default { " (on by default)" } else { "" };
+    format!("{name} = [{}]{default}", enables.join(", "))
 }
 
 /// `#[proc_macro_derive(Name, attributes(a, b))]`, `#[proc_macro] name!`, ….
@@ -725,7 +734,10 @@ pub fn detail(delta: &Delta) -> String {
         out.push_str(breaks.describe());
     }
     if delta.hidden {
-        out.push_str(" (it was `#[doc(hidden)]`: not public API)");
+        out.push_str(match crate::features::feature_of(&delta.symbol) {
+            Some(_) => " (named as unstable or private: not public API)",
+            None => " (it was `#[doc(hidden)]`: not public API)",
+        });
     }
     if !delta.as_written.is_empty() {
         let names: Vec<String> = delta.as_written.iter().map(|n| format!("`{n}`")).collect();
@@ -917,11 +929,18 @@ fn detail_body(delta: &Delta) -> String {
             return format!("helper attribute `#[{h}]` added")
         }
         Note::Helper(h) => return format!("helper attribute `#[{h}]` removed"),
+        Note::Feature(f) if delta.kind == DeltaKind::FeatureNowEnables => {
+            return format!("now turns on feature `{f}`")
+        }
+        Note::Feature(f) => return format!("no longer turns on feature `{f}`"),
         Note::None | Note::NoLongerSized => {}
     }
     match delta.kind {
         DeltaKind::SymbolAdded | DeltaKind::SymbolRemoved => {
-            format!("{} `{}`", kind_of_symbol(delta), delta.symbol)
+            match crate::features::feature_of(&delta.symbol) {
+                Some(feature) => format!("feature `{feature}`"),
+                None => format!("{} `{}`", kind_of_symbol(delta), delta.symbol),
+            }
         }
         DeltaKind::SymbolRenamed => format!(
             "{} `{}` renamed to `{renamed}`",
@@ -962,8 +981,16 @@ fn detail_body(delta: &Delta) -> String {
             }
         }
         DeltaKind::VariantKindChanged => match &delta.member {
-            Member::VariantField { variant, .. } => {
-                format!("fields of variant `{variant}` added or removed")
+            Member::VariantField { variant, name } => {
+                let has = |s: &Option<Shown>| match s {
+                    Some(Shown::Variant(v)) => v.fields.iter().any(|f| &f.name == name),
+                    _ => false,
+                };
+                match (has(&delta.before), has(&delta.after)) {
+                    (true, false) => format!("field `{name}` of variant `{variant}` removed"),
+                    (false, true) => format!("field `{name}` of variant `{variant}` added"),
+                    _ => format!("fields of variant `{variant}` added or removed"),
+                }
             }
             _ => format!("form of {m}"),
         },
@@ -1022,6 +1049,8 @@ fn detail_body(delta: &Delta) -> String {
             )
         }
         DeltaKind::AssocItemAdded | DeltaKind::AssocItemRemoved => m,
+        DeltaKind::FeatureNoLongerDefault => "no longer on by default".to_owned(),
+        DeltaKind::FeatureNowDefault => "now on by default".to_owned(),
         DeltaKind::TraitMethodRemoved
         | DeltaKind::TraitRequiredMethodAdded
         | DeltaKind::TraitProvidedMethodAdded => match &delta.member {

@@ -208,6 +208,8 @@ pub enum ItemShape {
     MacroRules(MacroShape),
     /// A `#[proc_macro]`, `#[proc_macro_derive]` or `#[proc_macro_attribute]` fn.
     ProcMacro(ProcMacroShape),
+    /// A Cargo feature of the package (public-API sets only; see [`crate::features`]).
+    Feature(FeatureShape),
 }
 
 impl ItemShape {
@@ -224,6 +226,7 @@ impl ItemShape {
             ItemShape::Union(_) => "union",
             ItemShape::MacroRules(_) => "macro_rules",
             ItemShape::ProcMacro(p) => p.form.name(),
+            ItemShape::Feature(_) => "feature",
         }
     }
 
@@ -259,7 +262,7 @@ impl ItemShape {
             ItemShape::Const(v) | ItemShape::Static(v) => v.vis.clone(),
             ItemShape::Union(u) => u.vis.clone(),
             ItemShape::MacroRules(m) => m.vis.clone(),
-            ItemShape::ProcMacro(_) => Visibility::Public,
+            ItemShape::ProcMacro(_) | ItemShape::Feature(_) => Visibility::Public,
         }
     }
 
@@ -275,6 +278,7 @@ impl ItemShape {
             ItemShape::Union(u) => u.hidden,
             ItemShape::MacroRules(m) => m.hidden,
             ItemShape::ProcMacro(p) => p.hidden,
+            ItemShape::Feature(f) => f.hidden,
         }
     }
 
@@ -290,6 +294,7 @@ impl ItemShape {
             ItemShape::Union(u) => (u.vis, u.hidden) = (vis, hidden),
             ItemShape::MacroRules(m) => (m.vis, m.hidden) = (vis, hidden),
             ItemShape::ProcMacro(p) => p.hidden = hidden,
+            ItemShape::Feature(f) => f.hidden = hidden,
         }
     }
 
@@ -305,7 +310,8 @@ impl ItemShape {
             ItemShape::Const(_)
             | ItemShape::Static(_)
             | ItemShape::MacroRules(_)
-            | ItemShape::ProcMacro(_) => None,
+            | ItemShape::ProcMacro(_)
+            | ItemShape::Feature(_) => None,
         }
     }
 }
@@ -1246,6 +1252,25 @@ pub struct ProcMacroShape {
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub helpers: BTreeSet<String>,
     /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
+}
+
+/// A Cargo feature, as a consumer that enables it or relies on the defaults sees it.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureShape {
+    /// The package's other features it turns on, directly or through others (not
+    /// itself, not its dependencies' features): what `cfg(feature = …)` code a
+    /// consumer gets by enabling it.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub enables: BTreeSet<String>,
+    /// Turned on by the package's `default` feature, directly or through others.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub default: bool,
+    /// Named as unstable or private by convention (`_x`, `unstable`, `nightly-x`, …):
+    /// treated as `#[doc(hidden)]` is (see [`crate::features::is_hidden`]).
     #[serde(default, skip_serializing_if = "is_false")]
     pub hidden: bool,
 }

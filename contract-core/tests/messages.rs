@@ -238,3 +238,72 @@ fn long_items_render_one_member_a_line_and_a_changed_row_says_so() {
     );
     bless::check(&golden("long_items.txt"), &text);
 }
+
+/// The detail of the first delta of `kind` between two sources.
+fn detail_of(before: &str, after: &str, kind: &str) -> Option<String> {
+    common::diff(before, after, &Policy::default())
+        .iter()
+        .find(|d| d.kind.as_str() == kind)
+        .map(contract_core::render::detail)
+}
+
+#[test]
+fn details_name_the_variant_field_and_the_feature() {
+    let kind = "variant_kind_changed";
+    assert_eq!(
+        detail_of(
+            "pub enum E { V(u8, u16, u32) }",
+            "pub enum E { V(u8, u16) }",
+            kind
+        )
+        .as_deref(),
+        Some("field `2` of variant `V` removed")
+    );
+    assert_eq!(
+        detail_of("pub enum E { V(u8) }", "pub enum E { V(u8, u16) }", kind).as_deref(),
+        Some("field `1` of variant `V` added")
+    );
+    assert_eq!(
+        detail_of("pub enum E { V(u8) }", "pub enum E { V { x: u8 } }", kind).as_deref(),
+        Some("form of variant `V`")
+    );
+    let features = [
+        (
+            "[features]\ndefault = [\"std\"]\nstd = []",
+            "[features]\nstd = []",
+            "feature_no_longer_default",
+            "no longer on by default",
+        ),
+        (
+            "[features]\nstd = []\nserde = []",
+            "[features]\nstd = []",
+            "symbol_removed",
+            "feature `serde`",
+        ),
+        (
+            "[features]\nx = [\"alloc\"]\nalloc = []",
+            "[features]\nx = []\nalloc = []",
+            "feature_no_longer_enables",
+            "no longer turns on feature `alloc`",
+        ),
+        (
+            "[features]\nx = [\"_p\"]\n_p = []",
+            "[features]\nx = []\n_p = []",
+            "feature_no_longer_enables",
+            "no longer turns on feature `_p` (named as unstable or private: not public API)",
+        ),
+        (
+            "[features]\nx = []\nalloc = []",
+            "[features]\nx = [\"alloc\"]\nalloc = []",
+            "feature_now_enables",
+            "now turns on feature `alloc`",
+        ),
+    ];
+    for (before, after, kind, detail) in features {
+        assert_eq!(
+            detail_of(before, after, kind).as_deref(),
+            Some(detail),
+            "{before} -> {after}"
+        );
+    }
+}

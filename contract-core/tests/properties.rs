@@ -392,6 +392,18 @@ fn item() -> impl Strategy<Value = ItemShape> {
                     hidden,
                 })
             }),
+        (
+            subsequence(&["std", "alloc", "serde"][..], 0..3),
+            any::<bool>(),
+            any::<bool>()
+        )
+            .prop_map(|(enables, default, hidden)| {
+                ItemShape::Feature(contract_core::shape::FeatureShape {
+                    enables: enables.iter().map(|e| e.to_string()).collect(),
+                    default,
+                    hidden,
+                })
+            }),
     ];
     let enumm = (
         generics(),
@@ -887,6 +899,7 @@ proptest! {
 fn corpus() -> Vec<&'static str> {
     common::cases::CASES
         .iter()
+        .filter(|c| !c.is_feature_table())
         .flat_map(|c| [c.before, c.after])
         .collect()
 }

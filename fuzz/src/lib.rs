@@ -985,8 +985,11 @@ fn mutate_text(text: &str, u: &mut Unstructured<'_>) -> arbitrary::Result<String
             )
         }
         8 => text.replacen(
-            "\"format_version\": 3",
-            &format!("\"format_version\": {}", u.int_in_range(0..=4)?),
+            &format!("\"format_version\": {}", contract_core::FORMAT_VERSION),
+            &format!(
+                "\"format_version\": {}",
+                u.int_in_range(0..=contract_core::FORMAT_VERSION + 1)?
+            ),
             1,
         ),
         // Truncation, at a char boundary.

@@ -86,6 +86,11 @@ fn cases() -> Vec<Pair> {
         if case.no_families {
             continue; // a diff-engine configuration, not something a crate can say
         }
+        if case.is_feature_table() {
+            // Cargo features: public-API sets only, which no attribute pins; the
+            // command's reading of them is tested end to end in tests/public_api.rs.
+            continue;
+        }
         // What only the compiler or the CLI observes, stood for by test-only
         // attributes: shown end to end by their own tests, not expressible here.
         let stand_ins = ["#[observed", "#[impl_in_source", "#[public_path"];

@@ -299,7 +299,7 @@ impl Renaming {
                 self.generics(&mut u.generics);
                 self.fields(&mut u.fields);
             }
-            ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) => {}
+            ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) | ItemShape::Feature(_) => {}
         }
     }
 }
@@ -386,7 +386,8 @@ fn without_empty_predicates(s: &mut Symbol) {
             ItemShape::Const(_)
             | ItemShape::Static(_)
             | ItemShape::MacroRules(_)
-            | ItemShape::ProcMacro(_),
+            | ItemShape::ProcMacro(_)
+            | ItemShape::Feature(_),
         )
         | None => {}
     }

@@ -15,6 +15,7 @@ mod aliases;
 pub mod align;
 mod container;
 pub mod equiv;
+mod features;
 mod fields;
 mod fields_wire;
 mod fns;
@@ -96,6 +97,7 @@ pub const FAMILIES: &[(&str, Family)] = &[
     ("impls", impls::diff),
     ("methods", methods::diff),
     ("macros", macros::diff),
+    ("features", features::diff),
     ("fns", fns::diff),
     ("aliases", aliases::diff),
     ("values", values::diff),

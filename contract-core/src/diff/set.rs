@@ -11,8 +11,11 @@ use crate::shape::Symbol;
 pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>) -> Vec<Delta> {
     // The same shape as far as both sides can tell (a fact one side did not observe
     // is not compared).
-    let same_shape =
-        |o: &(&String, &Symbol), n: &(&String, &Symbol)| super::equiv::equivalent(o.1, n.1);
+    // Cargo features are not renamed: many share one shape (`x = []`), and a
+    // consumer's manifest names the old one either way.
+    let same_shape = |o: &(&String, &Symbol), n: &(&String, &Symbol)| {
+        !is_feature(o.1) && super::equiv::equivalent(o.1, n.1)
+    };
     let (old, new, alignment) = align_maps(before, after, &[&same_shape]);
     let shown = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
     let mut out = Vec::new();
@@ -34,6 +37,10 @@ pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>)
         out.push(Delta::new(DeltaKind::SymbolAdded, name, Member::Item).now(shown(shape)));
     }
     out
+}
+
+fn is_feature(s: &Symbol) -> bool {
+    matches!(s.item, Some(crate::shape::ItemShape::Feature(_)))
 }
 
 #[cfg(test)]

@@ -161,11 +161,11 @@ fn compare_variant(
     }
     if !fields.removed.is_empty() || (!fields.added.is_empty() && !open) {
         // Variant fields are all public: every constructor and exhaustive pattern breaks.
-        let which = fields
-            .added
-            .first()
-            .map(|&j| Member::variant_field(&new.name, &new.fields[j].name))
-            .unwrap_or_else(|| at.clone());
+        let which = match (fields.removed.first(), fields.added.first()) {
+            (Some(&i), _) => Member::variant_field(&old.name, &old.fields[i].name),
+            (None, Some(&j)) => Member::variant_field(&new.name, &new.fields[j].name),
+            (None, None) => at.clone(),
+        };
         let delta = cx
             .delta(DeltaKind::VariantKindChanged, which)
             .change(before.clone(), after.clone());

@@ -89,6 +89,17 @@ impl<T> Default for Located<T> {
 /// Spans of an item's elements.
 pub type Spans = Located<Span>;
 
+impl<T> Located<T> {
+    /// A place for the item and nothing else (an item that has no elements, or none
+    /// read from Rust: a Cargo feature at its manifest line).
+    pub fn item_at(at: T) -> Located<T> {
+        Located {
+            item: Some(at),
+            ..Located::default()
+        }
+    }
+}
+
 impl<T: Copy> Located<T> {
     /// The best place for `member`: the member itself, else the list that held it (a
     /// removed field points at the field list), else the item's name; `None` when

@@ -63,6 +63,12 @@ impl Case {
         self.no_families = true;
         self
     }
+
+    /// Its sources are a manifest's `[features]` table, not Rust (see
+    /// [`super::set`]): only a public-API set records features.
+    pub fn is_feature_table(&self) -> bool {
+        self.before.starts_with("[features]")
+    }
 }
 
 /// `#[derive(Serialize, Deserialize)]` in front of an item.
@@ -2127,6 +2133,97 @@ pub const CASES: &[Case] = &[
         ProcMacroHelperAdded,
         "#[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { i }",
         "#[doc(hidden)] #[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { TokenStream::new() }",
+    ),
+    // ---- Cargo features (a `[features]` table; public-API sets) ------------------
+    yes(
+        SymbolRemoved,
+        Breaking,
+        Api,
+        "[features]\nstd = []\nserde = []",
+        "[features]\nstd = []",
+    ),
+    // A feature named private or unstable is no one's documented API.
+    yes(
+        SymbolRemoved,
+        Additive,
+        Api,
+        "[features]\nstd = []\n_internal = []",
+        "[features]\nstd = []",
+    ),
+    no(SymbolRenamed, "[features]\nold = []", "[features]\nnew = []"),
+    yes(
+        FeatureNoLongerDefault,
+        Breaking,
+        Api,
+        "[features]\ndefault = [\"std\"]\nstd = []",
+        "[features]\ndefault = []\nstd = []",
+    ),
+    yes(
+        FeatureNoLongerDefault,
+        Breaking,
+        Api,
+        "[features]\ndefault = [\"full\"]\nfull = [\"std\"]\nstd = []",
+        "[features]\ndefault = [\"full\"]\nfull = []\nstd = []",
+    ),
+    // Still on by default through another feature.
+    no(
+        FeatureNoLongerDefault,
+        "[features]\ndefault = [\"std\", \"full\"]\nfull = [\"std\"]\nstd = []",
+        "[features]\ndefault = [\"full\"]\nfull = [\"std\"]\nstd = []\nextra = []",
+    ),
+    yes(
+        FeatureNowDefault,
+        Additive,
+        Api,
+        "[features]\ndefault = []\nstd = []",
+        "[features]\ndefault = [\"std\"]\nstd = []",
+    ),
+    no(
+        FeatureNowDefault,
+        "[features]\ndefault = [\"std\"]\nstd = []",
+        "[features]\ndefault = [\"std\"]\nstd = []\nextra = []",
+    ),
+    yes(
+        FeatureNoLongerEnables,
+        Breaking,
+        Api,
+        "[features]\nextras = [\"alloc\", \"serde\"]\nalloc = []\nserde = []",
+        "[features]\nextras = [\"serde\"]\nalloc = []\nserde = []",
+    ),
+    // Rerouted through another feature: enabling `extras` still enables `alloc`.
+    no(
+        FeatureNoLongerEnables,
+        "[features]\nextras = [\"alloc\"]\nbridge = []\nalloc = []",
+        "[features]\nextras = [\"bridge\"]\nbridge = [\"alloc\"]\nalloc = []",
+    ),
+    yes(
+        FeatureNoLongerEnables,
+        Additive,
+        Api,
+        "[features]\ninternal = [\"_private\"]\n_private = []",
+        "[features]\ninternal = []\n_private = []",
+    ),
+    yes(
+        FeatureNoLongerEnables,
+        Breaking,
+        Api,
+        "[features]\ninternal = [\"_private\"]\n_private = []",
+        "[features]\ninternal = []\n_private = []",
+    )
+    .under(Pol::HiddenIsApi),
+    yes(
+        FeatureNowEnables,
+        Additive,
+        Api,
+        "[features]\nextras = []\nalloc = []",
+        "[features]\nextras = [\"alloc\"]\nalloc = []",
+    ),
+    // A dependency's feature or an optional dependency with no feature of its own is
+    // not a feature of the package.
+    no(
+        FeatureNowEnables,
+        "[features]\nstd = []",
+        "[features]\nstd = [\"serde?/std\", \"dep:log\"]\nextra = []",
     ),
     yes(
         SymbolRemoved,

@@ -21,8 +21,48 @@ pub mod cases;
 /// `#[observed(Clone, Send)]` — what the type probe answered (the harness);
 /// `#[impl_in_source(Clone)]` — an `impl Clone for …` the CLI read in the sources;
 /// `#[public_path("crate::api::R")]` — the attribute's `path = "…"` argument.
+///
+/// A source that starts with `[features]` is a manifest's feature table instead: its
+/// features as a public-API set records them (`contract_core::features`).
 pub fn set(src: &str) -> BTreeMap<String, Symbol> {
+    if let Some(table) = src.strip_prefix("[features]") {
+        return features(table);
+    }
     set_in_spelling_of(src, None)
+}
+
+/// The feature symbols of a `[features]` table's body (`std = ["alloc"]`, one per line).
+pub fn features(table: &str) -> BTreeMap<String, Symbol> {
+    use toml::de::{DeTable, DeValue};
+    let doc = DeTable::parse(table).unwrap_or_else(|e| panic!("{table}\n{e}"));
+    let table: BTreeMap<String, Vec<String>> = doc
+        .get_ref()
+        .iter()
+        .map(|(name, value)| {
+            let DeValue::Array(entries) = value.get_ref() else {
+                panic!("{table}: `{}` is not a list", name.get_ref());
+            };
+            let entries = entries
+                .iter()
+                .map(|e| match e.get_ref() {
+                    DeValue::String(s) => s.to_string(),
+                    other => panic!("{table}: not a string: {other:?}"),
+                })
+                .collect();
+            (name.get_ref().to_string(), entries)
+        })
+        .collect();
+    contract_core::features::shapes(&table)
+        .into_iter()
+        .map(|(name, shape)| {
+            let symbol = Symbol {
+                module: Some("crate".to_owned()),
+                item: Some(contract_core::ItemShape::Feature(shape)),
+                ..Symbol::default()
+            };
+            (contract_core::features::symbol_name(&name), symbol)
+        })
+        .collect()
 }
 
 /// [`set`], each fragment respelled into `golden`'s spelling where `src`'s own names

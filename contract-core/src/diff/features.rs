@@ -1,0 +1,44 @@
+//! Cargo features (see [`crate::features`]): on by default or not, and which of the
+//! package's features each turns on. A feature removed or added is a symbol removed
+//! or added; a hidden feature's own changes are demoted as any hidden item's are.
+
+use super::Cx;
+use crate::delta::{Class, DeltaKind, Member, Note, Shown};
+use crate::shape::{FeatureShape, ItemShape, Symbol};
+
+/// The feature family.
+pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
+    let (Some(ItemShape::Feature(old)), Some(ItemShape::Feature(new))) =
+        (&before.item, &after.item)
+    else {
+        return;
+    };
+    let shown = |f: &FeatureShape| Shown::Item(Box::new(ItemShape::Feature(f.clone())));
+    if old.default != new.default {
+        let kind = match new.default {
+            true => DeltaKind::FeatureNowDefault,
+            false => DeltaKind::FeatureNoLongerDefault,
+        };
+        let delta = cx.delta(kind, Member::Item).change(shown(old), shown(new));
+        cx.push(delta);
+    }
+    for gone in old.enables.difference(&new.enables) {
+        let mut delta = cx
+            .delta(DeltaKind::FeatureNoLongerEnables, Member::Item)
+            .note(Note::Feature(gone.clone()))
+            .change(shown(old), shown(new));
+        // Code under an unstable or private feature is no one's documented API.
+        if crate::features::is_hidden(gone) && !cx.policy.doc_hidden_is_api {
+            delta = delta.class(Class::Additive);
+            delta.hidden = true;
+        }
+        cx.push(delta);
+    }
+    for added in new.enables.difference(&old.enables) {
+        let delta = cx
+            .delta(DeltaKind::FeatureNowEnables, Member::Item)
+            .note(Note::Feature(added.clone()))
+            .change(shown(old), shown(new));
+        cx.push(delta);
+    }
+}

@@ -1,0 +1,132 @@
+//! Cargo features as symbols of a public-API set: a consumer names a feature in its
+//! own manifest (`features = ["std"]`) or relies on the defaults, so a feature that is
+//! gone, no longer on by default or no longer turning on another breaks its build the
+//! way a removed item does (the Cargo book's SemVer reference calls each a major
+//! change). What a feature enables of the package's dependencies is not compared.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::shape::FeatureShape;
+
+/// What a feature's symbol name starts with: no Rust path contains a `.`, so a
+/// feature can never be named like an item.
+pub const PREFIX: &str = "features.";
+
+/// The symbol name of feature `name` (`features.std`).
+pub fn symbol_name(name: &str) -> String {
+    format!("{PREFIX}{name}")
+}
+
+/// The feature a symbol name stands for, if it is one.
+pub fn feature_of(symbol: &str) -> Option<&str> {
+    symbol.strip_prefix(PREFIX)
+}
+
+/// Named unstable or private by the convention crates follow while Cargo has no
+/// private features (rust-lang/cargo#10882): a leading `_`, or `unstable`, `nightly`,
+/// `bench`, alone or followed by `-` or `_`. Such a feature is treated as a
+/// `#[doc(hidden)]` item is: under the default `doc_hidden_is_api = false`, its loss
+/// breaks nobody who kept to the documented features.
+pub fn is_hidden(name: &str) -> bool {
+    name.starts_with('_')
+        || ["unstable", "nightly", "bench"].iter().any(|word| {
+            name.strip_prefix(word)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '_']))
+        })
+}
+
+/// The shapes of a package's features, by feature name, from its feature table as
+/// `cargo metadata` lists it (with the implicit feature of each optional dependency no
+/// `dep:` entry names). `default` is not a feature of its own here: what it turns on
+/// is each feature's [`FeatureShape::default`].
+pub fn shapes(table: &BTreeMap<String, Vec<String>>) -> BTreeMap<String, FeatureShape> {
+    let defaults = closure(table, "default");
+    table
+        .keys()
+        .filter(|name| name.as_str() != "default")
+        .map(|name| {
+            let mut enables = closure(table, name);
+            enables.remove(name);
+            let shape = FeatureShape {
+                enables,
+                default: defaults.contains(name),
+                hidden: is_hidden(name),
+            };
+            (name.clone(), shape)
+        })
+        .collect()
+}
+
+/// Every feature of `table` that turning on `root` turns on, `root` included when it
+/// is reached again. An entry is a feature name, `dep:x` (a dependency, no feature),
+/// `x/f` (a dependency's feature; it also turns on feature `x` when there is one, as
+/// for an optional dependency) or `x?/f` (the feature only if `x` is on otherwise).
+fn closure(table: &BTreeMap<String, Vec<String>>, root: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![root];
+    while let Some(feature) = stack.pop() {
+        for entry in table.get(feature).into_iter().flatten() {
+            if entry.starts_with("dep:") {
+                continue;
+            }
+            let named = match entry.split_once('/') {
+                Some((dep, _)) if dep.ends_with('?') => continue,
+                Some((dep, _)) => dep,
+                None => entry.as_str(),
+            };
+            if table.contains_key(named) && named != "default" && seen.insert(named.to_owned()) {
+                stack.push(named);
+            }
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(entries: &[(&str, &[&str])]) -> BTreeMap<String, Vec<String>> {
+        entries
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
+            .collect()
+    }
+
+    #[test]
+    fn closures_follow_features_and_optional_dependencies_not_weak_ones() {
+        let t = table(&[
+            ("default", &["std"]),
+            ("std", &["alloc", "serde?/std"]),
+            ("alloc", &[]),
+            ("serde", &["dep:serde"]),
+            ("json", &["serde/std", "dep:serde_json"]),
+            ("loop", &["loop", "alloc"]),
+        ]);
+        let shapes = shapes(&t);
+        assert!(!shapes.contains_key("default"));
+        assert_eq!(shapes["std"].enables, BTreeSet::from(["alloc".to_owned()]));
+        assert!(shapes["std"].default && shapes["alloc"].default);
+        assert!(!shapes["serde"].default && shapes["serde"].enables.is_empty());
+        assert_eq!(shapes["json"].enables, BTreeSet::from(["serde".to_owned()]));
+        assert_eq!(shapes["loop"].enables, BTreeSet::from(["alloc".to_owned()]));
+    }
+
+    #[test]
+    fn unstable_and_underscored_names_are_hidden() {
+        for name in [
+            "_x",
+            "__x",
+            "unstable",
+            "nightly",
+            "bench",
+            "unstable-x",
+            "bench_x",
+        ] {
+            assert!(is_hidden(name), "{name}");
+        }
+        for name in ["std", "unstablex", "benchmarks", "no_std", "x_"] {
+            assert!(!is_hidden(name), "{name}");
+        }
+    }
+}
