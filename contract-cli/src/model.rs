@@ -633,6 +633,9 @@ fn assemble(
         if let Some(impls) = scan.impls.get(&key) {
             current.set_impls_in_source(&p.name, impls);
         }
+        if contract_core::features::feature_of(&p.name).is_some() {
+            current.set_inert_features(&p.name, &scan.inert_features);
+        }
     }
     Ok(current)
 }

@@ -155,6 +155,10 @@ pub struct PackageScan {
     /// neither counted nor missing, taken as the golden has them.
     #[serde(default)]
     pub undecided: Vec<(String, String)>,
+    /// The package's features that gate no code: they turn on nothing and no Rust
+    /// file of the package names them ([`contract_core::Symbol::inert_features`]).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub inert_features: BTreeSet<String>,
 }
 
 /// Scans the targets of `package` whose registrations an integration test's harness
@@ -828,6 +832,8 @@ impl Scanner<'_> {
         let read = std::fs::read_to_string(manifest);
         self.inputs.push(Input::read(manifest, &read));
         let text = read.unwrap_or_default();
+        let dir = manifest.parent().unwrap_or(Path::new("."));
+        self.out.inert_features = self.inert_features(dir);
         let shapes = contract_core::features::shapes(&self.options.features);
         for (set, _) in &self.options.public_api {
             for (name, shape) in &shapes {
@@ -853,6 +859,39 @@ impl Scanner<'_> {
                 });
             }
         }
+    }
+
+    /// The features of [`Options::features`] that turn on nothing and that no Rust
+    /// file of the package in `dir` names (`"name"`, or `CARGO_FEATURE_NAME` for a
+    /// build script): `cfg(feature = …)` must name a feature to gate code on it. Read
+    /// conservatively: every `.rs` file counts, comments included, but for the
+    /// package's tests, benches and examples (no consumer builds them), `target/` and
+    /// other packages' directories (their `cfg(feature)` is about their own features).
+    fn inert_features(&mut self, dir: &Path) -> BTreeSet<String> {
+        let mut candidates: BTreeSet<&str> = self
+            .options
+            .features
+            .iter()
+            .filter(|(name, enables)| enables.is_empty() && name.as_str() != "default")
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let mut files = Vec::new();
+        if !candidates.is_empty() {
+            rust_files(dir, true, &mut files);
+        }
+        for file in files {
+            if candidates.is_empty() {
+                break;
+            }
+            let read = std::fs::read_to_string(&file);
+            self.inputs.push(Input::read(&file, &read));
+            let Ok(text) = read else { continue };
+            candidates.retain(|name| {
+                let env = format!("CARGO_FEATURE_{}", name.to_uppercase().replace('-', "_"));
+                !text.contains(&format!("\"{name}\"")) && !text.contains(&env)
+            });
+        }
+        candidates.into_iter().map(str::to_owned).collect()
     }
 
     fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, file: &Path) {
@@ -1354,6 +1393,30 @@ fn hand_written_serde(scan: &mut PackageScan) {
 }
 
 /// 1-based line and column of `span`'s start.
+/// The `.rs` files under `dir`, sorted, for [`Scanner::inert_features`]: not in
+/// `tests`, `benches`, `examples` or `target` at the package's `top`, nor in hidden
+/// directories or other packages' (a directory with a `Cargo.toml`).
+fn rust_files(dir: &Path, top: bool, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            let skipped = name.starts_with('.')
+                || (top && ["tests", "benches", "examples", "target"].contains(&name))
+                || path.join("Cargo.toml").is_file();
+            if !skipped {
+                rust_files(&path, false, out);
+            }
+        } else if name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+}
+
 /// The 1-based line of the manifest that declares feature `name`: its key in
 /// `[features]`, else the optional dependency whose implicit feature it is; 1 when
 /// neither is found.

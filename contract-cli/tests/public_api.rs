@@ -243,6 +243,42 @@ fn cargo_features_are_symbols_of_the_set() {
     );
 }
 
+/// A feature that turns on nothing and that no Rust file of the package names gates no
+/// code (tinyvec 1.6.1 made `rustc_1_40`'s code unconditional): no longer turning it on
+/// is additive. Any mention counts, a comment included.
+#[test]
+fn a_feature_no_source_names_gates_no_code() {
+    let f = fixture();
+    f.edit(
+        "lib/Cargo.toml",
+        "extra = []",
+        "extra = []\nold = []\nfull = [\"old\", \"extra\"]",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    let lost = |class: &str| {
+        (
+            class.to_owned(),
+            "feature_no_longer_enables".to_owned(),
+            "features.full".to_owned(),
+        )
+    };
+    f.edit(
+        "lib/Cargo.toml",
+        "full = [\"old\", \"extra\"]",
+        "full = [\"extra\"]",
+    );
+    assert_eq!(f.deltas(), [lost("additive")]);
+    // `extra` gates a field of `ser::Serializer`.
+    f.edit("lib/Cargo.toml", "full = [\"extra\"]", "full = []");
+    assert_eq!(f.deltas(), [lost("breaking"), lost("additive")]);
+    f.edit(
+        "lib/src/lib.rs",
+        "pub(crate) struct Internal;",
+        "// `old` is \"old\".\npub(crate) struct Internal;",
+    );
+    assert_eq!(f.deltas(), [lost("breaking"), lost("breaking")]);
+}
+
 #[test]
 fn a_move_behind_a_pub_use_is_no_change_and_a_lost_path_is_a_break() {
     let f = fixture();

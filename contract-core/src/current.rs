@@ -46,9 +46,25 @@ struct Slot {
     /// Boxed: a symbol that is never read (most are not) costs a pointer, not a
     /// whole shape.
     typed: OnceLock<Result<Box<Symbol>, String>>,
-    /// Probed traits the sources implement by hand, set on the shape once read
-    /// ([`Symbol::impls_in_source`]; never part of the text).
+    /// What the sources say beside the shape, set on it once read (never part of
+    /// the text).
+    facts: SourceFacts,
+}
+
+/// What the CLI reads in the sources beside a symbol's shape.
+#[derive(Debug, Default)]
+struct SourceFacts {
+    /// [`Symbol::impls_in_source`].
     impls_in_source: BTreeSet<ProbedTrait>,
+    /// [`Symbol::inert_features`].
+    inert_features: BTreeSet<String>,
+}
+
+impl SourceFacts {
+    fn apply(&self, symbol: &mut Symbol) {
+        symbol.impls_in_source.clone_from(&self.impls_in_source);
+        symbol.inert_features.clone_from(&self.inert_features);
+    }
 }
 
 impl Slot {
@@ -71,7 +87,7 @@ impl Slot {
             text_end,
             end: texts.len(),
             typed: OnceLock::new(),
-            impls_in_source: BTreeSet::new(),
+            facts: SourceFacts::default(),
         }
     }
 
@@ -188,9 +204,7 @@ impl<'a> CurrentSymbol<'a> {
             .get_or_init(|| {
                 let mut symbol: Box<Symbol> =
                     serde_json::from_str(self.text()).map_err(|e| e.to_string())?;
-                symbol
-                    .impls_in_source
-                    .clone_from(&self.slot.impls_in_source);
+                self.slot.facts.apply(&mut symbol);
                 Ok(symbol)
             })
             .as_deref()
@@ -393,13 +407,25 @@ impl Current {
     /// `name` (the CLI reads them from `impl` blocks; see
     /// [`Symbol::impls_in_source`]). Nothing happens when there is no such symbol.
     pub fn set_impls_in_source(&mut self, name: &str, impls: &BTreeSet<ProbedTrait>) {
+        self.set_facts(name, |f| f.impls_in_source.clone_from(impls));
+    }
+
+    /// Records the package's features that gate no code on the Cargo feature of symbol
+    /// `name` ([`Symbol::inert_features`]). Nothing happens when there is no such
+    /// symbol.
+    pub fn set_inert_features(&mut self, name: &str, inert: &BTreeSet<String>) {
+        self.set_facts(name, |f| f.inert_features.clone_from(inert));
+    }
+
+    /// Edits the source facts of symbol `name`, on its shape too if already read.
+    fn set_facts(&mut self, name: &str, edit: impl FnOnce(&mut SourceFacts)) {
         let Some(at) = self.position(name) else {
             return;
         };
         let slot = &mut self.slots[at];
-        slot.impls_in_source.clone_from(impls);
+        edit(&mut slot.facts);
         if let Some(Ok(typed)) = slot.typed.get_mut() {
-            typed.impls_in_source.clone_from(impls);
+            slot.facts.apply(typed);
         }
     }
 

@@ -777,6 +777,9 @@ pub enum Note {
     Helper(String),
     /// The feature a feature turns on (gained or lost).
     Feature(String),
+    /// A feature lost from another's or from the defaults that gates no code in the
+    /// current sources: nothing a consumer builds changes.
+    FeatureGatesNothing(String),
 }
 
 /// Added, removed, or another value.

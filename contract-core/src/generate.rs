@@ -843,6 +843,7 @@ impl<'a> Arbitrary<'a> for Symbol {
             implementors,
             implements,
             impls_in_source: Default::default(),
+            inert_features: Default::default(),
             unresolved: Default::default(),
         }))
     }
@@ -996,6 +997,7 @@ pub fn canonical(mut s: Symbol) -> Symbol {
         set.extend(c.derives.iter().filter_map(|d| ProbedTrait::parse(d)));
     }
     s.impls_in_source.clear();
+    s.inert_features.clear();
     // A public path is given with an item's attribute.
     if s.item.is_none() {
         s.path = None;

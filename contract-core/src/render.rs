@@ -933,6 +933,18 @@ fn detail_body(delta: &Delta) -> String {
             return format!("now turns on feature `{f}`")
         }
         Note::Feature(f) => return format!("no longer turns on feature `{f}`"),
+        Note::FeatureGatesNothing(f) if delta.kind == DeltaKind::FeatureNoLongerDefault => {
+            return format!(
+                "no longer on by default, but `{f}` gates no code now: nothing a consumer \
+                 builds changes"
+            )
+        }
+        Note::FeatureGatesNothing(f) => {
+            return format!(
+                "no longer turns on feature `{f}`, which gates no code now: nothing a \
+                 consumer builds changes"
+            )
+        }
         Note::None | Note::NoLongerSized => {}
     }
     match delta.kind {

@@ -147,6 +147,11 @@ pub struct Symbol {
     /// reads them: evidence that a derive was replaced by an impl. Never stored.
     #[serde(skip)]
     pub impls_in_source: BTreeSet<ProbedTrait>,
+    /// On a Cargo feature's current shape: the package's features that gate no code
+    /// in the sources it was read from (no file names them, and they turn on
+    /// nothing), as the CLI reads them. Never stored.
+    #[serde(skip)]
+    pub inert_features: BTreeSet<String>,
     /// Single names in the shape that could not be resolved through the module's
     /// `use` declarations (a glob import was in scope): they are compared as written,
     /// and messages about them say so. Not part of what is compared.
@@ -169,8 +174,8 @@ impl Symbol {
         }
     }
 
-    /// Equal as far as consumers can tell: every part but [`Symbol::unresolved`] and
-    /// [`Symbol::impls_in_source`].
+    /// Equal as far as consumers can tell: every part but [`Symbol::unresolved`],
+    /// [`Symbol::impls_in_source`] and [`Symbol::inert_features`].
     pub fn same_shape(&self, other: &Symbol) -> bool {
         self.module == other.module
             && self.path == other.path

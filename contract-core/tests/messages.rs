@@ -293,6 +293,13 @@ fn details_name_the_variant_field_and_the_feature() {
             "no longer turns on feature `_p` (named as unstable or private: not public API)",
         ),
         (
+            "[features]\nx = [\"old\"]\nold = []",
+            "[features]\nx = []\nold = []\n[inert]\nfeatures = [\"old\"]",
+            "feature_no_longer_enables",
+            "no longer turns on feature `old`, which gates no code now: nothing a consumer \
+             builds changes",
+        ),
+        (
             "[features]\nx = []\nalloc = []",
             "[features]\nx = [\"alloc\"]\nalloc = []",
             "feature_now_enables",

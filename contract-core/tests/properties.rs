@@ -581,6 +581,7 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 implementors,
                 implements,
                 impls_in_source: Default::default(),
+                inert_features: Default::default(),
                 unresolved: Default::default(),
             },
         )

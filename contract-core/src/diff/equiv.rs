@@ -313,6 +313,7 @@ pub fn normalized(s: &Symbol) -> Symbol {
     let mut out = s.clone();
     out.unresolved.clear();
     out.impls_in_source.clear();
+    out.inert_features.clear();
     // A public path given stands for the module: moving the definition behind it
     // moves nothing a consumer names.
     if out.path.is_some() {

@@ -1,6 +1,9 @@
 //! Cargo features (see [`crate::features`]): on by default or not, and which of the
 //! package's features each turns on. A feature removed or added is a symbol removed
-//! or added; a hidden feature's own changes are demoted as any hidden item's are.
+//! or added; a hidden feature's own changes are demoted as any hidden item's are. A
+//! feature the current sources do not name and that turns on nothing gates no code
+//! ([`Symbol::inert_features`]): no longer turning it on changes no consumer's build
+//! (a release that made its code unconditional), so that is additive.
 
 use super::Cx;
 use crate::delta::{Class, DeltaKind, Member, Note, Shown};
@@ -14,19 +17,33 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         return;
     };
     let shown = |f: &FeatureShape| Shown::Item(Box::new(ItemShape::Feature(f.clone())));
+    let inert = |feature: &str| after.inert_features.contains(feature);
     if old.default != new.default {
         let kind = match new.default {
             true => DeltaKind::FeatureNowDefault,
             false => DeltaKind::FeatureNoLongerDefault,
         };
-        let delta = cx.delta(kind, Member::Item).change(shown(old), shown(new));
+        let mut delta = cx.delta(kind, Member::Item).change(shown(old), shown(new));
+        let this = crate::features::feature_of(cx.symbol).unwrap_or(cx.symbol);
+        if !new.default && inert(this) {
+            delta = delta
+                .note(Note::FeatureGatesNothing(this.to_owned()))
+                .class(Class::Additive);
+        }
         cx.push(delta);
     }
     for gone in old.enables.difference(&new.enables) {
+        let note = match inert(gone) {
+            true => Note::FeatureGatesNothing(gone.clone()),
+            false => Note::Feature(gone.clone()),
+        };
         let mut delta = cx
             .delta(DeltaKind::FeatureNoLongerEnables, Member::Item)
-            .note(Note::Feature(gone.clone()))
+            .note(note)
             .change(shown(old), shown(new));
+        if inert(gone) {
+            delta = delta.class(Class::Additive);
+        }
         // Code under an unstable or private feature is no one's documented API.
         if crate::features::is_hidden(gone) && !cx.policy.doc_hidden_is_api {
             delta = delta.class(Class::Additive);

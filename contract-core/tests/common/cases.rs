@@ -2211,6 +2211,30 @@ pub const CASES: &[Case] = &[
         "[features]\ninternal = []\n_private = []",
     )
     .under(Pol::HiddenIsApi),
+    // A feature whose code the new release made unconditional (no source names it,
+    // it turns on nothing): not turning it on changes no build.
+    yes(
+        FeatureNoLongerEnables,
+        Additive,
+        Api,
+        "[features]\nrustc_1_55 = [\"rustc_1_40\"]\nrustc_1_40 = []",
+        "[features]\nrustc_1_55 = []\nrustc_1_40 = []\n[inert]\nfeatures = [\"rustc_1_40\"]",
+    ),
+    yes(
+        FeatureNoLongerDefault,
+        Additive,
+        Api,
+        "[features]\ndefault = [\"old_rustc\"]\nold_rustc = []",
+        "[features]\ndefault = []\nold_rustc = []\n[inert]\nfeatures = [\"old_rustc\"]",
+    ),
+    // Still gating code: the loss breaks whoever relied on it, whatever else is inert.
+    yes(
+        FeatureNoLongerDefault,
+        Breaking,
+        Api,
+        "[features]\ndefault = [\"std\"]\nstd = []\nold_rustc = []",
+        "[features]\ndefault = []\nstd = []\nold_rustc = []\n[inert]\nfeatures = [\"old_rustc\"]",
+    ),
     yes(
         FeatureNowEnables,
         Additive,

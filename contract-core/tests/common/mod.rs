@@ -32,12 +32,37 @@ pub fn set(src: &str) -> BTreeMap<String, Symbol> {
 }
 
 /// The feature symbols of a `[features]` table's body (`std = ["alloc"]`, one per line).
+/// A following `[inert]` table's `features = […]` lists the features the sources do
+/// not name ([`Symbol::inert_features`], as the CLI reads them).
 pub fn features(table: &str) -> BTreeMap<String, Symbol> {
     use toml::de::{DeTable, DeValue};
+    let strings = |value: &DeValue| -> Vec<String> {
+        let DeValue::Array(entries) = value else {
+            panic!("{table}: not a list: {value:?}");
+        };
+        entries
+            .iter()
+            .map(|e| match e.get_ref() {
+                DeValue::String(s) => s.to_string(),
+                other => panic!("{table}: not a string: {other:?}"),
+            })
+            .collect()
+    };
     let doc = DeTable::parse(table).unwrap_or_else(|e| panic!("{table}\n{e}"));
+    let mut inert = BTreeSet::new();
     let table: BTreeMap<String, Vec<String>> = doc
         .get_ref()
         .iter()
+        .filter(
+            |(name, value)| match (name.get_ref().as_ref(), value.get_ref()) {
+                ("inert", DeValue::Table(t)) => {
+                    let listed = t.get("features").expect("`[inert] features = […]`");
+                    inert.extend(strings(listed.get_ref()));
+                    false
+                }
+                _ => true,
+            },
+        )
         .map(|(name, value)| {
             let DeValue::Array(entries) = value.get_ref() else {
                 panic!("{table}: `{}` is not a list", name.get_ref());
@@ -58,6 +83,7 @@ pub fn features(table: &str) -> BTreeMap<String, Symbol> {
             let symbol = Symbol {
                 module: Some("crate".to_owned()),
                 item: Some(contract_core::ItemShape::Feature(shape)),
+                inert_features: inert.clone(),
                 ..Symbol::default()
             };
             (contract_core::features::symbol_name(&name), symbol)
