@@ -111,6 +111,9 @@ pub struct Module {
     pub defs: Vec<Def>,
     /// Its `use` declarations.
     pub imports: Vec<Import>,
+    /// What registers for the module itself, on each of its public paths (none for
+    /// the crate root).
+    pub entry: Option<Entry>,
 }
 
 /// An `impl` block of the library.
@@ -322,6 +325,8 @@ impl Api {
         // Every public path of every item (and of every module).
         // By item: each public path, and whether it is hidden.
         let mut paths: BTreeMap<(usize, usize), BTreeMap<String, bool>> = BTreeMap::new();
+        // By module: the same.
+        let mut module_paths: BTreeMap<usize, BTreeMap<String, bool>> = BTreeMap::new();
         let mut stack: Vec<(usize, String, Vec<usize>, bool)> =
             vec![(0, String::new(), vec![0], false)];
         let mut count = 0usize;
@@ -331,6 +336,8 @@ impl Api {
                 let hidden = hidden_here || hidden_edge;
                 match res {
                     Res::Module(child) => {
+                        let seen = module_paths.entry(child).or_default().entry(path.clone());
+                        *seen.or_insert(hidden) &= hidden;
                         if !chain.contains(&child) && chain.len() < 24 {
                             let mut deeper = chain.clone();
                             deeper.push(child);
@@ -391,6 +398,21 @@ impl Api {
                 let mut p = public(path, def.ns, entry, m);
                 p.hidden = hidden;
                 p.sealed = sealed.contains(&(m, d));
+                out.push(p);
+            }
+        }
+        for (&m, names) in &module_paths {
+            let Some(entry) = &self.modules[m].entry else {
+                continue;
+            };
+            let parent = self.modules[m].parent.unwrap_or(m);
+            for (path, &hidden) in names {
+                let mut p = public(path, Ns::Type, entry, parent);
+                // `algo::astar::`: a module shares its path with the fn or macro
+                // re-exported from it often enough (`pub mod astar; pub use
+                // astar::astar;`), as `name!` does for a macro.
+                p.symbol.push_str("::");
+                p.hidden = hidden;
                 out.push(p);
             }
         }

@@ -511,6 +511,10 @@ impl Scanner<'_> {
                 if let (Some(index), true) = (cx.index, self.api.is_some()) {
                     self.collect(item, index, cx, file, true);
                 }
+                if let Item::Mod(m) = item {
+                    // The module itself; what is in it is not read.
+                    self.api_module(m, cx, file, true);
+                }
                 return self.not_built(item, attrs, cx, file, Some(what));
             }
         }
@@ -894,24 +898,55 @@ impl Scanner<'_> {
         candidates.into_iter().map(str::to_owned).collect()
     }
 
+    /// Records module `m` in the public-API model, with the module symbol it registers
+    /// on its public paths (`undecided`: under a `#[cfg]` this command cannot
+    /// evaluate, taken as the golden has it); its index, when there is a model.
+    fn api_module(
+        &mut self,
+        m: &syn::ItemMod,
+        cx: &ModCx,
+        file: &Path,
+        undecided: bool,
+    ) -> Option<usize> {
+        let (Some(api), Some(parent)) = (&mut self.api, cx.index) else {
+            return None;
+        };
+        let name = m.ident.unraw().to_string();
+        let child = api.module(Some(parent), &format!("{}::{name}", cx.path));
+        let hidden = is_hidden(&m.attrs);
+        api.modules[parent].defs.push(Def {
+            name: name.clone(),
+            ns: Ns::Type,
+            public: is_pub(&m.vis),
+            hidden,
+            kind: DefKind::Module(child),
+        });
+        let at = line_col(m.ident.span());
+        let item = contract_core::ItemShape::Module(contract_core::shape::ModuleShape { hidden });
+        let text = contract_core::Fragment::Item {
+            item,
+            unresolved: BTreeSet::new(),
+            path: None,
+        }
+        .compact_text()
+        .0;
+        api.modules[child].entry = Some(api::Entry {
+            text,
+            locations: Located::item_at(at),
+            file: file.to_path_buf(),
+            line: at.0,
+            item_name: name,
+            undecided: Vec::new(),
+            whole_undecided: undecided,
+        });
+        Some(child)
+    }
+
     fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, file: &Path) {
         let name = m.ident.unraw().to_string();
         let path_attr = m.attrs.iter().find_map(path_attribute);
         let path = format!("{}::{name}", cx.path);
-        let index = match (&mut self.api, cx.index) {
-            (Some(api), Some(parent)) => {
-                let child = api.module(Some(parent), &path);
-                api.modules[parent].defs.push(Def {
-                    name: name.clone(),
-                    ns: Ns::Type,
-                    public: is_pub(&m.vis),
-                    hidden: is_hidden(&m.attrs),
-                    kind: DefKind::Module(child),
-                });
-                Some(child)
-            }
-            _ => None,
-        };
+        let index = self.api_module(m, cx, file, false);
         let mut child = ModCx {
             path,
             children_dir: PathBuf::new(),

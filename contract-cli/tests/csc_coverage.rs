@@ -375,7 +375,14 @@ fn findings(lint: &str, snap: &Val) -> Vec<Finding> {
                         .map(str::to_owned),
                 );
             }
-            let bang = if is_macro_lint(lint) { "!" } else { "" };
+            // How contract-pin names a macro (`json!`) and a module (`ser::`).
+            let bang = if is_macro_lint(lint) {
+                "!"
+            } else if lint == "module_missing" {
+                "::"
+            } else {
+                ""
+            };
             let (symbol, owner) = match &path {
                 _ if feature.is_some() => (feature.map(|f| format!("features.{f}")), None),
                 Some(p) if p.len() >= 2 => (

@@ -138,11 +138,14 @@ fn update_pins_every_public_path_and_nothing_private() {
             "Priced",
             "Root",
             "Ticket",
+            "chained::",
             "chained::Line",
             "features.extra",
             "features.std",
+            "io::",
             "io::Reader",
             "order!",
+            "ser::",
             "ser::Serializer",
             "total",
         ]
@@ -158,6 +161,54 @@ fn update_pins_every_public_path_and_nothing_private() {
     if std::env::var_os("SHOW_GOLDEN").is_some() {
         eprintln!("{golden}");
     }
+}
+
+/// A module other crates can name is a symbol (`use shop::chained;`); re-exported
+/// under its old path it has not moved for them.
+#[test]
+fn a_module_is_a_symbol_and_a_re_export_keeps_its_path() {
+    let f = fixture();
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.edit("lib/src/lib.rs", "pub mod chained {", "mod chained_impl {");
+    let removed = |symbol: &str| {
+        (
+            "breaking".to_owned(),
+            "symbol_removed".to_owned(),
+            symbol.to_owned(),
+        )
+    };
+    assert_eq!(f.deltas(), [removed("chained::"), removed("chained::Line")]);
+    // Moved into a new public module and re-exported at its old path (a private
+    // module cannot be re-exported): only the new paths are new.
+    f.edit(
+        "lib/src/lib.rs",
+        "mod chained_impl {\n    pub use crate::store::Line;\n}",
+        "pub mod inner {\n    pub mod chained {\n        pub use crate::store::Line;\n    }\n}\npub use inner::chained;",
+    );
+    let added = |symbol: &str| {
+        (
+            "additive".to_owned(),
+            "symbol_added".to_owned(),
+            symbol.to_owned(),
+        )
+    };
+    assert_eq!(
+        f.deltas(),
+        [
+            added("inner::"),
+            added("inner::chained::"),
+            added("inner::chained::Line")
+        ]
+    );
+    // An empty module is API too: `use shop::empty;` compiles until it is gone.
+    f.edit(
+        "lib/src/lib.rs",
+        "pub mod ser;",
+        "pub mod ser;\npub mod empty {}",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.edit("lib/src/lib.rs", "pub mod empty {}", "");
+    assert_eq!(f.deltas(), [removed("empty::")]);
 }
 
 /// The package's Cargo features are symbols `features.<name>`, read from what cargo

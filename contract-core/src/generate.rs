@@ -976,8 +976,13 @@ pub fn canonical(mut s: Symbol) -> Symbol {
         }
         Some(ItemShape::MacroRules(m)) if !m.vis.is_public() => m.vis = Visibility::Private,
         Some(ItemShape::ProcMacro(p)) if p.form != ProcMacroKind::Derive => p.helpers.clear(),
-        Some(ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) | ItemShape::Feature(_)) | None => {
-        }
+        Some(
+            ItemShape::MacroRules(_)
+            | ItemShape::ProcMacro(_)
+            | ItemShape::Feature(_)
+            | ItemShape::Module(_),
+        )
+        | None => {}
     }
     // The probe is asked about non-generic structs, enums and unions only; what they
     // derive, it does not ask, and answers yes.

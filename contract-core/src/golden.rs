@@ -47,7 +47,10 @@ fn changed_since(v: u64) -> &'static str {
             " (format 3 writes `Self`, elided lifetimes, primitives and literals as rustc \
              reads them, so format 2 spellings of the same types would read as changes)"
         }
-        3 => " (format 4 records a public-API set's Cargo features, which format 3 has not)",
+        3 => {
+            " (format 4 records a public-API set's Cargo features and modules, which format \
+             3 has not)"
+        }
         _ => "",
     }
 }

@@ -793,7 +793,10 @@ fn item_slots(item: &mut ItemShape, f: &mut dyn FnMut(Slot<'_>)) {
         ItemShape::Fn(s) => fn_slots(s, f),
         ItemShape::TypeAlias(a) => alias_slots(a, f),
         ItemShape::Const(v) | ItemShape::Static(v) => f(Slot::Type(&mut v.ty)),
-        ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) | ItemShape::Feature(_) => {}
+        ItemShape::MacroRules(_)
+        | ItemShape::ProcMacro(_)
+        | ItemShape::Feature(_)
+        | ItemShape::Module(_) => {}
     }
 }
 
@@ -1147,7 +1150,8 @@ fn resort(fragment: &mut Fragment) {
                 | ItemShape::Static(_)
                 | ItemShape::MacroRules(_)
                 | ItemShape::ProcMacro(_)
-                | ItemShape::Feature(_) => {}
+                | ItemShape::Feature(_)
+                | ItemShape::Module(_) => {}
             }
         }
         Fragment::Methods {

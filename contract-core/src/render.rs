@@ -293,6 +293,7 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
         }
         ItemShape::ProcMacro(p) => proc_macro(name, p),
         ItemShape::Feature(f) => feature(name, f),
+        ItemShape::Module(_) => format!("pub mod {name}"),
     }
 }
 
@@ -951,7 +952,12 @@ fn detail_body(delta: &Delta) -> String {
         DeltaKind::SymbolAdded | DeltaKind::SymbolRemoved => {
             match crate::features::feature_of(&delta.symbol) {
                 Some(feature) => format!("feature `{feature}`"),
-                None => format!("{} `{}`", kind_of_symbol(delta), delta.symbol),
+                // A module's symbol ends in `::` (`algo::astar::`).
+                None => format!(
+                    "{} `{}`",
+                    kind_of_symbol(delta),
+                    delta.symbol.strip_suffix("::").unwrap_or(&delta.symbol)
+                ),
             }
         }
         DeltaKind::SymbolRenamed => format!(

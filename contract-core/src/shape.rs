@@ -215,6 +215,8 @@ pub enum ItemShape {
     ProcMacro(ProcMacroShape),
     /// A Cargo feature of the package (public-API sets only; see [`crate::features`]).
     Feature(FeatureShape),
+    /// A module other crates can name (public-API sets only): `use krate::m::*;`.
+    Module(ModuleShape),
 }
 
 impl ItemShape {
@@ -232,6 +234,7 @@ impl ItemShape {
             ItemShape::MacroRules(_) => "macro_rules",
             ItemShape::ProcMacro(p) => p.form.name(),
             ItemShape::Feature(_) => "feature",
+            ItemShape::Module(_) => "mod",
         }
     }
 
@@ -267,7 +270,9 @@ impl ItemShape {
             ItemShape::Const(v) | ItemShape::Static(v) => v.vis.clone(),
             ItemShape::Union(u) => u.vis.clone(),
             ItemShape::MacroRules(m) => m.vis.clone(),
-            ItemShape::ProcMacro(_) | ItemShape::Feature(_) => Visibility::Public,
+            ItemShape::ProcMacro(_) | ItemShape::Feature(_) | ItemShape::Module(_) => {
+                Visibility::Public
+            }
         }
     }
 
@@ -284,6 +289,7 @@ impl ItemShape {
             ItemShape::MacroRules(m) => m.hidden,
             ItemShape::ProcMacro(p) => p.hidden,
             ItemShape::Feature(f) => f.hidden,
+            ItemShape::Module(m) => m.hidden,
         }
     }
 
@@ -300,6 +306,7 @@ impl ItemShape {
             ItemShape::MacroRules(m) => (m.vis, m.hidden) = (vis, hidden),
             ItemShape::ProcMacro(p) => p.hidden = hidden,
             ItemShape::Feature(f) => f.hidden = hidden,
+            ItemShape::Module(m) => m.hidden = hidden,
         }
     }
 
@@ -316,7 +323,8 @@ impl ItemShape {
             | ItemShape::Static(_)
             | ItemShape::MacroRules(_)
             | ItemShape::ProcMacro(_)
-            | ItemShape::Feature(_) => None,
+            | ItemShape::Feature(_)
+            | ItemShape::Module(_) => None,
         }
     }
 }
@@ -1257,6 +1265,17 @@ pub struct ProcMacroShape {
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub helpers: BTreeSet<String>,
     /// `#[doc(hidden)]`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
+}
+
+/// A module a consumer can name: its path is the symbol, its items are symbols of their
+/// own.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModuleShape {
+    /// `#[doc(hidden)]` (on the module or on the path that reaches it).
     #[serde(default, skip_serializing_if = "is_false")]
     pub hidden: bool,
 }

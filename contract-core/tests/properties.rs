@@ -404,6 +404,8 @@ fn item() -> impl Strategy<Value = ItemShape> {
                     hidden,
                 })
             }),
+        any::<bool>()
+            .prop_map(|hidden| ItemShape::Module(contract_core::shape::ModuleShape { hidden })),
     ];
     let enumm = (
         generics(),

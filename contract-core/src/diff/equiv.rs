@@ -299,7 +299,10 @@ impl Renaming {
                 self.generics(&mut u.generics);
                 self.fields(&mut u.fields);
             }
-            ItemShape::MacroRules(_) | ItemShape::ProcMacro(_) | ItemShape::Feature(_) => {}
+            ItemShape::MacroRules(_)
+            | ItemShape::ProcMacro(_)
+            | ItemShape::Feature(_)
+            | ItemShape::Module(_) => {}
         }
     }
 }
@@ -388,7 +391,8 @@ fn without_empty_predicates(s: &mut Symbol) {
             | ItemShape::Static(_)
             | ItemShape::MacroRules(_)
             | ItemShape::ProcMacro(_)
-            | ItemShape::Feature(_),
+            | ItemShape::Feature(_)
+            | ItemShape::Module(_),
         )
         | None => {}
     }

@@ -11,10 +11,10 @@ use crate::shape::Symbol;
 pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>) -> Vec<Delta> {
     // The same shape as far as both sides can tell (a fact one side did not observe
     // is not compared).
-    // Cargo features are not renamed: many share one shape (`x = []`), and a
-    // consumer's manifest names the old one either way.
+    // Cargo features and modules are not renamed: many share one shape (`x = []`,
+    // `pub mod m`), and what a consumer wrote names the old one either way.
     let same_shape = |o: &(&String, &Symbol), n: &(&String, &Symbol)| {
-        !is_feature(o.1) && super::equiv::equivalent(o.1, n.1)
+        !without_identity(o.1) && super::equiv::equivalent(o.1, n.1)
     };
     let (old, new, alignment) = align_maps(before, after, &[&same_shape]);
     let shown = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
@@ -39,8 +39,11 @@ pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>)
     out
 }
 
-fn is_feature(s: &Symbol) -> bool {
-    matches!(s.item, Some(crate::shape::ItemShape::Feature(_)))
+/// A symbol whose shape says nothing of what it is: a shape alike is no evidence of a
+/// rename.
+fn without_identity(s: &Symbol) -> bool {
+    use crate::shape::ItemShape;
+    matches!(s.item, Some(ItemShape::Feature(_) | ItemShape::Module(_)))
 }
 
 #[cfg(test)]
@@ -97,6 +100,34 @@ mod tests {
         assert_eq!(d[0].renamed_to.as_deref(), Some("B"));
         assert_eq!(d[0].symbols(), ["A", "B"]);
         assert_eq!(d[0].current_symbol(), "B");
+    }
+
+    #[test]
+    fn features_and_modules_of_one_shape_are_never_a_rename() {
+        use crate::shape::{FeatureShape, ModuleShape};
+        let symbol = |item| Symbol {
+            module: Some("m".to_owned()),
+            item: Some(item),
+            ..Symbol::default()
+        };
+        let module = symbol(ItemShape::Module(ModuleShape { hidden: false }));
+        let feature = symbol(ItemShape::Feature(FeatureShape {
+            enables: Default::default(),
+            default: false,
+            hidden: false,
+        }));
+        for shape in [module, feature] {
+            let d = diff(&set(&[("a", shape.clone())]), &set(&[("b", shape)]));
+            let mut got = kinds(&d);
+            got.sort();
+            assert_eq!(
+                got,
+                [
+                    (DeltaKind::SymbolAdded, "b"),
+                    (DeltaKind::SymbolRemoved, "a")
+                ]
+            );
+        }
     }
 
     #[test]
