@@ -1672,8 +1672,11 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_co
         }
     };
     type Keep<'k> = dyn FnMut(&mut Vec<Attribute>, Option<contract_core::Member>) -> bool + 'k;
-    /// `variant`: the fields' variant, whose fields are not taken over one by one.
-    fn fields(f: &mut syn::Fields, variant: bool, keep: &mut Keep<'_>) {
+    /// `variant`: the fields' variant. A named field of it is taken over by name; a
+    /// tuple field is named by its place, which the fields before it decide, so the
+    /// whole variant is.
+    fn fields(f: &mut syn::Fields, variant: Option<&str>, keep: &mut Keep<'_>) {
+        let tuple = matches!(f, syn::Fields::Unnamed(_));
         let list = match f {
             syn::Fields::Named(n) => &mut n.named,
             syn::Fields::Unnamed(u) => &mut u.unnamed,
@@ -1687,8 +1690,12 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_co
                     .ident
                     .as_ref()
                     .map_or_else(|| i.to_string(), |ident| ident.unraw().to_string());
-                let member = (!variant).then_some(contract_core::Member::Field { name });
-                keep(&mut field.attrs, member).then_some(field)
+                let member = match variant {
+                    None => contract_core::Member::Field { name },
+                    Some(variant) if tuple => contract_core::Member::variant(variant),
+                    Some(variant) => contract_core::Member::variant_field(variant, &name),
+                };
+                keep(&mut field.attrs, Some(member)).then_some(field)
             })
             .collect();
         *list = kept;
@@ -1711,10 +1718,10 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_co
         own = env.expand_cfg_attr(attrs);
     }
     match item {
-        Item::Struct(s) => fields(&mut s.fields, false, &mut keep),
+        Item::Struct(s) => fields(&mut s.fields, None, &mut keep),
         Item::Union(u) => {
             let mut f = syn::Fields::Named(u.fields.clone());
-            fields(&mut f, false, &mut keep);
+            fields(&mut f, None, &mut keep);
             if let syn::Fields::Named(n) = f {
                 u.fields = n;
             }
@@ -1725,10 +1732,10 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_co
                     .into_iter()
                     .filter_map(|mut v| {
                         let name = v.ident.unraw().to_string();
-                        if !keep(&mut v.attrs, Some(contract_core::Member::Variant { name })) {
+                        if !keep(&mut v.attrs, Some(contract_core::Member::variant(&name))) {
                             return None;
                         }
-                        fields(&mut v.fields, true, &mut keep);
+                        fields(&mut v.fields, Some(&name), &mut keep);
                         Some(v)
                     })
                     .collect();

@@ -112,3 +112,31 @@ fn a_public_api_item_field_or_variant_under_a_build_script_cfg_makes_no_delta() 
         "{deltas:?}"
     );
 }
+
+/// A variant's field under a cfg the command cannot evaluate is taken as the golden has
+/// it: a named field by its name, a tuple field (named by its place, which the fields
+/// before it decide) with its whole variant.
+#[test]
+fn a_variant_field_under_a_build_script_cfg_makes_no_delta() {
+    let f = Fixture::new();
+    let lib = "pub enum Shape {\n    Circle { radius: u32, label: u8 },\n    Pair(u8, u16),\n}\n";
+    package(&f, "[set.api]\npublic_api = true\n", lib);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read(GOLDEN);
+    let lib = lib
+        .replace("label: u8", "#[cfg(has_label)]\n        label: u8")
+        .replace("Pair(u8", "Pair(#[cfg(has_wide)] u8");
+    f.write("src/lib.rs", &lib);
+    assert_eq!(f.deltas(), []);
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.read(GOLDEN), golden);
+    // The near miss: a field the build decides about, removed, breaks.
+    f.write("src/lib.rs", &lib.replace("radius: u32, ", ""));
+    let deltas = f.deltas();
+    assert!(
+        deltas
+            .iter()
+            .any(|(class, _, symbol)| class == "breaking" && symbol == "Shape"),
+        "{deltas:?}"
+    );
+}

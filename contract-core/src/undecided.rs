@@ -48,6 +48,20 @@ pub fn take_from_golden(current: &mut Symbol, golden: &Symbol, member: &Member) 
             }
             _ => false,
         },
+        Member::VariantField { variant, name } => match (&mut current.item, &golden.item) {
+            (Some(ItemShape::Enum(c)), Some(ItemShape::Enum(g))) => {
+                let now = c.variants.iter_mut().find(|v| &v.name == variant);
+                let was = g.variants.iter().find(|v| &v.name == variant);
+                match (now, was) {
+                    (Some(now), Some(was)) => {
+                        take_listed(&mut now.fields, &was.fields, |f| &f.name, name)
+                    }
+                    // The variant itself is new or gone: that is its own delta.
+                    _ => false,
+                }
+            }
+            _ => false,
+        },
         _ => false,
     }
 }
