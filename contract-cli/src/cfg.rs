@@ -351,31 +351,13 @@ pub fn build_script_cfgs(target_dir: &Path, name: &str) -> Option<BTreeSet<Cfg>>
     )
 }
 
-/// The features `default` enables, transitively, in a package's `[features]` table as
-/// `cargo metadata` gives it (with the implicit feature of each optional dependency):
-/// `x/f` enables feature `x` too, `x?/f` and `dep:x` do not.
+/// The features `default` enables, transitively (`default` included), in a package's
+/// `[features]` table as `cargo metadata` gives it (with the implicit feature of each
+/// optional dependency; see [`contract_core::features::turned_on`]).
 pub fn default_features(
     table: &std::collections::BTreeMap<String, Vec<String>>,
 ) -> BTreeSet<String> {
-    let mut on = BTreeSet::new();
-    let mut todo: Vec<&str> = vec!["default"];
-    while let Some(f) = todo.pop() {
-        if !table.contains_key(f) || !on.insert(f.to_owned()) {
-            continue;
-        }
-        for dep in &table[f] {
-            // `dep:x` enables a dependency; `x?/f` a feature of `x` only if `x` is on.
-            if dep.starts_with("dep:") || dep.contains("?/") {
-                continue;
-            }
-            let own = dep.split('/').next().unwrap_or(dep).trim_end_matches('?');
-            if dep.contains('/') && !table.contains_key(own) {
-                continue;
-            }
-            todo.push(own);
-        }
-    }
-    on
+    contract_core::features::turned_on(table, "default")
 }
 
 #[cfg(test)]

@@ -842,11 +842,8 @@ impl Scanner<'_> {
         for (set, _) in &self.options.public_api {
             for (name, shape) in &shapes {
                 let at = (manifest_line(&text, name), 1);
-                let fragment = contract_core::Fragment::Item {
-                    item: contract_core::ItemShape::Feature(shape.clone()),
-                    unresolved: BTreeSet::new(),
-                    path: None,
-                };
+                let fragment =
+                    contract_core::Fragment::from(contract_core::ItemShape::Feature(shape.clone()));
                 self.out.pinned.push(Pinned {
                     set: set.clone(),
                     name: contract_core::features::symbol_name(name),
@@ -923,13 +920,7 @@ impl Scanner<'_> {
         });
         let at = line_col(m.ident.span());
         let item = contract_core::ItemShape::Module(contract_core::shape::ModuleShape { hidden });
-        let text = contract_core::Fragment::Item {
-            item,
-            unresolved: BTreeSet::new(),
-            path: None,
-        }
-        .compact_text()
-        .0;
+        let text = contract_core::Fragment::from(item).compact_text().0;
         api.modules[child].entry = Some(api::Entry {
             text,
             locations: Located::item_at(at),

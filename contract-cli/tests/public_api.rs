@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::Fixture;
+use support::{delta, Fixture};
 
 const GOLDEN: &str = "lib/golden/api-contract/shop.json";
 
@@ -170,13 +170,7 @@ fn a_module_is_a_symbol_and_a_re_export_keeps_its_path() {
     let f = fixture();
     assert_eq!(f.run(&["update"]).code, 0);
     f.edit("lib/src/lib.rs", "pub mod chained {", "mod chained_impl {");
-    let removed = |symbol: &str| {
-        (
-            "breaking".to_owned(),
-            "symbol_removed".to_owned(),
-            symbol.to_owned(),
-        )
-    };
+    let removed = |symbol| delta("breaking", "symbol_removed", symbol);
     assert_eq!(f.deltas(), [removed("chained::"), removed("chained::Line")]);
     // Moved into a new public module and re-exported at its old path (a private
     // module cannot be re-exported): only the new paths are new.
@@ -185,13 +179,7 @@ fn a_module_is_a_symbol_and_a_re_export_keeps_its_path() {
         "mod chained_impl {\n    pub use crate::store::Line;\n}",
         "pub mod inner {\n    pub mod chained {\n        pub use crate::store::Line;\n    }\n}\npub use inner::chained;",
     );
-    let added = |symbol: &str| {
-        (
-            "additive".to_owned(),
-            "symbol_added".to_owned(),
-            symbol.to_owned(),
-        )
-    };
+    let added = |symbol| delta("additive", "symbol_added", symbol);
     assert_eq!(
         f.deltas(),
         [
@@ -250,11 +238,7 @@ fn cargo_features_are_symbols_of_the_set() {
     f.edit("lib/Cargo.toml", "extra = []", "extra = [\"std\"]");
     assert_eq!(
         f.deltas(),
-        [(
-            "additive".to_owned(),
-            "feature_now_enables".to_owned(),
-            "features.extra".to_owned()
-        )]
+        [delta("additive", "feature_now_enables", "features.extra")]
     );
     // `dep:helper` takes the optional dependency's implicit feature away.
     f.edit(
@@ -264,11 +248,7 @@ fn cargo_features_are_symbols_of_the_set() {
     );
     assert_eq!(
         f.deltas(),
-        [(
-            "breaking".to_owned(),
-            "symbol_removed".to_owned(),
-            "features.helper".to_owned()
-        )]
+        [delta("breaking", "symbol_removed", "features.helper")]
     );
     // Off by default: a break, located at the feature's line of the manifest.
     f.edit(
@@ -279,10 +259,10 @@ fn cargo_features_are_symbols_of_the_set() {
     f.edit("lib/Cargo.toml", "default = [\"std\"]", "default = []");
     let deltas = f.deltas();
     assert!(
-        deltas.contains(&(
-            "breaking".to_owned(),
-            "feature_no_longer_default".to_owned(),
-            "features.std".to_owned()
+        deltas.contains(&delta(
+            "breaking",
+            "feature_no_longer_default",
+            "features.std"
         )),
         "{deltas:?}"
     );
@@ -306,13 +286,7 @@ fn a_feature_no_source_names_gates_no_code() {
         "extra = []\nold = []\nfull = [\"old\", \"extra\"]",
     );
     assert_eq!(f.run(&["update"]).code, 0);
-    let lost = |class: &str| {
-        (
-            class.to_owned(),
-            "feature_no_longer_enables".to_owned(),
-            "features.full".to_owned(),
-        )
-    };
+    let lost = |class| delta(class, "feature_no_longer_enables", "features.full");
     f.edit(
         "lib/Cargo.toml",
         "full = [\"old\", \"extra\"]",
@@ -365,11 +339,7 @@ fn a_move_behind_a_pub_use_is_no_change_and_a_lost_path_is_a_break() {
     let deltas = f.deltas();
     assert_eq!(
         deltas,
-        [(
-            "breaking".to_owned(),
-            "symbol_removed".to_owned(),
-            "chained::Line".to_owned()
-        )],
+        [delta("breaking", "symbol_removed", "chained::Line")],
     );
     assert_eq!(f.run(&["check"]).code, 1);
 }
@@ -384,14 +354,7 @@ fn changes_are_classified_like_any_sets() {
         "pub struct Cart;",
         "pub struct Cart;\npub struct Bag;",
     );
-    assert_eq!(
-        f.deltas(),
-        [(
-            "additive".to_owned(),
-            "symbol_added".to_owned(),
-            "Bag".to_owned()
-        )]
-    );
+    assert_eq!(f.deltas(), [delta("additive", "symbol_added", "Bag")]);
     assert_eq!(f.run(&["check"]).code, 2);
     // A private item changing is nothing; a public field's type is a break.
     f.edit(
@@ -402,11 +365,7 @@ fn changes_are_classified_like_any_sets() {
     f.edit("lib/src/ser.rs", "pub pretty: bool", "pub pretty: u8");
     let deltas = f.deltas();
     assert!(
-        deltas.contains(&(
-            "breaking".to_owned(),
-            "field_type_changed".to_owned(),
-            "ser::Serializer".to_owned()
-        )),
+        deltas.contains(&delta("breaking", "field_type_changed", "ser::Serializer")),
         "{deltas:?}"
     );
     assert_eq!(deltas.len(), 2, "{deltas:?}");
@@ -434,14 +393,7 @@ fn a_re_export_made_hidden_is_doc_hidden_added_on_its_path() {
         "pub use store::Line;",
         "#[doc(hidden)]\npub use store::Line;",
     );
-    assert_eq!(
-        f.deltas(),
-        [(
-            "breaking".to_owned(),
-            "doc_hidden_added".to_owned(),
-            "Line".to_owned()
-        )]
-    );
+    assert_eq!(f.deltas(), [delta("breaking", "doc_hidden_added", "Line")]);
     // A set whose hidden items are API: nothing changed.
     let f = fixture();
     f.write(
@@ -563,16 +515,8 @@ fn a_type_renamed_behind_an_alias_of_its_old_name_is_no_change() {
     assert_eq!(
         f.deltas(),
         [
-            (
-                "additive".to_owned(),
-                "symbol_added".to_owned(),
-                "ChunkBy".to_owned()
-            ),
-            (
-                "additive".to_owned(),
-                "symbol_added".to_owned(),
-                "MappedLocalTime".to_owned()
-            ),
+            delta("additive", "symbol_added", "ChunkBy"),
+            delta("additive", "symbol_added", "MappedLocalTime"),
         ],
         "{}",
         f.read(golden)

@@ -6,7 +6,7 @@
 
 mod support;
 
-use support::Fixture;
+use support::{delta, Fixture};
 
 const GOLDEN: &str = "golden/api-contract/vers.json";
 
@@ -96,19 +96,11 @@ fn a_public_api_item_field_or_variant_under_a_build_script_cfg_makes_no_delta() 
     f.write("src/lib.rs", &lib);
     let deltas = f.deltas();
     assert!(
-        deltas.contains(&(
-            "breaking".to_owned(),
-            "field_removed".to_owned(),
-            "Options".to_owned()
-        )),
+        deltas.contains(&delta("breaking", "field_removed", "Options")),
         "{deltas:?}"
     );
     assert!(
-        deltas.contains(&(
-            "breaking".to_owned(),
-            "symbol_removed".to_owned(),
-            "star".to_owned()
-        )),
+        deltas.contains(&delta("breaking", "symbol_removed", "star")),
         "{deltas:?}"
     );
 }

@@ -40,13 +40,14 @@ pub fn is_hidden(name: &str) -> bool {
 /// `dep:` entry names). `default` is not a feature of its own here: what it turns on
 /// is each feature's [`FeatureShape::default`].
 pub fn shapes(table: &BTreeMap<String, Vec<String>>) -> BTreeMap<String, FeatureShape> {
-    let defaults = closure(table, "default");
+    let defaults = turned_on(table, "default");
     table
         .keys()
         .filter(|name| name.as_str() != "default")
         .map(|name| {
-            let mut enables = closure(table, name);
+            let mut enables = turned_on(table, name);
             enables.remove(name);
+            enables.remove("default");
             let shape = FeatureShape {
                 enables,
                 default: defaults.contains(name),
@@ -57,29 +58,30 @@ pub fn shapes(table: &BTreeMap<String, Vec<String>>) -> BTreeMap<String, Feature
         .collect()
 }
 
-/// Every feature of `table` that turning on `root` turns on, `root` included when it
-/// is reached again. An entry is a feature name, `dep:x` (a dependency, no feature),
-/// `x/f` (a dependency's feature; it also turns on feature `x` when there is one, as
-/// for an optional dependency) or `x?/f` (the feature only if `x` is on otherwise).
-fn closure(table: &BTreeMap<String, Vec<String>>, root: &str) -> BTreeSet<String> {
-    let mut seen = BTreeSet::new();
+/// Every feature of `table` that turning on `root` turns on, `root` itself included
+/// (when `table` has it): what `cfg(feature = …)` sees. An entry is a feature name,
+/// `dep:x` (a dependency, no feature), `x/f` (a dependency's feature; it also turns on
+/// feature `x` when there is one, as for an optional dependency) or `x?/f` (the
+/// feature only if `x` is on otherwise).
+pub fn turned_on(table: &BTreeMap<String, Vec<String>>, root: &str) -> BTreeSet<String> {
+    let mut on = BTreeSet::new();
     let mut stack = vec![root];
     while let Some(feature) = stack.pop() {
-        for entry in table.get(feature).into_iter().flatten() {
+        if !table.contains_key(feature) || !on.insert(feature.to_owned()) {
+            continue;
+        }
+        for entry in &table[feature] {
             if entry.starts_with("dep:") {
                 continue;
             }
-            let named = match entry.split_once('/') {
-                Some((dep, _)) if dep.ends_with('?') => continue,
-                Some((dep, _)) => dep,
-                None => entry.as_str(),
-            };
-            if table.contains_key(named) && named != "default" && seen.insert(named.to_owned()) {
-                stack.push(named);
+            match entry.split_once('/') {
+                Some((dep, _)) if dep.ends_with('?') => {}
+                Some((dep, _)) => stack.push(dep),
+                None => stack.push(entry),
             }
         }
     }
-    seen
+    on
 }
 
 #[cfg(test)]

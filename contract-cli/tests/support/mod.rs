@@ -363,3 +363,8 @@ impl Pty {
         (status.exit_code(), self.transcript(), after)
     }
 }
+
+/// One entry of [`Fixture::deltas`]: (class, kind, symbol).
+pub fn delta(class: &str, kind: &str, symbol: &str) -> (String, String, String) {
+    (class.to_owned(), kind.to_owned(), symbol.to_owned())
+}

@@ -33,17 +33,15 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         cx.push(delta);
     }
     for gone in old.enables.difference(&new.enables) {
-        let note = match inert(gone) {
-            true => Note::FeatureGatesNothing(gone.clone()),
-            false => Note::Feature(gone.clone()),
-        };
         let mut delta = cx
             .delta(DeltaKind::FeatureNoLongerEnables, Member::Item)
-            .note(note)
             .change(shown(old), shown(new));
-        if inert(gone) {
-            delta = delta.class(Class::Additive);
-        }
+        delta = match inert(gone) {
+            true => delta
+                .note(Note::FeatureGatesNothing(gone.clone()))
+                .class(Class::Additive),
+            false => delta.note(Note::Feature(gone.clone())),
+        };
         // Code under an unstable or private feature is no one's documented API.
         if crate::features::is_hidden(gone) && !cx.policy.doc_hidden_is_api {
             delta = delta.class(Class::Additive);
