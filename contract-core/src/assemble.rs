@@ -181,7 +181,7 @@ mod tests {
                 name: "Transform".to_owned(),
                 module: "x".to_owned(),
                 fragment: Fragment::Implementor {
-                    implementor: Type::named("Bump"),
+                    implementor: crate::shape::Implementor::of(Type::named("Bump")),
                 },
             },
         ];

@@ -618,8 +618,8 @@ pub enum Shown {
     Row(String),
     /// A module path.
     Module(String),
-    /// `impl Trait for Type`.
-    Implementor(crate::ty::Type),
+    /// `impl<…> Trait for Type`.
+    Implementor(crate::shape::Implementor),
     /// Names in declaration order (fields, variants).
     Order(Vec<String>),
     /// A visibility.

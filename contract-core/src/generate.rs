@@ -22,8 +22,8 @@ use crate::policy::{DirectiveText, Policy, WireDirection, WireFormat};
 use crate::probe::ProbedTrait;
 use crate::serde_attrs::{ContainerSerde, Entries, Entry, FieldSerde, VariantSerde};
 use crate::shape::{
-    AliasShape, FieldShape, FieldStyle, FnShape, GenericParam, Generics, ItemShape, ProcMacroKind,
-    Receiver, Repr, Symbol, Value, ValueItemShape, Visibility, WherePredicate,
+    AliasShape, FieldShape, FieldStyle, FnShape, GenericParam, Generics, Implementor, ItemShape,
+    ProcMacroKind, Receiver, Repr, Symbol, Value, ValueItemShape, Visibility, WherePredicate,
 };
 use crate::ty::{sort_bounds, Args, Bound, FnPtr, GenericArg, Path, Segment, Type, MAX_DEPTH};
 
@@ -817,7 +817,21 @@ impl<'a> Arbitrary<'a> for Symbol {
             }
         }
         let implementors = if item.is_none() || u.ratio(1, 8)? {
-            list(u, 2, top_ty)?.into_iter().collect()
+            list(u, 2, |u| {
+                let ty = top_ty(u)?;
+                let mut g = if u.ratio(1, 3)? {
+                    Generics::arbitrary(u)?
+                } else {
+                    Generics::default()
+                };
+                generics(&mut g);
+                // An implementor's own lifetimes are elided where they can be; kept
+                // ones are rare, and would have to be written in the type.
+                g.params.retain(|p| !p.is_lifetime());
+                Ok(Implementor { ty, generics: g })
+            })?
+            .into_iter()
+            .collect()
         } else {
             Default::default()
         };
@@ -1013,7 +1027,8 @@ pub fn canonical(mut s: Symbol) -> Symbol {
         && s.types.is_empty()
         && s.implementors.is_empty()
     {
-        s.implementors.insert(Type::named("Pinned"));
+        s.implementors
+            .insert(Implementor::of(Type::named("Pinned")));
     }
     s
 }

@@ -2,7 +2,7 @@
 //!
 //! ```json
 //! {
-//!   "format_version": 4,
+//!   "format_version": 5,
 //!   "package": "workspace-example",
 //!   "set": "phase5",
 //!   "symbols": { "ApplyContext": { "fingerprint": "sha256:…", "shape": { … } } }
@@ -38,7 +38,13 @@ mod layout;
 /// lifetimes elided (`fn f<'a>(x: &'a str) -> &'a str` is `fn f(x: &str) -> &str`),
 /// a primitive as the primitive under `use core::usize;`, literals by value (`0x10`
 /// is `16`). A golden of format 2 would show those spellings as changes.
-pub const FORMAT_VERSION: u64 = 4;
+///
+/// 4: a public-API set records the package's Cargo features and its modules.
+///
+/// 5: an implementor records the generics of its `impl` (`impl<T: Clone> Trait for
+/// W<T>` is `W<T>` for every `T: Clone`), so a generic impl's parameters are no longer
+/// read as types of those names.
+pub const FORMAT_VERSION: u64 = 5;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -50,6 +56,10 @@ fn changed_since(v: u64) -> &'static str {
         3 => {
             " (format 4 records a public-API set's Cargo features and modules, which format \
              3 has not)"
+        }
+        4 => {
+            " (format 5 records the generics of each implementor's `impl`, which format 4 \
+             wrote as its type alone)"
         }
         _ => "",
     }

@@ -269,7 +269,7 @@ mod tests {
         let (health, confidence) = assess(Some(old.as_bytes()), true, ScanExactness::MacroHidden);
         assert_eq!(
             health.to_string(),
-            "Stale{reason: FormatVersionBehind{golden: 0, current: 4}}"
+            format!("Stale{{reason: FormatVersionBehind{{golden: 0, current: {FORMAT_VERSION}}}}}")
         );
         assert_eq!(confidence, Confidence::High);
         let with_policy = text().replacen("\"package\"", "\"policy\": {},\n  \"package\"", 1);

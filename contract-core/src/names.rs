@@ -1009,7 +1009,7 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
         Fragment::Methods { methods, .. } => {
             methods.values().for_each(|m| fn_params(m, &mut params))
         }
-        Fragment::Implementor { .. } => {}
+        Fragment::Implementor { implementor } => param_names(&implementor.generics, &mut params),
     }
     if let Some(item) = &golden.item {
         item_params(item, &mut params);
@@ -1018,6 +1018,9 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
         .methods
         .values()
         .for_each(|m| fn_params(m, &mut params));
+    for i in &golden.implementors {
+        param_names(&i.generics, &mut params);
+    }
     let reader = Reader {
         table: names,
         params: &params,
@@ -1059,7 +1062,8 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
         &mut learn,
     );
     for i in &golden.implementors {
-        learn(None, Slot::Type(&mut i.clone()));
+        learn(None, Slot::Type(&mut i.ty.clone()));
+        generics_slots(&mut i.generics.clone(), &mut |slot| learn(None, slot));
     }
     let respeller = |member: Option<&str>| Respeller {
         reader: &reader,
@@ -1087,10 +1091,13 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
         }),
         Fragment::Implementor { implementor } => {
             // An implementor is one type: the whole of it, or nothing.
-            if let Some(Some(golden)) = respeller(None).spelling(implementor) {
-                implementor.clone_from(golden);
+            if let Some(Some(golden)) = respeller(None).spelling(&implementor.ty) {
+                implementor.ty.clone_from(golden);
                 changed = true;
             }
+            generics_slots(&mut implementor.generics, &mut |slot| {
+                changed |= respeller(None).respell(slot)
+            });
         }
     }
     if changed {
@@ -1164,7 +1171,7 @@ fn resort(fragment: &mut Fragment) {
             methods.values_mut().for_each(signature);
             aliases.values_mut().for_each(|a| generics(&mut a.generics));
         }
-        Fragment::Implementor { .. } => {}
+        Fragment::Implementor { implementor } => generics(&mut implementor.generics),
     }
 }
 

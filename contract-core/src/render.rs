@@ -14,8 +14,8 @@ use crate::delta::{
 };
 use crate::serde_attrs::{attribute_text, Entries};
 use crate::shape::{
-    AssocConst, AssocType, FieldShape, FieldStyle, FnShape, GenericParam, Generics, ItemShape,
-    Repr, Symbol, TraitMethod, TraitShape, Value, VariantShape,
+    AssocConst, AssocType, FieldShape, FieldStyle, FnShape, GenericParam, Generics, Implementor,
+    ItemShape, Repr, Symbol, TraitMethod, TraitShape, Value, VariantShape,
 };
 
 /// One-line forms longer than this are shown one member a line.
@@ -161,6 +161,16 @@ fn join<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(sep)
+}
+
+/// `impl<T: Clone> Trait for W<T>`.
+pub fn implementor(trait_name: &str, i: &Implementor) -> String {
+    format!(
+        "impl{} {trait_name} for {}{}",
+        generic_params(&i.generics),
+        i.ty,
+        where_clause(&i.generics)
+    )
 }
 
 /// `<'a, T: Clone = u8, const N: usize>`, or empty.
@@ -359,10 +369,19 @@ pub fn symbol(name: &str, s: &Symbol) -> String {
         parts.push(signature(name, method));
     }
     if !s.implementors.is_empty() {
-        parts.push(format!(
-            "implemented by {}",
-            join(&s.implementors.iter().collect::<Vec<_>>(), ", ")
-        ));
+        let by: Vec<String> = s
+            .implementors
+            .iter()
+            .map(|i| {
+                format!(
+                    "{}{}{}",
+                    generic_params(&i.generics),
+                    i.ty,
+                    where_clause(&i.generics)
+                )
+            })
+            .collect();
+        parts.push(format!("implemented by {}", by.join(", ")));
     }
     if parts.is_empty() {
         "(nothing)".to_owned()
@@ -440,7 +459,7 @@ pub fn side_lines(delta: &Delta, after: bool) -> Option<Vec<String>> {
         }
         Shown::Row(r) => short(r.clone()),
         Shown::Module(m) => short(format!("{m}::{}", delta.symbol)),
-        Shown::Implementor(t) => short(format!("impl {} for {t}", delta.symbol)),
+        Shown::Implementor(i) => short(implementor(&delta.symbol, i)),
         Shown::Order(names) => short(names.join(", ")),
         Shown::Visibility(v) => short(match v {
             crate::shape::Visibility::Private => "private".to_owned(),
@@ -1319,11 +1338,7 @@ pub fn symbol_lines(name: &str, s: &Symbol) -> Vec<String> {
         let names: Vec<&str> = traits.iter().map(|t| t.name()).collect();
         lines.push(format!("// implements: {}", names.join(", ")));
     }
-    lines.extend(
-        s.implementors
-            .iter()
-            .map(|i| format!("impl {name} for {i}")),
-    );
+    lines.extend(s.implementors.iter().map(|i| implementor(name, i)));
     if lines.is_empty() {
         lines.push("(nothing)".to_owned());
     }

@@ -55,10 +55,10 @@ pub enum Fragment {
         #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
         unresolved: BTreeSet<String>,
     },
-    /// A trait `impl`: the implementing type.
+    /// A trait `impl`: the implementing type, for the impl's generics.
     Implementor {
-        /// The implementing type (e.g. `Vec<T>`).
-        implementor: Type,
+        /// The implementing type (e.g. `Vec<T>` for every `T: Clone`).
+        implementor: Implementor,
     },
 }
 
@@ -137,7 +137,7 @@ pub struct Symbol {
     pub types: BTreeMap<String, AliasShape>,
     /// Implementors pinned through trait `impl` blocks.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub implementors: BTreeSet<Type>,
+    pub implementors: BTreeSet<Implementor>,
     /// The probed traits the type implements, as the compiler answered in the user's
     /// crate (see [`crate::probe`]); `None` when not observed (a generic type, a shape
     /// read from sources).
@@ -428,9 +428,87 @@ macro_rules! text_serde {
 
 text_serde!(Visibility, Visibility::parse, "visibility");
 
+/// A trait `impl`'s self type, for its generics: `impl<T: Clone> Trait for W<T>` is
+/// `W<T>` for every `T: Clone`, and `impl<T, const N: usize> Trait for [T; N]` every
+/// array. A golden writes one with no generics as its type alone (`"Bump"`), one with
+/// generics as `{"ty": "W<T>", "generics": {…}}`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Implementor {
+    /// The implementing type, the impl's own lifetimes elided where `'_` would do.
+    pub ty: Type,
+    /// The impl's generics, less the lifetimes the type elides.
+    pub generics: Generics,
+}
+
+impl Implementor {
+    /// An implementor with no generics: `impl Trait for Bump`.
+    pub fn of(ty: Type) -> Implementor {
+        Implementor {
+            ty,
+            generics: Generics::default(),
+        }
+    }
+}
+
+impl fmt::Display for Implementor {
+    /// The type alone: the impl's generics are [`crate::render::implementor`]'s.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.ty.fmt(f)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenericImplementor {
+    ty: Type,
+    generics: Generics,
+}
+
+impl Serialize for Implementor {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.generics.is_empty() {
+            self.ty.serialize(s)
+        } else {
+            GenericImplementor {
+                ty: self.ty.clone(),
+                generics: self.generics.clone(),
+            }
+            .serialize(s)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Implementor {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Implementor;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an implementing type, or an object with `ty` and `generics`")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Implementor, E> {
+                Type::parse(text)
+                    .map(Implementor::of)
+                    .map_err(|e| E::custom(format!("not a type `{text}`: {e}")))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Implementor, A::Error> {
+                let GenericImplementor { ty, generics } = GenericImplementor::deserialize(
+                    serde::de::value::MapAccessDeserializer::new(map),
+                )?;
+                Ok(Implementor { ty, generics })
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
 /// Generic parameters and where clauses.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Generics {
     /// Parameters in declaration order (order is part of the API: turbofish).
@@ -450,7 +528,7 @@ impl Generics {
 }
 
 /// One generic parameter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GenericParam {
     /// `'a: 'b`.

@@ -134,6 +134,17 @@ breaks; a property renames the generics of every case at random):
   assumed to hold there, and a last path argument equal to the default is left out on
   both sides (`Edges<N, RandomState>` is `Edges<N>`). At compile time the macro, which
   sees the `impl` but not the type's new shape, leaves such methods to `cargo test`;
+- a trait `impl` rewritten to cover every type it covered: an implementor is its type
+  for the impl's generics, and one is lost only when no impl of the new side covers it.
+  `impl<T: Default> Array for [T; 4]`, `… [T; 8]` → `impl<T: Default, const N: usize>
+  Array for [T; N]` (per-length impls replaced by a const-generic one), `impl<N> Visit
+  for Graph<N>` → `impl<N, S: BuildHasher> Visit for Graph<N, S>` (a parameter left out
+  of the old type is its default, and what the new impl bounds it by is assumed to hold
+  there), and renamed parameters (`impl<K, V>` and `impl<A, B>`) are no change; the impl
+  that covers more types is `trait_implementor_added`. A bound the new impl adds holds
+  only where the old impl had it on the same parameter (or a stronger one: `Ord` gives
+  `PartialOrd`, `Copy` gives `Clone`) or where a primitive scalar implements it (`u8:
+  Default`): anything else is a narrower impl, `trait_implementor_removed`;
 - a literal and its value: `0x10`, `0o20`, `0b1_0000` and `16`; `1_000` and `1000`;
   `'𖿰'` and `'\u{16ff0}'`; `r"a"` and `"a"` (the suffix stays: `16u8` is not `16`). Goldens
   write literals in one spelling, printable ASCII as itself and any other char escaped;

@@ -535,6 +535,116 @@ fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
 }
 
 #[test]
+fn a_trait_impl_generalised_over_a_defaulted_parameter_keeps_every_implementor() {
+    let before = "pub trait Visit {}
+        pub struct Graph<N, E>(N, E);
+        impl<N, E> Visit for Graph<N, E> {}";
+    let after = "pub trait Visit {}
+        pub struct Graph<N, E, S = std::hash::RandomState>(N, E, S);
+        impl<N, E, S: std::hash::BuildHasher> Visit for Graph<N, E, S> {}";
+    let found = deltas(before, after);
+    assert!(
+        found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    assert!(
+        found
+            .iter()
+            .any(|d| d.kind == DeltaKind::TraitImplementorAdded),
+        "more types implement it: {}",
+        common::show(&found)
+    );
+    // Near misses: an argument fixed where the old type had its default, and a
+    // parameter with no default (every old `Graph<N, E>` stops compiling).
+    breaks(
+        before,
+        &after.replace(
+            "impl<N, E, S: std::hash::BuildHasher> Visit for Graph<N, E, S>",
+            "impl<N, E> Visit for Graph<N, E, std::collections::hash_map::DefaultHasher>",
+        ),
+        DeltaKind::TraitImplementorRemoved,
+    );
+    breaks(
+        before,
+        &after.replace("S = std::hash::RandomState", "S"),
+        DeltaKind::GenericParamAdded,
+    );
+}
+
+#[test]
+fn per_length_impls_replaced_by_a_const_generic_impl_keep_every_length() {
+    let before = "pub trait Array {}
+        impl<T: Default> Array for [T; 1] {}
+        impl<T: Default> Array for [T; 2] {}
+        impl<T: Default> Array for [T; 32] {}
+        impl Array for [u8; 64] {}";
+    let after = "pub trait Array {}
+        impl<T: Default, const N: usize> Array for [T; N] {}";
+    let found = deltas(before, after);
+    assert!(
+        found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    // Near misses: a bound the old impls did not have, and a length left out.
+    let narrower = breaks(
+        before,
+        &after.replace("T: Default,", "T: Default + Clone,"),
+        DeltaKind::TraitImplementorRemoved,
+    );
+    assert_eq!(
+        narrower
+            .iter()
+            .filter(|d| d.kind == DeltaKind::TraitImplementorRemoved)
+            .count(),
+        3,
+        "`u8: Clone` holds, `T: Clone` was not required: {}",
+        common::show(&narrower)
+    );
+    breaks(
+        before,
+        "pub trait Array {} impl<T: Default> Array for [T; 1] {} impl<T: Default> Array for [T; 2] {}",
+        DeltaKind::TraitImplementorRemoved,
+    );
+}
+
+#[test]
+fn an_impls_parameters_are_its_own() {
+    // Renamed consistently: no change at all.
+    same(
+        "pub trait Show {} impl<K: Ord, V> Show for Map<K, V> {}",
+        "pub trait Show {} impl<A: Ord, B> Show for Map<A, B> {}",
+    );
+    // A bound std's supertraits imply, and the same bound written in a where clause.
+    same(
+        "pub trait Show {} impl<T> Show for Wrap<T> where T: Clone {}",
+        "pub trait Show {} impl<T: Clone> Show for Wrap<T> {}",
+    );
+    // Near misses: the parameters swapped, and one parameter for two.
+    breaks(
+        "pub trait Show {} impl<K: Ord, V> Show for Map<K, V> {}",
+        "pub trait Show {} impl<K, V: Ord> Show for Map<K, V> {}",
+        DeltaKind::TraitImplementorRemoved,
+    );
+    breaks(
+        "pub trait Show {} impl<A, B> Show for Pair<A, B> {}",
+        "pub trait Show {} impl<T> Show for Pair<T, T> {}",
+        DeltaKind::TraitImplementorRemoved,
+    );
+    // A bound implied by a stronger old one covers it.
+    let found = deltas(
+        "pub trait Show {} impl<T: Ord> Show for Wrap<T> {}",
+        "pub trait Show {} impl<T: PartialOrd> Show for Wrap<T> {}",
+    );
+    assert!(
+        found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+}
+
+#[test]
 fn a_literal_is_its_value() {
     same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
     same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");

@@ -349,9 +349,23 @@ fn inherent_impls_pin_pub_methods_and_trait_impls_pin_the_implementor() {
     assert_eq!(
         extracted.fragment,
         Fragment::Implementor {
-            implementor: contract_core::Type::parse("Bump").unwrap()
+            implementor: contract_core::shape::Implementor::of(
+                contract_core::Type::parse("Bump").unwrap()
+            )
         },
-        "the impl's own lifetime, written once, is `Bump<'_>`: elided"
+        "the impl's own lifetime, written once, is `Bump<'_>`: elided, and not a parameter"
+    );
+
+    // A generic impl is its type for its generics.
+    let parsed: syn::Item =
+        syn::parse_str("impl<T, const N: usize> Transform for [T; N] where T: Clone {}").unwrap();
+    let Fragment::Implementor { implementor } = extract(&parsed).unwrap().fragment else {
+        panic!("an implementor");
+    };
+    assert_eq!(implementor.ty.to_string(), "[T; N]");
+    assert_eq!(
+        contract_core::render::implementor("Transform", &implementor),
+        "impl<T: Clone, const N: usize> Transform for [T; N]"
     );
 }
 

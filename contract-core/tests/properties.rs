@@ -18,9 +18,9 @@ use contract_core::probe::ProbedTrait;
 use contract_core::serde_attrs::{Entries, Entry};
 use contract_core::shape::{
     AliasShape, AssocConst, AssocType, ContainerAttrs, EnumShape, FieldShape, FieldStyle, FnShape,
-    GenericParam, Generics, ItemShape, MacroShape, Param, ProcMacroKind, ProcMacroShape, Receiver,
-    Repr, StructShape, TraitMethod, TraitShape, UnionShape, Value, ValueItemShape, VariantShape,
-    Visibility, WherePredicate,
+    GenericParam, Generics, Implementor, ItemShape, MacroShape, Param, ProcMacroKind,
+    ProcMacroShape, Receiver, Repr, StructShape, TraitMethod, TraitShape, UnionShape, Value,
+    ValueItemShape, VariantShape, Visibility, WherePredicate,
 };
 use contract_core::ty::{sort_bounds, Bound, Type};
 use contract_core::{Axis, DeltaKind, Symbol};
@@ -541,7 +541,14 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
         prop::option::of(item()),
         prop::collection::btree_map(pick(NAMES), fn_shape(), 0..3),
         prop::collection::btree_set(
-            pick(&["Bump", "Pin", "Vec<T>"]).prop_map(|t| Type::parse(&t).expect("parses")),
+            (pick(&["Bump", "Pin", "Vec<T>"]), generics()).prop_map(|(t, g)| Implementor {
+                ty: Type::parse(&t).expect("parses"),
+                generics: if t.contains('<') {
+                    g
+                } else {
+                    Generics::default()
+                },
+            }),
             0..3,
         ),
         (
@@ -1234,7 +1241,7 @@ proptest! {
             registered.push(Registered {
                 name: "C".to_owned(),
                 module: "crate::imp".to_owned(),
-                fragment: contract_core::Fragment::Implementor { implementor: Type::parse(&t).unwrap() },
+                fragment: contract_core::Fragment::Implementor { implementor: Implementor::of(Type::parse(&t).unwrap()) },
             });
         }
         let texts: Vec<String> = registered.iter().map(|r| r.fragment.compact_text().0).collect();

@@ -442,6 +442,22 @@ fn equivalent_reconciled(old: &Symbol, new: &Symbol) -> bool {
     if old.same_shape(new) {
         return true;
     }
+    // Implementors that cover each other's types (renamed parameters, say) are one.
+    let aligned;
+    let old = if old.implementors != new.implementors
+        && super::implementors::same_types(&old.implementors, &new.implementors)
+    {
+        aligned = Symbol {
+            implementors: new.implementors.clone(),
+            ..old.clone()
+        };
+        &aligned
+    } else {
+        old
+    };
+    if old.same_shape(new) {
+        return true;
+    }
     let renamed = renamed_to_match(old, new);
     let old = renamed.as_ref().unwrap_or(old);
     old.same_shape(new) || normalized(old).same_shape(&normalized(new))

@@ -320,8 +320,9 @@ fn walk_signature(f: &mut FnShape, visit: &mut dyn FnMut(&str, Pos) -> Edit) {
 }
 
 /// An implementor type with the impl's own lifetimes elided where `'_` would do:
-/// written once in the type and bounded nowhere. `generics` are the impl's.
-pub fn canonical_implementor(t: &mut Type, generics: &Generics) {
+/// written once in the type and bounded nowhere. `generics` are the impl's, and lose
+/// the lifetimes elided.
+pub fn canonical_implementor(t: &mut Type, generics: &mut Generics) {
     let own: BTreeSet<String> = generics
         .params
         .iter()
@@ -351,6 +352,10 @@ pub fn canonical_implementor(t: &mut Type, generics: &Generics) {
             Edit::Keep
         }
     });
+    let elided: BTreeSet<String> = elide.into_iter().cloned().collect();
+    generics
+        .params
+        .retain(|p| !(p.is_lifetime() && elided.contains(p.name())));
 }
 
 #[cfg(test)]
@@ -473,7 +478,7 @@ mod tests {
         let item: syn::Item = syn::parse_str(src).unwrap();
         let Extracted { fragment, .. } = extract_in(&item, &Scope::default()).unwrap();
         match fragment {
-            Fragment::Implementor { implementor } => implementor.to_string(),
+            Fragment::Implementor { implementor } => implementor.ty.to_string(),
             other => panic!("{other:?}"),
         }
     }

@@ -24,8 +24,8 @@ use self::types::Cx;
 use crate::delta::{Attr, Member};
 use crate::shape::{
     AliasShape, AssocConst, AssocType, EnumShape, FieldShape, FieldStyle, FnShape, Fragment,
-    Generics, ItemShape, MacroShape, Param, ProcMacroShape, Receiver, StructShape, TraitMethod,
-    TraitShape, UnionShape, Value, ValueItemShape, VariantShape, Visibility,
+    Generics, Implementor, ItemShape, MacroShape, Param, ProcMacroShape, Receiver, StructShape,
+    TraitMethod, TraitShape, UnionShape, Value, ValueItemShape, VariantShape, Visibility,
 };
 use crate::ty::{Bound, Type};
 
@@ -1073,8 +1073,10 @@ fn impl_fragment(
                 .map(|s| s.ident.to_string())
                 .ok_or_else(|| syn::Error::new(path.span(), "expected a trait path"))?;
             spans.item = Some(path.span());
-            let mut implementor = types::ty(cx, &i.self_ty);
-            elision::canonical_implementor(&mut implementor, &types::generics(cx, &i.generics));
+            let mut ty = types::ty(cx, &i.self_ty);
+            let mut generics = types::generics(cx, &i.generics);
+            elision::canonical_implementor(&mut ty, &mut generics);
+            let implementor = Implementor { ty, generics };
             Ok((trait_name, Fragment::Implementor { implementor }))
         }
         None => {

@@ -1409,6 +1409,41 @@ pub const CASES: &[Case] = &[
         "pub trait Transform {} impl Transform for Bump {}",
         "pub trait Transform {} impl Transform for Bump {} impl Transform for Pin {}",
     ),
+    // A generic impl is its type for every argument its bounds admit.
+    yes(
+        TraitImplementorRemoved,
+        Breaking,
+        Api,
+        "pub trait Transform {} impl<T> Transform for Wrap<T> {}",
+        "pub trait Transform {} impl<T: Clone> Transform for Wrap<T> {}",
+    ),
+    yes(
+        TraitImplementorAdded,
+        Additive,
+        Api,
+        "pub trait Transform {} impl<T: Clone> Transform for Wrap<T> {}",
+        "pub trait Transform {} impl<T> Transform for Wrap<T> {}",
+    ),
+    // Per-length impls replaced by a const-generic one keep every length.
+    no(
+        TraitImplementorRemoved,
+        "pub trait Array {} impl<T: Default> Array for [T; 4] {} impl<T: Default> Array for [T; 8] {}",
+        "pub trait Array {} impl<T: Default, const N: usize> Array for [T; N] {}",
+    ),
+    yes(
+        TraitImplementorAdded,
+        Additive,
+        Api,
+        "pub trait Array {} impl<T: Default> Array for [T; 4] {} impl<T: Default> Array for [T; 8] {}",
+        "pub trait Array {} impl<T: Default, const N: usize> Array for [T; N] {}",
+    ),
+    yes(
+        TraitImplementorRemoved,
+        Breaking,
+        Api,
+        "pub trait Array {} impl<T> Array for [T; 4] {}",
+        "pub trait Array {} impl<T: Default, const N: usize> Array for [T; N] {}",
+    ),
     // ---- methods and fns -----------------------------------------------------
     yes(
         MethodAdded,
