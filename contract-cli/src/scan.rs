@@ -209,6 +209,7 @@ pub fn scan_package(
             path_attr_dir: dir,
             scope: Scope::default(),
             index,
+            undecided: None,
         };
         let first = scan.out.pinned.len();
         scan.file(&target.root, &cx, None);
@@ -329,6 +330,9 @@ struct ModCx {
     /// Its index in the public-API record, when one is made and the module is one
     /// of the crate's (not a module inside a fn body).
     index: Option<usize>,
+    /// The `#[cfg]` this command cannot evaluate that the module (or one around it)
+    /// is under: every item in it is, too.
+    undecided: Option<String>,
 }
 
 struct Scanner<'a> {
@@ -502,21 +506,21 @@ impl Scanner<'_> {
         let attrs = args::item_attrs(item);
         // What the build leaves out is not read; what the scan cannot evaluate is
         // not counted, and said.
-        match self.env.item(attrs) {
-            Truth::True => {}
+        let unknown = match self.env.item(attrs) {
+            Truth::True => cx.undecided.clone(),
             Truth::False => return self.not_built(item, attrs, cx, file, None),
-            Truth::Unknown(what) => {
-                // Neither built nor left out: a public-API set takes it as its golden
-                // has it.
-                if let (Some(index), true) = (cx.index, self.api.is_some()) {
-                    self.collect(item, index, cx, file, true);
-                }
-                if let Item::Mod(m) = item {
-                    // The module itself; what is in it is not read.
-                    self.api_module(m, cx, file, true);
-                }
-                return self.not_built(item, attrs, cx, file, Some(what));
+            Truth::Unknown(what) => Some(what),
+        };
+        if let Some(what) = unknown {
+            // Neither built nor left out: a public-API set takes it as its golden
+            // has it, and so it does what is in a module under such a cfg.
+            if let (Some(index), true) = (cx.index, self.api.is_some()) {
+                self.collect(item, index, cx, file, true);
             }
+            if let Item::Mod(m) = item {
+                self.module(m, cx, file, Some(what.clone()));
+            }
+            return self.not_built(item, attrs, cx, file, Some(what));
         }
         if let Item::Impl(i) = item {
             record_impl(i, &cx.path, &mut self.out.impls);
@@ -530,7 +534,7 @@ impl Scanner<'_> {
             Item::Mod(m) => {
                 // Refused by the macro (an error), then the module is read as usual.
                 self.pinned(item, attrs, cx, file);
-                self.module(m, cx, file)
+                self.module(m, cx, file, None)
             }
             Item::Macro(m) if is_pin_macro(m, &cx.scope) => self.pin_macro(m, cx, file),
             Item::Macro(m) => {
@@ -933,17 +937,20 @@ impl Scanner<'_> {
         Some(child)
     }
 
-    fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, file: &Path) {
+    /// `undecided`: the module is under a `#[cfg]` this command cannot evaluate (see
+    /// [`ModCx::undecided`]).
+    fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, file: &Path, undecided: Option<String>) {
         let name = m.ident.unraw().to_string();
         let path_attr = m.attrs.iter().find_map(path_attribute);
         let path = format!("{}::{name}", cx.path);
-        let index = self.api_module(m, cx, file, false);
+        let index = self.api_module(m, cx, file, undecided.is_some());
         let mut child = ModCx {
             path,
             children_dir: PathBuf::new(),
             path_attr_dir: PathBuf::new(),
             scope: Scope::default(),
             index,
+            undecided,
         };
         match &m.content {
             Some((_, items)) => {
@@ -975,6 +982,11 @@ impl Scanner<'_> {
                     parent.join(&name)
                 };
                 child.path_attr_dir = parent;
+                // A module under an unevaluable cfg may be one the build writes: no file
+                // is no error then.
+                if child.undecided.is_some() && !self.is_file(&target) {
+                    return;
+                }
                 self.file(&target, &child, Some((file, m.ident.span())));
             }
         }

@@ -132,3 +132,33 @@ fn a_variant_field_under_a_build_script_cfg_makes_no_delta() {
         "{deltas:?}"
     );
 }
+
+/// What is in a module under a cfg the command cannot evaluate is taken as the golden
+/// has it, item by item (and through the `pub use` that re-exports from it): the
+/// module's file is read, but nothing in it is held as there or gone.
+#[test]
+fn the_items_of_a_module_under_a_build_script_cfg_make_no_delta() {
+    let f = Fixture::new();
+    let lib = "pub mod simd;\npub use simd::Lanes;\n";
+    let simd = "pub struct Lanes(pub u8);\npub fn width() -> usize {\n    16\n}\n";
+    package(&f, "[set.api]\npublic_api = true\n", lib);
+    f.write("src/simd.rs", simd);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read(GOLDEN);
+    assert!(golden.contains("\"simd::width\""), "{golden}");
+    f.write(
+        "src/lib.rs",
+        "#[cfg(has_simd)]\npub mod simd;\n#[cfg(has_simd)]\npub use simd::Lanes;\n",
+    );
+    assert_eq!(f.deltas(), []);
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.read(GOLDEN), golden);
+    // The near miss: the same module the build decides about, an item gone, breaks.
+    f.write("src/lib.rs", lib);
+    f.write("src/simd.rs", "pub struct Lanes(pub u8);\n");
+    let deltas = f.deltas();
+    assert!(
+        deltas.contains(&delta("breaking", "symbol_removed", "simd::width")),
+        "{deltas:?}"
+    );
+}
