@@ -213,18 +213,7 @@ fn seals(blanket: &Blanket, trait_: &contract_core::shape::TraitShape) -> bool {
     let supertraits: BTreeSet<&str> = trait_
         .supertraits
         .iter()
-        .filter_map(|b| match b {
-            contract_core::ty::Bound::Trait {
-                hrtb,
-                maybe: false,
-                path,
-            } if hrtb.is_empty() => path
-                .segments
-                .last()
-                .filter(|s| s.args == contract_core::ty::Args::None)
-                .map(|s| s.name.as_str()),
-            _ => None,
-        })
+        .filter_map(contract_core::ty::Bound::plain_trait_name)
         .collect();
     blanket
         .bounds

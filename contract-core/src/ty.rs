@@ -458,6 +458,23 @@ impl Bound {
         Ok(b)
     }
 
+    /// The last name of a plain trait bound with no arguments (`Ord`, `core::cmp::Ord`);
+    /// `None` for `?Sized`, a `for<…>` bound, a lifetime.
+    pub fn plain_trait_name(&self) -> Option<&str> {
+        match self {
+            Bound::Trait {
+                hrtb,
+                maybe: false,
+                path,
+            } if hrtb.is_empty() => path
+                .segments
+                .last()
+                .filter(|s| s.args == Args::None)
+                .map(|s| s.name.as_str()),
+            _ => None,
+        }
+    }
+
     /// Calls `f` on every type inside the bound, mutably.
     pub fn walk_types_mut(&mut self, f: &mut impl FnMut(&mut Type)) {
         if let Bound::Trait { path, .. } = self {

@@ -45,6 +45,22 @@ fn breaks(before: &str, after: &str, kind: DeltaKind) -> Vec<Delta> {
     found
 }
 
+/// No breaking delta, and one of `kind`.
+#[track_caller]
+fn only_additive(before: &str, after: &str, kind: DeltaKind) {
+    let found = deltas(before, after);
+    assert!(
+        found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    assert!(
+        found.iter().any(|d| d.kind == kind),
+        "expected {kind}: {}",
+        common::show(&found)
+    );
+}
+
 #[test]
 fn renaming_generic_parameters_consistently_is_no_change() {
     same("pub struct S<T>(pub T);", "pub struct S<U>(pub U);");
@@ -501,19 +517,7 @@ fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
             pub fn edges(&self) -> Edges<N, E, S> { todo!() }
             pub fn node_count(&self) -> usize { 0 }
         }";
-    let found = deltas(before, after);
-    assert!(
-        found.iter().all(|d| !d.is_breaking()),
-        "{}",
-        common::show(&found)
-    );
-    assert!(
-        found
-            .iter()
-            .any(|d| d.kind == DeltaKind::GenericParamAddedWithDefault),
-        "{}",
-        common::show(&found)
-    );
+    only_additive(before, after, DeltaKind::GenericParamAddedWithDefault);
     // Near misses: a parameter with no default breaks every use; a method that now
     // returns another type at the default is still a change.
     breaks(
@@ -542,19 +546,8 @@ fn a_trait_impl_generalised_over_a_defaulted_parameter_keeps_every_implementor()
     let after = "pub trait Visit {}
         pub struct Graph<N, E, S = std::hash::RandomState>(N, E, S);
         impl<N, E, S: std::hash::BuildHasher> Visit for Graph<N, E, S> {}";
-    let found = deltas(before, after);
-    assert!(
-        found.iter().all(|d| !d.is_breaking()),
-        "{}",
-        common::show(&found)
-    );
-    assert!(
-        found
-            .iter()
-            .any(|d| d.kind == DeltaKind::TraitImplementorAdded),
-        "more types implement it: {}",
-        common::show(&found)
-    );
+    // More types implement it.
+    only_additive(before, after, DeltaKind::TraitImplementorAdded);
     // Near misses: an argument fixed where the old type had its default, and a
     // parameter with no default (every old `Graph<N, E>` stops compiling).
     breaks(

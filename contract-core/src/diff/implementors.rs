@@ -384,12 +384,7 @@ impl<'a> Matcher<'a> {
             }
         }
         general.generics.where_clause.iter().all(|w| match w {
-            WherePredicate::Type {
-                bounded, bounds, ..
-            } if self.mentions_default(bounded) => {
-                let _ = bounds;
-                true
-            }
+            WherePredicate::Type { bounded, .. } if self.mentions_default(bounded) => true,
             WherePredicate::Type {
                 hrtb,
                 bounded,
@@ -479,24 +474,8 @@ impl Facts<'_> {
     }
 }
 
-/// The last name of a plain trait bound with no arguments: `Ord`, `core::cmp::Ord`.
-fn plain_name(b: &Bound) -> Option<&str> {
-    match b {
-        Bound::Trait {
-            hrtb,
-            maybe: false,
-            path,
-        } if hrtb.is_empty() => path
-            .segments
-            .last()
-            .filter(|s| s.args == Args::None)
-            .map(|s| s.name.as_str()),
-        _ => None,
-    }
-}
-
 fn is_named(b: &Bound, name: &str) -> bool {
-    plain_name(b) == Some(name)
+    b.plain_trait_name() == Some(name)
 }
 
 /// `has` gives `want`: the same bound, or a std supertrait of it.
@@ -504,7 +483,7 @@ fn implies(has: &Bound, want: &Bound) -> bool {
     if has == want {
         return true;
     }
-    let (Some(has), Some(want)) = (plain_name(has), plain_name(want)) else {
+    let (Some(has), Some(want)) = (has.plain_trait_name(), want.plain_trait_name()) else {
         return false;
     };
     matches!(
@@ -538,7 +517,7 @@ fn primitive_implements(t: &Type, b: &Bound) -> bool {
     let Some(name) = t.as_path().and_then(Path::as_ident) else {
         return false;
     };
-    let Some(bound) = plain_name(b) else {
+    let Some(bound) = b.plain_trait_name() else {
         return false;
     };
     let integer = INTEGERS.contains(&name);
