@@ -32,6 +32,7 @@ pub mod serde_attrs;
 pub mod shape;
 #[cfg(feature = "syntax")]
 pub mod syntax;
+pub mod target_features;
 pub mod ty;
 pub mod undecided;
 pub mod vocabulary;

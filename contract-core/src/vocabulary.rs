@@ -145,6 +145,15 @@ breaks; a property renames the generics of every case at random):
   only where the old impl had it on the same parameter (or a stronger one: `Ord` gives
   `PartialOrd`, `Copy` gives `Clone`) or where a primitive scalar implements it (`u8:
   Default`): anything else is a narrower impl, `trait_implementor_removed`;
+- `#[target_feature(enable = …)]` lists that enable the same features: `avx2` and
+  `avx,avx2`, `sse4.2` beside `avx2` (rustc enables `avx`, `sse4.2`, … `sse` with
+  `avx2`). A feature is `target_feature_added` only when the old list did not enable it,
+  named by the strongest new one (`avx` → `avx2` is `avx2` added; `sse2` → `avx2` is one
+  delta, not six), and `target_feature_removed` likewise. What each feature enables is
+  rustc's answer (`contract_core::target_features::IMPLIED`, checked against `rustc --print
+  cfg -C target-feature=+f` by `contract-cli/tests/target_features.rs`); a name two
+  architectures share implies only what it implies on both. A target's baseline (`sse2` on
+  `x86_64`) is not assumed: the golden does not say which target the code is built for;
 - a literal and its value: `0x10`, `0o20`, `0b1_0000` and `16`; `1_000` and `1000`;
   `'𖿰'` and `'\u{16ff0}'`; `r"a"` and `"a"` (the suffix stays: `16u8` is not `16`). Goldens
   write literals in one spelling, printable ASCII as itself and any other char escaped;

@@ -293,6 +293,61 @@ fn the_rust_abi_has_one_spelling() {
 }
 
 #[test]
+fn a_target_feature_another_one_enables_requires_nothing_more() {
+    // rustc enables `avx` and `sse4.2` with `avx2`: callers already need them.
+    same(
+        "#[target_feature(enable = \"avx2\")] pub fn sum(x: &[u8]) -> u32 { 0 }",
+        "#[target_feature(enable = \"avx,avx2\")] pub fn sum(x: &[u8]) -> u32 { 0 }",
+    );
+    same(
+        "impl S { #[target_feature(enable = \"avx2\")] pub fn sum(&self) {} }",
+        "impl S { #[target_feature(enable = \"sse4.2\")] #[target_feature(enable = \"avx2\")] pub fn sum(&self) {} }",
+    );
+    same(
+        "pub trait T { #[target_feature(enable = \"sve2\")] unsafe fn sum(&self); }",
+        "pub trait T { #[target_feature(enable = \"neon,sve2\")] unsafe fn sum(&self); }",
+    );
+    // The near misses: a stronger feature is a new requirement, and a weaker one frees
+    // callers only.
+    let found = breaks(
+        "#[target_feature(enable = \"avx\")] pub fn sum() {}",
+        "#[target_feature(enable = \"avx2\")] pub fn sum() {}",
+        DeltaKind::TargetFeatureAdded,
+    );
+    assert_eq!(found.len(), 1, "{}", common::show(&found));
+    // One delta for the strongest new feature, not one for each it brings along.
+    let found = breaks(
+        "#[target_feature(enable = \"sse2\")] pub fn sum() {}",
+        "#[target_feature(enable = \"avx2\")] pub fn sum() {}",
+        DeltaKind::TargetFeatureAdded,
+    );
+    let named: Vec<_> = found.iter().map(|d| d.note.clone()).collect();
+    assert_eq!(
+        named,
+        [contract_core::delta::Note::TargetFeature("avx2".to_owned())],
+        "{}",
+        common::show(&found)
+    );
+    only_additive(
+        "#[target_feature(enable = \"avx2\")] pub fn sum() {}",
+        "#[target_feature(enable = \"avx\")] pub fn sum() {}",
+        DeltaKind::TargetFeatureRemoved,
+    );
+    // Features that imply nothing of each other are each a requirement.
+    breaks(
+        "#[target_feature(enable = \"avx2\")] pub fn sum() {}",
+        "#[target_feature(enable = \"avx2,fma\")] pub fn sum() {}",
+        DeltaKind::TargetFeatureAdded,
+    );
+    // A trait's implementors may use a feature its methods no longer enable.
+    breaks(
+        "pub trait T { #[target_feature(enable = \"avx2\")] unsafe fn sum(&self); }",
+        "pub trait T { #[target_feature(enable = \"avx\")] unsafe fn sum(&self); }",
+        DeltaKind::TargetFeatureRemoved,
+    );
+}
+
+#[test]
 fn discriminants_no_crate_can_observe_are_not_compared() {
     // A `#[non_exhaustive]` variant makes the enum impossible to `as`-cast from other
     // crates, and there is no `repr`: the values are invisible.

@@ -2080,12 +2080,37 @@ pub const CASES: &[Case] = &[
         "#[target_feature(enable = \"avx2,fma\")] pub fn sum(a: u8) {}",
         "#[target_feature(enable = \"fma\")] #[target_feature(enable = \"avx2\")] pub fn sum(b: u8) {}",
     ),
+    // What a list requires is what rustc enables with it: `avx2` enables `avx`.
+    no(
+        TargetFeatureAdded,
+        "#[target_feature(enable = \"avx2\")] pub fn sum(a: u8) {}",
+        "#[target_feature(enable = \"avx,avx2\")] pub fn sum(b: u8) {}",
+    ),
+    yes(
+        TargetFeatureAdded,
+        Breaking,
+        Api,
+        "#[target_feature(enable = \"avx\")] pub fn sum(a: u8) {}",
+        "#[target_feature(enable = \"avx2\")] pub fn sum(a: u8) {}",
+    ),
     yes(
         TargetFeatureRemoved,
         Additive,
         Api,
         "#[target_feature(enable = \"avx2\")] pub fn sum() {}",
         "pub fn sum() {}",
+    ),
+    yes(
+        TargetFeatureRemoved,
+        Additive,
+        Api,
+        "#[target_feature(enable = \"avx2\")] pub fn sum() {}",
+        "#[target_feature(enable = \"avx\")] pub fn sum() {}",
+    ),
+    no(
+        TargetFeatureRemoved,
+        "impl S { #[target_feature(enable = \"sse4.2,avx2\")] pub fn sum(&self, a: u8) {} }",
+        "impl S { #[target_feature(enable = \"avx2\")] pub fn sum(&self, b: u8) {} }",
     ),
     // Implementors of a trait others implement may rely on the feature…
     yes(

@@ -11,6 +11,7 @@ use super::generics;
 use crate::delta::{Class, Delta, DeltaKind, GenericChange, Member, Note, Shown, SignaturePart};
 use crate::diff::Cx;
 use crate::shape::{FnShape, GenericParam, Param, Receiver};
+use crate::target_features;
 use crate::ty::{Args, Bound, GenericArg, Type};
 
 /// Who depends on a signature.
@@ -126,15 +127,24 @@ fn attributes(
     }
     // A required feature makes every call outside a fn enabling it `unsafe`, and the
     // fn no longer coerces to a fn pointer; one no longer required frees callers but
-    // not implementors of a trait others implement (their impls may use it).
-    for f in new.target_features.difference(&old.target_features) {
+    // not implementors of a trait others implement (their impls may use it). What a
+    // list requires is what it enables (`avx2` enables `avx`): only a feature the other
+    // side did not already enable changes it, named by the strongest of such features.
+    let (before, after) = (
+        target_features::enabled(&old.target_features),
+        target_features::enabled(&new.target_features),
+    );
+    let required = |a: &BTreeSet<String>, b: &BTreeSet<String>| {
+        target_features::strongest(&a.difference(b).cloned().collect())
+    };
+    for f in required(&after, &before) {
         out.push((
             DeltaKind::TargetFeatureAdded,
             Class::Breaking,
-            Note::TargetFeature(f.clone()),
+            Note::TargetFeature(f),
         ));
     }
-    for f in old.target_features.difference(&new.target_features) {
+    for f in required(&before, &after) {
         let class = match role {
             Role::Callers => Class::Additive,
             Role::Implementors => Class::Breaking,
@@ -142,7 +152,7 @@ fn attributes(
         out.push((
             DeltaKind::TargetFeatureRemoved,
             class,
-            Note::TargetFeature(f.clone()),
+            Note::TargetFeature(f),
         ));
     }
     // The linker symbol is a contract with foreign code, `pub` or not.
@@ -643,11 +653,18 @@ fn returns(old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, N
     out
 }
 
-/// `f` with a future-returning signature in one spelling: `async fn f() -> T` and
-/// `fn f() -> impl Future<Output = T>` (capturing the same argument lifetimes)
-/// become the same shape. Two signatures compare without a delta from [`compare`]'s
-/// return side exactly when their canonical forms are equal.
+/// `f` in one spelling: `async fn f() -> T` and `fn f() -> impl Future<Output = T>`
+/// (capturing the same argument lifetimes) become the same shape, and its target
+/// features are every feature they enable. Two signatures compare without a delta
+/// from [`compare`]'s return side and attributes exactly when their canonical forms
+/// are equal.
 pub fn canonical(f: &FnShape) -> FnShape {
+    // Two feature lists that enable the same require the same.
+    let f = FnShape {
+        target_features: target_features::enabled(&f.target_features),
+        ..f.clone()
+    };
+    let f = &f;
     let Returns::Future(future) = returns_of(f) else {
         return f.clone();
     };
