@@ -167,7 +167,8 @@ delta_kinds! {
     /// A field became less visible.
     FieldVisibilityReduced = "field_visibility_reduced", Breaking, Api, "`pub a: u8` -> `pub(crate) a: u8`";
     /// Field (or variant) declaration order changed: breaking for positional wire
-    /// formats, `#[repr(C)]` layouts, derived `PartialOrd`/`Ord`, and the variants of a
+    /// formats, `#[repr(C)]` layouts where a public field moves (private fields that
+    /// trade places are drift), derived `PartialOrd`/`Ord`, and the variants of a
     /// `#[serde(untagged)]` enum (serde tries them in order: `1` may now read as
     /// another variant; breaking backward).
     FieldOrderChanged = "field_order_changed", Additive, Wire, "`{ a, b }` -> `{ b, a }`";

@@ -129,7 +129,14 @@ fn order_changed(
     new: &StructShape,
     same: &super::align::Alignment,
 ) {
-    let layout = old.attrs.has_repr(&Repr::C) && new.attrs.has_repr(&Repr::C);
+    // Other crates name the layout through the fields they can name: private fields
+    // that trade places (every public field keeping its position) are the crate's own.
+    let layout = old.attrs.has_repr(&Repr::C)
+        && new.attrs.has_repr(&Repr::C)
+        && same
+            .pairs
+            .iter()
+            .any(|p| p.old != p.new && old.fields[p.old].vis.is_public());
     let ordered = ["PartialOrd", "Ord"]
         .iter()
         .any(|t| old.attrs.derives.contains(*t) && new.attrs.derives.contains(*t));

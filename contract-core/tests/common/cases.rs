@@ -389,6 +389,30 @@ pub const CASES: &[Case] = &[
         "#[repr(C)] pub struct S { pub a: u8, pub b: u16 }",
         "#[repr(C)] pub struct S { pub b: u16, pub a: u8 }",
     ),
+    // Other crates see the layout through the fields they can name: private fields
+    // trading places while each public one keeps its position are the crate's own…
+    yes(
+        FieldOrderChanged,
+        Additive,
+        Api,
+        "#[repr(C)] pub struct S { pub a: u8, b: u16, c: u32, pub d: u64 }",
+        "#[repr(C)] pub struct S { pub a: u8, c: u32, b: u16, pub d: u64 }",
+    ),
+    // … a public field that moves, however it moves, is not.
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[repr(C)] pub struct S { pub a: u8, b: u16, pub c: u32 }",
+        "#[repr(C)] pub struct S { b: u16, pub c: u32, pub a: u8 }",
+    ),
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[repr(C)] pub struct S { a: u8, pub b: u16 }",
+        "#[repr(C)] pub struct S { pub b: u16, a: u8 }",
+    ),
     yes(
         FieldOrderChanged,
         Breaking,
