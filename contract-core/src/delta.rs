@@ -117,7 +117,9 @@ delta_kinds! {
     SymbolRemoved = "symbol_removed", Breaking, Api, "`pub struct Report` deleted";
     /// A symbol disappeared and one of the same shape appeared under a new name.
     SymbolRenamed = "symbol_renamed", Breaking, Api, "`struct Report` -> `struct RunReport`";
-    /// The item kind changed (on the wire too when its payload changes form).
+    /// The item kind changed (on the wire too when its payload changes form). Additive
+    /// from a struct other crates can neither build nor read a field of to another
+    /// struct form: they could only name it and match it with `S { .. }`.
     SymbolKindChanged = "symbol_kind_changed", Breaking, Api, "`struct Id(u64)` -> `type Id = u64`";
     /// The path consumers name the item by changed: its public path (`path = "…"`)
     /// when given, else its defining module (unless the old module's path still names
@@ -160,7 +162,7 @@ delta_kinds! {
     /// A union field was removed (additive when it was not public).
     UnionFieldRemoved = "union_field_removed", Breaking, Api, "`pub b: u32` deleted from `union Bits`";
     /// A union became a struct: literals naming one field and union patterns stop
-    /// compiling.
+    /// compiling. Additive when no field is public and no `repr` fixes its layout.
     UnionChangedToStruct = "union_changed_to_struct", Breaking, Api, "`union Bits { … }` -> `struct Bits { … }`";
     /// A field lost its `Option`.
     FieldTypeNarrowed = "field_type_narrowed", Breaking, Api, "`a: Option<u32>` -> `a: u32`";

@@ -13,24 +13,31 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     let whole = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
     if let (Some(old), Some(new)) = (&before.item, &after.item) {
         let (was, now) = (kind_with_style(old), kind_with_style(new));
-        if was == "union" && now.ends_with("struct") {
-            // A union literal names one field; a struct literal all of them.
-            let delta = cx
-                .delta(DeltaKind::UnionChangedToStruct, Member::Item)
+        let kind_changed = |kind| {
+            cx.delta(kind, Member::Item)
                 .note(Note::KindChanged {
                     was: was.to_owned(),
                     now: now.to_owned(),
                 })
-                .change(item(old), item(new));
+                .change(item(old), item(new))
+        };
+        // What other crates can do with a type no field of which they can name, nor
+        // build: name it, and match it with `S { .. }` if it is a struct. Any struct
+        // form allows that much.
+        let opaque = is_opaque(old) && matches!(new, ItemShape::Struct(_));
+        if was == "union" && now.ends_with("struct") {
+            // A union literal names one field; a struct literal all of them. A union's
+            // `repr` is its size and alignment to foreign code.
+            let mut delta = kind_changed(DeltaKind::UnionChangedToStruct);
+            if opaque {
+                delta = delta.class(Class::Additive);
+            }
             cx.push(delta);
         } else if was != now {
-            let delta = cx
-                .delta(DeltaKind::SymbolKindChanged, Member::Item)
-                .note(Note::KindChanged {
-                    was: was.to_owned(),
-                    now: now.to_owned(),
-                })
-                .change(item(old), item(new));
+            let mut delta = kind_changed(DeltaKind::SymbolKindChanged);
+            if opaque {
+                delta = delta.class(Class::Additive);
+            }
             cx.push(delta);
         }
         visibility(cx, old, new);
@@ -144,6 +151,21 @@ fn visibility(cx: &mut Cx<'_>, old: &ItemShape, new: &ItemShape) {
             delta = delta.class(Class::Additive);
         }
         cx.push(delta);
+    }
+}
+
+/// A struct or union other crates can neither build nor read a field of: every field
+/// is private (or the struct `#[non_exhaustive]`), and a union fixes no layout with a
+/// `repr`.
+fn is_opaque(item: &ItemShape) -> bool {
+    match item {
+        ItemShape::Struct(s) => {
+            !super::fields::is_constructible(s) && s.fields.iter().all(|f| !f.vis.is_public())
+        }
+        ItemShape::Union(u) => {
+            u.attrs.repr.is_empty() && u.fields.iter().all(|f| !f.vis.is_public())
+        }
+        _ => false,
     }
 }
 

@@ -100,6 +100,38 @@ pub const CASES: &[Case] = &[
         serde!("pub struct Id { pub id: u64 }"),
     ),
     no(SymbolKindChanged, "pub struct Id(pub u64);", "pub struct Id(pub u32);"),
+    // A struct other crates can neither build nor read a field of is named and matched
+    // with `Id { .. }` whatever its form.
+    yes(
+        SymbolKindChanged,
+        Additive,
+        Api,
+        "pub struct Id(u64, pub(crate) u8);",
+        "pub struct Id { id: u64, tag: u8 }",
+    ),
+    yes(
+        SymbolKindChanged,
+        Additive,
+        Api,
+        "#[non_exhaustive] pub struct Id;",
+        "pub struct Id(pub u64);",
+    ),
+    // … one field they can read is read as `id.0`, and a unit struct is a value.
+    yes(SymbolKindChanged, Breaking, Api, "pub struct Id;", "pub struct Id {}"),
+    yes(
+        SymbolKindChanged,
+        Breaking,
+        Api,
+        "pub struct Id(pub u64, u8);",
+        "pub struct Id { pub id: u64, tag: u8 }",
+    ),
+    yes(
+        SymbolKindChanged,
+        Breaking,
+        Api,
+        "pub struct Id(u64);",
+        "pub type Id = u64;",
+    ),
     yes(SymbolMoved, Breaking, Api, "mod a { pub struct R; }", "mod b { pub struct R; }"),
     no(
         SymbolMoved,
@@ -2020,6 +2052,30 @@ pub const CASES: &[Case] = &[
         Api,
         "pub struct Bits { pub a: u32 }",
         "pub union Bits { pub a: u32 }",
+    ),
+    // A union no field of which other crates can name is a type they only name; a
+    // struct can also be matched with `Bits { .. }`…
+    yes(
+        UnionChangedToStruct,
+        Additive,
+        Api,
+        "pub union Bits { a: u32, b: f32 }",
+        "pub struct Bits { a: u32, b: f32 }",
+    ),
+    // … not the other way round, and a `repr` is the union's layout to foreign code.
+    yes(
+        SymbolKindChanged,
+        Breaking,
+        Api,
+        "pub struct Bits { a: u32 }",
+        "pub union Bits { a: u32 }",
+    ),
+    yes(
+        UnionChangedToStruct,
+        Breaking,
+        Api,
+        "#[repr(C)] pub union Bits { a: u32, b: f32 }",
+        "#[repr(C)] pub struct Bits { a: u32, b: f32 }",
     ),
     // ---- ABI and linkage -------------------------------------------------------
     yes(FnAbiChanged, Breaking, Api, "pub extern \"C\" fn f() {}", "pub extern \"C-unwind\" fn f() {}"),
