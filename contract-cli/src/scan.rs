@@ -680,6 +680,24 @@ impl Scanner<'_> {
             }
             _ => return,
         }
+        if let (Item::ForeignMod(block), false) = (item, undecided) {
+            // Each foreign item is an item of its own: one under a cfg this command
+            // cannot evaluate is taken as the golden has it, as a module's item is.
+            for foreign in &block.items {
+                let mut foreign = foreign.clone();
+                let Some(attrs) = foreign_attrs_mut(&mut foreign) else {
+                    continue;
+                };
+                if let Truth::Unknown(_) = self.env.item(attrs) {
+                    attrs.retain(|a| !a.path().is_ident("cfg"));
+                    let one = syn::ItemForeignMod {
+                        items: vec![foreign],
+                        ..block.clone()
+                    };
+                    self.collect(&Item::ForeignMod(one), index, cx, file, true);
+                }
+            }
+        }
         let mut expanded = item.clone();
         strip_contract_attrs(&mut expanded, &cx.scope);
         let (unknown, members) = expand_deep(&self.env, &mut expanded);
@@ -1758,17 +1776,23 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_co
             syn::ImplItem::Macro(m) => Some((&mut m.attrs, None)),
             _ => None,
         }),
-        Item::ForeignMod(f) => retain(&mut f.items, &mut keep, |i| match i {
-            syn::ForeignItem::Fn(f) => Some((&mut f.attrs, None)),
-            syn::ForeignItem::Static(s) => Some((&mut s.attrs, None)),
-            syn::ForeignItem::Type(t) => Some((&mut t.attrs, None)),
-            syn::ForeignItem::Macro(m) => Some((&mut m.attrs, None)),
-            _ => None,
+        Item::ForeignMod(f) => retain(&mut f.items, &mut keep, |i| {
+            foreign_attrs_mut(i).map(|attrs| (attrs, None))
         }),
         _ => {}
     }
     own.extend(unknown);
     (own, undecided)
+}
+
+fn foreign_attrs_mut(item: &mut syn::ForeignItem) -> Option<&mut Vec<Attribute>> {
+    match item {
+        syn::ForeignItem::Fn(f) => Some(&mut f.attrs),
+        syn::ForeignItem::Static(s) => Some(&mut s.attrs),
+        syn::ForeignItem::Type(t) => Some(&mut t.attrs),
+        syn::ForeignItem::Macro(m) => Some(&mut m.attrs),
+        _ => None,
+    }
 }
 
 /// The members a `#[cfg]` may leave undecided, by their names.

@@ -162,3 +162,35 @@ fn the_items_of_a_module_under_a_build_script_cfg_make_no_delta() {
         "{deltas:?}"
     );
 }
+
+/// A foreign item of an `extern` block under a cfg the command cannot evaluate is taken
+/// as the golden has it, as an item of a module is: `-sys` crates gate declarations on
+/// the cfgs their build script prints.
+#[test]
+fn a_foreign_item_under_a_build_script_cfg_makes_no_delta() {
+    let f = Fixture::new();
+    let lib = "extern \"C\" {\n    pub fn vers_open(flags: i32) -> i32;\n    \
+               pub fn vers_close(fd: i32) -> i32;\n}\n";
+    package(&f, "[set.api]\npublic_api = true\n", lib);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read(GOLDEN);
+    assert!(golden.contains("vers_close"), "{golden}");
+    let gated = lib.replace(
+        "    pub fn vers_close",
+        "    #[cfg(has_close)]\n    pub fn vers_close",
+    );
+    f.write("src/lib.rs", &gated);
+    assert_eq!(f.deltas(), []);
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.read(GOLDEN), golden);
+    // The near miss: gone for good, it breaks.
+    f.write(
+        "src/lib.rs",
+        "extern \"C\" {\n    pub fn vers_open(flags: i32) -> i32;\n}\n",
+    );
+    let deltas = f.deltas();
+    assert!(
+        deltas.contains(&delta("breaking", "symbol_removed", "vers_close")),
+        "{deltas:?}"
+    );
+}
