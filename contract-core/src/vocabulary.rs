@@ -128,6 +128,12 @@ breaks; a property renames the generics of every case at random):
   TryFrom<T>>::Error` and `<T as TryInto<U>>::Error`, `K: From<&Q>` and `&Q: Into<K>` (std's
   blanket impls make every `From` an `Into`; `where Self: From<u8>` on a trait is a
   supertrait and is kept);
+- the new bound of a bound relaxed to one std implements for every type of the old
+  (`T: Iterator` to `I: IntoIterator`, `Iterator<Item = u8>` to `IntoIterator<Item =
+  u8>`, `Display` to `ToString`; `Fn` to `FnMut` or `FnOnce`) is not "bound added": what
+  is reported is the old bound removed, additive for callers (breaking on a trait's
+  method, whose implementors' stricter impls stop compiling). Traits are matched by
+  their last path segment and arguments as written;
 - an inherent `impl` generalised over a parameter its type gained with a default
   (`impl<N> GraphMap<N>` → `impl<N, S: BuildHasher> GraphMap<N, S>` with `S =
   RandomState`): its methods are compared at the default, what bounds the parameter is

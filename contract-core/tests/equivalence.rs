@@ -555,6 +555,50 @@ fn a_closure_bound_relaxed_keeps_every_caller() {
 }
 
 #[test]
+fn a_bound_std_implies_through_a_blanket_impl_keeps_every_caller() {
+    // `impl<I: Iterator> IntoIterator for I` (its `Item` the iterator's) and `impl<T:
+    // Display + ?Sized> ToString for T`: fastrand 2.3's `choose_multiple`.
+    for (before, after) in [
+        (
+            "pub fn choose_multiple<T: Iterator>(source: T, amount: usize) -> Vec<T::Item> { todo!() }",
+            "pub fn choose_multiple<I: IntoIterator>(source: I, amount: usize) -> Vec<I::Item> { todo!() }",
+        ),
+        (
+            "pub fn sum<T>(xs: T) -> u64 where T: core::iter::Iterator<Item = u64> { 0 }",
+            "pub fn sum<T>(xs: T) -> u64 where T: IntoIterator<Item = u64> { 0 }",
+        ),
+        (
+            "pub fn show<T: std::fmt::Display>(x: T) -> String { todo!() }",
+            "pub fn show<T: ToString>(x: T) -> String { todo!() }",
+        ),
+    ] {
+        let found = deltas(before, after);
+        assert!(
+            !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
+            "{}",
+            common::show(&found)
+        );
+    }
+    // Near misses: narrowed, another item type, and a trait's implementors (an impl
+    // with the old bound is stricter than the trait).
+    breaks(
+        "pub fn sum<T: IntoIterator>(xs: T) {}",
+        "pub fn sum<T: Iterator>(xs: T) {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub fn sum<T: Iterator<Item = u64>>(xs: T) {}",
+        "pub fn sum<T: IntoIterator<Item = u32>>(xs: T) {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub trait Sum { fn sum<T: Iterator>(&self, xs: T); }",
+        "pub trait Sum { fn sum<T: IntoIterator>(&self, xs: T); }",
+        DeltaKind::GenericBoundRemoved,
+    );
+}
+
+#[test]
 fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
     let before = "use std::collections::hash_map::RandomState;
         pub struct Edges<N, E>(N, E);

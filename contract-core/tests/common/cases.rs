@@ -1636,8 +1636,20 @@ pub const CASES: &[Case] = &[
         "pub fn f<T>(t: T) {}",
         "pub fn f<T: Send>(t: T) {}",
     ),
-
     no(MethodSignatureChanged, "pub fn f<T: Send>(t: T) {}", "pub fn f<T>(t: T) {}"),
+    // std implements `IntoIterator` for every `Iterator`: a relaxation.
+    no(
+        MethodSignatureChanged,
+        "pub fn f<T: Iterator<Item = u8>>(t: T) {}",
+        "pub fn f<T: IntoIterator<Item = u8>>(t: T) {}",
+    ),
+    yes(
+        MethodSignatureChanged,
+        Breaking,
+        Api,
+        "pub fn f<T: IntoIterator<Item = u8>>(t: T) {}",
+        "pub fn f<T: Iterator<Item = u8>>(t: T) {}",
+    ),
     yes(FnUnsafeAdded, Breaking, Api, "pub fn f() {}", "pub unsafe fn f() {}"),
     no(FnUnsafeAdded, "pub unsafe fn f() {}", "pub fn f() {}"),
     yes(FnUnsafeRemoved, Additive, Api, "pub unsafe fn f() {}", "pub fn f() {}"),

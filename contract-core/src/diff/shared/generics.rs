@@ -107,7 +107,10 @@ fn bound_changes(
     for bound in new.difference(old) {
         // `Fn` relaxed to `FnMut` or `FnOnce` (every `Fn` is both): the old bound is
         // gone, and nothing a caller passed fails the new one.
-        if old.difference(new).any(|o| relaxes_closure_bound(o, bound)) {
+        if old
+            .difference(new)
+            .any(|o| relaxes_closure_bound(o, bound) || relaxes_by_blanket_impl(o, bound))
+        {
             continue;
         }
         out.push(GenericChange::BoundAdded {
@@ -152,6 +155,24 @@ fn relaxes_closure_bound(old: &str, new: &str) -> bool {
         (Some(o), Some(n)) => oh == nh && os == ns && n > o,
         _ => false,
     }
+}
+
+/// True when std implements the trait of `new` for every type with the trait of `old`,
+/// with the same arguments: `Iterator<Item = u8>` relaxed to `IntoIterator<Item = u8>`
+/// (`impl<I: Iterator> IntoIterator for I`, whose `Item` is the iterator's), `Display`
+/// to `ToString`.
+fn relaxes_by_blanket_impl(old: &str, new: &str) -> bool {
+    /// The trait's last path segment and its arguments, as written.
+    fn split(b: &str) -> (&str, &str) {
+        let (path, args) = b.split_at(b.find('<').unwrap_or(b.len()));
+        (path.rsplit("::").next().unwrap_or(path).trim(), args)
+    }
+    let ((on, oa), (nn, na)) = (split(old), split(new));
+    oa == na
+        && matches!(
+            (on, nn),
+            ("Iterator", "IntoIterator") | ("Display", "ToString")
+        )
 }
 
 /// Where-clause predicates as subject → bounds (`Vec<T>` → {`Clone`, `Send`}).
