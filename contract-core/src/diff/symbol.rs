@@ -13,29 +13,24 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     let whole = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
     if let (Some(old), Some(new)) = (&before.item, &after.item) {
         let (was, now) = (kind_with_style(old), kind_with_style(new));
-        let kind_changed = |kind| {
-            cx.delta(kind, Member::Item)
+        let kind = if was == "union" && now.ends_with("struct") {
+            // A union literal names one field; a struct literal all of them.
+            Some(DeltaKind::UnionChangedToStruct)
+        } else {
+            (was != now).then_some(DeltaKind::SymbolKindChanged)
+        };
+        if let Some(kind) = kind {
+            let mut delta = cx
+                .delta(kind, Member::Item)
                 .note(Note::KindChanged {
                     was: was.to_owned(),
                     now: now.to_owned(),
                 })
-                .change(item(old), item(new))
-        };
-        // What other crates can do with a type no field of which they can name, nor
-        // build: name it, and match it with `S { .. }` if it is a struct. Any struct
-        // form allows that much.
-        let opaque = is_opaque(old) && matches!(new, ItemShape::Struct(_));
-        if was == "union" && now.ends_with("struct") {
-            // A union literal names one field; a struct literal all of them. A union's
-            // `repr` is its size and alignment to foreign code.
-            let mut delta = kind_changed(DeltaKind::UnionChangedToStruct);
-            if opaque {
-                delta = delta.class(Class::Additive);
-            }
-            cx.push(delta);
-        } else if was != now {
-            let mut delta = kind_changed(DeltaKind::SymbolKindChanged);
-            if opaque {
+                .change(item(old), item(new));
+            // What other crates can do with a type no field of which they can name,
+            // nor build: name it, and match it with `S { .. }` if it is a struct. Any
+            // struct form allows that much.
+            if is_opaque(old) && matches!(new, ItemShape::Struct(_)) {
                 delta = delta.class(Class::Additive);
             }
             cx.push(delta);
