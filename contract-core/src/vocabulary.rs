@@ -134,6 +134,13 @@ breaks; a property renames the generics of every case at random):
   is reported is the old bound removed, additive for callers (breaking on a trait's
   method, whose implementors' stricter impls stop compiling). Traits are matched by
   their last path segment and arguments as written;
+- (additive, not breaking) a method of `impl<'s> P<'s>` taking `&self` whose return
+  borrowed `self` and now lives for `'s` (`-> &OsStr` to `-> &'s OsStr`, `impl Display +
+  '_` to `+ 's`): `&'a P<'s>` holds only where `'s: 'a`, so callers keep the value at
+  least as long. Read only through references, `impl` bounds, slices, arrays, tuples and
+  std's covariant `Option`, `Result`, `Box`, `Vec`, `Rc`, `Arc`; a type of the crate's own
+  (`ShortFlags<'s>`) may be invariant and is compared as written, and a trait's method is
+  not relaxed (its implementors must return the new type);
 - an inherent `impl` generalised over a parameter its type gained with a default
   (`impl<N> GraphMap<N>` → `impl<N, S: BuildHasher> GraphMap<N, S>` with `S =
   RandomState`): its methods are compared at the default, what bounds the parameter is

@@ -599,6 +599,56 @@ fn a_bound_std_implies_through_a_blanket_impl_keeps_every_caller() {
 }
 
 #[test]
+fn a_return_that_outlives_the_borrow_of_self_keeps_every_caller() {
+    // clap_lex 0.7.7: `&self` methods of `impl<'s> ParsedArg<'s>` returning what
+    // borrows `self` now return what lives for the type's own `'s`, which outlives the
+    // borrow.
+    let before = |ret: &str| {
+        format!(
+            "pub struct P<'s>(&'s str); impl<'s> P<'s> {{ pub fn v(&self) -> {ret} {{ todo!() }} }}"
+        )
+    };
+    let after = |ret: &str| {
+        format!(
+            "pub struct P<'s>(&'s str); impl<'s> P<'s> {{ pub fn v(&self) -> {ret} {{ todo!() }} }}"
+        )
+    };
+    for (was, now) in [
+        ("&str", "&'s str"),
+        ("Result<&str, &[u8]>", "Result<&'s str, &'s [u8]>"),
+        (
+            "Option<(&str, Option<&str>)>",
+            "Option<(&'s str, Option<&'s str>)>",
+        ),
+        ("impl '_ + std::fmt::Display", "impl 's + std::fmt::Display"),
+    ] {
+        only_additive(&before(was), &after(now), DeltaKind::ReturnTypeChanged);
+    }
+    // Near misses: shortened; a type of the crate's own, whose variance is not known;
+    // invariant under `&mut`; a trait's implementors must return the new type.
+    breaks(
+        &after("&'s str"),
+        &before("&str"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        &before("P<'_>"),
+        &after("P<'s>"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&mut self) -> &mut Vec<&str> { todo!() } }",
+        "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&mut self) -> &mut Vec<&'s str> { todo!() } }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        "pub trait T<'s> { fn v(&self) -> &str; }",
+        "pub trait T<'s> { fn v(&self) -> &'s str; }",
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
 fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
     let before = "use std::collections::hash_map::RandomState;
         pub struct Edges<N, E>(N, E);

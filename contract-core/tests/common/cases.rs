@@ -1617,6 +1617,23 @@ pub const CASES: &[Case] = &[
     no(ParamRenamed, "pub fn route(n: u32) {}", "pub fn route(n: u64) {}"),
     yes(ReturnTypeChanged, Breaking, Api, "pub fn f() -> u32 { 0 }", "pub fn f() -> u64 { 0 }"),
     no(ReturnTypeChanged, "pub fn f() -> u32 { 0 }", "pub fn f(x: u8) -> u32 { 0 }"),
+    // A reference that borrowed `self` now lives for the type's own lifetime, which
+    // outlives the borrow: callers keep it longer (clap_lex 0.7.7)…
+    yes(
+        ReturnTypeChanged,
+        Additive,
+        Api,
+        "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&self) -> &str { self.0 } }",
+        "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&self) -> &'s str { self.0 } }",
+    ),
+    // … and the other way round, shorter, it breaks them.
+    yes(
+        ReturnTypeChanged,
+        Breaking,
+        Api,
+        "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&self) -> &'s str { self.0 } }",
+        "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&self) -> &str { self.0 } }",
+    ),
     yes(
         ReceiverChanged,
         Breaking,

@@ -584,10 +584,19 @@ fn returns(old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, N
     match (returns_of(old), returns_of(new)) {
         (Returns::Value(o), Returns::Value(n)) => {
             if o != n {
-                // Callers bind, match or forward the returned value.
+                // Callers bind, match or forward the returned value; one that lives
+                // longer than it did they can still use as before.
+                let class = match (o, n) {
+                    (Some(o), Some(n))
+                        if role == Role::Callers && outlives_self_borrow(old, new, o, n) =>
+                    {
+                        Class::Additive
+                    }
+                    _ => Class::Breaking,
+                };
                 out.push((
                     DeltaKind::ReturnTypeChanged,
-                    Class::Breaking,
+                    class,
                     part(SignaturePart::Return {
                         was: o.cloned(),
                         now: n.cloned(),
@@ -651,6 +660,78 @@ fn returns(old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, N
         )),
     }
     out
+}
+
+/// True when `new` is `old` with lifetimes of `&self` (elided, the borrow of the
+/// receiver) lengthened to a lifetime of the impl's self type: `fn value(&self) ->
+/// &OsStr` in `impl ParsedArg<'_>` to `-> &'s OsStr` in `impl<'s> ParsedArg<'s>`.
+/// `&'a ParsedArg<'s>` is well formed only where `'s: 'a`, so the new value lives at
+/// least as long as the old one did. Only covariant places are read: the lifetime of a
+/// reference, an `impl Trait + '_` bound, the insides of shared references, slices,
+/// arrays, tuples and std's covariant wrappers (`Option`, `Result`, `Box`, `Vec`, `Rc`,
+/// `Arc`). A type of the crate's own (`ShortFlags<'s>`) may be invariant in its lifetime,
+/// and is compared as written.
+fn outlives_self_borrow(old_fn: &FnShape, new_fn: &FnShape, old: &Type, new: &Type) -> bool {
+    let borrows_self =
+        |f: &FnShape| matches!(f.receiver, Some(Receiver::Ref { lifetime: None, .. }));
+    if !(borrows_self(old_fn) && borrows_self(new_fn)) {
+        return false;
+    }
+    let own: BTreeSet<&str> = new_fn
+        .impl_generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Lifetime { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    fn elide(t: &Type, own: &BTreeSet<&str>) -> Type {
+        let mut t = t.clone();
+        match &mut t {
+            Type::Ref {
+                lifetime,
+                mutable,
+                elem,
+            } => {
+                if lifetime.as_deref().is_some_and(|l| own.contains(l)) {
+                    *lifetime = None;
+                }
+                // `&mut T` is invariant in `T`.
+                if !*mutable {
+                    **elem = elide(elem, own);
+                }
+            }
+            Type::Slice(elem) | Type::Array { elem, .. } => **elem = elide(elem, own),
+            Type::Tuple(elems) => elems.iter_mut().for_each(|e| *e = elide(e, own)),
+            Type::Impl(bounds) => {
+                for b in bounds.iter_mut() {
+                    if let Bound::Lifetime(l) = b {
+                        if own.contains(l.as_str()) {
+                            *l = "'_".to_owned();
+                        }
+                    }
+                }
+            }
+            Type::Path(p) => {
+                const COVARIANT: &[&str] = &["Option", "Result", "Box", "Vec", "Rc", "Arc"];
+                if let Some(last) = p.segments.last_mut() {
+                    if COVARIANT.contains(&last.name.as_str()) {
+                        if let Args::Angle(args) = &mut last.args {
+                            for a in args.iter_mut() {
+                                if let GenericArg::Type(t) = a {
+                                    *t = elide(t, own);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        t
+    }
+    !own.is_empty() && elide(new, &own) == *old
 }
 
 /// `f` in one spelling: `async fn f() -> T` and `fn f() -> impl Future<Output = T>`
