@@ -521,5 +521,12 @@ fn realworld_ci_subset() {
 #[test]
 #[ignore = "builds every release of the corpus twice, and some through the harness: run it with --ignored"]
 fn realworld_pinned() {
-    pinned::run(|_| true);
+    // typenum's generated types nest some hundred levels deep: syn's recursive parse of
+    // them (unoptimised, in a test build) outgrows a test thread's stack.
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(|| pinned::run(|_| true))
+        .expect("spawn the pinned run")
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
 }
