@@ -61,6 +61,17 @@ fn only_additive(before: &str, after: &str, kind: DeltaKind) {
     );
 }
 
+/// A real change, and no delta of it breaking: callers lose nothing.
+#[track_caller]
+fn relaxes(before: &str, after: &str) {
+    let found = deltas(before, after);
+    assert!(
+        !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
+        "expected a relaxation\n  before: {before}\n  after:  {after}\n{}",
+        common::show(&found)
+    );
+}
+
 #[test]
 fn renaming_generic_parameters_consistently_is_no_change() {
     same("pub struct S<T>(pub T);", "pub struct S<U>(pub U);");
@@ -172,14 +183,9 @@ fn what_the_returned_future_promises_is_compared() {
         DeltaKind::ReturnTypeChanged,
     );
     // Given: callers lose nothing.
-    let found = deltas(
+    relaxes(
         "pub async fn f() -> u8 { 0 }",
         "pub fn f() -> impl Future<Output = u8> + Send { async { 0 } }",
-    );
-    assert!(
-        !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
-        "{}",
-        common::show(&found)
     );
     // …but an implementor of a trait must now return a `Send` future.
     breaks(
@@ -527,14 +533,9 @@ fn predicates_on_one_type_are_one_predicate() {
 #[test]
 fn a_closure_bound_relaxed_keeps_every_caller() {
     // Every `Fn` is an `FnMut`, every `FnMut` an `FnOnce`.
-    let found = deltas(
+    relaxes(
         "pub fn group<V, K, F: Fn(&V) -> K>(f: F) {}",
         "pub fn group<V, K, F: FnMut(&V) -> K>(f: F) {}",
-    );
-    assert!(
-        !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
-        "{}",
-        common::show(&found)
     );
     // Near misses: tightened, another signature, and a trait's implementors.
     breaks(
@@ -572,12 +573,7 @@ fn a_bound_std_implies_through_a_blanket_impl_keeps_every_caller() {
             "pub fn show<T: ToString>(x: T) -> String { todo!() }",
         ),
     ] {
-        let found = deltas(before, after);
-        assert!(
-            !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
-            "{}",
-            common::show(&found)
-        );
+        relaxes(before, after);
     }
     // Near misses: narrowed, another item type, and a trait's implementors (an impl
     // with the old bound is stricter than the trait).

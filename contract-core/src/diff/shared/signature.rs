@@ -664,9 +664,9 @@ fn returns(old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, N
 
 /// True when `new` is `old` with lifetimes of `&self` (elided, the borrow of the
 /// receiver) lengthened to a lifetime of the impl's self type: `fn value(&self) ->
-/// &OsStr` in `impl ParsedArg<'_>` to `-> &'s OsStr` in `impl<'s> ParsedArg<'s>`.
-/// `&'a ParsedArg<'s>` is well formed only where `'s: 'a`, so the new value lives at
-/// least as long as the old one did. Only covariant places are read: the lifetime of a
+/// &OsStr` to `fn value(&self) -> &'s OsStr` in `impl<'s> ParsedArg<'s>`. `&'a
+/// ParsedArg<'s>` is well formed only where `'s: 'a`, so the new value lives at least
+/// as long as the old one did. Only covariant places are read: the lifetime of a
 /// reference, an `impl Trait + '_` bound, the insides of shared references, slices,
 /// arrays, tuples and std's covariant wrappers (`Option`, `Result`, `Box`, `Vec`, `Rc`,
 /// `Arc`). A type of the crate's own (`ShortFlags<'s>`) may be invariant in its lifetime,
@@ -681,14 +681,13 @@ fn outlives_self_borrow(old_fn: &FnShape, new_fn: &FnShape, old: &Type, new: &Ty
         .impl_generics
         .params
         .iter()
-        .filter_map(|p| match p {
-            GenericParam::Lifetime { name, .. } => Some(name.as_str()),
-            _ => None,
-        })
+        .filter(|p| p.is_lifetime())
+        .map(GenericParam::name)
         .collect();
-    fn elide(t: &Type, own: &BTreeSet<&str>) -> Type {
-        let mut t = t.clone();
-        match &mut t {
+    /// `t` with each lifetime of `own` in a covariant place elided, in place.
+    fn elide(t: &mut Type, own: &BTreeSet<&str>) {
+        const COVARIANT: &[&str] = &["Option", "Result", "Box", "Vec", "Rc", "Arc"];
+        match t {
             Type::Ref {
                 lifetime,
                 mutable,
@@ -699,39 +698,37 @@ fn outlives_self_borrow(old_fn: &FnShape, new_fn: &FnShape, old: &Type, new: &Ty
                 }
                 // `&mut T` is invariant in `T`.
                 if !*mutable {
-                    **elem = elide(elem, own);
+                    elide(elem, own);
                 }
             }
-            Type::Slice(elem) | Type::Array { elem, .. } => **elem = elide(elem, own),
-            Type::Tuple(elems) => elems.iter_mut().for_each(|e| *e = elide(e, own)),
+            Type::Slice(elem) | Type::Array { elem, .. } => elide(elem, own),
+            Type::Tuple(elems) => elems.iter_mut().for_each(|e| elide(e, own)),
             Type::Impl(bounds) => {
-                for b in bounds.iter_mut() {
-                    if let Bound::Lifetime(l) = b {
-                        if own.contains(l.as_str()) {
-                            *l = "'_".to_owned();
-                        }
+                for b in bounds {
+                    match b {
+                        Bound::Lifetime(l) if own.contains(l.as_str()) => *l = "'_".to_owned(),
+                        _ => {}
                     }
                 }
             }
-            Type::Path(p) => {
-                const COVARIANT: &[&str] = &["Option", "Result", "Box", "Vec", "Rc", "Arc"];
-                if let Some(last) = p.segments.last_mut() {
-                    if COVARIANT.contains(&last.name.as_str()) {
-                        if let Args::Angle(args) = &mut last.args {
-                            for a in args.iter_mut() {
-                                if let GenericArg::Type(t) = a {
-                                    *t = elide(t, own);
-                                }
+            Type::Path(p) => match p.segments.last_mut() {
+                Some(last) if COVARIANT.contains(&last.name.as_str()) => {
+                    if let Args::Angle(args) = &mut last.args {
+                        for a in args {
+                            if let GenericArg::Type(t) = a {
+                                elide(t, own);
                             }
                         }
                     }
                 }
-            }
+                _ => {}
+            },
             _ => {}
         }
-        t
     }
-    !own.is_empty() && elide(new, &own) == *old
+    let mut lengthened = new.clone();
+    elide(&mut lengthened, &own);
+    !own.is_empty() && lengthened == *old
 }
 
 /// `f` in one spelling: `async fn f() -> T` and `fn f() -> impl Future<Output = T>`
