@@ -290,7 +290,8 @@ delta_kinds! {
     /// A bound was removed (consumers satisfy less; breaking where callers relied on
     /// it, as on an associated type, or where implementors must match it).
     GenericBoundRemoved = "generic_bound_removed", Additive, Api, "`T: Send` -> `T`";
-    /// Lifetime parameters changed (a pure renaming is additive).
+    /// Lifetime parameters changed, or one is no longer covariant (a pure renaming is
+    /// additive).
     LifetimeParamChanged = "lifetime_param_changed", Breaking, Api, "`View<'a>` -> `View<'a, 'b>`";
     // Traits.
     /// A trait method was removed.
@@ -844,6 +845,12 @@ pub enum Tagging {
 pub enum GenericChange {
     /// The lifetime parameters differ (count or bounds).
     Lifetimes,
+    /// A lifetime parameter the type was covariant in is now used where it is not
+    /// (`&'a T` to `Cell<&'a T>`): a `T<'long>` no longer stands for a `T<'short>`.
+    NoLongerCovariant {
+        /// The lifetime, with its `'`.
+        name: String,
+    },
     /// A type or const parameter was appended.
     Added {
         /// Its name.

@@ -123,6 +123,16 @@ impl Golden {
             .collect()
     }
 
+    /// Its structs, enums and unions, for the rules that read a type a signature
+    /// names (see [`crate::variance`]).
+    pub fn types(&self) -> crate::variance::TypeIndex<'_> {
+        crate::variance::TypeIndex::new(
+            self.symbols
+                .iter()
+                .map(|(name, entry)| (name.as_str(), &entry.shape)),
+        )
+    }
+
     /// Symbols whose stored fingerprint does not match their shape (hand edits).
     pub fn integrity_mismatches(&self) -> Vec<&str> {
         self.symbols

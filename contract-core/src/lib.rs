@@ -35,6 +35,7 @@ pub mod syntax;
 pub mod target_features;
 pub mod ty;
 pub mod undecided;
+pub mod variance;
 pub mod vocabulary;
 
 pub use delta::{Axis, Class, Delta, DeltaKind, Member};

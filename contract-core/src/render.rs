@@ -600,6 +600,10 @@ fn kind_of_symbol(delta: &Delta) -> &'static str {
 fn generic_change(c: &GenericChange) -> String {
     match c {
         GenericChange::Lifetimes => "lifetime parameters".to_owned(),
+        GenericChange::NoLongerCovariant { name } => format!(
+            "`{name}` is no longer covariant: a value that lives longer no longer passes \
+             where a shorter `{name}` is expected"
+        ),
         GenericChange::Added { name, with_default } => {
             if *with_default {
                 format!("generic parameter `{name}` (with a default) added")

@@ -137,10 +137,17 @@ breaks; a property renames the generics of every case at random):
 - (additive, not breaking) a method of `impl<'s> P<'s>` taking `&self` whose return
   borrowed `self` and now lives for `'s` (`-> &OsStr` to `-> &'s OsStr`, `impl Display +
   '_` to `+ 's`): `&'a P<'s>` holds only where `'s: 'a`, so callers keep the value at
-  least as long. Read only through references, `impl` bounds, slices, arrays, tuples and
-  std's covariant `Option`, `Result`, `Box`, `Vec`, `Rc`, `Arc`; a type of the crate's own
-  (`ShortFlags<'s>`) may be invariant and is compared as written, and a trait's method is
-  not relaxed (its implementors must return the new type);
+  least as long. Read only through covariant places: references, `impl` bounds, slices,
+  arrays, tuples, and the arguments of a type covariant in them: std's from a table
+  (`contract_core::variance::STD_COVARIANT`: `Option`, `Result`, `Box`, `Vec`, `Rc`, `Arc`,
+  `Cow`'s lifetime, `str::CharIndices`, `slice::Iter`, … each checked against rustc by
+  `contract-core/tests/std_variance.rs`), the crate's own as the golden's fields make them
+  (`Option<ShortFlags>` to `Option<ShortFlags<'s>>` where `ShortFlags<'s>` holds only
+  `&'s OsStr`, `CharIndices<'s>` and `Option<&'s OsStr>`; private fields count, as they
+  do for rustc). A type the golden does not hold (another set's, another crate's), or one
+  with a field under `&mut`, `Cell`, a trait object's arguments, a projection or a fn
+  pointer's argument, is compared as written; a trait's method is not relaxed (its
+  implementors must return the new type);
 - an inherent `impl` generalised over a parameter its type gained with a default
   (`impl<N> GraphMap<N>` → `impl<N, S: BuildHasher> GraphMap<N, S>` with `S =
   RandomState`): its methods are compared at the default, what bounds the parameter is
@@ -221,4 +228,13 @@ breaks; a property renames the generics of every case at random):
   crate's names are read (above); a std re-export the table does not list is compared as
   written. Another crate's aliases are not expanded.
 - Higher-ranked lifetimes (`for<'a>`) are compared by name.
+- Variance is read from the golden's fields (`contract_core::variance`), every front end
+  alike: the macro, which sees one item, reads the other types from the golden, so the
+  harness and the command do too. A type that stops being covariant in a lifetime is
+  reported on the type itself (`lifetime_param_changed`, breaking, "`'s` is no longer
+  covariant"), private field or not: `fn shorten<'a>(f: Flags<'static>) -> Flags<'a> { f
+  }` stops compiling. Only a use rustc holds invariant counts (`&mut`, `*mut`, `Cell` and
+  the other interior-mutability types of `variance::STD_INVARIANT`, a trait object's
+  arguments, a projection); a use whose variance is not known (another crate's type) is
+  not taken as a break. Type parameters' variance is not compared.
 "#;

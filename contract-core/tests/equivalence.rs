@@ -620,16 +620,11 @@ fn a_return_that_outlives_the_borrow_of_self_keeps_every_caller() {
     ] {
         only_additive(&before(was), &after(now), DeltaKind::ReturnTypeChanged);
     }
-    // Near misses: shortened; a type of the crate's own, whose variance is not known;
-    // invariant under `&mut`; a trait's implementors must return the new type.
+    // Near misses: shortened; invariant under `&mut`; a trait's implementors must
+    // return the new type.
     breaks(
         &after("&'s str"),
         &before("&str"),
-        DeltaKind::ReturnTypeChanged,
-    );
-    breaks(
-        &before("P<'_>"),
-        &after("P<'s>"),
         DeltaKind::ReturnTypeChanged,
     );
     breaks(
@@ -642,6 +637,98 @@ fn a_return_that_outlives_the_borrow_of_self_keeps_every_caller() {
         "pub trait T<'s> { fn v(&self) -> &'s str; }",
         DeltaKind::ReturnTypeChanged,
     );
+}
+
+#[test]
+fn a_returned_type_of_the_crate_lengthens_as_its_fields_allow() {
+    // clap_lex 0.7.7: `to_short(&self) -> Option<ShortFlags>` became `-> Option<
+    // ShortFlags<'s>>`; `ShortFlags` holds only covariant fields, so the flags outlive
+    // the borrow of `self` and every caller compiles.
+    let crate_with = |flags: &str, ret: &str| {
+        format!(
+            "pub struct ShortFlags<'s> {{ {flags} }}
+             pub struct P<'s>(&'s str);
+             impl<'s> P<'s> {{ pub fn to_short(&self) -> {ret} {{ todo!() }} }}"
+        )
+    };
+    let covariant = "inner: &'s std::ffi::OsStr, utf8_prefix: std::str::CharIndices<'s>, \
+                     invalid_suffix: Option<&'s std::ffi::OsStr>";
+    for (was, now) in [
+        ("Option<ShortFlags>", "Option<ShortFlags<'s>>"),
+        ("ShortFlags<'_>", "ShortFlags<'s>"),
+        ("std::str::CharIndices<'_>", "std::str::CharIndices<'s>"),
+        ("P", "P<'s>"),
+    ] {
+        only_additive(
+            &crate_with(covariant, was),
+            &crate_with(covariant, now),
+            DeltaKind::ReturnTypeChanged,
+        );
+    }
+    // Near misses: a field that makes the type invariant (`Cell`, `&mut`, a trait
+    // object's argument), one whose variance is not known (another crate's type), and
+    // the other way round (shortened).
+    for flags in [
+        "inner: std::cell::Cell<&'s str>",
+        "inner: &'s mut &'s str",
+        "inner: Box<dyn Fn(&'s str)>",
+        "inner: other::Flags<'s>",
+    ] {
+        breaks(
+            &crate_with(flags, "Option<ShortFlags>"),
+            &crate_with(flags, "Option<ShortFlags<'s>>"),
+            DeltaKind::ReturnTypeChanged,
+        );
+    }
+    breaks(
+        &crate_with(covariant, "Option<ShortFlags<'s>>"),
+        &crate_with(covariant, "Option<ShortFlags>"),
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
+fn a_type_that_stops_being_covariant_breaks_even_through_private_fields() {
+    // Code that passed a `F<'long>` where a `F<'short>` was expected stops compiling
+    // (`fn shorten<'a>(f: F<'static>) -> F<'a> { f }`), whoever can see the field.
+    let lost = |now: &str| {
+        let found = breaks(
+            "pub struct F<'s> { inner: &'s str }",
+            &format!("pub struct F<'s> {{ inner: {now} }}"),
+            DeltaKind::LifetimeParamChanged,
+        );
+        assert!(
+            found
+                .iter()
+                .any(|d| contract_core::render::detail(d).contains("no longer covariant")),
+            "{}",
+            common::show(&found)
+        );
+    };
+    lost("std::cell::Cell<&'s str>");
+    lost("&'s mut Vec<&'s str>");
+    lost("Box<dyn std::borrow::Borrow<&'s str>>");
+    lost("*mut &'s str");
+    // Near misses: still covariant, or used where its variance is not known (another
+    // crate's type): no break is claimed.
+    for now in [
+        "Option<&'s str>",
+        "(&'s str, std::str::CharIndices<'s>)",
+        "other::Thing<'s>",
+        "fn(&'s str)",
+    ] {
+        let found = deltas(
+            "pub struct F<'s> { inner: &'s str }",
+            &format!("pub struct F<'s> {{ inner: {now} }}"),
+        );
+        assert!(
+            found
+                .iter()
+                .all(|d| d.kind != DeltaKind::LifetimeParamChanged && !d.is_breaking()),
+            "{now}: {}",
+            common::show(&found)
+        );
+    }
 }
 
 #[test]

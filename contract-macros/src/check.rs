@@ -351,12 +351,13 @@ fn check_respelling(
         front: Front::Test,
     };
     let policy = policy.policy(&args.set);
-    let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy);
+    let types = golden.types();
+    let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy, &types);
     if !deltas.is_empty() {
         if let Some(fragment) =
             place.and_then(|place| in_golden_spelling(place, extracted, &entry.shape))
         {
-            deltas = diff::diff_fragment(name, &entry.shape, &fragment, &policy);
+            deltas = diff::diff_fragment(name, &entry.shape, &fragment, &policy, &types);
             *respelled = Some(fragment);
         }
     }

@@ -14,6 +14,7 @@ use contract_core::env::Mode;
 use contract_core::health::{self, Health, ScanExactness};
 use contract_core::policy::{file, WireFormat};
 use contract_core::shape::Symbol;
+use contract_core::variance::NoTypes;
 use contract_core::{canonical, diff, golden, Golden, Policy};
 
 /// `golden_parse`: any bytes as a golden file.
@@ -136,7 +137,7 @@ pub fn diff_shapes(data: &[u8]) {
         render_messages(&policy, &first);
         render_messages(&policy, &moved);
         for fragment in fragments(&b) {
-            let _ = diff::diff_fragment("S", &a, &fragment, &policy);
+            let _ = diff::diff_fragment("S", &a, &fragment, &policy, &NoTypes);
         }
     }
 }
@@ -237,7 +238,13 @@ pub fn extract_item(data: &[u8]) {
     let reread = golden::parse(text.as_bytes()).expect("a rendered golden parses");
     assert_eq!(reread, golden, "golden round trip of an extracted shape");
     if let Some(symbol) = symbols.get(&extracted.name) {
-        let deltas = diff::diff_fragment(&extracted.name, symbol, &extracted.fragment, &policy);
+        let deltas = diff::diff_fragment(
+            &extracted.name,
+            symbol,
+            &extracted.fragment,
+            &policy,
+            &NoTypes,
+        );
         assert!(
             deltas.is_empty(),
             "the item against its own golden: {deltas:?}"
@@ -392,10 +399,10 @@ pub fn check_pair(a: &Symbol, b: &Symbol, policy: &Policy) {
         }
         report_agrees(x, y, policy, &deltas);
         for fragment in fragments(y) {
-            let _ = diff::diff_fragment("S", x, &fragment, policy);
+            let _ = diff::diff_fragment("S", x, &fragment, policy, &NoTypes);
         }
         for fragment in fragments(x) {
-            let own = diff::diff_fragment("S", x, &fragment, policy);
+            let own = diff::diff_fragment("S", x, &fragment, policy, &NoTypes);
             assert!(
                 own.is_empty(),
                 "a fragment of a symbol against it: {own:#?}"

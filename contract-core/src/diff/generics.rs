@@ -6,6 +6,7 @@ use super::shared::generics::compare;
 use super::Cx;
 use crate::delta::{Class, DeltaKind, GenericChange, Member, Note, Shown};
 use crate::shape::{ItemShape, Symbol};
+use crate::variance::Variance;
 
 /// The item-generics family.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
@@ -18,6 +19,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     let (Some(og), Some(ng)) = (old.generics(), new.generics()) else {
         return;
     };
+    variance(cx, old, new);
     if og == ng {
         return;
     }
@@ -32,8 +34,48 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     }
 }
 
+/// A lifetime the golden's fields use only covariantly, now used where it is not
+/// (under `&mut`, `Cell`, a trait object's arguments): code that passed a
+/// `T<'long>` where a `T<'short>` was expected stops compiling. Private fields count:
+/// variance is the type's, whoever can see the field. A use whose variance is not
+/// known (another crate's type) is not taken as a break.
+fn variance(cx: &mut Cx<'_>, old: &ItemShape, new: &ItemShape) {
+    let variances = cx.variances();
+    let (Some(was), Some(now)) = (
+        variances.of_item(cx.module, old),
+        variances.of_item(cx.module, new),
+    ) else {
+        return;
+    };
+    if was.lifetimes.len() != now.lifetimes.len() {
+        return;
+    }
+    let Some(generics) = new.generics() else {
+        return;
+    };
+    let names = generics.params.iter().filter(|p| p.is_lifetime());
+    let lost: Vec<String> = names
+        .zip(was.lifetimes.iter().zip(&now.lifetimes))
+        .filter(|(_, (w, n))| **w == Variance::Covariant && **n == Variance::NotCovariant)
+        .map(|(p, _)| p.name().to_owned())
+        .collect();
+    for name in lost {
+        let delta = cx
+            .delta(DeltaKind::LifetimeParamChanged, Member::Generics)
+            .note(Note::Generic(GenericChange::NoLongerCovariant { name }))
+            .change(
+                Shown::Item(Box::new(old.clone())),
+                Shown::Item(Box::new(new.clone())),
+            );
+        cx.push(delta);
+    }
+}
+
 fn classify(change: &GenericChange) -> (DeltaKind, Class) {
     match change {
+        GenericChange::NoLongerCovariant { .. } => {
+            (DeltaKind::LifetimeParamChanged, Class::Breaking)
+        }
         // Users write `View<'x>` with as many lifetimes as there are, satisfying
         // their bounds (a pure renaming never gets here: see `equiv`).
         GenericChange::Lifetimes => (DeltaKind::LifetimeParamChanged, Class::Breaking),

@@ -40,14 +40,21 @@ use std::collections::BTreeMap;
 use crate::delta::{Axis, Delta, DeltaKind, Member, Note, Shown};
 use crate::policy::{Policy, WireBreaks};
 use crate::shape::{FnShape, Fragment, Symbol};
+use crate::variance::{NoTypes, TypeIndex, Types, Variances};
 
 /// What a rule family sees: the symbol's name, the policy (some verdicts depend on
-/// the wire direction and format) and where to put deltas.
+/// the wire direction and format), the crate's other types as the golden records
+/// them, and where to put deltas.
 pub struct Cx<'a> {
     /// The symbol being compared.
     pub symbol: &'a str,
     /// The set's policy.
     pub policy: &'a Policy,
+    /// The module the golden says the symbol is defined in (`""` when not known):
+    /// where the paths of its shape are read from.
+    pub module: &'a str,
+    /// The golden's structs, enums and unions (a signature's type may be one).
+    pub types: &'a dyn Types,
     deltas: Vec<Delta>,
 }
 
@@ -77,6 +84,11 @@ impl Cx<'_> {
     pub fn positional(&self) -> bool {
         self.policy.positional()
     }
+
+    /// Variance as the golden's types tell it.
+    pub fn variances(&self) -> Variances<'_> {
+        Variances::new(self.types)
+    }
 }
 
 /// A rule family: compares one part of two shapes of a symbol.
@@ -103,9 +115,22 @@ pub const FAMILIES: &[(&str, Family)] = &[
     ("values", values::diff),
 ];
 
-/// Deltas between two shapes of one symbol, policy applied.
+/// Deltas between two shapes of one symbol, policy applied, no other type of the
+/// crate known.
 pub fn diff_symbol(name: &str, before: &Symbol, after: &Symbol, policy: &Policy) -> Vec<Delta> {
-    diff_symbol_with(FAMILIES, name, before, after, policy)
+    diff_symbol_among(name, before, after, policy, &NoTypes)
+}
+
+/// [`diff_symbol`] with the golden's structs, enums and unions known (`types`): a
+/// rule about a type a signature names reads it there (see [`crate::variance`]).
+pub fn diff_symbol_among(
+    name: &str,
+    before: &Symbol,
+    after: &Symbol,
+    policy: &Policy,
+    types: &dyn Types,
+) -> Vec<Delta> {
+    diff_symbol_in(FAMILIES, name, before, after, policy, types)
 }
 
 /// [`diff_symbol`] with an explicit list of families (a subset for tools, or none to
@@ -118,9 +143,22 @@ pub fn diff_symbol_with(
     after: &Symbol,
     policy: &Policy,
 ) -> Vec<Delta> {
+    diff_symbol_in(families, name, before, after, policy, &NoTypes)
+}
+
+fn diff_symbol_in(
+    families: &[(&str, Family)],
+    name: &str,
+    before: &Symbol,
+    after: &Symbol,
+    policy: &Policy,
+    types: &dyn Types,
+) -> Vec<Delta> {
     let mut cx = Cx {
         symbol: name,
         policy,
+        module: before.module.as_deref().unwrap_or_default(),
+        types,
         deltas: Vec::new(),
     };
     // A derive replaced by an impl of the same trait is no change, and a fact the
@@ -200,10 +238,11 @@ pub fn diff_sets(
     after: &BTreeMap<String, Symbol>,
     policy: &Policy,
 ) -> Vec<Delta> {
+    let types = TypeIndex::new(before.iter().map(|(name, s)| (name.as_str(), s)));
     let mut in_both = Vec::new();
     for (name, old) in before {
         if let Some(new) = after.get(name) {
-            in_both.extend(diff_symbol(name, old, new, policy));
+            in_both.extend(diff_symbol_among(name, old, new, policy, &types));
         }
     }
     diff_sets_in_parts(before, after, in_both, policy)
@@ -240,12 +279,14 @@ pub fn diff_sets_in_parts(
 /// Deltas that one fragment (what one attribute sees) introduces against the golden
 /// symbol; the compile-time check. An inherent `impl` block is compared on its own
 /// methods only: a method that moved to another block is not a removal here (the
-/// harness, which sees every block, reports real removals).
+/// harness, which sees every block, reports real removals). `types` are the golden's
+/// structs, enums and unions, as for [`diff_symbol_among`].
 pub fn diff_fragment(
     name: &str,
     golden: &Symbol,
     fragment: &Fragment,
     policy: &Policy,
+    types: &dyn Types,
 ) -> Vec<Delta> {
     let mut after = golden.clone();
     let mut before = golden.clone();
@@ -297,5 +338,5 @@ pub fn diff_fragment(
         // Implementing a trait never breaks it; removals are the harness's to see.
         Fragment::Implementor { .. } => return Vec::new(),
     }
-    diff_symbol(name, &before, &after, policy)
+    diff_symbol_among(name, &before, &after, policy, types)
 }

@@ -28,6 +28,32 @@ use crate::delta::Delta;
 use crate::diff;
 use crate::policy::Policy;
 use crate::shape::Symbol;
+use crate::variance::{OwnedTypes, Types};
+
+/// The golden's structs, enums and unions, parsed from its text the first time a
+/// rule asks for one (a signature naming a type of the crate changed: rare).
+struct LazyTypes<'t> {
+    text: &'t str,
+    index: std::sync::OnceLock<OwnedTypes>,
+}
+
+impl Types for LazyTypes<'_> {
+    fn get(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
+        self.index
+            .get_or_init(|| {
+                super::parse(self.text.as_bytes())
+                    .map(|g| {
+                        OwnedTypes::new(
+                            g.symbols
+                                .iter()
+                                .map(|(name, entry)| (name.as_str(), &entry.shape)),
+                        )
+                    })
+                    .unwrap_or_default()
+            })
+            .get(def)
+    }
+}
 
 /// Between the header and the first symbol name.
 const SYMBOLS: &str = ",\n  \"symbols\": {";
@@ -59,6 +85,11 @@ struct Part<'a> {
 /// text is not a valid golden in the canonical layout.
 pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<Comparison> {
     let (header, body) = header(text)?;
+    let types = LazyTypes {
+        text,
+        index: std::sync::OnceLock::new(),
+    };
+    let types = &types;
     let parts = match split(text, body) {
         Some(split) => {
             // The second part starts with its first name; the current symbols are
@@ -72,8 +103,8 @@ pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<
             let head = current.range((Bound::Unbounded, Bound::Excluded(name)));
             let tail = current.range((Bound::Included(name), Bound::Unbounded));
             let (first, second) = std::thread::scope(|scope| {
-                let second = scope.spawn(|| check_part(text, split, None, tail, policy));
-                let first = check_part(text, body, Some(split), head, policy);
+                let second = scope.spawn(|| check_part(text, split, None, tail, policy, types));
+                let first = check_part(text, body, Some(split), head, policy, types);
                 (
                     first,
                     second.join().expect("checking shapes does not panic"),
@@ -86,7 +117,14 @@ pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<
             }
             vec![first, second]
         }
-        None => vec![check_part(text, body, None, current.range(..), policy)?],
+        None => vec![check_part(
+            text,
+            body,
+            None,
+            current.range(..),
+            policy,
+            types,
+        )?],
     };
     let mut removed = BTreeMap::new();
     let mut added = BTreeMap::new();
@@ -179,6 +217,7 @@ fn check_part<'a>(
     end: Option<usize>,
     current: impl Iterator<Item = CurrentSymbol<'a>>,
     policy: &Policy,
+    types: &dyn Types,
 ) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
     let mut part = Part::default();
@@ -201,7 +240,7 @@ fn check_part<'a>(
                 part.added.push(added);
             }
             let now = now_iter.next_if(|s| s.name() == &*name);
-            check_entry(&mut part, &name, &fingerprint, shape, now, policy)?;
+            check_entry(&mut part, &name, &fingerprint, shape, now, policy, types)?;
             part.last = Some(name);
             if !r.eat(",") {
                 break;
@@ -236,6 +275,7 @@ fn check_entry(
     shape: &str,
     now: Option<CurrentSymbol<'_>>,
     policy: &Policy,
+    types: &dyn Types,
 ) -> Option<()> {
     if let Some(now) = now {
         if canonical::same_json_text(shape, now.text()) {
@@ -253,10 +293,13 @@ fn check_entry(
     }
     match now {
         // A current shape that does not read: the general path reports it.
-        Some(now) => {
-            part.changed
-                .extend(diff::diff_symbol(name, &stored, now.symbol().ok()?, policy))
-        }
+        Some(now) => part.changed.extend(diff::diff_symbol_among(
+            name,
+            &stored,
+            now.symbol().ok()?,
+            policy,
+            types,
+        )),
         None => part.removed.push((name.to_owned(), stored)),
     }
     Some(())

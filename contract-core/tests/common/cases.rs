@@ -1634,6 +1634,35 @@ pub const CASES: &[Case] = &[
         "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&self) -> &'s str { self.0 } }",
         "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&self) -> &str { self.0 } }",
     ),
+    // A lifetime a field now uses invariantly: `F<'long>` no longer passes for a
+    // `F<'short>`, private field or not.
+    yes(
+        LifetimeParamChanged,
+        Breaking,
+        Api,
+        "pub struct F<'s> { inner: &'s str }",
+        "pub struct F<'s> { inner: std::cell::Cell<&'s str> }",
+    ),
+    // A type of the crate's own, covariant by its fields, lengthened the same way…
+    yes(
+        ReturnTypeChanged,
+        Additive,
+        Api,
+        "pub struct F<'s>(&'s str, std::str::CharIndices<'s>); pub struct P<'s>(&'s str); \
+         impl<'s> P<'s> { pub fn f(&self) -> Option<F> { None } }",
+        "pub struct F<'s>(&'s str, std::str::CharIndices<'s>); pub struct P<'s>(&'s str); \
+         impl<'s> P<'s> { pub fn f(&self) -> Option<F<'s>> { None } }",
+    ),
+    // … but not one a field makes invariant.
+    yes(
+        ReturnTypeChanged,
+        Breaking,
+        Api,
+        "pub struct F<'s>(std::cell::Cell<&'s str>); pub struct P<'s>(&'s str); \
+         impl<'s> P<'s> { pub fn f(&self) -> Option<F> { None } }",
+        "pub struct F<'s>(std::cell::Cell<&'s str>); pub struct P<'s>(&'s str); \
+         impl<'s> P<'s> { pub fn f(&self) -> Option<F<'s>> { None } }",
+    ),
     yes(
         ReceiverChanged,
         Breaking,

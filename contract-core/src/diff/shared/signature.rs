@@ -13,6 +13,7 @@ use crate::diff::Cx;
 use crate::shape::{FnShape, GenericParam, Param, Receiver};
 use crate::target_features;
 use crate::ty::{Args, Bound, GenericArg, Type};
+use crate::variance::{Variance, Variances};
 
 /// Who depends on a signature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +90,7 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     let mut out: Vec<(DeltaKind, Class, Note)> = parts;
     out.extend(attributes(cx, old, new, role));
     out.extend(params(&old.params, &new.params, role));
-    out.extend(returns(old, new, role));
+    out.extend(returns(cx, old, new, role));
     for (kind, class, note) in out {
         let delta: Delta = cx
             .delta(kind, Member::method(name))
@@ -578,7 +579,7 @@ fn describe(c: &Captures) -> String {
 
 /// The return side: a value against a value, a future against a future (async or
 /// not), or a change between the two.
-fn returns(old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, Note)> {
+fn returns(cx: &Cx<'_>, old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, Note)> {
     let mut out = Vec::new();
     let part = |p: SignaturePart| Note::Signature(p);
     match (returns_of(old), returns_of(new)) {
@@ -588,7 +589,7 @@ fn returns(old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, N
                 // longer than it did they can still use as before.
                 let class = match (o, n) {
                     (Some(o), Some(n))
-                        if role == Role::Callers && outlives_self_borrow(old, new, o, n) =>
+                        if role == Role::Callers && outlives_self_borrow(cx, old, new, o, n) =>
                     {
                         Class::Additive
                     }
@@ -668,10 +669,17 @@ fn returns(old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, N
 /// ParsedArg<'s>` is well formed only where `'s: 'a`, so the new value lives at least
 /// as long as the old one did. Only covariant places are read: the lifetime of a
 /// reference, an `impl Trait + '_` bound, the insides of shared references, slices,
-/// arrays, tuples and std's covariant wrappers (`Option`, `Result`, `Box`, `Vec`, `Rc`,
-/// `Arc`). A type of the crate's own (`ShortFlags<'s>`) may be invariant in its lifetime,
+/// arrays, tuples, and the arguments of a type covariant in them (std's from
+/// [`crate::variance::STD_COVARIANT`], the crate's own from the fields the golden
+/// records: `ShortFlags<'s>`). A type whose variance is not known may be invariant,
 /// and is compared as written.
-fn outlives_self_borrow(old_fn: &FnShape, new_fn: &FnShape, old: &Type, new: &Type) -> bool {
+fn outlives_self_borrow(
+    cx: &Cx<'_>,
+    old_fn: &FnShape,
+    new_fn: &FnShape,
+    old: &Type,
+    new: &Type,
+) -> bool {
     let borrows_self =
         |f: &FnShape| matches!(f.receiver, Some(Receiver::Ref { lifetime: None, .. }));
     if !(borrows_self(old_fn) && borrows_self(new_fn)) {
@@ -684,51 +692,99 @@ fn outlives_self_borrow(old_fn: &FnShape, new_fn: &FnShape, old: &Type, new: &Ty
         .filter(|p| p.is_lifetime())
         .map(GenericParam::name)
         .collect();
-    /// `t` with each lifetime of `own` in a covariant place elided, in place.
-    fn elide(t: &mut Type, own: &BTreeSet<&str>) {
-        const COVARIANT: &[&str] = &["Option", "Result", "Box", "Vec", "Rc", "Arc"];
+    if own.is_empty() {
+        return false;
+    }
+    let variances = cx.variances();
+    let mut lengthened = new.clone();
+    Elide {
+        own: &own,
+        variances: &variances,
+        module: cx.module,
+    }
+    .ty(&mut lengthened);
+    lengthened == *old
+}
+
+/// Elides, in place, each lifetime of `own` in a covariant place of a type.
+struct Elide<'e> {
+    own: &'e BTreeSet<&'e str>,
+    variances: &'e Variances<'e>,
+    module: &'e str,
+}
+
+impl Elide<'_> {
+    fn ty(&self, t: &mut Type) {
         match t {
             Type::Ref {
                 lifetime,
                 mutable,
                 elem,
             } => {
-                if lifetime.as_deref().is_some_and(|l| own.contains(l)) {
+                if lifetime.as_deref().is_some_and(|l| self.own.contains(l)) {
                     *lifetime = None;
                 }
                 // `&mut T` is invariant in `T`.
                 if !*mutable {
-                    elide(elem, own);
+                    self.ty(elem);
                 }
             }
-            Type::Slice(elem) | Type::Array { elem, .. } => elide(elem, own),
-            Type::Tuple(elems) => elems.iter_mut().for_each(|e| elide(e, own)),
+            Type::Slice(elem) | Type::Array { elem, .. } => self.ty(elem),
+            Type::Tuple(elems) => elems.iter_mut().for_each(|e| self.ty(e)),
             Type::Impl(bounds) => {
                 for b in bounds {
                     match b {
-                        Bound::Lifetime(l) if own.contains(l.as_str()) => *l = "'_".to_owned(),
+                        Bound::Lifetime(l) if self.own.contains(l.as_str()) => {
+                            *l = "'_".to_owned();
+                        }
                         _ => {}
                     }
                 }
             }
-            Type::Path(p) => match p.segments.last_mut() {
-                Some(last) if COVARIANT.contains(&last.name.as_str()) => {
-                    if let Args::Angle(args) = &mut last.args {
-                        for a in args {
-                            if let GenericArg::Type(t) = a {
-                                elide(t, own);
+            Type::Path(p) => {
+                let Some(known) = self.variances.of_path(self.module, p) else {
+                    return;
+                };
+                let Some(last) = p.segments.last_mut() else {
+                    return;
+                };
+                let Args::Angle(args) = &mut last.args else {
+                    return;
+                };
+                let (mut lifetimes, mut types) = (known.lifetimes.iter(), known.types.iter());
+                // Each argument takes the variance of its parameter, in order.
+                let covariant = |v: Option<&Variance>| v == Some(&Variance::Covariant);
+                for a in args.iter_mut() {
+                    match a {
+                        GenericArg::Lifetime(l) => {
+                            let lengthens = covariant(lifetimes.next());
+                            if lengthens && self.own.contains(l.as_str()) {
+                                *l = "'_".to_owned();
                             }
                         }
+                        GenericArg::Type(t) => {
+                            let inside = covariant(types.next());
+                            if inside {
+                                self.ty(t);
+                            }
+                        }
+                        _ => {}
                     }
                 }
-                _ => {}
-            },
+                // Every lifetime elided: written as elision records it, with none.
+                let all_elided = args
+                    .iter()
+                    .all(|a| !matches!(a, GenericArg::Lifetime(l) if l != "'_"));
+                if all_elided {
+                    args.retain(|a| !matches!(a, GenericArg::Lifetime(_)));
+                    if args.is_empty() {
+                        last.args = Args::None;
+                    }
+                }
+            }
             _ => {}
         }
     }
-    let mut lengthened = new.clone();
-    elide(&mut lengthened, &own);
-    !own.is_empty() && lengthened == *old
 }
 
 /// `f` in one spelling: `async fn f() -> T` and `fn f() -> impl Future<Output = T>`

@@ -1,0 +1,615 @@
+//! Variance: whether a value of `T<'long>` can be used where `T<'short>` is expected.
+//!
+//! A `&self` method whose return borrowed `self` and now lives for the type's own
+//! lifetime (`-> ShortFlags` to `-> ShortFlags<'s>`) keeps every caller exactly when
+//! the returned type is covariant in that lifetime. rustc computes variance from a
+//! type's fields; so does [`Variances`], from the fields the golden records (private
+//! ones included), for the crate's own structs, enums and unions. std's types are
+//! read from [`STD_COVARIANT`], a table `contract-core/tests/std_variance.rs` keeps
+//! true by asking rustc (every entry must coerce `T<'long>` to `T<'short>`).
+//!
+//! What cannot be told (a type of another crate, a fn pointer's argument, a macro) is
+//! [`Variance::Unknown`]: a rule that needs covariance treats it as not covariant.
+
+use std::collections::BTreeMap;
+
+use crate::shape::{FieldShape, GenericParam, Generics, ItemShape, Symbol};
+use crate::ty::{Args, Bound, GenericArg, Path, Type};
+
+/// How a type varies in one of its generic parameters, as far as its fields tell.
+/// Ordered from best to worst: a parameter's variance is the worst of its uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Variance {
+    /// `T<'long>` is a `T<'short>` (or the parameter is not used at all).
+    Covariant,
+    /// Not known: another crate's type, a fn pointer's argument, a type macro.
+    Unknown,
+    /// Not covariant: used under `&mut`, `*mut`, `Cell`, a trait object's arguments or
+    /// a projection.
+    NotCovariant,
+}
+
+/// A std type covariant in every lifetime parameter and, where `types` says so, in
+/// every type parameter.
+#[derive(Clone, Copy, Debug)]
+pub struct StdType {
+    /// Its path under `std` (`core` and `alloc` paths are read as `std`).
+    pub path: &'static str,
+    /// The name the prelude gives it, when it gives one.
+    pub prelude: bool,
+    /// How many lifetime parameters it has.
+    pub lifetimes: usize,
+    /// How many type parameters it has.
+    pub types: usize,
+    /// Covariant in its type parameters too (`Cow<'a, B>` is not: `B::Owned` is a
+    /// projection).
+    pub covariant_in_types: bool,
+}
+
+const fn std_type(
+    path: &'static str,
+    lifetimes: usize,
+    types: usize,
+    covariant_in_types: bool,
+) -> StdType {
+    StdType {
+        path,
+        prelude: false,
+        lifetimes,
+        types,
+        covariant_in_types,
+    }
+}
+
+const fn prelude(path: &'static str, types: usize) -> StdType {
+    StdType {
+        path,
+        prelude: true,
+        lifetimes: 0,
+        types,
+        covariant_in_types: true,
+    }
+}
+
+/// std's types known covariant: each entry is checked against rustc by
+/// `contract-core/tests/std_variance.rs`. A type missing here is [`Variance::Unknown`].
+pub const STD_COVARIANT: &[StdType] = &[
+    prelude("std::option::Option", 1),
+    prelude("std::result::Result", 2),
+    prelude("std::boxed::Box", 1),
+    prelude("std::vec::Vec", 1),
+    std_type("std::rc::Rc", 0, 1, true),
+    std_type("std::sync::Arc", 0, 1, true),
+    std_type("std::marker::PhantomData", 0, 1, true),
+    std_type("std::collections::VecDeque", 0, 1, true),
+    std_type("std::collections::BTreeMap", 0, 2, true),
+    std_type("std::collections::BTreeSet", 0, 1, true),
+    std_type("std::ops::Range", 0, 1, true),
+    std_type("std::borrow::Cow", 1, 1, false),
+    std_type("std::fmt::Arguments", 1, 0, true),
+    std_type("std::slice::Iter", 1, 1, true),
+    std_type("std::slice::Chunks", 1, 1, true),
+    std_type("std::slice::Windows", 1, 1, true),
+    std_type("std::option::Iter", 1, 1, true),
+    std_type("std::str::Chars", 1, 0, true),
+    std_type("std::str::CharIndices", 1, 0, true),
+    std_type("std::str::Bytes", 1, 0, true),
+    std_type("std::collections::btree_map::Iter", 1, 2, true),
+    std_type("std::collections::btree_map::Keys", 1, 2, true),
+    std_type("std::collections::btree_map::Values", 1, 2, true),
+    std_type("std::collections::hash_map::Iter", 1, 2, true),
+    std_type("std::collections::hash_map::Keys", 1, 2, true),
+    std_type("std::collections::hash_map::Values", 1, 2, true),
+    std_type("std::path::Components", 1, 0, true),
+    std_type("std::path::Iter", 1, 0, true),
+];
+
+/// std's types invariant in their one type parameter (interior mutability): checked
+/// against rustc by `contract-core/tests/std_variance.rs` (each must refuse the
+/// coercion).
+pub const STD_INVARIANT: &[&str] = &[
+    "std::cell::Cell",
+    "std::cell::RefCell",
+    "std::cell::UnsafeCell",
+    "std::sync::Mutex",
+    "std::sync::RwLock",
+];
+
+/// The std entry `path` names, when it names one: `core::` and `alloc::` read as
+/// `std::`, a prelude name alone as the prelude reads it.
+pub fn std_type_of(path: &Path) -> Option<&'static StdType> {
+    let names = std_names(path)?;
+    STD_COVARIANT.iter().find(|t| {
+        names == t.path || (t.prelude && names == t.path.rsplit("::").next().unwrap_or_default())
+    })
+}
+
+fn std_invariant(path: &Path) -> bool {
+    std_names(path).is_some_and(|names| STD_INVARIANT.contains(&names.as_str()))
+}
+
+/// `path`'s names, `core`/`alloc` read as `std`; `None` when a non-final segment has
+/// arguments.
+fn std_names(path: &Path) -> Option<String> {
+    let (last, init) = path.segments.split_last()?;
+    if init.iter().any(|s| s.args != Args::None) {
+        return None;
+    }
+    let mut names: Vec<&str> = init.iter().map(|s| s.name.as_str()).collect();
+    if let Some(first) = names.first_mut() {
+        if matches!(*first, "core" | "alloc") {
+            *first = "std";
+        }
+    }
+    names.push(&last.name);
+    Some(names.join("::"))
+}
+
+/// The crate's own structs, enums and unions, by where they are defined
+/// (`module::Name`), as a golden records them: what [`Variances`] reads.
+pub trait Types {
+    /// The item defined as `def`, with the module it is defined in.
+    fn get(&self, def: &str) -> Option<(&str, &ItemShape)>;
+}
+
+/// No type of the crate known.
+pub struct NoTypes;
+
+impl Types for NoTypes {
+    fn get(&self, _: &str) -> Option<(&str, &ItemShape)> {
+        None
+    }
+}
+
+/// The structs, enums and unions among some symbols, by definition.
+#[derive(Debug, Default)]
+pub struct TypeIndex<'a> {
+    by_def: BTreeMap<String, (&'a str, &'a ItemShape)>,
+}
+
+/// A type among `symbols` (name, shape) by where it is defined: its module and the
+/// last segment of its name.
+fn defs<'a>(
+    symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>,
+) -> impl Iterator<Item = (String, (&'a str, &'a ItemShape))> {
+    symbols.into_iter().filter_map(|(name, symbol)| {
+        let item = symbol.item.as_ref().filter(|item| {
+            matches!(
+                item,
+                ItemShape::Struct(_) | ItemShape::Enum(_) | ItemShape::Union(_)
+            )
+        })?;
+        let module = symbol.module.as_deref().unwrap_or_default();
+        let ident = name.rsplit("::").next().unwrap_or(name);
+        let def = if module.is_empty() {
+            ident.to_owned()
+        } else {
+            format!("{module}::{ident}")
+        };
+        Some((def, (module, item)))
+    })
+}
+
+impl<'a> TypeIndex<'a> {
+    /// Indexes the types among `symbols` (name, shape).
+    pub fn new(symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>) -> Self {
+        let mut by_def = BTreeMap::new();
+        for (def, found) in defs(symbols) {
+            by_def.entry(def).or_insert(found);
+        }
+        TypeIndex { by_def }
+    }
+}
+
+impl Types for TypeIndex<'_> {
+    fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
+        self.by_def.get(def).copied()
+    }
+}
+
+/// [`TypeIndex`] owning its shapes.
+#[derive(Debug, Default)]
+pub struct OwnedTypes {
+    by_def: BTreeMap<String, (String, ItemShape)>,
+}
+
+impl OwnedTypes {
+    /// Indexes the types among `symbols` (name, shape).
+    pub fn new<'a>(symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>) -> Self {
+        let mut by_def = BTreeMap::new();
+        for (def, (module, item)) in defs(symbols) {
+            by_def
+                .entry(def)
+                .or_insert_with(|| (module.to_owned(), item.clone()));
+        }
+        OwnedTypes { by_def }
+    }
+}
+
+impl Types for OwnedTypes {
+    fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
+        self.by_def.get(def).map(|(m, i)| (m.as_str(), i))
+    }
+}
+
+/// Where `path`, written in `module`, is defined when it names an item of the crate:
+/// `X`, `self::X`, `super::X`, `crate::m::X`, or a path relative to `module`.
+pub fn def_of(module: &str, path: &Path) -> Option<String> {
+    if path.global || path.segments.is_empty() {
+        return None;
+    }
+    let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
+    let mut base: Vec<&str> = if module.is_empty() {
+        Vec::new()
+    } else {
+        module.split("::").collect()
+    };
+    let mut rest = names.as_slice();
+    match rest.first() {
+        Some(&"crate") => {
+            base.truncate(1);
+            rest = &rest[1..];
+        }
+        Some(&"self") => rest = &rest[1..],
+        _ => {}
+    }
+    while rest.first() == Some(&"super") {
+        // Not above the crate root.
+        if base.len() <= 1 {
+            return None;
+        }
+        base.pop();
+        rest = &rest[1..];
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    Some(
+        base.iter()
+            .chain(rest)
+            .copied()
+            .collect::<Vec<_>>()
+            .join("::"),
+    )
+}
+
+/// How deep types of the crate are followed through each other's fields.
+const MAX_DEPTH: usize = 8;
+
+/// Variance of types, reading the crate's own through `types`.
+pub struct Variances<'a> {
+    types: &'a dyn Types,
+}
+
+impl<'a> Variances<'a> {
+    /// Reads the crate's types from `types`.
+    pub fn new(types: &'a dyn Types) -> Self {
+        Variances { types }
+    }
+
+    /// The variance of the type `path` (written in `module`) in each of its generic
+    /// parameters, lifetimes first (as its arguments are written), then types; `None`
+    /// when the type is not known.
+    pub fn of_path(&self, module: &str, path: &Path) -> Option<ParamVariances> {
+        self.of_path_at(module, path, 0)
+    }
+
+    fn of_path_at(&self, module: &str, path: &Path, depth: usize) -> Option<ParamVariances> {
+        // The crate's own first: it shadows the prelude.
+        if let Some((def_module, item)) = def_of(module, path).and_then(|d| self.types.get(&d)) {
+            if depth >= MAX_DEPTH {
+                return None;
+            }
+            return self.of_item_at(def_module, item, depth + 1);
+        }
+        if let Some(t) = std_type_of(path) {
+            let types = if t.covariant_in_types {
+                Variance::Covariant
+            } else {
+                Variance::Unknown
+            };
+            return Some(ParamVariances {
+                lifetimes: vec![Variance::Covariant; t.lifetimes],
+                types: vec![types; t.types],
+            });
+        }
+        if std_invariant(path) {
+            return Some(ParamVariances {
+                lifetimes: Vec::new(),
+                types: vec![Variance::NotCovariant],
+            });
+        }
+        None
+    }
+
+    /// The variance of a struct, enum or union (defined in `module`) in each of its
+    /// generic parameters; `None` for another kind of item.
+    pub fn of_item(&self, module: &str, item: &ItemShape) -> Option<ParamVariances> {
+        self.of_item_at(module, item, 0)
+    }
+
+    fn of_item_at(&self, module: &str, item: &ItemShape, depth: usize) -> Option<ParamVariances> {
+        let (generics, fields): (&Generics, Vec<&FieldShape>) = match item {
+            ItemShape::Struct(s) => (&s.generics, s.fields.iter().collect()),
+            ItemShape::Union(u) => (&u.generics, u.fields.iter().collect()),
+            ItemShape::Enum(e) => (
+                &e.generics,
+                e.variants.iter().flat_map(|v| &v.fields).collect(),
+            ),
+            _ => return None,
+        };
+        let lifetimes: Vec<&str> = generics
+            .params
+            .iter()
+            .filter(|p| p.is_lifetime())
+            .map(GenericParam::name)
+            .collect();
+        let types: Vec<&str> = generics
+            .params
+            .iter()
+            .filter(|p| matches!(p, GenericParam::Type { .. }))
+            .map(GenericParam::name)
+            .collect();
+        let mut walk = Walk {
+            variances: self,
+            module,
+            depth,
+            params: lifetimes
+                .iter()
+                .chain(&types)
+                .map(|p| (*p).to_owned())
+                .collect(),
+            found: BTreeMap::new(),
+        };
+        for f in fields {
+            walk.ty(&f.ty, Variance::Covariant);
+        }
+        let found = walk.found;
+        let at = |name: &&str| found.get(*name).copied().unwrap_or(Variance::Covariant);
+        Some(ParamVariances {
+            lifetimes: lifetimes.iter().map(at).collect(),
+            types: types.iter().map(at).collect(),
+        })
+    }
+}
+
+/// A type's variance in each of its lifetime parameters and each of its type
+/// parameters, in declaration order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamVariances {
+    /// Lifetime parameters.
+    pub lifetimes: Vec<Variance>,
+    /// Type parameters.
+    pub types: Vec<Variance>,
+}
+
+/// One walk over field types, recording the worst place each parameter is used in.
+struct Walk<'w, 'a> {
+    variances: &'w Variances<'a>,
+    module: &'w str,
+    depth: usize,
+    params: Vec<String>,
+    found: BTreeMap<String, Variance>,
+}
+
+/// A place inside a place: covariant keeps the inner, unknown and not covariant
+/// spread over everything inside.
+fn within(outer: Variance, inner: Variance) -> Variance {
+    match (outer, inner) {
+        (Variance::Covariant, inner) => inner,
+        (Variance::Unknown, _) | (_, Variance::Unknown) => Variance::Unknown,
+        _ => Variance::NotCovariant,
+    }
+}
+
+impl Walk<'_, '_> {
+    fn used(&mut self, name: &str, at: Variance) {
+        if self.params.iter().any(|p| p == name) {
+            let slot = self
+                .found
+                .entry(name.to_owned())
+                .or_insert(Variance::Covariant);
+            *slot = (*slot).max(at);
+        }
+    }
+
+    fn ty(&mut self, t: &Type, at: Variance) {
+        match t {
+            Type::Ref {
+                lifetime,
+                mutable,
+                elem,
+            } => {
+                if let Some(l) = lifetime {
+                    self.used(l, at);
+                }
+                let inner = if *mutable {
+                    Variance::NotCovariant
+                } else {
+                    Variance::Covariant
+                };
+                self.ty(elem, within(at, inner));
+            }
+            Type::Ptr { mutable, elem } => {
+                let inner = if *mutable {
+                    Variance::NotCovariant
+                } else {
+                    Variance::Covariant
+                };
+                self.ty(elem, within(at, inner));
+            }
+            Type::Slice(elem) | Type::Array { elem, .. } => self.ty(elem, at),
+            Type::Tuple(elems) => elems.iter().for_each(|e| self.ty(e, at)),
+            Type::FnPtr(f) => {
+                // Arguments are contravariant; two of them nested are covariant
+                // again, so a use there is not told.
+                for input in &f.inputs {
+                    self.ty(input, within(at, Variance::Unknown));
+                }
+                if let Some(output) = &f.output {
+                    self.ty(output, at);
+                }
+            }
+            Type::Impl(bounds) | Type::Dyn(bounds) => self.bounds(bounds, at),
+            Type::Qualified {
+                self_ty,
+                trait_path,
+                rest,
+            } => {
+                // A projection is invariant in everything it names.
+                let inner = within(at, Variance::NotCovariant);
+                self.ty(self_ty, inner);
+                if let Some(p) = trait_path {
+                    self.path_args(p, inner);
+                }
+                for s in rest {
+                    self.args(&s.args, inner);
+                }
+            }
+            Type::Path(p) => self.path(p, at),
+            Type::Verbatim(text) => {
+                for p in self.params.clone() {
+                    if text.contains(p.as_str()) {
+                        self.used(&p, within(at, Variance::Unknown));
+                    }
+                }
+            }
+            Type::Never | Type::Infer => {}
+        }
+    }
+
+    fn bounds(&mut self, bounds: &[Bound], at: Variance) {
+        for b in bounds {
+            match b {
+                // `dyn Trait + 'a` is covariant in `'a`…
+                Bound::Lifetime(l) => self.used(l, at),
+                // … and invariant in the trait's arguments.
+                Bound::Trait { path, .. } => {
+                    self.path_args(path, within(at, Variance::NotCovariant))
+                }
+                Bound::Use(names) => names
+                    .iter()
+                    .for_each(|n| self.used(n, within(at, Variance::Unknown))),
+                Bound::Verbatim(text) => {
+                    for p in self.params.clone() {
+                        if text.contains(p.as_str()) {
+                            self.used(&p, within(at, Variance::Unknown));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn path_args(&mut self, p: &Path, at: Variance) {
+        for s in &p.segments {
+            self.args(&s.args, at);
+        }
+    }
+
+    fn args(&mut self, args: &Args, at: Variance) {
+        match args {
+            Args::None => {}
+            Args::Angle(args) => {
+                for a in args {
+                    match a {
+                        GenericArg::Lifetime(l) => self.used(l, at),
+                        GenericArg::Type(t) => self.ty(t, at),
+                        GenericArg::AssocType { ty, .. } => self.ty(ty, at),
+                        GenericArg::Constraint { bounds, .. } => self.bounds(bounds, at),
+                        GenericArg::Const(_) | GenericArg::AssocConst { .. } => {}
+                    }
+                }
+            }
+            Args::Paren { inputs, output } => {
+                inputs.iter().for_each(|t| self.ty(t, at));
+                if let Some(o) = output {
+                    self.ty(o, at);
+                }
+            }
+        }
+    }
+
+    fn path(&mut self, p: &Path, at: Variance) {
+        let Some((last, init)) = p.segments.split_last() else {
+            return;
+        };
+        // Arguments of a leading segment (`Vec::<T>::Item`): not told.
+        for s in init {
+            self.args(&s.args, within(at, Variance::Unknown));
+        }
+        let Args::Angle(args) = &last.args else {
+            self.args(&last.args, within(at, Variance::Unknown));
+            return;
+        };
+        let known = self.variances.of_path_at(self.module, p, self.depth);
+        let (mut lifetimes, mut types) = match &known {
+            Some(v) => (v.lifetimes.iter(), v.types.iter()),
+            None => ([].iter(), [].iter()),
+        };
+        for a in args {
+            match a {
+                GenericArg::Lifetime(l) => {
+                    let v = lifetimes.next().copied().unwrap_or(Variance::Unknown);
+                    self.used(l, within(at, v));
+                }
+                GenericArg::Type(t) => {
+                    let v = types.next().copied().unwrap_or(Variance::Unknown);
+                    self.ty(t, within(at, v));
+                }
+                GenericArg::AssocType { ty, .. } => {
+                    self.ty(ty, within(at, Variance::NotCovariant));
+                }
+                GenericArg::Constraint { bounds, .. } => {
+                    self.bounds(bounds, within(at, Variance::NotCovariant));
+                }
+                GenericArg::Const(_) | GenericArg::AssocConst { .. } => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(names: &[&str]) -> Path {
+        Path::plain(names)
+    }
+
+    #[test]
+    fn a_path_is_read_from_the_module_it_is_written_in() {
+        let at = |p: &[&str]| def_of("krate::a::b", &path(p));
+        assert_eq!(at(&["F"]).as_deref(), Some("krate::a::b::F"));
+        assert_eq!(at(&["self", "F"]).as_deref(), Some("krate::a::b::F"));
+        assert_eq!(at(&["super", "F"]).as_deref(), Some("krate::a::F"));
+        assert_eq!(at(&["super", "super", "F"]).as_deref(), Some("krate::F"));
+        assert_eq!(at(&["crate", "c", "F"]).as_deref(), Some("krate::c::F"));
+        assert_eq!(at(&["c", "F"]).as_deref(), Some("krate::a::b::c::F"));
+        assert_eq!(def_of("krate", &path(&["super", "F"])), None);
+        assert_eq!(def_of("", &path(&["F"])).as_deref(), Some("F"));
+        let global = Path {
+            global: true,
+            ..path(&["krate", "F"])
+        };
+        assert_eq!(def_of("krate", &global), None);
+    }
+
+    #[test]
+    fn std_paths_are_read_under_std_core_and_alloc_and_the_prelude() {
+        for names in [
+            &["std", "str", "CharIndices"][..],
+            &["core", "str", "CharIndices"],
+        ] {
+            assert_eq!(
+                std_type_of(&path(names)).map(|t| t.path),
+                Some("std::str::CharIndices")
+            );
+        }
+        assert!(std_type_of(&path(&["Option"])).is_some());
+        assert!(std_type_of(&path(&["alloc", "vec", "Vec"])).is_some());
+        // Only the prelude's names stand alone.
+        assert!(std_type_of(&path(&["CharIndices"])).is_none());
+        assert!(std_invariant(&path(&["core", "cell", "Cell"])));
+    }
+}
