@@ -957,9 +957,27 @@ impl Scanner<'_> {
 
     /// `undecided`: the module is under a `#[cfg]` this command cannot evaluate (see
     /// [`ModCx::undecided`]).
-    fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, file: &Path, undecided: Option<String>) {
+    fn module(&mut self, m: &syn::ItemMod, cx: &ModCx, file: &Path, mut undecided: Option<String>) {
         let name = m.ident.unraw().to_string();
-        let path_attr = m.attrs.iter().find_map(path_attribute);
+        // `#[cfg_attr(unix, path = "unix.rs")]` names the file as the build's cfgs
+        // choose it; one the command cannot evaluate leaves the module undecided.
+        let mut attrs = m.attrs.clone();
+        self.env.expand_cfg_attr(&mut attrs);
+        let names_path = |meta: &Meta| meta.path().is_ident("path");
+        let unknown_path = attrs
+            .iter()
+            .find(|a| a.path().is_ident("cfg_attr") && cfg_attr_metas(a).iter().any(names_path));
+        let mut path_attr = attrs.iter().find_map(path_attribute);
+        if let Some(attr) = unknown_path {
+            undecided.get_or_insert(contract_core::syntax::tokens::to_string(&attr.meta));
+            // With no file at the default place, the build reads the one it names:
+            // its items are the module's names, each taken as the golden has it.
+            let default_exists = self.is_file(&cx.children_dir.join(format!("{name}.rs")))
+                || self.is_file(&cx.children_dir.join(&name).join("mod.rs"));
+            if path_attr.is_none() && !default_exists {
+                path_attr = cfg_attr_metas(attr).iter().find_map(path_value);
+            }
+        }
         let path = format!("{}::{name}", cx.path);
         let index = self.api_module(m, cx, file, undecided.is_some());
         let mut child = ModCx {
@@ -1841,10 +1859,15 @@ fn cfg_predicate(attr: &Attribute) -> Option<String> {
 }
 
 fn path_attribute(attr: &Attribute) -> Option<String> {
-    if !attr.path().is_ident("path") {
+    path_value(&attr.meta)
+}
+
+/// `path = "…"` → its value.
+fn path_value(meta: &Meta) -> Option<String> {
+    if !meta.path().is_ident("path") {
         return None;
     }
-    match &attr.meta {
+    match meta {
         Meta::NameValue(syn::MetaNameValue {
             value:
                 syn::Expr::Lit(syn::ExprLit {

@@ -194,3 +194,72 @@ fn a_foreign_item_under_a_build_script_cfg_makes_no_delta() {
         "{deltas:?}"
     );
 }
+
+/// `#[cfg_attr(unix, path = "unix.rs")] mod platform;` (tempfile 3.26): the file is the
+/// one the build's cfgs choose. It used to be read as `platform.rs`, which does not
+/// exist, and `update` stopped.
+#[test]
+fn a_module_file_chosen_by_cfg_attr_path_is_the_one_the_build_reads() {
+    let f = Fixture::new();
+    let lib = "#[cfg_attr(unix, path = \"unix.rs\")]\n\
+               #[cfg_attr(windows, path = \"windows.rs\")]\n\
+               #[cfg_attr(not(any(unix, windows)), path = \"other.rs\")]\n\
+               mod platform;\n\
+               pub use self::platform::*;\n";
+    package(&f, "[set.api]\npublic_api = true\n", lib);
+    f.write("src/unix.rs", "pub fn open(path: &str) -> u8 {\n    0\n}\n");
+    f.write(
+        "src/windows.rs",
+        "pub fn open(path: &[u16]) -> u8 {\n    0\n}\n",
+    );
+    f.write("src/other.rs", "pub fn open() -> u8 {\n    0\n}\n");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let (read, other) = if cfg!(windows) {
+        ("src/windows.rs", "src/unix.rs")
+    } else if cfg!(unix) {
+        ("src/unix.rs", "src/windows.rs")
+    } else {
+        ("src/other.rs", "src/unix.rs")
+    };
+    let golden = f.read(GOLDEN);
+    assert!(golden.contains("\"open\""), "{golden}");
+    assert_eq!(f.deltas(), []);
+    // A file the build does not read changes nothing…
+    f.edit(other, "-> u8", "-> u16");
+    assert_eq!(f.deltas(), []);
+    // … the one it reads is held to the golden.
+    f.edit(read, "-> u8", "-> u16");
+    let deltas = f.deltas();
+    assert!(
+        deltas.contains(&delta("breaking", "return_type_changed", "open")),
+        "{deltas:?}"
+    );
+}
+
+/// A `#[cfg_attr(pred, path = …)]` the command cannot evaluate (a build script's cfg)
+/// leaves the module undecided: its items are taken as the golden has them.
+#[test]
+fn a_module_file_chosen_by_a_build_script_cfg_makes_no_delta() {
+    let f = Fixture::new();
+    let lib = "mod imp;\npub use self::imp::*;\n";
+    package(&f, "[set.api]\npublic_api = true\n", lib);
+    f.write("src/imp.rs", "pub fn open() -> u8 {\n    0\n}\n");
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read(GOLDEN);
+    assert!(golden.contains("\"open\""), "{golden}");
+    f.write(
+        "src/lib.rs",
+        &format!("#[cfg_attr(has_fast_open, path = \"fast.rs\")]\n{lib}"),
+    );
+    // What the build reads there is not known to the command: not compared.
+    f.write(
+        "src/fast.rs",
+        "pub fn open(fast: bool) -> u8 {\n    fast as u8\n}\n",
+    );
+    // The build always sets the cfg now: the default file is gone.
+    std::fs::remove_file(f.path("src/imp.rs")).unwrap();
+    assert_eq!(f.deltas(), []);
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.read(GOLDEN), golden);
+}
