@@ -253,6 +253,27 @@ fn is_pub(vis: &syn::Visibility) -> bool {
 /// An item's registration on one public path: `#[doc(hidden)]` when only a hidden
 /// re-export reaches it there, and a trait sealed when a blanket impl of the crate
 /// leaves no other crate a type to implement it for ([`api::Public::sealed`]).
+/// `text` with every path that reaches std through the crate's own modules
+/// (`crate::stdlib::any::Any`) spelled as the std path it names: a public-API set sees
+/// the whole crate, so it records what the path names, and a release that drops the
+/// shim changes nothing (tracing-core 0.1.35; see `names::std_through_crate`).
+fn std_spelled(text: &str, api: &Api, module: usize) -> String {
+    if !["crate::", "self::", "super::"]
+        .iter()
+        .any(|p| text.contains(p))
+    {
+        return text.to_owned();
+    }
+    let Ok(mut fragment) = serde_json::from_str::<contract_core::Fragment>(text) else {
+        return text.to_owned();
+    };
+    if contract_core::names::std_through_crate(&mut fragment, module, api) {
+        fragment.compact_text().0
+    } else {
+        text.to_owned()
+    }
+}
+
 fn item_text(text: &str, hidden: bool, sealed: bool) -> String {
     if !hidden && !sealed {
         return text.to_owned();
@@ -811,7 +832,11 @@ impl Scanner<'_> {
                     line: p.entry.line,
                     golden: None,
                     item_name: p.entry.item_name.clone(),
-                    text: item_text(&p.entry.text, p.hidden, p.sealed),
+                    text: std_spelled(
+                        &item_text(&p.entry.text, p.hidden, p.sealed),
+                        api,
+                        p.defined_in,
+                    ),
                     fragment: OnceLock::new(),
                     locations: p.entry.locations.clone(),
                     defined_in: Some(api.modules[p.defined_in].path.clone()),

@@ -629,3 +629,60 @@ fn a_public_api_set_of_a_library_with_nothing_public_is_no_unpinned_set() {
         "{run:?}"
     );
 }
+
+/// tracing-core 0.1.34 reached std through a shim module (`mod stdlib { pub(crate) use
+/// std::*; }`, with a `no_std` twin) and 0.1.35 dropped it for `core::`/`alloc::`
+/// paths: one type under two spellings, the first through a module that is gone.
+/// A public-API set records the std path the shim names.
+#[test]
+fn a_std_type_reached_through_a_shim_module_is_the_std_type() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"shim\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [features]\ndefault = [\"std\"]\nstd = []\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let before =
+        "#![no_std]\nextern crate alloc;\n#[cfg(feature = \"std\")]\nextern crate std;\n\n\
+        pub(crate) mod stdlib {\n    #[cfg(feature = \"std\")]\n    pub(crate) use std::*;\n    \
+        #[cfg(not(feature = \"std\"))]\n    pub(crate) use self::no_std::*;\n    \
+        #[cfg(not(feature = \"std\"))]\n    mod no_std {\n        \
+        pub(crate) use core::{any, fmt};\n        pub(crate) use alloc::boxed;\n    }\n}\n\n\
+        use crate::stdlib::{any::TypeId, boxed::Box, fmt};\n\n\
+        pub trait Subscriber {\n    fn downcast(&self, id: TypeId) -> bool;\n}\n\n\
+        impl<S: Subscriber + ?Sized> Subscriber for Box<S> {\n    \
+        fn downcast(&self, id: TypeId) -> bool {\n        (**self).downcast(id)\n    }\n}\n\n\
+        pub struct DebugValue<T: fmt::Debug>(pub T);\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/shim.json");
+    assert!(
+        golden.contains("std::any::TypeId") && !golden.contains("stdlib"),
+        "{golden}"
+    );
+    let after = "#![no_std]\nextern crate alloc;\n#[cfg(feature = \"std\")]\nextern crate std;\n\n\
+        use alloc::boxed::Box;\nuse core::{any::TypeId, fmt};\n\n\
+        pub trait Subscriber {\n    fn downcast(&self, id: TypeId) -> bool;\n}\n\n\
+        impl<S: Subscriber + ?Sized> Subscriber for Box<S> {\n    \
+        fn downcast(&self, id: TypeId) -> bool {\n        (**self).downcast(id)\n    }\n}\n\n\
+        pub struct DebugValue<T: fmt::Debug>(pub T);\n";
+    f.write("src/lib.rs", after);
+    assert_eq!(f.deltas(), []);
+    // The near miss: a type of the crate's own under the shim's std name is another
+    // type.
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "src/lib.rs",
+        &before.replace(
+            "use crate::stdlib::{any::TypeId, boxed::Box, fmt};",
+            "use crate::stdlib::{boxed::Box, fmt};\nuse crate::ids::TypeId;\n\
+             mod ids {\n    pub struct TypeId;\n}",
+        ),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "param_type_changed", "Subscriber")]
+    );
+}

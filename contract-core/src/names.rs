@@ -420,6 +420,18 @@ impl Reader<'_> {
             return None;
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+        // Through a shim module of the crate into std: the std item.
+        if p.segments[..p.segments.len() - 1]
+            .iter()
+            .all(|s| s.args == Args::None)
+        {
+            if let Some(std) = std_path_through(self.table, module, &names) {
+                let args = std::mem::take(&mut p.segments.last_mut()?.args);
+                p.segments = std.iter().map(|n| Segment::plain(n)).collect();
+                p.segments.last_mut()?.args = args;
+                return None;
+            }
+        }
         let Some((taken, res)) = self.table.item(module, &names) else {
             // An item the table does not know (a macro defines it) in a module it
             // knows: one name in one module is one item, however the module is reached.
@@ -690,6 +702,265 @@ fn args_mut(args: &mut Args, ty: &mut dyn FnMut(&mut Type), trait_path: &mut dyn
             }
         }
     }
+}
+
+/// What one way of reading a path through the crate's modules reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Reached {
+    /// A path of std, `core` or `alloc`, as the crate imports it.
+    Std(Vec<String>),
+    /// Something of the crate's own (or a module): not std.
+    Local,
+}
+
+fn is_std_root(name: &str) -> bool {
+    matches!(name, "std" | "core" | "alloc")
+}
+
+/// The std path `path` names when, written in module `from`, it leaves the crate
+/// through the crate's own modules: `crate::stdlib::any::Any` where `mod stdlib {
+/// pub(crate) use std::*; }` (tracing-core's shim for `no_std`), read as
+/// `std::any::Any`. `None` when it names something of the crate's, does not leave
+/// through a `use` of std, or the ways of reading it (cfg'd twins of the shim) name
+/// different std items. Only paths of two segments or more are read: a single name
+/// a glob supplies is left as written.
+pub fn std_path_through(
+    modules: &(impl Modules + ?Sized),
+    from: usize,
+    path: &[String],
+) -> Option<Vec<String>> {
+    if path.len() < 2 || is_std_root(&path[0]) || path[0].is_empty() {
+        return None;
+    }
+    let (start, rest) = match path[0].as_str() {
+        "crate" => (0, &path[1..]),
+        "self" => (from, &path[1..]),
+        "super" => (modules.parent(from)?, &path[1..]),
+        _ => (from, path),
+    };
+    let mut rest = rest;
+    let mut start = start;
+    while rest.first().map(String::as_str) == Some("super") {
+        start = modules.parent(start)?;
+        rest = &rest[1..];
+    }
+    let mut out = Vec::new();
+    reach(modules, start, rest, &mut Vec::new(), &mut out);
+    let mut read = out.into_iter().map(|r| match r {
+        Reached::Std(p) => {
+            let mut path = Path {
+                global: false,
+                segments: p.iter().map(|n| Segment::plain(n)).collect(),
+            };
+            path.segments[0] = Segment::plain("std");
+            std_reexport(&mut path);
+            // As extraction writes a std path: a prelude item by its name.
+            crate::ty::normalize_std(&mut path);
+            Some(
+                path.segments
+                    .into_iter()
+                    .map(|s| s.name)
+                    .collect::<Vec<_>>(),
+            )
+        }
+        Reached::Local => None,
+    });
+    let first = read.next()??;
+    read.all(|r| r.as_ref() == Some(&first)).then_some(first)
+}
+
+/// Every way `rest`, looked up in module `m`, may be read (see [`std_path_through`]).
+fn reach(
+    modules: &(impl Modules + ?Sized),
+    m: usize,
+    rest: &[String],
+    visiting: &mut Vec<(usize, String)>,
+    out: &mut Vec<Reached>,
+) {
+    let Some((first, tail)) = rest.split_first() else {
+        // A module, not an item.
+        out.push(Reached::Local);
+        return;
+    };
+    let key = (m, first.clone());
+    if visiting.contains(&key) || visiting.len() > 32 {
+        return;
+    }
+    let own = modules.own(m, first);
+    for res in &own {
+        match res {
+            Res::Module(c) => reach(modules, *c, tail, visiting, out),
+            Res::Def(..) => out.push(Reached::Local),
+        }
+    }
+    if !own.is_empty() {
+        return;
+    }
+    visiting.push(key);
+    let imports = modules.imports(m);
+    let mut named = false;
+    for (path, bound) in &imports {
+        if *bound != Some(first.as_str()) {
+            continue;
+        }
+        named = true;
+        if path.first().is_some_and(|f| is_std_root(f)) {
+            out.push(Reached::Std(path.iter().chain(tail).cloned().collect()));
+            continue;
+        }
+        for res in resolve_import(modules, m, path, visiting) {
+            match res {
+                Res::Module(c) => reach(modules, c, tail, visiting, out),
+                Res::Def(..) => out.push(Reached::Local),
+            }
+        }
+    }
+    if !named {
+        for (path, bound) in &imports {
+            if bound.is_some() {
+                continue;
+            }
+            if path.first().is_some_and(|f| is_std_root(f)) {
+                // `use std::*;` supplies modules (`any`, `fmt`), never an item to
+                // stop at: a name it supplies must lead on.
+                if path.len() == 1 && tail.is_empty() {
+                    continue;
+                }
+                out.push(Reached::Std(path.iter().chain(rest).cloned().collect()));
+                continue;
+            }
+            for res in resolve_import(modules, m, path, visiting) {
+                if let Res::Module(t) = res {
+                    reach(modules, t, rest, visiting, out);
+                }
+            }
+        }
+    }
+    visiting.pop();
+}
+
+/// Calls `f` on every path in `t`: of types, and of traits in bounds.
+fn paths_mut(t: &mut Type, f: &mut dyn FnMut(&mut Path)) {
+    match t {
+        Type::Path(p) => {
+            f(p);
+            for s in &mut p.segments {
+                args_paths(&mut s.args, f);
+            }
+        }
+        Type::Impl(bounds) | Type::Dyn(bounds) => {
+            for b in bounds {
+                if let Bound::Trait { path, .. } = b {
+                    trait_paths_mut(path, f);
+                }
+            }
+        }
+        Type::Qualified { trait_path, .. } => {
+            if let Some(p) = trait_path {
+                trait_paths_mut(p, f);
+            }
+            children_mut(t, &mut |child| paths_mut(child, f));
+        }
+        _ => children_mut(t, &mut |child| paths_mut(child, f)),
+    }
+}
+
+fn trait_paths_mut(p: &mut Path, f: &mut dyn FnMut(&mut Path)) {
+    f(p);
+    for s in &mut p.segments {
+        args_paths(&mut s.args, f);
+    }
+}
+
+fn args_paths(args: &mut Args, f: &mut dyn FnMut(&mut Path)) {
+    match args {
+        Args::None => {}
+        Args::Angle(list) => {
+            for a in list {
+                match a {
+                    GenericArg::Type(t) => paths_mut(t, f),
+                    GenericArg::AssocType { generics, ty, .. } => {
+                        for g in generics {
+                            if let GenericArg::Type(t) = g {
+                                paths_mut(t, f);
+                            }
+                        }
+                        paths_mut(ty, f);
+                    }
+                    GenericArg::Constraint { bounds, .. } => {
+                        for b in bounds {
+                            if let Bound::Trait { path, .. } = b {
+                                trait_paths_mut(path, f);
+                            }
+                        }
+                    }
+                    GenericArg::Lifetime(_)
+                    | GenericArg::Const(_)
+                    | GenericArg::AssocConst { .. } => {}
+                }
+            }
+        }
+        Args::Paren { inputs, output } => {
+            inputs.iter_mut().for_each(|t| paths_mut(t, f));
+            if let Some(o) = output {
+                paths_mut(o, f);
+            }
+        }
+    }
+}
+
+/// Rewrites every path of `fragment` (read in module `module`) that leaves the crate
+/// into std through the crate's own modules as the std path it names (see
+/// [`std_path_through`]): a public-API set records `crate::stdlib::any::Any` as
+/// `std::any::Any`, so a release that drops the shim and writes `core::any::Any`
+/// changes nothing. Returns whether anything was rewritten.
+pub fn std_through_crate(
+    fragment: &mut Fragment,
+    module: usize,
+    modules: &(impl Modules + ?Sized),
+) -> bool {
+    let mut changed = false;
+    let mut rewrite = |p: &mut Path| {
+        if p.global
+            || p.segments[..p.segments.len().saturating_sub(1)]
+                .iter()
+                .any(|s| s.args != Args::None)
+        {
+            return;
+        }
+        let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+        let Some(std) = std_path_through(modules, module, &names) else {
+            return;
+        };
+        let args = p
+            .segments
+            .last()
+            .map(|s| s.args.clone())
+            .unwrap_or_default();
+        p.segments = std.iter().map(|n| Segment::plain(n)).collect();
+        if let Some(last) = p.segments.last_mut() {
+            last.args = args;
+        }
+        changed = true;
+    };
+    let mut slot = |_: Option<&str>, slot: Slot<'_>| match slot {
+        Slot::Type(t) => paths_mut(t, &mut rewrite),
+        Slot::Trait(p) => trait_paths_mut(p, &mut rewrite),
+    };
+    match fragment {
+        Fragment::Item { item, .. } => item_members(item, &mut slot),
+        Fragment::Methods {
+            methods,
+            consts,
+            types,
+            ..
+        } => methods_members(methods, consts, types, &mut slot),
+        Fragment::Implementor { implementor } => {
+            slot(None, Slot::Type(&mut implementor.ty));
+            generics_slots(&mut implementor.generics, &mut |s| slot(None, s));
+        }
+    }
+    changed
 }
 
 /// A place in a shape that holds a type or a trait.
@@ -1336,5 +1607,63 @@ mod tests {
                 .unwrap()
                 .into();
         assert!(!respell(&mut other, "krate", &golden, &t));
+    }
+
+    /// tracing-core's shim: `mod stdlib { use std::*; }` beside a `no_std` twin that
+    /// names `core`'s and `alloc`'s modules.
+    fn shim() -> NameTable {
+        let mut t = NameTable::new("krate");
+        let stdlib = t.add_module(NameTable::ROOT, "stdlib");
+        t.add_import(stdlib, vec!["std".into()], None);
+        t.add_import(stdlib, vec!["self".into(), "no_std".into()], None);
+        let no_std = t.add_module(stdlib, "no_std");
+        t.add_import(
+            no_std,
+            vec!["core".into(), "any".into()],
+            Some("any".into()),
+        );
+        t.add_import(
+            no_std,
+            vec!["alloc".into(), "boxed".into()],
+            Some("boxed".into()),
+        );
+        let fmt = t.add_module(no_std, "fmt");
+        t.add_import(fmt, vec!["core".into(), "fmt".into()], None);
+        t.add_import(fmt, vec!["alloc".into(), "fmt".into()], None);
+        let own = t.add_module(NameTable::ROOT, "own");
+        t.add_import(own, vec!["std".into(), "fmt".into()], None);
+        t.add_def(own, "Debug", Def::Type);
+        t
+    }
+
+    #[test]
+    fn a_path_through_a_shim_module_is_the_std_path_it_names() {
+        let t = shim();
+        let through = |path: &str| {
+            let names: Vec<String> = path.split("::").map(str::to_owned).collect();
+            std_path_through(&t, NameTable::ROOT, &names).map(|p| p.join("::"))
+        };
+        assert_eq!(
+            through("crate::stdlib::any::TypeId").as_deref(),
+            Some("std::any::TypeId")
+        );
+        assert_eq!(
+            through("stdlib::fmt::Debug").as_deref(),
+            Some("std::fmt::Debug")
+        );
+        // As extraction writes std paths: a prelude item by its name.
+        assert_eq!(through("crate::stdlib::boxed::Box").as_deref(), Some("Box"));
+        // Near misses: the crate's own item (a glob of std does not shadow it), a
+        // name `use std::*` cannot supply (std's root has modules, not types), a path
+        // that is std's already, and a module.
+        assert_eq!(through("crate::own::Debug"), None);
+        assert_eq!(through("crate::stdlib::TypeId"), None);
+        assert_eq!(through("std::any::TypeId"), None);
+        assert_eq!(through("crate::stdlib"), None);
+        // The canonical form reads a golden's shim path the same way.
+        assert_eq!(
+            canonical(&t, "krate", "crate::stdlib::any::TypeId"),
+            "std::any::TypeId"
+        );
     }
 }

@@ -1546,6 +1546,78 @@ pub(crate) fn is_ident_char(c: char) -> bool {
     unicode_ident::is_xid_continue(c)
 }
 
+/// Paths (below `std`) that name a prelude item, and the name it goes by.
+const PRELUDE: &[&str] = &[
+    "vec::Vec",
+    "string::String",
+    "boxed::Box",
+    "option::Option",
+    "option::Option::Some",
+    "option::Option::None",
+    "result::Result",
+    "result::Result::Ok",
+    "result::Result::Err",
+    "marker::Send",
+    "marker::Sync",
+    "marker::Sized",
+    "marker::Unpin",
+    "marker::Copy",
+    "clone::Clone",
+    "default::Default",
+    "cmp::PartialEq",
+    "cmp::Eq",
+    "cmp::PartialOrd",
+    "cmp::Ord",
+    "ops::Fn",
+    "ops::FnMut",
+    "ops::FnOnce",
+    "ops::Drop",
+    "iter::Iterator",
+    "iter::IntoIterator",
+    "iter::Extend",
+    "iter::FromIterator",
+    "iter::DoubleEndedIterator",
+    "iter::ExactSizeIterator",
+    "convert::AsRef",
+    "convert::AsMut",
+    "convert::From",
+    "convert::Into",
+    "convert::TryFrom",
+    "convert::TryInto",
+    "string::ToString",
+    "borrow::ToOwned",
+];
+
+pub(crate) const PRIMITIVES: &[&str] = &[
+    "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
+    "i128", "isize", "f32", "f64",
+];
+
+/// `core::`/`alloc::` read as `std::` (std re-exports both), and a std path of a
+/// prelude item or a primitive collapsed to its name (`std::vec::Vec<T>` is `Vec<T>`).
+pub fn normalize_std(p: &mut Path) {
+    let Some(first) = p.segments.first_mut() else {
+        return;
+    };
+    if matches!(first.name.as_str(), "std" | "core" | "alloc") && first.args == Args::None {
+        first.name = "std".to_owned();
+        p.global = false;
+    } else {
+        return;
+    }
+    let names: Vec<&str> = p.segments[1..].iter().map(|s| s.name.as_str()).collect();
+    let joined = names.join("::");
+    let prelude = PRELUDE.contains(&joined.as_str());
+    let primitive = names.len() == 2 && names[0] == "primitive" && PRIMITIVES.contains(&names[1]);
+    let plain_prefix = p.segments[..p.segments.len() - 1]
+        .iter()
+        .all(|s| s.args == Args::None);
+    if (prelude || primitive) && plain_prefix {
+        let last = p.segments.pop().expect("a prelude path has segments");
+        p.segments = vec![last];
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

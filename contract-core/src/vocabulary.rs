@@ -227,6 +227,14 @@ breaks; a property renames the generics of every case at random):
   `std::os::raw::c_int` and `std::ffi::c_int`, and the like, are one type wherever the
   crate's names are read (above); a std re-export the table does not list is compared as
   written. Another crate's aliases are not expanded.
+- A std item reached through a module of the crate that re-exports std (a `no_std`
+  shim: `crate::stdlib::any::TypeId` where `mod stdlib { pub(crate) use std::*; }`, with
+  or without a `#[cfg]`'d twin that names `core`'s and `alloc`'s modules) is the std
+  item: a public-API set records `std::any::TypeId` (`Box` for `stdlib::boxed::Box`), so
+  a release that drops the shim for `core::any::TypeId` changes nothing; a golden that
+  holds the shim's path is read through the crate's names while the shim exists. Only
+  paths of two segments or more are read so; a single name a glob supplies is compared
+  as written, and a path the crate's own items could answer is never taken for std's.
 - Higher-ranked lifetimes (`for<'a>`) are compared by name.
 - Variance is read from the golden's fields (`contract_core::variance`), every front end
   alike: the macro, which sees one item, reads the other types from the golden, so the

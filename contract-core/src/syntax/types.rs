@@ -13,53 +13,6 @@ use super::tokens;
 use crate::shape::{GenericParam, Generics, WherePredicate as Predicate};
 use crate::ty::{sort_bounds, Args, Bound, FnPtr, GenericArg, Path, Segment, Type};
 
-/// Paths (below `std`) that name a prelude item, and the name it goes by.
-const PRELUDE: &[&str] = &[
-    "vec::Vec",
-    "string::String",
-    "boxed::Box",
-    "option::Option",
-    "option::Option::Some",
-    "option::Option::None",
-    "result::Result",
-    "result::Result::Ok",
-    "result::Result::Err",
-    "marker::Send",
-    "marker::Sync",
-    "marker::Sized",
-    "marker::Unpin",
-    "marker::Copy",
-    "clone::Clone",
-    "default::Default",
-    "cmp::PartialEq",
-    "cmp::Eq",
-    "cmp::PartialOrd",
-    "cmp::Ord",
-    "ops::Fn",
-    "ops::FnMut",
-    "ops::FnOnce",
-    "ops::Drop",
-    "iter::Iterator",
-    "iter::IntoIterator",
-    "iter::Extend",
-    "iter::FromIterator",
-    "iter::DoubleEndedIterator",
-    "iter::ExactSizeIterator",
-    "convert::AsRef",
-    "convert::AsMut",
-    "convert::From",
-    "convert::Into",
-    "convert::TryFrom",
-    "convert::TryInto",
-    "string::ToString",
-    "borrow::ToOwned",
-];
-
-const PRIMITIVES: &[&str] = &[
-    "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
-    "i128", "isize", "f32", "f64",
-];
-
 /// What extraction knows while it reads an item: the module's imports, the generic
 /// parameters in scope (they shadow imports), and the names it had to keep as written.
 #[derive(Debug)]
@@ -316,7 +269,7 @@ pub fn path(cx: &mut Cx<'_>, p: &syn::Path) -> Path {
     let primitive = p.leading_colon.is_none()
         && p.segments.len() == 1
         && p.segments[0].arguments.is_none()
-        && PRIMITIVES.contains(&p.segments[0].ident.to_string().as_str());
+        && crate::ty::PRIMITIVES.contains(&p.segments[0].ident.to_string().as_str());
     if primitive {
         let mut resolved = out.clone();
         cx.scope
@@ -347,26 +300,7 @@ fn normalize(_cx: &Cx<'_>, p: &mut Path) {
     {
         p.segments.remove(0);
     }
-    let Some(first) = p.segments.first_mut() else {
-        return;
-    };
-    if matches!(first.name.as_str(), "std" | "core" | "alloc") && first.args == Args::None {
-        first.name = "std".to_owned();
-        p.global = false;
-    } else {
-        return;
-    }
-    let names: Vec<&str> = p.segments[1..].iter().map(|s| s.name.as_str()).collect();
-    let joined = names.join("::");
-    let prelude = PRELUDE.contains(&joined.as_str());
-    let primitive = names.len() == 2 && names[0] == "primitive" && PRIMITIVES.contains(&names[1]);
-    let plain_prefix = p.segments[..p.segments.len() - 1]
-        .iter()
-        .all(|s| s.args == Args::None);
-    if (prelude || primitive) && plain_prefix {
-        let last = p.segments.pop().expect("a prelude path has segments");
-        p.segments = vec![last];
-    }
+    crate::ty::normalize_std(p);
 }
 
 fn segment(cx: &mut Cx<'_>, s: &syn::PathSegment) -> Segment {
