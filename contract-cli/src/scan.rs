@@ -735,13 +735,17 @@ impl Scanner<'_> {
         let extracted = match extracted {
             Ok(extracted) => extracted,
             Err(e) => {
-                let name = item_ident(item).unwrap_or_else(|| "an item".to_owned());
-                self.warn(
-                    file,
-                    e.span(),
-                    ScanExactness::CfgDependent,
-                    words::not_recordable(&format!("{}::{name}", cx.path), &e),
-                );
+                let message = match (item, item_ident(item)) {
+                    // `impl dyn Subscriber { pub fn is… }` (tracing-core): the core's
+                    // reason speaks of the attribute, which a public-API set has not.
+                    (Item::Impl(i), _) if i.trait_.is_none() => words::inherent_impl_not_recorded(
+                        &contract_core::syntax::tokens::to_string(&i.self_ty),
+                        &cx.path,
+                    ),
+                    (_, Some(name)) => words::not_recordable(&format!("{}::{name}", cx.path), &e),
+                    (_, None) => words::not_recordable(&cx.path, &e),
+                };
+                self.warn(file, e.span(), ScanExactness::CfgDependent, message);
                 return;
             }
         };

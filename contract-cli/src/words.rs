@@ -88,6 +88,16 @@ pub fn not_recordable(item: &str, e: &dyn Display) -> String {
     format!("`{item}` cannot be recorded for a public-API set: {e}")
 }
 
+/// An inherent `impl` whose self type is no named type (`impl dyn Trait`), in module
+/// `module`: its methods are left out of a public-API set.
+pub fn inherent_impl_not_recorded(self_ty: &str, module: &str) -> String {
+    format!(
+        "the methods of `impl {self_ty}` in `{module}` are not recorded for a public-API \
+         set: methods are recorded on the named type they belong to, and `{self_ty}` is \
+         none; changes to them are not checked"
+    )
+}
+
 /// The items and parts of a public-API set under cfg predicates the scan cannot
 /// evaluate (`shown`: some of them, quoted).
 pub fn public_api_not_evaluated(

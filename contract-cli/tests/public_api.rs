@@ -686,3 +686,30 @@ fn a_std_type_reached_through_a_shim_module_is_the_std_type() {
         [delta("breaking", "param_type_changed", "Subscriber")]
     );
 }
+
+/// `impl dyn Subscriber { pub fn is… }` (tracing-core): methods on a trait object are
+/// left out, and the warning says so in a public-API set's words.
+#[test]
+fn methods_of_an_impl_on_a_trait_object_are_left_out_with_a_warning() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"objects\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write(
+        "src/lib.rs",
+        "pub trait Subscriber {}\n\nimpl dyn Subscriber + Send {\n    \
+         pub fn is(&self) -> bool {\n        true\n    }\n}\n",
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "the methods of `impl dyn Subscriber + Send` in `objects` are not recorded for a \
+             public-API set"
+        ) && !run.stderr.contains("#[contract]"),
+        "{}",
+        run.stderr
+    );
+}
