@@ -83,8 +83,14 @@ impl Reader<'_> {
                         self.module(content, child, &child_path, &dir, &attr_dir);
                         continue;
                     }
+                    // `#[cfg_attr(unix, path = "unix.rs")]`: every file a cfg may choose
+                    // is read into the module, as `#[cfg]`'d twins are (names that
+                    // agree are one; others stay as written).
+                    let cfg_paths = cfg_attr_path_values(&module.attrs);
+                    let every = attr_path.is_none() && !cfg_paths.is_empty();
                     let candidates = match &attr_path {
                         Some(p) => vec![path_attr.join(p)],
+                        None if every => cfg_paths.iter().map(|p| path_attr.join(p)).collect(),
                         None => vec![
                             children.join(format!("{name}.rs")),
                             children.join(&name).join("mod.rs"),
@@ -105,7 +111,9 @@ impl Reader<'_> {
                                 file_dir.clone()
                             };
                         self.module(&file.items, child, &child_path, &dir, &dir);
-                        break;
+                        if !every {
+                            break;
+                        }
                     }
                 }
                 Item::Use(u) => {
@@ -169,6 +177,25 @@ fn under_cfg_test(item: &Item) -> bool {
     super::args::item_attrs(item).iter().any(|a| {
         a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
     })
+}
+
+/// The values of `path = "…"` inside `#[cfg_attr(pred, …)]`s.
+fn cfg_attr_path_values(attrs: &[syn::Attribute]) -> Vec<String> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("cfg_attr"))
+        .flat_map(super::order::cfg_attr_metas)
+        .filter_map(|meta| match meta {
+            syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 /// The value of `#[path = "…"]`.
@@ -267,6 +294,43 @@ mod tests {
         assert!(
             table.module("k::t").is_none(),
             "#[cfg(test)] is no library's"
+        );
+    }
+
+    #[test]
+    fn every_file_a_cfg_attr_path_may_choose_is_read_into_the_module() {
+        // tempfile 3.26's `platform`.
+        let files: BTreeMap<PathBuf, &str> = [
+            (
+                "src/lib.rs",
+                "#[cfg_attr(unix, path = \"imp/unix.rs\")] \
+                 #[cfg_attr(windows, path = \"imp/windows.rs\")] mod platform; \
+                 pub use self::platform::*;",
+            ),
+            (
+                "src/imp/unix.rs",
+                "pub struct Handle; pub fn unix_only() {}",
+            ),
+            ("src/imp/windows.rs", "pub struct Handle;"),
+        ]
+        .into_iter()
+        .map(|(p, t)| (PathBuf::from(p), t))
+        .collect();
+        let (table, read) = read_crate("k", Path::new("src/lib.rs"), &mut |p| {
+            files.get(p).map(|t| (*t).to_owned())
+        });
+        let platform: Vec<&str> = read
+            .iter()
+            .filter(|(_, m)| *m == "k::platform")
+            .map(|(f, _)| f.to_str().unwrap())
+            .collect();
+        assert_eq!(platform, ["src/imp/unix.rs", "src/imp/windows.rs"]);
+        // `Handle` is one name in both twins.
+        let at = table.module("k::platform").expect("the module is read");
+        assert_eq!(
+            crate::names::lookup(&table, at, "Handle", &mut Vec::new()).len(),
+            2,
+            "both twins define it"
         );
     }
 }
