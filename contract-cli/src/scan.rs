@@ -434,12 +434,25 @@ impl Scanner<'_> {
             Ok(text) => text,
             Err(e) => {
                 let message = words::module_unreadable(&file.display(), &e);
+                let missing = e.kind() == std::io::ErrorKind::NotFound;
                 match declared {
+                    // A module of a test, bench or example the package does not ship
+                    // whole (regex 1.13 leaves `tests/fuzz/` out of its package): as
+                    // for a missing target root below.
+                    Some((at, span)) if !self.library && missing => {
+                        let (line, col) = line_col(span);
+                        self.warn_at(
+                            at,
+                            (line, col),
+                            ScanExactness::Exact,
+                            words::target_module_missing(&file.display()),
+                        );
+                    }
                     Some((at, span)) => self.error(at, span, message),
                     // A test, bench or example the package does not ship (a published
                     // crate often leaves them out): cargo cannot build it either, and
                     // it registers nothing the library's harness sees.
-                    None if !self.library && e.kind() == std::io::ErrorKind::NotFound => self
+                    None if !self.library && missing => self
                         .warn_at(
                             file,
                             (1, 1),

@@ -37,6 +37,14 @@ pub fn target_root_missing(file: &dyn Display) -> String {
     )
 }
 
+/// A module file of a test, bench or example target that is not there.
+pub fn target_module_missing(file: &dyn Display) -> String {
+    format!(
+        "a module file of a test, bench or example target is not there ({file}): cargo \
+         cannot build that target either, and its module is not scanned"
+    )
+}
+
 /// A contract attribute on a part of an item (`place`), which the compiler rejects.
 pub fn attribute_on_a_part(place: &str, accepted: &str) -> String {
     format!(

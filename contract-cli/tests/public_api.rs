@@ -713,3 +713,35 @@ fn methods_of_an_impl_on_a_trait_object_are_left_out_with_a_warning() {
         run.stderr
     );
 }
+
+/// A published crate often leaves part of its tests out of the package (regex 1.13:
+/// `tests/lib.rs` declares `mod fuzz;`, whose files are not shipped). That target
+/// cannot build; the library's set is written all the same. A library module that is
+/// not there still stops `update`.
+#[test]
+fn a_module_a_test_target_does_not_ship_does_not_stop_update() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"shipped\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+         autotests = false\n\n[[test]]\nname = \"integration\"\npath = \"tests/lib.rs\"\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write("src/lib.rs", "pub fn find() -> u8 {\n    0\n}\n");
+    f.write("tests/lib.rs", "mod fuzz;\nmod misc;\n");
+    f.write("tests/misc.rs", "#[test]\nfn it() {}\n");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("a module file of a test, bench or example target is not there"),
+        "{}",
+        run.stderr
+    );
+    assert!(f.read("golden/api-contract/shipped.json").contains("\"find\""));
+    // The near miss: the library's own module.
+    f.write("src/lib.rs", "mod gone;\npub fn find() -> u8 {\n    0\n}\n");
+    let run = f.run(&["update"]);
+    assert_ne!(run.code, 0, "{run:?}");
+    assert!(run.stderr.contains("cannot read module file"), "{}", run.stderr);
+}
