@@ -281,6 +281,8 @@ pub struct Public<'a> {
     /// A trait that a blanket `impl` of the crate implements for every type that may
     /// implement it ([`Blanket`]): no other crate can, so it is recorded sealed.
     pub sealed: bool,
+    /// The namespace of the name (a type's `impl` blocks are the type's).
+    pub ns: Ns,
 }
 
 /// The most public paths one item may have: a guard against re-export cycles that
@@ -444,9 +446,34 @@ impl Api {
                 out.push(public(&path, Ns::Type, &i.entry, m));
             }
         }
+        // A fn that shares its path with a type (syn's `pub struct Group` and its
+        // `pub fn Group(span) -> Group`, ndarray's `Ix2`): both namespaces hold the
+        // name, and a symbol is one item. The type keeps the path; the fn is named
+        // `Group()`, as a macro is `name!`.
+        let types: BTreeSet<String> = out
+            .iter()
+            .filter(|p| p.ns == Ns::Type)
+            .map(|p| p.symbol.clone())
+            .collect();
+        for p in &mut out {
+            if p.ns == Ns::Value && types.contains(&p.symbol) && is_fn(p.entry) {
+                p.symbol.push_str("()");
+            }
+        }
         out.sort_by(|a, b| a.symbol.cmp(&b.symbol));
         out
     }
+}
+
+/// Whether `entry` registers a free fn.
+fn is_fn(entry: &Entry) -> bool {
+    matches!(
+        serde_json::from_str(&entry.text),
+        Ok(contract_core::Fragment::Item {
+            item: contract_core::ItemShape::Fn(_),
+            ..
+        })
+    )
 }
 
 impl Api {
@@ -499,6 +526,7 @@ fn public<'a>(path: &str, ns: Ns, entry: &'a Entry, defined_in: usize) -> Public
         defined_in,
         hidden: false,
         sealed: false,
+        ns,
     }
 }
 
