@@ -152,11 +152,27 @@ fn pins(
     }
 }
 
-/// Pins every library source file under `root/src`; the number of pins.
+/// The library's root file: `[lib] path` of the manifest, else `src/lib.rs`.
+fn lib_root(root: &Path) -> PathBuf {
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    let path = toml::from_str::<toml::Table>(&manifest)
+        .ok()
+        .and_then(|t| t.get("lib")?.get("path")?.as_str().map(str::to_owned));
+    root.join(path.unwrap_or_else(|| "src/lib.rs".to_owned()))
+}
+
+/// Pins every library source file under the library root's directory (the root file
+/// alone when that is the package's own directory, as fnv's `lib.rs`); the number of
+/// pins.
 fn pin_sources(root: &Path) -> Result<usize, String> {
-    let src = root.join("src");
+    let lib = lib_root(root);
+    let src = lib.parent().unwrap_or(root).to_path_buf();
     let mut files = Vec::new();
     let mut dirs = vec![src.clone()];
+    if src == root {
+        dirs.clear();
+        files.push(lib.clone());
+    }
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir)
             .map_err(|e| e.to_string())?
