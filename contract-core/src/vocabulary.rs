@@ -219,7 +219,9 @@ breaks; a property renames the generics of every case at random):
   is `const_value_changed`; changed in its code (`expect!(…)` → a `const fn expect(…)`, a
   private const replaced by a `match` on `cfg!`s) it may be the same value, and is
   `const_expression_changed`: additive, shown in the report, and held as breaking by a
-  set that overrides its class.
+  set that overrides its class. So is a value that differs only by a cast (`R::MASK as
+  u8` → `R::MASK`): both sides compile at the const's one type only if the cast
+  converted nothing.
 - std's re-exports are known from a table (`contract_core::names::STD_REEXPORTS`, from
   the `pub use`s of std's sources, each pair compiled as one type by
   `contract-core/tests/std_reexports.rs`): `std::collections::hash_map::HashMap` and

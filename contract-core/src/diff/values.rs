@@ -165,6 +165,12 @@ fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
     if o == n {
         return None;
     }
+    // A cast added or removed (bitvec 1.1: `pos: R::MASK as u8` → `pos: R::MASK`,
+    // `MASK` being a `u8`): where both compile at the one type of the const, the cast
+    // converted nothing, or the other side would not compile. It may be the same value.
+    if without_casts(&o) == without_casts(&n) {
+        return Some(DeltaKind::ConstExpressionChanged);
+    }
     let evaluated = |tokens: &[Tok<'_>]| !(0..tokens.len()).any(|i| opaque_at(tokens, i));
     if evaluated(&o) && evaluated(&n) {
         return Some(DeltaKind::ConstValueChanged);
@@ -178,6 +184,27 @@ fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
     } else {
         DeltaKind::ConstExpressionChanged
     })
+}
+
+/// `tokens` with every `as Type` left out (a path type: `as u8`, `as crate::Id`).
+fn without_casts<'a>(tokens: &[Tok<'a>]) -> Vec<Tok<'a>> {
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if tokens[i] == Tok::Word("as") && matches!(tokens.get(i + 1), Some(Tok::Word(_))) {
+            i += 2;
+            while tokens.get(i) == Some(&Tok::Punct(':'))
+                && tokens.get(i + 1) == Some(&Tok::Punct(':'))
+                && matches!(tokens.get(i + 2), Some(Tok::Word(_)))
+            {
+                i += 3;
+            }
+            continue;
+        }
+        out.push(tokens[i]);
+        i += 1;
+    }
+    out
 }
 
 /// A token of a value's canonical text (`syntax::tokens`).

@@ -1773,6 +1773,23 @@ pub const CASES: &[Case] = &[
         "pub const MIN: Date = expect!(Date::from_ymd(2, 1, 1), \"in range\");",
     ),
     no(ConstExpressionChanged, "pub const LIMIT: u32 = 3;", "pub const LIMIT: u32 = 1 + 2;"),
+    // A cast added or removed: where both sides compile at the const's one type, it
+    // converted nothing (bitvec 1.1's `R::MASK as u8`, `MASK: u8`)…
+    yes(
+        ConstExpressionChanged,
+        Additive,
+        Api,
+        "pub const MAX: u8 = u8::MAX as u8;",
+        "pub const MAX: u8 = u8::MAX;",
+    ),
+    // … but another value beside it is still one.
+    yes(
+        ConstValueChanged,
+        Breaking,
+        Api,
+        "pub const MAX: u8 = u8::MAX as u8;",
+        "pub const MAX: u8 = u8::MIN;",
+    ),
     yes(ConstTypeChanged, Breaking, Api, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u8 = 3;"),
     // The array length only follows the added row.
     yes(
