@@ -51,6 +51,9 @@ pub struct Entry {
     pub undecided: Vec<contract_core::Member>,
     /// The item itself is under such a `#[cfg]`: neither in the set nor missing.
     pub whole_undecided: bool,
+    /// An inherent `impl`'s self type as written (`ArrayRef<A, Ix1>`): what tells its
+    /// methods from another block's of the same name.
+    pub impl_self: Option<String>,
 }
 
 /// What a name in a module stands for.

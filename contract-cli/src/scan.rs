@@ -253,6 +253,99 @@ fn is_pub(vis: &syn::Visibility) -> bool {
 /// An item's registration on one public path: `#[doc(hidden)]` when only a hidden
 /// re-export reaches it there, and a trait sealed when a blanket impl of the crate
 /// leaves no other crate a type to implement it for ([`api::Public::sealed`]).
+/// Members of one type that several inherent `impl` blocks define under one name
+/// (`impl<A> ArrayRef<A, Ix1> { pub fn dot… }` and `impl<A> ArrayRef<A, Ix2> { pub fn
+/// dot… }` in ndarray, bitvec's `BitPtr::pointer`): each is named with its block's
+/// self type, `dot (impl ArrayRef<A, Ix1>)`, as a public-API set must name every member
+/// without an attribute. `selves[i]` is `pinned[i]`'s block's self type.
+fn qualify_shared_members(pinned: &mut [Pinned], selves: &[Option<String>]) {
+    use contract_core::Fragment;
+    let parsed: Vec<Option<Fragment>> = pinned
+        .iter()
+        .zip(selves)
+        .map(|(p, s)| {
+            s.as_ref()?;
+            match serde_json::from_str(&p.text) {
+                Ok(f @ Fragment::Methods { .. }) => Some(f),
+                _ => None,
+            }
+        })
+        .collect();
+    // (symbol, member kind, name) → how many blocks define it.
+    let mut count: BTreeMap<(&str, &str, &str), usize> = BTreeMap::new();
+    for (p, f) in pinned.iter().zip(&parsed) {
+        if let Some(Fragment::Methods {
+            methods,
+            consts,
+            types,
+            ..
+        }) = f
+        {
+            let names = methods
+                .keys()
+                .map(|n| ("fn", n))
+                .chain(consts.keys().map(|n| ("const", n)))
+                .chain(types.keys().map(|n| ("type", n)));
+            for (kind, name) in names {
+                *count.entry((&p.name, kind, name)).or_default() += 1;
+            }
+        }
+    }
+    let shared: BTreeSet<(String, &str, String)> = count
+        .into_iter()
+        .filter(|(_, n)| *n > 1)
+        .map(|((symbol, kind, name), _)| (symbol.to_owned(), kind, name.to_owned()))
+        .collect();
+    if shared.is_empty() {
+        return;
+    }
+    for ((p, f), self_ty) in pinned.iter_mut().zip(parsed).zip(selves) {
+        let (
+            Some(Fragment::Methods {
+                mut methods,
+                mut consts,
+                mut types,
+                unresolved,
+            }),
+            Some(self_ty),
+        ) = (f, self_ty)
+        else {
+            continue;
+        };
+        let mut changed = false;
+        let mut qualify = |kind: &str, name: String| {
+            if shared.contains(&(p.name.clone(), kind, name.clone())) {
+                changed = true;
+                contract_core::shape::qualified_member(&name, self_ty)
+            } else {
+                name
+            }
+        };
+        methods = methods
+            .into_iter()
+            .map(|(n, m)| (qualify("fn", n), m))
+            .collect();
+        consts = consts
+            .into_iter()
+            .map(|(n, c)| (qualify("const", n), c))
+            .collect();
+        types = types
+            .into_iter()
+            .map(|(n, t)| (qualify("type", n), t))
+            .collect();
+        if changed {
+            p.text = Fragment::Methods {
+                methods,
+                consts,
+                types,
+                unresolved,
+            }
+            .compact_text()
+            .0;
+        }
+    }
+}
+
 /// `text` with every path that reaches std through the crate's own modules
 /// (`crate::stdlib::any::Any`) spelled as the std path it names: a public-API set sees
 /// the whole crate, so it records what the path names, and a release that drops the
@@ -452,13 +545,12 @@ impl Scanner<'_> {
                     // A test, bench or example the package does not ship (a published
                     // crate often leaves them out): cargo cannot build it either, and
                     // it registers nothing the library's harness sees.
-                    None if !self.library && missing => self
-                        .warn_at(
-                            file,
-                            (1, 1),
-                            ScanExactness::Exact,
-                            words::target_root_missing(&file.display()),
-                        ),
+                    None if !self.library && missing => self.warn_at(
+                        file,
+                        (1, 1),
+                        ScanExactness::Exact,
+                        words::target_root_missing(&file.display()),
+                    ),
                     None => self.out.errors.push(Finding {
                         file: file.to_path_buf(),
                         line: 1,
@@ -777,6 +869,14 @@ impl Scanner<'_> {
                 item_name: extracted.name.clone(),
                 undecided: members.clone(),
                 whole_undecided: undecided,
+                impl_self: match item {
+                    Item::Impl(i) if i.trait_.is_none() => {
+                        // As the shape writes a type: `Array<Ix1>`.
+                        let text = contract_core::syntax::tokens::to_string(&i.self_ty);
+                        Some(contract_core::ty::Type::parse(&text).map_or(text, |t| t.to_string()))
+                    }
+                    _ => None,
+                },
             };
             match item {
                 Item::Impl(i) => {
@@ -831,6 +931,8 @@ impl Scanner<'_> {
     /// The public-API sets' registrations, from what [`Scanner::collect`] recorded.
     fn public_api(&mut self, api: &Api, crate_name: &str) {
         for (set, hidden_is_api) in &self.options.public_api {
+            let first = self.out.pinned.len();
+            let mut selves = Vec::new();
             for p in api.public(*hidden_is_api) {
                 if p.entry.whole_undecided {
                     self.out.undecided.push((set.clone(), p.symbol));
@@ -859,7 +961,9 @@ impl Scanner<'_> {
                     defined_in: Some(api.modules[p.defined_in].path.clone()),
                     undecided: p.entry.undecided.clone(),
                 });
+                selves.push(p.entry.impl_self.clone());
             }
+            qualify_shared_members(&mut self.out.pinned[first..], &selves);
         }
         let not_evaluated = std::mem::take(&mut self.not_evaluated);
         if let Some((file, line, _)) = not_evaluated.first() {
@@ -993,6 +1097,7 @@ impl Scanner<'_> {
             item_name: name,
             undecided: Vec::new(),
             whole_undecided: undecided,
+            impl_self: None,
         });
         Some(child)
     }

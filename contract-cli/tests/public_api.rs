@@ -738,10 +738,66 @@ fn a_module_a_test_target_does_not_ship_does_not_stop_update() {
         "{}",
         run.stderr
     );
-    assert!(f.read("golden/api-contract/shipped.json").contains("\"find\""));
+    assert!(f
+        .read("golden/api-contract/shipped.json")
+        .contains("\"find\""));
     // The near miss: the library's own module.
     f.write("src/lib.rs", "mod gone;\npub fn find() -> u8 {\n    0\n}\n");
     let run = f.run(&["update"]);
     assert_ne!(run.code, 0, "{run:?}");
-    assert!(run.stderr.contains("cannot read module file"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("cannot read module file"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Two items on one path in two namespaces (syn's `struct Group` and `fn Group`), and
+/// one member name in several inherent `impl` blocks of a type (ndarray's `dot` on
+/// `ArrayRef<A, Ix1>` and `ArrayRef<A, Ix2>`): a public-API set names them apart.
+#[test]
+fn a_fn_named_like_a_type_and_members_shared_by_impl_blocks_are_named_apart() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"arrays\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let one = "pub struct Group {\n    pub span: u8,\n}\n\n\
+        #[allow(non_snake_case)]\npub fn Group(span: u8) -> Group {\n    Group { span }\n}\n\n\
+        pub struct Ix1;\npub struct Ix2;\npub struct Array<D>(D);\n\n\
+        impl Array<Ix1> {\n    pub fn dot(&self) -> u8 {\n        1\n    }\n}\n\n\
+        impl<D> Array<D> {\n    pub fn len(&self) -> usize {\n        0\n    }\n}\n";
+    f.write("src/lib.rs", one);
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("golden/api-contract/arrays.json");
+    assert!(
+        golden.contains("\"Group()\"") && golden.contains("\"dot\""),
+        "{golden}"
+    );
+    // A second block defines `dot`: the first one's is now named by its block, and
+    // keeps its verdict; only the new one is new.
+    let two = one.replace(
+        "impl<D> Array<D> {",
+        "impl Array<Ix2> {\n    pub fn dot(&self) -> u16 {\n        2\n    }\n}\n\nimpl<D> Array<D> {",
+    );
+    f.write("src/lib.rs", &two);
+    assert_eq!(f.deltas(), [delta("additive", "method_added", "Array")]);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/arrays.json");
+    for key in [
+        "\"dot (impl Array<Ix1>)\"",
+        "\"dot (impl Array<Ix2>)\"",
+        "\"len\"",
+    ] {
+        assert!(golden.contains(key), "{key}: {golden}");
+    }
+    assert_eq!(f.deltas(), []);
+    // The near miss: each block's member is held to its own shape.
+    f.write("src/lib.rs", &two.replace("-> u16", "-> u32"));
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "return_type_changed", "Array")]
+    );
 }

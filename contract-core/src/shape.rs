@@ -1381,6 +1381,21 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// The name of an inherent member that several `impl` blocks of one type define
+/// (public-API sets): `dot (impl ArrayRef<A, Ix1>)`.
+pub fn qualified_member(name: &str, self_ty: &str) -> String {
+    format!("{name} (impl {self_ty})")
+}
+
+/// `name` without the block [`qualified_member`] names it by: `dot` for `dot (impl
+/// ArrayRef<A, Ix1>)`, and whether it had one.
+pub fn unqualified_member(name: &str) -> (&str, bool) {
+    match name.split_once(" (impl ") {
+        Some((base, rest)) if rest.ends_with(')') => (base, true),
+        _ => (name, false),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
