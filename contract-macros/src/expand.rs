@@ -8,7 +8,7 @@ use contract_core::syntax::order::Found;
 use contract_core::syntax::{self, Extracted};
 use contract_core::Fragment;
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 use crate::{check, paths, scope};
 use contract_core::syntax::args;
@@ -298,7 +298,8 @@ fn registration(
     };
     let fingerprint_const = match (&extracted.fragment, item_ident_and_vis(item)) {
         (Fragment::Item { item: shape, .. }, Some((ident, vis))) => {
-            let const_name = format_ident!("__CONTRACT_PIN_FINGERPRINT_{}", ident);
+            let const_name =
+                crate::paths::fingerprint_const(ident, matches!(shape, ItemShape::Fn(_)));
             let doc = contract_core::message::fingerprint_doc(&ident.to_string());
             // A proc-macro crate exports nothing but its macros.
             let vis = match shape {

@@ -93,18 +93,41 @@ pub fn assert_golden(input: TokenStream) -> syn::Result<TokenStream> {
     })
 }
 
-/// `fingerprint!(path::Item)` → the item's hidden fingerprint const.
+/// The name of a pinned item's hidden fingerprint const. A fn named like a type (`fn
+/// Group` beside `struct Group`, as syn and ndarray write constructors) takes its own:
+/// both consts would be in the value namespace, and pinning must not make two items of
+/// one name where the crate has none.
+pub fn fingerprint_const(ident: &Ident, is_fn: bool) -> Ident {
+    let named_like_a_type = ident
+        .to_string()
+        .trim_start_matches("r#")
+        .starts_with(|c: char| c.is_uppercase());
+    if is_fn && named_like_a_type {
+        format_ident!(
+            "__CONTRACT_PIN_FINGERPRINT_FN_{}",
+            ident,
+            span = ident.span()
+        )
+    } else {
+        format_ident!("__CONTRACT_PIN_FINGERPRINT_{}", ident, span = ident.span())
+    }
+}
+
+/// `fingerprint!(path::Item)` → the item's hidden fingerprint const;
+/// `fingerprint!(fn path::Item)` names a fn's where a type shares its name.
 pub fn fingerprint(input: TokenStream) -> syn::Result<TokenStream> {
-    let mut path: Path = syn::parse2(input)?;
+    let (is_fn, mut path) = syn::parse::Parser::parse2(
+        |input: ParseStream<'_>| {
+            let is_fn = input.parse::<Option<Token![fn]>>()?.is_some();
+            Ok((is_fn, input.parse::<Path>()?))
+        },
+        input,
+    )?;
     let last = path
         .segments
         .last_mut()
         .ok_or_else(|| syn::Error::new(Span::call_site(), "expected a path to a pinned item"))?;
-    last.ident = format_ident!(
-        "__CONTRACT_PIN_FINGERPRINT_{}",
-        last.ident,
-        span = last.ident.span()
-    );
+    last.ident = fingerprint_const(&last.ident, is_fn);
     Ok(quote!(#path))
 }
 
