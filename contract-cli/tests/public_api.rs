@@ -110,6 +110,20 @@ fn fixture() -> Fixture {
     f
 }
 
+/// A package `name` (`manifest` appended to its `[package]` table) whose one set, `api`,
+/// is a public-API set.
+fn api_package(name: &str, manifest: &str) -> Fixture {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        &format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n{manifest}"
+        ),
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f
+}
+
 fn symbols(f: &Fixture) -> Vec<String> {
     let golden: serde_json::Value = serde_json::from_str(&f.read(GOLDEN)).unwrap();
     let mut names: Vec<String> = golden["symbols"]
@@ -411,12 +425,7 @@ fn a_re_export_made_hidden_is_doc_hidden_added_on_its_path() {
 
 #[test]
 fn diff_shows_the_current_shape_in_the_goldens_spelling() {
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[package]\nname = \"tasks\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let f = api_package("tasks", "");
     f.write(
         "src/lib.rs",
         "pub mod error {\n    pub struct Error;\n}\npub use error::Error;\n\
@@ -487,12 +496,7 @@ fn policy_shows_the_set_is_a_public_api_set() {
 /// with public fields: `Old` / `Old(1)`) is not its struct for a consumer.
 #[test]
 fn a_type_renamed_behind_an_alias_of_its_old_name_is_no_change() {
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[package]\nname = \"groups\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let f = api_package("groups", "");
     let before = "pub struct GroupBy<K> {\n    key: K,\n}\n\n\
         impl<K> GroupBy<K> {\n    pub fn key(&self) -> &K {\n        &self.key\n    }\n}\n\n\
         pub struct Unit;\n\n\
@@ -551,12 +555,7 @@ fn a_trait_a_blanket_impl_covers_for_every_implementor_is_sealed() {
     // itertools' pattern: `trait Itertools: Iterator` and an impl for every
     // iterator, so no other crate can implement it (its impl would overlap) and a
     // method's bound relaxed from `Fn` to `FnMut` only lets more callers in.
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[package]\nname = \"iters\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let f = api_package("iters", "");
     let source = |blanket: &str, bound: &str| {
         format!(
             "pub trait Itertools: Iterator {{\n    \
@@ -636,13 +635,7 @@ fn a_public_api_set_of_a_library_with_nothing_public_is_no_unpinned_set() {
 /// A public-API set records the std path the shim names.
 #[test]
 fn a_std_type_reached_through_a_shim_module_is_the_std_type() {
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[package]\nname = \"shim\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
-         [features]\ndefault = [\"std\"]\nstd = []\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let f = api_package("shim", "\n[features]\ndefault = [\"std\"]\nstd = []\n");
     let before =
         "#![no_std]\nextern crate alloc;\n#[cfg(feature = \"std\")]\nextern crate std;\n\n\
         pub(crate) mod stdlib {\n    #[cfg(feature = \"std\")]\n    pub(crate) use std::*;\n    \
@@ -691,12 +684,7 @@ fn a_std_type_reached_through_a_shim_module_is_the_std_type() {
 /// left out, and the warning says so in a public-API set's words.
 #[test]
 fn methods_of_an_impl_on_a_trait_object_are_left_out_with_a_warning() {
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[package]\nname = \"objects\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let f = api_package("objects", "");
     f.write(
         "src/lib.rs",
         "pub trait Subscriber {}\n\nimpl dyn Subscriber + Send {\n    \
@@ -720,13 +708,10 @@ fn methods_of_an_impl_on_a_trait_object_are_left_out_with_a_warning() {
 /// not there still stops `update`.
 #[test]
 fn a_module_a_test_target_does_not_ship_does_not_stop_update() {
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[package]\nname = \"shipped\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-         autotests = false\n\n[[test]]\nname = \"integration\"\npath = \"tests/lib.rs\"\n",
+    let f = api_package(
+        "shipped",
+        "autotests = false\n\n[[test]]\nname = \"integration\"\npath = \"tests/lib.rs\"\n",
     );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
     f.write("src/lib.rs", "pub fn find() -> u8 {\n    0\n}\n");
     f.write("tests/lib.rs", "mod fuzz;\nmod misc;\n");
     f.write("tests/misc.rs", "#[test]\nfn it() {}\n");
@@ -757,12 +742,7 @@ fn a_module_a_test_target_does_not_ship_does_not_stop_update() {
 /// `ArrayRef<A, Ix1>` and `ArrayRef<A, Ix2>`): a public-API set names them apart.
 #[test]
 fn a_fn_named_like_a_type_and_members_shared_by_impl_blocks_are_named_apart() {
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[package]\nname = \"arrays\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let f = api_package("arrays", "");
     let one = "pub struct Group {\n    pub span: u8,\n}\n\n\
         #[allow(non_snake_case)]\npub fn Group(span: u8) -> Group {\n    Group { span }\n}\n\n\
         pub struct Ix1;\npub struct Ix2;\npub struct Array<D>(D);\n\n\
