@@ -250,9 +250,6 @@ fn is_pub(vis: &syn::Visibility) -> bool {
 /// `#[doc(hidden)]` among `attrs`.
 /// An item's fragment text with the item `#[doc(hidden)]`: what it is on a path
 /// through a hidden module or re-export.
-/// An item's registration on one public path: `#[doc(hidden)]` when only a hidden
-/// re-export reaches it there, and a trait sealed when a blanket impl of the crate
-/// leaves no other crate a type to implement it for ([`api::Public::sealed`]).
 /// Members of one type that several inherent `impl` blocks define under one name
 /// (`impl<A> ArrayRef<A, Ix1> { pub fn dot… }` and `impl<A> ArrayRef<A, Ix2> { pub fn
 /// dot… }` in ndarray, bitvec's `BitPtr::pointer`): each is named with its block's
@@ -260,11 +257,25 @@ fn is_pub(vis: &syn::Visibility) -> bool {
 /// without an attribute. `selves[i]` is `pinned[i]`'s block's self type.
 fn qualify_shared_members(pinned: &mut [Pinned], selves: &[Option<String>]) {
     use contract_core::Fragment;
+    // Only a symbol with several inherent blocks can have a name twice: only those
+    // blocks are read.
+    let mut blocks: BTreeMap<&str, usize> = BTreeMap::new();
+    for (p, s) in pinned.iter().zip(selves) {
+        if s.is_some() {
+            *blocks.entry(&p.name).or_default() += 1;
+        }
+    }
+    if blocks.values().all(|&n| n < 2) {
+        return;
+    }
     let parsed: Vec<Option<Fragment>> = pinned
         .iter()
         .zip(selves)
         .map(|(p, s)| {
             s.as_ref()?;
+            if blocks.get(p.name.as_str()).is_none_or(|&n| n < 2) {
+                return None;
+            }
             match serde_json::from_str(&p.text) {
                 Ok(f @ Fragment::Methods { .. }) => Some(f),
                 _ => None,
@@ -367,6 +378,9 @@ fn std_spelled(text: &str, api: &Api, module: usize) -> String {
     }
 }
 
+/// An item's registration on one public path: `#[doc(hidden)]` when only a hidden
+/// re-export reaches it there, and a trait sealed when a blanket impl of the crate
+/// leaves no other crate a type to implement it for ([`api::Public::sealed`]).
 fn item_text(text: &str, hidden: bool, sealed: bool) -> String {
     if !hidden && !sealed {
         return text.to_owned();
@@ -930,6 +944,8 @@ impl Scanner<'_> {
 
     /// The public-API sets' registrations, from what [`Scanner::collect`] recorded.
     fn public_api(&mut self, api: &Api, crate_name: &str) {
+        // An entry on several public paths is rewritten once (per module it is read in).
+        let mut std_spelled_texts: BTreeMap<(*const api::Entry, usize), String> = BTreeMap::new();
         for (set, hidden_is_api) in &self.options.public_api {
             let first = self.out.pinned.len();
             let mut selves = Vec::new();
@@ -951,10 +967,12 @@ impl Scanner<'_> {
                     line: p.entry.line,
                     golden: None,
                     item_name: p.entry.item_name.clone(),
-                    text: std_spelled(
-                        &item_text(&p.entry.text, p.hidden, p.sealed),
-                        api,
-                        p.defined_in,
+                    text: item_text(
+                        std_spelled_texts
+                            .entry((p.entry, p.defined_in))
+                            .or_insert_with(|| std_spelled(&p.entry.text, api, p.defined_in)),
+                        p.hidden,
+                        p.sealed,
                     ),
                     fragment: OnceLock::new(),
                     locations: p.entry.locations.clone(),
@@ -1114,15 +1132,13 @@ impl Scanner<'_> {
         let unknown_path = attrs
             .iter()
             .find(|a| a.path().is_ident("cfg_attr") && cfg_attr_metas(a).iter().any(names_path));
-        let mut path_attr = attrs.iter().find_map(path_attribute);
+        let mut path_attr = attrs.iter().find_map(|a| order::path_value(&a.meta));
         if let Some(attr) = unknown_path {
             undecided.get_or_insert(contract_core::syntax::tokens::to_string(&attr.meta));
             // With no file at the default place, the build reads the one it names:
             // its items are the module's names, each taken as the golden has it.
-            let default_exists = self.is_file(&cx.children_dir.join(format!("{name}.rs")))
-                || self.is_file(&cx.children_dir.join(&name).join("mod.rs"));
-            if path_attr.is_none() && !default_exists {
-                path_attr = cfg_attr_metas(attr).iter().find_map(path_value);
+            if path_attr.is_none() && self.module_file(&cx.children_dir, &name).is_none() {
+                path_attr = cfg_attr_metas(attr).iter().find_map(order::path_value);
             }
         }
         let path = format!("{}::{name}", cx.path);
@@ -1148,15 +1164,10 @@ impl Scanner<'_> {
                 let (target, mod_rs) = match &path_attr {
                     // A file named by `#[path]` owns its directory, like `mod.rs`.
                     Some(p) => (cx.path_attr_dir.join(p), true),
-                    None => {
-                        let flat = cx.children_dir.join(format!("{name}.rs"));
-                        let nested = cx.children_dir.join(&name).join("mod.rs");
-                        if self.is_file(&flat) || !self.is_file(&nested) {
-                            (flat, false)
-                        } else {
-                            (nested, true)
-                        }
-                    }
+                    // Not there: read as `x.rs`, to say it is missing.
+                    None => self
+                        .module_file(&cx.children_dir, &name)
+                        .unwrap_or_else(|| (cx.children_dir.join(format!("{name}.rs")), false)),
                 };
                 let parent = target.parent().unwrap_or(Path::new(".")).to_path_buf();
                 child.children_dir = if mod_rs {
@@ -1173,6 +1184,17 @@ impl Scanner<'_> {
                 self.file(&target, &child, Some((file, m.ident.span())));
             }
         }
+    }
+
+    /// The file of `mod name;` in `dir` that exists, `x.rs` or else `x/mod.rs`, and
+    /// whether it is a `mod.rs` (which holds its children beside it).
+    fn module_file(&mut self, dir: &Path, name: &str) -> Option<(PathBuf, bool)> {
+        let flat = dir.join(format!("{name}.rs"));
+        if self.is_file(&flat) {
+            return Some((flat, false));
+        }
+        let nested = dir.join(name).join("mod.rs");
+        self.is_file(&nested).then_some((nested, true))
     }
 
     /// `contract_pin::pin_macro!(name, …)`: the `macro_rules! name` of this file,
@@ -2002,28 +2024,6 @@ fn cfg_predicate(attr: &Attribute) -> Option<String> {
             &list.tokens,
         )),
         _ => Some(String::new()),
-    }
-}
-
-fn path_attribute(attr: &Attribute) -> Option<String> {
-    path_value(&attr.meta)
-}
-
-/// `path = "…"` → its value.
-fn path_value(meta: &Meta) -> Option<String> {
-    if !meta.path().is_ident("path") {
-        return None;
-    }
-    match meta {
-        Meta::NameValue(syn::MetaNameValue {
-            value:
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }),
-            ..
-        }) => Some(s.value()),
-        _ => None,
     }
 }
 

@@ -80,6 +80,19 @@ pub struct Golden {
     pub symbols: BTreeMap<String, GoldenSymbol>,
 }
 
+/// Its structs, enums and unions, for the rules that read a type a signature names
+/// (see [`crate::variance`]).
+impl crate::variance::Types for Golden {
+    fn get(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
+        crate::variance::find_def(
+            self.symbols
+                .iter()
+                .map(|(name, entry)| (name.as_str(), &entry.shape)),
+            def,
+        )
+    }
+}
+
 /// One symbol in a golden.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -121,16 +134,6 @@ impl Golden {
             .iter()
             .map(|(name, entry)| (name.clone(), entry.shape.clone()))
             .collect()
-    }
-
-    /// Its structs, enums and unions, for the rules that read a type a signature
-    /// names (see [`crate::variance`]).
-    pub fn types(&self) -> crate::variance::TypeIndex<'_> {
-        crate::variance::TypeIndex::new(
-            self.symbols
-                .iter()
-                .map(|(name, entry)| (name.as_str(), &entry.shape)),
-        )
     }
 
     /// Symbols whose stored fingerprint does not match their shape (hand edits).

@@ -420,19 +420,11 @@ impl Reader<'_> {
             return None;
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
-        // Through a shim module of the crate into std: the std item.
-        if p.segments[..p.segments.len() - 1]
-            .iter()
-            .all(|s| s.args == Args::None)
-        {
-            if let Some(std) = std_path_through(self.table, module, &names) {
-                let args = std::mem::take(&mut p.segments.last_mut()?.args);
-                p.segments = std.iter().map(|n| Segment::plain(n)).collect();
-                p.segments.last_mut()?.args = args;
+        let Some((taken, res)) = self.table.item(module, &names) else {
+            // Through a shim module of the crate into std: the std item.
+            if respell_through_std(p, module, self.table) {
                 return None;
             }
-        }
-        let Some((taken, res)) = self.table.item(module, &names) else {
             // An item the table does not know (a macro defines it) in a module it
             // knows: one name in one module is one item, however the module is reached.
             if let Some((taken, m)) = self.table.module_prefix(module, &names) {
@@ -752,7 +744,6 @@ pub fn std_path_through(
                 global: false,
                 segments: p.iter().map(|n| Segment::plain(n)).collect(),
             };
-            path.segments[0] = Segment::plain("std");
             std_reexport(&mut path);
             // As extraction writes a std path: a prelude item by its name.
             crate::ty::normalize_std(&mut path);
@@ -839,6 +830,27 @@ fn reach(
     visiting.pop();
 }
 
+/// `p` (written in module `module`) rewritten as the std path it names through the
+/// crate's own modules ([`std_path_through`]), its last arguments kept; whether it was.
+fn respell_through_std(p: &mut Path, module: usize, modules: &(impl Modules + ?Sized)) -> bool {
+    let Some((last, init)) = p.segments.split_last() else {
+        return false;
+    };
+    if p.global || init.iter().any(|s| s.args != Args::None) {
+        return false;
+    }
+    let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+    let Some(std) = std_path_through(modules, module, &names) else {
+        return false;
+    };
+    let args = last.args.clone();
+    p.segments = std.iter().map(|n| Segment::plain(n)).collect();
+    if let Some(last) = p.segments.last_mut() {
+        last.args = args;
+    }
+    true
+}
+
 /// Calls `f` on every path in `t`: of types, and of traits in bounds.
 fn paths_mut(t: &mut Type, f: &mut dyn FnMut(&mut Path)) {
     match t {
@@ -920,29 +932,7 @@ pub fn std_through_crate(
     modules: &(impl Modules + ?Sized),
 ) -> bool {
     let mut changed = false;
-    let mut rewrite = |p: &mut Path| {
-        if p.global
-            || p.segments[..p.segments.len().saturating_sub(1)]
-                .iter()
-                .any(|s| s.args != Args::None)
-        {
-            return;
-        }
-        let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
-        let Some(std) = std_path_through(modules, module, &names) else {
-            return;
-        };
-        let args = p
-            .segments
-            .last()
-            .map(|s| s.args.clone())
-            .unwrap_or_default();
-        p.segments = std.iter().map(|n| Segment::plain(n)).collect();
-        if let Some(last) = p.segments.last_mut() {
-            last.args = args;
-        }
-        changed = true;
-    };
+    let mut rewrite = |p: &mut Path| changed |= respell_through_std(p, module, modules);
     let mut slot = |_: Option<&str>, slot: Slot<'_>| match slot {
         Slot::Type(t) => paths_mut(t, &mut rewrite),
         Slot::Trait(p) => trait_paths_mut(p, &mut rewrite),

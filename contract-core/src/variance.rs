@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 
 use crate::shape::{FieldShape, GenericParam, Generics, ItemShape, Symbol};
-use crate::ty::{Args, Bound, GenericArg, Path, Type};
+use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
 
 /// How a type varies in one of its generic parameters, as far as its fields tell.
 /// Ordered from best to worst: a parameter's variance is the worst of its uses.
@@ -115,8 +115,8 @@ pub const STD_INVARIANT: &[&str] = &[
     "std::sync::RwLock",
 ];
 
-/// The std entry `path` names, when it names one: `core::` and `alloc::` read as
-/// `std::`, a prelude name alone as the prelude reads it.
+/// The std entry `path` names, when it names one: read as extraction writes std
+/// paths (`core::` and `alloc::` as `std::`, a prelude item by its name alone).
 pub fn std_type_of(path: &Path) -> Option<&'static StdType> {
     let names = std_names(path)?;
     STD_COVARIANT.iter().find(|t| {
@@ -128,20 +128,23 @@ fn std_invariant(path: &Path) -> bool {
     std_names(path).is_some_and(|names| STD_INVARIANT.contains(&names.as_str()))
 }
 
-/// `path`'s names, `core`/`alloc` read as `std`; `None` when a non-final segment has
-/// arguments.
+/// `path`'s names as [`crate::ty::normalize_std`] writes them; `None` when a
+/// non-final segment has arguments.
 fn std_names(path: &Path) -> Option<String> {
-    let (last, init) = path.segments.split_last()?;
+    let mut plain = Path {
+        global: path.global,
+        segments: path
+            .segments
+            .iter()
+            .map(|s| Segment::plain(&s.name))
+            .collect(),
+    };
+    let (_, init) = path.segments.split_last()?;
     if init.iter().any(|s| s.args != Args::None) {
         return None;
     }
-    let mut names: Vec<&str> = init.iter().map(|s| s.name.as_str()).collect();
-    if let Some(first) = names.first_mut() {
-        if matches!(*first, "core" | "alloc") {
-            *first = "std";
-        }
-    }
-    names.push(&last.name);
+    crate::ty::normalize_std(&mut plain);
+    let names: Vec<&str> = plain.segments.iter().map(|s| s.name.as_str()).collect();
     Some(names.join("::"))
 }
 
@@ -161,18 +164,14 @@ impl Types for NoTypes {
     }
 }
 
-/// The structs, enums and unions among some symbols, by definition.
-#[derive(Debug, Default)]
-pub struct TypeIndex<'a> {
-    by_def: BTreeMap<String, (&'a str, &'a ItemShape)>,
-}
-
-/// A type among `symbols` (name, shape) by where it is defined: its module and the
-/// last segment of its name.
-fn defs<'a>(
+/// The struct, enum or union among `symbols` (name, shape) defined as `def`
+/// (`module::Name`): its module and the last segment of its name. Asked only where a
+/// type of the crate has arguments a rule reads, so a scan serves.
+pub fn find_def<'a>(
     symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>,
-) -> impl Iterator<Item = (String, (&'a str, &'a ItemShape))> {
-    symbols.into_iter().filter_map(|(name, symbol)| {
+    def: &str,
+) -> Option<(&'a str, &'a ItemShape)> {
+    symbols.into_iter().find_map(|(name, symbol)| {
         let item = symbol.item.as_ref().filter(|item| {
             matches!(
                 item,
@@ -181,54 +180,17 @@ fn defs<'a>(
         })?;
         let module = symbol.module.as_deref().unwrap_or_default();
         let ident = name.rsplit("::").next().unwrap_or(name);
-        let def = if module.is_empty() {
-            ident.to_owned()
-        } else {
-            format!("{module}::{ident}")
+        let found = match def.rsplit_once("::") {
+            Some((m, i)) => m == module && i == ident,
+            None => module.is_empty() && def == ident,
         };
-        Some((def, (module, item)))
+        found.then_some((module, item))
     })
 }
 
-impl<'a> TypeIndex<'a> {
-    /// Indexes the types among `symbols` (name, shape).
-    pub fn new(symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>) -> Self {
-        let mut by_def = BTreeMap::new();
-        for (def, found) in defs(symbols) {
-            by_def.entry(def).or_insert(found);
-        }
-        TypeIndex { by_def }
-    }
-}
-
-impl Types for TypeIndex<'_> {
+impl Types for std::collections::BTreeMap<String, Symbol> {
     fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
-        self.by_def.get(def).copied()
-    }
-}
-
-/// [`TypeIndex`] owning its shapes.
-#[derive(Debug, Default)]
-pub struct OwnedTypes {
-    by_def: BTreeMap<String, (String, ItemShape)>,
-}
-
-impl OwnedTypes {
-    /// Indexes the types among `symbols` (name, shape).
-    pub fn new<'a>(symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>) -> Self {
-        let mut by_def = BTreeMap::new();
-        for (def, (module, item)) in defs(symbols) {
-            by_def
-                .entry(def)
-                .or_insert_with(|| (module.to_owned(), item.clone()));
-        }
-        OwnedTypes { by_def }
-    }
-}
-
-impl Types for OwnedTypes {
-    fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
-        self.by_def.get(def).map(|(m, i)| (m.as_str(), i))
+        find_def(self.iter().map(|(name, s)| (name.as_str(), s)), def)
     }
 }
 
@@ -530,6 +492,28 @@ impl Walk<'_, '_> {
         }
     }
 
+    /// Whether `args` name one of the parameters walked (a lifetime, or a type
+    /// parameter as a whole path).
+    fn mentions(&self, args: &Args) -> bool {
+        let mut probe = Type::Path(Path {
+            global: false,
+            segments: vec![Segment {
+                name: String::new(),
+                args: args.clone(),
+            }],
+        });
+        let mut found = false;
+        probe.lifetimes_mut(&mut |l| found |= self.params.contains(l));
+        probe.walk_mut(&mut |t| {
+            if let Type::Path(p) = t {
+                if let [s] = p.segments.as_slice() {
+                    found |= s.args == Args::None && self.params.contains(&s.name);
+                }
+            }
+        });
+        found
+    }
+
     fn path(&mut self, p: &Path, at: Variance) {
         let Some((last, init)) = p.segments.split_last() else {
             return;
@@ -542,7 +526,12 @@ impl Walk<'_, '_> {
             self.args(&last.args, within(at, Variance::Unknown));
             return;
         };
-        let known = self.variances.of_path_at(self.module, p, self.depth);
+        // Only arguments that name a parameter walked make the type's variance
+        // matter: the type is looked up then alone.
+        let known = self
+            .mentions(&last.args)
+            .then(|| self.variances.of_path_at(self.module, p, self.depth))
+            .flatten();
         let (mut lifetimes, mut types) = match &known {
             Some(v) => (v.lifetimes.iter(), v.types.iter()),
             None => ([].iter(), [].iter()),

@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use common::cases::{Case, CASES};
 use common::Pol;
 use contract_core::diff::{diff_symbol_with, Family};
+use contract_core::variance::NoTypes;
 use contract_core::{Axis, Class, Delta, DeltaKind};
 
 fn run(case: &Case) -> Vec<Delta> {
@@ -22,7 +23,7 @@ fn run(case: &Case) -> Vec<Delta> {
         return before
             .iter()
             .filter_map(|(name, old)| after.get(name).map(|new| (name, old, new)))
-            .flat_map(|(name, old, new)| diff_symbol_with(none, name, old, new, &policy))
+            .flat_map(|(name, old, new)| diff_symbol_with(none, name, old, new, &policy, &NoTypes))
             .collect();
     }
     common::diff(case.before, case.after, &policy)

@@ -40,6 +40,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
 /// variance is the type's, whoever can see the field. A use whose variance is not
 /// known (another crate's type) is not taken as a break.
 fn variance(cx: &mut Cx<'_>, old: &ItemShape, new: &ItemShape) {
+    let has_lifetimes = |i: &ItemShape| {
+        i.generics()
+            .is_some_and(|g| g.params.iter().any(|p| p.is_lifetime()))
+    };
+    if !has_lifetimes(old) || old == new {
+        return;
+    }
     let variances = cx.variances();
     let (Some(was), Some(now)) = (
         variances.of_item(cx.module, old),

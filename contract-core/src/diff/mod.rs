@@ -40,7 +40,7 @@ use std::collections::BTreeMap;
 use crate::delta::{Axis, Delta, DeltaKind, Member, Note, Shown};
 use crate::policy::{Policy, WireBreaks};
 use crate::shape::{FnShape, Fragment, Symbol};
-use crate::variance::{NoTypes, TypeIndex, Types, Variances};
+use crate::variance::{NoTypes, Types, Variances};
 
 /// What a rule family sees: the symbol's name, the policy (some verdicts depend on
 /// the wire direction and format), the crate's other types as the golden records
@@ -130,23 +130,13 @@ pub fn diff_symbol_among(
     policy: &Policy,
     types: &dyn Types,
 ) -> Vec<Delta> {
-    diff_symbol_in(FAMILIES, name, before, after, policy, types)
+    diff_symbol_with(FAMILIES, name, before, after, policy, types)
 }
 
-/// [`diff_symbol`] with an explicit list of families (a subset for tools, or none to
-/// see the safety net at work). A difference no family names is reported as
+/// [`diff_symbol_among`] with an explicit list of families (a subset for tools, or
+/// none to see the safety net at work). A difference no family names is reported as
 /// `unclassified_change` (breaking), never passed silently.
 pub fn diff_symbol_with(
-    families: &[(&str, Family)],
-    name: &str,
-    before: &Symbol,
-    after: &Symbol,
-    policy: &Policy,
-) -> Vec<Delta> {
-    diff_symbol_in(families, name, before, after, policy, &NoTypes)
-}
-
-fn diff_symbol_in(
     families: &[(&str, Family)],
     name: &str,
     before: &Symbol,
@@ -238,11 +228,10 @@ pub fn diff_sets(
     after: &BTreeMap<String, Symbol>,
     policy: &Policy,
 ) -> Vec<Delta> {
-    let types = TypeIndex::new(before.iter().map(|(name, s)| (name.as_str(), s)));
     let mut in_both = Vec::new();
     for (name, old) in before {
         if let Some(new) = after.get(name) {
-            in_both.extend(diff_symbol_among(name, old, new, policy, &types));
+            in_both.extend(diff_symbol_among(name, old, new, policy, before));
         }
     }
     diff_sets_in_parts(before, after, in_both, policy)

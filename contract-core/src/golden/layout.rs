@@ -28,30 +28,23 @@ use crate::delta::Delta;
 use crate::diff;
 use crate::policy::Policy;
 use crate::shape::Symbol;
-use crate::variance::{OwnedTypes, Types};
+use crate::variance::Types;
 
-/// The golden's structs, enums and unions, parsed from its text the first time a
-/// rule asks for one (a signature naming a type of the crate changed: rare).
+/// The golden's shapes, parsed from its text the first time a rule asks for a type
+/// of the crate (a signature naming one changed: rare).
 struct LazyTypes<'t> {
     text: &'t str,
-    index: std::sync::OnceLock<OwnedTypes>,
+    shapes: std::sync::OnceLock<BTreeMap<String, Symbol>>,
 }
 
 impl Types for LazyTypes<'_> {
     fn get(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
-        self.index
-            .get_or_init(|| {
-                super::parse(self.text.as_bytes())
-                    .map(|g| {
-                        OwnedTypes::new(
-                            g.symbols
-                                .iter()
-                                .map(|(name, entry)| (name.as_str(), &entry.shape)),
-                        )
-                    })
-                    .unwrap_or_default()
-            })
-            .get(def)
+        let shapes = self.shapes.get_or_init(|| {
+            super::parse(self.text.as_bytes())
+                .map(|g| g.shapes())
+                .unwrap_or_default()
+        });
+        Types::get(shapes, def)
     }
 }
 
@@ -87,7 +80,7 @@ pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<
     let (header, body) = header(text)?;
     let types = LazyTypes {
         text,
-        index: std::sync::OnceLock::new(),
+        shapes: std::sync::OnceLock::new(),
     };
     let types = &types;
     let parts = match split(text, body) {

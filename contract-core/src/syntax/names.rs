@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use syn::ext::IdentExt;
 use syn::{Item, UseTree};
 
-use super::Scope;
+use super::{order, Scope};
 use crate::names::{Def, NameTable};
 use crate::shape::{Fragment, ItemShape};
 
@@ -184,32 +184,14 @@ fn cfg_attr_path_values(attrs: &[syn::Attribute]) -> Vec<String> {
     attrs
         .iter()
         .filter(|a| a.path().is_ident("cfg_attr"))
-        .flat_map(super::order::cfg_attr_metas)
-        .filter_map(|meta| match meta {
-            syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match nv.value {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) => Some(s.value()),
-                _ => None,
-            },
-            _ => None,
-        })
+        .flat_map(order::cfg_attr_metas)
+        .filter_map(|meta| order::path_value(&meta))
         .collect()
 }
 
 /// The value of `#[path = "…"]`.
 fn path_attr_value(attrs: &[syn::Attribute]) -> Option<String> {
-    attrs.iter().find_map(|a| match &a.meta {
-        syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) => Some(s.value()),
-            _ => None,
-        },
-        _ => None,
-    })
+    attrs.iter().find_map(|a| order::path_value(&a.meta))
 }
 
 /// The names of a `use` tree: each path as written and the name it binds (`None`

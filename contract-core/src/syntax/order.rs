@@ -152,6 +152,20 @@ pub fn cfg_attr_metas(attr: &Attribute) -> Vec<Meta> {
         .unwrap_or_default()
 }
 
+/// The value of `path = "…"` (of `#[path = "…"]`, or inside a `cfg_attr`).
+pub fn path_value(meta: &Meta) -> Option<String> {
+    match meta {
+        Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The error for a contract attribute below `hider` (at `hider_line`, when known).
 pub fn below(contract: &str, hider: &str, derive: bool, hider_line: Option<usize>) -> String {
     let at = hider_line
