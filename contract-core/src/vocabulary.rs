@@ -221,7 +221,9 @@ breaks; a property renames the generics of every case at random):
   `const_expression_changed`: additive, shown in the report, and held as breaking by a
   set that overrides its class. So is a value that differs only by a cast (`R::MASK as
   u8` → `R::MASK`): both sides compile at the const's one type only if the cast
-  converted nothing.
+  converted nothing. A deprecated module constant of a primitive is the primitive's
+  own (`core::isize::MAX` is `isize::MAX`, `std::f64::EPSILON` is `f64::EPSILON`): std
+  gives each the value of the associated constant that replaces it.
 - std's re-exports are known from a table (`contract_core::names::STD_REEXPORTS`, from
   the `pub use`s of std's sources, each pair compiled as one type by
   `contract-core/tests/std_reexports.rs`): `std::collections::hash_map::HashMap` and

@@ -876,6 +876,44 @@ fn an_impls_parameters_are_its_own() {
 }
 
 #[test]
+fn a_legacy_module_constant_is_the_primitive_s_own() {
+    // regex-automata 0.4.19.
+    same(
+        "pub const LIMIT: usize = core::isize::MAX as usize - 1;",
+        "pub const LIMIT: usize = isize::MAX as usize - 1;",
+    );
+    same(
+        "pub const E: f64 = ::std::f64::EPSILON;",
+        "pub const E: f64 = f64::EPSILON;",
+    );
+    same(
+        "pub const T: &[u32] = &[core::u32::MAX, 1];",
+        "pub const T: &[u32] = &[u32::MAX, 1];",
+    );
+    // Near misses: another primitive, another constant, a row beside it changed.
+    breaks(
+        "pub const LIMIT: usize = core::isize::MAX as usize - 1;",
+        "pub const LIMIT: usize = i32::MAX as usize - 1;",
+        DeltaKind::ConstValueChanged,
+    );
+    breaks(
+        "pub const E: f64 = core::f64::EPSILON;",
+        "pub const E: f64 = f64::MIN_POSITIVE;",
+        DeltaKind::ConstValueChanged,
+    );
+    let found = deltas(
+        "pub const T: &[u32] = &[core::u32::MAX, 1];",
+        "pub const T: &[u32] = &[u32::MAX, 2];",
+    );
+    assert_eq!(
+        found.iter().map(|d| d.kind).collect::<Vec<_>>(),
+        [DeltaKind::TableRowChanged],
+        "{}",
+        common::show(&found)
+    );
+}
+
+#[test]
 fn a_literal_is_its_value() {
     same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
     same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");

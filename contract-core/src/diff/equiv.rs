@@ -325,7 +325,11 @@ pub fn normalized(s: &Symbol) -> Symbol {
     for m in out.methods.values_mut() {
         *m = canonical(m);
     }
+    for c in out.consts.values_mut() {
+        canonical_value(&mut c.value);
+    }
     match &mut out.item {
+        Some(ItemShape::Const(v) | ItemShape::Static(v)) => canonical_value(&mut v.value),
         Some(ItemShape::Enum(e)) => {
             let observable = e.discriminants_observable();
             for v in &mut e.variants {
@@ -356,6 +360,20 @@ pub fn normalized(s: &Symbol) -> Symbol {
     }
     without_empty_predicates(&mut out);
     out
+}
+
+/// A value in the spelling the comparison reads (`core::i32::MAX` as `i32::MAX`).
+fn canonical_value(value: &mut crate::shape::Value) {
+    use crate::shape::Value;
+    match value {
+        Value::Expr(text) => *text = super::values::canonical_text(text),
+        Value::Rows(rows) => {
+            for row in rows {
+                *row = super::values::canonical_text(row);
+            }
+        }
+        Value::Extern => {}
+    }
 }
 
 /// Drops where-clause predicates that bound nothing (`where 'a:`, `where Vec<T>:`):

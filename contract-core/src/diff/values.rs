@@ -102,10 +102,15 @@ fn type_class(old: &ValueItemShape, new: &ValueItemShape) -> Class {
 /// `table_row_added`; the same rows in another order are a value change (first-match
 /// lookups see it).
 fn rows(cx: &mut Cx<'_>, old: &[String], new: &[String], whole: impl Fn() -> (Shown, Shown)) {
+    // Rows are one row when they are one value however spelled (`core::u8::MAX`).
+    let keyed = |rows: &[String]| -> Vec<(usize, String)> {
+        rows.iter().map(|r| canonical_text(r)).enumerate().collect()
+    };
+    let (old_keys, new_keys) = (keyed(old), keyed(new));
+    let same_position = |o: &(usize, String), n: &(usize, String)| o.0 == n.0;
+    let alignment = align(&old_keys, &new_keys, |(_, row)| row, &[&same_position]);
     let old: Vec<(usize, &String)> = old.iter().enumerate().collect();
     let new: Vec<(usize, &String)> = new.iter().enumerate().collect();
-    let same_position = |o: &(usize, &String), n: &(usize, &String)| o.0 == n.0;
-    let alignment = align(&old, &new, |(_, row)| *row, &[&same_position]);
     for pair in alignment.by(0) {
         let ((_, was), (j, now)) = (old[pair.old], new[pair.new]);
         let delta = cx
@@ -161,7 +166,7 @@ pub(super) fn value_change(old: &Value, new: &Value) -> Option<DeltaKind> {
 }
 
 fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
-    let (o, n) = (lex(old), lex(new));
+    let (o, n) = (legacy_constants(lex(old)), legacy_constants(lex(new)));
     if o == n {
         return None;
     }
@@ -184,6 +189,89 @@ fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
     } else {
         DeltaKind::ConstExpressionChanged
     })
+}
+
+/// A value's text as the comparison reads it: its tokens, with
+/// [`legacy_constants`] respelled, one space apart. Two texts of one value read the same.
+pub(crate) fn canonical_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, tok) in legacy_constants(lex(text)).iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match tok {
+            Tok::Lit(t) | Tok::Word(t) => out.push_str(t),
+            Tok::Punct(c) => out.push(*c),
+        }
+    }
+    out
+}
+
+/// `tokens` with each constant of a primitive's legacy module as the primitive's own
+/// (`core::i32::MAX` is `i32::MAX`, regex-automata 0.4.19): std documents each such
+/// constant as "replaced by the associated constant" of the same value, so the two
+/// spellings are one value. Only these constants: `core::f32::consts::PI` is a module's.
+fn legacy_constants(tokens: Vec<Tok<'_>>) -> Vec<Tok<'_>> {
+    let word = |i: usize| match tokens.get(i) {
+        Some(Tok::Word(w)) => Some(*w),
+        _ => None,
+    };
+    let colons = |i: usize| {
+        tokens.get(i) == Some(&Tok::Punct(':')) && tokens.get(i + 1) == Some(&Tok::Punct(':'))
+    };
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        // `::core::…` leads a path; `x::core::…` is inside one.
+        let leading = i >= 2
+            && colons(i - 2)
+            && (i == 2 || !matches!(tokens[i - 3], Tok::Word(_) | Tok::Punct('>')));
+        let at_path_start = i < 2 || !colons(i - 2) || leading;
+        let legacy = at_path_start
+            && matches!(word(i), Some("core" | "std"))
+            && colons(i + 1)
+            && word(i + 3).is_some_and(|m| {
+                let c = word(i + 6);
+                colons(i + 4) && !colons(i + 7) && c.is_some_and(|c| is_legacy_constant(m, c))
+            });
+        if legacy {
+            // A leading `::` (`::core::i32::MAX`) goes with the crate's name.
+            if leading {
+                out.truncate(out.len() - 2);
+            }
+            i += 3;
+            continue;
+        }
+        out.push(tokens[i]);
+        i += 1;
+    }
+    out
+}
+
+/// Whether `module::constant` is one of std's deprecated module constants of a
+/// primitive (`std::u8::MAX`, `std::f64::EPSILON`).
+fn is_legacy_constant(module: &str, constant: &str) -> bool {
+    const INTEGERS: &[&str] = &[
+        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+    ];
+    const FLOAT_CONSTANTS: &[&str] = &[
+        "DIGITS",
+        "EPSILON",
+        "INFINITY",
+        "MANTISSA_DIGITS",
+        "MAX",
+        "MAX_10_EXP",
+        "MAX_EXP",
+        "MIN",
+        "MIN_10_EXP",
+        "MIN_EXP",
+        "MIN_POSITIVE",
+        "NAN",
+        "NEG_INFINITY",
+        "RADIX",
+    ];
+    (INTEGERS.contains(&module) && matches!(constant, "MAX" | "MIN"))
+        || (matches!(module, "f32" | "f64") && FLOAT_CONSTANTS.contains(&constant))
 }
 
 /// `tokens` with every `as Type` left out (a path type: `as u8`, `as crate::Id`).
@@ -406,5 +494,27 @@ mod tests {
             Some(Unknown)
         );
         assert_eq!(kind("3", "3"), None);
+    }
+
+    #[test]
+    fn a_legacy_module_constant_is_the_primitive_s_own() {
+        use DeltaKind::ConstValueChanged as Changed;
+        // regex-automata 0.4.19.
+        assert_eq!(
+            kind(
+                "SmallIndex::new_unchecked(core::isize::MAX - 1)",
+                "SmallIndex::new_unchecked(isize::MAX - 1)"
+            ),
+            None
+        );
+        assert_eq!(kind("::std::u8::MAX as u32", "u8::MAX as u32"), None);
+        assert_eq!(kind("std::f64::EPSILON", "f64::EPSILON"), None);
+        // Near misses: another constant, another primitive, a module's constant, a
+        // path that only ends in such a module.
+        assert_eq!(kind("core::i32::MAX", "i32::MIN"), Some(Changed));
+        assert_eq!(kind("core::i32::MAX", "i64::MAX"), Some(Changed));
+        assert_eq!(kind("core::f32::consts::PI", "f32::PI"), Some(Changed));
+        assert_eq!(kind("x::core::i32::MAX", "x::i32::MAX"), Some(Changed));
+        assert_eq!(kind("core::u8::MAX", "u8::MAX::x"), Some(Changed));
     }
 }

@@ -1790,6 +1790,15 @@ pub const CASES: &[Case] = &[
         "pub const MAX: u8 = u8::MAX as u8;",
         "pub const MAX: u8 = u8::MIN;",
     ),
+    // A deprecated module constant of a primitive is the primitive's own
+    // (`tests/equivalence.rs`); another primitive's is another value.
+    yes(
+        ConstValueChanged,
+        Breaking,
+        Api,
+        "pub const LIMIT: usize = core::isize::MAX as usize - 1;",
+        "pub const LIMIT: usize = i32::MAX as usize - 1;",
+    ),
     yes(ConstTypeChanged, Breaking, Api, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u8 = 3;"),
     // The array length only follows the added row.
     yes(
