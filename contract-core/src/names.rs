@@ -412,6 +412,10 @@ impl Reader<'_> {
             self.args(&mut s.args, module, params, depth);
         }
         let first = p.segments.first()?;
+        if p.global && first.name == "serde_core" {
+            serde_core_reexport(p);
+            return None;
+        }
         if p.global || first.name == "Self" || params.contains(&first.name) {
             return None;
         }
@@ -421,6 +425,9 @@ impl Reader<'_> {
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
         let Some((taken, res)) = self.table.item(module, &names) else {
+            if serde_core_reexport(p) {
+                return None;
+            }
             // Through a shim module of the crate into std: the std item.
             if respell_through_std(p, module, self.table) {
                 return None;
@@ -569,6 +576,34 @@ pub const STD_REEXPORTS: &[(&str, &str)] = &[
     ("os::raw::c_ushort", "ffi::c_ushort"),
     ("os::raw::c_void", "ffi::c_void"),
 ];
+
+/// What serde re-exports of serde_core (serde 1.0.220 and later: `pub use serde_core::{de,
+/// ser, Deserialize, Deserializer, Serialize, Serializer, …}` in serde's `lib.rs`), so
+/// that `serde_core::de::DeserializeOwned` and `serde::de::DeserializeOwned` are one
+/// trait (csv 1.4 moved from serde to serde_core). Kept true by
+/// `tests/serde_reexports.rs`, which compiles each as one trait under both crates.
+pub const SERDE_CORE_REEXPORTS: &[&str] = &[
+    "de",
+    "ser",
+    "Deserialize",
+    "Deserializer",
+    "Serialize",
+    "Serializer",
+];
+
+/// A path into serde_core through one of [`SERDE_CORE_REEXPORTS`], spelled as serde
+/// re-exports it (`serde::…`, the crate most code names): true when rewritten.
+fn serde_core_reexport(p: &mut Path) -> bool {
+    let through_reexport = p.segments.len() >= 2
+        && p.segments[0].name == "serde_core"
+        && p.segments[0].args == Args::None
+        && SERDE_CORE_REEXPORTS.contains(&p.segments[1].name.as_str());
+    if through_reexport {
+        p.segments[0].name = "serde".to_owned();
+        p.global = false;
+    }
+    through_reexport
+}
 
 /// `std::…` `p` in the canonical spelling of [`STD_REEXPORTS`], its arguments kept.
 fn std_reexport(p: &mut Path) {

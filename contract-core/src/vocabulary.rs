@@ -231,6 +231,11 @@ breaks; a property renames the generics of every case at random):
   `std::os::raw::c_int` and `std::ffi::c_int`, and the like, are one type wherever the
   crate's names are read (above); a std re-export the table does not list is compared as
   written. Another crate's aliases are not expanded.
+- serde's re-exports of serde_core (`pub use serde_core::{de, ser, Deserialize,
+  Deserializer, Serialize, Serializer}` since serde 1.0.220) are one item under both
+  crates: `serde_core::de::DeserializeOwned` is `serde::de::DeserializeOwned` (from the
+  list `contract_core::names::SERDE_CORE_REEXPORTS`, each proven one trait by
+  `contract-core/tests/serde_reexports.rs`). No other crate's re-exports are read.
 - A std item reached through a module of the crate that re-exports std (a `no_std`
   shim: `crate::stdlib::any::TypeId` where `mod stdlib { pub(crate) use std::*; }`, with
   or without a `#[cfg]`'d twin that names `core`'s and `alloc`'s modules) is the std

@@ -1211,6 +1211,31 @@ fn one_std_item_under_its_two_std_paths_is_one_type() {
     );
 }
 
+#[test]
+fn serde_s_reexports_of_serde_core_are_one_trait() {
+    // csv 1.4 moved from serde to serde_core.
+    same_named(
+        "use serde::de::DeserializeOwned;\n\
+         pub fn read<D: DeserializeOwned>() -> D { todo!() }\n\
+         pub fn write<S: serde::Serialize>(value: &S) {}",
+        "use serde_core::de::DeserializeOwned;\n\
+         pub fn read<D: DeserializeOwned>() -> D { todo!() }\n\
+         pub fn write<S: ::serde_core::Serialize>(value: &S) {}",
+    );
+    // The near misses: another trait of serde_core; a serde_core item serde does not
+    // re-export under that path.
+    breaks_named(
+        "pub fn read<D: serde::de::DeserializeOwned>() -> D { todo!() }",
+        "pub fn read<D: serde_core::de::Deserializer<'static>>() -> D { todo!() }",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks_named(
+        "pub fn read<D: serde::de::DeserializeOwned>() -> D { todo!() }",
+        "pub fn read<D: serde_core::private::DeserializeOwned>() -> D { todo!() }",
+        DeltaKind::MethodSignatureChanged,
+    );
+}
+
 const ERROR: &str = "pub struct Error; pub struct Other;
     pub type Result<T> = std::result::Result<T, Error>;";
 

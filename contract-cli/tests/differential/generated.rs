@@ -80,12 +80,14 @@ impl Generated {
             .tempdir()
             .unwrap();
         // The directory contract-cli/tests/new_user.rs builds in: the dependencies (contract-pin,
-        // serde, syn…) compile once for both.
+        // serde, syn…) compile once for both. serde_core (serde's own dependency, so
+        // nothing more to build) for the pairs that name it as serde re-exports it.
         let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-user-target");
         let manifest = format!(
             "[package]\nname = \"{PACKAGE}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
              [workspace]\n\n[dependencies]\ncontract-pin = {{ path = {:?} }}\n\
-             serde = {{ version = \"1\", features = [\"derive\"] }}\n\n\
+             serde = {{ version = \"1\", features = [\"derive\"] }}\n\
+             serde_core = \"1\"\n\n\
              [dev-dependencies]\nserde_json = \"1\"\n",
             repo.display().to_string()
         );
