@@ -206,7 +206,8 @@ delta_kinds! {
     // Container attributes.
     /// `#[non_exhaustive]` removed.
     NonExhaustiveRemoved = "non_exhaustive_removed", Additive, Api, "`#[non_exhaustive]` removed";
-    /// `#[non_exhaustive]` added.
+    /// `#[non_exhaustive]` added (additive when a `#[doc(hidden)]` variant or public
+    /// field already kept the documented API from exhaustive matches and literals).
     NonExhaustiveAdded = "non_exhaustive_added", Breaking, Api, "`#[non_exhaustive]` added";
     /// Another `#[repr]` argument changed (`Rust`, or one this vocabulary does not name).
     ReprChanged = "repr_changed", Breaking, Api, "`#[repr(simd)]` added";

@@ -20,11 +20,33 @@ pub fn demote(mut delta: Delta, before: &Symbol, policy: &Policy) -> Delta {
     {
         return delta;
     }
-    if was_hidden(before, &delta.member) {
+    if was_hidden(before, &delta.member) || guarded_by_hidden(before, &delta) {
         delta.class = Class::Additive;
         delta.hidden = true;
     }
     delta
+}
+
+/// `#[non_exhaustive]` added where a hidden member already kept every consumer of the
+/// documented API from the exhaustive form (csv 1.4 replaced a `#[doc(hidden)]
+/// __Nonexhaustive` variant with the attribute): an exhaustive match had to name that
+/// variant, a literal or pattern without `..` that field. Only code that names hidden
+/// items breaks.
+fn guarded_by_hidden(s: &Symbol, delta: &Delta) -> bool {
+    if delta.kind != DeltaKind::NonExhaustiveAdded {
+        return false;
+    }
+    match (&delta.member, s.item.as_ref()) {
+        (Member::Attr { .. }, Some(ItemShape::Enum(e))) => e.variants.iter().any(|v| v.hidden),
+        (Member::Attr { .. }, Some(ItemShape::Struct(st))) => {
+            st.fields.iter().any(|f| f.hidden && f.vis.is_public())
+        }
+        (Member::Variant { name }, Some(ItemShape::Enum(e))) => e
+            .variants
+            .iter()
+            .any(|v| &v.name == name && v.fields.iter().any(|f| f.hidden)),
+        _ => false,
+    }
 }
 
 /// The member (or the item holding it) is `#[doc(hidden)]` in `s`.

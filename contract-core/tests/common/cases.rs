@@ -811,6 +811,39 @@ pub const CASES: &[Case] = &[
         "#[non_exhaustive] pub struct S { pub a: u8 }",
     ),
     no(NonExhaustiveAdded, "#[non_exhaustive] pub enum E { A }", "pub enum E { A }"),
+    // A hidden variant already kept the documented API from exhaustive matches (csv
+    // 1.4 replaced `#[doc(hidden)] __Nonexhaustive` with the attribute)…
+    yes(
+        NonExhaustiveAdded,
+        Additive,
+        Api,
+        "pub enum Trim { None, All, #[doc(hidden)] __Nonexhaustive }",
+        "#[non_exhaustive] pub enum Trim { None, All }",
+    ),
+    // … unless hidden items are API, or no variant was hidden.
+    yes(
+        NonExhaustiveAdded,
+        Breaking,
+        Api,
+        "pub enum Trim { None, All, #[doc(hidden)] __Nonexhaustive }",
+        "#[non_exhaustive] pub enum Trim { None, All }",
+    )
+    .under(Pol::HiddenIsApi),
+    yes(
+        NonExhaustiveAdded,
+        Breaking,
+        Api,
+        "pub enum Trim { None, All, Headers }",
+        "#[non_exhaustive] pub enum Trim { None, All, Headers }",
+    ),
+    // A struct with a hidden public field: no documented literal or pattern without `..`.
+    yes(
+        NonExhaustiveAdded,
+        Additive,
+        Api,
+        "pub struct S { pub a: u8, #[doc(hidden)] pub __private: () }",
+        "#[non_exhaustive] pub struct S { pub a: u8, #[doc(hidden)] pub __private: () }",
+    ),
     // On a variant: other crates can no longer build it or match it without `..`.
     yes(
         NonExhaustiveAdded,
