@@ -148,6 +148,12 @@ breaks; a property renames the generics of every case at random):
   with a field under `&mut`, `Cell`, a trait object's arguments, a projection or a fn
   pointer's argument, is compared as written; a trait's method is not relaxed (its
   implementors must return the new type);
+- (additive, not breaking) a method of `impl<'s> P<'s>` that borrowed `self` for `'s`
+  and now for a lifetime of its own (`fn get(&'s self) -> A<'s>` to `fn get(&self) ->
+  A<'_>`, `&'s mut self` to `&mut self`), its return the old one with `'s` elided or
+  unchanged: the new borrow can be `'s`, where the new signature is the old one. Not
+  where `'s` is inside a fn pointer or `Fn(…)` sugar of the return, and not on a
+  trait's method;
 - an inherent `impl` generalised over a parameter its type gained with a default
   (`impl<N> GraphMap<N>` → `impl<N, S: BuildHasher> GraphMap<N, S>` with `S =
   RandomState`): its methods are compared at the default, what bounds the parameter is

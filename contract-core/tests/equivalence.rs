@@ -732,6 +732,71 @@ fn a_type_that_stops_being_covariant_breaks_even_through_private_fields() {
 }
 
 #[test]
+fn a_borrow_of_self_freed_from_the_impl_s_lifetime_keeps_every_caller() {
+    // quick-xml 0.42: `fn try_get_attribute(&'i self, …) -> Attribute<'i>` of `impl<'i>
+    // BytesStart<'i>` now borrows `self` for a lifetime the caller picks, `'i` among them.
+    let block = |method: &str| {
+        format!(
+            "pub struct A<'a>(&'a [u8]); pub struct P<'i>(&'i [u8]); \
+             impl<'i> P<'i> {{ {method} }}"
+        )
+    };
+    for (was, now) in [
+        (
+            "pub fn get(&'i self) -> Option<A<'i>> { todo!() }",
+            "pub fn get(&self) -> Option<A<'_>> { todo!() }",
+        ),
+        (
+            "pub fn get(&'i self) -> &'i [u8] { todo!() }",
+            "pub fn get(&self) -> &[u8] { todo!() }",
+        ),
+        (
+            "pub fn get(&'i self) -> impl Iterator<Item = &'i u8> + 'i { [].iter() }",
+            "pub fn get(&self) -> impl Iterator<Item = &u8> + '_ { [].iter() }",
+        ),
+        // The return keeps `'i`: only the borrow is freed.
+        (
+            "pub fn raw(&'i self) -> &'i [u8] { todo!() }",
+            "pub fn raw(&self) -> &'i [u8] { todo!() }",
+        ),
+        (
+            "pub fn set(&'i mut self, v: u8) {}",
+            "pub fn set(&mut self, v: u8) {}",
+        ),
+    ] {
+        only_additive(&block(was), &block(now), DeltaKind::ReceiverChanged);
+    }
+    // Near misses: held longer; another mutability; a return that is not the old one at
+    // the new borrow (another type; `'i` inside a fn pointer, where elision means
+    // another thing); a trait's implementors must take the new receiver.
+    breaks(
+        &block("pub fn get(&self) -> &[u8] { todo!() }"),
+        &block("pub fn get(&'i self) -> &'i [u8] { todo!() }"),
+        DeltaKind::ReceiverChanged,
+    );
+    breaks(
+        &block("pub fn get(&'i self) -> &'i [u8] { todo!() }"),
+        &block("pub fn get(&mut self) -> &[u8] { todo!() }"),
+        DeltaKind::ReceiverChanged,
+    );
+    breaks(
+        &block("pub fn get(&'i self) -> &'i [u8] { todo!() }"),
+        &block("pub fn get(&self) -> &[u16] { todo!() }"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        &block("pub fn get(&'i self) -> fn(&'i u8) { todo!() }"),
+        &block("pub fn get(&self) -> fn(&u8) { todo!() }"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        "pub trait T<'s> { fn v(&'s self) -> &'s str; }",
+        "pub trait T<'s> { fn v(&self) -> &str; }",
+        DeltaKind::ReceiverChanged,
+    );
+}
+
+#[test]
 fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
     let before = "use std::collections::hash_map::RandomState;
         pub struct Edges<N, E>(N, E);

@@ -1708,6 +1708,23 @@ pub const CASES: &[Case] = &[
         "impl S { pub fn run(&self) {} }",
         "impl S { pub fn run(&self, n: u8) {} }",
     ),
+    // `self` borrowed for the impl's lifetime, now for any (quick-xml 0.42): every old
+    // call is a new one…
+    yes(
+        ReceiverChanged,
+        Additive,
+        Api,
+        "pub struct P<'i>(&'i str); impl<'i> P<'i> { pub fn get(&'i self) -> &'i str { self.0 } }",
+        "pub struct P<'i>(&'i str); impl<'i> P<'i> { pub fn get(&self) -> &str { self.0 } }",
+    ),
+    // … and the other way round the borrow is held longer: it breaks callers.
+    yes(
+        ReceiverChanged,
+        Breaking,
+        Api,
+        "pub struct P<'i>(&'i str); impl<'i> P<'i> { pub fn get(&self) -> &str { self.0 } }",
+        "pub struct P<'i>(&'i str); impl<'i> P<'i> { pub fn get(&'i self) -> &'i str { self.0 } }",
+    ),
     yes(
         MethodSignatureChanged,
         Breaking,

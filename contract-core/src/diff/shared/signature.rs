@@ -76,11 +76,17 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
         let (kind, class) = generic(&change, role);
         push(kind, class, SignaturePart::Generic(change));
     }
+    // `&'s self` in `impl<'s> P<'s>` now `&self`: every old call is one of the new.
+    let borrow_freed = role == Role::Callers && self_borrow_freed(old, new);
     if old.receiver != new.receiver {
         // `x.f()` and `T::f(x)` pass another kind of `self` (or none).
         push(
             DeltaKind::ReceiverChanged,
-            Class::Breaking,
+            if borrow_freed {
+                Class::Additive
+            } else {
+                Class::Breaking
+            },
             SignaturePart::Receiver {
                 was: old.receiver.clone(),
                 now: new.receiver.clone(),
@@ -90,7 +96,7 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     let mut out: Vec<(DeltaKind, Class, Note)> = parts;
     out.extend(attributes(cx, old, new, role));
     out.extend(params(&old.params, &new.params, role));
-    out.extend(returns(cx, old, new, role));
+    out.extend(returns(cx, old, new, role, borrow_freed));
     for (kind, class, note) in out {
         let delta: Delta = cx
             .delta(kind, Member::method(name))
@@ -579,7 +585,13 @@ fn describe(c: &Captures) -> String {
 
 /// The return side: a value against a value, a future against a future (async or
 /// not), or a change between the two.
-fn returns(cx: &Cx<'_>, old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaKind, Class, Note)> {
+fn returns(
+    cx: &Cx<'_>,
+    old: &FnShape,
+    new: &FnShape,
+    role: Role,
+    borrow_freed: bool,
+) -> Vec<(DeltaKind, Class, Note)> {
     let mut out = Vec::new();
     let part = |p: SignaturePart| Note::Signature(p);
     match (returns_of(old), returns_of(new)) {
@@ -588,6 +600,7 @@ fn returns(cx: &Cx<'_>, old: &FnShape, new: &FnShape, role: Role) -> Vec<(DeltaK
                 // Callers bind, match or forward the returned value; one that lives
                 // longer than it did they can still use as before.
                 let class = match (o, n) {
+                    _ if borrow_freed => Class::Additive,
                     (Some(o), Some(n))
                         if role == Role::Callers && outlives_self_borrow(cx, old, new, o, n) =>
                     {
@@ -704,6 +717,109 @@ fn outlives_self_borrow(
     }
     .ty(&mut lengthened);
     lengthened == *old
+}
+
+/// True when `new` borrows `self` for a lifetime of its own where `old` borrowed it for
+/// a lifetime `'s` of the impl (`fn try_get_attribute(&'s self) -> Attribute<'s>` to
+/// `fn try_get_attribute(&self) -> Attribute<'_>` in `impl<'s> BytesStart<'s>`,
+/// quick-xml 0.42), the return changed with it or not at all. The new borrow is any
+/// lifetime the caller picks, `'s` among them, and there the new receiver and return
+/// are the old ones: every old call is a new call. The parameters are compared apart.
+/// No variance is needed. Only where the return names `'s` where elision can say it
+/// (not inside a fn pointer, `Fn(…)` sugar or `use<…>`).
+fn self_borrow_freed(old: &FnShape, new: &FnShape) -> bool {
+    let (
+        Some(Receiver::Ref {
+            lifetime: Some(s),
+            mutable: was_mut,
+        }),
+        Some(Receiver::Ref {
+            lifetime: None,
+            mutable: is_mut,
+        }),
+    ) = (&old.receiver, &new.receiver)
+    else {
+        return false;
+    };
+    let of_impl = |f: &FnShape| {
+        f.impl_generics
+            .params
+            .iter()
+            .any(|p| p.is_lifetime() && p.name() == s)
+    };
+    if was_mut != is_mut || !of_impl(old) || !of_impl(new) {
+        return false;
+    }
+    if old.output == new.output {
+        return true;
+    }
+    let Some(mut freed) = old.output.clone() else {
+        return false;
+    };
+    elide_lifetime(&mut freed, s);
+    let mut left = false;
+    freed.lifetimes_mut(&mut |l| left |= l == s);
+    !left && new.output.as_ref() == Some(&freed)
+}
+
+/// `t` (a return type) with `lifetime` elided wherever elision can say it: left out of
+/// a reference and of a path's arguments, `'_` in an `impl`/`dyn` bound. What is left
+/// of it is where elision means something else.
+fn elide_lifetime(t: &mut Type, lifetime: &str) {
+    fn path(p: &mut crate::ty::Path, lifetime: &str) {
+        for seg in &mut p.segments {
+            let Args::Angle(list) = &mut seg.args else {
+                continue;
+            };
+            list.retain(|a| !matches!(a, GenericArg::Lifetime(l) if l == lifetime));
+            for a in list.iter_mut() {
+                match a {
+                    GenericArg::Type(t) | GenericArg::AssocType { ty: t, .. } => {
+                        elide_lifetime(t, lifetime)
+                    }
+                    _ => {}
+                }
+            }
+            if list.is_empty() {
+                seg.args = Args::None;
+            }
+        }
+    }
+    match t {
+        Type::Path(p) => path(p, lifetime),
+        Type::Qualified {
+            self_ty,
+            trait_path,
+            ..
+        } => {
+            elide_lifetime(self_ty, lifetime);
+            if let Some(p) = trait_path {
+                path(p, lifetime);
+            }
+        }
+        Type::Ref {
+            lifetime: l, elem, ..
+        } => {
+            if l.as_deref() == Some(lifetime) {
+                *l = None;
+            }
+            elide_lifetime(elem, lifetime);
+        }
+        Type::Ptr { elem, .. } | Type::Slice(elem) | Type::Array { elem, .. } => {
+            elide_lifetime(elem, lifetime)
+        }
+        Type::Tuple(elems) => elems.iter_mut().for_each(|e| elide_lifetime(e, lifetime)),
+        Type::Impl(bounds) | Type::Dyn(bounds) => {
+            for b in bounds {
+                match b {
+                    Bound::Lifetime(l) if l == lifetime => *l = "'_".to_owned(),
+                    Bound::Trait { path: p, .. } => path(p, lifetime),
+                    _ => {}
+                }
+            }
+        }
+        Type::FnPtr(_) | Type::Never | Type::Infer | Type::Verbatim(_) => {}
+    }
 }
 
 /// Elides, in place, each lifetime of `own` in a covariant place of a type.
