@@ -63,6 +63,11 @@ pub enum DefKind {
     Module(usize),
     /// An item.
     Item(Entry),
+    /// An item not declared `pub` (`pub(crate) struct AttributeSpecification` in gimli's
+    /// `write::abbrev`): not API, but it shadows what a glob or the crate root would
+    /// otherwise give the module's paths (its `impl` blocks are its own, not the root's
+    /// public type of that name).
+    Private,
 }
 
 /// A name a module defines.
@@ -247,7 +252,7 @@ impl names::Modules for Api {
             .filter(|(_, d)| d.name == name)
             .map(|(i, d)| match d.kind {
                 DefKind::Module(c) => Res::Module(c),
-                DefKind::Item(_) => Res::Def(m, i),
+                DefKind::Item(_) | DefKind::Private => Res::Def(m, i),
             })
             .collect()
     }
@@ -452,15 +457,19 @@ impl Api {
         // A fn that shares its path with a type (syn's `pub struct Group` and its
         // `pub fn Group(span) -> Group`, ndarray's `Ix2`): both namespaces hold the
         // name, and a symbol is one item. The type keeps the path; the fn is named
-        // `Group()`, as a macro is `name!`.
+        // `Group()`, as a macro is `name!`; a const or static `NativeEndian (const)`
+        // (gimli's `pub type NativeEndian = LittleEndian;` beside `pub const
+        // NativeEndian: LittleEndian`).
         let types: BTreeSet<String> = out
             .iter()
             .filter(|p| p.ns == Ns::Type)
             .map(|p| p.symbol.clone())
             .collect();
         for p in &mut out {
-            if p.ns == Ns::Value && types.contains(&p.symbol) && is_fn(p.entry) {
-                p.symbol.push_str("()");
+            if p.ns == Ns::Value && types.contains(&p.symbol) {
+                if let Some(suffix) = value_suffix(p.entry) {
+                    p.symbol.push_str(suffix);
+                }
             }
         }
         out.sort_by(|a, b| a.symbol.cmp(&b.symbol));
@@ -468,15 +477,20 @@ impl Api {
     }
 }
 
-/// Whether `entry` registers a free fn.
-fn is_fn(entry: &Entry) -> bool {
-    matches!(
-        serde_json::from_str(&entry.text),
-        Ok(contract_core::Fragment::Item {
-            item: contract_core::ItemShape::Fn(_),
-            ..
-        })
-    )
+/// What names a value item on a type's path apart from the type: `()` for a free fn,
+/// ` (const)` and ` (static)`; `None` for anything else (a unit struct is one item in
+/// both namespaces).
+fn value_suffix(entry: &Entry) -> Option<&'static str> {
+    use contract_core::ItemShape;
+    match serde_json::from_str(&entry.text) {
+        Ok(contract_core::Fragment::Item { item, .. }) => match item {
+            ItemShape::Fn(_) => Some("()"),
+            ItemShape::Const(_) => Some(" (const)"),
+            ItemShape::Static(_) => Some(" (static)"),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 impl Api {

@@ -815,6 +815,21 @@ impl Scanner<'_> {
             | Item::Type(syn::ItemType { vis, .. })
             | Item::Union(syn::ItemUnion { vis, .. }) => {
                 if !is_pub(vis) {
+                    // Not API, but a name of the module all the same: paths written
+                    // there find it before a glob or the crate root.
+                    if let (Some(api), Some(name)) = (&mut self.api, item_ident(item)) {
+                        let ns = match item {
+                            Item::Fn(_) | Item::Const(_) | Item::Static(_) => Ns::Value,
+                            _ => Ns::Type,
+                        };
+                        api.modules[index].defs.push(Def {
+                            name,
+                            ns,
+                            public: false,
+                            hidden,
+                            kind: DefKind::Private,
+                        });
+                    }
                     return;
                 }
             }

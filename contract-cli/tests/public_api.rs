@@ -781,3 +781,83 @@ fn a_fn_named_like_a_type_and_members_shared_by_impl_blocks_are_named_apart() {
         [delta("breaking", "return_type_changed", "Array")]
     );
 }
+
+/// gimli 0.33: `pub use crate::read::*` at the root and, in `write::abbrev`, a
+/// `pub(crate) struct AttributeSpecification` with an `impl AttributeSpecification`.
+/// The private type is the one that `impl` names: its members are not the root type's.
+#[test]
+fn an_impl_of_a_private_type_is_not_the_public_type_of_that_name() {
+    let f = api_package("dwarf", "");
+    let source = "mod read {\n    mod abbrev {\n        pub struct Spec;\n\n        \
+        impl Spec {\n            pub fn new() -> Self {\n                Spec\n            }\n        }\n    }\n    \
+        pub use self::abbrev::*;\n}\npub use crate::read::*;\n\n\
+        pub mod write {\n    mod abbrev {\n        pub(crate) struct Spec;\n\n        \
+        impl Spec {\n            pub fn new() -> Self {\n                Spec\n            }\n\n            \
+        pub fn private_only(&self) {}\n        }\n    }\n    pub use self::abbrev::*;\n}\n";
+    f.write("src/lib.rs", source);
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/dwarf.json")).unwrap();
+    let methods = &golden["symbols"]["Spec"]["shape"]["methods"];
+    let names: Vec<&String> = methods
+        .as_object()
+        .expect("Spec's methods")
+        .keys()
+        .collect();
+    assert_eq!(names, ["new"], "{golden}");
+    // The near miss: the public type's own block is still read.
+    f.write(
+        "src/lib.rs",
+        &source.replacen("pub fn new() -> Self", "pub fn new() -> Option<Self>", 1),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "return_type_changed", "Spec")]
+    );
+}
+
+/// gimli: `pub type NativeEndian = LittleEndian;` beside `pub const NativeEndian:
+/// LittleEndian`, one path in two namespaces. The const is `NativeEndian (const)` (as a
+/// fn there is `Group()`), and a change to it is shown under the name it declares.
+#[test]
+fn a_const_on_the_path_of_a_type_is_named_apart() {
+    let f = api_package("endian", "");
+    let source = "pub struct LittleEndian;\npub type NativeEndian = LittleEndian;\n\n\
+        #[allow(non_upper_case_globals)]\npub const NativeEndian: LittleEndian = LittleEndian;\n\n\
+        pub struct Group;\n\n#[allow(non_snake_case)]\npub fn Group(x: u8) -> Group {\n    \
+        let _ = x;\n    Group\n}\n";
+    f.write("src/lib.rs", source);
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/endian.json")).unwrap();
+    let names: Vec<&String> = golden["symbols"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        names,
+        [
+            "Group",
+            "Group()",
+            "LittleEndian",
+            "NativeEndian",
+            "NativeEndian (const)"
+        ]
+    );
+    f.write(
+        "src/lib.rs",
+        &source
+            .replace(
+                "NativeEndian: LittleEndian = LittleEndian",
+                "NativeEndian: Option<LittleEndian> = None",
+            )
+            .replace("x: u8", "x: u16"),
+    );
+    let run = f.run(&["check"]);
+    for line in [
+        "Before: const NativeEndian: LittleEndian = LittleEndian",
+        "After:  const NativeEndian: Option<LittleEndian> = None",
+        "Before: pub fn Group(x: u8) -> Group",
+    ] {
+        assert!(run.stdout.contains(line), "{line}: {run:?}");
+    }
+}

@@ -404,8 +404,8 @@ fn shown_name(delta: &Delta, after: bool) -> &str {
     match (&delta.member, renamed) {
         (Member::Item, Some(to)) => to,
         (Member::Method { .. }, Some(to)) => to,
-        (Member::Method { name }, None) => name,
-        _ => &delta.symbol,
+        (Member::Method { name }, None) => crate::shape::declared_name(name),
+        _ => crate::shape::declared_name(&delta.symbol),
     }
 }
 

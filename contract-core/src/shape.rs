@@ -1381,6 +1381,16 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// A symbol's path as its item declares it: without the mark a public-API set gives a
+/// value item on a type's path (`token::Group()`, `NativeEndian (const)`,
+/// `X (static)`).
+pub fn declared_name(symbol: &str) -> &str {
+    ["()", " (const)", " (static)"]
+        .iter()
+        .find_map(|mark| symbol.strip_suffix(mark))
+        .unwrap_or(symbol)
+}
+
 /// The name of an inherent member that several `impl` blocks of one type define
 /// (public-API sets): `dot (impl ArrayRef<A, Ix1>)`.
 pub fn qualified_member(name: &str, self_ty: &str) -> String {
