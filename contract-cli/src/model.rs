@@ -158,7 +158,15 @@ impl Unit {
             .filter(|(set, _)| *set == *self.set)
             .map(|(_, name)| name.as_str())
             .collect();
-        if members.is_empty() && whole.is_empty() {
+        // Types whose `impl` blocks call a macro among their members.
+        let by_macro: BTreeSet<&str> = self
+            .pinned
+            .iter()
+            .map(|&i| &scan.pinned[i])
+            .filter(|p| p.members_by_macro.is_some())
+            .map(|p| p.name.as_str())
+            .collect();
+        if members.is_empty() && whole.is_empty() && by_macro.is_empty() {
             return None;
         }
         let golden = golden.get()?;
@@ -166,6 +174,13 @@ impl Unit {
         for (name, member) in members {
             if let (Some(now), Some(was)) = (symbols.get_mut(name), golden.symbols.get(name)) {
                 contract_core::undecided::take_from_golden(now, &was.shape, member);
+            }
+        }
+        for name in by_macro {
+            if let (Some(now), Some(was)) = (symbols.get_mut(name), golden.symbols.get(name)) {
+                for member in contract_core::undecided::missing_members(now, &was.shape) {
+                    contract_core::undecided::take_from_golden(now, &was.shape, &member);
+                }
             }
         }
         for name in whole {

@@ -93,6 +93,12 @@ pub struct Pinned {
     /// ([`contract_core::undecided`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided: Vec<contract_core::Member>,
+    /// For a public-API set's inherent `impl` that calls a macro among its members
+    /// (concurrent-queue's `const_fn!(… pub const fn unbounded() …)`): that macro.
+    /// Which members it defines cannot be read without expanding it, so each member of
+    /// the type the golden has and the sources do not is taken as the golden has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub members_by_macro: Option<String>,
 }
 
 impl Pinned {
@@ -888,6 +894,26 @@ impl Scanner<'_> {
             Item::Fn(f) => proc_macro_fn(&f.attrs),
             _ => false,
         };
+        if self.api.is_none() {
+            return;
+        }
+        let members_by_macro = match &expanded {
+            Item::Impl(i) if i.trait_.is_none() => i.items.iter().find_map(|m| match m {
+                syn::ImplItem::Macro(m) => {
+                    Some(contract_core::syntax::tokens::to_string(&m.mac.path))
+                }
+                _ => None,
+            }),
+            _ => None,
+        };
+        if let Some(name) = &members_by_macro {
+            self.warn(
+                file,
+                item.span(),
+                ScanExactness::MacroHidden,
+                words::impl_members_by_macro(name),
+            );
+        }
         let Some(api) = &mut self.api else { return };
         for extracted in extracted {
             let entry = api::Entry {
@@ -898,6 +924,7 @@ impl Scanner<'_> {
                 item_name: extracted.name.clone(),
                 undecided: members.clone(),
                 whole_undecided: undecided,
+                members_by_macro: members_by_macro.clone(),
                 impl_self: match item {
                     Item::Impl(i) if i.trait_.is_none() => {
                         // As the shape writes a type: `Array<Ix1>`.
@@ -993,6 +1020,7 @@ impl Scanner<'_> {
                     locations: p.entry.locations.clone(),
                     defined_in: Some(api.modules[p.defined_in].path.clone()),
                     undecided: p.entry.undecided.clone(),
+                    members_by_macro: p.entry.members_by_macro.clone(),
                 });
                 selves.push(p.entry.impl_self.clone());
             }
@@ -1058,6 +1086,7 @@ impl Scanner<'_> {
                     locations: Located::item_at(at),
                     defined_in: None,
                     undecided: Vec::new(),
+                    members_by_macro: None,
                 });
             }
         }
@@ -1131,6 +1160,7 @@ impl Scanner<'_> {
             undecided: Vec::new(),
             whole_undecided: undecided,
             impl_self: None,
+            members_by_macro: None,
         });
         Some(child)
     }
@@ -1485,6 +1515,9 @@ impl Scanner<'_> {
                 fragment: OnceLock::from(extracted.fragment),
                 defined_in: None,
                 undecided: Vec::new(),
+                // The macro reads the same `impl` tokens, unexpanded: both front ends
+                // see the members a macro defines alike (not at all).
+                members_by_macro: None,
             });
         }
     }

@@ -157,6 +157,15 @@ pub fn impl_member_not_evaluated(what: &str) -> String {
     )
 }
 
+/// An inherent `impl` of a public-API set that calls `name!` among its members.
+pub fn impl_members_by_macro(name: &str) -> String {
+    format!(
+        "this `impl` calls `{name}!` among its members: what it defines is not read (the \
+         command expands no macro), so a member the golden has and these sources do not \
+         is taken as the golden has it"
+    )
+}
+
 /// An item (`what`) whose parts are under `#[cfg]`/`#[cfg_attr]`, read as written.
 pub fn parts_under_cfg(what: &str) -> String {
     format!(

@@ -861,3 +861,48 @@ fn a_const_on_the_path_of_a_type_is_named_apart() {
         assert!(run.stdout.contains(line), "{line}: {run:?}");
     }
 }
+
+/// concurrent-queue 2.5: `pub fn unbounded()` moved into a `const_fn!(…)` call inside
+/// `impl<T> ConcurrentQueue<T>`. What a macro defines is not read, so a member the
+/// golden has is taken as it has it, with a warning; the block's other members are
+/// still compared, and a type without such a call still loses a member it drops.
+#[test]
+fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
+    let f = api_package("queue", "");
+    let before = "pub struct Queue<T>(Vec<T>);\n\n\
+        impl<T> Queue<T> {\n    pub fn bounded(cap: usize) -> Self {\n        \
+        Queue(Vec::with_capacity(cap))\n    }\n\n    \
+        pub fn unbounded() -> Self {\n        Queue(Vec::new())\n    }\n}\n\n\
+        pub struct Plain;\n\nimpl Plain {\n    pub fn new() -> Self {\n        Plain\n    }\n}\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let after = before.replace(
+        "    pub fn unbounded() -> Self {\n        Queue(Vec::new())\n    }\n",
+        "    const_fn!(\n        pub fn unbounded() -> Self {\n            Queue(Vec::new())\n        }\n    );\n",
+    );
+    let after = format!(
+        "macro_rules! const_fn {{\n    ($($item:item)*) => {{ $($item)* }};\n}}\n\n{after}"
+    );
+    f.write("src/lib.rs", &after);
+    assert_eq!(f.deltas(), []);
+    let run = f.run(&["check"]);
+    assert!(
+        run.stderr.contains("calls `const_fn!` among its members"),
+        "{run:?}"
+    );
+    // The near misses: another member of that block changed; a member of a block
+    // without a macro removed.
+    f.write("src/lib.rs", &after.replace("cap: usize", "cap: u32"));
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "param_type_changed", "Queue")]
+    );
+    f.write(
+        "src/lib.rs",
+        &after.replace(
+            "impl Plain {\n    pub fn new() -> Self {\n        Plain\n    }\n}\n",
+            "impl Plain {}\n",
+        ),
+    );
+    assert_eq!(f.deltas(), [delta("breaking", "method_removed", "Plain")]);
+}

@@ -7,6 +7,29 @@
 use crate::delta::Member;
 use crate::shape::{ItemShape, Symbol};
 
+/// The inherent methods, consts and types `golden` has and `current` does not: what
+/// an `impl` block's macro may define (the members it defines cannot be read without
+/// expanding it).
+pub fn missing_members(current: &Symbol, golden: &Symbol) -> Vec<Member> {
+    let methods = golden
+        .methods
+        .keys()
+        .filter(|n| !current.methods.contains_key(*n));
+    let consts = golden
+        .consts
+        .keys()
+        .filter(|n| !current.consts.contains_key(*n));
+    let types = golden
+        .types
+        .keys()
+        .filter(|n| !current.types.contains_key(*n));
+    methods
+        .map(|n| Member::method(n))
+        .chain(consts.map(|n| Member::AssocConst { name: n.clone() }))
+        .chain(types.map(|n| Member::AssocType { name: n.clone() }))
+        .collect()
+}
+
 /// Makes `member` of `current` what it is in `golden`: there (at the golden's
 /// place, for a field or a variant) when the golden has it, gone when it does not.
 /// False for a member this does not know how to take over (the item, a row…).
