@@ -230,6 +230,10 @@ breaks; a property renames the generics of every case at random):
   converted nothing. A deprecated module constant of a primitive is the primitive's
   own (`core::isize::MAX` is `isize::MAX`, `std::f64::EPSILON` is `f64::EPSILON`): std
   gives each the value of the associated constant that replaces it.
+- `Self` in the value of an inherent const is the type its block is for (`pub const
+  EMPTY: Self = Self::new(false, "")` in `impl AsciiDenyList` is `AsciiDenyList::new(…)`),
+  read as the last segment of the symbol's path; a type pinned under another name is
+  compared as written.
 - std's re-exports are known from a table (`contract_core::names::STD_REEXPORTS`, from
   the `pub use`s of std's sources, each pair compiled as one type by
   `contract-core/tests/std_reexports.rs`): `std::collections::hash_map::HashMap` and

@@ -979,6 +979,36 @@ fn a_legacy_module_constant_is_the_primitive_s_own() {
 }
 
 #[test]
+fn self_in_an_inherent_const_s_value_is_the_type() {
+    // idna 1.1: `pub const EMPTY: AsciiDenyList = AsciiDenyList::new(false, "")` became
+    // `pub const EMPTY: Self = Self::new(false, "")`.
+    let block = |value: &str| {
+        format!(
+            "pub struct Deny {{ bits: u128 }}\n\
+             impl Deny {{ pub const fn new(b: bool) -> Self {{ todo!() }} pub const EMPTY: Deny = {value}; }}"
+        )
+    };
+    same(&block("Deny::new(false)"), &block("Self::new(false)"));
+    same(&block("Deny { bits: 0 }"), &block("Self { bits: 0 }"));
+    // Near misses: another value; another type's `new`; `Self` inside a literal.
+    breaks(
+        &block("Deny::new(false)"),
+        &block("Self::new(true)"),
+        DeltaKind::ConstValueChanged,
+    );
+    breaks(
+        &block("Deny::new(false)"),
+        &block("Other::new(false)"),
+        DeltaKind::ConstValueChanged,
+    );
+    breaks(
+        "pub struct Deny; impl Deny { pub const NAME: &str = \"Deny\"; }",
+        "pub struct Deny; impl Deny { pub const NAME: &str = \"Self\"; }",
+        DeltaKind::ConstValueChanged,
+    );
+}
+
+#[test]
 fn a_literal_is_its_value() {
     same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
     same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");

@@ -165,6 +165,12 @@ pub fn diff_symbol_with(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
+    // `Self` in an inherent const's value is the type (`Self::new(…)`).
+    let selfed = values::self_spelled(name, before, after);
+    let (before, after) = match &selfed {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
     // What no consumer can tell apart (a consistent renaming of generic
     // parameters, another spelling of one signature, …) is no change at all.
     if equiv::equivalent(before, after) {

@@ -191,6 +191,71 @@ fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
     })
 }
 
+/// `text` with `Self` at the start of a path (`Self::new(…)`, `Self { bits }`) written
+/// `name`, the type an inherent const's block is for; `None` when it has none. A
+/// literal is left alone (`"Self"`).
+fn self_as(text: &str, name: &str) -> Option<String> {
+    let tokens = lex(text);
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (i, tok) in tokens.iter().enumerate() {
+        let Tok::Word(word) = tok else { continue };
+        let in_path =
+            i >= 2 && tokens[i - 1] == Tok::Punct(':') && tokens[i - 2] == Tok::Punct(':');
+        if *word != "Self" || in_path {
+            continue;
+        }
+        // The token is a slice of `text`: its offset is where it starts.
+        let at = word.as_ptr() as usize - text.as_ptr() as usize;
+        out.push_str(&text[copied..at]);
+        out.push_str(name);
+        copied = at + word.len();
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(&text[copied..]);
+    Some(out)
+}
+
+/// `before` and `after` with `Self` in the values of their inherent consts written as
+/// the type's name, the last segment of `symbol` (idna 1.1 wrote `pub const EMPTY: Self
+/// = Self::new(false, "")` for `AsciiDenyList::new(…)`): in `impl AsciiDenyList`, one
+/// value. `None` when no value names `Self`. A type reached under another name (a
+/// renaming re-export, an attribute's `name = "…"`) is compared as written.
+pub(super) fn self_spelled(
+    symbol: &str,
+    before: &Symbol,
+    after: &Symbol,
+) -> Option<(Symbol, Symbol)> {
+    let name = symbol.rsplit("::").next().unwrap_or(symbol);
+    let respell = |s: &Symbol| {
+        let mut s = s.clone();
+        let mut changed = false;
+        for c in s.consts.values_mut() {
+            let texts: Vec<&mut String> = match &mut c.value {
+                Value::Expr(text) => vec![text],
+                Value::Rows(rows) => rows.iter_mut().collect(),
+                Value::Extern => Vec::new(),
+            };
+            for text in texts {
+                if let Some(respelled) = self_as(text, name) {
+                    *text = respelled;
+                    changed = true;
+                }
+            }
+        }
+        changed.then_some(s)
+    };
+    match (respell(before), respell(after)) {
+        (None, None) => None,
+        (b, a) => Some((
+            b.unwrap_or_else(|| before.clone()),
+            a.unwrap_or_else(|| after.clone()),
+        )),
+    }
+}
+
 /// A value's text as the comparison reads it: its tokens, with
 /// [`legacy_constants`] respelled, one space apart. Two texts of one value read the same.
 pub(crate) fn canonical_text(text: &str) -> String {
@@ -494,6 +559,21 @@ mod tests {
             Some(Unknown)
         );
         assert_eq!(kind("3", "3"), None);
+    }
+
+    #[test]
+    fn self_is_written_as_the_type_at_the_start_of_a_path_only() {
+        assert_eq!(
+            self_as("Self::new(false, \"Self\")", "Deny").as_deref(),
+            Some("Deny::new(false, \"Self\")")
+        );
+        assert_eq!(
+            self_as("Self { bits: Self::MASK }", "Deny").as_deref(),
+            Some("Deny { bits: Deny::MASK }")
+        );
+        assert_eq!(self_as("x::Self::new()", "Deny"), None);
+        assert_eq!(self_as("SelfLike::new()", "Deny"), None);
+        assert_eq!(self_as("\"Self\"", "Deny"), None);
     }
 
     #[test]
