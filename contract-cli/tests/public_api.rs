@@ -890,6 +890,13 @@ fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
         run.stderr.contains("calls `const_fn!` among its members"),
         "{run:?}"
     );
+    // `update` writes the golden as it has the member, not without it.
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        f.read("golden/api-contract/queue.json").contains("\"unbounded\""),
+        "{run:?}"
+    );
     // The near misses: another member of that block changed; a member of a block
     // without a macro removed.
     f.write("src/lib.rs", &after.replace("cap: usize", "cap: u32"));
