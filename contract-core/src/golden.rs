@@ -2,7 +2,7 @@
 //!
 //! ```json
 //! {
-//!   "format_version": 5,
+//!   "format_version": 6,
 //!   "package": "workspace-example",
 //!   "set": "phase5",
 //!   "symbols": { "ApplyContext": { "fingerprint": "sha256:…", "shape": { … } } }
@@ -44,7 +44,11 @@ mod layout;
 /// 5: an implementor records the generics of its `impl` (`impl<T: Clone> Trait for
 /// W<T>` is `W<T>` for every `T: Clone`), so a generic impl's parameters are no longer
 /// read as types of those names.
-pub const FORMAT_VERSION: u64 = 5;
+///
+/// 6: a method leaves out the lifetimes of its `impl` that no caller can name or
+/// constrain (`impl<'a, K: 'a> Map<K>`: `'a` in neither the self type nor the method),
+/// which format 5 recorded as parameters, so that dropping one read as a change.
+pub const FORMAT_VERSION: u64 = 6;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -60,6 +64,10 @@ fn changed_since(v: u64) -> &'static str {
         4 => {
             " (format 5 records the generics of each implementor's `impl`, which format 4 \
              wrote as its type alone)"
+        }
+        5 => {
+            " (format 6 leaves out an `impl`'s lifetimes that no caller can name, which \
+             format 5 recorded on each method, so dropping one would read as a change)"
         }
         _ => "",
     }

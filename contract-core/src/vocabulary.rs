@@ -154,6 +154,10 @@ breaks; a property renames the generics of every case at random):
   unchanged: the new borrow can be `'s`, where the new signature is the old one. Not
   where `'s` is inside a fn pointer or `Fn(…)` sugar of the return, and not on a
   trait's method;
+- an `impl`'s lifetime that no caller can name or constrain is not recorded on its
+  methods (golden format 6): written neither in the self type nor in the method, with no
+  bound of its own, bounding only what outlives it (`impl<'a, K: 'a + Eq> Map<K>` is
+  `impl<K: Eq> Map<K>`, dashmap 6.2); `impl<'a> P<'a>` to `impl P<'static>` still breaks;
 - an inherent `impl` generalised over a parameter its type gained with a default
   (`impl<N> GraphMap<N>` → `impl<N, S: BuildHasher> GraphMap<N, S>` with `S =
   RandomState`): its methods are compared at the default, what bounds the parameter is

@@ -1009,6 +1009,44 @@ fn self_in_an_inherent_const_s_value_is_the_type() {
 }
 
 #[test]
+fn an_impl_lifetime_no_caller_can_name_is_no_lifetime() {
+    // dashmap 6.2 dropped the `'a` of `impl<'a, K: 'a + Eq + Hash, V: 'a> DashMap<K, V>`.
+    let map =
+        |head: &str, body: &str| format!("pub struct M<K, V>(K, V); {head} M<K, V> {{ {body} }}");
+    let new = "pub fn new() -> Self { todo!() } pub fn len(&self) -> usize { 0 }";
+    same(
+        &map("impl<'a, K: 'a + Eq, V: 'a>", new),
+        &map("impl<K: Eq, V>", new),
+    );
+    same(
+        &format!(
+            "pub struct M<K, V>(K, V); impl<'a, 'b, K, V> M<K, V> where K: 'a, 'b: 'a {{ {new} }}"
+        ),
+        &map("impl<K, V>", new),
+    );
+    // Near misses: the lifetime in the self type (`impl<'a> P<'a>` to `impl P<'static>`),
+    // in the signature, or bounded itself (`'a: 'static` makes `K: 'a` a real bound).
+    breaks(
+        "pub struct P<'a>(&'a str); impl<'a> P<'a> { pub fn get(&self) -> &str { self.0 } }",
+        "pub struct P<'a>(&'a str); impl P<'static> { pub fn get(&self) -> &str { self.0 } }",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        &map(
+            "impl<'a, K: 'a, V>",
+            "pub fn get(&self) -> &'a K { todo!() }",
+        ),
+        &map("impl<K, V>", "pub fn get(&self) -> &K { todo!() }"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        &map("impl<K, V>", new),
+        &map("impl<'a: 'static, K: 'a, V>", new),
+        DeltaKind::MethodSignatureChanged,
+    );
+}
+
+#[test]
 fn a_literal_is_its_value() {
     same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
     same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");

@@ -305,6 +305,88 @@ pub fn canonical_fn(f: &mut FnShape) {
         .retain(|p| !(p.is_lifetime() && elide.contains(p.name())));
 }
 
+/// `f`, a method of an `impl` for `self_ty`, without the impl's lifetimes that no
+/// caller can name or constrain: written neither in the self type nor in the method's
+/// signature, without bounds of their own, and bounding nothing but what outlives them
+/// (`impl<'a, K: 'a + Eq, V: 'a> DashMap<K, V>`, whose `'a` dashmap 6.2 dropped). Any
+/// lifetime is one that `K` and `V` outlive (a call's own scope), so every call is the
+/// same with or without it. `'a` in `impl<'a> P<'a>` is in the self type and stays.
+pub fn drop_vacuous_impl_lifetimes(f: &mut FnShape, self_ty: &Type) {
+    // One dropped can leave another only outlived (`'b: 'a`): until none is.
+    while drop_vacuous_once(f, self_ty) {}
+}
+
+/// One pass of [`drop_vacuous_impl_lifetimes`]: whether it dropped any.
+fn drop_vacuous_once(f: &mut FnShape, self_ty: &Type) -> bool {
+    let candidates: Vec<String> = f
+        .impl_generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Lifetime { name, bounds } if bounds.is_empty() => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    if candidates.is_empty() {
+        return false;
+    }
+    // Everything else that could name one, as text: a verbatim part is read too.
+    let mut rest = f.clone();
+    let candidate = |l: &str| candidates.iter().any(|c| c == l);
+    strip_outlived(&mut rest.impl_generics, &candidate);
+    rest.impl_generics
+        .params
+        .retain(|p| !(p.is_lifetime() && candidate(p.name())));
+    let text = format!(
+        "{} {}",
+        crate::canonical::to_compact_string(&rest),
+        crate::canonical::to_compact_string(self_ty)
+    );
+    let vacuous: Vec<&String> = candidates.iter().filter(|l| !mentions(&text, l)).collect();
+    if vacuous.is_empty() {
+        return false;
+    }
+    let vacuous = |l: &str| vacuous.iter().any(|v| *v == l);
+    strip_outlived(&mut f.impl_generics, &vacuous);
+    f.impl_generics
+        .params
+        .retain(|p| !(p.is_lifetime() && vacuous(p.name())));
+    true
+}
+
+/// `g` without the bounds that say something outlives a lifetime `drop` picks (`K: 'a`,
+/// `'b: 'a`), and without a `where` predicate left with no bound.
+fn strip_outlived(g: &mut Generics, drop: &dyn Fn(&str) -> bool) {
+    let keep = |b: &Bound| !matches!(b, Bound::Lifetime(l) if drop(l));
+    for p in &mut g.params {
+        match p {
+            GenericParam::Type { bounds, .. } => bounds.retain(keep),
+            GenericParam::Lifetime { bounds, .. } => bounds.retain(|l| !drop(l)),
+            GenericParam::Const { .. } => {}
+        }
+    }
+    for w in &mut g.where_clause {
+        match w {
+            WherePredicate::Type { bounds, .. } => bounds.retain(keep),
+            WherePredicate::Lifetime { bounds, .. } => bounds.retain(|l| !drop(l)),
+        }
+    }
+    g.where_clause.retain(|w| match w {
+        WherePredicate::Type { bounds, .. } => !bounds.is_empty(),
+        WherePredicate::Lifetime { bounds, .. } => !bounds.is_empty(),
+    });
+}
+
+/// Whether `text` names `lifetime` (`'a`, not `'ab`).
+fn mentions(text: &str, lifetime: &str) -> bool {
+    text.match_indices(lifetime).any(|(at, _)| {
+        !text[at + lifetime.len()..]
+            .chars()
+            .next()
+            .is_some_and(crate::ty::is_ident_char)
+    })
+}
+
 /// [`walk`] over a signature's typed receiver and parameters (inputs) and its return
 /// type (output).
 fn walk_signature(f: &mut FnShape, visit: &mut dyn FnMut(&str, Pos) -> Edit) {

@@ -1088,7 +1088,7 @@ fn impl_fragment(
             })?;
             let impl_generics = types::generics(cx, &i.generics);
             let self_ty = types::ty(cx, &i.self_ty);
-            cx.set_self_ty(Some(self_ty));
+            cx.set_self_ty(Some(self_ty.clone()));
             let mut methods = BTreeMap::new();
             let mut consts = BTreeMap::new();
             let mut assoc_types = BTreeMap::new();
@@ -1098,6 +1098,7 @@ fn impl_fragment(
                         let method = f.sig.ident.to_string();
                         spans.set(Member::method(&method), f.sig.ident.span());
                         let mut shape = fn_shape(cx, &f.vis, &f.sig, &impl_generics);
+                        elision::drop_vacuous_impl_lifetimes(&mut shape, &self_ty);
                         fn_attrs(&mut shape, &f.attrs, &method);
                         methods.insert(method, shape);
                     }
