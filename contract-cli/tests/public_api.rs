@@ -894,7 +894,8 @@ fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
     let run = f.run(&["update"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(
-        f.read("golden/api-contract/queue.json").contains("\"unbounded\""),
+        f.read("golden/api-contract/queue.json")
+            .contains("\"unbounded\""),
         "{run:?}"
     );
     // The near misses: another member of that block changed; a member of a block
