@@ -65,7 +65,7 @@ pub enum DefKind {
     /// A child module (index into [`Api::modules`]).
     Module(usize),
     /// An item.
-    Item(Entry),
+    Item(Box<Entry>),
     /// An item not declared `pub` (`pub(crate) struct AttributeSpecification` in gimli's
     /// `write::abbrev`): not API, but it shadows what a glob or the crate root would
     /// otherwise give the module's paths (its `impl` blocks are its own, not the root's

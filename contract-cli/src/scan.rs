@@ -961,7 +961,7 @@ impl Scanner<'_> {
                         ns: Ns::Macro,
                         public: true,
                         hidden,
-                        kind: DefKind::Item(entry),
+                        kind: DefKind::Item(Box::new(entry)),
                     });
                 }
                 _ => {
@@ -978,7 +978,7 @@ impl Scanner<'_> {
                         ns,
                         public: true,
                         hidden,
-                        kind: DefKind::Item(entry),
+                        kind: DefKind::Item(Box::new(entry)),
                     });
                 }
             }
