@@ -286,6 +286,10 @@ pub struct Public<'a> {
     pub entry: &'a Entry,
     /// The index of the module that defines it (for `impl` lookups).
     pub defined_in: usize,
+    /// For an `impl` block in another module than its target (`mod float { use
+    /// super::V; impl Approx for V {…} }`): that module, whose names its text is
+    /// written in.
+    pub written_in: Option<usize>,
     /// Reached only through a `#[doc(hidden)]` re-export, while the set's policy does
     /// not count hidden items as API: the item is hidden on this path.
     pub hidden: bool,
@@ -454,7 +458,9 @@ impl Api {
                 }
             }
             for (path, m) in found {
-                out.push(public(&path, Ns::Type, &i.entry, m));
+                let mut p = public(&path, Ns::Type, &i.entry, m);
+                p.written_in = (i.module != m).then_some(i.module);
+                out.push(p);
             }
         }
         // A fn that shares its path with a type (syn's `pub struct Group` and its
@@ -544,6 +550,7 @@ fn public<'a>(path: &str, ns: Ns, entry: &'a Entry, defined_in: usize) -> Public
         parent: parent.to_owned(),
         entry,
         defined_in,
+        written_in: None,
         hidden: false,
         sealed: false,
         ns,

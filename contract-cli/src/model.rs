@@ -259,7 +259,14 @@ impl Unit {
                     }
                 }
                 let mut fragment = p.fragment().clone();
-                if names::respell(&mut fragment, p.impl_module(), &stored.shape, names) {
+                // An `impl` in another module is written in that module's names; a
+                // golden from before it moved there, in its type's.
+                let mut respelled =
+                    names::respell(&mut fragment, p.impl_module(), &stored.shape, names);
+                if let Some(written_in) = &p.written_in {
+                    respelled |= names::respell(&mut fragment, written_in, &stored.shape, names);
+                }
+                if respelled {
                     any = true;
                     return fragment.compact_text().0;
                 }

@@ -99,6 +99,11 @@ pub struct Pinned {
     /// the type the golden has and the sources do not is taken as the golden has it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub members_by_macro: Option<String>,
+    /// For a public-API set's `impl` block in another module than what it is for (`mod
+    /// float { use super::V; impl Approx for V {…} }`, euclid 0.22.14): that module,
+    /// whose names its text is written in. A golden may spell its types in either.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written_in: Option<String>,
 }
 
 impl Pinned {
@@ -1022,6 +1027,7 @@ impl Scanner<'_> {
                     defined_in: Some(api.modules[p.defined_in].path.clone()),
                     undecided: p.entry.undecided.clone(),
                     members_by_macro: p.entry.members_by_macro.clone(),
+                    written_in: p.written_in.map(|m| api.modules[m].path.clone()),
                 });
                 selves.push(p.entry.impl_self.clone());
             }
@@ -1088,6 +1094,7 @@ impl Scanner<'_> {
                     defined_in: None,
                     undecided: Vec::new(),
                     members_by_macro: None,
+                    written_in: None,
                 });
             }
         }
@@ -1519,6 +1526,7 @@ impl Scanner<'_> {
                 // The macro reads the same `impl` tokens, unexpanded: both front ends
                 // see the members a macro defines alike (not at all).
                 members_by_macro: None,
+                written_in: None,
             });
         }
     }

@@ -914,3 +914,34 @@ fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
     );
     assert_eq!(f.deltas(), [delta("breaking", "method_removed", "Plain")]);
 }
+
+/// euclid 0.22.14 moved impls into `#[cfg(…)] mod transform2d_float { use
+/// super::Transform2D; impl ApproxEq<T> for Transform2D<…> {…} }`: the block's types are
+/// written in that module's names, and `super::Transform2D` is the type the golden has.
+#[test]
+fn an_impl_moved_into_a_private_module_is_read_in_its_names() {
+    let f = api_package("geom", "");
+    let before = "pub trait Approx {\n    fn eps() -> u8;\n}\n\npub struct V(pub u8);\n\n\
+        impl Approx for V {\n    fn eps() -> u8 {\n        0\n    }\n}\n\n\
+        impl V {\n    pub fn angle(&self, other: &V) -> u8 {\n        other.0\n    }\n}\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let after = "pub trait Approx {\n    fn eps() -> u8;\n}\n\npub struct V(pub u8);\n\n\
+        mod float {\n    use super::V;\n    use crate::Approx;\n\n    \
+        impl Approx for V {\n        fn eps() -> u8 {\n            0\n        }\n    }\n\n    \
+        impl V {\n        pub fn angle(&self, other: &V) -> u8 {\n            other.0\n        }\n    }\n}\n";
+    f.write("src/lib.rs", after);
+    assert_eq!(f.deltas(), []);
+    // The near miss: the impl gone from that module too.
+    f.write(
+        "src/lib.rs",
+        &after.replace(
+            "    impl Approx for V {\n        fn eps() -> u8 {\n            0\n        }\n    }\n\n",
+            "",
+        ),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "trait_implementor_removed", "Approx")]
+    );
+}
