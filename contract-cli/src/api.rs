@@ -54,9 +54,9 @@ pub struct Entry {
     /// An inherent `impl`'s self type as written (`ArrayRef<A, Ix1>`): what tells its
     /// methods from another block's of the same name.
     pub impl_self: Option<String>,
-    /// The first macro an inherent `impl` calls among its members (`const_fn!`), whose
+    /// An inherent `impl` that calls a macro among its members (`const_fn!`), whose
     /// members this command cannot read (see [`crate::scan::Pinned`]).
-    pub members_by_macro: Option<String>,
+    pub members_by_macro: bool,
 }
 
 /// What a name in a module stands for.

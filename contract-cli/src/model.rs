@@ -163,7 +163,7 @@ impl Unit {
             .pinned
             .iter()
             .map(|&i| &scan.pinned[i])
-            .filter(|p| p.members_by_macro.is_some())
+            .filter(|p| p.members_by_macro)
             .map(|p| p.name.as_str())
             .collect();
         if members.is_empty() && whole.is_empty() && by_macro.is_empty() {

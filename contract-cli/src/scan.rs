@@ -94,11 +94,11 @@ pub struct Pinned {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided: Vec<contract_core::Member>,
     /// For a public-API set's inherent `impl` that calls a macro among its members
-    /// (concurrent-queue's `const_fn!(… pub const fn unbounded() …)`): that macro.
-    /// Which members it defines cannot be read without expanding it, so each member of
-    /// the type the golden has and the sources do not is taken as the golden has it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub members_by_macro: Option<String>,
+    /// (concurrent-queue's `const_fn!(… pub const fn unbounded() …)`). Which members
+    /// the macro defines cannot be read without expanding it, so each member of the
+    /// type the golden has and the sources do not is taken as the golden has it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub members_by_macro: bool,
     /// For a public-API set's `impl` block in another module than what it is for (`mod
     /// float { use super::V; impl Approx for V {…} }`, euclid 0.22.14): that module,
     /// whose names its text is written in. A golden may spell its types in either.
@@ -439,6 +439,16 @@ fn has_attr(attrs: &[Attribute], name: &str) -> bool {
 }
 
 /// The name an item declares, for messages.
+/// The namespace the name an item defines is in.
+fn item_ns(item: &Item) -> Ns {
+    match item {
+        Item::Struct(_) | Item::Enum(_) | Item::Union(_) | Item::Trait(_) | Item::Type(_) => {
+            Ns::Type
+        }
+        _ => Ns::Value,
+    }
+}
+
 fn item_ident(item: &Item) -> Option<String> {
     Some(match item {
         Item::Const(i) => i.ident.to_string(),
@@ -829,13 +839,9 @@ impl Scanner<'_> {
                     // Not API, but a name of the module all the same: paths written
                     // there find it before a glob or the crate root.
                     if let (Some(api), Some(name)) = (&mut self.api, item_ident(item)) {
-                        let ns = match item {
-                            Item::Fn(_) | Item::Const(_) | Item::Static(_) => Ns::Value,
-                            _ => Ns::Type,
-                        };
                         api.modules[index].defs.push(Def {
                             name,
-                            ns,
+                            ns: item_ns(item),
                             public: false,
                             hidden,
                             kind: DefKind::Private,
@@ -902,7 +908,7 @@ impl Scanner<'_> {
         if self.api.is_none() {
             return;
         }
-        let members_by_macro = match &expanded {
+        let macro_member = match &expanded {
             Item::Impl(i) if i.trait_.is_none() => i.items.iter().find_map(|m| match m {
                 syn::ImplItem::Macro(m) => {
                     Some(contract_core::syntax::tokens::to_string(&m.mac.path))
@@ -912,7 +918,7 @@ impl Scanner<'_> {
             _ => None,
         };
         // As a cfg this command cannot evaluate: a part taken as the golden has it.
-        if let Some(name) = &members_by_macro {
+        if let Some(name) = &macro_member {
             self.warn(
                 file,
                 item.span(),
@@ -930,7 +936,7 @@ impl Scanner<'_> {
                 item_name: extracted.name.clone(),
                 undecided: members.clone(),
                 whole_undecided: undecided,
-                members_by_macro: members_by_macro.clone(),
+                members_by_macro: macro_member.is_some(),
                 impl_self: match item {
                     Item::Impl(i) if i.trait_.is_none() => {
                         // As the shape writes a type: `Array<Ix1>`.
@@ -970,17 +976,9 @@ impl Scanner<'_> {
                     });
                 }
                 _ => {
-                    let ns = match item {
-                        Item::Struct(_)
-                        | Item::Enum(_)
-                        | Item::Union(_)
-                        | Item::Trait(_)
-                        | Item::Type(_) => Ns::Type,
-                        _ => Ns::Value,
-                    };
                     api.modules[index].defs.push(Def {
                         name: extracted.name,
-                        ns,
+                        ns: item_ns(item),
                         public: true,
                         hidden,
                         kind: DefKind::Item(Box::new(entry)),
@@ -1026,7 +1024,7 @@ impl Scanner<'_> {
                     locations: p.entry.locations.clone(),
                     defined_in: Some(api.modules[p.defined_in].path.clone()),
                     undecided: p.entry.undecided.clone(),
-                    members_by_macro: p.entry.members_by_macro.clone(),
+                    members_by_macro: p.entry.members_by_macro,
                     written_in: p.written_in.map(|m| api.modules[m].path.clone()),
                 });
                 selves.push(p.entry.impl_self.clone());
@@ -1093,7 +1091,7 @@ impl Scanner<'_> {
                     locations: Located::item_at(at),
                     defined_in: None,
                     undecided: Vec::new(),
-                    members_by_macro: None,
+                    members_by_macro: false,
                     written_in: None,
                 });
             }
@@ -1168,7 +1166,7 @@ impl Scanner<'_> {
             undecided: Vec::new(),
             whole_undecided: undecided,
             impl_self: None,
-            members_by_macro: None,
+            members_by_macro: false,
         });
         Some(child)
     }
@@ -1525,7 +1523,7 @@ impl Scanner<'_> {
                 undecided: Vec::new(),
                 // The macro reads the same `impl` tokens, unexpanded: both front ends
                 // see the members a macro defines alike (not at all).
-                members_by_macro: None,
+                members_by_macro: false,
                 written_in: None,
             });
         }

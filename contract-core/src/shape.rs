@@ -1265,6 +1265,18 @@ pub enum Value {
     Extern,
 }
 
+impl Value {
+    /// Its texts: the expression, or each row; none for `Extern`.
+    pub fn texts_mut(&mut self) -> impl Iterator<Item = &mut String> {
+        let texts: &mut [String] = match self {
+            Value::Expr(text) => std::slice::from_mut(text),
+            Value::Rows(rows) => rows,
+            Value::Extern => &mut [],
+        };
+        texts.iter_mut()
+    }
+}
+
 /// `union`.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

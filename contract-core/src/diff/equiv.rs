@@ -364,15 +364,8 @@ pub fn normalized(s: &Symbol) -> Symbol {
 
 /// A value in the spelling the comparison reads (`core::i32::MAX` as `i32::MAX`).
 fn canonical_value(value: &mut crate::shape::Value) {
-    use crate::shape::Value;
-    match value {
-        Value::Expr(text) => *text = super::values::canonical_text(text),
-        Value::Rows(rows) => {
-            for row in rows {
-                *row = super::values::canonical_text(row);
-            }
-        }
-        Value::Extern => {}
+    for text in value.texts_mut() {
+        *text = super::values::canonical_text(text);
     }
 }
 

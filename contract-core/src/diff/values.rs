@@ -232,17 +232,10 @@ pub(super) fn self_spelled(
     let respell = |s: &Symbol| {
         let mut s = s.clone();
         let mut changed = false;
-        for c in s.consts.values_mut() {
-            let texts: Vec<&mut String> = match &mut c.value {
-                Value::Expr(text) => vec![text],
-                Value::Rows(rows) => rows.iter_mut().collect(),
-                Value::Extern => Vec::new(),
-            };
-            for text in texts {
-                if let Some(respelled) = self_as(text, name) {
-                    *text = respelled;
-                    changed = true;
-                }
+        for text in s.consts.values_mut().flat_map(|c| c.value.texts_mut()) {
+            if let Some(respelled) = self_as(text, name) {
+                *text = respelled;
+                changed = true;
             }
         }
         changed.then_some(s)
