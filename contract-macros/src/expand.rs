@@ -10,6 +10,7 @@ use contract_core::Fragment;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
+use crate::paths::ValueKind;
 use crate::{check, paths, scope};
 use contract_core::syntax::args;
 
@@ -298,8 +299,13 @@ fn registration(
     };
     let fingerprint_const = match (&extracted.fragment, item_ident_and_vis(item)) {
         (Fragment::Item { item: shape, .. }, Some((ident, vis))) => {
-            let const_name =
-                crate::paths::fingerprint_const(ident, matches!(shape, ItemShape::Fn(_)));
+            let kind = match shape {
+                ItemShape::Fn(_) => ValueKind::Fn,
+                ItemShape::Const(_) => ValueKind::Const,
+                ItemShape::Static(_) => ValueKind::Static,
+                _ => ValueKind::Other,
+            };
+            let const_name = crate::paths::fingerprint_const(ident, kind);
             let doc = contract_core::message::fingerprint_doc(&ident.to_string());
             // A proc-macro crate exports nothing but its macros.
             let vis = match shape {

@@ -50,7 +50,9 @@ pub fn assert_golden(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// The const fingerprint of a pinned item: `fingerprint!(path::to::Item)`.
+/// The const fingerprint of a pinned item: `fingerprint!(path::to::Item)`. A value
+/// named like a type beside it has its own: `fingerprint!(fn path::Group)`,
+/// `fingerprint!(const path::NativeEndian)`, `fingerprint!(static path::Order)`.
 #[proc_macro]
 pub fn fingerprint(input: TokenStream) -> TokenStream {
     paths::fingerprint(input.into())

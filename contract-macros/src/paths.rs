@@ -93,33 +93,68 @@ pub fn assert_golden(input: TokenStream) -> syn::Result<TokenStream> {
     })
 }
 
-/// The name of a pinned item's hidden fingerprint const. A fn named like a type (`fn
-/// Group` beside `struct Group`, as syn and ndarray write constructors) takes its own:
-/// both consts would be in the value namespace, and pinning must not make two items of
-/// one name where the crate has none.
-pub fn fingerprint_const(ident: &Ident, is_fn: bool) -> Ident {
-    let named_like_a_type = ident
-        .to_string()
-        .trim_start_matches("r#")
-        .starts_with(|c: char| c.is_uppercase());
-    if is_fn && named_like_a_type {
-        format_ident!(
-            "__CONTRACT_PIN_FINGERPRINT_FN_{}",
-            ident,
-            span = ident.span()
-        )
-    } else {
-        format_ident!("__CONTRACT_PIN_FINGERPRINT_{}", ident, span = ident.span())
-    }
+/// The namespace-sharing kinds of pinned item whose fingerprint const may need a
+/// name of its own.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// Anything in the type namespace (or a macro): its const takes the bare name.
+    Other,
+    /// A fn.
+    Fn,
+    /// A const.
+    Const,
+    /// A static.
+    Static,
+}
+
+/// The name of a pinned item's hidden fingerprint const. A value named like a type
+/// beside it takes its own: `fn Group` beside `struct Group` (syn, ndarray's `Ix2`),
+/// `const NativeEndian` beside `type NativeEndian` (gimli). Both consts would be in
+/// the value namespace, and pinning must not make two items of one name where the
+/// crate has none. "Named like a type": a fn whose name starts with a capital; a
+/// const or static in `UpperCamelCase` (a capital first and a lowercase letter),
+/// since `SCREAMING_CASE` is how consts are named and a type is not.
+pub fn fingerprint_const(ident: &Ident, kind: ValueKind) -> Ident {
+    let name = ident.to_string();
+    let name = name.trim_start_matches("r#");
+    let capital_first = name.starts_with(|c: char| c.is_uppercase());
+    let prefix = match kind {
+        ValueKind::Fn if capital_first => "FN_",
+        ValueKind::Const | ValueKind::Static
+            if capital_first && name.chars().any(char::is_lowercase) =>
+        {
+            if kind == ValueKind::Const {
+                "CONST_"
+            } else {
+                "STATIC_"
+            }
+        }
+        _ => "",
+    };
+    format_ident!(
+        "__CONTRACT_PIN_FINGERPRINT_{}{}",
+        prefix,
+        ident,
+        span = ident.span()
+    )
 }
 
 /// `fingerprint!(path::Item)` → the item's hidden fingerprint const;
-/// `fingerprint!(fn path::Item)` names a fn's where a type shares its name.
+/// `fingerprint!(fn path::Item)`, `fingerprint!(const path::Item)` and
+/// `fingerprint!(static path::Item)` name a value's where a type shares its name.
 pub fn fingerprint(input: TokenStream) -> syn::Result<TokenStream> {
-    let (is_fn, mut path) = syn::parse::Parser::parse2(
+    let (kind, mut path) = syn::parse::Parser::parse2(
         |input: ParseStream<'_>| {
-            let is_fn = input.parse::<Option<Token![fn]>>()?.is_some();
-            Ok((is_fn, input.parse::<Path>()?))
+            let kind = if input.parse::<Option<Token![fn]>>()?.is_some() {
+                ValueKind::Fn
+            } else if input.parse::<Option<Token![const]>>()?.is_some() {
+                ValueKind::Const
+            } else if input.parse::<Option<Token![static]>>()?.is_some() {
+                ValueKind::Static
+            } else {
+                ValueKind::Other
+            };
+            Ok((kind, input.parse::<Path>()?))
         },
         input,
     )?;
@@ -127,7 +162,7 @@ pub fn fingerprint(input: TokenStream) -> syn::Result<TokenStream> {
         .segments
         .last_mut()
         .ok_or_else(|| syn::Error::new(Span::call_site(), "expected a path to a pinned item"))?;
-    last.ident = fingerprint_const(&last.ident, is_fn);
+    last.ident = fingerprint_const(&last.ident, kind);
     Ok(quote!(#path))
 }
 
