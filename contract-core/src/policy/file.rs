@@ -32,8 +32,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
-use toml::de::{DeTable, DeValue};
-use toml::Spanned;
+use toml_span::value::{Key, Table};
+use toml_span::Value;
 
 use super::{DirectiveText, Policy, WireDirection, WireFormat};
 use crate::delta::{Axis, Class, DeltaKind};
@@ -159,29 +159,29 @@ impl std::error::Error for PolicyError {}
 /// Parses the text of a policy file. The first error in the file is returned, with
 /// every other one in [`PolicyError::more`].
 pub fn parse(text: &str) -> Result<PolicyFile, PolicyError> {
-    let doc = DeTable::parse(text).map_err(|e| {
-        let (line, column) = e
-            .span()
-            .map_or((1, 1), |span| line_column(text, span.start));
+    let doc = toml_span::parse(text).map_err(|e| {
+        let (line, column) = line_column(text, e.span.start);
         PolicyError {
             line,
             column,
             key: String::new(),
-            message: format!("not valid TOML: {}", e.message().trim_end()),
+            message: format!("not valid TOML: {}", e.to_string().trim_end()),
             more: Vec::new(),
         }
     })?;
+    let empty = Table::new();
+    let doc = doc.as_table().unwrap_or(&empty);
     let mut p = Parser {
         text,
         errors: Vec::new(),
     };
     let mut file = PolicyFile::default();
-    for (key, value) in doc.get_ref() {
-        match key.get_ref().as_ref() {
+    for (key, value) in doc {
+        match key.name.as_ref() {
             "set" => p.sets(key, value, &mut file.sets),
             name if SETTING_KEYS.contains(&name) => p.setting(&mut file.all, "", key, value),
             name if SET_ONLY_KEYS.contains(&name) => p.error(
-                key.span().start,
+                p.start(key.span),
                 name.to_owned(),
                 format!(
                     "belongs in a `[set.NAME]` table: `{name}` says what one set is \
@@ -230,10 +230,21 @@ struct Parser<'t> {
     errors: Vec<PolicyError>,
 }
 
-type Key<'i> = Spanned<std::borrow::Cow<'i, str>>;
-type Value<'i> = Spanned<DeValue<'i>>;
-
 impl Parser<'_> {
+    /// Where an error about a key or value points: its first byte, the opening quote of
+    /// a string included (the parser's span of a string starts inside the quotes).
+    fn start(&self, span: toml_span::Span) -> usize {
+        let bytes = self.text.as_bytes();
+        let mut at = span.start.min(bytes.len());
+        for _ in 0..3 {
+            match at.checked_sub(1).map(|i| bytes[i]) {
+                Some(b'"' | b'\'') => at -= 1,
+                _ => break,
+            }
+        }
+        at
+    }
+
     fn line(&self, at: usize) -> usize {
         line_column(self.text, at).0
     }
@@ -250,13 +261,13 @@ impl Parser<'_> {
     }
 
     fn unknown(&mut self, key: &Key<'_>, prefix: &str, known: &[&str], what: &str) {
-        let name = key.get_ref().as_ref();
+        let name = key.name.as_ref();
         let hint = match closest(name, known.iter().copied()) {
             Some(near) => format!(" (did you mean `{near}`?)"),
             None => String::new(),
         };
         self.error(
-            key.span().start,
+            self.start(key.span),
             dotted(prefix, name),
             format!(
                 "unknown key{hint}; {what} here is one of {}",
@@ -280,11 +291,11 @@ impl Parser<'_> {
             return;
         };
         for (name_key, set_value) in table {
-            let name = name_key.get_ref().as_ref();
+            let name = name_key.name.as_ref();
             let path = format!("set.{name}");
             if let Err(e) = golden::SetName::parse(name) {
                 self.error(
-                    name_key.span().start,
+                    self.start(name_key.span),
                     path,
                     format!("not a contract set name: {e}"),
                 );
@@ -296,18 +307,18 @@ impl Parser<'_> {
             };
             let mut layer = Layer::default();
             for (k, v) in settings {
-                if SETTING_KEYS.contains(&k.get_ref().as_ref()) {
+                if SETTING_KEYS.contains(&k.name.as_ref()) {
                     self.setting(&mut layer, &path, k, v);
-                } else if k.get_ref().as_ref() == "public_api" {
-                    match v.get_ref() {
-                        DeValue::Boolean(b) => {
-                            let line = self.line(k.span().start);
-                            layer.public_api = Some(At { value: *b, line });
+                } else if k.name == "public_api" {
+                    match v.as_bool() {
+                        Some(b) => {
+                            let line = self.line(self.start(k.span));
+                            layer.public_api = Some(At { value: b, line });
                         }
-                        other => self.error(
-                            v.span().start,
+                        None => self.error(
+                            self.start(v.span),
                             dotted(&path, "public_api"),
-                            format!("must be `true` or `false`, not {}", kind(other)),
+                            format!("must be `true` or `false`, not {}", kind(v)),
                         ),
                     }
                 } else {
@@ -319,7 +330,7 @@ impl Parser<'_> {
                     );
                 }
             }
-            let line = self.line(name_key.span().start);
+            let line = self.line(self.start(name_key.span));
             into.insert(name.to_owned(), (line, layer));
         }
     }
@@ -330,14 +341,14 @@ impl Parser<'_> {
         prefix: &str,
         value: &'v Value<'i>,
         expected: &str,
-    ) -> Option<&'v DeTable<'i>> {
-        match value.get_ref() {
-            DeValue::Table(table) => Some(table),
-            other => {
+    ) -> Option<&'v Table<'i>> {
+        match value.as_table() {
+            Some(table) => Some(table),
+            None => {
                 self.error(
-                    value.span().start,
-                    dotted(prefix, key.get_ref()),
-                    format!("must be {expected}, not {}", kind(other)),
+                    self.start(value.span),
+                    dotted(prefix, &key.name),
+                    format!("must be {expected}, not {}", kind(value)),
                 );
                 None
             }
@@ -345,13 +356,13 @@ impl Parser<'_> {
     }
 
     fn string<'v>(&mut self, key: &str, value: &'v Value<'_>, expected: &str) -> Option<&'v str> {
-        match value.get_ref() {
-            DeValue::String(s) => Some(s.as_ref()),
-            other => {
+        match value.as_str() {
+            Some(s) => Some(s),
+            None => {
                 self.error(
-                    value.span().start,
+                    self.start(value.span),
                     key.to_owned(),
-                    format!("must be {expected}, not {}", kind(other)),
+                    format!("must be {expected}, not {}", kind(value)),
                 );
                 None
             }
@@ -360,18 +371,18 @@ impl Parser<'_> {
 
     /// One of [`SETTING_KEYS`] into `layer`.
     fn setting(&mut self, layer: &mut Layer, prefix: &str, key: &Key<'_>, value: &Value<'_>) {
-        let name = key.get_ref().as_ref();
+        let name = key.name.as_ref();
         let path = dotted(prefix, name);
-        let line = self.line(key.span().start);
+        let line = self.line(self.start(key.span));
         match name {
             "axes" => {
-                let DeValue::Array(items) = value.get_ref() else {
+                let Some(items) = value.as_array() else {
                     self.error(
-                        value.span().start,
+                        self.start(value.span),
                         path,
                         format!(
                             "must be a list of axes, like `[\"api\", \"wire\"]`, not {}",
-                            kind(value.get_ref())
+                            kind(value)
                         ),
                     );
                     return;
@@ -383,13 +394,13 @@ impl Parser<'_> {
                     };
                     match Axis::parse(text) {
                         Some(axis) if axes.contains(&axis) => self.error(
-                            item.span().start,
+                            self.start(item.span),
                             path.clone(),
                             format!("`{text}` is listed twice"),
                         ),
                         Some(axis) => axes.push(axis),
                         None => self.error(
-                            item.span().start,
+                            self.start(item.span),
                             path.clone(),
                             format!("unknown axis `{text}`: the axes are `api` and `wire`"),
                         ),
@@ -410,7 +421,7 @@ impl Parser<'_> {
                         })
                     }
                     None => self.error(
-                        value.span().start,
+                        self.start(value.span),
                         path,
                         format!("unknown wire direction `{text}`: one of {names}"),
                     ),
@@ -429,20 +440,20 @@ impl Parser<'_> {
                         })
                     }
                     None => self.error(
-                        value.span().start,
+                        self.start(value.span),
                         path,
                         format!("unknown wire format `{text}`: one of {names}"),
                     ),
                 }
             }
-            "doc_hidden_is_api" => match value.get_ref() {
-                DeValue::Boolean(b) => {
-                    layer.doc_hidden_is_api = Some(At { value: *b, line });
+            "doc_hidden_is_api" => match value.as_bool() {
+                Some(b) => {
+                    layer.doc_hidden_is_api = Some(At { value: b, line });
                 }
-                other => self.error(
-                    value.span().start,
+                None => self.error(
+                    self.start(value.span),
                     path,
-                    format!("must be `true` or `false`, not {}", kind(other)),
+                    format!("must be `true` or `false`, not {}", kind(value)),
                 ),
             },
             "overrides" => {
@@ -455,7 +466,7 @@ impl Parser<'_> {
                     return;
                 };
                 for (kind_key, class_value) in table {
-                    let kind_name = kind_key.get_ref().as_ref();
+                    let kind_name = kind_key.name.as_ref();
                     let kind_path = dotted(&path, kind_name);
                     let Some(kind) = DeltaKind::parse(kind_name) else {
                         let hint =
@@ -464,7 +475,7 @@ impl Parser<'_> {
                                 None => String::new(),
                             };
                         self.error(
-                            kind_key.span().start,
+                            self.start(kind_key.span),
                             kind_path,
                             format!(
                                 "not a delta kind{hint}: the keys of `overrides` are delta \
@@ -480,11 +491,11 @@ impl Parser<'_> {
                     };
                     match Class::parse(text) {
                         Some(class) => {
-                            let line = self.line(kind_key.span().start);
+                            let line = self.line(self.start(kind_key.span));
                             layer.overrides.insert(kind, At { value: class, line });
                         }
                         None => self.error(
-                            class_value.span().start,
+                            self.start(class_value.span),
                             kind_path,
                             format!("unknown class `{text}`: {expected}"),
                         ),
@@ -498,7 +509,7 @@ impl Parser<'_> {
                     return;
                 };
                 for (word_key, word_value) in table {
-                    let word = word_key.get_ref().as_ref();
+                    let word = word_key.name.as_ref();
                     let Some(slot) = DIRECTIVE_KEYS.iter().position(|k| *k == word) else {
                         self.unknown(word_key, &path, DIRECTIVE_KEYS, "a directive's key");
                         continue;
@@ -509,13 +520,13 @@ impl Parser<'_> {
                     };
                     if text.trim().is_empty() {
                         self.error(
-                            word_value.span().start,
+                            self.start(word_value.span),
                             word_path,
                             "is empty: leave the key out for the default wording".to_owned(),
                         );
                         continue;
                     }
-                    let line = self.line(word_key.span().start);
+                    let line = self.line(self.start(word_key.span));
                     layer.directive[slot] = Some(At {
                         value: text.to_owned(),
                         line,
@@ -811,45 +822,41 @@ struct Manifest {
 impl Manifest {
     /// A manifest cargo would refuse says nothing here (cargo reports it itself).
     fn of(text: &str) -> Manifest {
-        let Ok(doc) = DeTable::parse(text) else {
-            return Manifest {
-                workspace: None,
-                package_workspace: None,
-            };
+        let nothing = Manifest {
+            workspace: None,
+            package_workspace: None,
         };
-        let doc = doc.get_ref();
-        let strings = |table: &DeTable<'_>, key: &str| -> Vec<String> {
-            match entry(table, key) {
-                Some(DeValue::Array(items)) => items
+        let Ok(doc) = toml_span::parse(text) else {
+            return nothing;
+        };
+        let Some(doc) = doc.as_table() else {
+            return nothing;
+        };
+        let strings = |table: &Table<'_>, key: &str| -> Vec<String> {
+            match table.get(key).and_then(Value::as_array) {
+                Some(items) => items
                     .iter()
-                    .filter_map(|i| i.get_ref().as_str())
+                    .filter_map(Value::as_str)
                     .map(str::to_owned)
                     .collect(),
-                _ => Vec::new(),
+                None => Vec::new(),
             }
         };
-        let workspace = match entry(doc, "workspace") {
-            Some(DeValue::Table(ws)) => Some((strings(ws, "members"), strings(ws, "exclude"))),
-            _ => None,
-        };
-        let package_workspace = match entry(doc, "package") {
-            Some(DeValue::Table(p)) => entry(p, "workspace")
-                .and_then(DeValue::as_str)
-                .map(str::to_owned),
-            _ => None,
-        };
+        let workspace = doc
+            .get("workspace")
+            .and_then(Value::as_table)
+            .map(|ws| (strings(ws, "members"), strings(ws, "exclude")));
+        let package_workspace = doc
+            .get("package")
+            .and_then(Value::as_table)
+            .and_then(|p| p.get("workspace"))
+            .and_then(Value::as_str)
+            .map(str::to_owned);
         Manifest {
             workspace,
             package_workspace,
         }
     }
-}
-
-fn entry<'a, 'i>(table: &'a DeTable<'i>, key: &str) -> Option<&'a DeValue<'i>> {
-    table
-        .iter()
-        .find(|(k, _)| k.get_ref() == key)
-        .map(|(_, v)| v.get_ref())
 }
 
 /// `path` with `.` and `..` resolved lexically.
@@ -886,15 +893,19 @@ fn one_of<const N: usize>(names: [&str; N]) -> String {
     }
 }
 
-fn kind(value: &DeValue<'_>) -> &'static str {
-    match value {
-        DeValue::String(_) => "a string",
-        DeValue::Integer(_) => "an integer",
-        DeValue::Float(_) => "a float",
-        DeValue::Boolean(_) => "a boolean",
-        DeValue::Datetime(_) => "a date",
-        DeValue::Array(_) => "a list",
-        DeValue::Table(_) => "a table",
+fn kind(value: &Value<'_>) -> &'static str {
+    if value.as_str().is_some() {
+        "a string"
+    } else if value.as_integer().is_some() {
+        "an integer"
+    } else if value.as_float().is_some() {
+        "a float"
+    } else if value.as_bool().is_some() {
+        "a boolean"
+    } else if value.as_array().is_some() {
+        "a list"
+    } else {
+        "a table"
     }
 }
 

@@ -35,47 +35,34 @@ pub fn set(src: &str) -> BTreeMap<String, Symbol> {
 /// A following `[inert]` table's `features = […]` lists the features the sources do
 /// not name ([`Symbol::inert_features`], as the CLI reads them).
 pub fn features(table: &str) -> BTreeMap<String, Symbol> {
-    use toml::de::{DeTable, DeValue};
-    let strings = |value: &DeValue| -> Vec<String> {
-        let DeValue::Array(entries) = value else {
+    use toml_span::Value;
+    let strings = |value: &Value| -> Vec<String> {
+        let Some(entries) = value.as_array() else {
             panic!("{table}: not a list: {value:?}");
         };
         entries
             .iter()
-            .map(|e| match e.get_ref() {
-                DeValue::String(s) => s.to_string(),
-                other => panic!("{table}: not a string: {other:?}"),
+            .map(|e| match e.as_str() {
+                Some(s) => s.to_owned(),
+                None => panic!("{table}: not a string: {e:?}"),
             })
             .collect()
     };
-    let doc = DeTable::parse(table).unwrap_or_else(|e| panic!("{table}\n{e}"));
+    let doc = toml_span::parse(table).unwrap_or_else(|e| panic!("{table}\n{e}"));
     let mut inert = BTreeSet::new();
     let table: BTreeMap<String, Vec<String>> = doc
-        .get_ref()
+        .as_table()
+        .expect("a table")
         .iter()
-        .filter(
-            |(name, value)| match (name.get_ref().as_ref(), value.get_ref()) {
-                ("inert", DeValue::Table(t)) => {
-                    let listed = t.get("features").expect("`[inert] features = […]`");
-                    inert.extend(strings(listed.get_ref()));
-                    false
-                }
-                _ => true,
-            },
-        )
-        .map(|(name, value)| {
-            let DeValue::Array(entries) = value.get_ref() else {
-                panic!("{table}: `{}` is not a list", name.get_ref());
-            };
-            let entries = entries
-                .iter()
-                .map(|e| match e.get_ref() {
-                    DeValue::String(s) => s.to_string(),
-                    other => panic!("{table}: not a string: {other:?}"),
-                })
-                .collect();
-            (name.get_ref().to_string(), entries)
+        .filter(|(name, value)| match (name.name.as_ref(), value.as_table()) {
+            ("inert", Some(t)) => {
+                let listed = t.get("features").expect("`[inert] features = […]`");
+                inert.extend(strings(listed));
+                false
+            }
+            _ => true,
         })
+        .map(|(name, value)| (name.name.to_string(), strings(value)))
         .collect();
     contract_core::features::shapes(&table)
         .into_iter()
