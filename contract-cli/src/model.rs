@@ -656,7 +656,7 @@ fn assemble(
             current.set_impls_in_source(&p.name, impls);
         }
         if contract_core::features::feature_of(&p.name).is_some() {
-            current.set_inert_features(&p.name, &scan.inert_features);
+            current.set_feature_facts(&p.name, &scan.inert_features, &scan.redundant_features);
         }
     }
     Ok(current)

@@ -170,6 +170,10 @@ pub struct PackageScan {
     /// file of the package names them ([`contract_core::Symbol::inert_features`]).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub inert_features: BTreeSet<String>,
+    /// The package's features no Rust file names whose every effect the default
+    /// features have anyway ([`contract_core::Symbol::redundant_features`]).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub redundant_features: BTreeSet<String>,
 }
 
 /// Scans the targets of `package` whose registrations an integration test's harness
@@ -1071,7 +1075,7 @@ impl Scanner<'_> {
         self.inputs.push(Input::read(manifest, &read));
         let text = read.unwrap_or_default();
         let dir = manifest.parent().unwrap_or(Path::new("."));
-        self.out.inert_features = self.inert_features(dir);
+        (self.out.inert_features, self.out.redundant_features) = self.unnamed_features(dir);
         let shapes = contract_core::features::shapes(&self.options.features);
         for (set, _) in &self.options.public_api {
             for (name, shape) in &shapes {
@@ -1098,18 +1102,23 @@ impl Scanner<'_> {
         }
     }
 
-    /// The features of [`Options::features`] that turn on nothing and that no Rust
-    /// file of the package in `dir` names (`"name"`, or `CARGO_FEATURE_NAME` for a
-    /// build script): `cfg(feature = …)` must name a feature to gate code on it. Read
-    /// conservatively: every `.rs` file counts, comments included, but for the
-    /// package's tests, benches and examples (no consumer builds them), `target/` and
-    /// other packages' directories (their `cfg(feature)` is about their own features).
-    fn inert_features(&mut self, dir: &Path) -> BTreeSet<String> {
-        let mut candidates: BTreeSet<&str> = self
-            .options
-            .features
+    /// The features of [`Options::features`] that no Rust file of the package in `dir`
+    /// names (`"name"`, or `CARGO_FEATURE_NAME` for a build script): `cfg(feature =
+    /// …)` must name a feature to gate code on it. Of those, the ones that turn on
+    /// nothing (inert), and the ones whose every effect the default features have
+    /// anyway (redundant). Read conservatively: every `.rs` file counts, comments
+    /// included, but for the package's tests, benches and examples (no consumer builds
+    /// them), `target/` and other packages' directories (their `cfg(feature)` is about
+    /// their own features).
+    fn unnamed_features(&mut self, dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
+        let table = &self.options.features;
+        let mut candidates: BTreeSet<&str> = table
             .iter()
-            .filter(|(name, enables)| enables.is_empty() && name.as_str() != "default")
+            .filter(|(name, enables)| {
+                name.as_str() != "default"
+                    && (enables.is_empty()
+                        || contract_core::features::redundant_with_default(table, name))
+            })
             .map(|(name, _)| name.as_str())
             .collect();
         let mut files = Vec::new();
@@ -1128,7 +1137,11 @@ impl Scanner<'_> {
                 !text.contains(&format!("\"{name}\"")) && !text.contains(&env)
             });
         }
-        candidates.into_iter().map(str::to_owned).collect()
+        let (inert, redundant) = candidates
+            .into_iter()
+            .map(str::to_owned)
+            .partition(|name| table[name].is_empty());
+        (inert, redundant)
     }
 
     /// Records module `m` in the public-API model, with the module symbol it registers

@@ -318,6 +318,45 @@ fn a_feature_no_source_names_gates_no_code() {
     assert_eq!(f.deltas(), [lost("breaking"), lost("breaking")]);
 }
 
+/// num-rational 0.4.2 took `num-bigint-std = ["num-bigint/std"]` out of its defaults,
+/// made the optional `num-bigint` a default and its `std` (a default) turn on
+/// `num-bigint?/std`: a consumer with the defaults builds what it built, and no source
+/// names the dropped feature. Read from the real manifest: `cargo metadata`'s table.
+#[test]
+fn a_feature_the_defaults_still_cover_is_no_break() {
+    let f = api_package(
+        "ratio",
+        "\n[dependencies]\nbig = { path = \"big\", optional = true }\n\n\
+         [features]\ndefault = [\"big-std\", \"std\"]\nbig-std = [\"big/std\"]\nstd = []\n",
+    );
+    f.write(
+        "big/Cargo.toml",
+        "[package]\nname = \"big\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [features]\nstd = []\n",
+    );
+    f.write("big/src/lib.rs", "");
+    f.write("src/lib.rs", "/// A ratio.\npub struct Ratio;\n");
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.edit(
+        "Cargo.toml",
+        "default = [\"big-std\", \"std\"]\nbig-std = [\"big/std\"]\nstd = []",
+        "default = [\"big\", \"std\"]\nbig-std = [\"big/std\"]\nstd = [\"big?/std\"]",
+    );
+    let dropped = |class| delta(class, "feature_no_longer_default", "features.big-std");
+    // `big` was on by default before too: `big/std` turns it on.
+    assert_eq!(f.deltas(), [dropped("additive")]);
+    // Near miss: the defaults no longer reach `big/std`.
+    f.edit("Cargo.toml", "std = [\"big?/std\"]", "std = []");
+    assert_eq!(f.deltas(), [dropped("breaking")]);
+    // Near miss: code is gated on the dropped feature itself.
+    f.edit("Cargo.toml", "std = []", "std = [\"big?/std\"]");
+    f.write(
+        "src/lib.rs",
+        "/// A ratio.\npub struct Ratio;\n#[cfg(feature = \"big-std\")]\nimpl Ratio {}\n",
+    );
+    assert_eq!(f.deltas(), [dropped("breaking")]);
+}
+
 #[test]
 fn a_move_behind_a_pub_use_is_no_change_and_a_lost_path_is_a_break() {
     let f = fixture();

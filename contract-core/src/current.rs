@@ -58,12 +58,17 @@ struct SourceFacts {
     impls_in_source: BTreeSet<ProbedTrait>,
     /// [`Symbol::inert_features`].
     inert_features: BTreeSet<String>,
+    /// [`Symbol::redundant_features`].
+    redundant_features: BTreeSet<String>,
 }
 
 impl SourceFacts {
     fn apply(&self, symbol: &mut Symbol) {
         symbol.impls_in_source.clone_from(&self.impls_in_source);
         symbol.inert_features.clone_from(&self.inert_features);
+        symbol
+            .redundant_features
+            .clone_from(&self.redundant_features);
     }
 }
 
@@ -410,11 +415,20 @@ impl Current {
         self.set_facts(name, |f| f.impls_in_source.clone_from(impls));
     }
 
-    /// Records the package's features that gate no code on the Cargo feature of symbol
-    /// `name` ([`Symbol::inert_features`]). Nothing happens when there is no such
-    /// symbol.
-    pub fn set_inert_features(&mut self, name: &str, inert: &BTreeSet<String>) {
-        self.set_facts(name, |f| f.inert_features.clone_from(inert));
+    /// Records, on the Cargo feature of symbol `name`, the package's features that
+    /// gate no code ([`Symbol::inert_features`]) and those the default features make
+    /// redundant ([`Symbol::redundant_features`]). Nothing happens when there is no
+    /// such symbol.
+    pub fn set_feature_facts(
+        &mut self,
+        name: &str,
+        inert: &BTreeSet<String>,
+        redundant: &BTreeSet<String>,
+    ) {
+        self.set_facts(name, |f| {
+            f.inert_features.clone_from(inert);
+            f.redundant_features.clone_from(redundant);
+        });
     }
 
     /// Edits the source facts of symbol `name`, on its shape too if already read.

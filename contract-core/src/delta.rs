@@ -785,6 +785,10 @@ pub enum Note {
     /// A feature lost from another's or from the defaults that gates no code in the
     /// current sources: nothing a consumer builds changes.
     FeatureGatesNothing(String),
+    /// A feature no longer on by default that no source names, and whose every effect
+    /// the current default features have anyway: a consumer with the defaults builds
+    /// the same.
+    FeatureCoveredByDefault(String),
 }
 
 /// Added, removed, or another value.

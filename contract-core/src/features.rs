@@ -84,6 +84,90 @@ pub fn turned_on(table: &BTreeMap<String, Vec<String>>, root: &str) -> BTreeSet<
     on
 }
 
+/// What turning on some features activates: the package's features, and per dependency
+/// whether it is built and which of its features are on. Two sets of features with one
+/// activation build the same code against the same dependencies.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Activation {
+    /// The package's features that are on: what `cfg(feature = …)` sees.
+    pub features: BTreeSet<String>,
+    /// Each dependency that is built, with its features this package turns on.
+    pub dependencies: BTreeMap<String, BTreeSet<String>>,
+}
+
+/// What turning on `roots` activates in a package with feature table `table`.
+///
+/// A dependency no entry makes optional (neither a feature of its name nor a `dep:`
+/// entry anywhere) is always built; an optional one is built when its implicit
+/// feature, a `dep:` entry or a `x/f` entry is on. `x?/f` turns `f` on only when `x`
+/// is built for another reason.
+pub fn activation(table: &BTreeMap<String, Vec<String>>, roots: &[&str]) -> Activation {
+    let mut on = BTreeSet::new();
+    for root in roots {
+        on.extend(turned_on(table, root));
+    }
+    let optional = |dep: &str| {
+        table.contains_key(dep) || table.values().flatten().any(|e| e == &format!("dep:{dep}"))
+    };
+    let mut built: BTreeSet<&str> = BTreeSet::new();
+    let mut weak: Vec<(&str, &str)> = Vec::new();
+    let mut dependencies: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for feature in &on {
+        for entry in &table[feature] {
+            if let Some(dep) = entry.strip_prefix("dep:") {
+                built.insert(dep);
+            } else if let Some((dep, f)) = entry.split_once('/') {
+                match dep.strip_suffix('?') {
+                    Some(dep) => weak.push((dep, f)),
+                    None => {
+                        built.insert(dep);
+                        dependencies.entry(dep.to_owned()).or_default().insert(f.to_owned());
+                    }
+                }
+            } else if !table.contains_key(entry) {
+                // Not a feature of the package: cargo reads it as an optional
+                // dependency's implicit feature.
+                built.insert(entry);
+            }
+        }
+        // An optional dependency's implicit feature (`x = ["dep:x"]` in cargo
+        // metadata's table) builds it.
+        if table[feature].iter().any(|e| e == &format!("dep:{feature}")) {
+            built.insert(feature);
+        }
+    }
+    for (dep, f) in weak {
+        if built.contains(dep) || !optional(dep) {
+            dependencies.entry(dep.to_owned()).or_default().insert(f.to_owned());
+        }
+    }
+    for dep in built {
+        dependencies.entry(dep.to_owned()).or_default();
+    }
+    Activation {
+        features: on,
+        dependencies,
+    }
+}
+
+/// True when turning on `feature` on top of the default features activates nothing
+/// the defaults do not, but `feature` itself: a consumer with default features builds
+/// the same whether `feature` is among them or not, as far as the feature table
+/// tells. num-rational 0.4.2 took `num-bigint-std = ["num-bigint/std"]` out of its
+/// defaults and made its `std` (a default) turn on `num-bigint?/std`. Whether code is
+/// gated on `feature` itself the table cannot tell: the caller reads the sources.
+pub fn redundant_with_default(table: &BTreeMap<String, Vec<String>>, feature: &str) -> bool {
+    if !table.contains_key(feature) || feature == "default" {
+        return false;
+    }
+    let default = activation(table, &["default"]);
+    let mut with = activation(table, &["default", feature]);
+    if !default.features.contains(feature) {
+        with.features.remove(feature);
+    }
+    with == default
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +214,38 @@ mod tests {
         for name in ["std", "unstablex", "benchmarks", "no_std", "x_"] {
             assert!(!is_hidden(name), "{name}");
         }
+    }
+
+    #[test]
+    fn a_feature_the_defaults_already_cover_is_redundant() {
+        // num-rational 0.4.2.
+        let t = table(&[
+            ("default", &["num-bigint", "std"]),
+            ("num-bigint", &["dep:num-bigint"]),
+            ("num-bigint-std", &["num-bigint/std"]),
+            ("serde", &["dep:serde"]),
+            ("std", &["num-bigint?/std", "num-integer/std", "num-traits/std"]),
+        ]);
+        assert!(redundant_with_default(&t, "num-bigint-std"));
+        assert!(!redundant_with_default(&t, "serde"), "it builds serde");
+        assert!(redundant_with_default(&t, "std"), "a default is redundant");
+        let on = activation(&t, &["default"]);
+        assert_eq!(on.dependencies["num-bigint"], BTreeSet::from(["std".to_owned()]));
+        assert!(!on.dependencies.contains_key("serde"));
+        // Near miss: `std` no longer reaches num-bigint's `std`.
+        let mut narrower = t.clone();
+        narrower.insert(
+            "std".into(),
+            vec!["num-integer/std".into(), "num-traits/std".into()],
+        );
+        assert!(!redundant_with_default(&narrower, "num-bigint-std"));
+        // Near miss: num-bigint is no longer a default, so the weak entry does nothing.
+        let mut off = t.clone();
+        off.insert("default".into(), vec!["std".into()]);
+        assert!(!redundant_with_default(&off, "num-bigint-std"));
+        // A non-optional dependency's weak feature is on.
+        let always = table(&[("default", &["std"]), ("std", &["log?/std"]), ("x", &["log/std"])]);
+        assert!(redundant_with_default(&always, "x"));
+        assert!(!redundant_with_default(&always, "nope"));
     }
 }

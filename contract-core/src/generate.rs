@@ -858,6 +858,7 @@ impl<'a> Arbitrary<'a> for Symbol {
             implements,
             impls_in_source: Default::default(),
             inert_features: Default::default(),
+            redundant_features: Default::default(),
             unresolved: Default::default(),
         }))
     }
@@ -1017,6 +1018,7 @@ pub fn canonical(mut s: Symbol) -> Symbol {
     }
     s.impls_in_source.clear();
     s.inert_features.clear();
+    s.redundant_features.clear();
     // A public path is given with an item's attribute.
     if s.item.is_none() {
         s.path = None;

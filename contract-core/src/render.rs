@@ -963,6 +963,13 @@ fn detail_body(delta: &Delta) -> String {
                  builds changes"
             )
         }
+        Note::FeatureCoveredByDefault(f) => {
+            return format!(
+                "no longer on by default, but no source names `{f}` and the default \
+                 features still turn on all it turns on: nothing a consumer with the \
+                 defaults builds changes"
+            )
+        }
         Note::FeatureGatesNothing(f) => {
             return format!(
                 "no longer turns on feature `{f}`, which gates no code now: nothing a \

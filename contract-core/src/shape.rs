@@ -152,6 +152,12 @@ pub struct Symbol {
     /// nothing), as the CLI reads them. Never stored.
     #[serde(skip)]
     pub inert_features: BTreeSet<String>,
+    /// On a Cargo feature's current shape: the package's features that no source
+    /// names and that turn on nothing the default features do not turn on anyway
+    /// ([`crate::features::redundant_with_default`]), as the CLI reads them. Never
+    /// stored.
+    #[serde(skip)]
+    pub redundant_features: BTreeSet<String>,
     /// Single names in the shape that could not be resolved through the module's
     /// `use` declarations (a glob import was in scope): they are compared as written,
     /// and messages about them say so. Not part of what is compared.
@@ -175,7 +181,8 @@ impl Symbol {
     }
 
     /// Equal as far as consumers can tell: every part but [`Symbol::unresolved`],
-    /// [`Symbol::impls_in_source`] and [`Symbol::inert_features`].
+    /// [`Symbol::impls_in_source`], [`Symbol::inert_features`] and
+    /// [`Symbol::redundant_features`].
     pub fn same_shape(&self, other: &Symbol) -> bool {
         self.module == other.module
             && self.path == other.path

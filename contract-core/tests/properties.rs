@@ -591,6 +591,7 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 implements,
                 impls_in_source: Default::default(),
                 inert_features: Default::default(),
+                redundant_features: Default::default(),
                 unresolved: Default::default(),
             },
         )

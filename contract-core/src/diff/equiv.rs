@@ -317,6 +317,7 @@ pub fn normalized(s: &Symbol) -> Symbol {
     out.unresolved.clear();
     out.impls_in_source.clear();
     out.inert_features.clear();
+    out.redundant_features.clear();
     // A public path given stands for the module: moving the definition behind it
     // moves nothing a consumer names.
     if out.path.is_some() {

@@ -3,7 +3,9 @@
 //! or added; a hidden feature's own changes are demoted as any hidden item's are. A
 //! feature the current sources do not name and that turns on nothing gates no code
 //! ([`Symbol::inert_features`]): no longer turning it on changes no consumer's build
-//! (a release that made its code unconditional), so that is additive.
+//! (a release that made its code unconditional), so that is additive. So is a feature
+//! dropped from the defaults that no source names and whose every effect the defaults
+//! still have ([`Symbol::redundant_features`]).
 
 use super::Cx;
 use crate::delta::{Class, DeltaKind, Member, Note, Shown};
@@ -28,6 +30,10 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         if !new.default && inert(this) {
             delta = delta
                 .note(Note::FeatureGatesNothing(this.to_owned()))
+                .class(Class::Additive);
+        } else if !new.default && after.redundant_features.contains(this) {
+            delta = delta
+                .note(Note::FeatureCoveredByDefault(this.to_owned()))
                 .class(Class::Additive);
         }
         cx.push(delta);

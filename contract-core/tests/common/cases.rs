@@ -2501,6 +2501,24 @@ pub const CASES: &[Case] = &[
         "[features]\ndefault = [\"old_rustc\"]\nold_rustc = []",
         "[features]\ndefault = []\nold_rustc = []\n[inert]\nfeatures = [\"old_rustc\"]",
     ),
+    // Dropped from the defaults while another default turns on all it did, and no
+    // source names it (num-rational 0.4.2's `num-bigint-std`; the CLI reads which
+    // features are redundant so from the manifest and the sources).
+    yes(
+        FeatureNoLongerDefault,
+        Additive,
+        Api,
+        "[features]\ndefault = [\"big-std\", \"std\"]\nbig-std = [\"big/std\"]\nbig = [\"dep:big\"]\nstd = []",
+        "[features]\ndefault = [\"big\", \"std\"]\nbig-std = [\"big/std\"]\nbig = [\"dep:big\"]\nstd = [\"big?/std\"]\n[inert]\nredundant = [\"big-std\"]",
+    ),
+    // Near miss: the same drop where the defaults no longer reach `big/std`.
+    yes(
+        FeatureNoLongerDefault,
+        Breaking,
+        Api,
+        "[features]\ndefault = [\"big-std\", \"std\"]\nbig-std = [\"big/std\"]\nbig = [\"dep:big\"]\nstd = []",
+        "[features]\ndefault = [\"big\", \"std\"]\nbig-std = [\"big/std\"]\nbig = [\"dep:big\"]\nstd = []",
+    ),
     // Still gating code: the loss breaks whoever relied on it, whatever else is inert.
     yes(
         FeatureNoLongerDefault,

@@ -32,8 +32,9 @@ pub fn set(src: &str) -> BTreeMap<String, Symbol> {
 }
 
 /// The feature symbols of a `[features]` table's body (`std = ["alloc"]`, one per line).
-/// A following `[inert]` table's `features = […]` lists the features the sources do
-/// not name ([`Symbol::inert_features`], as the CLI reads them).
+/// A following `[inert]` table's `features = […]` lists the features that gate no code
+/// ([`Symbol::inert_features`]) and its `redundant = […]` the features the defaults
+/// make redundant ([`Symbol::redundant_features`]), as the CLI reads them.
 pub fn features(table: &str) -> BTreeMap<String, Symbol> {
     use toml_span::Value;
     let strings = |value: &Value| -> Vec<String> {
@@ -50,14 +51,19 @@ pub fn features(table: &str) -> BTreeMap<String, Symbol> {
     };
     let doc = toml_span::parse(table).unwrap_or_else(|e| panic!("{table}\n{e}"));
     let mut inert = BTreeSet::new();
+    let mut redundant = BTreeSet::new();
     let table: BTreeMap<String, Vec<String>> = doc
         .as_table()
         .expect("a table")
         .iter()
         .filter(|(name, value)| match (name.name.as_ref(), value.as_table()) {
             ("inert", Some(t)) => {
-                let listed = t.get("features").expect("`[inert] features = […]`");
-                inert.extend(strings(listed));
+                if let Some(listed) = t.get("features") {
+                    inert.extend(strings(listed));
+                }
+                if let Some(listed) = t.get("redundant") {
+                    redundant.extend(strings(listed));
+                }
                 false
             }
             _ => true,
@@ -71,6 +77,7 @@ pub fn features(table: &str) -> BTreeMap<String, Symbol> {
                 module: Some("crate".to_owned()),
                 item: Some(contract_core::ItemShape::Feature(shape)),
                 inert_features: inert.clone(),
+                redundant_features: redundant.clone(),
                 ..Symbol::default()
             };
             (contract_core::features::symbol_name(&name), symbol)
