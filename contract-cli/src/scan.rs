@@ -469,6 +469,22 @@ fn item_ident(item: &Item) -> Option<String> {
     })
 }
 
+/// The visibility an item is declared with, for the items that have one.
+fn item_vis(item: &Item) -> Option<&syn::Visibility> {
+    Some(match item {
+        Item::Const(i) => &i.vis,
+        Item::Enum(i) => &i.vis,
+        Item::Fn(i) => &i.vis,
+        Item::Mod(i) => &i.vis,
+        Item::Static(i) => &i.vis,
+        Item::Struct(i) => &i.vis,
+        Item::Trait(i) => &i.vis,
+        Item::Type(i) => &i.vis,
+        Item::Union(i) => &i.vis,
+        _ => return None,
+    })
+}
+
 /// Where a module is, and what it is under.
 #[derive(Clone)]
 struct ModCx {
@@ -823,9 +839,10 @@ impl Scanner<'_> {
                 return;
             }
             Item::Mod(_) | Item::ExternCrate(_) | Item::Verbatim(_) | Item::TraitAlias(_) => return,
+            Item::Macro(m) if m.ident.is_none() => return self.macro_defined(m, index, cx, file),
             Item::Macro(m) => {
                 // `#[macro_export]`: at the crate root, whatever module defines it.
-                if m.ident.is_none() || !has_attr(&m.attrs, "macro_export") {
+                if !has_attr(&m.attrs, "macro_export") {
                     return;
                 }
             }
@@ -989,6 +1006,37 @@ impl Scanner<'_> {
                     });
                 }
             }
+        }
+    }
+
+    /// The items a module-level macro invocation spells out in its body (ppv-lite86
+    /// 0.2.21's `zerocopy::cryptocorrosion_derive_traits! { pub union vec128_storage {
+    /// … } }`): the command expands no macro, so what the call defines is not known,
+    /// but an item its body writes out may well be one of them. Each is a name of the
+    /// module (a `pub use` reaches it) taken as the golden has it, as an item under a
+    /// cfg this command cannot evaluate is; a body that is not items defines nothing
+    /// this command can name.
+    fn macro_defined(&mut self, m: &syn::ItemMacro, index: usize, cx: &ModCx, file: &Path) {
+        let Ok(body) = syn::parse2::<syn::File>(m.mac.tokens.clone()) else {
+            return;
+        };
+        let public: Vec<String> = body
+            .items
+            .iter()
+            .filter(|item| item_vis(item).is_some_and(is_pub))
+            .filter_map(item_ident)
+            .collect();
+        if public.is_empty() {
+            return;
+        }
+        self.warn(
+            file,
+            m.span(),
+            ScanExactness::CfgDependent,
+            words::items_by_macro(&path_string(&m.mac.path), &public),
+        );
+        for item in &body.items {
+            self.collect(item, index, cx, file, true);
         }
     }
 

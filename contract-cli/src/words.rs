@@ -166,6 +166,16 @@ pub fn impl_members_by_macro(name: &str) -> String {
     )
 }
 
+/// A module-level `name!` invocation whose body writes out the items `items`.
+pub fn items_by_macro(name: &str, items: &[String]) -> String {
+    let items: Vec<String> = items.iter().map(|i| format!("`{i}`")).collect();
+    format!(
+        "this `{name}!` call writes out {} in its body: what it defines is not read (the \
+         command expands no macro), so each is taken as the golden has it",
+        items.join(", ")
+    )
+}
+
 /// An item (`what`) whose parts are under `#[cfg]`/`#[cfg_attr]`, read as written.
 pub fn parts_under_cfg(what: &str) -> String {
     format!(

@@ -954,6 +954,42 @@ fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
     assert_eq!(f.deltas(), [delta("breaking", "method_removed", "Plain")]);
 }
 
+/// ppv-lite86 0.2.21 wrapped `pub union vec128_storage` in a module-level
+/// `zerocopy::cryptocorrosion_derive_traits! { … }` call, re-exported at the root as
+/// before. What the call defines is not read (the command expands no macro), but an
+/// item its body writes out is taken as the golden has it, at its module's path and
+/// through the `pub use`, with a warning; a module whose macro call does not write the
+/// item out still loses it.
+#[test]
+fn an_item_a_module_level_macro_call_writes_out_is_taken_as_the_golden_has_it() {
+    let f = api_package("ppv", "");
+    let before = "pub mod arch {\n    #[derive(Copy, Clone)]\n    pub union storage {\n        \
+        words: [u32; 4],\n        wide: u128,\n    }\n\n    pub struct Other;\n}\n\n\
+        pub use self::arch::storage;\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let after = before
+        .replace("    #[derive(Copy, Clone)]\n    pub union storage {", "    derive_traits! {\n    #[derive(Copy, Clone)]\n    pub union storage {")
+        .replace("        wide: u128,\n    }\n", "        wide: u128,\n    }\n    }\n");
+    let after = format!(
+        "macro_rules! derive_traits {{\n    ($($item:item)*) => {{ $($item)* }};\n}}\n\n{after}"
+    );
+    f.write("src/lib.rs", &after);
+    assert_eq!(f.deltas(), []);
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr.contains("`derive_traits!` call writes out `storage`"),
+        "{run:?}"
+    );
+    // The near miss: `Other` is in no macro call; removing it is a break.
+    f.write("src/lib.rs", &after.replace("    pub struct Other;\n", ""));
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "symbol_removed", "arch::Other")]
+    );
+}
+
 /// euclid 0.22.14 moved impls into `#[cfg(…)] mod transform2d_float { use
 /// super::Transform2D; impl ApproxEq<T> for Transform2D<…> {…} }`: the block's types are
 /// written in that module's names, and `super::Transform2D` is the type the golden has.
