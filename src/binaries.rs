@@ -62,7 +62,7 @@ pub fn disagreeing(golden: &Path, current: &Current, caller: &str) -> Option<(Re
     };
     let file = exe.file_name()?.to_string_lossy().into_owned();
     fs::create_dir_all(&dir).ok()?;
-    let text = serde_json::to_string(&ours).ok()?;
+    let text = contract_core::canonical::to_compact_string(&ours);
     // A temp file of this thread's own: two tests of one binary may record at once.
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
@@ -83,7 +83,7 @@ pub fn disagreeing(golden: &Path, current: &Current, caller: &str) -> Option<(Re
                     .is_some_and(|s| s.to_string_lossy() != file)
         })
         .filter_map(|path| {
-            let record = serde_json::from_slice::<Record>(&fs::read(&path).ok()?).ok()?;
+            let record = contract_core::json::from_slice::<Record>(&fs::read(&path).ok()?).ok()?;
             Some((path, record))
         })
         .collect();

@@ -341,11 +341,13 @@ fn write_report(path: &Path, outcome: &Outcome) -> Result<(), String> {
         Err(e) if e.kind() == ErrorKind::AlreadyExists => {
             let held = std::fs::read(path)
                 .ok()
-                .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+                .and_then(|b| {
+                    contract_core::json::from_slice::<contract_core::json::Value>(&b).ok()
+                })
                 .map(|v| {
                     (
-                        v["set"].as_str().map(str::to_owned),
-                        v["package"].as_str().map(str::to_owned),
+                        v.get("set").and_then(|s| s.as_str()).map(str::to_owned),
+                        v.get("package").and_then(|p| p.as_str()).map(str::to_owned),
                     )
                 });
             let ours = (Some(outcome.set.clone()), Some(outcome.package.clone()));

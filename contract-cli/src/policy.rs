@@ -109,7 +109,7 @@ fn text(model: &Model, sets: &BTreeMap<String, Shown>, paint: Paint) -> String {
         for setting in loaded.file.explain(set) {
             let from = source(model, setting.source);
             let line = match &setting.value {
-                Value::Null => format!("# {}: none", setting.key),
+                contract_core::json::Value::Null => format!("# {}: none", setting.key),
                 value => format!("{} = {}", setting.key, file::show_value(value)),
             };
             let from = if setting.source == Source::Default {

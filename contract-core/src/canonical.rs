@@ -2,19 +2,17 @@
 //!
 //! Canonical means: object keys sorted (byte order), 2-space indent, ASCII only
 //! (`\uXXXX` escapes, surrogate pairs above the BMP), `\n` line ends, a trailing
-//! newline. The writer sorts keys itself instead of trusting `serde_json::Map`, whose
-//! order flips to insertion order if any crate in the build enables serde_json's
-//! `preserve_order` feature.
+//! newline. The writer sorts keys itself: a map's order is never trusted.
 //!
 //! Shapes are written straight from their `Serialize` impls (module `direct`),
-//! without building a `serde_json::Value` first: the golden render, every fingerprint
+//! without building a [`json::Value`] first: the golden render, every fingerprint
 //! and the fragment the macro embeds go through here, at compile time too. Anything
-//! the direct writer does not handle exactly like `serde_json::to_value` would (floats,
+//! the direct writer does not handle exactly like [`json::to_value`] would (floats,
 //! 128-bit integers, bytes, non-string map keys, duplicate keys) falls back to the
 //! `Value` path, so the output never depends on which path ran.
 
+use crate::json::{self, Value};
 use serde::Serialize;
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 mod direct;
@@ -39,7 +37,7 @@ pub fn write_compact<T: Serialize + ?Sized>(out: &mut String, value: &T) {
     out.clear();
     if direct::write(out, value, false).is_err() {
         out.clear();
-        let value = serde_json::to_value(value).expect("shapes serialise to JSON");
+        let value = json::to_value(value).expect("shapes serialise to JSON");
         write_value(out, &value, 0, false);
     }
 }
@@ -195,12 +193,12 @@ fn write<T: Serialize + ?Sized>(value: &T, pretty: bool) -> String {
         return out;
     }
     out.clear();
-    let value = serde_json::to_value(value).expect("shapes serialise to JSON");
+    let value = json::to_value(value).expect("shapes serialise to JSON");
     write_value(&mut out, &value, 0, pretty);
     out
 }
 
-/// The reference writer: canonical text of a `serde_json::Value`.
+/// The reference writer: canonical text of a [`json::Value`].
 fn write_value(out: &mut String, value: &Value, depth: usize, pretty: bool) {
     match value {
         Value::Null => out.push_str("null"),
@@ -342,8 +340,8 @@ mod tests {
             "{\n  \"a\": \"\\u00e9\\ud83d\\ude00\\n\",\n  \"b\": {\n    \"a\": [\n      true,\n      null\n    ],\n    \"z\": 1\n  }\n}\n"
         );
         assert!(s.is_ascii());
-        let back: Value = serde_json::from_str(&s).unwrap();
-        assert_eq!(back, v);
+        let back: Value = json::from_str(&s).unwrap();
+        assert_eq!(back, json::to_value(&v).unwrap());
     }
 
     #[test]
@@ -356,7 +354,7 @@ mod tests {
     #[test]
     fn fingerprint_depends_on_content_not_key_order() {
         let a = json!({"x": 1, "y": 2});
-        let b: Value = serde_json::from_str(r#"{"y":2,"x":1}"#).unwrap();
+        let b: Value = json::from_str(r#"{"y":2,"x":1}"#).unwrap();
         assert_eq!(fingerprint(&a), fingerprint(&b));
         assert_ne!(fingerprint(&a), fingerprint(&json!({"x": 1, "y": 3})));
         assert!(fingerprint(&a).starts_with("sha256:"));
@@ -365,7 +363,7 @@ mod tests {
 
     /// The `Value` path alone: what the direct writer must reproduce.
     fn reference<T: Serialize + ?Sized>(value: &T, pretty: bool) -> String {
-        let value = serde_json::to_value(value).unwrap();
+        let value = json::to_value(value).unwrap();
         let mut out = String::new();
         write_value(&mut out, &value, 0, pretty);
         out
@@ -403,9 +401,9 @@ mod tests {
         let leaf = prop_oneof![
             Just(Value::Null),
             any::<bool>().prop_map(Value::Bool),
-            any::<i64>().prop_map(|n| json!(n)),
-            any::<u64>().prop_map(|n| json!(n)),
-            any::<f64>().prop_map(|f| json!(f)),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
             text.clone().prop_map(Value::String),
         ];
         leaf.prop_recursive(4, 64, 6, move |inner| {

@@ -208,7 +208,7 @@ impl<'a> CurrentSymbol<'a> {
             .typed
             .get_or_init(|| {
                 let mut symbol: Box<Symbol> =
-                    serde_json::from_str(self.text()).map_err(|e| e.to_string())?;
+                    crate::json::from_str(self.text()).map_err(|e| e.to_string())?;
                 self.slot.facts.apply(&mut symbol);
                 Ok(symbol)
             })
@@ -305,7 +305,7 @@ impl Current {
                 None => {
                     for (_, reg) in group {
                         let fragment: Fragment =
-                            serde_json::from_str(reg.fragment).map_err(|e| {
+                            crate::json::from_str(reg.fragment).map_err(|e| {
                                 CurrentError::Unreadable(Unreadable {
                                     origin: format!("{}::{}", reg.module, reg.name),
                                     error: e.to_string(),

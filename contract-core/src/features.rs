@@ -121,7 +121,10 @@ pub fn activation(table: &BTreeMap<String, Vec<String>>, roots: &[&str]) -> Acti
                     Some(dep) => weak.push((dep, f)),
                     None => {
                         built.insert(dep);
-                        dependencies.entry(dep.to_owned()).or_default().insert(f.to_owned());
+                        dependencies
+                            .entry(dep.to_owned())
+                            .or_default()
+                            .insert(f.to_owned());
                     }
                 }
             } else if !table.contains_key(entry) {
@@ -132,13 +135,19 @@ pub fn activation(table: &BTreeMap<String, Vec<String>>, roots: &[&str]) -> Acti
         }
         // An optional dependency's implicit feature (`x = ["dep:x"]` in cargo
         // metadata's table) builds it.
-        if table[feature].iter().any(|e| e == &format!("dep:{feature}")) {
+        if table[feature]
+            .iter()
+            .any(|e| e == &format!("dep:{feature}"))
+        {
             built.insert(feature);
         }
     }
     for (dep, f) in weak {
         if built.contains(dep) || !optional(dep) {
-            dependencies.entry(dep.to_owned()).or_default().insert(f.to_owned());
+            dependencies
+                .entry(dep.to_owned())
+                .or_default()
+                .insert(f.to_owned());
         }
     }
     for dep in built {
@@ -224,13 +233,19 @@ mod tests {
             ("num-bigint", &["dep:num-bigint"]),
             ("num-bigint-std", &["num-bigint/std"]),
             ("serde", &["dep:serde"]),
-            ("std", &["num-bigint?/std", "num-integer/std", "num-traits/std"]),
+            (
+                "std",
+                &["num-bigint?/std", "num-integer/std", "num-traits/std"],
+            ),
         ]);
         assert!(redundant_with_default(&t, "num-bigint-std"));
         assert!(!redundant_with_default(&t, "serde"), "it builds serde");
         assert!(redundant_with_default(&t, "std"), "a default is redundant");
         let on = activation(&t, &["default"]);
-        assert_eq!(on.dependencies["num-bigint"], BTreeSet::from(["std".to_owned()]));
+        assert_eq!(
+            on.dependencies["num-bigint"],
+            BTreeSet::from(["std".to_owned()])
+        );
         assert!(!on.dependencies.contains_key("serde"));
         // Near miss: `std` no longer reaches num-bigint's `std`.
         let mut narrower = t.clone();
@@ -244,7 +259,11 @@ mod tests {
         off.insert("default".into(), vec!["std".into()]);
         assert!(!redundant_with_default(&off, "num-bigint-std"));
         // A non-optional dependency's weak feature is on.
-        let always = table(&[("default", &["std"]), ("std", &["log?/std"]), ("x", &["log/std"])]);
+        let always = table(&[
+            ("default", &["std"]),
+            ("std", &["log?/std"]),
+            ("x", &["log/std"]),
+        ]);
         assert!(redundant_with_default(&always, "x"));
         assert!(!redundant_with_default(&always, "nope"));
     }

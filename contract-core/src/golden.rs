@@ -395,15 +395,15 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
     // A golden of this version, as contract-pin writes it, reads in one typed pass.
     // Anything else is read again below, as a `Value` first, to say what is wrong:
     // another format version is stale, not a schema error.
-    if let Ok(golden) = serde_json::from_str::<Golden>(text) {
+    if let Ok(golden) = crate::json::from_str::<Golden>(text) {
         if golden.format_version == FORMAT_VERSION {
             return Ok(golden);
         }
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
+    let value: crate::json::Value = crate::json::from_str(text).map_err(malformed)?;
     let start = line_of_offset(bytes, text.len() - text.trim_start().len());
     let object = match &value {
-        serde_json::Value::Object(object) => object,
+        crate::json::Value::Object(object) => object,
         other => {
             return Err(GoldenError::NotAnObject {
                 line: start,
@@ -447,9 +447,9 @@ pub fn parse(bytes: &[u8]) -> Result<Golden, GoldenError> {
             line: key_line(text, "policy").unwrap_or(start),
         });
     }
-    let golden: Golden = serde_json::from_str(text).map_err(|e| {
+    let golden: Golden = crate::json::from_str(text).map_err(|e| {
         let mut error = malformed(e);
-        // serde_json places a duplicate at the end of the map: point at the duplicate.
+        // The reader places a duplicate at the end of the map: point at the duplicate.
         if let GoldenError::Malformed {
             line,
             column,
@@ -673,7 +673,7 @@ impl<'a> StoredEntry<'a> {
         // A module path has no escapes; read one that has as JSON.
         match value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
             Some(plain) if !plain.contains('\\') => Some(std::borrow::Cow::Borrowed(plain)),
-            _ => serde_json::from_str(value)
+            _ => crate::json::from_str(value)
                 .ok()
                 .map(std::borrow::Cow::Owned),
         }
@@ -684,7 +684,7 @@ impl<'a> StoredEntry<'a> {
         let stored = self.path.map(|at| {
             let rest = &self.shape[at + layout::PATH_KEY.len()..];
             let line = rest.split('\n').next().unwrap_or_default();
-            serde_json::from_str::<String>(line.trim_end_matches(',')).ok()
+            crate::json::from_str::<String>(line.trim_end_matches(',')).ok()
         });
         match (stored, path) {
             (None, None) => true,
@@ -713,7 +713,7 @@ fn second_key_line(text: &str, key: &str) -> Option<usize> {
         .map(|(i, _)| i + 1)
 }
 
-fn malformed(e: serde_json::Error) -> GoldenError {
+fn malformed(e: crate::json::Error) -> GoldenError {
     let message = strip_position(&e.to_string());
     let message = if e.is_eof() {
         format!("the file ends before its JSON does (truncated, or an unfinished edit): {message}")
@@ -727,14 +727,14 @@ fn malformed(e: serde_json::Error) -> GoldenError {
     }
 }
 
-fn json_kind(value: &serde_json::Value) -> &'static str {
+fn json_kind(value: &crate::json::Value) -> &'static str {
     match value {
-        serde_json::Value::Null => "null",
-        serde_json::Value::Bool(_) => "a boolean",
-        serde_json::Value::Number(_) => "a number",
-        serde_json::Value::String(_) => "a string",
-        serde_json::Value::Array(_) => "an array",
-        serde_json::Value::Object(_) => "an object",
+        crate::json::Value::Null => "null",
+        crate::json::Value::Bool(_) => "a boolean",
+        crate::json::Value::Number(_) => "a number",
+        crate::json::Value::String(_) => "a string",
+        crate::json::Value::Array(_) => "an array",
+        crate::json::Value::Object(_) => "an object",
     }
 }
 
@@ -765,7 +765,7 @@ fn conflict_marker_line(text: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// serde_json's message ends with " at line L column C", which we report ourselves.
+/// The reader's message ends with " at line L column C", which we report ourselves.
 fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(i) => message[..i].to_owned(),
@@ -1475,9 +1475,9 @@ mod compare_tests {
         assert!(verdict.deltas.is_empty() && verdict.tampered.is_empty());
     }
 
-    /// What serde_json says of the file as a whole, at its position in the file.
+    /// What the JSON reader says of the file as a whole, at its position in the file.
     fn whole_file_error(text: &str) -> GoldenError {
-        serde_json::from_str::<Golden>(text)
+        crate::json::from_str::<Golden>(text)
             .map(drop)
             .map_err(malformed)
             .unwrap_err()

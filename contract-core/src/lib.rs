@@ -22,6 +22,7 @@ pub mod features;
 pub mod generate;
 pub mod golden;
 pub mod health;
+pub mod json;
 pub mod message;
 pub mod names;
 pub mod policy;

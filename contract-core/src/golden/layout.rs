@@ -146,7 +146,7 @@ fn header(text: &str) -> Option<(Header, usize)> {
     let at = text.find(SYMBOLS)?;
     // The header alone, as its own object: a key that is not where the layout puts
     // it makes this fail (an unknown or a missing field), and the general path runs.
-    let header: Header = serde_json::from_str(&format!("{}\n}}", &text[..at])).ok()?;
+    let header: Header = crate::json::from_str(&format!("{}\n}}", &text[..at])).ok()?;
     if header.format_version != FORMAT_VERSION {
         return None;
     }
@@ -280,7 +280,7 @@ fn check_entry(
     }
     // Not what the layout delimited (or not a shape): `None`, and the general path
     // says what is wrong.
-    let stored: Symbol = serde_json::from_str(shape).ok()?;
+    let stored: Symbol = crate::json::from_str(shape).ok()?;
     if canonical::fingerprint(&stored) != fingerprint {
         part.tampered.push(name.to_owned());
     }
@@ -587,7 +587,7 @@ impl<'a> Reader<'a> {
                     return if plain {
                         Some(Cow::Borrowed(&rest[1..i]))
                     } else {
-                        serde_json::from_str::<String>(&rest[..=i])
+                        crate::json::from_str::<String>(&rest[..=i])
                             .ok()
                             .map(Cow::Owned)
                     };

@@ -110,7 +110,7 @@ pub struct Setting {
     pub key: String,
     /// The value: a string, a boolean, a list of strings, or null (no closing
     /// reference).
-    pub value: serde_json::Value,
+    pub value: crate::json::Value,
     /// Where it came from.
     pub source: Source,
 }
@@ -604,11 +604,11 @@ impl PolicyFile {
             None => Source::Default,
         };
         let first = |pick: &dyn Fn(&Layer) -> Option<usize>| layers.iter().find_map(|l| pick(l));
-        let string = |s: &str| serde_json::Value::String(s.to_owned());
+        let string = |s: &str| crate::json::Value::String(s.to_owned());
         let mut out = vec![
             Setting {
                 key: "axes".to_owned(),
-                value: serde_json::Value::Array(
+                value: crate::json::Value::Array(
                     policy.axes.iter().map(|a| string(a.as_str())).collect(),
                 ),
                 source: from(first(&|l| l.axes.as_ref().map(|a| a.line))),
@@ -625,21 +625,21 @@ impl PolicyFile {
             },
             Setting {
                 key: "doc_hidden_is_api".to_owned(),
-                value: serde_json::Value::Bool(policy.doc_hidden_is_api),
+                value: crate::json::Value::Bool(policy.doc_hidden_is_api),
                 source: from(first(&|l| l.doc_hidden_is_api.as_ref().map(|a| a.line))),
             },
         ];
         if let Some(at) = layers.first().and_then(|l| l.public_api.as_ref()) {
             out.push(Setting {
                 key: "public_api".to_owned(),
-                value: serde_json::Value::Bool(at.value),
+                value: crate::json::Value::Bool(at.value),
                 source: from(Some(at.line)),
             });
         }
         if policy.overrides.is_empty() {
             out.push(Setting {
                 key: "overrides".to_owned(),
-                value: serde_json::Value::Object(Default::default()),
+                value: crate::json::Value::Object(Default::default()),
                 source: Source::Default,
             });
         }
@@ -660,7 +660,7 @@ impl PolicyFile {
         for (slot, (name, value)) in DIRECTIVE_KEYS.iter().zip(resolved).enumerate() {
             out.push(Setting {
                 key: format!("directive.{name}"),
-                value: value.map_or(serde_json::Value::Null, serde_json::Value::String),
+                value: value.map_or(crate::json::Value::Null, crate::json::Value::String),
                 source: from(first(&|l| l.directive[slot].as_ref().map(|a| a.line))),
             });
         }
@@ -753,15 +753,15 @@ pub fn quote(s: &str) -> String {
 
 /// A value of [`Setting`] as TOML text (`"full"`, `["api", "wire"]`, `{}`), or
 /// `(none)` for null.
-pub fn show_value(value: &serde_json::Value) -> String {
+pub fn show_value(value: &crate::json::Value) -> String {
     match value {
-        serde_json::Value::String(s) => quote(s),
-        serde_json::Value::Array(items) => {
+        crate::json::Value::String(s) => quote(s),
+        crate::json::Value::Array(items) => {
             let items: Vec<String> = items.iter().map(show_value).collect();
             format!("[{}]", items.join(", "))
         }
-        serde_json::Value::Object(o) if o.is_empty() => "{}".to_owned(),
-        serde_json::Value::Null => "(none)".to_owned(),
+        crate::json::Value::Object(o) if o.is_empty() => "{}".to_owned(),
+        crate::json::Value::Null => "(none)".to_owned(),
         other => other.to_string(),
     }
 }

@@ -51,10 +51,12 @@ pub struct LegacyBlock {
 
 /// The `policy` block of a golden's bytes, if it has one.
 pub fn read(bytes: &[u8]) -> Option<LegacyBlock> {
-    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    let value: crate::json::Value = crate::json::from_slice(bytes).ok()?;
     let block = value.get("policy")?;
-    let json = serde_json::to_string_pretty(block).unwrap_or_default();
-    let policy = serde_json::from_value::<Block>(block.clone())
+    let json = crate::canonical::to_canonical_string(block)
+        .trim_end()
+        .to_owned();
+    let policy = crate::json::from_value::<Block>(block.clone())
         .map_err(|e| e.to_string())
         .and_then(Block::into_policy);
     let untouched = policy.as_ref().is_ok_and(|p| *p == old_default());
