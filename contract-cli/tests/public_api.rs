@@ -969,8 +969,14 @@ fn an_item_a_module_level_macro_call_writes_out_is_taken_as_the_golden_has_it() 
     f.write("src/lib.rs", before);
     assert_eq!(f.run(&["update"]).code, 0);
     let after = before
-        .replace("    #[derive(Copy, Clone)]\n    pub union storage {", "    derive_traits! {\n    #[derive(Copy, Clone)]\n    pub union storage {")
-        .replace("        wide: u128,\n    }\n", "        wide: u128,\n    }\n    }\n");
+        .replace(
+            "    #[derive(Copy, Clone)]\n    pub union storage {",
+            "    derive_traits! {\n    #[derive(Copy, Clone)]\n    pub union storage {",
+        )
+        .replace(
+            "        wide: u128,\n    }\n",
+            "        wide: u128,\n    }\n    }\n",
+        );
     let after = format!(
         "macro_rules! derive_traits {{\n    ($($item:item)*) => {{ $($item)* }};\n}}\n\n{after}"
     );
@@ -979,7 +985,8 @@ fn an_item_a_module_level_macro_call_writes_out_is_taken_as_the_golden_has_it() 
     let run = f.run(&["check"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(
-        run.stderr.contains("`derive_traits!` call writes out `storage`"),
+        run.stderr
+            .contains("`derive_traits!` call writes out `storage`"),
         "{run:?}"
     );
     // The near miss: `Other` is in no macro call; removing it is a break.

@@ -56,18 +56,20 @@ pub fn features(table: &str) -> BTreeMap<String, Symbol> {
         .as_table()
         .expect("a table")
         .iter()
-        .filter(|(name, value)| match (name.name.as_ref(), value.as_table()) {
-            ("inert", Some(t)) => {
-                if let Some(listed) = t.get("features") {
-                    inert.extend(strings(listed));
+        .filter(
+            |(name, value)| match (name.name.as_ref(), value.as_table()) {
+                ("inert", Some(t)) => {
+                    if let Some(listed) = t.get("features") {
+                        inert.extend(strings(listed));
+                    }
+                    if let Some(listed) = t.get("redundant") {
+                        redundant.extend(strings(listed));
+                    }
+                    false
                 }
-                if let Some(listed) = t.get("redundant") {
-                    redundant.extend(strings(listed));
-                }
-                false
-            }
-            _ => true,
-        })
+                _ => true,
+            },
+        )
         .map(|(name, value)| (name.name.to_string(), strings(value)))
         .collect();
     contract_core::features::shapes(&table)
