@@ -346,6 +346,11 @@ delta_kinds! {
     /// into `U` without loss, an `impl` with fewer bounds or `?Sized`, the same inside
     /// an associated-type binding: `Output = u16` -> `Output = impl Into<u128>`).
     ParamTypeChanged = "param_type_changed", Breaking, Api, "`n: u32` -> `n: u64`";
+    /// A parameter's type became a new type parameter of the fn (`flag: Arc<AtomicBool>`
+    /// -> `flag: T` with `T: Send + BorrowSignalSafe<AtomicBool>`): additive when the old
+    /// type meets the bounds (std's impls, the crate's own) and the fn had no type
+    /// parameter to turbofish; breaking when it does not, or when that is not known.
+    ParamGeneralised = "param_generalised", Additive, Api, "`flag: Arc<AtomicBool>` -> `flag: T` where `Arc<AtomicBool>: T's bounds`";
     /// Only a parameter's name changed: callers pass arguments by position.
     ParamRenamed = "param_renamed", Additive, Api, "`fn run(&self, n: u32)` -> `fn run(&self, count: u32)`";
     /// The return type changed.
@@ -711,6 +716,21 @@ pub enum Note {
         now: Option<crate::ty::Type>,
         /// Its new name, for a rename.
         renamed_to: Option<String>,
+    },
+    /// A parameter's type replaced by a new type parameter (see
+    /// [`DeltaKind::ParamGeneralised`]).
+    Generalised {
+        /// The type parameter, with its bounds.
+        param: String,
+        /// Its bounds.
+        bounds: Vec<crate::ty::Bound>,
+        /// The fn parameters it types.
+        args: Vec<String>,
+        /// The type they had.
+        was: crate::ty::Type,
+        /// Whether the old type meets the bounds: `None` where a trait's impls were not
+        /// at hand (a set's other symbols settle it; see `diff::settle_generalised`).
+        meets: Option<bool>,
     },
     /// A trait-level change.
     Trait(TraitChange),

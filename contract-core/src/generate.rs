@@ -828,7 +828,22 @@ impl<'a> Arbitrary<'a> for Symbol {
                 // An implementor's own lifetimes are elided where they can be; kept
                 // ones are rare, and would have to be written in the type.
                 g.params.retain(|p| !p.is_lifetime());
-                Ok(Implementor { ty, generics: g })
+                // The arguments of a generic trait, sometimes one of the impl's own.
+                let trait_args = match u.int_in_range(0..=3)? {
+                    0 => vec![GenericArg::Type(top_ty(u)?)],
+                    1 => match g.params.first() {
+                        Some(p) if !p.is_lifetime() => {
+                            vec![GenericArg::Type(Type::named(p.name()))]
+                        }
+                        _ => Vec::new(),
+                    },
+                    _ => Vec::new(),
+                };
+                Ok(Implementor {
+                    ty,
+                    generics: g,
+                    trait_args,
+                })
             })?
             .into_iter()
             .collect()

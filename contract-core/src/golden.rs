@@ -48,7 +48,12 @@ mod layout;
 /// 6: a method leaves out the lifetimes of its `impl` that no caller can name or
 /// constrain (`impl<'a, K: 'a> Map<K>`: `'a` in neither the self type nor the method),
 /// which format 5 recorded as parameters, so that dropping one read as a change.
-pub const FORMAT_VERSION: u64 = 6;
+///
+/// 7: an implementor records the arguments its `impl` gives the trait (`impl<T>
+/// BorrowSignalSafe<T> for Arc<T>`): which `Arc`s implement which `BorrowSignalSafe<…>`
+/// decides whether an old argument still meets a parameter's new bounds, and two impls
+/// of one generic trait for one type are two implementors, not one.
+pub const FORMAT_VERSION: u64 = 7;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -513,18 +518,20 @@ pub fn compare(
         let fast = std::str::from_utf8(bytes)
             .ok()
             .and_then(|text| layout::compare(text, current, policy));
-        if let Some(comparison) = fast {
+        if let Some(mut comparison) = fast {
+            settle_with_set(&mut comparison.deltas, current, policy);
             return Ok(comparison);
         }
     }
     let golden = parse(bytes).map_err(CompareError::Golden)?;
-    let current = current.symbols().map_err(CompareError::Current)?;
+    let symbols = current.symbols().map_err(CompareError::Current)?;
     let tampered = golden
         .integrity_mismatches()
         .into_iter()
         .map(str::to_owned)
         .collect();
-    let deltas = diff::diff_sets(&golden.shapes(), &current, policy);
+    // `diff_sets` settles with the whole set itself.
+    let deltas = diff::diff_sets(&golden.shapes(), &symbols, policy);
     Ok(Comparison {
         header: Header {
             format_version: golden.format_version,
@@ -534,6 +541,36 @@ pub fn compare(
         deltas,
         tampered,
     })
+}
+
+/// What one symbol's comparison left open and the set's other symbols settle: whether
+/// a parameter's old type meets the bounds of the type parameter that replaced it,
+/// through the implementors of the set's traits (`diff::shared::generalisation`).
+fn settle_with_set(deltas: &mut [Delta], current: &Current, policy: &Policy) {
+    use crate::delta::{DeltaKind, Note};
+    use crate::diff::shared::generalisation::{settle, SetTraits};
+    for delta in deltas.iter_mut() {
+        if delta.kind != DeltaKind::ParamGeneralised
+            || !matches!(delta.note, Note::Generalised { meets: None, .. })
+        {
+            continue;
+        }
+        let module = current
+            .get(&delta.symbol)
+            .and_then(|s| s.module().ok().flatten())
+            .unwrap_or_default();
+        let traits = SetTraits {
+            named: |last: &str| {
+                current
+                    .iter()
+                    .filter(|(name, _)| name.rsplit("::").next() == Some(last))
+                    .filter_map(|(_, s)| s.symbol().ok())
+                    .collect()
+            },
+            module,
+        };
+        settle(delta, &traits, policy);
+    }
 }
 
 /// Why [`compare`] has no answer.

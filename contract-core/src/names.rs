@@ -982,10 +982,21 @@ pub fn std_through_crate(
         } => methods_members(methods, consts, types, &mut slot),
         Fragment::Implementor { implementor } => {
             slot(None, Slot::Type(&mut implementor.ty));
+            for arg in trait_arg_types(&mut implementor.trait_args) {
+                slot(None, Slot::Type(arg));
+            }
             generics_slots(&mut implementor.generics, &mut |s| slot(None, s));
         }
     }
     changed
+}
+
+/// The types among an impl's trait arguments.
+fn trait_arg_types(args: &mut [GenericArg]) -> impl Iterator<Item = &mut Type> {
+    args.iter_mut().filter_map(|a| match a {
+        GenericArg::Type(t) => Some(t),
+        _ => None,
+    })
 }
 
 /// A place in a shape that holds a type or a trait.
@@ -1359,6 +1370,9 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
     );
     for i in &golden.implementors {
         learn(None, Slot::Type(&mut i.ty.clone()));
+        for arg in trait_arg_types(&mut i.trait_args.clone()) {
+            learn(None, Slot::Type(arg));
+        }
         generics_slots(&mut i.generics.clone(), &mut |slot| learn(None, slot));
     }
     let respeller = |member: Option<&str>| Respeller {
@@ -1390,6 +1404,9 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
             if let Some(Some(golden)) = respeller(None).spelling(&implementor.ty) {
                 implementor.ty.clone_from(golden);
                 changed = true;
+            }
+            for arg in trait_arg_types(&mut implementor.trait_args) {
+                changed |= respeller(None).respell(Slot::Type(arg));
             }
             generics_slots(&mut implementor.generics, &mut |slot| {
                 changed |= respeller(None).respell(slot)

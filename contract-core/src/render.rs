@@ -163,10 +163,14 @@ fn join<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
         .join(sep)
 }
 
-/// `impl<T: Clone> Trait for W<T>`.
+/// `impl<T: Clone> Trait for W<T>`, `impl<T> Borrow<T> for Arc<T>`.
 pub fn implementor(trait_name: &str, i: &Implementor) -> String {
+    let args = match i.trait_args.as_slice() {
+        [] => String::new(),
+        args => format!("<{}>", join(args, ", ")),
+    };
     format!(
-        "impl{} {trait_name} for {}{}",
+        "impl{} {trait_name}{args} for {}{}",
         generic_params(&i.generics),
         i.ty,
         where_clause(&i.generics)
@@ -839,6 +843,27 @@ fn detail_body(delta: &Delta) -> String {
                 (Some(w), None, None) => format!("`{fn_name}` parameter `{name}: {w}` removed"),
                 (None, None, None) => format!("`{fn_name}` parameter `{name}`"),
             }
+        }
+        Note::Generalised {
+            param,
+            bounds,
+            args,
+            was,
+            meets,
+        } => {
+            let args: Vec<String> = args.iter().map(|a| format!("`{a}`")).collect();
+            let bounds = join(bounds, " + ");
+            let typed = format!(
+                "`{fn_name}` parameter {}: `{was}` -> `{param}: {bounds}`",
+                args.join(", ")
+            );
+            return match meets {
+                Some(true) => format!("{typed}; `{was}` meets the bounds"),
+                Some(false) => format!("{typed}; `{was}` does not meet them"),
+                None => format!(
+                    "{typed}; whether `{was}` meets them depends on impls not at hand"
+                ),
+            };
         }
         Note::Trait(c) => {
             return match &delta.member {

@@ -16,7 +16,7 @@ use crate::probed::ProbedTrait;
 use crate::serde_attrs::Entries;
 pub use crate::serde_attrs::{ContainerSerde, FieldSerde, VariantSerde};
 pub use crate::ty::{Bound, Path, Type};
-use crate::ty::{ParseError, Parser};
+use crate::ty::{GenericArg, ParseError, Parser};
 
 /// What one `#[contract]` attribute contributes to its set.
 ///
@@ -437,8 +437,10 @@ text_serde!(Visibility, Visibility::parse, "visibility");
 
 /// A trait `impl`'s self type, for its generics: `impl<T: Clone> Trait for W<T>` is
 /// `W<T>` for every `T: Clone`, and `impl<T, const N: usize> Trait for [T; N]` every
-/// array. A golden writes one with no generics as its type alone (`"Bump"`), one with
-/// generics as `{"ty": "W<T>", "generics": {…}}`.
+/// array. The trait's own arguments are part of it: `impl<T> Borrow<T> for Arc<T>`
+/// implements `Borrow<AtomicBool>` for `Arc<AtomicBool>`, not `Borrow<u8>`. A golden
+/// writes one with neither generics nor trait arguments as its type alone (`"Bump"`),
+/// any other as `{"ty": "W<T>", "generics": {…}, "trait_args": "<T>"}`.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Implementor {
@@ -446,6 +448,10 @@ pub struct Implementor {
     pub ty: Type,
     /// The impl's generics, less the lifetimes the type elides.
     pub generics: Generics,
+    /// The generic arguments the impl gives the trait (`T` in `impl<T> Borrow<T> for
+    /// Arc<T>`); empty for a trait without parameters.
+    #[cfg_attr(feature = "arbitrary", arbitrary(default))]
+    pub trait_args: Vec<GenericArg>,
 }
 
 impl Implementor {
@@ -454,7 +460,31 @@ impl Implementor {
         Implementor {
             ty,
             generics: Generics::default(),
+            trait_args: Vec::new(),
         }
+    }
+
+    /// The trait arguments as a golden writes them: `<T, 'a>`.
+    fn trait_args_text(&self) -> Option<String> {
+        if self.trait_args.is_empty() {
+            return None;
+        }
+        let args: Vec<String> = self.trait_args.iter().map(ToString::to_string).collect();
+        Some(format!("<{}>", args.join(", ")))
+    }
+}
+
+/// Reads `<T, 'a>`, as [`Implementor::trait_args_text`] writes it.
+fn parse_trait_args(text: &str) -> Option<Vec<GenericArg>> {
+    let Ok(Type::Path(path)) = Type::parse(&format!("Trait{text}")) else {
+        return None;
+    };
+    match path.segments.as_slice() {
+        [segment] => match &segment.args {
+            crate::ty::Args::Angle(args) if !args.is_empty() => Some(args.clone()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -469,17 +499,21 @@ impl fmt::Display for Implementor {
 #[serde(deny_unknown_fields)]
 struct GenericImplementor {
     ty: Type,
+    #[serde(default, skip_serializing_if = "Generics::is_empty")]
     generics: Generics,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    trait_args: Option<String>,
 }
 
 impl Serialize for Implementor {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.generics.is_empty() {
+        if self.generics.is_empty() && self.trait_args.is_empty() {
             self.ty.serialize(s)
         } else {
             GenericImplementor {
                 ty: self.ty.clone(),
                 generics: self.generics.clone(),
+                trait_args: self.trait_args_text(),
             }
             .serialize(s)
         }
@@ -492,7 +526,9 @@ impl<'de> Deserialize<'de> for Implementor {
         impl<'de> serde::de::Visitor<'de> for Visit {
             type Value = Implementor;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an implementing type, or an object with `ty` and `generics`")
+                f.write_str(
+                    "an implementing type, or an object with `ty`, `generics` and `trait_args`",
+                )
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Implementor, E> {
                 Type::parse(text)
@@ -503,10 +539,24 @@ impl<'de> Deserialize<'de> for Implementor {
                 self,
                 map: A,
             ) -> Result<Implementor, A::Error> {
-                let GenericImplementor { ty, generics } = GenericImplementor::deserialize(
-                    serde::de::value::MapAccessDeserializer::new(map),
-                )?;
-                Ok(Implementor { ty, generics })
+                let GenericImplementor {
+                    ty,
+                    generics,
+                    trait_args,
+                } = GenericImplementor::deserialize(serde::de::value::MapAccessDeserializer::new(
+                    map,
+                ))?;
+                let trait_args = match trait_args {
+                    None => Vec::new(),
+                    Some(text) => parse_trait_args(&text).ok_or_else(|| {
+                        serde::de::Error::custom(format!("not trait arguments `{text}`"))
+                    })?,
+                };
+                Ok(Implementor {
+                    ty,
+                    generics,
+                    trait_args,
+                })
             }
         }
         d.deserialize_any(Visit)

@@ -258,6 +258,20 @@ breaks; a property renames the generics of every case at random):
   holds the shim's path is read through the crate's names while the shim exists. Only
   paths of two segments or more are read so; a single name a glob supplies is compared
   as written, and a path the crate's own items could answer is never taken for std's.
+- Whether an argument's old type meets the bounds of the type parameter that replaced
+  it (`param_generalised`: `flag: Arc<AtomicBool>` to `flag: T` with `T: 'static + Send
+  + Sync + BorrowSignalSafe<AtomicBool>`) is read from what is known without the
+  compiler: `Send` and `Sync` of std's types (`Arc<T>` where `T` is both, the atomics,
+  owning containers by their arguments; `Rc`, raw pointers and `Cell`'s `Sync` never),
+  `'static` (no lifetime but `'static`, none elided), `Sized`, `Into` where std
+  converts without loss, and the crate's own traits through the implementors the set
+  records, trait arguments included (`impl<T> BorrowSignalSafe<T> for Arc<T>` gives
+  `BorrowSignalSafe<AtomicBool>` to `Arc<AtomicBool>`, not `<AtomicUsize>`). The
+  macro sees one item, so it leaves a bound on a trait of the crate to the harness and
+  the command. Any other bound is not known, and the change stays breaking. A call that
+  inferred its argument from the old type (`f(Default::default())`, `f(5)` against `T:
+  Into<u32>`) may need a type annotation: minor, as the Cargo book counts generalising a
+  fn's argument.
 - Higher-ranked lifetimes (`for<'a>`) are compared by name.
 - Variance is read from the golden's fields (`contract_core::variance`), every front end
   alike: the macro, which sees one item, reads the other types from the golden, so the

@@ -103,6 +103,17 @@ fn renaming_generic_parameters_consistently_is_no_change() {
         "pub type Map<K, V> = std::collections::HashMap<K, V>;",
         "pub type Map<A, B> = std::collections::HashMap<A, B>;",
     );
+    // An impl's parameter renamed in its type and its trait's arguments alike; the near
+    // miss names another argument.
+    same(
+        "pub trait Borrow<B> {} pub struct W<T>(T); impl<T> Borrow<T> for W<T> {}",
+        "pub trait Borrow<B> {} pub struct W<T>(T); impl<U> Borrow<U> for W<U> {}",
+    );
+    breaks(
+        "pub trait Borrow<B> {} pub struct W<T>(T); impl<T> Borrow<T> for W<T> {}",
+        "pub trait Borrow<B> {} pub struct W<T>(T); impl<U> Borrow<u8> for W<U> {}",
+        DeltaKind::TraitImplementorRemoved,
+    );
 }
 
 #[test]

@@ -541,14 +541,22 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
         prop::option::of(item()),
         prop::collection::btree_map(pick(NAMES), fn_shape(), 0..3),
         prop::collection::btree_set(
-            (pick(&["Bump", "Pin", "Vec<T>"]), generics()).prop_map(|(t, g)| Implementor {
-                ty: Type::parse(&t).expect("parses"),
-                generics: if t.contains('<') {
-                    g
-                } else {
-                    Generics::default()
+            (pick(&["Bump", "Pin", "Vec<T>"]), generics(), any::<bool>()).prop_map(
+                |(t, g, with_args)| Implementor {
+                    ty: Type::parse(&t).expect("parses"),
+                    // A generic trait's argument: the impl's own parameter, or a type.
+                    trait_args: match (with_args, t.contains('<')) {
+                        (true, true) => vec![contract_core::ty::GenericArg::Type(Type::named("T"))],
+                        (true, false) => vec![contract_core::ty::GenericArg::Type(Type::named("u8"))],
+                        (false, _) => Vec::new(),
+                    },
+                    generics: if t.contains('<') {
+                        g
+                    } else {
+                        Generics::default()
+                    },
                 },
-            }),
+            ),
             0..3,
         ),
         (

@@ -75,7 +75,9 @@ pub fn covers(general: &Implementor, specific: &Implementor) -> bool {
         return true;
     }
     let mut m = Matcher::new(general);
-    m.ty(&general.ty, &specific.ty) && m.bounds_hold(general, specific)
+    m.ty(&general.ty, &specific.ty)
+        && m.trait_args(general, specific)
+        && m.bounds_hold(general, specific)
 }
 
 /// Whether two sets of implementors implement the trait for the same types: each of
@@ -87,9 +89,10 @@ pub fn same_types(a: &BTreeSet<Implementor>, b: &BTreeSet<Implementor>) -> bool 
     covered(a, b) && covered(b, a)
 }
 
-/// `general`'s type matches `specific`'s, whatever the bounds.
+/// `general`'s type and trait arguments match `specific`'s, whatever the bounds.
 fn same_type(general: &Implementor, specific: &Implementor) -> bool {
-    Matcher::new(general).ty(&general.ty, &specific.ty)
+    let mut m = Matcher::new(general);
+    m.ty(&general.ty, &specific.ty) && m.trait_args(general, specific)
 }
 
 /// What a parameter of the general impl stands for.
@@ -203,6 +206,15 @@ impl<'a> Matcher<'a> {
             }
             _ => p == t,
         }
+    }
+
+    /// The trait arguments, each a pattern over the general impl's parameters.
+    fn trait_args(&mut self, general: &Implementor, specific: &Implementor) -> bool {
+        general.trait_args.len() == specific.trait_args.len()
+            && self.args(
+                &Args::Angle(general.trait_args.clone()),
+                &Args::Angle(specific.trait_args.clone()),
+            )
     }
 
     /// An elided lifetime (`None`) is any lifetime, as the impl's own would be.
@@ -538,6 +550,7 @@ mod tests {
                 params: generics.to_vec(),
                 where_clause: Vec::new(),
             },
+            trait_args: Vec::new(),
         }
     }
 

@@ -240,7 +240,25 @@ pub fn diff_sets(
             in_both.extend(diff_symbol_among(name, old, new, policy, before));
         }
     }
-    diff_sets_in_parts(before, after, in_both, policy)
+    let mut deltas = diff_sets_in_parts(before, after, in_both, policy);
+    for delta in &mut deltas {
+        let module = after
+            .get(&delta.symbol)
+            .and_then(|s| s.module.as_deref())
+            .unwrap_or_default();
+        let traits = shared::generalisation::SetTraits {
+            named: |last: &str| {
+                after
+                    .iter()
+                    .filter(|(name, _)| name.rsplit("::").next() == Some(last))
+                    .map(|(_, s)| s)
+                    .collect()
+            },
+            module,
+        };
+        shared::generalisation::settle(delta, &traits, policy);
+    }
+    deltas
 }
 
 /// [`diff_sets`] with the symbols in both sets already diffed: `in_both` holds their
@@ -333,5 +351,10 @@ pub fn diff_fragment(
         // Implementing a trait never breaks it; removals are the harness's to see.
         Fragment::Implementor { .. } => return Vec::new(),
     }
-    diff_symbol_among(name, &before, &after, policy, types)
+    let mut deltas = diff_symbol_among(name, &before, &after, policy, types);
+    // Whether a parameter's old type meets the bounds of the type parameter that
+    // replaced it may rest on impls of the crate's traits, which one item does not
+    // see: the harness and the command settle it with the whole set.
+    deltas.retain(|d| !matches!(d.note, crate::delta::Note::Generalised { meets: None, .. }));
+    deltas
 }

@@ -15,7 +15,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::shape::{FnShape, GenericParam, Generics, Receiver, WherePredicate};
-use crate::ty::{Args, Bound, GenericArg, Path, Type};
+use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
 
 /// Where a lifetime is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -402,9 +402,9 @@ fn walk_signature(f: &mut FnShape, visit: &mut dyn FnMut(&str, Pos) -> Edit) {
 }
 
 /// An implementor type with the impl's own lifetimes elided where `'_` would do:
-/// written once in the type and bounded nowhere. `generics` are the impl's, and lose
-/// the lifetimes elided.
-pub fn canonical_implementor(t: &mut Type, generics: &mut Generics) {
+/// written once in the type, not in the trait's arguments, and bounded nowhere.
+/// `generics` are the impl's, and lose the lifetimes elided.
+pub fn canonical_implementor(t: &mut Type, trait_args: &[GenericArg], generics: &mut Generics) {
     let own: BTreeSet<String> = generics
         .params
         .iter()
@@ -413,7 +413,15 @@ pub fn canonical_implementor(t: &mut Type, generics: &mut Generics) {
         .collect();
     let blocked = bounded_lifetimes(generics);
     let mut uses: BTreeMap<String, Uses> = BTreeMap::new();
-    let mut scratch = t.clone();
+    // The trait's arguments count as uses: `impl<'a> Tr<'a> for X<'a>` ties the two.
+    let trait_ref = Type::Path(Path {
+        global: false,
+        segments: vec![Segment {
+            name: "Trait".to_owned(),
+            args: Args::Angle(trait_args.to_vec()),
+        }],
+    });
+    let mut scratch = Type::Tuple(vec![t.clone(), trait_ref]);
     walk(&mut scratch, Pos::Input, &mut |l, pos| {
         let u = uses.entry(l.to_owned()).or_default();
         match pos {

@@ -1075,8 +1075,16 @@ fn impl_fragment(
             spans.item = Some(path.span());
             let mut ty = types::ty(cx, &i.self_ty);
             let mut generics = types::generics(cx, &i.generics);
-            elision::canonical_implementor(&mut ty, &mut generics);
-            let implementor = Implementor { ty, generics };
+            let trait_args = match types::path(cx, path).segments.pop().map(|s| s.args) {
+                Some(crate::ty::Args::Angle(args)) => args,
+                _ => Vec::new(),
+            };
+            elision::canonical_implementor(&mut ty, &trait_args, &mut generics);
+            let implementor = Implementor {
+                ty,
+                generics,
+                trait_args,
+            };
             Ok((trait_name, Fragment::Implementor { implementor }))
         }
         None => {

@@ -1513,6 +1513,21 @@ pub const CASES: &[Case] = &[
         "pub trait Transform {} impl<T: Clone> Transform for Wrap<T> {}",
         "pub trait Transform {} impl<T> Transform for Wrap<T> {}",
     ),
+    // A generic trait's arguments are part of what is implemented: `Borrow<u8>` and
+    // `Borrow<u16>` for one type are two implementors (golden format 7), and renaming
+    // the impl's parameter, in the trait's arguments too, is none.
+    yes(
+        TraitImplementorRemoved,
+        Breaking,
+        Api,
+        "pub trait Borrow<B> {} pub struct W; impl Borrow<u8> for W {} impl Borrow<u16> for W {}",
+        "pub trait Borrow<B> {} pub struct W; impl Borrow<u8> for W {}",
+    ),
+    no(
+        TraitImplementorRemoved,
+        "pub trait Borrow<B> {} pub struct W<T>(T); impl Borrow<u8> for W<u8> {}",
+        "pub trait Borrow<B> {} pub struct W<T>(T); impl<T> Borrow<T> for W<T> {}",
+    ),
     // Per-length impls replaced by a const-generic one keep every length.
     no(
         TraitImplementorRemoved,
@@ -1598,6 +1613,51 @@ pub const CASES: &[Case] = &[
     // a type), but an implementor must match the trait exactly.
     yes(ParamTypeChanged, Additive, Api, "pub fn route(n: i64) {}", "pub fn route(n: impl Into<i64>) {}"),
     yes(ParamTypeChanged, Breaking, Api, "pub fn route(n: i64) {}", "pub fn route(n: impl Into<i32>) {}"),
+    // A parameter's type became a type parameter the old type meets, through std's
+    // auto traits and the crate's own impl (signal-hook 0.4.6's `flag::register`): every
+    // call still compiles, and the fn had no type parameter to turbofish.
+    yes(
+        ParamGeneralised,
+        Additive,
+        Api,
+        "pub fn register(flag: std::sync::Arc<u8>) { drop(flag) }",
+        "pub trait Borrowed<B> { fn get(&self) -> &B; } \
+         impl<T> Borrowed<T> for std::sync::Arc<T> { fn get(&self) -> &T { self } } \
+         pub fn register<T: 'static + Send + Sync + Borrowed<u8>>(flag: T) { drop(flag) }",
+    ),
+    // Near misses: the crate implements the trait for `Arc<T>` with `T` as its argument,
+    // so `Arc<u8>` is `Borrowed<u8>`, not `Borrowed<u16>`; a `&str` is not `'static`.
+    yes(
+        ParamGeneralised,
+        Breaking,
+        Api,
+        "pub fn register(flag: std::sync::Arc<u8>) { drop(flag) }",
+        "pub trait Borrowed<B> { fn get(&self) -> &B; } \
+         impl<T> Borrowed<T> for std::sync::Arc<T> { fn get(&self) -> &T { self } } \
+         pub fn register<T: 'static + Send + Sync + Borrowed<u16>>(flag: T) { drop(flag) }",
+    ),
+    yes(
+        ParamGeneralised,
+        Breaking,
+        Api,
+        "pub fn keep(s: &str) { drop(s) }",
+        "pub fn keep<T: 'static + AsRef<str>>(s: T) { drop(s) }",
+    ),
+    // std alone: `i64: Into<i64>`.
+    yes(
+        ParamGeneralised,
+        Additive,
+        Api,
+        "pub fn log(n: i64) { drop(n) }",
+        "pub fn log<T: Into<i64>>(n: T) { drop(n) }",
+    ),
+    // A fn that had a type parameter had a turbofish: another parameter is no
+    // generalisation of an old argument.
+    no(
+        ParamGeneralised,
+        "pub fn log<U>(u: U, n: i64) { drop((u, n)) }",
+        "pub fn log<U, T: Into<i64>>(u: U, n: T) { drop((u, n)) }",
+    ),
     // std converts `u16` into `u128` without loss (`impl From<u16> for u128`); not back.
     yes(ParamTypeChanged, Additive, Api, "pub fn route(n: u16) {}", "pub fn route(n: impl Into<u128>) {}"),
     yes(ParamTypeChanged, Breaking, Api, "pub fn route(n: u128) {}", "pub fn route(n: impl Into<u16>) {}"),

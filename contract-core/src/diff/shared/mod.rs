@@ -2,6 +2,7 @@
 //! part of a shape (a signature, generics, a serde record) and leave the verdict's
 //! kind and member to the family that calls them.
 
+pub mod generalisation;
 pub mod generics;
 pub mod signature;
 pub mod wire;

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use super::generalisation::{self, Holds};
 use super::generics;
 use crate::delta::{Class, Delta, DeltaKind, GenericChange, Member, Note, Shown, SignaturePart};
 use crate::diff::Cx;
@@ -70,7 +71,43 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     // The generics of a method's `impl` block (`impl<T: Clone> W<T>`) bound its
     // calls as its own do. (Found by the `shape_pairs` fuzz target: a change to them
     // fell through to the safety net.)
-    let own = generics::compare(&old.generics, &new.generics);
+    // A parameter's type become a new type parameter: one delta, whose class says
+    // whether the old type meets its bounds (see `generalisation`).
+    let generalised = match role {
+        Role::Callers => generalisation::find(old, new),
+        Role::Implementors => Vec::new(),
+    };
+    let is_generalised = |name: &str| generalised.iter().any(|g| g.param == name);
+    let mut own = generics::compare(&old.generics, &new.generics);
+    own.retain(|change| match change {
+        GenericChange::Added { name, .. } => !is_generalised(name),
+        GenericChange::BoundAdded { subject, .. } => !is_generalised(subject),
+        _ => true,
+    });
+    let mut generalised_parts = Vec::new();
+    for g in &generalised {
+        let meets = match generalisation::holds_all(&g.was, &g.bounds, &generalisation::NoImpls)
+        {
+            Holds::Yes => Some(true),
+            Holds::No => Some(false),
+            Holds::Unknown => None,
+        };
+        generalised_parts.push((
+            DeltaKind::ParamGeneralised,
+            if meets == Some(true) {
+                Class::Additive
+            } else {
+                Class::Breaking
+            },
+            Note::Generalised {
+                param: g.param.clone(),
+                bounds: g.bounds.clone(),
+                args: g.args.clone(),
+                was: g.was.clone(),
+                meets,
+            },
+        ));
+    }
     let block = generics::compare(&old.impl_generics, &new.impl_generics);
     for change in own.into_iter().chain(block) {
         let (kind, class) = generic(&change, role);
@@ -94,8 +131,18 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
         );
     }
     let mut out: Vec<(DeltaKind, Class, Note)> = parts;
+    out.extend(generalised_parts);
     out.extend(attributes(cx, old, new, role));
-    out.extend(params(&old.params, &new.params, role));
+    out.extend(
+        params(&old.params, &new.params, role)
+            .into_iter()
+            .filter(|(kind, _, note)| match (kind, note) {
+                (DeltaKind::ParamTypeChanged, Note::Param { name, .. }) => {
+                    !generalised.iter().any(|g| g.args.contains(name))
+                }
+                _ => true,
+            }),
+    );
     out.extend(returns(cx, old, new, role, borrow_freed));
     for (kind, class, note) in out {
         let delta: Delta = cx
@@ -313,7 +360,7 @@ fn binding_relaxed(old: &Bound, new: &Bound) -> bool {
 
 /// `impl From<from> for to` is in std and loses nothing (the integer, float, `bool`
 /// and `char` conversions of the std docs' `From` implementors), so `from: Into<to>`.
-fn widens(from: &Type, to: &Type) -> bool {
+pub(crate) fn widens(from: &Type, to: &Type) -> bool {
     let (Some(from), Some(to)) = (
         from.as_path().and_then(|p| p.as_ident()),
         to.as_path().and_then(|p| p.as_ident()),
