@@ -860,9 +860,7 @@ fn detail_body(delta: &Delta) -> String {
             return match meets {
                 Some(true) => format!("{typed}; `{was}` meets the bounds"),
                 Some(false) => format!("{typed}; `{was}` does not meet them"),
-                None => format!(
-                    "{typed}; whether `{was}` meets them depends on impls not at hand"
-                ),
+                None => format!("{typed}; whether `{was}` meets them depends on impls not at hand"),
             };
         }
         Note::Trait(c) => {

@@ -547,7 +547,9 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                     // A generic trait's argument: the impl's own parameter, or a type.
                     trait_args: match (with_args, t.contains('<')) {
                         (true, true) => vec![contract_core::ty::GenericArg::Type(Type::named("T"))],
-                        (true, false) => vec![contract_core::ty::GenericArg::Type(Type::named("u8"))],
+                        (true, false) => {
+                            vec![contract_core::ty::GenericArg::Type(Type::named("u8"))]
+                        }
                         (false, _) => Vec::new(),
                     },
                     generics: if t.contains('<') {

@@ -156,7 +156,8 @@ pub fn find(old: &FnShape, new: &FnShape) -> Vec<Generalisation> {
         };
         let was = &old.params[first].ty;
         let same_old = positions.iter().all(|&i| &old.params[i].ty == was);
-        let concrete = !mentions_any(was, &old.impl_generics.params) && was != &new.params[first].ty;
+        let concrete =
+            !mentions_any(was, &old.impl_generics.params) && was != &new.params[first].ty;
         let elsewhere = new
             .params
             .iter()
@@ -165,16 +166,19 @@ pub fn find(old: &FnShape, new: &FnShape) -> Vec<Generalisation> {
             .any(|(_, q)| mentions(&q.ty, name))
             || new.output.as_ref().is_some_and(|o| mentions(o, name))
             || new.generics.params.iter().any(|q| match q {
-                GenericParam::Type { name: n, bounds, .. } if n != name => {
-                    bounds.iter().any(|b| bound_mentions(b, name))
-                }
+                GenericParam::Type {
+                    name: n, bounds, ..
+                } if n != name => bounds.iter().any(|b| bound_mentions(b, name)),
                 _ => false,
             })
             || !new.generics.where_clause.is_empty();
         if same_old && concrete && !elsewhere {
             out.push(Generalisation {
                 param: name.clone(),
-                args: positions.iter().map(|&i| new.params[i].name.clone()).collect(),
+                args: positions
+                    .iter()
+                    .map(|&i| new.params[i].name.clone())
+                    .collect(),
                 was: was.clone(),
                 bounds: bounds.clone(),
             });
@@ -320,8 +324,8 @@ fn sized(ty: &Type) -> Holds {
 /// the crate is not known here.
 fn auto_trait(ty: &Type, which: &str) -> Holds {
     const SCALARS: &[&str] = &[
-        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128",
-        "isize", "f32", "f64", "bool", "char", "str",
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f32", "f64", "bool", "char", "str",
     ];
     // Send and Sync whatever their arguments are (atomics), or exactly when their
     // arguments are (owning containers).
@@ -456,7 +460,11 @@ mod tests {
         let cell = "std::sync::Arc<std::cell::Cell<u8>>";
         assert_eq!(send(cell), Holds::No, "Arc of a !Sync type is not Send");
         assert_eq!(send("Vec<std::rc::Rc<u8>>"), Holds::No);
-        assert_eq!(send("&std::cell::Cell<u8>"), Holds::No, "&T: Send needs T: Sync");
+        assert_eq!(
+            send("&std::cell::Cell<u8>"),
+            Holds::No,
+            "&T: Send needs T: Sync"
+        );
         assert_eq!(send("&mut std::cell::Cell<u8>"), Holds::Yes);
         assert_eq!(send("crate::Thing"), Holds::Unknown);
         assert_eq!(send("*const u8"), Holds::No);
@@ -498,8 +506,14 @@ mod tests {
         });
         let arc = ty("std::sync::Arc<std::sync::atomic::AtomicBool>");
         let b = |t: &str| bound(&format!("BorrowSafe<{t}>"));
-        assert_eq!(holds(&arc, &b("std::sync::atomic::AtomicBool"), &impls), Holds::Yes);
-        assert_eq!(holds(&arc, &b("std::sync::atomic::AtomicUsize"), &impls), Holds::No);
+        assert_eq!(
+            holds(&arc, &b("std::sync::atomic::AtomicBool"), &impls),
+            Holds::Yes
+        );
+        assert_eq!(
+            holds(&arc, &b("std::sync::atomic::AtomicUsize"), &impls),
+            Holds::No
+        );
         assert_eq!(holds(&ty("std::rc::Rc<u8>"), &b("u8"), &impls), Holds::No);
         assert_eq!(holds(&arc, &bound("Other<u8>"), &impls), Holds::Unknown);
         assert_eq!(

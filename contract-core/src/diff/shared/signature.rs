@@ -86,8 +86,7 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     });
     let mut generalised_parts = Vec::new();
     for g in &generalised {
-        let meets = match generalisation::holds_all(&g.was, &g.bounds, &generalisation::NoImpls)
-        {
+        let meets = match generalisation::holds_all(&g.was, &g.bounds, &generalisation::NoImpls) {
             Holds::Yes => Some(true),
             Holds::No => Some(false),
             Holds::Unknown => None,
@@ -133,16 +132,14 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     let mut out: Vec<(DeltaKind, Class, Note)> = parts;
     out.extend(generalised_parts);
     out.extend(attributes(cx, old, new, role));
-    out.extend(
-        params(&old.params, &new.params, role)
-            .into_iter()
-            .filter(|(kind, _, note)| match (kind, note) {
-                (DeltaKind::ParamTypeChanged, Note::Param { name, .. }) => {
-                    !generalised.iter().any(|g| g.args.contains(name))
-                }
-                _ => true,
-            }),
-    );
+    out.extend(params(&old.params, &new.params, role).into_iter().filter(
+        |(kind, _, note)| match (kind, note) {
+            (DeltaKind::ParamTypeChanged, Note::Param { name, .. }) => {
+                !generalised.iter().any(|g| g.args.contains(name))
+            }
+            _ => true,
+        },
+    ));
     out.extend(returns(cx, old, new, role, borrow_freed));
     for (kind, class, note) in out {
         let delta: Delta = cx
