@@ -224,6 +224,10 @@ fn check_at(
     }
     let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(e.to_string()))?;
     let shown = store::display_path(path, manifest_dir);
+    let policy_of_set = contract_core::Policy {
+        target_baseline: target_baseline(),
+        ..policy.file.policy(set)
+    };
     let evaluate = |bytes: Option<&[u8]>| {
         verdict::evaluate(Request {
             set: &set_name,
@@ -232,7 +236,7 @@ fn check_at(
             mode: &mode,
             existing: bytes,
             current: held.symbols,
-            policy: &policy.file.policy(set),
+            policy: &policy_of_set,
             policy_file: &policy.shown,
             modules: held.modules,
             front: message::Front::Test,
@@ -368,6 +372,16 @@ fn write_report(path: &Path, outcome: &Outcome) -> Result<(), String> {
     }
     store::write_atomic(path, &report_json(outcome))
         .map_err(|e| message::cannot_write_report(&shown, &e))
+}
+
+/// The target features every build of the target this test was built for enables by
+/// default, as rustc told the build script (`build.rs`).
+fn target_baseline() -> std::collections::BTreeSet<String> {
+    env!("CONTRACT_PIN_TARGET_BASELINE")
+        .split(',')
+        .filter(|f| !f.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 #[cfg(test)]

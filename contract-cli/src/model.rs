@@ -406,6 +406,13 @@ pub fn load(
     }
     // What each package's build sees of `cfg`, and its workspace's public-API sets.
     let target = target.finish(lookup).ok();
+    // The target features every build of the target enables: none required of callers.
+    let baseline: BTreeSet<String> = target
+        .iter()
+        .flatten()
+        .filter(|(name, _)| name == "target_feature")
+        .filter_map(|(_, value)| value.clone())
+        .collect();
     let options: Vec<scan::Options> = workspace
         .packages
         .iter()
@@ -539,7 +546,10 @@ pub fn load(
                 pinned,
                 current,
                 bytes,
-                policy: loaded.file.policy(set),
+                policy: contract_core::Policy {
+                    target_baseline: baseline.clone(),
+                    ..loaded.file.policy(set)
+                },
                 policy_file: loaded.shown.clone(),
                 names: Some(UnitNames {
                     scan: scan.clone(),

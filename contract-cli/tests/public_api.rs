@@ -1027,3 +1027,32 @@ fn an_impl_moved_into_a_private_module_is_read_in_its_names() {
         [delta("breaking", "trait_implementor_removed", "Approx")]
     );
 }
+
+/// `sse2` is in every default x86_64 build (`rustc --print cfg`): an `unsafe fn` that
+/// enables it asks nothing more of callers, who vouch for the CPU in `unsafe`. A safe
+/// fn's callers must enable it themselves or call in `unsafe`, whatever the build
+/// enables, so there it stays a break.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn a_target_feature_of_the_target_baseline_frees_an_unsafe_fn_only() {
+    let f = api_package("simd", "");
+    let before =
+        "/// # Safety\n/// Any slice.\npub unsafe fn sum(x: &[u8]) -> usize {\n    x.len()\n}\n\n\
+        pub fn count(x: &[u8]) -> usize {\n    x.len()\n}\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let feature = "#[target_feature(enable = \"sse2\")]\n";
+    f.write(
+        "src/lib.rs",
+        &before.replace("pub unsafe fn", &format!("{feature}pub unsafe fn")),
+    );
+    assert_eq!(f.deltas(), []);
+    f.write(
+        "src/lib.rs",
+        &before.replace("pub fn count", &format!("{feature}pub fn count")),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "target_feature_added", "count")]
+    );
+}

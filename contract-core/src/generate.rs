@@ -763,6 +763,12 @@ impl<'a> Arbitrary<'a> for Policy {
                 DirectiveText::default()
             },
             doc_hidden_is_api: u.ratio(1, 4)?,
+            // x86_64's defaults, sometimes: the baseline leaves features out of both sides.
+            target_baseline: if u.ratio(1, 4)? {
+                ["fxsr", "sse", "sse2"].map(str::to_owned).into()
+            } else {
+                Default::default()
+            },
         })
     }
 }

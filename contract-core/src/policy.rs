@@ -131,6 +131,13 @@ pub struct Policy {
     /// (`doc_hidden_added`, breaking), and a change to one already hidden breaks no
     /// consumer.
     pub doc_hidden_is_api: bool,
+    /// Not from the policy file: the target features every build of the checked target
+    /// enables by default (`fxsr`, `sse`, `sse2` on `x86_64-unknown-linux-gnu`, as
+    /// `rustc --print cfg` says), which each front end fills in for the target it checks
+    /// (see [`crate::target_features::without_baseline`]). An `unsafe fn` that enables
+    /// one requires nothing more of its callers there (a safe one does: calling it from
+    /// code that does not enable the feature is `unsafe`). Empty: nothing is assumed.
+    pub target_baseline: std::collections::BTreeSet<String>,
 }
 
 impl Default for Policy {
@@ -145,6 +152,7 @@ impl Default for Policy {
             overrides: BTreeMap::new(),
             directive: DirectiveText::default(),
             doc_hidden_is_api: false,
+            target_baseline: Default::default(),
         }
     }
 }

@@ -31,6 +31,23 @@ pub fn enabled(features: &BTreeSet<String>) -> BTreeSet<String> {
     out
 }
 
+/// `features` less what the target's `baseline` enables: what they require of callers
+/// on that target (`sse2` requires nothing on `x86_64`, whose every build enables it).
+pub fn without_baseline(
+    features: &BTreeSet<String>,
+    baseline: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    if baseline.is_empty() {
+        return features.clone();
+    }
+    let base = enabled(baseline);
+    features
+        .iter()
+        .filter(|f| !base.contains(*f))
+        .cloned()
+        .collect()
+}
+
 /// The features of `features` that no other of them implies: `avx2` of `avx, avx2`.
 pub fn strongest(features: &BTreeSet<String>) -> BTreeSet<String> {
     features

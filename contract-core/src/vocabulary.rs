@@ -182,8 +182,14 @@ breaks; a property renames the generics of every case at random):
   delta, not six), and `target_feature_removed` likewise. What each feature enables is
   rustc's answer (`contract_core::target_features::IMPLIED`, checked against `rustc --print
   cfg -C target-feature=+f` by `contract-cli/tests/target_features.rs`); a name two
-  architectures share implies only what it implies on both. A target's baseline (`sse2` on
-  `x86_64`) is not assumed: the golden does not say which target the code is built for;
+  architectures share implies only what it implies on both. On an `unsafe fn`, a feature
+  every default build of the checked target enables (`sse2` on `x86_64`) is no
+  requirement either: callers vouch for the CPU, and every such CPU has it. The target is
+  the one checked on: the command asks `rustc --print cfg`, the harness's build script
+  asks rustc for the target it builds for (without the build's own flags, so `-C
+  target-cpu=native` frees nothing), the macro raises the error only in builds that do
+  not enable the feature. A safe fn's feature is always a requirement: rustc makes the
+  call `unsafe` from code that does not enable it itself, whatever the build enables;
 - a literal and its value: `0x10`, `0o20`, `0b1_0000` and `16`; `1_000` and `1000`;
   `'𖿰'` and `'\u{16ff0}'`; `r"a"` and `"a"` (the suffix stays: `16u8` is not `16`). Goldens
   write literals in one spelling, printable ASCII as itself and any other char escaped;

@@ -309,6 +309,44 @@ fn the_rust_abi_has_one_spelling() {
     );
 }
 
+/// A feature every build of the checked target enables (`sse2` on x86_64, as `rustc
+/// --print cfg` says; the front ends fill the baseline in) asks nothing more of an
+/// `unsafe fn`'s callers there, nor a weaker one it implies; a feature beyond it still
+/// does, and so does any feature on a safe fn (rustc makes the call `unsafe` from code
+/// that does not enable the feature itself, whatever the build enables).
+#[test]
+fn a_target_feature_in_the_target_baseline_requires_nothing_of_an_unsafe_fn() {
+    let x86_64 = contract_core::Policy {
+        target_baseline: ["fxsr", "sse", "sse2"].map(str::to_owned).into(),
+        ..contract_core::Policy::default()
+    };
+    let under = |before: &str, after: &str| common::diff(before, after, &x86_64);
+    let plain = "pub unsafe fn sum(x: &[u8]) -> u32 { 0 }";
+    let sse2 = "#[target_feature(enable = \"sse2\")] pub unsafe fn sum(x: &[u8]) -> u32 { 0 }";
+    assert_eq!(under(plain, sse2), [], "added");
+    assert_eq!(under(sse2, plain), [], "removed");
+    let trait_method = |f: &str| format!("pub trait T {{ {f} unsafe fn sum(&self); }}");
+    assert_eq!(
+        under(
+            &trait_method("#[target_feature(enable = \"sse\")]"),
+            &trait_method("")
+        ),
+        [],
+        "an implementor's impl needs nothing of it either"
+    );
+    // Near misses: with no baseline known, a feature beyond it, and a safe fn.
+    breaks(plain, sse2, DeltaKind::TargetFeatureAdded);
+    let found = under(plain, &sse2.replace("sse2", "sse4.1"));
+    let added = |found: &[contract_core::Delta]| {
+        found
+            .iter()
+            .any(|d| d.kind == DeltaKind::TargetFeatureAdded && d.is_breaking())
+    };
+    assert!(added(&found), "{}", common::show(&found));
+    let found = under(&plain.replace("unsafe ", ""), &sse2.replace("unsafe ", ""));
+    assert!(added(&found), "{}", common::show(&found));
+}
+
 #[test]
 fn a_target_feature_another_one_enables_requires_nothing_more() {
     // rustc enables `avx` and `sse4.2` with `avx2`: callers already need them.

@@ -374,6 +374,25 @@ fn check_respelling(
             } else {
                 message::compile_error(&cx, &delta)
             };
+            // A target feature every build of the target enables requires nothing more
+            // of an `unsafe fn`'s callers there (`Policy::target_baseline`, which the
+            // harness and the command read from rustc): this build raises the error
+            // only where it does not enable the feature itself.
+            let unsafe_fn = matches!(
+                (&delta.after, &delta.before),
+                (Some(contract_core::delta::Shown::Fn(f)), _)
+                    | (None, Some(contract_core::delta::Shown::Fn(f))) if f.unsafety
+            );
+            if let (contract_core::delta::Note::TargetFeature(feature), true) =
+                (&delta.note, unsafe_fn)
+            {
+                let error = syn::Error::new(span, text).into_compile_error();
+                tracking.extend(quote! {
+                    #[cfg(not(target_feature = #feature))]
+                    #error
+                });
+                continue;
+            }
             match still_implemented(args, extracted, at.generics, &delta, span, &text) {
                 Some((derive, assertion)) => {
                     tracking.extend(assertion);

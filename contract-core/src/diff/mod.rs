@@ -165,6 +165,12 @@ pub fn diff_symbol_with(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
+    // A target feature every build of the checked target enables requires nothing.
+    let based = without_target_baseline(before, after, &policy.target_baseline);
+    let (before, after) = match &based {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
     // `Self` in an inherent const's value is the type (`Self::new(…)`).
     let selfed = values::self_spelled(name, before, after);
     let (before, after) = match &selfed {
@@ -225,6 +231,48 @@ fn mark_as_written(deltas: &mut [Delta], before: &Symbol, after: &Symbol) {
             .map(|n| (*n).clone())
             .collect();
     }
+}
+
+/// `before` and `after` with the target features the target's `baseline` enables left
+/// out of every `unsafe fn`'s signature ([`crate::target_features::without_baseline`]);
+/// `None` when that changes neither. Only an `unsafe fn`: its callers vouch for the CPU,
+/// which every build of the target does for the baseline; a safe fn that enables any
+/// feature is unsafe to call from code that does not enable it itself, whatever the
+/// build enables (rustc: "the sse2 target feature being enabled in the build
+/// configuration does not remove the requirement to list it in `#[target_feature]`").
+fn without_target_baseline(
+    before: &Symbol,
+    after: &Symbol,
+    baseline: &std::collections::BTreeSet<String>,
+) -> Option<(Symbol, Symbol)> {
+    if baseline.is_empty() {
+        return None;
+    }
+    let strip = |s: &Symbol| {
+        let mut s = s.clone();
+        let mut changed = false;
+        let mut fix = |f: &mut FnShape| {
+            if !f.unsafety {
+                return;
+            }
+            let kept = crate::target_features::without_baseline(&f.target_features, baseline);
+            if kept != f.target_features {
+                f.target_features = kept;
+                changed = true;
+            }
+        };
+        match &mut s.item {
+            Some(crate::shape::ItemShape::Fn(f)) => fix(f),
+            Some(crate::shape::ItemShape::Trait(t)) => {
+                t.methods.values_mut().for_each(|m| fix(&mut m.sig))
+            }
+            _ => {}
+        }
+        s.methods.values_mut().for_each(&mut fix);
+        (s, changed)
+    };
+    let ((b, b_changed), (a, a_changed)) = (strip(before), strip(after));
+    (b_changed || a_changed).then_some((b, a))
 }
 
 /// Deltas between a golden set and the current set, policy applied, sorted by

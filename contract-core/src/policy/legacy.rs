@@ -111,6 +111,7 @@ impl Block {
             overrides,
             directive,
             doc_hidden_is_api: false,
+            target_baseline: Default::default(),
         })
     }
 }
