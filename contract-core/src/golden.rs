@@ -547,30 +547,18 @@ pub fn compare(
 /// a parameter's old type meets the bounds of the type parameter that replaced it,
 /// through the implementors of the set's traits (`diff::shared::generalisation`).
 fn settle_with_set(deltas: &mut [Delta], current: &Current, policy: &Policy) {
-    use crate::delta::{DeltaKind, Note};
-    use crate::diff::shared::generalisation::{settle, SetTraits};
-    for delta in deltas.iter_mut() {
-        if delta.kind != DeltaKind::ParamGeneralised
-            || !matches!(delta.note, Note::Generalised { meets: None, .. })
-        {
-            continue;
-        }
-        let module = current
-            .get(&delta.symbol)
-            .and_then(|s| s.module().ok().flatten())
-            .unwrap_or_default();
-        let traits = SetTraits {
-            named: |last: &str| {
-                current
-                    .iter()
-                    .filter(|(name, _)| name.rsplit("::").next() == Some(last))
-                    .filter_map(|(_, s)| s.symbol().ok())
-                    .collect()
-            },
-            module,
-        };
-        settle(delta, &traits, policy);
-    }
+    crate::diff::shared::generalisation::settle_all(
+        deltas,
+        &|last| {
+            current
+                .iter()
+                .filter(|(name, _)| name.rsplit("::").next() == Some(last))
+                .filter_map(|(_, s)| s.symbol().ok())
+                .collect()
+        },
+        &|symbol| current.get(symbol).and_then(|s| s.module().ok().flatten()),
+        policy,
+    );
 }
 
 /// Why [`compare`] has no answer.

@@ -289,23 +289,18 @@ pub fn diff_sets(
         }
     }
     let mut deltas = diff_sets_in_parts(before, after, in_both, policy);
-    for delta in &mut deltas {
-        let module = after
-            .get(&delta.symbol)
-            .and_then(|s| s.module.as_deref())
-            .unwrap_or_default();
-        let traits = shared::generalisation::SetTraits {
-            named: |last: &str| {
-                after
-                    .iter()
-                    .filter(|(name, _)| name.rsplit("::").next() == Some(last))
-                    .map(|(_, s)| s)
-                    .collect()
-            },
-            module,
-        };
-        shared::generalisation::settle(delta, &traits, policy);
-    }
+    shared::generalisation::settle_all(
+        &mut deltas,
+        &|last| {
+            after
+                .iter()
+                .filter(|(name, _)| name.rsplit("::").next() == Some(last))
+                .map(|(_, s)| s)
+                .collect()
+        },
+        &|symbol| after.get(symbol).and_then(|s| s.module.as_deref()),
+        policy,
+    );
     deltas
 }
 

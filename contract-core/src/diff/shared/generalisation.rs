@@ -109,6 +109,31 @@ where
     }
 }
 
+/// Settles every generalisation of `deltas` that one symbol's comparison left open,
+/// with the set's symbols at hand: `named(last)` gives those whose name ends in that
+/// path segment (`flag::BorrowSignalSafe` or `BorrowSignalSafe`), `module_of(symbol)`
+/// the module a symbol is defined in.
+pub fn settle_all<'a>(
+    deltas: &mut [crate::delta::Delta],
+    named: &dyn Fn(&str) -> Vec<&'a Symbol>,
+    module_of: &dyn Fn(&str) -> Option<&'a str>,
+    policy: &crate::policy::Policy,
+) {
+    for delta in deltas {
+        if !matches!(
+            delta.note,
+            crate::delta::Note::Generalised { meets: None, .. }
+        ) {
+            continue;
+        }
+        let traits = SetTraits {
+            named,
+            module: module_of(&delta.symbol).unwrap_or_default(),
+        };
+        settle(delta, &traits, policy);
+    }
+}
+
 /// Settles, with `impls` at hand, the generalisations a comparison of one symbol left
 /// open (`meets: None`): one whose old type meets every bound becomes additive (less
 /// what the set's policy overrides); one that does not stays breaking, and says so.
