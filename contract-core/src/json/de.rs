@@ -466,39 +466,38 @@ impl<'de> Deserializer<'de> {
         }
     }
 
-    /// `[` ahead: the visitor reads the elements, then the `]`. The closing bracket is
-    /// read even after the visitor's error (which then wins), as serde_json does: an
-    /// error at the end of an array is positioned after it.
+    /// `[` ahead: the visitor reads the elements, then the `]`.
     fn visit_array<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
-        self.remaining_depth -= 1;
-        if self.remaining_depth == 0 {
-            return Err(self.peek_error(ErrorCode::RecursionLimitExceeded));
-        }
-        self.eat_char();
-        let ret = visitor.visit_seq(SeqAccess {
-            de: self,
-            first: true,
-        });
-        self.remaining_depth += 1;
-        match (ret, self.end_seq()) {
-            (Ok(ret), Ok(())) => Ok(ret),
-            (Err(err), _) | (_, Err(err)) => Err(err),
-        }
+        self.visit_nested(
+            |de| visitor.visit_seq(SeqAccess { de, first: true }),
+            Self::end_seq,
+        )
     }
 
-    /// `{` ahead: as `visit_array`, for objects.
+    /// `{` ahead: the visitor reads the entries, then the `}`.
     fn visit_object<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        self.visit_nested(
+            |de| visitor.visit_map(MapAccess { de, first: true }),
+            Self::end_map,
+        )
+    }
+
+    /// An array or object one level deeper: `visit` reads its inside, `end` its closing
+    /// bracket. The bracket is read even after the visitor's error (which then wins), as
+    /// serde_json does: an error at the end of an array or object is positioned after it.
+    fn visit_nested<T>(
+        &mut self,
+        visit: impl FnOnce(&mut Self) -> Result<T>,
+        end: fn(&mut Self) -> Result<()>,
+    ) -> Result<T> {
         self.remaining_depth -= 1;
         if self.remaining_depth == 0 {
             return Err(self.peek_error(ErrorCode::RecursionLimitExceeded));
         }
         self.eat_char();
-        let ret = visitor.visit_map(MapAccess {
-            de: self,
-            first: true,
-        });
+        let ret = visit(self);
         self.remaining_depth += 1;
-        match (ret, self.end_map()) {
+        match (ret, end(self)) {
             (Ok(ret), Ok(())) => Ok(ret),
             (Err(err), _) | (_, Err(err)) => Err(err),
         }
