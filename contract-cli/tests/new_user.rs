@@ -1022,3 +1022,67 @@ fn a_public_api_set_is_checked_by_cargo_test_with_the_commands_verdict() {
         "{out}"
     );
 }
+
+/// A library whose root is elsewhere (`[lib] path`, as fnv and others write it): the
+/// macro reads the crate's names from the root the manifest names, as the command
+/// does, so a crate-local alias and its expansion are one type in every front end.
+/// Before, the macro looked only at `src/lib.rs`, compared the spelling as written,
+/// and stopped `cargo check` where the command saw no change.
+#[test]
+fn a_library_at_another_path_is_read_with_its_names() {
+    let _one_at_a_time = fresh_crate_lock();
+    let fresh = Fresh::new();
+    let root = fresh.dir.path();
+    fs::remove_file(root.join("src/lib.rs")).unwrap();
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    fs::write(
+        root.join("Cargo.toml"),
+        format!("{manifest}\n[lib]\npath = \"lib/root.rs\"\n"),
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("lib")).unwrap();
+    fs::write(
+        root.join("lib/root.rs"),
+        "//! A library at another path.\n#![deny(warnings, missing_docs)]\n\n\
+         /// The crate's error.\n#[derive(Debug)]\npub struct Error;\n\n\
+         /// The crate's result.\npub type Result<T> = std::result::Result<T, Error>;\n\n\
+         pub mod model;\n",
+    )
+    .unwrap();
+    let model = root.join("lib/model.rs");
+    fs::write(
+        &model,
+        "//! A module of its own file.\n\n/// Loads one byte.\n\
+         #[contract_pin::contract(set = \"api\")]\npub fn load() -> crate::Result<u8> {\n    Ok(1)\n}\n",
+    )
+    .unwrap();
+    succeeds(
+        "bootstrap",
+        fresh.cargo(&["test", "--quiet"], &[("CONTRACT_PIN_UPDATE", "1")]),
+    );
+    let text = fs::read_to_string(&model).unwrap();
+    fs::write(
+        &model,
+        text.replace("crate::Result<u8>", "std::result::Result<u8, crate::Error>"),
+    )
+    .unwrap();
+    succeeds("the alias expanded", fresh.cargo(&["test", "--quiet"], &[]));
+    succeeds(
+        "the command agrees",
+        fresh
+            .shell("contract-pin", &["check"], &[])
+            .output()
+            .expect("contract-pin runs"),
+    );
+    // The near miss: another error type is another type.
+    fs::write(
+        &model,
+        text.replace("crate::Result<u8>", "std::result::Result<u8, ()>"),
+    )
+    .unwrap();
+    let out = fails("another error type", fresh.cargo(&["check"], &[]));
+    assert!(
+        out.contains("breaking change to pinned contract `load`"),
+        "{out}"
+    );
+}

@@ -223,8 +223,9 @@ breaks; a property renames the generics of every case at random):
   module's `use` declarations").
 - The crate's names are read from its sources without evaluating `#[cfg]` (twins that
   agree are one name; any other ambiguity is compared as written) and without expanding
-  macros; the macro finds the crate's root at `src/lib.rs` or `src/main.rs` of its package,
-  or in the file itself (an integration test). With the compile-time check off
+  macros; the macro finds the crate's root where its manifest names it (`[lib] path`,
+  `[[bin]] path`), at `src/lib.rs` or `src/main.rs`, or in the file itself (an
+  integration test). With the compile-time check off
   (`CONTRACT_PIN_COMPILE_CHECK=0`) the macro still reads the golden to register the
   golden's spelling.
 - Expressions (array lengths, const arguments, discriminants, const values, table rows)

@@ -445,6 +445,17 @@ fn the_first_error_in_the_file_is_reported() {
 
 // ---- finding the file ---------------------------------------------------------------
 
+/// The roots a manifest names for its targets, the library's first; none where it
+/// names none (cargo's layout applies) or does not parse.
+#[test]
+fn a_manifest_s_target_roots_are_read() {
+    let manifest = "[package]\nname = \"fnv\"\n\n[lib]\npath = \"lib.rs\"\n\n\
+                    [[bin]]\nname = \"tool\"\npath = \"tools/main.rs\"\n\n[[bin]]\nname = \"plain\"\n";
+    assert_eq!(file::target_roots(manifest), ["lib.rs", "tools/main.rs"]);
+    assert!(file::target_roots("[package]\nname = \"x\"\n").is_empty());
+    assert!(file::target_roots("[lib\n").is_empty());
+}
+
 /// `workspace_root` over an in-memory tree of manifests.
 fn root_of(manifests: &[(&str, &str)], package: &str) -> PathBuf {
     let files: BTreeMap<PathBuf, String> = manifests

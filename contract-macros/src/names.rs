@@ -58,12 +58,16 @@ fn read(crate_name: &str, root: &Path) -> Arc<Read> {
 pub fn of_item(file: &Path, inline: &[String]) -> Option<(Arc<Read>, String)> {
     let crate_name = std::env::var("CARGO_CRATE_NAME").ok()?;
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?);
-    // The library's root, a binary's, or the file itself (an integration test).
-    let roots = [
+    // The roots the manifest names (`[lib] path`, `[[bin]] path`), the library's root
+    // and a binary's by cargo's layout, or the file itself (an integration test).
+    let named = std::fs::read_to_string(manifest.join("Cargo.toml"))
+        .map(|text| contract_core::policy::file::target_roots(&text))
+        .unwrap_or_default();
+    let roots = named.iter().map(|path| manifest.join(path)).chain([
         manifest.join("src").join("lib.rs"),
         manifest.join("src").join("main.rs"),
         file.to_path_buf(),
-    ];
+    ]);
     for root in roots {
         if !root.is_file() {
             continue;

@@ -811,6 +811,33 @@ pub fn workspace_root(manifest_dir: &Path, read: impl Fn(&Path) -> Option<String
     manifest_dir.to_path_buf()
 }
 
+/// The root files a package's manifest names for its targets, relative to its
+/// directory: `[lib] path` first, then each `[[bin]] path`. Empty when it names none
+/// (cargo's layout, `src/lib.rs` and `src/main.rs`, applies) or does not parse.
+pub fn target_roots(manifest: &str) -> Vec<String> {
+    let Ok(doc) = toml_span::parse(manifest) else {
+        return Vec::new();
+    };
+    let Some(doc) = doc.as_table() else {
+        return Vec::new();
+    };
+    let path = |target: &Value<'_>| {
+        target
+            .as_table()
+            .and_then(|t| t.get("path"))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    };
+    let lib = doc.get("lib").and_then(path);
+    let bins = doc
+        .get("bin")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(path);
+    lib.into_iter().chain(bins).collect()
+}
+
 /// What [`workspace_root`] needs of a manifest.
 struct Manifest {
     /// `[workspace]`: its `members` and `exclude`.
