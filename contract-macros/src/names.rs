@@ -60,9 +60,7 @@ pub fn of_item(file: &Path, inline: &[String]) -> Option<(Arc<Read>, String)> {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?);
     // The roots the manifest names (`[lib] path`, `[[bin]] path`), the library's root
     // and a binary's by cargo's layout, or the file itself (an integration test).
-    let named = std::fs::read_to_string(manifest.join("Cargo.toml"))
-        .map(|text| contract_core::policy::file::target_roots(&text))
-        .unwrap_or_default();
+    let named = manifest_roots(&manifest);
     let roots = named.iter().map(|path| manifest.join(path)).chain([
         manifest.join("src").join("lib.rs"),
         manifest.join("src").join("main.rs"),
@@ -83,6 +81,24 @@ pub fn of_item(file: &Path, inline: &[String]) -> Option<(Arc<Read>, String)> {
         }
     }
     None
+}
+
+/// The roots the package's manifest names (`[lib] path`, `[[bin]] path`), read once per
+/// compiler process and package: every pinned item asks.
+fn manifest_roots(manifest_dir: &Path) -> Vec<String> {
+    static ROOTS: OnceLock<Mutex<HashMap<PathBuf, Vec<String>>>> = OnceLock::new();
+    let mut roots = ROOTS
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    roots
+        .entry(manifest_dir.to_path_buf())
+        .or_insert_with(|| {
+            std::fs::read_to_string(manifest_dir.join("Cargo.toml"))
+                .map(|text| contract_core::policy::file::target_roots(&text))
+                .unwrap_or_default()
+        })
+        .clone()
 }
 
 /// The module (`module_path!()`) the file `file` is by the usual layout:
