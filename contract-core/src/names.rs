@@ -39,6 +39,17 @@ use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
 /// table is read from sources that may not compile).
 const MAX_DEPTH: usize = 8;
 
+/// How many glob paths may be resolved inside one another: a glob path whose first
+/// name came by a glob (`use super::*; use sibling::*;`) resolves; deeper, only a
+/// module's own and named imports are asked. Unbounded, a crate whose modules
+/// glob-import each other by plain names (encoding_rs 0.8: `use euc_jp::*;`, …)
+/// made every glob path resolve every other anew: factorial time.
+const MAX_GLOB_NESTING: usize = 2;
+
+/// A guard against runaway resolution in sources that may not compile: every
+/// module a lookup asks stays on the stack, so it holds a crate's modules.
+const MAX_VISITING: usize = 4096;
+
 /// The modules of one crate and the type-namespace names each defines and imports.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NameTable {
@@ -97,40 +108,64 @@ pub trait Modules {
 }
 
 /// What `name` stands for in module `m`: its own names, then its named imports,
-/// then (when neither has it) its globs. `visiting` guards cycles.
+/// then (when neither has it) its globs, and theirs, breadth first. Each module is
+/// asked once per lookup and stays on `visiting` until the lookup ends, so a named
+/// import leading back to one of them finds only what it defines: encoding_rs's
+/// and gimli's modules glob-import each other, and following every route anew
+/// (depth first) took exponential time for a name none of them defines.
 pub fn lookup(
     modules: &(impl Modules + ?Sized),
     m: usize,
     name: &str,
     visiting: &mut Vec<(usize, String)>,
 ) -> Vec<Res> {
-    let mut out = modules.own(m, name);
-    // Inside its own lookup (`pub use fill::fill;` beside `mod fill;`: the path of
-    // the `use` starts with the module), a name is what the module defines.
-    let key = (m, name.to_owned());
-    if visiting.contains(&key) || visiting.len() > 64 {
-        return out;
-    }
-    visiting.push(key);
-    let imports = modules.imports(m);
-    for (path, bound) in &imports {
-        if *bound == Some(name) {
-            out.extend(resolve_import(modules, m, path, visiting));
+    let mut out = Vec::new();
+    let mut asked = vec![m];
+    let mut queue = std::collections::VecDeque::from([m]);
+    let mut pushed = 0;
+    while let Some(t) = queue.pop_front() {
+        let mut found = modules.own(t, name);
+        // Inside its own lookup (`pub use fill::fill;` beside `mod fill;`: the path of
+        // the `use` starts with the module), a name is what the module defines.
+        let key = (t, name.to_owned());
+        if visiting.contains(&key) || visiting.len() > MAX_VISITING {
+            out.extend(found);
+            continue;
         }
-    }
-    if out.is_empty() {
+        visiting.push(key);
+        pushed += 1;
+        let imports = modules.imports(t);
         for (path, bound) in &imports {
-            if bound.is_some() {
-                continue;
-            }
-            for res in resolve_import(modules, m, path, visiting) {
-                if let Res::Module(t) = res {
-                    out.extend(lookup(modules, t, name, visiting));
-                }
+            if *bound == Some(name) {
+                found.extend(resolve_import(modules, t, path, visiting));
             }
         }
+        // A glob imports what its module has in scope, its own globs' names
+        // included, unless a name of the importing module shadows it. `(t, "*3")`
+        // on the stack: `t`'s fourth import, a glob, is being resolved (no
+        // identifier starts with `*`).
+        let nesting = visiting.iter().filter(|(_, n)| n.starts_with('*')).count();
+        if found.is_empty() && nesting < MAX_GLOB_NESTING {
+            for (i, (path, bound)) in imports.iter().enumerate() {
+                let key = (t, format!("*{i}"));
+                if bound.is_some() || visiting.contains(&key) {
+                    continue;
+                }
+                visiting.push(key);
+                for res in resolve_import(modules, t, path, visiting) {
+                    if let Res::Module(g) = res {
+                        if !asked.contains(&g) {
+                            asked.push(g);
+                            queue.push_back(g);
+                        }
+                    }
+                }
+                visiting.pop();
+            }
+        }
+        out.extend(found);
     }
-    visiting.pop();
+    visiting.truncate(visiting.len() - pushed);
     out.sort();
     out.dedup();
     out
@@ -1608,6 +1643,58 @@ mod tests {
             "not re-exported"
         );
         assert!(!t.still_names("krate::gone", "fill", "krate::fill"));
+    }
+
+    /// encoding_rs 0.8-like: sixteen modules, each `use super::*;` and a glob of
+    /// every sibling by its plain name, the root a glob of each; one of them defines
+    /// `Decoder`.
+    fn glob_mesh() -> NameTable {
+        let mut t = NameTable::new("krate");
+        let names: Vec<String> = (0..16).map(|i| format!("m{i}")).collect();
+        let modules: Vec<usize> = names
+            .iter()
+            .map(|n| t.add_module(NameTable::ROOT, n))
+            .collect();
+        t.add_def(modules[9], "Decoder", Def::Type);
+        for &m in &modules {
+            t.add_import(m, vec!["super".into()], None);
+            for n in &names {
+                t.add_import(m, vec![n.clone()], None);
+            }
+        }
+        for n in &names {
+            t.add_import(NameTable::ROOT, vec![n.clone()], None);
+        }
+        t
+    }
+
+    #[test]
+    fn modules_that_glob_import_each_other_resolve_once_each() {
+        // Before each module was asked once per lookup, a name none defines took
+        // factorial time here (encoding_rs's `update` did not end).
+        let t = glob_mesh();
+        for module in ["krate", "krate::m0", "krate::m15"] {
+            assert_eq!(
+                canonical(&t, module, "Decoder"),
+                "crate::m9::Decoder",
+                "{module}"
+            );
+            assert_eq!(canonical(&t, module, "Encoder"), "Encoder", "{module}");
+        }
+        // A glob path whose first name came by a glob: `m1` is in `m0`'s scope
+        // through `use super::*;` (not at the crate root, where a 2015 path would
+        // find it).
+        let mut t = NameTable::new("krate");
+        let p = t.add_module(NameTable::ROOT, "p");
+        let m0 = t.add_module(p, "m0");
+        let m1 = t.add_module(p, "m1");
+        t.add_def(m1, "Decoder", Def::Type);
+        t.add_import(m0, vec!["super".into()], None);
+        t.add_import(m0, vec!["m1".into()], None);
+        assert_eq!(
+            canonical(&t, "krate::p::m0", "Decoder"),
+            "crate::p::m1::Decoder"
+        );
     }
 
     #[test]
