@@ -168,14 +168,43 @@ impl Env {
     /// The truth of an item's `#[cfg]` attributes together (all must hold).
     pub fn item(&self, attrs: &[Attribute]) -> Truth {
         combine(
-            attrs.iter().filter(|a| a.path().is_ident("cfg")).map(|a| {
-                match a.parse_args::<Meta>() {
-                    Ok(meta) => self.eval(&meta),
-                    Err(_) => Truth::Unknown(contract_core::syntax::tokens::to_string(&a.meta)),
-                }
-            }),
+            attrs.iter().map(|a| self.attr(&a.meta)),
             Truth::False,
             Truth::True,
+        )
+    }
+
+    /// Whether one attribute leaves its item in the build: a `cfg` as it evaluates;
+    /// a `cfg_attr(p, …)` as `not(p) or` what it expands to (portable-atomic 1.14's
+    /// `#[cfg_attr(p, cfg(q))]` beside `#[cfg_attr(not(p), cfg(r))]` on twin modules:
+    /// with `p` a build script's cfg, each twin is undecided, not both built); any
+    /// other attribute does.
+    fn attr(&self, meta: &Meta) -> Truth {
+        let unknown = || Truth::Unknown(contract_core::syntax::tokens::to_string(meta));
+        if meta.path().is_ident("cfg") {
+            return match meta.require_list().and_then(|l| l.parse_args::<Meta>()) {
+                Ok(predicate) => self.eval(&predicate),
+                Err(_) => unknown(),
+            };
+        }
+        if !meta.path().is_ident("cfg_attr") {
+            return Truth::True;
+        }
+        let Ok(metas) = meta
+            .require_list()
+            .and_then(|l| l.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated))
+        else {
+            return unknown();
+        };
+        let mut metas = metas.iter();
+        let Some(predicate) = metas.next() else {
+            return Truth::True;
+        };
+        let expanded = combine(metas.map(|m| self.attr(m)), Truth::False, Truth::True);
+        combine(
+            [self.eval(predicate).not(), expanded].into_iter(),
+            Truth::True,
+            Truth::False,
         )
     }
 
@@ -428,6 +457,58 @@ mod tests {
         };
         assert!(matches!(eval(&no_rustc, "unix"), Truth::Unknown(_)));
         assert!(matches!(eval(&no_rustc, "windows"), Truth::Unknown(_)));
+    }
+
+    #[test]
+    fn a_cfg_a_cfg_attr_adds_counts_for_the_item() {
+        let e = Env {
+            custom: None,
+            ..env()
+        };
+        let truth = |item: syn::ItemMod| e.item(&item.attrs);
+        // The twins of portable-atomic 1.14 behind a build script's cfg: neither is
+        // known to be built.
+        assert!(matches!(
+            truth(syn::parse_quote! {
+                #[cfg_attr(no_has_atomic, cfg(windows))]
+                #[cfg_attr(not(no_has_atomic), cfg(unix))]
+                mod cas {}
+            }),
+            Truth::Unknown(_)
+        ));
+        assert!(matches!(
+            truth(syn::parse_quote! {
+                #[cfg_attr(no_has_atomic, cfg(not(windows)))]
+                #[cfg_attr(not(no_has_atomic), cfg(not(unix)))]
+                mod cas {}
+            }),
+            Truth::Unknown(_)
+        ));
+        // Whatever the predicate, a cfg that holds keeps the item; one whose
+        // predicate holds and whose cfg does not drops it, nested too.
+        assert_eq!(
+            truth(syn::parse_quote! { #[cfg_attr(no_has_atomic, cfg(unix))] mod m {} }),
+            Truth::True
+        );
+        assert_eq!(
+            truth(syn::parse_quote! { #[cfg_attr(unix, cfg(windows))] mod m {} }),
+            Truth::False
+        );
+        assert_eq!(
+            truth(syn::parse_quote! {
+                #[cfg_attr(unix, allow(dead_code), cfg_attr(feature = "std", cfg(windows)))]
+                mod m {}
+            }),
+            Truth::False
+        );
+        assert_eq!(
+            truth(syn::parse_quote! { #[cfg_attr(windows, cfg(windows))] mod m {} }),
+            Truth::True
+        );
+        assert_eq!(
+            truth(syn::parse_quote! { #[cfg_attr(no_has_atomic, derive(Debug))] mod m {} }),
+            Truth::True
+        );
     }
 
     #[test]

@@ -398,6 +398,38 @@ fn a_move_behind_a_pub_use_is_no_change_and_a_lost_path_is_a_break() {
 }
 
 #[test]
+fn twins_under_a_cfg_a_cfg_attr_adds_are_read_once() {
+    // portable-atomic 1.14: `cfg_attr(p, cfg(q))` and its negation on twin modules
+    // whose `#[macro_export]` macros share names; `p` a build script's cfg the command
+    // has not seen (a build script, no build output yet).
+    let f = api_package("atomics", "");
+    f.write(
+        "build.rs",
+        "fn main() {\n    println!(\"cargo:rustc-cfg=single_core\");\n}\n",
+    );
+    let twin = |old: &str, new: &str, body: &str| {
+        format!(
+            "#[cfg_attr(no_target_has_atomic, cfg({old}))]\n\
+             #[cfg_attr(not(no_target_has_atomic), cfg({new}))]\n\
+             #[macro_use]\nmod cas_macros {{\n    #[macro_export]\n    \
+             macro_rules! cfg_has_cas {{ ($($tt:tt)*) => {{ {body} }}; }}\n}}\n"
+        )
+    };
+    f.write(
+        "src/lib.rs",
+        &format!(
+            "{}{}pub struct Atomic;\n",
+            twin("single_core", "any(unix, windows)", "$($tt)*"),
+            twin("not(single_core)", "not(any(unix, windows))", "")
+        ),
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stderr.contains("cannot evaluate"), "{run:?}");
+    assert_eq!(f.run(&["check"]).code, 0);
+}
+
+#[test]
 fn changes_are_classified_like_any_sets() {
     let f = fixture();
     assert_eq!(f.run(&["update"]).code, 0);
