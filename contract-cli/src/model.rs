@@ -661,9 +661,9 @@ fn assemble(
         if !current::is_item_text(&p.text) {
             continue;
         }
-        let key = (p.impl_module().to_owned(), p.item_name.clone());
-        if let Some(impls) = scan.impls.get(&key) {
-            current.set_impls_in_source(&p.name, impls);
+        let impls = scan.impls_of(p.impl_module(), &p.item_name);
+        if !impls.is_empty() {
+            current.set_impls_in_source(&p.name, &impls);
         }
         if contract_core::features::feature_of(&p.name).is_some() {
             current.set_feature_facts(&p.name, &scan.inert_features, &scan.redundant_features);

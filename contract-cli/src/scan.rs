@@ -157,9 +157,8 @@ pub struct PackageScan {
     /// The library root's `pub use` of other crates' items: (path, file, line, col).
     pub reexports: Vec<(Vec<String>, PathBuf, usize, usize)>,
     /// `impl Trait for Type` items of the probed traits, by the module they are in and
-    /// the type's name: what the sources say a type implements besides its derives. An
-    /// impl is matched to the type of that name in its own module (where it is usually
-    /// written); one written elsewhere is not seen.
+    /// the type's name: what the sources say a type implements besides its derives
+    /// ([`PackageScan::impls_of`] matches them to a type).
     #[serde(with = "crate::cache::pairs")]
     pub impls: BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
     /// Symbols (set, name) of items under a `#[cfg]` this command cannot evaluate:
@@ -174,6 +173,24 @@ pub struct PackageScan {
     /// features have anyway ([`contract_core::Symbol::redundant_features`]).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub redundant_features: BTreeSet<String>,
+}
+
+impl PackageScan {
+    /// The probed traits the sources implement by hand for the type `name` of
+    /// `module`: the impls of a type of that name in its own module or one below it,
+    /// where they are written (roaring 0.12's `impl PartialEq for RoaringTreemap` in
+    /// `treemap::cmp`, the type in `treemap`). One written elsewhere is not seen.
+    pub fn impls_of(&self, module: &str, name: &str) -> BTreeSet<ProbedTrait> {
+        self.impls
+            .iter()
+            .filter(|((m, n), _)| {
+                n == name
+                    && m.strip_prefix(module)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+            })
+            .flat_map(|(_, traits)| traits.iter().copied())
+            .collect()
+    }
 }
 
 /// Scans the targets of `package` whose registrations an integration test's harness
@@ -1729,10 +1746,8 @@ fn hand_written_serde(scan: &mut PackageScan) {
         if container.has_wire() {
             continue;
         }
-        let Some(impls) = scan.impls.get(&(p.module.clone(), p.item_name.clone())) else {
-            continue;
-        };
-        let serde: Vec<&str> = impls
+        let serde: Vec<&str> = scan
+            .impls_of(&p.module, &p.item_name)
             .iter()
             .filter(|t| t.is_serde())
             .map(|t| t.name())

@@ -398,6 +398,40 @@ fn a_move_behind_a_pub_use_is_no_change_and_a_lost_path_is_a_break() {
 }
 
 #[test]
+fn a_derive_replaced_by_an_impl_in_a_module_below_is_no_change() {
+    let f = api_package("bitmaps", "");
+    f.write(
+        "src/lib.rs",
+        "pub mod treemap;\npub use treemap::Treemap;\n",
+    );
+    f.write(
+        "src/treemap/mod.rs",
+        "#[derive(PartialEq, Eq, Debug)]\npub struct Treemap {\n    len: u64,\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    // roaring 0.12: the derive becomes an impl in `treemap::cmp`.
+    f.write(
+        "src/treemap/mod.rs",
+        "mod cmp;\n#[derive(Eq, Debug)]\npub struct Treemap {\n    len: u64,\n}\n",
+    );
+    f.write(
+        "src/treemap/cmp.rs",
+        "use super::Treemap;\nimpl PartialEq for Treemap {\n    fn eq(&self, other: &Self) -> bool {\n        \
+         self.len == other.len\n    }\n}\n",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "still `PartialEq`: {run:?}");
+    // Near miss: no impl anywhere, the trait is gone.
+    f.write("src/treemap/cmp.rs", "");
+    assert!(
+        f.deltas()
+            .contains(&delta("breaking", "derive_removed", "Treemap")),
+        "{:?}",
+        f.deltas()
+    );
+}
+
+#[test]
 fn twins_under_a_cfg_a_cfg_attr_adds_are_read_once() {
     // portable-atomic 1.14: `cfg_attr(p, cfg(q))` and its negation on twin modules
     // whose `#[macro_export]` macros share names; `p` a build script's cfg the command
