@@ -619,6 +619,12 @@ fn generic_change(c: &GenericChange) -> String {
         GenericChange::Replaced { name } => {
             format!("generic parameter `{name}` changed kind or type")
         }
+        GenericChange::BoundAdded { subject, bound } if bound == "Sized" => {
+            format!("`{subject}` must be `Sized`")
+        }
+        GenericChange::BoundRemoved { subject, bound } if bound == "Sized" => {
+            format!("`{subject}` need not be `Sized`")
+        }
         GenericChange::BoundAdded { subject, bound } => format!("bound `{subject}: {bound}` added"),
         GenericChange::BoundRemoved { subject, bound } => {
             format!("bound `{subject}: {bound}` removed")

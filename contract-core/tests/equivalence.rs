@@ -1096,6 +1096,21 @@ fn an_impl_lifetime_no_caller_can_name_is_no_lifetime() {
 }
 
 #[test]
+fn an_explicit_sized_bound_is_the_implicit_one() {
+    same("pub struct S<T>(T);", "pub struct S<T: Sized>(T);");
+    same(
+        "pub fn dump<W: std::io::Write>(w: W) {}",
+        "pub fn dump<W: std::io::Write + Sized>(w: W) {}",
+    );
+    // The near miss: `?Sized` taken away.
+    breaks(
+        "pub struct S<T: ?Sized>(Box<T>);",
+        "pub struct S<T>(Box<T>);",
+        DeltaKind::GenericBoundAdded,
+    );
+}
+
+#[test]
 fn a_literal_is_its_value() {
     same("pub const C: u32 = 0x10;", "pub const C: u32 = 16;");
     same("pub const C: u32 = 1_000;", "pub const C: u32 = 1000;");

@@ -359,7 +359,7 @@ pub fn normalized(s: &Symbol) -> Symbol {
         }
         _ => {}
     }
-    without_empty_predicates(&mut out);
+    without_vacuous_bounds(&mut out);
     out
 }
 
@@ -370,16 +370,27 @@ fn canonical_value(value: &mut crate::shape::Value) {
     }
 }
 
-/// Drops where-clause predicates that bound nothing (`where 'a:`, `where Vec<T>:`):
-/// they constrain no consumer, and the generics rules compare bounds, so a
-/// difference in them alone is no change. (Found by the `shape_pairs` fuzz target:
-/// the safety net fired on it.)
-fn without_empty_predicates(s: &mut Symbol) {
+/// Drops bounds that ask nothing: where-clause predicates that bound nothing
+/// (`where 'a:`, `where Vec<T>:`), and an explicit `Sized` on a type parameter, which
+/// every type parameter has unless it says `?Sized`. They constrain no consumer, and
+/// the generics rules compare bounds, so a difference in them alone is no change.
+/// (Found by the `shape_pairs` fuzz target: the safety net fired on the first.)
+fn without_vacuous_bounds(s: &mut Symbol) {
     fn generics(g: &mut Generics) {
         g.where_clause.retain(|w| match w {
             WherePredicate::Type { bounds, .. } => !bounds.is_empty(),
             WherePredicate::Lifetime { bounds, .. } => !bounds.is_empty(),
         });
+        for param in &mut g.params {
+            if let GenericParam::Type { bounds, .. } = param {
+                bounds.retain(|b| !is_sized(b));
+            }
+        }
+    }
+    fn is_sized(b: &Bound) -> bool {
+        matches!(b, Bound::Trait { hrtb, maybe: false, path }
+            if hrtb.is_empty() && !path.global && matches!(path.segments.as_slice(),
+                [one] if one.name == "Sized" && matches!(one.args, Args::None)))
     }
     fn signature(f: &mut FnShape) {
         generics(&mut f.generics);

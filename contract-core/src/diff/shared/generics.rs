@@ -62,8 +62,7 @@ fn compare_param(o: &GenericParam, n: &GenericParam, out: &mut Vec<GenericChange
                 default: nd,
             },
         ) if name == nn => {
-            let text = |b: &[crate::ty::Bound]| b.iter().map(ToString::to_string).collect();
-            bound_changes(name, &text(ob), &text(nb), out);
+            bound_changes(name, &sized_explicit(ob), &sized_explicit(nb), out);
             if od != nd {
                 out.push(GenericChange::DefaultChanged {
                     name: name.clone(),
@@ -96,6 +95,18 @@ fn compare_param(o: &GenericParam, n: &GenericParam, out: &mut Vec<GenericChange
             name: n.name().to_owned(),
         }),
     }
+}
+
+/// A type parameter's bounds as text, with the `Sized` every type parameter has
+/// unless it says `?Sized` written out: `?Sized` added is then `Sized` removed, a
+/// relaxation (codespan-reporting 0.13.1's `W: Write` → `W: Write + ?Sized` behind
+/// `&mut W`), and an explicit `T: Sized` is no bound more.
+fn sized_explicit(bounds: &[crate::ty::Bound]) -> BTreeSet<String> {
+    let mut set: BTreeSet<String> = bounds.iter().map(ToString::to_string).collect();
+    if !set.remove("?Sized") {
+        set.insert("Sized".to_owned());
+    }
+    set
 }
 
 fn bound_changes(
