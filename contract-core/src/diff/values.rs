@@ -150,13 +150,15 @@ fn rows(cx: &mut Cx<'_>, old: &[String], new: &[String], whole: impl Fn() -> (Sh
 /// The delta two different values of a const are: `const_value_changed` when the
 /// sources say the value changed, `const_expression_changed` when they cannot tell.
 ///
-/// A value built of literals, paths, operators and calls is compared as written
-/// (literals by value): any other spelling is taken to be another value. One that
-/// calls a macro or branches (`match`, `if`, a block) is code the sources do not
-/// evaluate (`expect!(x)` and a `const fn expect(x)` may give one value): changed in
-/// place, only in its literals and names (`match … { _ => Level::Info }` → `Warn`),
-/// it is still another value; changed in its code, it may be the same value, and a
-/// false "breaking" costs more than a miss.
+/// A value built of literals, paths, operators, struct literals and tuple
+/// constructors is compared as written (literals by value): any other spelling is
+/// taken to be another value. One that calls a fn or a macro or branches (`match`,
+/// `if`, a block) is code the sources do not evaluate (`expect!(x)`, `expect(x)` and
+/// `Vec::new()` against a const may give one value): changed in place, only in its
+/// literals and names (`match … { _ => Level::Info }` → `Warn`, `from_secs(5)` →
+/// `from_secs(6)`), it is still another value; changed in its code (a callee
+/// renamed included), it may be the same value, and a false "breaking" costs more
+/// than a miss.
 pub(super) fn value_change(old: &Value, new: &Value) -> Option<DeltaKind> {
     match (old, new) {
         (o, n) if o == n => None,
@@ -180,10 +182,13 @@ fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
     if evaluated(&o) && evaluated(&n) {
         return Some(DeltaKind::ConstValueChanged);
     }
+    // In place: only data differs; a callee renamed (`from_secs(5)` →
+    // `from_millis(5)`) is other code, not another datum.
     let in_place = o.len() == n.len()
-        && o.iter()
-            .zip(&n)
-            .all(|(a, b)| a == b || (a.is_data() && b.is_data()));
+        && (0..o.len()).all(|i| {
+            o[i] == n[i]
+                || (o[i].is_data() && n[i].is_data() && !calls_at(&o, i) && !calls_at(&n, i))
+        });
     Some(if in_place {
         DeltaKind::ConstValueChanged
     } else {
@@ -381,14 +386,17 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// Whether the token at `i` starts code whose value the sources do not give: a
-/// keyword above, a macro call (`name!(`), or a block (`{` not after a name: not a
-/// struct literal).
+/// keyword above, a macro call (`name!(`), a fn call (`name(` in snake case:
+/// num-bigint 0.4.8's `BigUint { data: Vec::new() }` → `{ data: BigDigits::ZERO }` is
+/// one value), or a block (`{` not after a name: not a struct literal). A tuple
+/// struct or variant (`Some(5)`, `Wrapper(5)`) is data.
 fn opaque_at(tokens: &[Tok<'_>], i: usize) -> bool {
     let open = |t: Option<&Tok<'_>>| matches!(t, Some(Tok::Punct('(' | '[' | '{')));
     match tokens[i] {
         Tok::Word(w) => {
             KEYWORDS.contains(&w)
                 || (tokens.get(i + 1) == Some(&Tok::Punct('!')) && open(tokens.get(i + 2)))
+                || fn_call_at(tokens, i)
         }
         Tok::Punct('{') => !matches!(
             i.checked_sub(1).map(|j| tokens[j]),
@@ -396,6 +404,19 @@ fn opaque_at(tokens: &[Tok<'_>], i: usize) -> bool {
         ),
         _ => false,
     }
+}
+
+/// Whether the word at `i` calls a fn: a snake-case name before `(`.
+fn fn_call_at(tokens: &[Tok<'_>], i: usize) -> bool {
+    matches!(tokens[i], Tok::Word(w) if w.starts_with(|c: char| c.is_lowercase() || c == '_'))
+        && tokens.get(i + 1) == Some(&Tok::Punct('('))
+}
+
+/// Whether the word at `i` names code that is called: a fn (`new(`) or a macro
+/// (`expect!`).
+fn calls_at(tokens: &[Tok<'_>], i: usize) -> bool {
+    fn_call_at(tokens, i)
+        || (matches!(tokens[i], Tok::Word(_)) && tokens.get(i + 1) == Some(&Tok::Punct('!')))
 }
 
 /// The tokens of a canonical text. Its literals are as `syntax::tokens` prints them:
@@ -514,10 +535,17 @@ mod tests {
     #[test]
     fn code_the_sources_do_not_evaluate_is_told_apart() {
         use DeltaKind::{ConstExpressionChanged as Unknown, ConstValueChanged as Changed};
-        // Literals, paths and calls: another spelling is another value.
+        // Literals and paths: another spelling is another value.
         assert_eq!(kind("3", "2"), Some(Changed));
+        assert_eq!(kind("Some(3)", "None"), Some(Changed));
+        // A fn call is code: another callee may give the value (these two do)…
         assert_eq!(
             kind("Duration::from_secs(1)", "Duration::from_millis(1000)"),
+            Some(Unknown)
+        );
+        // … another argument in place does not.
+        assert_eq!(
+            kind("Duration::from_secs(1)", "Duration::from_secs(2)"),
             Some(Changed)
         );
         assert_eq!(kind("Self { a: 1 }", "Self { a: 2 }"), Some(Changed));

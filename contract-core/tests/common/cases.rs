@@ -1705,6 +1705,32 @@ pub const CASES: &[Case] = &[
         "pub fn dump(w: &mut impl std::io::Write) {}",
         "pub fn dump(w: &mut (impl std::io::Write + Send)) {}",
     ),
+    // `?Sized` added to a fn's type parameter: the implicit `Sized` bound goes and
+    // every old caller still passes (codespan-reporting 0.13.1's `emit`)…
+    yes(
+        GenericBoundRemoved,
+        Additive,
+        Api,
+        "pub fn dump<W: std::io::Write>(w: &mut W) {}",
+        "pub fn dump<W: std::io::Write + ?Sized>(w: &mut W) {}",
+    ),
+    // … removed, a caller passing a `dyn Write` breaks…
+    yes(
+        MethodSignatureChanged,
+        Breaking,
+        Api,
+        "pub fn dump<W: std::io::Write + ?Sized>(w: &mut W) {}",
+        "pub fn dump<W: std::io::Write>(w: &mut W) {}",
+    ),
+    // … and added in a trait's method, every implementor's signature is now
+    // stricter than the trait's (E0276).
+    yes(
+        GenericBoundRemoved,
+        Breaking,
+        Api,
+        "pub trait Sink { fn dump<W: std::io::Write>(&self, w: &mut W); }",
+        "pub trait Sink { fn dump<W: std::io::Write + ?Sized>(&self, w: &mut W); }",
+    ),
     no(ParamTypeChanged, "pub fn route(n: u32) {}", "pub fn route(count: u32) {}"),
     yes(ParamRenamed, Additive, Api, "pub fn route(n: u32) {}", "pub fn route(count: u32) {}"),
     no(ParamRenamed, "pub fn route(n: u32) {}", "pub fn route(n: u64) {}"),
@@ -1883,6 +1909,31 @@ pub const CASES: &[Case] = &[
         "pub const MIN: Date = expect!(Date::from_ymd(2, 1, 1), \"in range\");",
     ),
     no(ConstExpressionChanged, "pub const LIMIT: u32 = 3;", "pub const LIMIT: u32 = 1 + 2;"),
+    // A fn call is code the sources do not evaluate: `Vec::new()` against another
+    // const may be one value (num-bigint 0.4.8's `BigUint::ZERO`)…
+    yes(
+        ConstExpressionChanged,
+        Additive,
+        Api,
+        "pub struct Digits(Vec<u64>); pub const EMPTY: Digits = Digits(Vec::new());",
+        "pub struct Digits(Vec<u64>); const NONE: Vec<u64> = Vec::new(); pub const EMPTY: Digits = Digits(NONE);",
+    ),
+    // … its argument changed in place is still another value…
+    yes(
+        ConstValueChanged,
+        Breaking,
+        Api,
+        "pub const WAIT: std::time::Duration = std::time::Duration::from_secs(5);",
+        "pub const WAIT: std::time::Duration = std::time::Duration::from_secs(6);",
+    ),
+    // … and a tuple variant is data, not a call.
+    yes(
+        ConstValueChanged,
+        Breaking,
+        Api,
+        "pub const LIMIT: Option<u32> = Some(5);",
+        "pub const LIMIT: Option<u32> = None;",
+    ),
     // A cast added or removed: where both sides compile at the const's one type, it
     // converted nothing (bitvec 1.1's `R::MASK as u8`, `MASK: u8`)…
     yes(
