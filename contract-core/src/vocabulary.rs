@@ -190,6 +190,11 @@ breaks; a property renames the generics of every case at random):
   target-cpu=native` frees nothing), the macro raises the error only in builds that do
   not enable the feature. A safe fn's feature is always a requirement: rustc makes the
   call `unsafe` from code that does not enable it itself, whatever the build enables;
+- an explicit `T: Sized` on a type parameter and none: every type parameter is `Sized`
+  unless it says `?Sized`. `?Sized` added is the implicit bound removed,
+  `generic_bound_removed` (`emit<W: Write>(w: &mut W)` → `emit<W: Write + ?Sized>`):
+  additive for callers, breaking in a trait's method, whose implementors' signatures are
+  now stricter than the trait's; `?Sized` taken away is a bound added;
 - a literal and its value: `0x10`, `0o20`, `0b1_0000` and `16`; `1_000` and `1000`;
   `'𖿰'` and `'\u{16ff0}'`; `r"a"` and `"a"` (the suffix stays: `16u8` is not `16`). Goldens
   write literals in one spelling, printable ASCII as itself and any other char escaped;
@@ -230,11 +235,14 @@ breaks; a property renames the generics of every case at random):
   golden's spelling.
 - Expressions (array lengths, const arguments, discriminants, const values, table rows)
   are compared by their tokens, spacing, trailing commas and the spelling of literals
-  aside (`1 + 1` is not `2`). A const's value that calls a macro or branches (`match`,
-  `if`, a block) is code the sources do not evaluate: changed only in its literals and
-  names (`expect!(ymd(1, 1, 1))` → `expect!(ymd(2, 1, 1))`, `… => Level::Info` → `Warn`) it
-  is `const_value_changed`; changed in its code (`expect!(…)` → a `const fn expect(…)`, a
-  private const replaced by a `match` on `cfg!`s) it may be the same value, and is
+  aside (`1 + 1` is not `2`). A const's value that calls a fn or a macro or branches
+  (`match`, `if`, a block) is code the sources do not evaluate (a call is a snake-case
+  name before `(`: `Some(5)` and `Wrapper(5)` are data): changed only in its literals and
+  names (`expect!(ymd(1, 1, 1))` → `expect!(ymd(2, 1, 1))`, `from_secs(5)` →
+  `from_secs(6)`, `… => Level::Info` → `Warn`) it is `const_value_changed`; changed in its
+  code (`expect!(…)` → a `const fn expect(…)`, `BigUint { data: Vec::new() }` → `BigUint
+  { data: BigDigits::ZERO }`, a callee renamed, a private const replaced by a `match` on
+  `cfg!`s) it may be the same value, and is
   `const_expression_changed`: additive, shown in the report, and held as breaking by a
   set that overrides its class. So is a value that differs only by a cast (`R::MASK as
   u8` → `R::MASK`): both sides compile at the const's one type only if the cast
