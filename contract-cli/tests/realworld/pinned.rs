@@ -138,7 +138,11 @@ fn pins(
             _ => continue,
         };
         let Some(pinned) = pinned else { continue };
-        if has_cfg_test(attrs) {
+        // rustc refuses a file module in any attribute macro's input (E0658, "file
+        // modules in proc macro input are unstable"): getrandom 0.4's `pub fn
+        // fill_inner` declares `#[path = …] mod lazy;` in its body. No attribute can
+        // pin such an item; a user pins it with a public-API set (GUIDE.md).
+        if has_cfg_test(attrs) || declares_file_module(item) {
             continue;
         }
         out.push(Pin {
@@ -150,6 +154,21 @@ fn pins(
             },
         });
     }
+}
+
+/// Whether `item` declares a module whose items are in another file (`mod x;`)
+/// anywhere inside it.
+fn declares_file_module(item: &syn::Item) -> bool {
+    struct Finder(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Finder {
+        fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+            self.0 |= m.content.is_none();
+            syn::visit::visit_item_mod(self, m);
+        }
+    }
+    let mut finder = Finder(false);
+    syn::visit::Visit::visit_item(&mut finder, item);
+    finder.0
 }
 
 /// The library's root file: `[lib] path` of the manifest, else `src/lib.rs`.
