@@ -190,19 +190,18 @@ impl Env {
         if !meta.path().is_ident("cfg_attr") {
             return Truth::True;
         }
-        let Ok(metas) = meta
-            .require_list()
-            .and_then(|l| l.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated))
-        else {
-            return unknown();
+        let (predicate, metas) = match cfg_attr_parts(meta) {
+            Ok(Some(parts)) => parts,
+            Ok(None) => return Truth::True,
+            Err(_) => return unknown(),
         };
-        let mut metas = metas.iter();
-        let Some(predicate) = metas.next() else {
-            return Truth::True;
-        };
-        let expanded = combine(metas.map(|m| self.attr(m)), Truth::False, Truth::True);
+        let expanded = combine(
+            metas.iter().map(|m| self.attr(m)),
+            Truth::False,
+            Truth::True,
+        );
         combine(
-            [self.eval(predicate).not(), expanded].into_iter(),
+            [self.eval(&predicate).not(), expanded].into_iter(),
             Truth::True,
             Truth::False,
         )
@@ -226,16 +225,13 @@ impl Env {
             out.push(attr);
             return;
         }
-        let Ok(metas) = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
-        else {
-            unknown.push(contract_core::syntax::tokens::to_string(&attr.meta));
-            out.push(attr);
-            return;
-        };
-        let mut metas = metas.into_iter();
-        let Some(predicate) = metas.next() else {
-            out.push(attr);
-            return;
+        let (predicate, metas) = match cfg_attr_parts(&attr.meta) {
+            Ok(Some(parts)) => parts,
+            Ok(None) => return out.push(attr),
+            Err(_) => {
+                unknown.push(contract_core::syntax::tokens::to_string(&attr.meta));
+                return out.push(attr);
+            }
         };
         match self.eval(&predicate) {
             Truth::True => {
@@ -256,6 +252,16 @@ impl Env {
             }
         }
     }
+}
+
+/// A `cfg_attr(predicate, a, b)`'s predicate and the attributes it adds; `None` when
+/// it is empty, an error when it does not parse.
+fn cfg_attr_parts(meta: &Meta) -> syn::Result<Option<(Meta, Vec<Meta>)>> {
+    let metas = meta
+        .require_list()?
+        .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)?;
+    let mut metas = metas.into_iter();
+    Ok(metas.next().map(|predicate| (predicate, metas.collect())))
 }
 
 /// `all` (`short` False, `empty` True) or `any` (`short` True, `empty` False): the
@@ -465,50 +471,60 @@ mod tests {
             custom: None,
             ..env()
         };
-        let truth = |item: syn::ItemMod| e.item(&item.attrs);
-        // The twins of portable-atomic 1.14 behind a build script's cfg: neither is
-        // known to be built.
-        assert!(matches!(
-            truth(syn::parse_quote! {
-                #[cfg_attr(no_has_atomic, cfg(windows))]
-                #[cfg_attr(not(no_has_atomic), cfg(unix))]
-                mod cas {}
-            }),
-            Truth::Unknown(_)
-        ));
-        assert!(matches!(
-            truth(syn::parse_quote! {
-                #[cfg_attr(no_has_atomic, cfg(not(windows)))]
-                #[cfg_attr(not(no_has_atomic), cfg(not(unix)))]
-                mod cas {}
-            }),
-            Truth::Unknown(_)
-        ));
-        // Whatever the predicate, a cfg that holds keeps the item; one whose
-        // predicate holds and whose cfg does not drops it, nested too.
-        assert_eq!(
-            truth(syn::parse_quote! { #[cfg_attr(no_has_atomic, cfg(unix))] mod m {} }),
-            Truth::True
-        );
-        assert_eq!(
-            truth(syn::parse_quote! { #[cfg_attr(unix, cfg(windows))] mod m {} }),
-            Truth::False
-        );
-        assert_eq!(
-            truth(syn::parse_quote! {
-                #[cfg_attr(unix, allow(dead_code), cfg_attr(feature = "std", cfg(windows)))]
-                mod m {}
-            }),
-            Truth::False
-        );
-        assert_eq!(
-            truth(syn::parse_quote! { #[cfg_attr(windows, cfg(windows))] mod m {} }),
-            Truth::True
-        );
-        assert_eq!(
-            truth(syn::parse_quote! { #[cfg_attr(no_has_atomic, derive(Debug))] mod m {} }),
-            Truth::True
-        );
+        // `None`: cannot tell.
+        let cases: [(syn::ItemMod, Option<bool>); 7] = [
+            // The twins of portable-atomic 1.14 behind a build script's cfg: neither
+            // is known to be built.
+            (
+                syn::parse_quote! {
+                    #[cfg_attr(no_has_atomic, cfg(windows))]
+                    #[cfg_attr(not(no_has_atomic), cfg(unix))]
+                    mod cas {}
+                },
+                None,
+            ),
+            (
+                syn::parse_quote! {
+                    #[cfg_attr(no_has_atomic, cfg(not(windows)))]
+                    #[cfg_attr(not(no_has_atomic), cfg(not(unix)))]
+                    mod cas {}
+                },
+                None,
+            ),
+            // Whatever the predicate, a cfg that holds keeps the item; one whose
+            // predicate holds and whose cfg does not drops it, nested too.
+            (
+                syn::parse_quote! { #[cfg_attr(no_has_atomic, cfg(unix))] mod m {} },
+                Some(true),
+            ),
+            (
+                syn::parse_quote! { #[cfg_attr(unix, cfg(windows))] mod m {} },
+                Some(false),
+            ),
+            (
+                syn::parse_quote! {
+                    #[cfg_attr(unix, allow(dead_code), cfg_attr(feature = "std", cfg(windows)))]
+                    mod m {}
+                },
+                Some(false),
+            ),
+            (
+                syn::parse_quote! { #[cfg_attr(windows, cfg(windows))] mod m {} },
+                Some(true),
+            ),
+            (
+                syn::parse_quote! { #[cfg_attr(no_has_atomic, derive(Debug))] mod m {} },
+                Some(true),
+            ),
+        ];
+        for (item, expected) in cases {
+            let truth = match e.item(&item.attrs) {
+                Truth::True => Some(true),
+                Truth::False => Some(false),
+                Truth::Unknown(_) => None,
+            };
+            assert_eq!(truth, expected, "{}", quote::quote!(#item));
+        }
     }
 
     #[test]

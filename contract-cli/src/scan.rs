@@ -181,12 +181,13 @@ impl PackageScan {
     /// where they are written (roaring 0.12's `impl PartialEq for RoaringTreemap` in
     /// `treemap::cmp`, the type in `treemap`). One written elsewhere is not seen.
     pub fn impls_of(&self, module: &str, name: &str) -> BTreeSet<ProbedTrait> {
+        // Keys sort by module: the module and those below it are one run from it.
         self.impls
-            .iter()
+            .range((module.to_owned(), String::new())..)
+            .take_while(|((m, _), _)| m.starts_with(module))
             .filter(|((m, n), _)| {
-                n == name
-                    && m.strip_prefix(module)
-                        .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+                let below = &m[module.len()..];
+                n == name && (below.is_empty() || below.starts_with("::"))
             })
             .flat_map(|(_, traits)| traits.iter().copied())
             .collect()

@@ -391,13 +391,8 @@ const KEYWORDS: &[&str] = &[
 /// one value), or a block (`{` not after a name: not a struct literal). A tuple
 /// struct or variant (`Some(5)`, `Wrapper(5)`) is data.
 fn opaque_at(tokens: &[Tok<'_>], i: usize) -> bool {
-    let open = |t: Option<&Tok<'_>>| matches!(t, Some(Tok::Punct('(' | '[' | '{')));
     match tokens[i] {
-        Tok::Word(w) => {
-            KEYWORDS.contains(&w)
-                || (tokens.get(i + 1) == Some(&Tok::Punct('!')) && open(tokens.get(i + 2)))
-                || fn_call_at(tokens, i)
-        }
+        Tok::Word(w) => KEYWORDS.contains(&w) || calls_at(tokens, i),
         Tok::Punct('{') => !matches!(
             i.checked_sub(1).map(|j| tokens[j]),
             Some(Tok::Word(_) | Tok::Punct('>'))
@@ -413,10 +408,13 @@ fn fn_call_at(tokens: &[Tok<'_>], i: usize) -> bool {
 }
 
 /// Whether the word at `i` names code that is called: a fn (`new(`) or a macro
-/// (`expect!`).
+/// (`expect!(`, `vec![`).
 fn calls_at(tokens: &[Tok<'_>], i: usize) -> bool {
+    let open = |t: Option<&Tok<'_>>| matches!(t, Some(Tok::Punct('(' | '[' | '{')));
     fn_call_at(tokens, i)
-        || (matches!(tokens[i], Tok::Word(_)) && tokens.get(i + 1) == Some(&Tok::Punct('!')))
+        || (matches!(tokens[i], Tok::Word(_))
+            && tokens.get(i + 1) == Some(&Tok::Punct('!'))
+            && open(tokens.get(i + 2)))
 }
 
 /// The tokens of a canonical text. Its literals are as `syntax::tokens` prints them:
