@@ -990,6 +990,111 @@ fn an_impls_parameters_are_its_own() {
 }
 
 #[test]
+fn a_constant_written_another_way_is_one_value() {
+    // Arithmetic, shifts, casts and std's constants, as rustc evaluates them.
+    same(
+        "pub const BUF: usize = 64 * 1024;",
+        "pub const BUF: usize = 65536;",
+    );
+    same("pub const FLAG: u8 = 1 << 3;", "pub const FLAG: u8 = 8;");
+    same(
+        "pub const M: u32 = u16::MAX as u32;",
+        "pub const M: u32 = 65535;",
+    );
+    same("pub const N: i32 = -(2 + 3);", "pub const N: i32 = -5;");
+    same(
+        "pub const MASK: u8 = !0b1111_0000;",
+        "pub const MASK: u8 = 0x0f;",
+    );
+    same("pub const W: u8 = 300u16 as u8;", "pub const W: u8 = 44;");
+    same("pub const S: i8 = -128i8;", "pub const S: i8 = i8::MIN;");
+    same(
+        "pub const B: u32 = i64::BITS / 2;",
+        "pub const B: u32 = 32;",
+    );
+    same("pub const H: f64 = 1.0 / 2.0;", "pub const H: f64 = 0.5;");
+    same("pub const T: f32 = 1e3;", "pub const T: f32 = 1000.0;");
+    same(
+        "pub const P: f64 = core::f64::consts::PI;",
+        "pub const P: f64 = std::f64::consts::PI;",
+    );
+    same("pub const C: u32 = 'a' as u32;", "pub const C: u32 = 97;");
+    same(
+        "pub const ON: bool = 3 > 2 && !false;",
+        "pub const ON: bool = true;",
+    );
+    same(
+        "pub const NAME: &str = \"a\\x62c\";",
+        "pub const NAME: &'static str = \"abc\";",
+    );
+    // Pointer-sized integers agree on 32 and 64 bits here.
+    same(
+        "pub const K: usize = 1 << 10;",
+        "pub const K: usize = 1024;",
+    );
+    // Rows at one index, inherent consts and trait defaults alike.
+    same(
+        "pub const T: &[u32] = &[1 << 4, 2];",
+        "pub const T: &[u32] = &[16, 2];",
+    );
+    same(
+        "pub struct S; impl S { pub const MAX: u64 = 10 * 1000; }",
+        "pub struct S; impl S { pub const MAX: u64 = 10_000; }",
+    );
+    same(
+        "pub trait T { const N: u8 = 2 * 2; }",
+        "pub trait T { const N: u8 = 4; }",
+    );
+    // Near misses: another value, however written.
+    breaks(
+        "pub const BUF: usize = 64 * 1024;",
+        "pub const BUF: usize = 64 * 1000;",
+        DeltaKind::ConstValueChanged,
+    );
+    breaks(
+        "pub const M: u32 = u16::MAX as u32;",
+        "pub const M: u32 = u8::MAX as u32;",
+        DeltaKind::ConstValueChanged,
+    );
+    breaks(
+        "pub const H: f64 = 0.0;",
+        "pub const H: f64 = -0.0;",
+        DeltaKind::ConstValueChanged,
+    );
+    // A value that depends on the target's pointer width is not one value: on a
+    // 32-bit target these differ.
+    breaks(
+        "pub const MAX: usize = usize::MAX;",
+        "pub const MAX: usize = 18446744073709551615;",
+        DeltaKind::ConstValueChanged,
+    );
+    // `'static` is what an elided lifetime is in a const's type; another is not.
+    breaks(
+        "pub struct W<'a>(&'a str); impl<'a> W<'a> { pub const N: &'static str = \"x\"; }",
+        "pub struct W<'a>(&'a str); impl<'a> W<'a> { pub const N: &'a str = \"x\"; }",
+        DeltaKind::ConstTypeChanged,
+    );
+    // What the evaluator does not read: another constant of the crate, named
+    // otherwise, may be the same value (ecow 0.3.1's `INLINE_LIMIT`)…
+    only_additive(
+        "pub const BUF: usize = KIB * 64;",
+        "pub const BUF: usize = 64 * KIB;",
+        DeltaKind::ConstExpressionChanged,
+    );
+    only_additive(
+        "pub const INLINE_LIMIT: usize = crate::dynamic::LIMIT;",
+        "pub const INLINE_LIMIT: usize = EcoBytes::INLINE_LIMIT;",
+        DeltaKind::ConstExpressionChanged,
+    );
+    // … but one constant for another in place is another datum (`bitflags!`).
+    breaks(
+        "pub const DEFAULT: Flags = Flags::FAST;",
+        "pub const DEFAULT: Flags = Flags::SLOW;",
+        DeltaKind::ConstValueChanged,
+    );
+}
+
+#[test]
 fn a_legacy_module_constant_is_the_primitive_s_own() {
     // regex-automata 0.4.19.
     same(

@@ -13,6 +13,7 @@
 
 mod aliases;
 pub mod align;
+mod consteval;
 mod container;
 pub mod equiv;
 mod features;
@@ -174,6 +175,12 @@ pub fn diff_symbol_with(
     // `Self` in an inherent const's value is the type (`Self::new(…)`).
     let selfed = values::self_spelled(name, before, after);
     let (before, after) = match &selfed {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
+    // A constant's value written another way (`64 * 1024` for `65536`) is one value.
+    let evaluated = values::evaluated_alike(before, after);
+    let (before, after) = match &evaluated {
         Some((b, a)) => (b, a),
         None => (before, after),
     };

@@ -187,7 +187,12 @@ fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
     let in_place = o.len() == n.len()
         && (0..o.len()).all(|i| {
             o[i] == n[i]
-                || (o[i].is_data() && n[i].is_data() && !calls_at(&o, i) && !calls_at(&n, i))
+                || (o[i].is_data()
+                    && n[i].is_data()
+                    && !calls_at(&o, i)
+                    && !calls_at(&n, i)
+                    // A constant for a literal may be its value (`KIB` for `1024`).
+                    && names_constant_at(&o, i) == names_constant_at(&n, i))
         });
     Some(if in_place {
         DeltaKind::ConstValueChanged
@@ -254,6 +259,104 @@ pub(super) fn self_spelled(
     }
 }
 
+/// `before` and `after` with each constant value that evaluates to the same value on
+/// both sides written as `after` writes it ([`super::consteval`]: `64 * 1024` is
+/// `65536`, `u16::MAX as u32` is `65535`): the item const or static, array rows at
+/// the same index, a type's inherent consts and a trait's const defaults. A const's
+/// or static's type that differs only in an elided reference lifetime, which is
+/// `'static` there (`&str` is `&'static str`), is written as `after` writes it too.
+/// `None` when nothing is rewritten. A value that does not evaluate stays as written.
+pub(super) fn evaluated_alike(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+    use super::consteval::same_value;
+    use crate::shape::ItemShape;
+    let alike =
+        |o: &str, ot: &Type, n: &str, nt: &Type| o != n && same_value(o, ot, n, nt) == Some(true);
+    let mut out = before.clone();
+    let mut changed = false;
+    let mut value = |old: &mut ValueItemShape, new: &ValueItemShape| {
+        if old.ty != new.ty && static_elided(&old.ty) == static_elided(&new.ty) {
+            old.ty.clone_from(&new.ty);
+            changed = true;
+        }
+        match (&mut old.value, &new.value) {
+            (Value::Expr(o), Value::Expr(n)) if alike(o, &old.ty, n, &new.ty) => {
+                o.clone_from(n);
+                changed = true;
+            }
+            (Value::Rows(o), Value::Rows(n)) => {
+                let (Some(ot), Some(nt)) = (row_type(&old.ty), row_type(&new.ty)) else {
+                    return;
+                };
+                for (o, n) in o.iter_mut().zip(n) {
+                    if alike(o, ot, n, nt) {
+                        o.clone_from(n);
+                        changed = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    };
+    match (&mut out.item, &after.item) {
+        (Some(ItemShape::Const(o)), Some(ItemShape::Const(n)))
+        | (Some(ItemShape::Static(o)), Some(ItemShape::Static(n))) => value(o, n),
+        _ => {}
+    }
+    for (name, o) in &mut out.consts {
+        if let Some(n) = after.consts.get(name) {
+            value(o, n);
+        }
+    }
+    if let (Some(ItemShape::Trait(o)), Some(ItemShape::Trait(n))) = (&mut out.item, &after.item) {
+        for (name, o) in &mut o.consts {
+            let Some(n) = n.consts.get(name) else {
+                continue;
+            };
+            if o.ty != n.ty && static_elided(&o.ty) == static_elided(&n.ty) {
+                o.ty.clone_from(&n.ty);
+                changed = true;
+            }
+            if let (Some(od), Some(nd)) = (&mut o.default, &n.default) {
+                if alike(od, &o.ty, nd, &n.ty) {
+                    od.clone_from(nd);
+                    changed = true;
+                }
+            }
+        }
+    }
+    changed.then(|| (out, after.clone()))
+}
+
+/// A const's or static's type with each elided reference lifetime written `'static`,
+/// the lifetime it has there (RFC 1623): `&[&str]` is `&'static [&'static str]`.
+fn static_elided(ty: &Type) -> Type {
+    let mut ty = ty.clone();
+    fn visit(ty: &mut Type) {
+        match ty {
+            Type::Ref { lifetime, elem, .. } => {
+                if lifetime.as_deref().is_none_or(|l| l == "'_") {
+                    *lifetime = Some("'static".to_owned());
+                }
+                visit(elem);
+            }
+            Type::Slice(elem) | Type::Array { elem, .. } | Type::Ptr { elem, .. } => visit(elem),
+            Type::Tuple(elems) => elems.iter_mut().for_each(visit),
+            _ => {}
+        }
+    }
+    visit(&mut ty);
+    ty
+}
+
+/// The type of a table's rows: `[T; N]`, `&[T]`, `&[T; N]`.
+fn row_type(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Array { elem, .. } | Type::Slice(elem) => Some(elem),
+        Type::Ref { elem, .. } => row_type(elem),
+        _ => None,
+    }
+}
+
 /// A value's text as the comparison reads it: its tokens, with
 /// [`legacy_constants`] respelled, one space apart. Two texts of one value read the same.
 pub(crate) fn canonical_text(text: &str) -> String {
@@ -274,7 +377,7 @@ pub(crate) fn canonical_text(text: &str) -> String {
 /// (`core::i32::MAX` is `i32::MAX`, regex-automata 0.4.19): std documents each such
 /// constant as "replaced by the associated constant" of the same value, so the two
 /// spellings are one value. Only these constants: `core::f32::consts::PI` is a module's.
-fn legacy_constants(tokens: Vec<Tok<'_>>) -> Vec<Tok<'_>> {
+pub(super) fn legacy_constants(tokens: Vec<Tok<'_>>) -> Vec<Tok<'_>> {
     let word = |i: usize| match tokens.get(i) {
         Some(Tok::Word(w)) => Some(*w),
         _ => None,
@@ -360,7 +463,7 @@ fn without_casts<'a>(tokens: &[Tok<'a>]) -> Vec<Tok<'a>> {
 
 /// A token of a value's canonical text (`syntax::tokens`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tok<'a> {
+pub(super) enum Tok<'a> {
     /// A string, char, byte or number literal, suffix included.
     Lit(&'a str),
     /// An identifier or keyword.
@@ -392,13 +495,41 @@ const KEYWORDS: &[&str] = &[
 /// struct or variant (`Some(5)`, `Wrapper(5)`) is data.
 fn opaque_at(tokens: &[Tok<'_>], i: usize) -> bool {
     match tokens[i] {
-        Tok::Word(w) => KEYWORDS.contains(&w) || calls_at(tokens, i),
+        Tok::Word(w) => {
+            KEYWORDS.contains(&w) || calls_at(tokens, i) || names_constant_at(tokens, i)
+        }
         Tok::Punct('{') => !matches!(
             i.checked_sub(1).map(|j| tokens[j]),
             Some(Tok::Word(_) | Tok::Punct('>'))
         ),
         _ => false,
     }
+}
+
+/// Whether the word at `i` names another constant whose value the sources give
+/// elsewhere: an upper-case name (`LIMIT`, `EcoBytes::INLINE_LIMIT`) that is not a
+/// primitive's own (`u32::MAX`, which [`super::consteval`] reads). ecow 0.3.1 wrote
+/// `INLINE_LIMIT: usize = EcoBytes::INLINE_LIMIT` for `crate::dynamic::LIMIT`, one
+/// constant under two names. Renamed in place (`Flags::A` → `Flags::B`) it is still
+/// another datum.
+fn names_constant_at(tokens: &[Tok<'_>], i: usize) -> bool {
+    let Tok::Word(w) = tokens[i] else {
+        return false;
+    };
+    let constant = w.len() >= 2
+        && w.chars().any(|c| c.is_ascii_uppercase())
+        && w.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    let after = |i: usize, word: &dyn Fn(&str) -> bool| {
+        i >= 3
+            && tokens[i - 1] == Tok::Punct(':')
+            && tokens[i - 2] == Tok::Punct(':')
+            && matches!(tokens[i - 3], Tok::Word(p) if word(p))
+    };
+    // `u32::MAX`, `f64::consts::PI`: std's, read by the evaluator.
+    let on_primitive = after(i, &|p| crate::ty::PRIMITIVES.contains(&p))
+        || (after(i, &|p| p == "consts") && after(i - 3, &|p| matches!(p, "f32" | "f64")));
+    constant && !on_primitive && !matches!(tokens.get(i + 1), Some(Tok::Punct('(' | '{')))
 }
 
 /// Whether the word at `i` calls a fn: a snake-case name before `(`.
@@ -419,7 +550,7 @@ fn calls_at(tokens: &[Tok<'_>], i: usize) -> bool {
 
 /// The tokens of a canonical text. Its literals are as `syntax::tokens` prints them:
 /// quoted with backslash escapes (no raw strings), numbers in base 10.
-fn lex(text: &str) -> Vec<Tok<'_>> {
+pub(super) fn lex(text: &str) -> Vec<Tok<'_>> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

@@ -1908,7 +1908,17 @@ pub const CASES: &[Case] = &[
         "pub const MIN: Date = expect!(Date::from_ymd(1, 1, 1), \"in range\");",
         "pub const MIN: Date = expect!(Date::from_ymd(2, 1, 1), \"in range\");",
     ),
-    no(ConstExpressionChanged, "pub const LIMIT: u32 = 3;", "pub const LIMIT: u32 = 1 + 2;"),
+    // Evaluated: `1 + 3` is another value (`1 + 2` is the same one, tests/equivalence.rs).
+    no(ConstExpressionChanged, "pub const LIMIT: u32 = 3;", "pub const LIMIT: u32 = 1 + 3;"),
+    yes(ConstValueChanged, Breaking, Api, "pub const LIMIT: u32 = 3;", "pub const LIMIT: u32 = 1 + 3;"),
+    // Another constant of the crate for a literal may be its value.
+    yes(
+        ConstExpressionChanged,
+        Additive,
+        Api,
+        "pub const BUF: usize = 65536;",
+        "pub const BUF: usize = 64 * KIB;",
+    ),
     // A fn call is code the sources do not evaluate: `Vec::new()` against another
     // const may be one value (num-bigint 0.4.8's `BigUint::ZERO`)…
     yes(
@@ -1940,8 +1950,8 @@ pub const CASES: &[Case] = &[
         ConstExpressionChanged,
         Additive,
         Api,
-        "pub const MAX: u8 = u8::MAX as u8;",
-        "pub const MAX: u8 = u8::MAX;",
+        "pub const MAX: u8 = Mask::BITS as u8;",
+        "pub const MAX: u8 = Mask::BITS;",
     ),
     // … but another value beside it is still one.
     yes(
