@@ -1095,6 +1095,65 @@ fn a_constant_written_another_way_is_one_value() {
 }
 
 #[test]
+fn a_trait_object_s_default_lifetime_written_out_is_no_change() {
+    // In a container that bounds nothing (`Box`, `Arc`, `Option`): `'static`.
+    same(
+        "pub fn f(e: Box<dyn std::error::Error + Send>) {}",
+        "pub fn f(e: Box<dyn std::error::Error + Send + 'static>) {}",
+    );
+    same(
+        "pub struct S { pub hook: Option<std::sync::Arc<dyn Fn(u8) + Send + Sync>> }",
+        "pub struct S { pub hook: Option<std::sync::Arc<dyn Fn(u8) + Send + Sync + 'static>> }",
+    );
+    // Behind a reference: the reference's lifetime, elided or named.
+    same(
+        "pub struct S<'a> { pub r: &'a dyn std::any::Any }",
+        "pub struct S<'a> { pub r: &'a (dyn std::any::Any + 'a) }",
+    );
+    same(
+        "pub fn f(x: &dyn std::fmt::Debug) {}",
+        "pub fn f(x: &(dyn std::fmt::Debug + '_)) {}",
+    );
+    // In std's guards: their lifetime (`Ref<'b, T: ?Sized + 'b>`).
+    same(
+        "pub struct G<'b> { pub x: std::cell::Ref<'b, dyn std::any::Any> }",
+        "pub struct G<'b> { pub x: std::cell::Ref<'b, dyn std::any::Any + 'b> }",
+    );
+    // In a bound's arguments and an alias.
+    same(
+        "pub fn f<T: Into<Box<dyn std::error::Error>>>(t: T) {}",
+        "pub fn f<T: Into<Box<dyn std::error::Error + 'static>>>(t: T) {}",
+    );
+    same(
+        "pub type Handler = Box<dyn Fn(&str) -> bool>;",
+        "pub type Handler = Box<dyn Fn(&str) -> bool + 'static>;",
+    );
+    // Near misses: a bound that is not the default of its place.
+    let found = deltas(
+        "pub struct S<'a> { pub r: &'a (dyn std::any::Any + 'static) }",
+        "pub struct S<'a> { pub r: &'a dyn std::any::Any }",
+    );
+    assert!(
+        !found.is_empty(),
+        "`+ 'static` behind `&'a` is not the default"
+    );
+    let found = deltas(
+        "pub fn f<'a>(e: Box<dyn std::error::Error + 'a>) {}",
+        "pub fn f<'a>(e: Box<dyn std::error::Error>) {}",
+    );
+    assert!(!found.is_empty(), "`+ 'a` in a `Box` is not the default");
+    // A trait with lifetime arguments may bound its objects by them: as written.
+    let found = deltas(
+        "pub fn f<'a>(e: Box<dyn Visitor<'a>>) {}",
+        "pub fn f<'a>(e: Box<dyn Visitor<'a> + 'static>) {}",
+    );
+    assert!(
+        !found.is_empty(),
+        "the default of `dyn Visitor<'a>` depends on the trait"
+    );
+}
+
+#[test]
 fn a_legacy_module_constant_is_the_primitive_s_own() {
     // regex-automata 0.4.19.
     same(

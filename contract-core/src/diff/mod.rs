@@ -27,6 +27,7 @@ mod implementors;
 mod impls;
 mod macros;
 mod methods;
+mod objects;
 mod serde_container;
 mod set;
 pub(crate) mod shared;
@@ -175,6 +176,12 @@ pub fn diff_symbol_with(
     // `Self` in an inherent const's value is the type (`Self::new(…)`).
     let selfed = values::self_spelled(name, before, after);
     let (before, after) = match &selfed {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
+    // A trait object's lifetime bound written out where it is the default.
+    let objects = objects::defaults_left_out(before, after);
+    let (before, after) = match &objects {
         Some((b, a)) => (b, a),
         None => (before, after),
     };

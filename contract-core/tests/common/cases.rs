@@ -297,6 +297,21 @@ pub const CASES: &[Case] = &[
         "pub struct S { pub a: u8, pub c: u16 }",
     ),
     yes(FieldTypeChanged, Breaking, Api, "pub struct S { pub a: u32 }", "pub struct S { pub a: u64 }"),
+    // A trait object's lifetime bound that is not its place's default (`&'a` gives
+    // `'a`): `+ 'static` dropped there is a change (written out where it is the
+    // default, no change: tests/equivalence.rs).
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Api,
+        "pub struct S<'a> { pub r: &'a (dyn std::any::Any + 'static) }",
+        "pub struct S<'a> { pub r: &'a dyn std::any::Any }",
+    ),
+    no(
+        FieldTypeChanged,
+        "pub struct S<'a> { pub r: &'a dyn std::any::Any, pub b: Box<dyn Send> }",
+        "pub struct S<'a> { pub r: &'a (dyn std::any::Any + 'a), pub b: Box<dyn Send + 'static>, pub c: u8 }",
+    ),
     // A private last field whose type becomes unsized: `S` is no longer `Sized`, and
     // every `S` by value in other crates stops compiling.
     yes(
