@@ -1704,3 +1704,35 @@ fn another_item_of_the_same_name_is_another_type() {
         DeltaKind::ParamTypeChanged,
     );
 }
+
+#[test]
+fn an_impl_trait_argument_named_as_a_type_parameter_is_additive() {
+    // Every old call passed a type meeting the bounds; the old fn had no type
+    // parameter a turbofish could name.
+    only_additive(
+        "pub fn f(x: impl AsRef<std::path::Path>) {}",
+        "pub fn f<P: AsRef<std::path::Path>>(x: P) {}",
+        DeltaKind::ParamGeneralised,
+    );
+    only_additive(
+        "pub fn f(x: impl Into<String> + Send) {}",
+        "pub fn f<S>(x: S) where S: Into<String> + Send {}",
+        DeltaKind::ParamGeneralised,
+    );
+    // Near misses: a fn that had a type parameter (`f::<u8>(…)` now names too few),
+    // and a bound the old argument did not promise.
+    let found = deltas(
+        "pub fn f<T>(t: T, x: impl AsRef<std::path::Path>) {}",
+        "pub fn f<T, P: AsRef<std::path::Path>>(t: T, x: P) {}",
+    );
+    assert!(
+        found.iter().any(|d| d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    breaks(
+        "pub fn f(x: impl AsRef<std::path::Path>) {}",
+        "pub fn f<P: AsRef<std::path::Path> + Send>(x: P) {}",
+        DeltaKind::ParamGeneralised,
+    );
+}

@@ -1658,6 +1658,22 @@ pub const CASES: &[Case] = &[
         "pub fn keep(s: &str) { drop(s) }",
         "pub fn keep<T: 'static + AsRef<str>>(s: T) { drop(s) }",
     ),
+    // An `impl Trait` argument named as a type parameter with the same bounds: every
+    // old argument meets them (issue #41); one bound more is not promised.
+    yes(
+        ParamGeneralised,
+        Additive,
+        Api,
+        "pub fn open(p: impl AsRef<std::path::Path>) { drop(p) }",
+        "pub fn open<P: AsRef<std::path::Path>>(p: P) { drop(p) }",
+    ),
+    yes(
+        ParamGeneralised,
+        Breaking,
+        Api,
+        "pub fn open(p: impl AsRef<std::path::Path>) { drop(p) }",
+        "pub fn open<P: AsRef<std::path::Path> + Send>(p: P) { drop(p) }",
+    ),
     // std alone: `i64: Into<i64>`.
     yes(
         ParamGeneralised,

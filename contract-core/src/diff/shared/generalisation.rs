@@ -219,6 +219,17 @@ pub fn holds_all(ty: &Type, bounds: &[Bound], impls: &dyn Impls) -> Holds {
 
 /// Whether `ty` (a type of this crate or std, without generic parameters) meets `bound`.
 pub fn holds(ty: &Type, bound: &Bound, impls: &dyn Impls) -> Holds {
+    // An `impl Trait` argument (`x: impl AsRef<Path>` → `<P: AsRef<Path>>(x: P)`): every
+    // old caller passed some type meeting its bounds, and a sized one.
+    if let Type::Impl(old) = ty {
+        let sized = matches!(bound, Bound::Trait { path, maybe: false, hrtb }
+            if hrtb.is_empty() && path.last_name() == Some("Sized") && std_trait(path));
+        return if sized || old.contains(bound) {
+            Holds::Yes
+        } else {
+            Holds::Unknown
+        };
+    }
     match bound {
         Bound::Trait { maybe: true, .. } => Holds::Yes,
         Bound::Lifetime(l) if l == "'static" => outlives_static(ty),
