@@ -31,6 +31,7 @@ pub mod probed;
 pub mod render;
 pub mod serde_attrs;
 pub mod shape;
+pub mod std_aliases;
 #[cfg(feature = "syntax")]
 pub mod syntax;
 pub mod target_features;

@@ -1154,6 +1154,51 @@ fn a_trait_object_s_default_lifetime_written_out_is_no_change() {
 }
 
 #[test]
+fn a_std_alias_written_out_or_folded_in_is_no_change() {
+    same(
+        "pub fn read(p: &str) -> std::io::Result<Vec<u8>> { todo!() }",
+        "pub fn read(p: &str) -> Result<Vec<u8>, std::io::Error> { todo!() }",
+    );
+    same(
+        "use std::io; pub fn read(p: &str) -> io::Result<()> { todo!() }",
+        "pub fn read(p: &str) -> core::result::Result<(), std::io::Error> { todo!() }",
+    );
+    same(
+        "pub struct P; impl std::fmt::Display for P { fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { todo!() } } pub fn show(f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { todo!() }",
+        "pub struct P; impl std::fmt::Display for P { fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { todo!() } } pub fn show(f: &mut std::fmt::Formatter<'_>) -> Result<(), std::fmt::Error> { todo!() }",
+    );
+    same(
+        "pub struct S { pub n: std::num::NonZeroU32, pub h: Option<std::thread::Result<u8>> }",
+        "pub struct S { pub n: std::num::NonZero<u32>, pub h: Option<Result<u8, Box<dyn std::any::Any + Send>>> }",
+    );
+    same(
+        "pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::LockResult<std::sync::MutexGuard<'_, T>> { todo!() }",
+        "pub fn lock<T>(m: &std::sync::Mutex<T>) -> Result<std::sync::MutexGuard<'_, T>, std::sync::PoisonError<std::sync::MutexGuard<'_, T>>> { todo!() }",
+    );
+    // A field added beside it: the alias is still no change, the field is one.
+    let found = deltas(
+        "pub struct S { pub r: std::io::Result<u8> }",
+        "pub struct S { pub r: Result<u8, std::io::Error>, pub x: u8 }",
+    );
+    assert!(
+        found.iter().all(|d| d.kind != DeltaKind::FieldTypeChanged),
+        "{}",
+        common::show(&found)
+    );
+    // Near misses: another error type, another alias.
+    breaks(
+        "pub fn read() -> std::io::Result<u8> { todo!() }",
+        "pub fn read() -> Result<u8, std::fmt::Error> { todo!() }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        "pub fn show() -> std::fmt::Result { todo!() }",
+        "pub fn show() -> std::io::Result<()> { todo!() }",
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
 fn a_legacy_module_constant_is_the_primitive_s_own() {
     // regex-automata 0.4.19.
     same(

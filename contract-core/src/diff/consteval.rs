@@ -490,7 +490,7 @@ fn default_type(e: &Expr) -> Prim {
         match e {
             Expr::Float(..) => true,
             Expr::Unary(_, i) => has_float(i),
-            Expr::Binary(op, l, _) if matches!(op, BinOp::Shl | BinOp::Shr) => has_float(l),
+            Expr::Binary(BinOp::Shl | BinOp::Shr, l, _) => has_float(l),
             Expr::Binary(_, l, r) => has_float(l) || has_float(r),
             _ => false,
         }

@@ -28,6 +28,8 @@ mod impls;
 mod macros;
 mod methods;
 mod objects;
+mod reading;
+mod roots;
 mod serde_container;
 mod set;
 pub(crate) mod shared;
@@ -179,9 +181,10 @@ pub fn diff_symbol_with(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
-    // A trait object's lifetime bound written out where it is the default.
-    let objects = objects::defaults_left_out(before, after);
-    let (before, after) = match &objects {
+    // Types as rustc reads them: std's aliases expanded, a trait object's default
+    // lifetime bound.
+    let read = reading::as_read(before, after);
+    let (before, after) = match &read {
         Some((b, a)) => (b, a),
         None => (before, after),
     };

@@ -297,6 +297,20 @@ pub const CASES: &[Case] = &[
         "pub struct S { pub a: u8, pub c: u16 }",
     ),
     yes(FieldTypeChanged, Breaking, Api, "pub struct S { pub a: u32 }", "pub struct S { pub a: u64 }"),
+    // std's alias written out is no change (tests/equivalence.rs); another error
+    // type is one.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Api,
+        "pub struct S { pub r: std::io::Result<u8> }",
+        "pub struct S { pub r: Result<u8, std::fmt::Error> }",
+    ),
+    no(
+        FieldTypeChanged,
+        "pub struct S { pub r: std::io::Result<u8> }",
+        "pub struct S { pub r: Result<u8, std::io::Error>, pub x: u8 }",
+    ),
     // A trait object's lifetime bound that is not its place's default (`&'a` gives
     // `'a`): `+ 'static` dropped there is a change (written out where it is the
     // default, no change: tests/equivalence.rs).
