@@ -14,6 +14,7 @@ mod api;
 mod cache;
 mod cfg;
 mod commands;
+mod deps;
 mod exit;
 mod json;
 mod model;

@@ -2291,6 +2291,8 @@ mod tests {
             features: Default::default(),
             feature_table: Default::default(),
             build_script: false,
+            version: "0.1.0".to_owned(),
+            dependencies: Vec::new(),
         }
     }
 

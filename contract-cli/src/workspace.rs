@@ -42,6 +42,21 @@ pub struct Package {
     pub feature_table: BTreeMap<String, Vec<String>>,
     /// Whether it has a build script (whose cfgs only its output tells).
     pub build_script: bool,
+    /// Its version.
+    pub version: String,
+    /// Its normal (not dev, not build) dependencies, as its manifest declares them.
+    pub dependencies: Vec<Dependency>,
+}
+
+/// A normal dependency of a member package.
+#[derive(Clone, Debug)]
+pub struct Dependency {
+    /// The package it names.
+    pub package: String,
+    /// The name the crate calls it by when renamed (`package = "…"`).
+    pub rename: Option<String>,
+    /// A path dependency's directory.
+    pub path: Option<PathBuf>,
 }
 
 /// A compilation target of a package.
@@ -79,10 +94,28 @@ struct Metadata {
 struct MetaPackage {
     id: String,
     name: String,
+    #[serde(default)]
+    version: String,
+    #[serde(default)]
+    dependencies: Vec<MetaDependency>,
     manifest_path: PathBuf,
     targets: Vec<MetaTarget>,
     #[serde(default)]
     features: BTreeMap<String, Vec<String>>,
+}
+
+/// A dependency as the manifest declares it.
+#[derive(Deserialize)]
+struct MetaDependency {
+    name: String,
+    #[serde(default)]
+    rename: Option<String>,
+    /// `null` for a normal dependency, `"dev"` or `"build"`.
+    #[serde(default)]
+    kind: Option<String>,
+    /// A path dependency's directory.
+    #[serde(default)]
+    path: Option<PathBuf>,
 }
 
 #[derive(Deserialize)]
@@ -172,6 +205,17 @@ pub fn discover(
                 features,
                 feature_table: p.features,
                 build_script,
+                version: p.version,
+                dependencies: p
+                    .dependencies
+                    .into_iter()
+                    .filter(|d| d.kind.is_none())
+                    .map(|d| Dependency {
+                        package: d.name,
+                        rename: d.rename,
+                        path: d.path,
+                    })
+                    .collect(),
             }
         })
         .collect();

@@ -1122,3 +1122,86 @@ fn a_target_feature_of_the_target_baseline_frees_an_unsafe_fn_only() {
         [delta("breaking", "target_feature_added", "count")]
     );
 }
+
+/// A dependency's item under another of its paths, or its alias written out, is one
+/// type: the command reads the dependency's names from its sources (a path
+/// dependency here; a registry one where cargo unpacked it).
+#[test]
+fn another_crate_s_item_respelled_through_its_re_export_is_no_change() {
+    let f = Fixture::new();
+    // The dependency is outside the workspace: only `user` has the set.
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
+    );
+    f.write(
+        "dep/Cargo.toml",
+        "[package]\nname = \"dep-data\"\nversion = \"0.2.0\"\nedition = \"2021\"\n[lib]\nname = \"data\"\n",
+    );
+    f.write(
+        "dep/src/lib.rs",
+        "pub mod map {\n    pub struct Map<K, V>(pub K, pub V);\n}\n\
+         pub mod error {\n    pub struct Error;\n}\n\
+         pub use error::Error;\npub use map::Map;\n\
+         pub type Result<T> = std::result::Result<T, Error>;\n",
+    );
+    f.write(
+        "lib/Cargo.toml",
+        "[package]\nname = \"user\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+         [dependencies]\nd = { package = \"dep-data\", path = \"../dep\" }\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write(
+        "lib/src/lib.rs",
+        "pub struct Doc {\n    pub fields: d::map::Map<String, u8>,\n}\n\
+         pub fn load() -> d::Result<Doc> {\n    todo!()\n}\n",
+    );
+    // The lock file names the path dependency (cargo writes one at the first build).
+    f.write(
+        "Cargo.lock",
+        "version = 4\n\n[[package]]\nname = \"dep-data\"\nversion = \"0.2.0\"\n\n\
+         [[package]]\nname = \"user\"\nversion = \"0.1.0\"\ndependencies = [\"dep-data\"]\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    // Respelled through the dependency's re-export, its alias written out.
+    f.write(
+        "lib/src/lib.rs",
+        "pub struct Doc {\n    pub fields: d::Map<String, u8>,\n}\n\
+         pub fn load() -> Result<Doc, d::error::Error> {\n    todo!()\n}\n",
+    );
+    assert_eq!(user_deltas(&f), Vec::new());
+    // Near miss: another of its types.
+    f.write(
+        "lib/src/lib.rs",
+        "pub struct Doc {\n    pub fields: d::Map<String, u8>,\n}\n\
+         pub fn load() -> Result<Doc, d::map::Map<u8, u8>> {\n    todo!()\n}\n",
+    );
+    assert_eq!(
+        user_deltas(&f),
+        vec![delta("breaking", "return_type_changed", "load")]
+    );
+}
+
+/// The deltas `check` reports for package `user` (the path dependency inside the
+/// workspace directory is a member too, with its own report).
+fn user_deltas(f: &Fixture) -> Vec<(String, String, String)> {
+    let (_, json) = f.json();
+    let reports = json["reports"].as_array().expect("`reports` is an array");
+    let user = reports
+        .iter()
+        .find(|r| r["package"] == "user")
+        .unwrap_or_else(|| panic!("no report of `user`: {json}"));
+    user["deltas"]
+        .as_array()
+        .expect("a report's `deltas` is an array")
+        .iter()
+        .map(|d| {
+            (
+                d["class"].as_str().unwrap().to_owned(),
+                d["kind"].as_str().unwrap().to_owned(),
+                d["symbol"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}

@@ -94,6 +94,30 @@ pub enum Res {
     Def(usize, usize),
 }
 
+/// The names of the crates a crate depends on, each by the name the crate calls it
+/// (`serde_json`, a renamed dependency by its new name). A front end that can read
+/// dependencies' sources gives them ([`respell_with`]); one that cannot (the macro,
+/// inside rustc) gives [`NoExterns`], and another crate's path is compared as written.
+pub trait Externs {
+    /// The table of the crate called `name`, when its sources were read.
+    fn table(&self, name: &str) -> Option<&NameTable>;
+}
+
+/// No dependency's names are known.
+pub struct NoExterns;
+
+impl Externs for NoExterns {
+    fn table(&self, _: &str) -> Option<&NameTable> {
+        None
+    }
+}
+
+impl Externs for BTreeMap<String, NameTable> {
+    fn table(&self, name: &str) -> Option<&NameTable> {
+        self.get(name)
+    }
+}
+
 /// A crate's modules as name resolution reads them: the one resolver
 /// ([`lookup`], [`resolve`], [`resolve_import`]) serves this table and the CLI's
 /// public-API walk.
@@ -404,6 +428,8 @@ impl NameTable {
 struct Reader<'a> {
     table: &'a NameTable,
     params: &'a BTreeSet<String>,
+    /// The tables of the crates it depends on.
+    externs: &'a dyn Externs,
 }
 
 impl Reader<'_> {
@@ -463,6 +489,12 @@ impl Reader<'_> {
             if serde_core_reexport(p) {
                 return None;
             }
+            // Another crate's path (`serde_json::Map`): read in that crate's names.
+            if names.len() > 1 {
+                if let Some(ext) = self.externs.table(&names[0]) {
+                    return self.external(ext, p, &names, depth);
+                }
+            }
             // Through a shim module of the crate into std: the std item.
             if respell_through_std(p, module, self.table) {
                 return None;
@@ -492,7 +524,7 @@ impl Reader<'_> {
             if taken != p.segments.len() || depth >= MAX_DEPTH {
                 return None;
             }
-            return self.expand(alias, m, &p.segments[taken - 1].args, depth);
+            return self.expand(alias, m, &p.segments[taken - 1].args, depth, None);
         }
         let args = std::mem::take(&mut p.segments[taken - 1].args);
         let mut segments = self.table.def_path(m, index);
@@ -504,10 +536,75 @@ impl Reader<'_> {
         None
     }
 
+    /// `p`, whose first segment names the crate `ext` is the table of, resolved in
+    /// it: the item's definition path with the crate's name for `crate`
+    /// (`serde_json::map::Map` for `serde_json::Map`), an alias expanded. What the
+    /// crate's names do not resolve (a re-export of a third crate) stays as written.
+    fn external(
+        &self,
+        ext: &NameTable,
+        p: &mut Path,
+        names: &[String],
+        depth: usize,
+    ) -> Option<Type> {
+        let crate_name = names[0].clone();
+        let (taken, res) = ext.item(NameTable::ROOT, &names[1..])?;
+        let Res::Def(m, index) = res else {
+            return None;
+        };
+        let taken = taken + 1;
+        // The crate's own paths (`crate::error::Error`) under its name.
+        let under_its_name = |segments: &mut Vec<Segment>| {
+            if segments.first().is_some_and(|s| s.name == "crate") {
+                segments[0] = Segment::plain(&crate_name);
+            }
+        };
+        if let Def::Alias(alias) = &ext.modules[m].defs[index].1 {
+            if taken != p.segments.len() || depth >= MAX_DEPTH {
+                return None;
+            }
+            let inner = Reader {
+                table: ext,
+                params: self.params,
+                externs: &NoExterns,
+            };
+            let args = &p.segments[taken - 1].args;
+            return inner.expand(alias, m, args, depth, Some(&crate_name));
+        }
+        let args = std::mem::take(&mut p.segments[taken - 1].args);
+        let mut segments = ext.def_path(m, index);
+        under_its_name(&mut segments);
+        if let Some(last) = segments.last_mut() {
+            last.args = args;
+        }
+        segments.extend(p.segments.drain(taken..));
+        p.segments = segments;
+        None
+    }
+
     /// The target of `alias` (defined in module `m`) with `args` (already canonical)
     /// for its parameters; `None` when they do not fit (a missing type argument
     /// without a default, a const parameter).
-    fn expand(&self, alias: &AliasShape, m: usize, args: &Args, depth: usize) -> Option<Type> {
+    fn expand(
+        &self,
+        alias: &AliasShape,
+        m: usize,
+        args: &Args,
+        depth: usize,
+        crate_name: Option<&str>,
+    ) -> Option<Type> {
+        // The table's own paths (`crate::error::Error`) under the name another crate
+        // calls it by, before the arguments (read in that crate) go in.
+        let under_its_name = |t: &mut Type| {
+            let Some(name) = crate_name else { return };
+            t.walk_mut(&mut |node| {
+                if let Type::Path(q) = node {
+                    if !q.global && q.segments.first().is_some_and(|s| s.name == "crate") {
+                        q.segments[0] = Segment::plain(name);
+                    }
+                }
+            });
+        };
         let given: &[GenericArg] = match args {
             Args::None => &[],
             Args::Angle(a) => a,
@@ -547,6 +644,7 @@ impl Reader<'_> {
                         None => {
                             let mut d = default.clone()?;
                             self.ty(&mut d, m, &own, depth + 1);
+                            under_its_name(&mut d);
                             d
                         }
                     };
@@ -560,6 +658,7 @@ impl Reader<'_> {
         }
         let mut target = alias.target.clone();
         self.ty(&mut target, m, &own, depth + 1);
+        under_its_name(&mut target);
         target.lifetimes_mut(&mut |l| {
             if let Some(n) = lifetime_map.get(l.as_str()) {
                 l.clone_from(n);
@@ -1342,6 +1441,19 @@ fn methods_members(
 /// spelling of `golden` wherever the crate's `names` say both spell one type.
 /// Returns whether anything was rewritten.
 pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &NameTable) -> bool {
+    respell_with(fragment, module, golden, names, &NoExterns)
+}
+
+/// [`respell`], with the names of the crate's dependencies: another crate's item
+/// under two of its paths (`serde_json::Map`, `serde_json::map::Map`) or an alias of
+/// it written out (`serde_json::Result<T>`) is one type.
+pub fn respell_with(
+    fragment: &mut Fragment,
+    module: &str,
+    golden: &Symbol,
+    names: &NameTable,
+    externs: &dyn Externs,
+) -> bool {
     let Some(current_module) = names.module(module) else {
         return false;
     };
@@ -1366,6 +1478,7 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
     let reader = Reader {
         table: names,
         params: &params,
+        externs,
     };
     // The golden's paths were written where the item was: read them from its current
     // module, as the comparison as written does, and from the module the golden
@@ -1594,10 +1707,65 @@ mod tests {
         let reader = Reader {
             table: t,
             params: &params,
+            externs: &NoExterns,
         };
         reader
             .canonical(&Type::parse(ty).unwrap(), t.module(module).unwrap())
             .to_string()
+    }
+
+    #[test]
+    fn another_crate_s_paths_resolve_in_its_names() {
+        // The dependency `dep` is `table()` under another name.
+        let externs: BTreeMap<String, NameTable> = [("dep".to_owned(), table())].into();
+        let params = ["T".to_owned()].into_iter().collect();
+        let here = NameTable::new("user");
+        let reader = Reader {
+            table: &here,
+            params: &params,
+            externs: &externs,
+        };
+        let read = |ty: &str| {
+            reader
+                .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
+                .to_string()
+        };
+        // A re-export and its definition: one path, the crate's name for `crate`.
+        assert_eq!(
+            read("dep::MappedLocalTime<u8>"),
+            "dep::offset::MappedLocalTime<u8>"
+        );
+        assert_eq!(
+            read("dep::offset::MappedLocalTime<u8>"),
+            "dep::offset::MappedLocalTime<u8>"
+        );
+        // Its aliases expand, in its names.
+        assert_eq!(
+            read("dep::LocalResult<u8>"),
+            "dep::offset::MappedLocalTime<u8>"
+        );
+        assert_eq!(
+            read("Option<dep::Result<T>>"),
+            "Option<std::result::Result<T, dep::error::Error>>"
+        );
+        // What it does not know, and a crate no table is given for: as written.
+        assert_eq!(read("dep::Missing"), "dep::Missing");
+        assert_eq!(read("other::Map"), "other::Map");
+        // Without the dependency's names, its paths are as written.
+        let blind = Reader {
+            table: &here,
+            params: &params,
+            externs: &NoExterns,
+        };
+        assert_eq!(
+            blind
+                .canonical(
+                    &Type::parse("dep::LocalResult<u8>").unwrap(),
+                    NameTable::ROOT
+                )
+                .to_string(),
+            "dep::LocalResult<u8>"
+        );
     }
 
     #[test]

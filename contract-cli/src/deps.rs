@@ -1,0 +1,342 @@
+//! The names of a package's dependencies, read from their sources (see
+//! [`contract_core::names::Externs`]): another crate's item under two of its paths
+//! (`serde_json::Map`, `serde_json::map::Map`), or its alias written out, is one type.
+//!
+//! Where each dependency's sources are: a path dependency's directory as `cargo
+//! metadata` gives it; a registry dependency's as cargo unpacks it,
+//! `$CARGO_HOME/registry/src/<index>/<name>-<version>/`, at the version the lock file
+//! chose for this package. Its library root and crate name come from its manifest
+//! (`[lib] path`, `[lib] name`). What cannot be found (no lock file, a git
+//! dependency, a package cargo has not fetched yet) is not read: its paths are
+//! compared as written. A dependency is read only when a shape that differs from its
+//! golden names it, and its table is cached like the package's own
+//! ([`crate::cache::names`]): a registry package never changes.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use contract_core::names::{Externs, NameTable};
+use serde::Deserialize;
+
+use crate::workspace::Package;
+
+/// A dependency's library: what the package calls it, and where it is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DepLib {
+    /// The library's own crate name (`module_path!()` inside it).
+    pub crate_name: String,
+    /// Its root file.
+    pub root: PathBuf,
+    /// `name-version` (a path dependency: its name and directory), for the cache.
+    pub id: String,
+}
+
+/// The dependencies of one package, their tables read when first asked for.
+pub struct DepNames {
+    workspace_root: PathBuf,
+    target_dir: PathBuf,
+    package: PackageDeps,
+    libs: OnceLock<Located>,
+}
+
+/// The dependencies found, each with its table once read, and those not found.
+struct Located {
+    found: BTreeMap<String, (DepLib, OnceLock<Option<NameTable>>)>,
+    missing: std::collections::BTreeSet<String>,
+}
+
+/// What of a package [`locate`] needs.
+#[derive(Clone, Debug)]
+struct PackageDeps {
+    name: String,
+    version: String,
+    dependencies: Vec<crate::workspace::Dependency>,
+}
+
+impl DepNames {
+    /// The dependencies of `package` in the workspace at `workspace_root`.
+    pub fn new(workspace_root: &Path, target_dir: &Path, package: &Package) -> DepNames {
+        DepNames {
+            workspace_root: workspace_root.to_path_buf(),
+            target_dir: target_dir.to_path_buf(),
+            package: PackageDeps {
+                name: package.name.clone(),
+                version: package.version.clone(),
+                dependencies: package.dependencies.clone(),
+            },
+            libs: OnceLock::new(),
+        }
+    }
+}
+
+impl DepNames {
+    fn libs(&self) -> &Located {
+        self.libs.get_or_init(|| {
+            let cargo_home = cargo_home();
+            let (found, missing) =
+                locate(&self.workspace_root, cargo_home.as_deref(), &self.package);
+            Located {
+                found: found
+                    .into_iter()
+                    .map(|(name, lib)| (name, (lib, OnceLock::new())))
+                    .collect(),
+                missing,
+            }
+        })
+    }
+
+    /// The dependencies whose sources cannot be found (see
+    /// [`contract_core::Policy::unread_crates`]), by the name the package calls them
+    /// (a renamed one by its new name, another by its package name with `_`).
+    pub fn unread(&self) -> std::collections::BTreeSet<String> {
+        self.libs().missing.clone()
+    }
+}
+
+impl Externs for DepNames {
+    fn table(&self, name: &str) -> Option<&NameTable> {
+        let (lib, table) = self.libs().found.get(name)?;
+        table
+            .get_or_init(|| {
+                let cache = self
+                    .target_dir
+                    .join("contract-pin")
+                    .join("dependency-names")
+                    .join(format!("{}.json", safe_file_name(&lib.id)));
+                Some(crate::cache::names(&cache, &lib.crate_name, &lib.root))
+            })
+            .as_ref()
+    }
+}
+
+/// `id` with every character a file name may not hold as `_`.
+fn safe_file_name(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// `$CARGO_HOME`, else `~/.cargo`.
+fn cargo_home() -> Option<PathBuf> {
+    if let Some(home) = std::env::var_os("CARGO_HOME") {
+        return Some(PathBuf::from(home));
+    }
+    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo"))
+}
+
+#[derive(Deserialize)]
+struct Lock {
+    #[serde(default)]
+    package: Vec<LockPackage>,
+}
+
+#[derive(Deserialize)]
+struct LockPackage {
+    name: String,
+    version: String,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    dependencies: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+struct Manifest {
+    #[serde(default)]
+    lib: Option<LibSection>,
+    #[serde(default)]
+    package: Option<ManifestPackage>,
+}
+
+#[derive(Deserialize, Default)]
+struct LibSection {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    path: Option<PathBuf>,
+}
+
+#[derive(Deserialize, Default)]
+struct ManifestPackage {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Each dependency of `package` whose library can be found, by the name the package
+/// calls it; and the names of those that cannot (a renamed one by its new name,
+/// another by its package name with `_`).
+fn locate(
+    workspace_root: &Path,
+    cargo_home: Option<&Path>,
+    package: &PackageDeps,
+) -> (BTreeMap<String, DepLib>, std::collections::BTreeSet<String>) {
+    let lock: Option<Lock> = std::fs::read_to_string(workspace_root.join("Cargo.lock"))
+        .ok()
+        .and_then(|text| toml::from_str(&text).ok());
+    let registry_dirs: Vec<PathBuf> = cargo_home
+        .map(|home| home.join("registry").join("src"))
+        .and_then(|src| std::fs::read_dir(src).ok())
+        .map(|dirs| dirs.filter_map(|d| d.ok().map(|d| d.path())).collect())
+        .unwrap_or_default();
+    let mut out = BTreeMap::new();
+    let mut missing = std::collections::BTreeSet::new();
+    for dep in &package.dependencies {
+        let guess = || {
+            dep.rename
+                .as_deref()
+                .unwrap_or(&dep.package)
+                .replace('-', "_")
+        };
+        let dir = match &dep.path {
+            Some(path) => Some(path.clone()),
+            None => lock
+                .as_ref()
+                .and_then(|lock| locked_version(lock, package, &dep.package))
+                .and_then(|version| {
+                    let name = format!("{}-{version}", dep.package);
+                    registry_dirs
+                        .iter()
+                        .map(|r| r.join(&name))
+                        .find(|d| d.join("Cargo.toml").is_file())
+                }),
+        };
+        let Some(lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
+            missing.insert(guess());
+            continue;
+        };
+        let called = dep
+            .rename
+            .as_deref()
+            .map_or_else(|| lib.crate_name.clone(), |r| r.replace('-', "_"));
+        out.insert(called, lib);
+    }
+    (out, missing)
+}
+
+/// The version of `dependency` the lock file chose for `package`.
+fn locked_version(lock: &Lock, package: &PackageDeps, dependency: &str) -> Option<String> {
+    let this = lock
+        .package
+        .iter()
+        .find(|p| p.name == package.name && p.version == package.version && p.source.is_none())?;
+    // `"name"`, `"name version"` or `"name version (source)"`.
+    let entry = this
+        .dependencies
+        .iter()
+        .find(|d| d.split(' ').next() == Some(dependency))?;
+    match entry.split(' ').nth(1) {
+        Some(version) => Some(version.to_owned()),
+        None => {
+            let mut versions = lock
+                .package
+                .iter()
+                .filter(|p| p.name == dependency && p.source.is_some());
+            let one = versions.next()?;
+            versions.next().is_none().then(|| one.version.clone())
+        }
+    }
+}
+
+/// The library of the package in `dir`: its crate name and root file.
+fn library(dir: &Path, package: &str) -> Option<DepLib> {
+    let manifest: Manifest = std::fs::read_to_string(dir.join("Cargo.toml"))
+        .ok()
+        .and_then(|text| toml::from_str(&text).ok())
+        .unwrap_or_default();
+    let lib = manifest.lib.unwrap_or_default();
+    let name = manifest
+        .package
+        .and_then(|p| p.name)
+        .unwrap_or_else(|| package.to_owned());
+    let root = dir.join(lib.path.unwrap_or_else(|| PathBuf::from("src/lib.rs")));
+    root.is_file().then(|| DepLib {
+        crate_name: lib.name.unwrap_or(name.clone()).replace('-', "_"),
+        root,
+        id: format!("{name}-{}", dir.display()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workspace::Dependency;
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn dependencies_are_found_where_cargo_puts_them() {
+        let tmp = tempfile::tempdir().unwrap();
+        let ws = tmp.path().join("ws");
+        let home = tmp.path().join("home");
+        // Two versions of `json-ish` unpacked; the lock chose 1.0.2 for this package.
+        for v in ["1.0.1", "1.0.2"] {
+            let dir = home.join(format!("registry/src/index.example-1/json-ish-{v}"));
+            write(
+                &dir.join("Cargo.toml"),
+                "[package]\nname = \"json-ish\"\n[lib]\npath = \"src/lib.rs\"\n",
+            );
+            write(&dir.join("src/lib.rs"), "pub struct Map;\n");
+        }
+        // A path dependency with its library elsewhere and another crate name.
+        let local = tmp.path().join("local");
+        write(
+            &local.join("Cargo.toml"),
+            "[package]\nname = \"local-dep\"\n[lib]\nname = \"local\"\npath = \"lib/root.rs\"\n",
+        );
+        write(&local.join("lib/root.rs"), "");
+        write(
+            &ws.join("Cargo.lock"),
+            "version = 4\n\
+             [[package]]\nname = \"json-ish\"\nversion = \"1.0.1\"\nsource = \"registry+x\"\n\
+             [[package]]\nname = \"json-ish\"\nversion = \"1.0.2\"\nsource = \"registry+x\"\n\
+             [[package]]\nname = \"user\"\nversion = \"0.3.0\"\ndependencies = [\"json-ish 1.0.2\", \"local-dep\", \"gone\"]\n",
+        );
+        let package = PackageDeps {
+            name: "user".into(),
+            version: "0.3.0".into(),
+            dependencies: vec![
+                Dependency {
+                    package: "json-ish".into(),
+                    rename: Some("json".into()),
+                    path: None,
+                },
+                Dependency {
+                    package: "local-dep".into(),
+                    rename: None,
+                    path: Some(local.clone()),
+                },
+                // In the lock, not unpacked: not found.
+                Dependency {
+                    package: "gone".into(),
+                    rename: None,
+                    path: None,
+                },
+            ],
+        };
+        let (found, missing) = locate(&ws, Some(&home), &package);
+        assert_eq!(found.keys().collect::<Vec<_>>(), ["json", "local"]);
+        assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone"]);
+        assert!(
+            found["json"].root.ends_with("json-ish-1.0.2/src/lib.rs"),
+            "{:?}",
+            found["json"]
+        );
+        assert_eq!(found["json"].crate_name, "json_ish");
+        assert_eq!(found["local"].root, local.join("lib/root.rs"));
+        // No lock file: only the path dependency.
+        std::fs::remove_file(ws.join("Cargo.lock")).unwrap();
+        let (found, missing) = locate(&ws, Some(&home), &package);
+        assert_eq!(found.keys().collect::<Vec<_>>(), ["local"]);
+        assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone", "json"]);
+    }
+}
