@@ -226,6 +226,11 @@ fn check_at(
     let shown = store::display_path(path, manifest_dir);
     let policy_of_set = contract_core::Policy {
         target_baseline: target_baseline(),
+        // What the macro registered names the package's dependencies as written; the
+        // harness reads none of them either (`Policy::unread_crates`).
+        unread_crates: std::fs::read_to_string(manifest_dir.join("Cargo.toml"))
+            .map(|text| contract_core::policy::file::dependency_crates(&text))
+            .unwrap_or_default(),
         ..policy.file.policy(set)
     };
     let evaluate = |bytes: Option<&[u8]>| {

@@ -61,6 +61,8 @@ pub struct UnitNames {
     /// Where the library's names are read, and cached between runs.
     library: Option<Library>,
     table: Arc<OnceLock<Option<NameTable>>>,
+    /// Its dependencies' names, read when a changed shape names one of them.
+    externs: Arc<crate::deps::DepNames>,
 }
 
 /// A package's library target, and the file its names are cached in.
@@ -261,10 +263,22 @@ impl Unit {
                 let mut fragment = p.fragment().clone();
                 // An `impl` in another module is written in that module's names; a
                 // golden from before it moved there, in its type's.
-                let mut respelled =
-                    names::respell(&mut fragment, p.impl_module(), &stored.shape, names);
+                let externs = &*unit_names.externs;
+                let mut respelled = names::respell_with(
+                    &mut fragment,
+                    p.impl_module(),
+                    &stored.shape,
+                    names,
+                    externs,
+                );
                 if let Some(written_in) = &p.written_in {
-                    respelled |= names::respell(&mut fragment, written_in, &stored.shape, names);
+                    respelled |= names::respell_with(
+                        &mut fragment,
+                        written_in,
+                        &stored.shape,
+                        names,
+                        externs,
+                    );
                 }
                 if respelled {
                     any = true;
@@ -458,6 +472,18 @@ pub fn load(
     // Each package library's names, read when a unit first needs them.
     let tables: Vec<Arc<OnceLock<Option<NameTable>>>> =
         scans.iter().map(|_| Arc::default()).collect();
+    // And its dependencies', likewise.
+    let externs: Vec<Arc<crate::deps::DepNames>> = workspace
+        .packages
+        .iter()
+        .map(|p| {
+            Arc::new(crate::deps::DepNames::new(
+                &workspace.root,
+                &workspace.target_dir,
+                p,
+            ))
+        })
+        .collect();
     // Each package's sets are assembled and their goldens read on every core.
     let mut units: Vec<Unit> = on_every_core(&workspace.packages, |index, package| {
         let scan = &scans[index];
@@ -548,6 +574,7 @@ pub fn load(
                 bytes,
                 policy: contract_core::Policy {
                     target_baseline: baseline.clone(),
+                    unread_crates: externs[index].unread(),
                     ..loaded.file.policy(set)
                 },
                 policy_file: loaded.shown.clone(),
@@ -555,6 +582,7 @@ pub fn load(
                     scan: scan.clone(),
                     library: lib.clone(),
                     table: tables[index].clone(),
+                    externs: externs[index].clone(),
                 }),
                 front: Front::Cli(accept),
             });

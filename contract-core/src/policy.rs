@@ -138,6 +138,14 @@ pub struct Policy {
     /// one requires nothing more of its callers there (a safe one does: calling it from
     /// code that does not enable the feature is `unsafe`). Empty: nothing is assumed.
     pub target_baseline: std::collections::BTreeSet<String>,
+    /// Not from the policy file: the crates the package depends on (by the names it
+    /// calls them) whose names the front end did not read from their sources (see
+    /// [`crate::names::Externs`]): every dependency for the macro and the harness,
+    /// those it cannot find for the command. Such a crate's type written another way
+    /// (`serde_json::Map` for `serde_json::map::Map`) cannot be told from another of
+    /// its types, so a difference only there is not counted: the front end that read
+    /// the crate says whether it is one.
+    pub unread_crates: std::collections::BTreeSet<String>,
 }
 
 impl Default for Policy {
@@ -153,6 +161,7 @@ impl Default for Policy {
             directive: DirectiveText::default(),
             doc_hidden_is_api: false,
             target_baseline: Default::default(),
+            unread_crates: Default::default(),
         }
     }
 }

@@ -209,6 +209,45 @@ breaks; a property renames the generics of every case at random):
   (the macro registers it so; a member keeps its own spelling when a symbol spells one type
   two ways). Another item of the same name, another argument to the alias, or a generic
   parameter that shadows the name is another type;
+- a constant's value written another way, as rustc evaluates it (`contract-core`'s
+  `diff::consteval`): `64 * 1024` and `65536`, `1 << 3` and `8`, `u16::MAX as u32` and
+  `65535`, `-(2 + 3)` and `-5`. Integer, float, bool, char, byte and string literals,
+  arithmetic, bitwise, shift and comparison operators, `&&`, `||`, unary `-` and `!`,
+  parentheses, `as` between primitives, and std's associated constants of the
+  primitives (`i64::BITS`, `f64::EPSILON`, `f64::consts::PI`) are evaluated with rustc's
+  rules: an unsuffixed literal takes its context's type (`i32`, `f64` without one),
+  `as` wraps, truncates and saturates, and an overflow, a division by zero or an
+  oversized shift has no value (the crate would not compile). `usize` and `isize` values
+  are evaluated at 32 and 64 bits, and are one value only where both agree
+  (`usize::MAX` is not `18446744073709551615`). Rows of a table are evaluated at the
+  same index; a value that is not evaluated is compared as below. In a const's or
+  static's type, an elided reference lifetime is `'static` (`&str` and `&'static str`);
+- a trait object's lifetime bound written out where it is the default of its place (the
+  reference's "default trait object lifetime bounds"): `Box<dyn Error + Send>` and
+  `Box<dyn Error + Send + 'static>` (a container that bounds nothing: `Box`, `Arc`,
+  `Option`, any path without lifetime arguments), `&'a dyn T` and `&'a (dyn T + 'a)`,
+  `&dyn T` and `&(dyn T + '_)`, `Ref<'b, dyn T>` and `Ref<'b, dyn T + 'b>` (std's guards
+  and `Cow`). Where the default is not known (another crate's type with lifetime
+  arguments, a trait with lifetime arguments in a container that bounds nothing) the
+  bound is compared as written; `'static` behind `&'a` is another type;
+- std's type aliases and what they stand for: `io::Result<T>` and `Result<T,
+  io::Error>`, `fmt::Result` and `Result<(), fmt::Error>`, `thread::Result<T>`,
+  `sync::LockResult<G>`, `num::NonZeroU32` and `NonZero<u32>`, … From a table
+  (`contract_core::std_aliases::STD_ALIASES`) generated from the toolchain's std
+  documentation (the `rust-docs` component) by `contract-core/tests/std_aliases.rs`,
+  which compiles every entry as one type with its target;
+- another crate's item under another of its paths, or its alias written out
+  (`serde_json::map::Map` and `serde_json::Map`; `serde_json::Result<T>` and
+  `Result<T, serde_json::Error>`): the command reads each dependency's names from its
+  sources, as it reads the crate's (a path dependency where it is, a registry one where
+  cargo unpacked it, `$CARGO_HOME/registry/src/…/<name>-<version>`, at the version the
+  lock file chose). The macro and the harness read no dependency: for them a difference
+  only in a dependency's paths cannot be told apart, and is not counted (another crate,
+  other arguments or a std type still are); the command says whether it is a change.
+  A dependency the command cannot find (no lock file, not fetched, a git dependency) is
+  read the same way. A re-export of a third crate inside the dependency (serde's of
+  serde_core, apart from the list below) and items a dependency's macros define are not
+  read;
 - a definition moved into another module while the path of its old module still names it
   (`pub use wrap::wrap;` where `fn wrap` was): the symbol keeps the golden's module, in
   every front end, with or without `path = "…"`;
@@ -233,9 +272,14 @@ breaks; a property renames the generics of every case at random):
   integration test). With the compile-time check off
   (`CONTRACT_PIN_COMPILE_CHECK=0`) the macro still reads the golden to register the
   golden's spelling.
-- Expressions (array lengths, const arguments, discriminants, const values, table rows)
-  are compared by their tokens, spacing, trailing commas and the spelling of literals
-  aside (`1 + 1` is not `2`). A const's value that calls a fn or a macro or branches
+- Expressions (array lengths, const arguments, discriminants) are compared by their
+  tokens, spacing, trailing commas and the spelling of literals aside; a const's value
+  and a table's rows are evaluated where they can be (above: `1 + 1` is `2`), and
+  compared so otherwise. A const's value that names another constant (an upper-case
+  name other than a primitive's own: `EcoBytes::INLINE_LIMIT` for
+  `crate::dynamic::LIMIT`, `KIB * 64` for `65536`) may be the same value and is
+  `const_expression_changed`, unless it changed in place to another constant
+  (`Flags::FAST` → `Flags::SLOW`). A const's value that calls a fn or a macro or branches
   (`match`, `if`, a block) is code the sources do not evaluate (a call is a snake-case
   name before `(`: `Some(5)` and `Wrapper(5)` are data): changed only in its literals and
   names (`expect!(ymd(1, 1, 1))` → `expect!(ymd(2, 1, 1))`, `from_secs(5)` →
@@ -259,12 +303,13 @@ breaks; a property renames the generics of every case at random):
   `std::collections::HashMap`, `hash_map::RandomState` and `std::hash::RandomState`,
   `std::os::raw::c_int` and `std::ffi::c_int`, and the like, are one type wherever the
   crate's names are read (above); a std re-export the table does not list is compared as
-  written. Another crate's aliases are not expanded.
+  written.
 - serde's re-exports of serde_core (`pub use serde_core::{de, ser, Deserialize,
   Deserializer, Serialize, Serializer}` since serde 1.0.220) are one item under both
   crates: `serde_core::de::DeserializeOwned` is `serde::de::DeserializeOwned` (from the
   list `contract_core::names::SERDE_CORE_REEXPORTS`, each proven one trait by
-  `contract-core/tests/serde_reexports.rs`). No other crate's re-exports are read.
+  `contract-core/tests/serde_reexports.rs`). Other crates' re-exports are read from their
+  sources by the command (above).
 - A std item reached through a module of the crate that re-exports std (a `no_std`
   shim: `crate::stdlib::any::TypeId` where `mod stdlib { pub(crate) use std::*; }`, with
   or without a `#[cfg]`'d twin that names `core`'s and `alloc`'s modules) is the std
@@ -281,7 +326,10 @@ breaks; a property renames the generics of every case at random):
   `'static` (no lifetime but `'static`, none elided), `Sized`, `Into` where std
   converts without loss, and the crate's own traits through the implementors the set
   records, trait arguments included (`impl<T> BorrowSignalSafe<T> for Arc<T>` gives
-  `BorrowSignalSafe<AtomicBool>` to `Arc<AtomicBool>`, not `<AtomicUsize>`). The
+  `BorrowSignalSafe<AtomicBool>` to `Arc<AtomicBool>`, not `<AtomicUsize>`). An `impl
+  Trait` argument meets every bound it wrote (`p: impl AsRef<Path>` → `fn f<P:
+  AsRef<Path>>(p: P)` is additive when the fn had no type parameter a turbofish could
+  name; a bound more is not known). The
   macro sees one item, so it leaves a bound on a trait of the crate to the harness and
   the command. Any other bound is not known, and the change stays breaking. A call that
   inferred its argument from the old type (`f(Default::default())`, `f(5)` against `T:

@@ -1781,3 +1781,42 @@ fn an_impl_trait_argument_named_as_a_type_parameter_is_additive() {
         DeltaKind::ParamGeneralised,
     );
 }
+
+#[test]
+fn another_crate_s_path_a_front_end_did_not_read_cannot_tell() {
+    // The macro and the harness read no dependency: `dep::map::Map` and `dep::Map`
+    // may be one type (the command, which reads `dep`, says whether).
+    let unread = contract_core::Policy {
+        unread_crates: ["dep".to_owned()].into(),
+        ..Default::default()
+    };
+    let found = |before: &str, after: &str, policy: &contract_core::Policy| {
+        common::diff(before, after, policy)
+    };
+    let before = "pub struct S { pub m: dep::map::Map<u8>, pub r: dep::Result<()> }";
+    let respelled = "pub struct S { pub m: dep::Map<u8>, pub r: dep::error::Result<()> }";
+    let none = found(before, respelled, &unread);
+    assert!(none.is_empty(), "{}", common::show(&none));
+    // Read (or not a dependency), it is compared: here, as written.
+    let read = found(before, respelled, &contract_core::Policy::default());
+    assert!(
+        read.iter().any(|d| d.is_breaking()),
+        "{}",
+        common::show(&read)
+    );
+    // Near misses, unread: other arguments, another crate's type, std's type.
+    for after in [
+        "pub struct S { pub m: dep::Map<u16>, pub r: dep::Result<()> }",
+        "pub struct S { pub m: other::Map<u8>, pub r: dep::Result<()> }",
+        "pub struct S { pub m: Vec<u8>, pub r: dep::Result<()> }",
+    ] {
+        let found = found(before, after, &unread);
+        assert!(
+            found
+                .iter()
+                .any(|d| d.kind == DeltaKind::FieldTypeChanged && d.is_breaking()),
+            "{after}: {}",
+            common::show(&found)
+        );
+    }
+}

@@ -61,6 +61,7 @@ fn no_file_and_an_empty_file_give_every_set_the_defaults() {
         doc_hidden_is_api: false,
         // The file says nothing of the target: its front end fills the baseline in.
         target_baseline: Default::default(),
+        unread_crates: Default::default(),
     };
     assert_eq!(Policy::default(), defaults);
     for file in [

@@ -25,7 +25,7 @@
 //! read the next time the crate compiles (any edit of it); the harness and the
 //! command read it on every run.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
@@ -350,7 +350,12 @@ fn check_respelling(
         ci,
         front: Front::Test,
     };
-    let policy = policy.policy(&args.set);
+    // The macro reads no dependency's names: a difference only in another crate's
+    // paths is the command's to judge (`Policy::unread_crates`).
+    let policy = contract_core::Policy {
+        unread_crates: dependency_crates(&manifest_dir),
+        ..policy.policy(&args.set)
+    };
     // The golden's other types: a signature may name one (see `contract_core::variance`).
     let types: &Golden = &golden;
     let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy, types);
@@ -512,6 +517,20 @@ fn entry(
 }
 
 /// True the first time an error about the golden at `path` is reported.
+/// The crates the package at `manifest_dir` depends on, read from its manifest once
+/// per compiler process and package.
+fn dependency_crates(manifest_dir: &Path) -> BTreeSet<String> {
+    static READ: Mutex<BTreeMap<PathBuf, BTreeSet<String>>> = Mutex::new(BTreeMap::new());
+    let mut read = READ.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    read.entry(manifest_dir.to_path_buf())
+        .or_insert_with(|| {
+            std::fs::read_to_string(manifest_dir.join("Cargo.toml"))
+                .map(|text| policy_file::dependency_crates(&text))
+                .unwrap_or_default()
+        })
+        .clone()
+}
+
 fn first_error(state: &mut State, path: &Path) -> bool {
     state
         .golden(path)

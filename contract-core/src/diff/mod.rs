@@ -183,7 +183,7 @@ pub fn diff_symbol_with(
     };
     // Types as rustc reads them: std's aliases expanded, a trait object's default
     // lifetime bound.
-    let read = reading::as_read(before, after);
+    let read = reading::as_read(before, after, &policy.unread_crates);
     let (before, after) = match &read {
         Some((b, a)) => (b, a),
         None => (before, after),

@@ -3,6 +3,8 @@
 //! (`Box<dyn Error + 'static>` is `Box<dyn Error>`). Two spellings of one type are one
 //! type for every consumer.
 
+use std::collections::BTreeSet;
+
 use super::roots::{symbol_types, Roots};
 use crate::shape::Symbol;
 use crate::ty::Type;
@@ -11,6 +13,41 @@ use crate::ty::Type;
 fn read(t: &mut Type) -> bool {
     let expanded = crate::std_aliases::expand(t);
     super::objects::defaults_left_out(t) | expanded
+}
+
+/// `t` with every path of an `unread` crate (`serde_json::map::Map<K, V>`) as one
+/// placeholder of that crate, its arguments kept: what a front end that did not read
+/// the crate can tell of it (another crate's type, or std's, is still another type).
+/// Whether anything was.
+fn unread_erased(t: &mut Type, unread: &BTreeSet<String>) -> bool {
+    if unread.is_empty() {
+        return false;
+    }
+    let mut changed = false;
+    t.walk_mut(&mut |node| {
+        let Type::Path(p) = node else { return };
+        let first = &p.segments[0];
+        if p.segments.len() > 1
+            && first.args == crate::ty::Args::None
+            && unread.contains(first.name.trim_start_matches("r#"))
+        {
+            let args = p
+                .segments
+                .last()
+                .map(|s| s.args.clone())
+                .unwrap_or_default();
+            p.global = false;
+            p.segments = vec![
+                crate::ty::Segment::plain(&first.name.clone()),
+                crate::ty::Segment {
+                    name: "\u{0}unread".to_owned(),
+                    args,
+                },
+            ];
+            changed = true;
+        }
+    });
+    changed
 }
 
 /// Every root type of `s`, in the walk's order.
@@ -28,9 +65,20 @@ fn roots(s: &Symbol) -> Vec<Type> {
 /// an old type that reads as the new one at its place is written as the new one, so
 /// what a delta shows is what the sources say. Elsewhere both sides are written as
 /// read.
-pub(super) fn as_read(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+///
+/// A difference only in the paths of a crate the front end did not read (`unread`)
+/// cannot be told from no change: the old type is written as the new one there too
+/// (only where the places pair up).
+pub(super) fn as_read(
+    before: &Symbol,
+    after: &Symbol,
+    unread: &BTreeSet<String>,
+) -> Option<(Symbol, Symbol)> {
     let (old_roots, new_roots) = (roots(before), roots(after));
-    let differs = |t: &Type| read(&mut t.clone());
+    let differs = |t: &Type| {
+        let mut t = t.clone();
+        read(&mut t) | unread_erased(&mut t, unread)
+    };
     if !old_roots.iter().chain(&new_roots).any(differs) {
         return None;
     }
@@ -47,6 +95,8 @@ pub(super) fn as_read(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol
                     let (mut o, mut n) = (t.clone(), new.clone());
                     read(&mut o);
                     read(&mut n);
+                    unread_erased(&mut o, unread);
+                    unread_erased(&mut n, unread);
                     if o == n {
                         t.clone_from(new);
                         changed = true;
@@ -55,6 +105,13 @@ pub(super) fn as_read(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol
             }),
         );
         return changed.then(|| (out, after.clone()));
+    }
+    if !old_roots
+        .iter()
+        .chain(&new_roots)
+        .any(|t| read(&mut t.clone()))
+    {
+        return None;
     }
     let mut new = after.clone();
     for s in [&mut out, &mut new] {

@@ -838,6 +838,33 @@ pub fn target_roots(manifest: &str) -> Vec<String> {
     lib.into_iter().chain(bins).collect()
 }
 
+/// The crates a package's manifest depends on, by the names its code calls them
+/// (`[dependencies]` and every `[target.'…'.dependencies]` key, `-` as `_`): what the
+/// macro and the harness know of the crates whose names they do not read
+/// ([`crate::Policy::unread_crates`]). Empty when the manifest does not parse.
+pub fn dependency_crates(manifest: &str) -> std::collections::BTreeSet<String> {
+    let Ok(doc) = toml_span::parse(manifest) else {
+        return Default::default();
+    };
+    let Some(doc) = doc.as_table() else {
+        return Default::default();
+    };
+    let keys = |table: Option<&Value<'_>>| -> Vec<String> {
+        table
+            .and_then(Value::as_table)
+            .map(|t| t.keys().map(|k| k.name.replace('-', "_")).collect())
+            .unwrap_or_default()
+    };
+    let mut out: std::collections::BTreeSet<String> =
+        keys(doc.get("dependencies")).into_iter().collect();
+    if let Some(targets) = doc.get("target").and_then(Value::as_table) {
+        for target in targets.values() {
+            out.extend(keys(target.as_table().and_then(|t| t.get("dependencies"))));
+        }
+    }
+    out
+}
+
 /// What [`workspace_root`] needs of a manifest.
 struct Manifest {
     /// `[workspace]`: its `members` and `exclude`.

@@ -112,6 +112,7 @@ impl Block {
             directive,
             doc_hidden_is_api: false,
             target_baseline: Default::default(),
+            unread_crates: Default::default(),
         })
     }
 }
