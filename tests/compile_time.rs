@@ -376,3 +376,42 @@ fn a_test_binary_with_sets_of_one_update_variable_fails_the_harness() {
         "nothing written: {text}"
     );
 }
+
+/// The macro and the harness read no dependency's names: a pinned signature whose only
+/// difference from its golden is the path it takes to a dependency's item
+/// (`serde::ser::Serializer` → `serde::Serializer`, one trait) neither stops `cargo
+/// check` nor fails the test; the command, which reads serde, judges it. Another
+/// crate's or std's item in its place still stops the build.
+#[test]
+fn a_dependency_s_item_under_another_path_is_the_command_s_to_judge() {
+    let c = Crate::new("dependency-paths");
+    let pinned = |bound: &str| {
+        format!(
+            "#[contract_pin::contract(set = \"api\")]\n\
+             pub fn emit<S: {bound}>(s: S) -> S {{\n    s\n}}\n"
+        )
+    };
+    c.write_golden(&pinned("serde::ser::Serializer"), |_| {});
+    fs::write(c.dir.path().join("src/lib.rs"), pinned("serde::Serializer")).unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(ok, "a dependency's path alone is not the macro's to judge:\n{out}");
+    fs::create_dir_all(c.dir.path().join("tests")).unwrap();
+    fs::write(
+        c.dir.path().join("tests/contract.rs"),
+        "#[test]\nfn api() {\n    contract_pin::assert_golden!(\"api\");\n}\n",
+    )
+    .unwrap();
+    let out = c.cargo(&["test", "--quiet"], &[]);
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "nor the harness's:\n{text}");
+
+    // Near miss: std's trait in its place.
+    fs::write(c.dir.path().join("src/lib.rs"), pinned("std::fmt::Write")).unwrap();
+    let (ok, out) = c.check(&[]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("breaking change to pinned contract `emit`"),
+        "{out}"
+    );
+}
