@@ -394,7 +394,10 @@ fn a_dependency_s_item_under_another_path_is_the_command_s_to_judge() {
     c.write_golden(&pinned("serde::ser::Serializer"), |_| {});
     fs::write(c.dir.path().join("src/lib.rs"), pinned("serde::Serializer")).unwrap();
     let (ok, out) = c.check(&[]);
-    assert!(ok, "a dependency's path alone is not the macro's to judge:\n{out}");
+    assert!(
+        ok,
+        "a dependency's path alone is not the macro's to judge:\n{out}"
+    );
     fs::create_dir_all(c.dir.path().join("tests")).unwrap();
     fs::write(
         c.dir.path().join("tests/contract.rs"),

@@ -104,6 +104,15 @@ impl crate::variance::Types for Golden {
             def,
         )
     }
+
+    fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        crate::variance::find_supertraits(
+            self.symbols
+                .iter()
+                .map(|(name, entry)| (name.as_str(), &entry.shape)),
+            def,
+        )
+    }
 }
 
 /// One symbol in a golden.

@@ -548,8 +548,24 @@ impl Reader<'_> {
         depth: usize,
     ) -> Option<Type> {
         let crate_name = names[0].clone();
-        let (taken, res) = ext.item(NameTable::ROOT, &names[1..])?;
-        let Res::Def(m, index) = res else {
+        let found = ext.item(NameTable::ROOT, &names[1..]);
+        let Some((taken, Res::Def(m, index))) = found else {
+            // Its sources do not say what this is (an item its macros define, a
+            // re-export of a third crate): any of its paths may be it, as for a crate
+            // not read at all (`Policy::unread_crates`). One placeholder of the crate,
+            // the arguments kept.
+            let args = p
+                .segments
+                .last()
+                .map(|s| s.args.clone())
+                .unwrap_or_default();
+            p.segments = vec![
+                Segment::plain(&crate_name),
+                Segment {
+                    name: "\u{0}unresolved".to_owned(),
+                    args,
+                },
+            ];
             return None;
         };
         let taken = taken + 1;
@@ -1748,8 +1764,10 @@ mod tests {
             read("Option<dep::Result<T>>"),
             "Option<std::result::Result<T, dep::error::Error>>"
         );
-        // What it does not know, and a crate no table is given for: as written.
-        assert_eq!(read("dep::Missing"), "dep::Missing");
+        // What it does not know is any of its items; a crate no table is given for
+        // is as written.
+        assert_eq!(read("dep::Missing<u8>"), read("dep::Unknown::Other<u8>"));
+        assert_ne!(read("dep::Missing<u8>"), read("dep::Missing<u16>"));
         assert_eq!(read("other::Map"), "other::Map");
         // Without the dependency's names, its paths are as written.
         let blind = Reader {

@@ -153,6 +153,33 @@ fn std_names(path: &Path) -> Option<String> {
 pub trait Types {
     /// The item defined as `def`, with the module it is defined in.
     fn get(&self, def: &str) -> Option<(&str, &ItemShape)>;
+
+    /// The supertraits of the crate's trait defined as `def`, with the module they
+    /// are written in (what a bound another bound implies is read from:
+    /// `crate::diff`'s implied bounds). `None` when not known.
+    fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        let _ = def;
+        None
+    }
+}
+
+/// The supertraits of the trait among `symbols` defined as `def` (`module::Name`).
+pub fn find_supertraits<'a>(
+    symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>,
+    def: &str,
+) -> Option<(&'a str, &'a [crate::ty::Bound])> {
+    symbols.into_iter().find_map(|(name, symbol)| {
+        let Some(ItemShape::Trait(t)) = symbol.item.as_ref() else {
+            return None;
+        };
+        let module = symbol.module.as_deref().unwrap_or_default();
+        let ident = name.rsplit("::").next().unwrap_or(name);
+        let found = match def.rsplit_once("::") {
+            Some((m, i)) => m == module && i == ident,
+            None => module.is_empty() && def == ident,
+        };
+        found.then_some((module, t.supertraits.as_slice()))
+    })
 }
 
 /// No type of the crate known.
@@ -191,6 +218,10 @@ pub fn find_def<'a>(
 impl Types for std::collections::BTreeMap<String, Symbol> {
     fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
         find_def(self.iter().map(|(name, s)| (name.as_str(), s)), def)
+    }
+
+    fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        find_supertraits(self.iter().map(|(name, s)| (name.as_str(), s)), def)
     }
 }
 

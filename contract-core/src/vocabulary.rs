@@ -241,13 +241,14 @@ breaks; a property renames the generics of every case at random):
   `Result<T, serde_json::Error>`): the command reads each dependency's names from its
   sources, as it reads the crate's (a path dependency where it is, a registry one where
   cargo unpacked it, `$CARGO_HOME/registry/src/…/<name>-<version>`, at the version the
-  lock file chose). The macro and the harness read no dependency: for them a difference
-  only in a dependency's paths cannot be told apart, and is not counted (another crate,
-  other arguments or a std type still are); the command says whether it is a change.
-  A dependency the command cannot find (no lock file, not fetched, a git dependency) is
-  read the same way. A re-export of a third crate inside the dependency (serde's of
-  serde_core, apart from the list below) and items a dependency's macros define are not
-  read;
+  lock file chose). The macro and the harness read no dependency: for them a path of a
+  dependency may stand for any of its items, or for a type that names one (its alias
+  written out), so a difference only there is not counted (another crate's type, a std
+  type that names none of it, or other arguments still are); the command says whether
+  it is a change. A dependency the command cannot find (no lock file, not fetched, a
+  git dependency) is read the same way, and so is a path its sources do not answer (an
+  item its macros define, a re-export of a third crate: serde's `serde::Deserializer`
+  and `serde::de::Deserializer` are both serde_core's, defined inside a macro);
 - a definition moved into another module while the path of its old module still names it
   (`pub use wrap::wrap;` where `fn wrap` was): the symbol keeps the golden's module, in
   every front end, with or without `path = "…"`;

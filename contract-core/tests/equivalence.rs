@@ -1794,7 +1794,8 @@ fn another_crate_s_path_a_front_end_did_not_read_cannot_tell() {
         common::diff(before, after, policy)
     };
     let before = "pub struct S { pub m: dep::map::Map<u8>, pub r: dep::Result<()> }";
-    let respelled = "pub struct S { pub m: dep::Map<u8>, pub r: dep::error::Result<()> }";
+    // A re-export, and the crate's alias written out: it names the crate's own type.
+    let respelled = "pub struct S { pub m: dep::Map<u8>, pub r: Result<(), dep::Error> }";
     let none = found(before, respelled, &unread);
     assert!(none.is_empty(), "{}", common::show(&none));
     // Read (or not a dependency), it is compared: here, as written.
@@ -1819,4 +1820,80 @@ fn another_crate_s_path_a_front_end_did_not_read_cannot_tell() {
             common::show(&found)
         );
     }
+}
+
+#[test]
+fn non_exhaustive_on_a_struct_no_other_crate_could_build_is_no_change() {
+    // A private field already kept every other crate from literals and from
+    // exhaustive patterns (`S { a, .. }` compiles either way).
+    same(
+        "pub struct S { pub a: u8, b: u8 }",
+        "#[non_exhaustive] pub struct S { pub a: u8, b: u8 }",
+    );
+    same("pub struct T(u8);", "#[non_exhaustive] pub struct T(u8);");
+    // Near misses: every field public, a unit struct, an enum.
+    for (before, after) in [
+        (
+            "pub struct S { pub a: u8 }",
+            "#[non_exhaustive] pub struct S { pub a: u8 }",
+        ),
+        ("pub struct U;", "#[non_exhaustive] pub struct U;"),
+        ("pub enum E { A }", "#[non_exhaustive] pub enum E { A }"),
+    ] {
+        breaks(before, after, DeltaKind::NonExhaustiveAdded);
+    }
+}
+
+#[test]
+fn a_bound_another_bound_implies_is_no_change() {
+    // Through std's supertraits and the crate's own (nom 8's `AsChar: Copy`).
+    same(
+        "pub fn f<T: Copy>(t: T) {}",
+        "pub fn f<T: Copy + Clone>(t: T) {}",
+    );
+    same(
+        "pub fn f<T: Ord>(t: T) {}",
+        "pub fn f<T: Ord + PartialEq + Eq>(t: T) {}",
+    );
+    same(
+        "pub trait AsChar: Copy {} pub fn f<T: AsChar>(t: T) {}",
+        "pub trait AsChar: Copy {} pub fn f<T: AsChar + Clone>(t: T) {}",
+    );
+    same(
+        "pub fn f<I>(i: I) where I: ExactSizeIterator {}",
+        "pub fn f<I>(i: I) where I: ExactSizeIterator + Iterator {}",
+    );
+    same(
+        "pub fn f() -> Box<dyn std::error::Error + Send> { todo!() }",
+        "pub fn f() -> Box<dyn std::error::Error + std::fmt::Debug + Send> { todo!() }",
+    );
+    // An `Item` binding on a subtrait of `Iterator` is `Iterator`'s.
+    same(
+        "pub fn f() -> impl ExactSizeIterator + Iterator<Item = u8> { todo!() }",
+        "pub fn f() -> impl ExactSizeIterator<Item = u8> { todo!() }",
+    );
+    same(
+        "pub fn f<I: DoubleEndedIterator<Item = u8>>(i: I) {}",
+        "pub fn f<I: DoubleEndedIterator + Iterator<Item = u8>>(i: I) {}",
+    );
+    // Near misses: a bound no other implies, one with arguments, another item type.
+    breaks(
+        "pub trait AsChar {} pub fn f<T: AsChar>(t: T) {}",
+        "pub trait AsChar {} pub fn f<T: AsChar + Clone>(t: T) {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub fn f<T: Eq>(t: T) {}",
+        "pub fn f<T: Eq + PartialEq<u8>>(t: T) {}",
+        DeltaKind::MethodSignatureChanged,
+    );
+    let found = deltas(
+        "pub fn f() -> impl ExactSizeIterator<Item = u8> { todo!() }",
+        "pub fn f() -> impl ExactSizeIterator + Iterator<Item = u16> { todo!() }",
+    );
+    assert!(
+        found.iter().any(|d| d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
 }

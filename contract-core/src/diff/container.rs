@@ -27,7 +27,15 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         // An enum's variant fields are as public as the enum.
         _ => true,
     };
-    non_exhaustive(cx, o, n);
+    // A struct with a private field is built and matched exhaustively by no other
+    // crate, with or without `#[non_exhaustive]`.
+    let exhaustive_outside = match old {
+        crate::shape::ItemShape::Struct(s) => s.fields.iter().all(|f| f.vis.is_public()),
+        _ => true,
+    };
+    if exhaustive_outside {
+        non_exhaustive(cx, o, n);
+    }
     repr(cx, o, n, field_public);
     derives(cx, o, n);
 }

@@ -343,6 +343,11 @@ pub fn normalized(s: &Symbol) -> Symbol {
             }
         }
         Some(ItemShape::Fn(f)) => *f = canonical(f),
+        // A struct with a private field is built and matched exhaustively by no other
+        // crate: `#[non_exhaustive]` changes nothing for them.
+        Some(ItemShape::Struct(s)) if s.fields.iter().any(|f| !f.vis.is_public()) => {
+            s.attrs.non_exhaustive = false;
+        }
         // serde derives no union: its serde attributes reach no wire.
         // Every field of a union is at offset 0: their order is nothing to anyone.
         Some(ItemShape::Union(u)) => {

@@ -24,6 +24,7 @@ mod generalised;
 mod generics;
 mod hidden;
 mod implementors;
+mod implied;
 mod impls;
 mod macros;
 mod methods;
@@ -185,6 +186,13 @@ pub fn diff_symbol_with(
     // lifetime bound.
     let read = reading::as_read(before, after, &policy.unread_crates);
     let (before, after) = match &read {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
+    // A bound another bound of its list implies, a binding on a subtrait.
+    let module = before.module.as_deref().unwrap_or_default();
+    let implied = implied::implied_left_out(before, after, types, module);
+    let (before, after) = match &implied {
         Some((b, a)) => (b, a),
         None => (before, after),
     };

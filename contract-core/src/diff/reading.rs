@@ -50,6 +50,125 @@ fn unread_erased(t: &mut Type, unread: &BTreeSet<String>) -> bool {
     changed
 }
 
+/// The crate an unread path belongs to (`serde_json` for `serde_json::Result<T>`).
+fn unread_crate<'t>(t: &'t Type, unread: &BTreeSet<String>) -> Option<&'t str> {
+    let Type::Path(p) = t else { return None };
+    let first = p.segments.first()?;
+    (p.segments.len() > 1 && first.args == crate::ty::Args::None)
+        .then(|| first.name.trim_start_matches("r#"))
+        .filter(|name| unread.contains(*name))
+}
+
+/// Whether `t` names an item of the crate `krate` anywhere.
+fn mentions(t: &Type, krate: &str) -> bool {
+    let mut found = false;
+    t.clone().walk_mut(&mut |node| {
+        if let Type::Path(p) = node {
+            found |= p
+                .segments
+                .first()
+                .is_some_and(|s| s.name.trim_start_matches("r#") == krate)
+                && p.segments.len() > 1;
+        }
+    });
+    found
+}
+
+/// Whether `o` and `n` may be one type to a front end that did not read the crates
+/// in `unread`: equal where both are known; a path of an unread crate may stand for
+/// any type that names that crate (`serde_json::Result<T>` for `Result<T,
+/// serde_json::Error>`: an alias of it written out), and for another path of that
+/// crate with alike arguments (a re-export). A std type or another crate's in its
+/// place, or other arguments, is another type.
+fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
+    if o == n {
+        return true;
+    }
+    match (unread_crate(o, unread), unread_crate(n, unread)) {
+        (Some(a), Some(b)) => {
+            let args = |t: &Type| -> Vec<crate::ty::GenericArg> {
+                match t {
+                    Type::Path(p) => match &p.segments[p.segments.len() - 1].args {
+                        crate::ty::Args::Angle(args) => args.clone(),
+                        _ => Vec::new(),
+                    },
+                    _ => Vec::new(),
+                }
+            };
+            let (oa, na) = (args(o), args(n));
+            return a == b
+                && oa.len() == na.len()
+                && oa.iter().zip(&na).all(|pair| match pair {
+                    (crate::ty::GenericArg::Type(x), crate::ty::GenericArg::Type(y)) => {
+                        alike(x, y, unread)
+                    }
+                    (x, y) => x == y,
+                });
+        }
+        (Some(a), None) => return mentions(n, a),
+        (None, Some(b)) => return mentions(o, b),
+        (None, None) => {}
+    }
+    match (o, n) {
+        (Type::Path(a), Type::Path(b)) => {
+            a.global == b.global
+                && a.segments.len() == b.segments.len()
+                && a.segments.iter().zip(&b.segments).all(|(x, y)| {
+                    x.name == y.name
+                        && match (&x.args, &y.args) {
+                            (crate::ty::Args::Angle(xa), crate::ty::Args::Angle(ya)) => {
+                                xa.len() == ya.len()
+                                    && xa.iter().zip(ya).all(|pair| match pair {
+                                        (
+                                            crate::ty::GenericArg::Type(p),
+                                            crate::ty::GenericArg::Type(q),
+                                        ) => alike(p, q, unread),
+                                        (p, q) => p == q,
+                                    })
+                            }
+                            (xa, ya) => xa == ya,
+                        }
+                })
+        }
+        (
+            Type::Ref {
+                lifetime: la,
+                mutable: ma,
+                elem: ea,
+            },
+            Type::Ref {
+                lifetime: lb,
+                mutable: mb,
+                elem: eb,
+            },
+        ) => la == lb && ma == mb && alike(ea, eb, unread),
+        (
+            Type::Ptr {
+                mutable: ma,
+                elem: ea,
+            },
+            Type::Ptr {
+                mutable: mb,
+                elem: eb,
+            },
+        ) => ma == mb && alike(ea, eb, unread),
+        (Type::Slice(a), Type::Slice(b)) => alike(a, b, unread),
+        (Type::Array { elem: ea, len: la }, Type::Array { elem: eb, len: lb }) => {
+            la == lb && alike(ea, eb, unread)
+        }
+        (Type::Tuple(a), Type::Tuple(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| alike(x, y, unread))
+        }
+        // Bounds, fn pointers, projections: as the erased forms compare.
+        _ => {
+            let (mut a, mut b) = (o.clone(), n.clone());
+            unread_erased(&mut a, unread);
+            unread_erased(&mut b, unread);
+            a == b
+        }
+    }
+}
+
 /// Every root type of `s`, in the walk's order.
 fn roots(s: &Symbol) -> Vec<Type> {
     let mut s = s.clone();
@@ -95,9 +214,7 @@ pub(super) fn as_read(
                     let (mut o, mut n) = (t.clone(), new.clone());
                     read(&mut o);
                     read(&mut n);
-                    unread_erased(&mut o, unread);
-                    unread_erased(&mut n, unread);
-                    if o == n {
+                    if alike(&o, &n, unread) {
                         t.clone_from(new);
                         changed = true;
                     }

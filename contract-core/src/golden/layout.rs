@@ -46,6 +46,15 @@ impl Types for LazyTypes<'_> {
         });
         Types::get(shapes, def)
     }
+
+    fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        let shapes = self.shapes.get_or_init(|| {
+            super::parse(self.text.as_bytes())
+                .map(|g| g.shapes())
+                .unwrap_or_default()
+        });
+        Types::supertraits(shapes, def)
+    }
 }
 
 /// Between the header and the first symbol name.

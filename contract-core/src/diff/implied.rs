@@ -1,0 +1,325 @@
+//! Bounds as rustc reads them: a bound another bound of the same list implies through
+//! its supertraits adds nothing (`T: AsChar + Clone` where `trait AsChar: Copy`, `T:
+//! Copy + Clone`, `impl ExactSizeIterator + Iterator`), and an associated type bound
+//! on a subtrait is the supertrait's (`impl ExactSizeIterator<Item = T>` is `impl
+//! ExactSizeIterator + Iterator<Item = T>`). Two such spellings constrain every type
+//! alike, so they are one list for every consumer.
+//!
+//! std's supertraits come from [`STD_SUPERTRAITS`]; the crate's own traits' from the
+//! golden ([`Types::supertraits`]), as every front end reads them. A bound with
+//! arguments is implied only where the implying trait names it bare (`Eq` implies
+//! `PartialEq`, not `PartialEq<u8>`).
+
+use super::roots::{symbol_types, Roots};
+use crate::shape::{GenericParam, Generics, ItemShape, Symbol, WherePredicate};
+use crate::ty::{Args, Bound, GenericArg, Path, Type};
+use crate::variance::Types;
+
+/// std's traits with the supertraits their definitions name, by the path a shape
+/// records (prelude traits bare): `pub trait Copy: Clone`, `pub trait Ord: Eq +
+/// PartialOrd`, `pub trait ExactSizeIterator: Iterator`, …
+const STD_SUPERTRAITS: &[(&str, &[&str])] = &[
+    ("Copy", &["Clone"]),
+    ("Eq", &["PartialEq"]),
+    ("PartialOrd", &["PartialEq"]),
+    ("Ord", &["Eq", "PartialOrd"]),
+    ("ExactSizeIterator", &["Iterator"]),
+    ("DoubleEndedIterator", &["Iterator"]),
+    ("std::iter::FusedIterator", &["Iterator"]),
+    (
+        "std::error::Error",
+        &["std::fmt::Debug", "std::fmt::Display"],
+    ),
+    ("std::ops::DerefMut", &["std::ops::Deref"]),
+    ("std::io::BufRead", &["std::io::Read"]),
+    ("std::hash::BuildHasher", &[]),
+];
+
+/// std's subtraits of `Iterator`, whose `Item` binding is `Iterator`'s.
+const ITERATOR_SUBTRAITS: &[&str] = &[
+    "ExactSizeIterator",
+    "DoubleEndedIterator",
+    "std::iter::FusedIterator",
+];
+
+/// How deep the crate's supertraits are followed (a cycle does not compile).
+const MAX_DEPTH: usize = 8;
+
+/// `path` as the tables name it: std paths collapsed, no arguments.
+fn name_of(path: &Path) -> String {
+    let mut plain = path.clone();
+    for s in &mut plain.segments {
+        s.args = Args::None;
+    }
+    crate::ty::normalize_std(&mut plain);
+    plain.names()
+}
+
+/// The bounds of a list, read in `module` with the crate's `types`.
+struct Reader<'a> {
+    types: &'a dyn Types,
+    module: &'a str,
+}
+
+impl Reader<'_> {
+    /// Every trait `path` (written in `module`) implies, itself excluded: std's from
+    /// the table, the crate's from the golden, transitively.
+    fn implied(&self, path: &Path, module: &str, depth: usize, out: &mut Vec<String>) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let name = name_of(path);
+        if let Some((_, supers)) = STD_SUPERTRAITS.iter().find(|(n, _)| *n == name) {
+            for s in *supers {
+                if !out.iter().any(|o| o == s) {
+                    out.push((*s).to_owned());
+                    if let Ok(Type::Path(p)) = Type::parse(s) {
+                        self.implied(&p, module, depth + 1, out);
+                    }
+                }
+            }
+            return;
+        }
+        let Some(def) = crate::variance::def_of(module, path) else {
+            return;
+        };
+        let Some((its_module, supers)) = self.types.supertraits(&def) else {
+            return;
+        };
+        for b in supers {
+            let Bound::Trait {
+                path: sup,
+                maybe: false,
+                hrtb,
+            } = b
+            else {
+                continue;
+            };
+            if !hrtb.is_empty() {
+                continue;
+            }
+            // A supertrait with arguments implies itself with them only.
+            if sup.segments.iter().all(|s| s.args == Args::None) {
+                let n = name_of(sup);
+                if !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+            self.implied(sup, its_module, depth + 1, out);
+        }
+    }
+
+    /// `bounds` with every `Item` binding of an `Iterator` subtrait moved onto
+    /// `Iterator`, and every bare bound another implies left out, sorted.
+    fn canonical(&self, bounds: &[Bound]) -> Vec<Bound> {
+        let mut out = bounds.to_vec();
+        self.bindings_on_iterator(&mut out);
+        let implied: Vec<Vec<String>> = out
+            .iter()
+            .map(|b| match b {
+                Bound::Trait {
+                    path,
+                    maybe: false,
+                    hrtb,
+                } if hrtb.is_empty() => {
+                    let mut v = Vec::new();
+                    self.implied(path, self.module, 0, &mut v);
+                    v
+                }
+                _ => Vec::new(),
+            })
+            .collect();
+        let mut keep = vec![true; out.len()];
+        for (i, b) in out.iter().enumerate() {
+            let Bound::Trait {
+                path,
+                maybe: false,
+                hrtb,
+            } = b
+            else {
+                continue;
+            };
+            if !hrtb.is_empty() || path.segments.iter().any(|s| s.args != Args::None) {
+                continue;
+            }
+            let name = name_of(path);
+            if implied
+                .iter()
+                .enumerate()
+                .any(|(j, imp)| j != i && keep[j] && imp.contains(&name))
+            {
+                keep[i] = false;
+            }
+        }
+        let mut kept: Vec<Bound> = out
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(b, k)| k.then_some(b))
+            .collect();
+        crate::ty::sort_bounds(&mut kept);
+        kept
+    }
+
+    /// `ExactSizeIterator<Item = T>` as `ExactSizeIterator + Iterator<Item = T>`; left
+    /// as written where `Iterator` is bound to another `Item`.
+    fn bindings_on_iterator(&self, bounds: &mut Vec<Bound>) {
+        let mut moved: Option<GenericArg> = None;
+        for b in bounds.iter_mut() {
+            let Bound::Trait { path, .. } = b else {
+                continue;
+            };
+            if !ITERATOR_SUBTRAITS.contains(&name_of(path).as_str()) {
+                continue;
+            }
+            let Some(last) = path.segments.last_mut() else {
+                continue;
+            };
+            let Args::Angle(args) = &mut last.args else {
+                continue;
+            };
+            let Some(at) = args
+                .iter()
+                .position(|a| matches!(a, GenericArg::AssocType { name, .. } if name == "Item"))
+            else {
+                continue;
+            };
+            if moved.as_ref().is_some_and(|m| *m != args[at]) {
+                continue;
+            }
+            moved = Some(args.remove(at));
+            if args.is_empty() {
+                last.args = Args::None;
+            }
+        }
+        let Some(item) = moved else { return };
+        let iterator = bounds.iter_mut().find_map(|b| match b {
+            Bound::Trait {
+                path, maybe: false, ..
+            } if name_of(path) == "Iterator" => Some(path),
+            _ => None,
+        });
+        match iterator {
+            Some(path) => {
+                let last = path.segments.last_mut().expect("a path has a segment");
+                match &mut last.args {
+                    Args::None => last.args = Args::Angle(vec![item]),
+                    Args::Angle(args) if !args.contains(&item) => args.push(item),
+                    _ => {}
+                }
+            }
+            None => {
+                let mut path = Path::plain(&["Iterator"]);
+                path.segments[0].args = Args::Angle(vec![item]);
+                bounds.push(Bound::Trait {
+                    hrtb: Vec::new(),
+                    maybe: false,
+                    path,
+                });
+            }
+        }
+    }
+}
+
+/// Calls `f` on every bound list of `s`: its generics' (parameters and `where`
+/// clauses), a trait's supertraits and associated types' bounds, and each `impl`
+/// and `dyn` type's.
+fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+    fn generics(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+        for p in &mut g.params {
+            if let GenericParam::Type { bounds, .. } = p {
+                f(bounds);
+            }
+        }
+        for w in &mut g.where_clause {
+            if let WherePredicate::Type { bounds, .. } = w {
+                f(bounds);
+            }
+        }
+    }
+    fn signature(sig: &mut crate::shape::FnShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+        generics(&mut sig.generics, f);
+        generics(&mut sig.impl_generics, f);
+    }
+    match &mut s.item {
+        Some(ItemShape::Struct(x)) => generics(&mut x.generics, f),
+        Some(ItemShape::Union(x)) => generics(&mut x.generics, f),
+        Some(ItemShape::Enum(x)) => generics(&mut x.generics, f),
+        Some(ItemShape::Trait(x)) => {
+            generics(&mut x.generics, f);
+            f(&mut x.supertraits);
+            x.methods
+                .values_mut()
+                .for_each(|m| signature(&mut m.sig, f));
+            for a in x.types.values_mut() {
+                generics(&mut a.generics, f);
+                f(&mut a.bounds);
+            }
+        }
+        Some(ItemShape::Fn(x)) => signature(x, f),
+        Some(ItemShape::TypeAlias(x)) => generics(&mut x.generics, f),
+        _ => {}
+    }
+    s.methods.values_mut().for_each(|m| signature(m, f));
+    s.types
+        .values_mut()
+        .for_each(|a| generics(&mut a.generics, f));
+    symbol_types(
+        s,
+        &mut Roots(&mut |t: &mut Type| {
+            t.walk_mut(&mut |node| {
+                if let Type::Impl(bounds) | Type::Dyn(bounds) = node {
+                    f(bounds);
+                }
+            })
+        }),
+    );
+}
+
+/// Every bound list of `s`, in [`bound_lists`]' order.
+fn lists(s: &Symbol) -> Vec<Vec<Bound>> {
+    let mut s = s.clone();
+    let mut out = Vec::new();
+    bound_lists(&mut s, &mut |b| out.push(b.clone()));
+    out
+}
+
+/// `before` and `after` with the bound lists that read alike written alike; `None`
+/// when no list is written otherwise than read. Where both hold their lists in the
+/// same places, an old list that reads as the new one at its place is written as the
+/// new one (a delta shows the sources' spelling); elsewhere both are written as read.
+pub(super) fn implied_left_out(
+    before: &Symbol,
+    after: &Symbol,
+    types: &dyn Types,
+    module: &str,
+) -> Option<(Symbol, Symbol)> {
+    let reader = Reader { types, module };
+    let (old_lists, new_lists) = (lists(before), lists(after));
+    let differs = |l: &Vec<Bound>| {
+        let mut sorted = l.clone();
+        crate::ty::sort_bounds(&mut sorted);
+        reader.canonical(l) != sorted
+    };
+    if !old_lists.iter().chain(&new_lists).any(differs) {
+        return None;
+    }
+    let mut out = before.clone();
+    if old_lists.len() == new_lists.len() {
+        let mut i = 0;
+        let mut changed = false;
+        bound_lists(&mut out, &mut |b| {
+            let new = &new_lists[i];
+            i += 1;
+            if b != new && reader.canonical(b) == reader.canonical(new) {
+                b.clone_from(new);
+                changed = true;
+            }
+        });
+        return changed.then(|| (out, after.clone()));
+    }
+    let mut new = after.clone();
+    for s in [&mut out, &mut new] {
+        bound_lists(s, &mut |b| *b = reader.canonical(b));
+    }
+    Some((out, new))
+}
