@@ -475,6 +475,11 @@ impl Reader<'_> {
         let first = p.segments.first()?;
         if p.global && first.name == "serde_core" {
             serde_core_reexport(p);
+            // Read as serde's, as the path written through serde is.
+            let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+            if let (false, Some(ext)) = (p.global, self.externs.table(&names[0])) {
+                return self.external(ext, p, &names, depth);
+            }
             return None;
         }
         if p.global || first.name == "Self" || params.contains(&first.name) {
@@ -486,14 +491,17 @@ impl Reader<'_> {
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
         let Some((taken, res)) = self.table.item(module, &names) else {
-            if serde_core_reexport(p) {
-                return None;
-            }
-            // Another crate's path (`serde_json::Map`): read in that crate's names.
+            let through_serde = serde_core_reexport(p);
+            // Another crate's path (`serde_json::Map`): read in that crate's names
+            // (serde's re-exports of serde_core as serde's).
+            let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
             if names.len() > 1 {
                 if let Some(ext) = self.externs.table(&names[0]) {
                     return self.external(ext, p, &names, depth);
                 }
+            }
+            if through_serde {
+                return None;
             }
             // Through a shim module of the crate into std: the std item.
             if respell_through_std(p, module, self.table) {
@@ -551,20 +559,14 @@ impl Reader<'_> {
         let found = ext.item(NameTable::ROOT, &names[1..]);
         let Some((taken, Res::Def(m, index))) = found else {
             // Its sources do not say what this is (an item its macros define, a
-            // re-export of a third crate): any of its paths may be it, as for a crate
-            // not read at all (`Policy::unread_crates`). One placeholder of the crate,
-            // the arguments kept.
-            let args = p
-                .segments
-                .last()
-                .map(|s| s.args.clone())
-                .unwrap_or_default();
+            // re-export of a third crate): any of its paths to an item of that name may
+            // be it, as for a crate not read at all (`Policy::unread_crates`). The
+            // crate and the name, the arguments kept.
+            let last = p.segments.pop().expect("a path of two segments or more");
             p.segments = vec![
                 Segment::plain(&crate_name),
-                Segment {
-                    name: "\u{0}unresolved".to_owned(),
-                    args,
-                },
+                Segment::plain("\u{0}unresolved"),
+                last,
             ];
             return None;
         };
@@ -1766,7 +1768,8 @@ mod tests {
         );
         // What it does not know is any of its items; a crate no table is given for
         // is as written.
-        assert_eq!(read("dep::Missing<u8>"), read("dep::Unknown::Other<u8>"));
+        assert_eq!(read("dep::Missing<u8>"), read("dep::unknown::Missing<u8>"));
+        assert_ne!(read("dep::Missing<u8>"), read("dep::Other<u8>"));
         assert_ne!(read("dep::Missing<u8>"), read("dep::Missing<u16>"));
         assert_eq!(read("other::Map"), "other::Map");
         // Without the dependency's names, its paths are as written.

@@ -1808,6 +1808,7 @@ fn another_crate_s_path_a_front_end_did_not_read_cannot_tell() {
     // Near misses, unread: other arguments, another crate's type, std's type.
     for after in [
         "pub struct S { pub m: dep::Map<u16>, pub r: dep::Result<()> }",
+        "pub struct S { pub m: dep::Set<u8>, pub r: dep::Result<()> }",
         "pub struct S { pub m: other::Map<u8>, pub r: dep::Result<()> }",
         "pub struct S { pub m: Vec<u8>, pub r: dep::Result<()> }",
     ] {

@@ -15,10 +15,10 @@ fn read(t: &mut Type) -> bool {
     super::objects::defaults_left_out(t) | expanded
 }
 
-/// `t` with every path of an `unread` crate (`serde_json::map::Map<K, V>`) as one
-/// placeholder of that crate, its arguments kept: what a front end that did not read
-/// the crate can tell of it (another crate's type, or std's, is still another type).
-/// Whether anything was.
+/// `t` with every path of an `unread` crate (`serde_json::map::Map<K, V>`) as that
+/// crate's item of that name (`serde_json::…::Map<K, V>`), its arguments kept: what a
+/// front end that did not read the crate can tell of it (another of its items, another
+/// crate's type, or std's, is still another type). Whether anything was.
 fn unread_erased(t: &mut Type, unread: &BTreeSet<String>) -> bool {
     if unread.is_empty() {
         return false;
@@ -31,19 +31,10 @@ fn unread_erased(t: &mut Type, unread: &BTreeSet<String>) -> bool {
             && first.args == crate::ty::Args::None
             && unread.contains(first.name.trim_start_matches("r#"))
         {
-            let args = p
-                .segments
-                .last()
-                .map(|s| s.args.clone())
-                .unwrap_or_default();
+            let krate = crate::ty::Segment::plain(&first.name.clone());
+            let last = p.segments.pop().expect("a path of two segments or more");
             p.global = false;
-            p.segments = vec![
-                crate::ty::Segment::plain(&first.name.clone()),
-                crate::ty::Segment {
-                    name: "\u{0}unread".to_owned(),
-                    args,
-                },
-            ];
+            p.segments = vec![krate, crate::ty::Segment::plain("\u{0}unread"), last];
             changed = true;
         }
     });
@@ -78,8 +69,9 @@ fn mentions(t: &Type, krate: &str) -> bool {
 /// in `unread`: equal where both are known; a path of an unread crate may stand for
 /// any type that names that crate (`serde_json::Result<T>` for `Result<T,
 /// serde_json::Error>`: an alias of it written out), and for another path of that
-/// crate with alike arguments (a re-export). A std type or another crate's in its
-/// place, or other arguments, is another type.
+/// crate to an item of the same name with alike arguments (a re-export:
+/// `serde_json::map::Map` and `serde_json::Map`). Another of its items, a std type or
+/// another crate's in its place, or other arguments, is another type.
 fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
     if o == n {
         return true;
@@ -95,8 +87,13 @@ fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
                     _ => Vec::new(),
                 }
             };
+            let last = |t: &Type| match t {
+                Type::Path(p) => p.last_name().map(str::to_owned),
+                _ => None,
+            };
             let (oa, na) = (args(o), args(n));
             return a == b
+                && last(o) == last(n)
                 && oa.len() == na.len()
                 && oa.iter().zip(&na).all(|pair| match pair {
                     (crate::ty::GenericArg::Type(x), crate::ty::GenericArg::Type(y)) => {
