@@ -222,6 +222,7 @@ pub fn scan_package(
         env: options.cfg.clone(),
         api: None,
         not_evaluated: Vec::new(),
+        pending_impls: Vec::new(),
     };
     for target in &package.targets {
         let dir = target.root.parent().unwrap_or(Path::new(".")).to_path_buf();
@@ -246,6 +247,7 @@ pub fn scan_package(
         };
         let first = scan.out.pinned.len();
         scan.file(&target.root, &cx, None);
+        scan.resolve_impls();
         if let Some(api) = scan.api.take() {
             scan.public_api(&api, &target.crate_name);
             scan.features(&package.manifest_dir.join("Cargo.toml"), &target.crate_name);
@@ -547,9 +549,34 @@ struct Scanner<'a> {
     /// What a public-API set does not count because its cfg cannot be evaluated:
     /// (file, line, predicate).
     not_evaluated: Vec<(PathBuf, usize, String)>,
+    /// Hand-written impls of probed traits with the self type's path as written and
+    /// the library module they are in: resolved through the crate's names once every
+    /// module is read (an impl in another module than its type's).
+    pending_impls: Vec<(usize, Vec<String>, ProbedTrait)>,
 }
 
 impl Scanner<'_> {
+    /// Each pending hand-written impl also under its type's own module and name, read
+    /// through the crate's names (`impl fmt::Debug for crate::a::Foo` in a module
+    /// `debug_impls`, or `use super::a::Foo; impl Debug for Foo`): a derive replaced by
+    /// an impl anywhere in the crate is no change.
+    fn resolve_impls(&mut self) {
+        let pending = std::mem::take(&mut self.pending_impls);
+        let Some(api) = &self.api else { return };
+        for (module, path, t) in pending {
+            for res in contract_core::names::resolve_import(api, module, &path, &mut Vec::new()) {
+                if let contract_core::names::Res::Def(m, index) = res {
+                    let def = &api.modules[m].defs[index];
+                    self.out
+                        .impls
+                        .entry((api.modules[m].path.clone(), def.name.clone()))
+                        .or_default()
+                        .insert(t);
+                }
+            }
+        }
+    }
+
     /// Whether `path` is a file, recorded as an input of the scan.
     fn is_file(&mut self, path: &Path) -> bool {
         let is = path.is_file();
@@ -722,7 +749,11 @@ impl Scanner<'_> {
             return self.not_built(item, attrs, cx, file, Some(what));
         }
         if let Item::Impl(i) = item {
-            record_impl(i, &cx.path, &mut self.out.impls);
+            if let Some((path, t)) = record_impl(i, &cx.path, &mut self.out.impls) {
+                if let (Some(index), true) = (cx.index, self.api.is_some()) {
+                    self.pending_impls.push((index, path, t));
+                }
+            }
         }
         if let Some(index) = cx.index {
             if self.api.is_some() {
@@ -1623,31 +1654,44 @@ fn is_pin_macro(m: &syn::ItemMacro, scope: &Scope) -> bool {
 }
 
 /// `impl Clone for Config` (a probed trait, by its last segment, for a named type).
+/// Records a hand-written impl of a probed trait under the module it is in and its
+/// self type's name; returns the self type's path as written and the trait, for the
+/// lookup through the crate's names ([`Scanner::resolve_impls`]).
 fn record_impl(
     i: &syn::ItemImpl,
     module: &str,
     out: &mut BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
-) {
+) -> Option<(Vec<String>, ProbedTrait)> {
     let Some((None, path, _)) = &i.trait_ else {
-        return;
+        return None;
     };
-    let Some(t) = path
+    let t = path
         .segments
         .last()
-        .and_then(|s| ProbedTrait::parse(&s.ident.to_string()))
-    else {
-        return;
+        .and_then(|s| ProbedTrait::parse(&s.ident.to_string()))?;
+    let syn::Type::Path(ty) = &*i.self_ty else {
+        return None;
     };
-    if let syn::Type::Path(ty) = &*i.self_ty {
-        if let Some(last) = ty.path.segments.last() {
-            if !covers_every_instance(i, last, t.name()) {
-                return;
-            }
-            out.entry((module.to_owned(), last.ident.to_string()))
-                .or_default()
-                .insert(t);
-        }
+    if ty.qself.is_some() {
+        return None;
     }
+    let last = ty.path.segments.last()?;
+    if !covers_every_instance(i, last, t.name()) {
+        return None;
+    }
+    out.entry((module.to_owned(), last.ident.to_string()))
+        .or_default()
+        .insert(t);
+    let mut written: Vec<String> = ty
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    if ty.path.leading_colon.is_some() {
+        written.insert(0, String::new());
+    }
+    Some((written, t))
 }
 
 /// Whether `impl<…> Trait for Type<…>` holds for every instance of `Type` that a

@@ -432,6 +432,55 @@ fn a_derive_replaced_by_an_impl_in_a_module_below_is_no_change() {
 }
 
 #[test]
+fn a_derive_replaced_by_an_impl_anywhere_in_the_crate_is_no_change() {
+    // A crate moves its `Debug` derives into one module of hand-written impls, beside
+    // the types' modules, each type named through the crate's names.
+    let f = api_package("shapes", "");
+    f.write(
+        "src/lib.rs",
+        "pub mod shapes;\npub use shapes::{Circle, Square};\n",
+    );
+    f.write(
+        "src/shapes.rs",
+        "#[derive(Debug, Clone)]\npub struct Circle {\n    r: u32,\n}\n\
+         #[derive(Debug, Clone)]\npub struct Square {\n    s: u32,\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "src/lib.rs",
+        "pub mod shapes;\nmod debug;\npub use shapes::{Circle, Square};\n",
+    );
+    f.write(
+        "src/shapes.rs",
+        "#[derive(Clone)]\npub struct Circle {\n    r: u32,\n}\n\
+         #[derive(Clone)]\npub struct Square {\n    s: u32,\n}\n",
+    );
+    f.write(
+        "src/debug.rs",
+        "use std::fmt;\nuse crate::shapes::Circle;\n\
+         impl fmt::Debug for Circle {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        \
+         f.write_str(\"Circle\")\n    }\n}\n\
+         impl fmt::Debug for crate::Square {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        \
+         f.write_str(\"Square\")\n    }\n}\n",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "still `Debug`: {run:?}");
+    // Near miss: one impl gone.
+    f.edit(
+        "src/debug.rs",
+        "impl fmt::Debug for crate::Square",
+        "impl fmt::Display for crate::Square",
+    );
+    assert_eq!(
+        f.deltas(),
+        vec![
+            delta("breaking", "derive_removed", "Square"),
+            delta("breaking", "derive_removed", "shapes::Square")
+        ],
+    );
+}
+
+#[test]
 fn twins_under_a_cfg_a_cfg_attr_adds_are_read_once() {
     // portable-atomic 1.14: `cfg_attr(p, cfg(q))` and its negation on twin modules
     // whose `#[macro_export]` macros share names; `p` a build script's cfg the command
