@@ -249,6 +249,17 @@ breaks; a property renames the generics of every case at random):
   git dependency) is read the same way, and so is a path its sources do not answer (an
   item its macros define, a re-export of a third crate: serde's `serde::Deserializer`
   and `serde::de::Deserializer` are both serde_core's, defined inside a macro);
+- a bound another bound of the same list implies through its supertraits (`T: AsChar +
+  Clone` where `trait AsChar: Copy`; `T: Copy + Clone`; `impl ExactSizeIterator +
+  Iterator`): std's supertraits from a table of their definitions (`Copy: Clone`, `Ord:
+  Eq + PartialOrd`, `Error: Debug + Display`, the `Iterator` subtraits, …), the crate's
+  own from the golden (a trait the set does not pin is not known). A bound with
+  arguments is implied only where the implying trait names it bare (`Eq` implies
+  `PartialEq`, not `PartialEq<u8>`). An `Item` binding on a subtrait of `Iterator` is
+  `Iterator`'s (`impl ExactSizeIterator<Item = T>` and `impl ExactSizeIterator +
+  Iterator<Item = T>`);
+- `#[non_exhaustive]` on a struct with a private field: no other crate could build it
+  or match it without `..` before;
 - a definition moved into another module while the path of its old module still names it
   (`pub use wrap::wrap;` where `fn wrap` was): the symbol keeps the golden's module, in
   every front end, with or without `path = "…"`;
