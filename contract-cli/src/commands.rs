@@ -186,10 +186,7 @@ fn grouped_deltas(model: &Model, unit: &Unit, deltas: &[Delta], paint: Paint) ->
                 .and_then(|c| c.get(&delta.symbol))
                 .and_then(|s| s.module().ok().flatten().map(str::to_owned))
                 .or_else(|| golden.get(&delta.symbol).and_then(|s| s.module.clone()));
-            let path = match module {
-                Some(m) => format!("{m}::{}", delta.symbol),
-                None => delta.symbol.clone(),
-            };
+            let path = contract_core::shape::symbol_path(module.as_deref(), &delta.symbol);
             let _ = writeln!(out, "    {}", paint.bold(&path));
         }
         let _ = writeln!(

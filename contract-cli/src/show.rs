@@ -79,14 +79,11 @@ fn path(
     golden: &BTreeMap<String, Symbol>,
     current: &BTreeMap<String, Symbol>,
 ) -> String {
-    match current
+    let module = current
         .get(name)
         .or_else(|| golden.get(name))
-        .and_then(|s| s.module.as_deref())
-    {
-        Some(module) => format!("{module}::{name}"),
-        None => name.to_owned(),
-    }
+        .and_then(|s| s.module.as_deref());
+    contract_core::shape::symbol_path(module, name)
 }
 
 /// One change: for each symbol of `names`, a header, the diff of its golden and

@@ -108,10 +108,7 @@ impl Context<'_> {
     }
 
     fn path_of(&self, symbol: &str) -> String {
-        match self.modules.get(symbol) {
-            Some(module) => format!("{module}::{symbol}"),
-            None => symbol.to_owned(),
-        }
+        crate::shape::symbol_path(self.modules.get(symbol).map(String::as_str), symbol)
     }
 }
 

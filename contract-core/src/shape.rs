@@ -1480,6 +1480,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_symbol_is_shown_with_its_crate_once() {
+        // Attribute-pinned: the defining module, then the name.
+        assert_eq!(
+            symbol_path(Some("shop::model"), "Order"),
+            "shop::model::Order"
+        );
+        // A public-API path from the crate root: the crate's name, then the path (the
+        // module it is defined in is not repeated before it).
+        assert_eq!(
+            symbol_path(Some("shapes::shapes"), "shapes::Circle"),
+            "shapes::shapes::Circle"
+        );
+        assert_eq!(
+            symbol_path(Some("shapes::geo"), "shapes::Circle"),
+            "shapes::shapes::Circle"
+        );
+        assert_eq!(symbol_path(None, "Order"), "Order");
+    }
+
+    #[test]
     fn text_forms_read_back() {
         for v in ["", "pub", "pub(crate)", "pub(super)", "pub(in crate::a)"] {
             assert_eq!(Visibility::parse(v).unwrap().to_string(), v);
@@ -1527,5 +1547,20 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+}
+
+/// How a symbol is shown with the module that defines it: `module::Name` for an
+/// attribute-pinned item; a public-API set's symbol is already a path from the crate
+/// root (`shapes::Circle`, defined in `shapes::shapes`), shown after the crate's name
+/// (`shapes::shapes::Circle`, not the module and the path both).
+pub fn symbol_path(module: Option<&str>, symbol: &str) -> String {
+    match module {
+        Some(module) if symbol.contains("::") => {
+            let krate = module.split("::").next().unwrap_or(module);
+            format!("{krate}::{symbol}")
+        }
+        Some(module) => format!("{module}::{symbol}"),
+        None => symbol.to_owned(),
     }
 }
