@@ -684,6 +684,12 @@ fn assemble(
         })
         .collect();
     let mut current = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
+    // Every feature the package has now (a public-API set pins each).
+    let features: std::collections::BTreeSet<String> = scan
+        .pinned
+        .iter()
+        .filter_map(|p| contract_core::features::feature_of(&p.name).map(str::to_owned))
+        .collect();
     for &i in pinned {
         let p = &scan.pinned[i];
         if !current::is_item_text(&p.text) {
@@ -694,7 +700,12 @@ fn assemble(
             current.set_impls_in_source(&p.name, &impls);
         }
         if contract_core::features::feature_of(&p.name).is_some() {
-            current.set_feature_facts(&p.name, &scan.inert_features, &scan.redundant_features);
+            current.set_feature_facts(
+                &p.name,
+                &scan.inert_features,
+                &scan.redundant_features,
+                &features,
+            );
         }
     }
     Ok(current)

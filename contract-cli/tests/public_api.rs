@@ -318,6 +318,62 @@ fn a_feature_no_source_names_gates_no_code() {
     assert_eq!(f.deltas(), [lost("breaking"), lost("breaking")]);
 }
 
+/// sha1 0.10.7 dropped its optional dependency `sha1-asm` and left `asm = []`: the
+/// dependency's implicit feature is gone (a break: `features = ["sha1-asm"]` no longer
+/// resolves), but a consumer that enables `asm` builds what it built, and no code of the
+/// release is under a feature that no longer exists.
+#[test]
+fn a_feature_that_no_longer_turns_on_a_removed_feature_is_no_break() {
+    let f = fixture();
+    f.edit(
+        "Cargo.toml",
+        "members = [\"lib\"]",
+        "members = [\"lib\"]\nexclude = [\"helper\"]",
+    );
+    f.write(
+        "helper/Cargo.toml",
+        "[package]\nname = \"helper\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("helper/src/lib.rs", "");
+    f.edit(
+        "lib/Cargo.toml",
+        "\n[features]",
+        "[dependencies]\nhelper = { path = \"../helper\", optional = true }\n\n[features]\nasm = [\"helper\"]",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.edit(
+        "lib/Cargo.toml",
+        "[dependencies]\nhelper = { path = \"../helper\", optional = true }\n\n[features]\nasm = [\"helper\"]",
+        "[features]\nasm = []",
+    );
+    assert_eq!(
+        f.deltas(),
+        [
+            delta("additive", "feature_no_longer_enables", "features.asm"),
+            delta("breaking", "symbol_removed", "features.helper"),
+        ]
+    );
+    // Near miss: the feature it turned on is still there, and code is under it.
+    f.edit(
+        "lib/Cargo.toml",
+        "[features]\nasm = []",
+        "[features]\nasm = []\nhelper = []",
+    );
+    f.edit(
+        "lib/src/lib.rs",
+        "pub(crate) struct Internal;",
+        "#[cfg(feature = \"helper\")]\npub fn fast() {}\npub(crate) struct Internal;",
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta(
+            "breaking",
+            "feature_no_longer_enables",
+            "features.asm"
+        )]
+    );
+}
+
 /// num-rational 0.4.2 took `num-bigint-std = ["num-bigint/std"]` out of its defaults,
 /// made the optional `num-bigint` a default and its `std` (a default) turn on
 /// `num-bigint?/std`: a consumer with the defaults builds what it built, and no source

@@ -60,6 +60,8 @@ struct SourceFacts {
     inert_features: BTreeSet<String>,
     /// [`Symbol::redundant_features`].
     redundant_features: BTreeSet<String>,
+    /// [`Symbol::package_features`].
+    package_features: BTreeSet<String>,
 }
 
 impl SourceFacts {
@@ -69,6 +71,7 @@ impl SourceFacts {
         symbol
             .redundant_features
             .clone_from(&self.redundant_features);
+        symbol.package_features.clone_from(&self.package_features);
     }
 }
 
@@ -417,17 +420,19 @@ impl Current {
 
     /// Records, on the Cargo feature of symbol `name`, the package's features that
     /// gate no code ([`Symbol::inert_features`]) and those the default features make
-    /// redundant ([`Symbol::redundant_features`]). Nothing happens when there is no
-    /// such symbol.
+    /// redundant ([`Symbol::redundant_features`]), and every feature it has
+    /// ([`Symbol::package_features`]). Nothing happens when there is no such symbol.
     pub fn set_feature_facts(
         &mut self,
         name: &str,
         inert: &BTreeSet<String>,
         redundant: &BTreeSet<String>,
+        features: &BTreeSet<String>,
     ) {
         self.set_facts(name, |f| {
             f.inert_features.clone_from(inert);
             f.redundant_features.clone_from(redundant);
+            f.package_features.clone_from(features);
         });
     }
 

@@ -886,6 +886,7 @@ impl<'a> Arbitrary<'a> for Symbol {
             impls_in_source: Default::default(),
             inert_features: Default::default(),
             redundant_features: Default::default(),
+            package_features: Default::default(),
             unresolved: Default::default(),
         }))
     }
@@ -1046,6 +1047,7 @@ pub fn canonical(mut s: Symbol) -> Symbol {
     s.impls_in_source.clear();
     s.inert_features.clear();
     s.redundant_features.clear();
+    s.package_features.clear();
     // A public path is given with an item's attribute.
     if s.item.is_none() {
         s.path = None;

@@ -158,6 +158,11 @@ pub struct Symbol {
     /// stored.
     #[serde(skip)]
     pub redundant_features: BTreeSet<String>,
+    /// On a Cargo feature's current shape: every feature the package has now, as the
+    /// CLI reads them (empty when not read). A feature no longer among them gates no
+    /// code of this release. Never stored.
+    #[serde(skip)]
+    pub package_features: BTreeSet<String>,
     /// Single names in the shape that could not be resolved through the module's
     /// `use` declarations (a glob import was in scope): they are compared as written,
     /// and messages about them say so. Not part of what is compared.
@@ -181,8 +186,8 @@ impl Symbol {
     }
 
     /// Equal as far as consumers can tell: every part but [`Symbol::unresolved`],
-    /// [`Symbol::impls_in_source`], [`Symbol::inert_features`] and
-    /// [`Symbol::redundant_features`].
+    /// [`Symbol::impls_in_source`], [`Symbol::inert_features`],
+    /// [`Symbol::redundant_features`] and [`Symbol::package_features`].
     pub fn same_shape(&self, other: &Symbol) -> bool {
         self.module == other.module
             && self.path == other.path

@@ -318,6 +318,7 @@ pub fn normalized(s: &Symbol) -> Symbol {
     out.impls_in_source.clear();
     out.inert_features.clear();
     out.redundant_features.clear();
+    out.package_features.clear();
     // A public path given stands for the module: moving the definition behind it
     // moves nothing a consumer names.
     if out.path.is_some() {

@@ -42,7 +42,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         let mut delta = cx
             .delta(DeltaKind::FeatureNoLongerEnables, Member::Item)
             .change(shown(old), shown(new));
-        delta = match inert(gone) {
+        // Gone from the package (sha1 0.10.7's `asm` no longer turns on the optional
+        // dependency `sha1-asm`, which is gone): no code of this release is under it,
+        // and the crate named none of that dependency's items (its own removal, and
+        // any item it gated, is reported on its own symbol).
+        let gone_from_package =
+            !after.package_features.is_empty() && !after.package_features.contains(gone);
+        delta = match inert(gone) || gone_from_package {
             true => delta
                 .note(Note::FeatureGatesNothing(gone.clone()))
                 .class(Class::Additive),
