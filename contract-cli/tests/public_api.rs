@@ -1275,7 +1275,7 @@ fn another_crate_s_item_respelled_through_its_re_export_is_no_change() {
         "pub struct Doc {\n    pub fields: d::Map<String, u8>,\n}\n\
          pub fn load() -> Result<Doc, d::error::Error> {\n    todo!()\n}\n",
     );
-    assert_eq!(user_deltas(&f), Vec::new());
+    assert_eq!(f.deltas_of("user"), Vec::new());
     // Near miss: another of its types.
     f.write(
         "lib/src/lib.rs",
@@ -1283,30 +1283,7 @@ fn another_crate_s_item_respelled_through_its_re_export_is_no_change() {
          pub fn load() -> Result<Doc, d::map::Map<u8, u8>> {\n    todo!()\n}\n",
     );
     assert_eq!(
-        user_deltas(&f),
+        f.deltas_of("user"),
         vec![delta("breaking", "return_type_changed", "load")]
     );
-}
-
-/// The deltas `check` reports for package `user` (the path dependency inside the
-/// workspace directory is a member too, with its own report).
-fn user_deltas(f: &Fixture) -> Vec<(String, String, String)> {
-    let (_, json) = f.json();
-    let reports = json["reports"].as_array().expect("`reports` is an array");
-    let user = reports
-        .iter()
-        .find(|r| r["package"] == "user")
-        .unwrap_or_else(|| panic!("no report of `user`: {json}"));
-    user["deltas"]
-        .as_array()
-        .expect("a report's `deltas` is an array")
-        .iter()
-        .map(|d| {
-            (
-                d["class"].as_str().unwrap().to_owned(),
-                d["kind"].as_str().unwrap().to_owned(),
-                d["symbol"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
 }

@@ -602,6 +602,7 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 impls_in_source: Default::default(),
                 inert_features: Default::default(),
                 redundant_features: Default::default(),
+                package_features: Default::default(),
                 unresolved: Default::default(),
             },
         )

@@ -168,10 +168,23 @@ impl Fixture {
 
     /// The classes and kinds of the deltas `check` reports for the first set.
     pub fn deltas(&self) -> Vec<(String, String, String)> {
+        self.deltas_where(|_| true)
+    }
+
+    /// [`Fixture::deltas`] of the first report of package `package`.
+    #[allow(dead_code)] // not every test binary asks
+    pub fn deltas_of(&self, package: &str) -> Vec<(String, String, String)> {
+        self.deltas_where(|report| report["package"] == package)
+    }
+
+    fn deltas_where(
+        &self,
+        pick: impl Fn(&serde_json::Value) -> bool,
+    ) -> Vec<(String, String, String)> {
         let (_, json) = self.json();
         // A shape this test does not expect is a failure, never "no deltas".
         let reports = json["reports"].as_array().expect("`reports` is an array");
-        let Some(first) = reports.first() else {
+        let Some(first) = reports.iter().find(|r| pick(r)) else {
             return Vec::new();
         };
         first["deltas"]

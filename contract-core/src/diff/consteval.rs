@@ -530,61 +530,67 @@ fn assoc_const_type(path: &[String]) -> Option<Prim> {
     }
 }
 
-/// std's mathematical constants, `f64` values (`f32`'s are these rounded once, as
-/// std defines them from the same decimal literals).
-fn float_consts(name: &str) -> Option<f64> {
-    use std::f64::consts::*;
-    Some(match name {
-        "PI" => PI,
-        "TAU" => TAU,
-        "E" => E,
-        "SQRT_2" => SQRT_2,
-        "FRAC_1_SQRT_2" => FRAC_1_SQRT_2,
-        "LN_2" => LN_2,
-        "LN_10" => LN_10,
-        "LOG2_E" => LOG2_E,
-        "LOG10_E" => LOG10_E,
-        "LOG2_10" => LOG2_10,
-        "LOG10_2" => LOG10_2,
-        "FRAC_PI_2" => FRAC_PI_2,
-        "FRAC_PI_3" => FRAC_PI_3,
-        "FRAC_PI_4" => FRAC_PI_4,
-        "FRAC_PI_6" => FRAC_PI_6,
-        "FRAC_PI_8" => FRAC_PI_8,
-        "FRAC_1_PI" => FRAC_1_PI,
-        "FRAC_2_PI" => FRAC_2_PI,
-        "FRAC_2_SQRT_PI" => FRAC_2_SQRT_PI,
-        _ => return None,
-    })
+/// std's constants of a float type: `consts::PI` and the rest (`$consts`), the
+/// float-valued associated constants (`$assoc`: `EPSILON`, `MAX`, …) and the
+/// integer-valued ones (`$int`: `RADIX`, `MANTISSA_DIGITS`, …), each std's own value.
+macro_rules! float_constants {
+    ($t:ident, $consts:ident, $assoc:ident, $int:ident) => {
+        fn $consts(name: &str) -> Option<$t> {
+            use std::$t::consts::*;
+            Some(match name {
+                "PI" => PI,
+                "TAU" => TAU,
+                "E" => E,
+                "SQRT_2" => SQRT_2,
+                "FRAC_1_SQRT_2" => FRAC_1_SQRT_2,
+                "LN_2" => LN_2,
+                "LN_10" => LN_10,
+                "LOG2_E" => LOG2_E,
+                "LOG10_E" => LOG10_E,
+                "LOG2_10" => LOG2_10,
+                "LOG10_2" => LOG10_2,
+                "FRAC_PI_2" => FRAC_PI_2,
+                "FRAC_PI_3" => FRAC_PI_3,
+                "FRAC_PI_4" => FRAC_PI_4,
+                "FRAC_PI_6" => FRAC_PI_6,
+                "FRAC_PI_8" => FRAC_PI_8,
+                "FRAC_1_PI" => FRAC_1_PI,
+                "FRAC_2_PI" => FRAC_2_PI,
+                "FRAC_2_SQRT_PI" => FRAC_2_SQRT_PI,
+                _ => return None,
+            })
+        }
+
+        fn $assoc(name: &str) -> Option<$t> {
+            Some(match name {
+                "EPSILON" => $t::EPSILON,
+                "MIN" => $t::MIN,
+                "MAX" => $t::MAX,
+                "MIN_POSITIVE" => $t::MIN_POSITIVE,
+                "INFINITY" => $t::INFINITY,
+                "NEG_INFINITY" => $t::NEG_INFINITY,
+                "NAN" => $t::NAN,
+                _ => return None,
+            })
+        }
+
+        fn $int(name: &str) -> Option<i64> {
+            Some(match name {
+                "RADIX" => $t::RADIX.into(),
+                "MANTISSA_DIGITS" => $t::MANTISSA_DIGITS.into(),
+                "DIGITS" => $t::DIGITS.into(),
+                "MIN_EXP" => $t::MIN_EXP.into(),
+                "MAX_EXP" => $t::MAX_EXP.into(),
+                "MIN_10_EXP" => $t::MIN_10_EXP.into(),
+                "MAX_10_EXP" => $t::MAX_10_EXP.into(),
+                _ => return None,
+            })
+        }
+    };
 }
 
-/// The f32 constant of that name, from std itself (not `f64`'s rounded: std writes
-/// each with its own literal).
-fn float_consts_f32(name: &str) -> Option<f32> {
-    use std::f32::consts::*;
-    Some(match name {
-        "PI" => PI,
-        "TAU" => TAU,
-        "E" => E,
-        "SQRT_2" => SQRT_2,
-        "FRAC_1_SQRT_2" => FRAC_1_SQRT_2,
-        "LN_2" => LN_2,
-        "LN_10" => LN_10,
-        "LOG2_E" => LOG2_E,
-        "LOG10_E" => LOG10_E,
-        "LOG2_10" => LOG2_10,
-        "LOG10_2" => LOG10_2,
-        "FRAC_PI_2" => FRAC_PI_2,
-        "FRAC_PI_3" => FRAC_PI_3,
-        "FRAC_PI_4" => FRAC_PI_4,
-        "FRAC_PI_6" => FRAC_PI_6,
-        "FRAC_PI_8" => FRAC_PI_8,
-        "FRAC_1_PI" => FRAC_1_PI,
-        "FRAC_2_PI" => FRAC_2_PI,
-        "FRAC_2_SQRT_PI" => FRAC_2_SQRT_PI,
-        _ => return None,
-    })
-}
+float_constants!(f64, float_consts, f64_const, f64_int_const);
+float_constants!(f32, float_consts_f32, f32_const, f32_int_const);
 
 /// The target a value is evaluated for: what `usize` is.
 #[derive(Clone, Copy)]
@@ -927,62 +933,6 @@ where
         BinOp::Mul => a * b,
         BinOp::Div => a / b,
         BinOp::Rem => a % b,
-        _ => return None,
-    })
-}
-
-/// `f64`'s float-valued associated constants, from std.
-fn f64_const(name: &str) -> Option<f64> {
-    Some(match name {
-        "EPSILON" => f64::EPSILON,
-        "MIN" => f64::MIN,
-        "MAX" => f64::MAX,
-        "MIN_POSITIVE" => f64::MIN_POSITIVE,
-        "INFINITY" => f64::INFINITY,
-        "NEG_INFINITY" => f64::NEG_INFINITY,
-        "NAN" => f64::NAN,
-        _ => return None,
-    })
-}
-
-/// `f32`'s float-valued associated constants, from std.
-fn f32_const(name: &str) -> Option<f32> {
-    Some(match name {
-        "EPSILON" => f32::EPSILON,
-        "MIN" => f32::MIN,
-        "MAX" => f32::MAX,
-        "MIN_POSITIVE" => f32::MIN_POSITIVE,
-        "INFINITY" => f32::INFINITY,
-        "NEG_INFINITY" => f32::NEG_INFINITY,
-        "NAN" => f32::NAN,
-        _ => return None,
-    })
-}
-
-/// `f64`'s integer-valued associated constants, from std.
-fn f64_int_const(name: &str) -> Option<i64> {
-    Some(match name {
-        "RADIX" => f64::RADIX.into(),
-        "MANTISSA_DIGITS" => f64::MANTISSA_DIGITS.into(),
-        "DIGITS" => f64::DIGITS.into(),
-        "MIN_EXP" => f64::MIN_EXP.into(),
-        "MAX_EXP" => f64::MAX_EXP.into(),
-        "MIN_10_EXP" => f64::MIN_10_EXP.into(),
-        "MAX_10_EXP" => f64::MAX_10_EXP.into(),
-        _ => return None,
-    })
-}
-
-/// `f32`'s integer-valued associated constants, from std.
-fn f32_int_const(name: &str) -> Option<i64> {
-    Some(match name {
-        "RADIX" => f32::RADIX.into(),
-        "MANTISSA_DIGITS" => f32::MANTISSA_DIGITS.into(),
-        "DIGITS" => f32::DIGITS.into(),
-        "MIN_EXP" => f32::MIN_EXP.into(),
-        "MAX_EXP" => f32::MAX_EXP.into(),
-        "MIN_10_EXP" => f32::MIN_10_EXP.into(),
-        "MAX_10_EXP" => f32::MAX_10_EXP.into(),
         _ => return None,
     })
 }
