@@ -1480,6 +1480,21 @@ pub fn unqualified_member(name: &str) -> (&str, bool) {
     }
 }
 
+/// How a symbol is shown with the module that defines it: `module::Name` for an
+/// attribute-pinned item; a public-API set's symbol is already a path from the crate
+/// root (`shapes::Circle`, defined in `shapes::shapes`), shown after the crate's name
+/// (`shapes::shapes::Circle`, not the module and the path both).
+pub fn symbol_path(module: Option<&str>, symbol: &str) -> String {
+    match module {
+        Some(module) if symbol.contains("::") => {
+            let krate = module.split("::").next().unwrap_or(module);
+            format!("{krate}::{symbol}")
+        }
+        Some(module) => format!("{module}::{symbol}"),
+        None => symbol.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1552,20 +1567,5 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-    }
-}
-
-/// How a symbol is shown with the module that defines it: `module::Name` for an
-/// attribute-pinned item; a public-API set's symbol is already a path from the crate
-/// root (`shapes::Circle`, defined in `shapes::shapes`), shown after the crate's name
-/// (`shapes::shapes::Circle`, not the module and the path both).
-pub fn symbol_path(module: Option<&str>, symbol: &str) -> String {
-    match module {
-        Some(module) if symbol.contains("::") => {
-            let krate = module.split("::").next().unwrap_or(module);
-            format!("{krate}::{symbol}")
-        }
-        Some(module) => format!("{module}::{symbol}"),
-        None => symbol.to_owned(),
     }
 }
