@@ -220,8 +220,9 @@ breaks; a property renames the generics of every case at random):
   oversized shift has no value (the crate would not compile). `usize` and `isize` values
   are evaluated at 32 and 64 bits, and are one value only where both agree
   (`usize::MAX` is not `18446744073709551615`). Rows of a table are evaluated at the
-  same index; a value that is not evaluated is compared as below. In a const's or
-  static's type, an elided reference lifetime is `'static` (`&str` and `&'static str`);
+  same index, and so is an array type's length (`[u8; 4 * 1024]` and `[u8; 4096]`); a
+  value that is not evaluated is compared as below. In a const's or static's type, an
+  elided reference lifetime is `'static` (`&str` and `&'static str`);
 - a trait object's lifetime bound written out where it is the default of its place (the
   reference's "default trait object lifetime bounds"): `Box<dyn Error + Send>` and
   `Box<dyn Error + Send + 'static>` (a container that bounds nothing: `Box`, `Arc`,
@@ -284,10 +285,10 @@ breaks; a property renames the generics of every case at random):
   integration test). With the compile-time check off
   (`CONTRACT_PIN_COMPILE_CHECK=0`) the macro still reads the golden to register the
   golden's spelling.
-- Expressions (array lengths, const arguments, discriminants) are compared by their
-  tokens, spacing, trailing commas and the spelling of literals aside; a const's value
-  and a table's rows are evaluated where they can be (above: `1 + 1` is `2`), and
-  compared so otherwise. A const's value that names another constant (an upper-case
+- Expressions (const arguments, discriminants) are compared by their tokens, spacing,
+  trailing commas and the spelling of literals aside; a const's value, a table's rows
+  and an array type's length are evaluated where they can be (above: `1 + 1` is `2`),
+  and compared so otherwise. A const's value that names another constant (an upper-case
   name other than a primitive's own: `EcoBytes::INLINE_LIMIT` for
   `crate::dynamic::LIMIT`, `KIB * 64` for `65536`) may be the same value and is
   `const_expression_changed`, unless it changed in place to another constant

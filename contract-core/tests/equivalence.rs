@@ -1045,6 +1045,20 @@ fn a_constant_written_another_way_is_one_value() {
         "pub trait T { const N: u8 = 2 * 2; }",
         "pub trait T { const N: u8 = 4; }",
     );
+    // An array's length, in a field's or a signature's type.
+    same(
+        "pub struct B { pub buf: [u8; 4 * 1024] }",
+        "pub struct B { pub buf: [u8; 4096] }",
+    );
+    same(
+        "pub fn f(x: &[u16; 1 << 4]) -> [u8; u8::MAX as usize + 1] { todo!() }",
+        "pub fn f(x: &[u16; 16]) -> [u8; 256] { todo!() }",
+    );
+    breaks(
+        "pub struct B { pub buf: [u8; 4 * 1024] }",
+        "pub struct B { pub buf: [u8; 4 * 1000] }",
+        DeltaKind::FieldTypeChanged,
+    );
     // Near misses: another value, however written.
     breaks(
         "pub const BUF: usize = 64 * 1024;",

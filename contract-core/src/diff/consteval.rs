@@ -36,6 +36,22 @@ pub(super) fn same_value(old: &str, old_ty: &Type, new: &str, new_ty: &Type) -> 
     answers.all(|a| a == Some(first)).then_some(first)
 }
 
+/// The value of an array length (`4 * 1024`, `u16::MAX as usize + 1`), a `usize`, when
+/// it evaluates to one value on every target width.
+pub(super) fn array_len(text: &str) -> Option<i128> {
+    let e = parse(text)?;
+    let ty = Prim::Int(IntTy::Unsigned(Width::Ptr));
+    let mut values = [32, 64].into_iter().map(|ptr| {
+        let at = Target { ptr_bits: ptr };
+        match at.eval_top(&e, ty)? {
+            Val::Int(_, v) => Some(v),
+            _ => None,
+        }
+    });
+    let first = values.next()??;
+    values.all(|v| v == Some(first)).then_some(first)
+}
+
 /// An integer type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum IntTy {

@@ -1,6 +1,7 @@
 //! Types as rustc reads them: std's aliases expanded (`io::Result<T>` is
-//! `Result<T, io::Error>`) and trait objects' default lifetime bounds left out
-//! (`Box<dyn Error + 'static>` is `Box<dyn Error>`). Two spellings of one type are one
+//! `Result<T, io::Error>`), trait objects' default lifetime bounds left out
+//! (`Box<dyn Error + 'static>` is `Box<dyn Error>`) and array lengths evaluated
+//! (`[u8; 4 * 1024]` is `[u8; 4096]`). Two spellings of one type are one
 //! type for every consumer.
 
 use std::collections::BTreeSet;
@@ -12,7 +13,26 @@ use crate::ty::Type;
 /// A type as rustc reads it; whether that differs from how it is written.
 fn read(t: &mut Type) -> bool {
     let expanded = crate::std_aliases::expand(t);
-    super::objects::defaults_left_out(t) | expanded
+    let lengths = evaluated_lengths(t);
+    super::objects::defaults_left_out(t) | expanded | lengths
+}
+
+/// Array lengths as their values (`[u8; 4 * 1024]` is `[u8; 4096]`), where they
+/// evaluate ([`super::consteval::array_len`]); whether any was written otherwise.
+fn evaluated_lengths(t: &mut Type) -> bool {
+    let mut changed = false;
+    t.walk_mut(&mut |node| {
+        if let Type::Array { len, .. } = node {
+            if let Some(v) = super::consteval::array_len(len) {
+                let v = v.to_string();
+                if *len != v {
+                    *len = v;
+                    changed = true;
+                }
+            }
+        }
+    });
+    changed
 }
 
 /// `t` with every path of an `unread` crate (`serde_json::map::Map<K, V>`) as that
