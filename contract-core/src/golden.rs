@@ -113,6 +113,15 @@ impl crate::variance::Types for Golden {
             def,
         )
     }
+
+    fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
+        crate::variance::find_constant(
+            self.symbols
+                .iter()
+                .map(|(name, entry)| (name.as_str(), &entry.shape)),
+            def,
+        )
+    }
 }
 
 /// One symbol in a golden.

@@ -161,6 +161,40 @@ pub trait Types {
         let _ = def;
         None
     }
+
+    /// The crate's constant defined as `def` (`module::NAME`, or `module::Type::NAME`
+    /// for an inherent one): what a value that names it is evaluated from. `None`
+    /// when not known.
+    fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
+        let _ = def;
+        None
+    }
+}
+
+/// The constant among `symbols` defined as `def`: a `const` item (`module::NAME`) or
+/// an inherent one of a type (`module::Type::NAME`).
+pub fn find_constant<'a>(
+    symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)> + Clone,
+    def: &str,
+) -> Option<&'a crate::shape::ValueItemShape> {
+    let item = symbols.clone().into_iter().find_map(|(name, symbol)| {
+        let Some(ItemShape::Const(c)) = symbol.item.as_ref() else {
+            return None;
+        };
+        let module = symbol.module.as_deref().unwrap_or_default();
+        let ident = name.rsplit("::").next().unwrap_or(name);
+        let (m, i) = def.rsplit_once("::")?;
+        (m == module && i == ident).then_some(c)
+    });
+    item.or_else(|| {
+        let (ty, name) = def.rsplit_once("::")?;
+        symbols.into_iter().find_map(|(sym, symbol)| {
+            let module = symbol.module.as_deref().unwrap_or_default();
+            let ident = sym.rsplit("::").next().unwrap_or(sym);
+            let (m, i) = ty.rsplit_once("::")?;
+            (m == module && i == ident).then(|| symbol.consts.get(name))?
+        })
+    })
 }
 
 /// The supertraits of the trait among `symbols` defined as `def` (`module::Name`).
@@ -222,6 +256,10 @@ impl Types for std::collections::BTreeMap<String, Symbol> {
 
     fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
         find_supertraits(self.iter().map(|(name, s)| (name.as_str(), s)), def)
+    }
+
+    fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
+        find_constant(self.iter().map(|(name, s)| (name.as_str(), s)), def)
     }
 }
 

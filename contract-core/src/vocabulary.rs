@@ -213,8 +213,9 @@ breaks; a property renames the generics of every case at random):
   `diff::consteval`): `64 * 1024` and `65536`, `1 << 3` and `8`, `u16::MAX as u32` and
   `65535`, `-(2 + 3)` and `-5`. Integer, float, bool, char, byte and string literals,
   arithmetic, bitwise, shift and comparison operators, `&&`, `||`, unary `-` and `!`,
-  parentheses, `as` between primitives, and std's associated constants of the
-  primitives (`i64::BITS`, `f64::EPSILON`, `f64::consts::PI`) are evaluated with rustc's
+  parentheses, `as` between primitives, std's associated constants of the primitives
+  (`i64::BITS`, `f64::EPSILON`, `f64::consts::PI`) and the crate's constants the golden
+  holds (`64 * KIB`, `Page::SIZE * 2`, read at their golden value) are evaluated with rustc's
   rules: an unsuffixed literal takes its context's type (`i32`, `f64` without one),
   `as` wraps, truncates and saturates, and an overflow, a division by zero or an
   oversized shift has no value (the crate would not compile). `usize` and `isize` values
@@ -288,8 +289,8 @@ breaks; a property renames the generics of every case at random):
 - Expressions (const arguments, discriminants) are compared by their tokens, spacing,
   trailing commas and the spelling of literals aside; a const's value, a table's rows
   and an array type's length are evaluated where they can be (above: `1 + 1` is `2`),
-  and compared so otherwise. A const's value that names another constant (an upper-case
-  name other than a primitive's own: `EcoBytes::INLINE_LIMIT` for
+  and compared so otherwise. A const's value that names another constant the golden
+  does not hold (an upper-case name other than a primitive's own: `EcoBytes::INLINE_LIMIT` for
   `crate::dynamic::LIMIT`, `KIB * 64` for `65536`) may be the same value and is
   `const_expression_changed`, unless it changed in place to another constant
   (`Flags::FAST` → `Flags::SLOW`). A const's value that calls a fn or a macro or branches

@@ -1088,6 +1088,20 @@ fn a_constant_written_another_way_is_one_value() {
         "pub struct W<'a>(&'a str); impl<'a> W<'a> { pub const N: &'a str = \"x\"; }",
         DeltaKind::ConstTypeChanged,
     );
+    // Another constant of the crate the golden holds is read from it.
+    same(
+        "pub const KIB: usize = 1024; pub const BUF: usize = 64 * KIB;",
+        "pub const KIB: usize = 1024; pub const BUF: usize = 65536;",
+    );
+    same(
+        "pub struct Page; impl Page { pub const SIZE: u32 = 1 << 12; } pub const TWO: u32 = Page::SIZE * 2;",
+        "pub struct Page; impl Page { pub const SIZE: u32 = 1 << 12; } pub const TWO: u32 = 8192;",
+    );
+    breaks(
+        "pub const KIB: usize = 1024; pub const BUF: usize = 64 * KIB;",
+        "pub const KIB: usize = 1024; pub const BUF: usize = 65537;",
+        DeltaKind::ConstValueChanged,
+    );
     // What the evaluator does not read: another constant of the crate, named
     // otherwise, may be the same value (ecow 0.3.1's `INLINE_LIMIT`)…
     only_additive(

@@ -9,8 +9,9 @@
 //! (`i32`/`f64` when none does), arithmetic overflow, division by zero and an
 //! oversized shift are compile errors in a const (so no value: the crate would not
 //! have compiled), and `as` wraps, truncates and saturates. Anything else (a fn or
-//! macro call, another constant of the crate, a struct literal) is not evaluated:
-//! the caller keeps comparing it as written.
+//! macro call, a constant the crate's golden does not hold, a struct literal) is not
+//! evaluated: the caller keeps comparing it as written. A constant of the crate the
+//! golden holds (`KIB * 64`) is evaluated from its golden value, at its declared type.
 //!
 //! `usize` and `isize` have the target's width, which the sources do not give: a
 //! value is compared at 32 and at 64 bits, and two values are one only where they
@@ -23,11 +24,21 @@ use crate::ty::{Args, Type};
 /// when both evaluate to one value on every target width, `Some(false)` when both
 /// evaluate and differ on every width, `None` when either cannot be evaluated or the
 /// answer depends on the target.
-pub(super) fn same_value(old: &str, old_ty: &Type, new: &str, new_ty: &Type) -> Option<bool> {
+pub(super) fn same_value(
+    old: &str,
+    old_ty: &Type,
+    new: &str,
+    new_ty: &Type,
+    consts: &dyn ConstLookup,
+) -> Option<bool> {
     let (old_ty, new_ty) = (Prim::of(old_ty)?, Prim::of(new_ty)?);
     let (old, new) = (parse(old)?, parse(new)?);
     let mut answers = [32, 64].into_iter().map(|ptr| {
-        let at = Target { ptr_bits: ptr };
+        let at = Target {
+            ptr_bits: ptr,
+            consts,
+            depth: 0,
+        };
         let o = at.eval_top(&old, old_ty)?;
         let n = at.eval_top(&new, new_ty)?;
         Some(o.same(&n))
@@ -36,13 +47,35 @@ pub(super) fn same_value(old: &str, old_ty: &Type, new: &str, new_ty: &Type) -> 
     answers.all(|a| a == Some(first)).then_some(first)
 }
 
+/// How many constants deep a value is followed.
+const MAX_DEPTH: u32 = 8;
+
+/// The crate's constants, for a value that names one (`KIB * 64`): its value's text
+/// and its declared type, by the path the value writes.
+pub(super) trait ConstLookup {
+    fn constant(&self, path: &[String]) -> Option<(String, Type)>;
+}
+
+/// No constant of the crate known.
+pub(super) struct NoConsts;
+
+impl ConstLookup for NoConsts {
+    fn constant(&self, _: &[String]) -> Option<(String, Type)> {
+        None
+    }
+}
+
 /// The value of an array length (`4 * 1024`, `u16::MAX as usize + 1`), a `usize`, when
 /// it evaluates to one value on every target width.
 pub(super) fn array_len(text: &str) -> Option<i128> {
     let e = parse(text)?;
     let ty = Prim::Int(IntTy::Unsigned(Width::Ptr));
     let mut values = [32, 64].into_iter().map(|ptr| {
-        let at = Target { ptr_bits: ptr };
+        let at = Target {
+            ptr_bits: ptr,
+            consts: &NoConsts,
+            depth: 0,
+        };
         match at.eval_top(&e, ty)? {
             Val::Int(_, v) => Some(v),
             _ => None,
@@ -477,7 +510,7 @@ fn unescape(body: &str, quote: char) -> Option<String> {
 /// The type an expression has on its own, before its context says more: a suffix, a
 /// cast, a constant's type; `None` for an unsuffixed literal (rustc's `{integer}` or
 /// `{float}`), which takes its context's type.
-fn own_type(e: &Expr) -> Option<Prim> {
+fn own_type(e: &Expr, consts: &dyn ConstLookup) -> Option<Prim> {
     match e {
         Expr::Int(_, ty) | Expr::Float(_, ty) => *ty,
         Expr::Bool(_) => Some(Prim::Bool),
@@ -485,16 +518,18 @@ fn own_type(e: &Expr) -> Option<Prim> {
         Expr::Byte(_) => Some(Prim::Int(IntTy::Unsigned(Width::W8))),
         Expr::Str(_) => Some(Prim::Str),
         Expr::ByteStr(_) => Some(Prim::Bytes),
-        Expr::Path(p) => assoc_const_type(p),
+        Expr::Path(p) => {
+            assoc_const_type(p).or_else(|| consts.constant(p).and_then(|(_, ty)| Prim::of(&ty)))
+        }
         Expr::Cast(_, ty) => Some(*ty),
-        Expr::Unary(_, inner) => own_type(inner),
+        Expr::Unary(_, inner) => own_type(inner, consts),
         Expr::Binary(op, l, r) => {
             if op.is_comparison() || matches!(op, BinOp::And | BinOp::Or) {
                 Some(Prim::Bool)
             } else if matches!(op, BinOp::Shl | BinOp::Shr) {
-                own_type(l)
+                own_type(l, consts)
             } else {
-                own_type(l).or_else(|| own_type(r))
+                own_type(l, consts).or_else(|| own_type(r, consts))
             }
         }
     }
@@ -610,11 +645,15 @@ float_constants!(f32, float_consts_f32, f32_const, f32_int_const);
 
 /// The target a value is evaluated for: what `usize` is.
 #[derive(Clone, Copy)]
-struct Target {
+struct Target<'a> {
     ptr_bits: u32,
+    /// The crate's constants a value may name.
+    consts: &'a dyn ConstLookup,
+    /// How many constants deep the evaluation is (a cycle does not compile).
+    depth: u32,
 }
 
-impl Target {
+impl Target<'_> {
     fn bits(self, w: Width) -> u32 {
         match w {
             Width::W8 => 8,
@@ -678,7 +717,7 @@ impl Target {
 
     /// `e` evaluated at type `ty` (the type its context gives it).
     fn eval(self, e: &Expr, ty: Prim) -> Option<Val> {
-        if let Some(own) = own_type(e) {
+        if let Some(own) = own_type(e, self.consts) {
             if own != ty {
                 return None;
             }
@@ -703,9 +742,9 @@ impl Target {
             Expr::Byte(b) => Some(Val::Int(IntTy::Unsigned(Width::W8), i128::from(*b))),
             Expr::Str(s) => Some(Val::Str(s.clone())),
             Expr::ByteStr(b) => Some(Val::Bytes(b.clone())),
-            Expr::Path(p) => self.assoc_const(p),
+            Expr::Path(p) => self.assoc_const(p).or_else(|| self.crate_const(p, ty)),
             Expr::Cast(inner, to) => {
-                let from = own_type(inner).unwrap_or_else(|| default_type(inner));
+                let from = own_type(inner, self.consts).unwrap_or_else(|| default_type(inner));
                 let v = self.eval(inner, from)?;
                 self.cast(v, *to)
             }
@@ -727,6 +766,23 @@ impl Target {
             }
             Expr::Binary(op, l, r) => self.binary(*op, l, r, ty),
         }
+    }
+
+    /// A constant of the crate the value names, evaluated at its own type.
+    fn crate_const(self, path: &[String], ty: Prim) -> Option<Val> {
+        if self.depth >= MAX_DEPTH {
+            return None;
+        }
+        let (text, declared) = self.consts.constant(path)?;
+        let declared = Prim::of(&declared)?;
+        if declared != ty {
+            return None;
+        }
+        let inner = Target {
+            depth: self.depth + 1,
+            ..self
+        };
+        inner.eval_top(&parse(&text)?, declared)
     }
 
     fn assoc_const(self, path: &[String]) -> Option<Val> {
@@ -859,8 +915,8 @@ impl Target {
                 if ty != Prim::Bool {
                     return None;
                 }
-                let operand = own_type(l)
-                    .or_else(|| own_type(r))
+                let operand = own_type(l, self.consts)
+                    .or_else(|| own_type(r, self.consts))
                     .unwrap_or_else(|| default_type(l));
                 let (a, b) = (self.eval(l, operand)?, self.eval(r, operand)?);
                 let ord = match (a, b) {
@@ -881,7 +937,8 @@ impl Target {
                 }));
             }
             Shl | Shr => {
-                let amount_ty = own_type(r).unwrap_or(Prim::Int(IntTy::Signed(Width::W32)));
+                let amount_ty =
+                    own_type(r, self.consts).unwrap_or(Prim::Int(IntTy::Signed(Width::W32)));
                 let (Val::Int(t, v), Val::Int(_, by)) =
                     (self.eval(l, ty)?, self.eval(r, amount_ty)?)
                 else {
@@ -964,7 +1021,7 @@ mod tests {
 
     /// Whether `a` and `b`, both consts of type `t`, are one value.
     fn same(t: &str, a: &str, b: &str) -> Option<bool> {
-        same_value(a, &ty(t), b, &ty(t))
+        same_value(a, &ty(t), b, &ty(t), &NoConsts)
     }
 
     #[test]

@@ -72,7 +72,9 @@ fn consts(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
                 .change(shown(o), shown(n));
             cx.push(delta);
         }
-        if let Some(kind) = super::values::value_change(&o.value, &n.value) {
+        let kind = super::values::evaluated_change(cx, o, n)
+            .or_else(|| super::values::value_change(&o.value, &n.value));
+        if let Some(kind) = kind {
             let delta = cx.delta(kind, member(name)).change(shown(o), shown(n));
             cx.push(delta);
         }

@@ -196,8 +196,10 @@ pub fn diff_symbol_with(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
-    // A constant's value written another way (`64 * 1024` for `65536`) is one value.
-    let evaluated = values::evaluated_alike(before, after);
+    // A constant's value written another way (`64 * 1024` for `65536`) is one value;
+    // a constant of the crate it names is read from the golden.
+    let consts = GoldenConsts { types, module };
+    let evaluated = values::evaluated_alike(before, after, &consts);
     let (before, after) = match &evaluated {
         Some((b, a)) => (b, a),
         None => (before, after),
@@ -425,4 +427,23 @@ pub fn diff_fragment(
     // see: the harness and the command settle it with the whole set.
     deltas.retain(|d| !matches!(d.note, crate::delta::Note::Generalised { meets: None, .. }));
     deltas
+}
+
+/// The golden's constants, for a value that names one, read in `module` (see
+/// [`consteval::ConstLookup`]).
+pub(super) struct GoldenConsts<'a> {
+    pub(super) types: &'a dyn Types,
+    pub(super) module: &'a str,
+}
+
+impl consteval::ConstLookup for GoldenConsts<'_> {
+    fn constant(&self, path: &[String]) -> Option<(String, crate::ty::Type)> {
+        let names: Vec<&str> = path.iter().map(String::as_str).collect();
+        let def = crate::variance::def_of(self.module, &crate::ty::Path::plain(&names))?;
+        let c = self.types.constant(&def)?;
+        match &c.value {
+            crate::shape::Value::Expr(text) => Some((text.clone(), c.ty.clone())),
+            _ => None,
+        }
+    }
 }

@@ -63,7 +63,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         (Value::Rows(o), Value::Rows(n)) => rows(cx, o, n, whole),
         (o, n) => {
             // Consumers compiled against, and may match on, the old value.
-            if let Some(kind) = value_change(o, n) {
+            if let Some(kind) = evaluated_change(cx, old, new).or_else(|| value_change(o, n)) {
                 let (was, now) = whole();
                 cx.push(cx.delta(kind, Member::Item).change(was, now));
             }
@@ -145,6 +145,25 @@ fn rows(cx: &mut Cx<'_>, old: &[String], new: &[String], whole: impl Fn() -> (Sh
             .change(was, now);
         cx.push(delta);
     }
+}
+
+/// `const_value_changed` when both values evaluate (the crate's constants they name
+/// read from the golden) and differ on every target width: `64 * KIB` → `65537`.
+/// `None` when that cannot be told (then [`value_change`] reads the tokens).
+pub(super) fn evaluated_change(
+    cx: &Cx<'_>,
+    old: &ValueItemShape,
+    new: &ValueItemShape,
+) -> Option<DeltaKind> {
+    let (Value::Expr(o), Value::Expr(n)) = (&old.value, &new.value) else {
+        return None;
+    };
+    let consts = super::GoldenConsts {
+        types: cx.types,
+        module: cx.module,
+    };
+    let same = super::consteval::same_value(o, &old.ty, n, &new.ty, &consts)?;
+    (!same).then_some(DeltaKind::ConstValueChanged)
 }
 
 /// The delta two different values of a const are: `const_value_changed` when the
@@ -266,11 +285,16 @@ pub(super) fn self_spelled(
 /// or static's type that differs only in an elided reference lifetime, which is
 /// `'static` there (`&str` is `&'static str`), is written as `after` writes it too.
 /// `None` when nothing is rewritten. A value that does not evaluate stays as written.
-pub(super) fn evaluated_alike(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+pub(super) fn evaluated_alike(
+    before: &Symbol,
+    after: &Symbol,
+    consts: &dyn super::consteval::ConstLookup,
+) -> Option<(Symbol, Symbol)> {
     use super::consteval::same_value;
     use crate::shape::ItemShape;
-    let alike =
-        |o: &str, ot: &Type, n: &str, nt: &Type| o != n && same_value(o, ot, n, nt) == Some(true);
+    let alike = |o: &str, ot: &Type, n: &str, nt: &Type| {
+        o != n && same_value(o, ot, n, nt, consts) == Some(true)
+    };
     let mut out = before.clone();
     let mut changed = false;
     let mut value = |old: &mut ValueItemShape, new: &ValueItemShape| {

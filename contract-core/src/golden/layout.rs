@@ -55,6 +55,15 @@ impl Types for LazyTypes<'_> {
         });
         Types::supertraits(shapes, def)
     }
+
+    fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
+        let shapes = self.shapes.get_or_init(|| {
+            super::parse(self.text.as_bytes())
+                .map(|g| g.shapes())
+                .unwrap_or_default()
+        });
+        Types::constant(shapes, def)
+    }
 }
 
 /// Between the header and the first symbol name.
