@@ -110,6 +110,30 @@ fn fixture() -> Fixture {
     f
 }
 
+/// [`fixture`] with an optional path dependency `helper`, which the workspace excludes
+/// (no member, no set of its own); `features` is appended to the `[features]` table.
+fn fixture_with_optional_helper(features: &str) -> Fixture {
+    let f = fixture();
+    f.edit(
+        "Cargo.toml",
+        "members = [\"lib\"]",
+        "members = [\"lib\"]\nexclude = [\"helper\"]",
+    );
+    f.write(
+        "helper/Cargo.toml",
+        "[package]\nname = \"helper\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("helper/src/lib.rs", "");
+    f.edit(
+        "lib/Cargo.toml",
+        "\n[features]",
+        &format!(
+            "[dependencies]\nhelper = {{ path = \"../helper\", optional = true }}\n\n[features]{features}"
+        ),
+    );
+    f
+}
+
 /// A package `name` (`manifest` appended to its `[package]` table) whose one set, `api`,
 /// is a public-API set.
 fn api_package(name: &str, manifest: &str) -> Fixture {
@@ -218,23 +242,7 @@ fn a_module_is_a_symbol_and_a_re_export_keeps_its_path() {
 /// an edit of `Cargo.toml` alone is seen.
 #[test]
 fn cargo_features_are_symbols_of_the_set() {
-    let f = fixture();
-    // A path dependency the workspace excludes: no member, no set of its own.
-    f.edit(
-        "Cargo.toml",
-        "members = [\"lib\"]",
-        "members = [\"lib\"]\nexclude = [\"helper\"]",
-    );
-    f.write(
-        "helper/Cargo.toml",
-        "[package]\nname = \"helper\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
-    f.write("helper/src/lib.rs", "");
-    f.edit(
-        "lib/Cargo.toml",
-        "\n[features]",
-        "[dependencies]\nhelper = { path = \"../helper\", optional = true }\n\n[features]",
-    );
+    let f = fixture_with_optional_helper("");
     assert_eq!(f.run(&["update"]).code, 0);
     let features: Vec<String> = symbols(&f)
         .into_iter()
@@ -324,22 +332,7 @@ fn a_feature_no_source_names_gates_no_code() {
 /// release is under a feature that no longer exists.
 #[test]
 fn a_feature_that_no_longer_turns_on_a_removed_feature_is_no_break() {
-    let f = fixture();
-    f.edit(
-        "Cargo.toml",
-        "members = [\"lib\"]",
-        "members = [\"lib\"]\nexclude = [\"helper\"]",
-    );
-    f.write(
-        "helper/Cargo.toml",
-        "[package]\nname = \"helper\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
-    f.write("helper/src/lib.rs", "");
-    f.edit(
-        "lib/Cargo.toml",
-        "\n[features]",
-        "[dependencies]\nhelper = { path = \"../helper\", optional = true }\n\n[features]\nasm = [\"helper\"]",
-    );
+    let f = fixture_with_optional_helper("\nasm = [\"helper\"]");
     assert_eq!(f.run(&["update"]).code, 0);
     f.edit(
         "lib/Cargo.toml",

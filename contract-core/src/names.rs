@@ -472,16 +472,12 @@ impl Reader<'_> {
         for s in &mut p.segments {
             self.args(&mut s.args, module, params, depth);
         }
-        let first = p.segments.first()?;
-        if p.global && first.name == "serde_core" {
+        if p.global && p.segments.first()?.name == "serde_core" {
+            // `::serde_core::X` is read as `serde::X`, as the path written through
+            // serde is (below).
             serde_core_reexport(p);
-            // Read as serde's, as the path written through serde is.
-            let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
-            if let (false, Some(ext)) = (p.global, self.externs.table(&names[0])) {
-                return self.external(ext, p, &names, depth);
-            }
-            return None;
         }
+        let first = p.segments.first()?;
         if p.global || first.name == "Self" || params.contains(&first.name) {
             return None;
         }
@@ -571,12 +567,6 @@ impl Reader<'_> {
             return None;
         };
         let taken = taken + 1;
-        // The crate's own paths (`crate::error::Error`) under its name.
-        let under_its_name = |segments: &mut Vec<Segment>| {
-            if segments.first().is_some_and(|s| s.name == "crate") {
-                segments[0] = Segment::plain(&crate_name);
-            }
-        };
         if let Def::Alias(alias) = &ext.modules[m].defs[index].1 {
             if taken != p.segments.len() || depth >= MAX_DEPTH {
                 return None;
@@ -591,7 +581,7 @@ impl Reader<'_> {
         }
         let args = std::mem::take(&mut p.segments[taken - 1].args);
         let mut segments = ext.def_path(m, index);
-        under_its_name(&mut segments);
+        under_crate_name(&mut segments, &crate_name);
         if let Some(last) = segments.last_mut() {
             last.args = args;
         }
@@ -617,8 +607,8 @@ impl Reader<'_> {
             let Some(name) = crate_name else { return };
             t.walk_mut(&mut |node| {
                 if let Type::Path(q) = node {
-                    if !q.global && q.segments.first().is_some_and(|s| s.name == "crate") {
-                        q.segments[0] = Segment::plain(name);
+                    if !q.global {
+                        under_crate_name(&mut q.segments, name);
                     }
                 }
             });
@@ -744,6 +734,14 @@ pub const SERDE_CORE_REEXPORTS: &[&str] = &[
 ];
 
 /// A path into serde_core through one of [`SERDE_CORE_REEXPORTS`], spelled as serde
+/// A path of another crate's table (`crate::error::Error`) under the name the reading
+/// crate calls that crate (`serde_json::error::Error`).
+fn under_crate_name(segments: &mut [Segment], crate_name: &str) {
+    if let Some(first) = segments.first_mut().filter(|s| s.name == "crate") {
+        *first = Segment::plain(crate_name);
+    }
+}
+
 /// re-exports it (`serde::…`, the crate most code names): true when rewritten.
 fn serde_core_reexport(p: &mut Path) -> bool {
     let through_reexport = p.segments.len() >= 2
@@ -1152,7 +1150,7 @@ fn trait_arg_types(args: &mut [GenericArg]) -> impl Iterator<Item = &mut Type> {
 }
 
 /// A place in a shape that holds a type or a trait.
-enum Slot<'a> {
+pub(crate) enum Slot<'a> {
     Type(&'a mut Type),
     Trait(&'a mut Path),
 }
@@ -1260,6 +1258,16 @@ fn item_slots(item: &mut ItemShape, f: &mut dyn FnMut(Slot<'_>)) {
 }
 
 /// The names of every generic parameter in `generics`.
+/// Every slot of `s`: its item's, then its methods', inherent consts' and types'.
+pub(crate) fn symbol_slots(s: &mut Symbol, f: &mut dyn FnMut(Slot<'_>)) {
+    if let Some(item) = &mut s.item {
+        item_slots(item, f);
+    }
+    s.methods.values_mut().for_each(|m| fn_slots(m, f));
+    s.consts.values_mut().for_each(|c| f(Slot::Type(&mut c.ty)));
+    s.types.values_mut().for_each(|a| alias_slots(a, f));
+}
+
 fn param_names(g: &Generics, out: &mut BTreeSet<String>) {
     out.extend(
         g.params

@@ -10,7 +10,6 @@
 //! arguments is implied only where the implying trait names it bare (`Eq` implies
 //! `PartialEq`, not `PartialEq<u8>`).
 
-use super::roots::{symbol_types, Roots};
 use crate::shape::{GenericParam, Generics, ItemShape, Symbol, WherePredicate};
 use crate::ty::{Args, Bound, GenericArg, Path, Type};
 use crate::variance::Types;
@@ -42,6 +41,21 @@ const ITERATOR_SUBTRAITS: &[&str] = &[
     "std::iter::FusedIterator",
 ];
 
+/// Pushes onto `out` every trait std's trait `name` implies, transitively (std's
+/// supertraits are std's); whether `name` is one of [`STD_SUPERTRAITS`].
+fn std_implied(name: &str, out: &mut Vec<String>) -> bool {
+    let Some((_, supers)) = STD_SUPERTRAITS.iter().find(|(n, _)| *n == name) else {
+        return false;
+    };
+    for s in *supers {
+        if !out.iter().any(|o| o == s) {
+            out.push((*s).to_owned());
+            std_implied(s, out);
+        }
+    }
+    true
+}
+
 /// How deep the crate's supertraits are followed (a cycle does not compile).
 const MAX_DEPTH: usize = 8;
 
@@ -68,16 +82,7 @@ impl Reader<'_> {
         if depth > MAX_DEPTH {
             return;
         }
-        let name = name_of(path);
-        if let Some((_, supers)) = STD_SUPERTRAITS.iter().find(|(n, _)| *n == name) {
-            for s in *supers {
-                if !out.iter().any(|o| o == s) {
-                    out.push((*s).to_owned());
-                    if let Ok(Type::Path(p)) = Type::parse(s) {
-                        self.implied(&p, module, depth + 1, out);
-                    }
-                }
-            }
+        if std_implied(&name_of(path), out) {
             return;
         }
         let Some(def) = crate::variance::def_of(module, path) else {
@@ -263,30 +268,18 @@ fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
     s.types
         .values_mut()
         .for_each(|a| generics(&mut a.generics, f));
-    symbol_types(
-        s,
-        &mut Roots(&mut |t: &mut Type| {
-            t.walk_mut(&mut |node| {
-                if let Type::Impl(bounds) | Type::Dyn(bounds) = node {
-                    f(bounds);
-                }
-            })
-        }),
-    );
+    super::roots::each_root(s, &mut |t: &mut Type| {
+        t.walk_mut(&mut |node| {
+            if let Type::Impl(bounds) | Type::Dyn(bounds) = node {
+                f(bounds);
+            }
+        })
+    });
 }
 
-/// Every bound list of `s`, in [`bound_lists`]' order.
-fn lists(s: &Symbol) -> Vec<Vec<Bound>> {
-    let mut s = s.clone();
-    let mut out = Vec::new();
-    bound_lists(&mut s, &mut |b| out.push(b.clone()));
-    out
-}
-
-/// `before` and `after` with the bound lists that read alike written alike; `None`
-/// when no list is written otherwise than read. Where both hold their lists in the
-/// same places, an old list that reads as the new one at its place is written as the
-/// new one (a delta shows the sources' spelling); elsewhere both are written as read.
+/// `before` and `after` with the bound lists that read alike written alike (see
+/// [`super::roots::alike_by_place`]); `None` when no list is written otherwise than
+/// read.
 pub(super) fn implied_left_out(
     before: &Symbol,
     after: &Symbol,
@@ -294,32 +287,16 @@ pub(super) fn implied_left_out(
     module: &str,
 ) -> Option<(Symbol, Symbol)> {
     let reader = Reader { types, module };
-    let (old_lists, new_lists) = (lists(before), lists(after));
-    let differs = |l: &Vec<Bound>| {
-        let mut sorted = l.clone();
-        crate::ty::sort_bounds(&mut sorted);
-        reader.canonical(l) != sorted
-    };
-    if !old_lists.iter().chain(&new_lists).any(differs) {
-        return None;
-    }
-    let mut out = before.clone();
-    if old_lists.len() == new_lists.len() {
-        let mut i = 0;
-        let mut changed = false;
-        bound_lists(&mut out, &mut |b| {
-            let new = &new_lists[i];
-            i += 1;
-            if b != new && reader.canonical(b) == reader.canonical(new) {
-                b.clone_from(new);
-                changed = true;
-            }
-        });
-        return changed.then(|| (out, after.clone()));
-    }
-    let mut new = after.clone();
-    for s in [&mut out, &mut new] {
-        bound_lists(s, &mut |b| *b = reader.canonical(b));
-    }
-    Some((out, new))
+    super::roots::alike_by_place(
+        before,
+        after,
+        &bound_lists,
+        &|l: &Vec<Bound>| {
+            let mut sorted = l.clone();
+            crate::ty::sort_bounds(&mut sorted);
+            reader.canonical(l) != sorted
+        },
+        &|o: &Vec<Bound>, n: &Vec<Bound>| reader.canonical(o) == reader.canonical(n),
+        &|l: &mut Vec<Bound>| *l = reader.canonical(l),
+    )
 }

@@ -6,7 +6,6 @@
 
 use std::collections::BTreeSet;
 
-use super::roots::{symbol_types, Roots};
 use crate::shape::Symbol;
 use crate::ty::Type;
 
@@ -186,14 +185,6 @@ fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
     }
 }
 
-/// Every root type of `s`, in the walk's order.
-fn roots(s: &Symbol) -> Vec<Type> {
-    let mut s = s.clone();
-    let mut out = Vec::new();
-    symbol_types(&mut s, &mut Roots(&mut |t: &mut Type| out.push(t.clone())));
-    out
-}
-
 /// `before` and `after` with the types rustc reads alike written alike; `None` when no
 /// type is written otherwise than rustc reads it.
 ///
@@ -210,51 +201,22 @@ pub(super) fn as_read(
     after: &Symbol,
     unread: &BTreeSet<String>,
 ) -> Option<(Symbol, Symbol)> {
-    let (old_roots, new_roots) = (roots(before), roots(after));
-    let differs = |t: &Type| {
-        let mut t = t.clone();
-        read(&mut t) | unread_erased(&mut t, unread)
-    };
-    if !old_roots.iter().chain(&new_roots).any(differs) {
-        return None;
-    }
-    let mut out = before.clone();
-    if old_roots.len() == new_roots.len() {
-        let mut i = 0;
-        let mut changed = false;
-        symbol_types(
-            &mut out,
-            &mut Roots(&mut |t: &mut Type| {
-                let new = &new_roots[i];
-                i += 1;
-                if t != new {
-                    let (mut o, mut n) = (t.clone(), new.clone());
-                    read(&mut o);
-                    read(&mut n);
-                    if alike(&o, &n, unread) {
-                        t.clone_from(new);
-                        changed = true;
-                    }
-                }
-            }),
-        );
-        return changed.then(|| (out, after.clone()));
-    }
-    if !old_roots
-        .iter()
-        .chain(&new_roots)
-        .any(|t| read(&mut t.clone()))
-    {
-        return None;
-    }
-    let mut new = after.clone();
-    for s in [&mut out, &mut new] {
-        symbol_types(
-            s,
-            &mut Roots(&mut |t: &mut Type| {
-                read(t);
-            }),
-        );
-    }
-    Some((out, new))
+    super::roots::alike_by_place(
+        before,
+        after,
+        &super::roots::each_root,
+        &|t: &Type| {
+            let mut t = t.clone();
+            read(&mut t) | unread_erased(&mut t, unread)
+        },
+        &|o: &Type, n: &Type| {
+            let (mut o, mut n) = (o.clone(), n.clone());
+            read(&mut o);
+            read(&mut n);
+            alike(&o, &n, unread)
+        },
+        &|t: &mut Type| {
+            read(t);
+        },
+    )
 }

@@ -1,123 +1,70 @@
-//! Every type a shape holds, at its root: a field's, a parameter's, an alias's
-//! target, a bound's trait path (read as a path type). What reads types as rustc does
-//! ([`super::reading`]) walks them here.
+//! Every type a shape holds, at its root (a field's, a parameter's, an alias's target,
+//! a bound's trait path read as a path type), as [`crate::names`] walks them; and the
+//! one way the readings of [`super::reading`] and [`super::implied`] rewrite a shape:
+//! place by place, into the other side's spelling.
 
-use crate::shape::{FnShape, GenericParam, Generics, ItemShape, Receiver, Symbol, WherePredicate};
-use crate::ty::{Bound, Type};
+use crate::names::{symbol_slots, Slot};
+use crate::shape::Symbol;
+use crate::ty::Type;
 
-/// Calls back on each type a shape holds at its root (a field's, a parameter's, an
-/// alias's target) and on each bound.
-pub(super) struct Roots<'f>(pub(super) &'f mut dyn FnMut(&mut Type));
-
-impl Roots<'_> {
-    fn ty(&mut self, t: &mut Type) {
-        (self.0)(t);
-    }
-
-    /// A bound's types: its trait's arguments, as one path type would be read.
-    fn bounds(&mut self, bounds: &mut [Bound]) {
-        for b in bounds {
-            if let Bound::Trait { path, .. } = b {
-                let mut t = Type::Path(std::mem::take(path));
-                (self.0)(&mut t);
-                if let Type::Path(p) = t {
-                    *path = p;
-                }
+/// Calls `f` on every root type of `s`, in the walk's order.
+pub(super) fn each_root(s: &mut Symbol, f: &mut dyn FnMut(&mut Type)) {
+    symbol_slots(s, &mut |slot| match slot {
+        Slot::Type(t) => f(t),
+        Slot::Trait(path) => {
+            let mut t = Type::Path(std::mem::take(path));
+            f(&mut t);
+            if let Type::Path(p) = t {
+                *path = p;
             }
         }
-    }
-
-    fn generics(&mut self, g: &mut Generics) {
-        for p in &mut g.params {
-            match p {
-                GenericParam::Lifetime { .. } => {}
-                GenericParam::Type {
-                    bounds, default, ..
-                } => {
-                    self.bounds(bounds);
-                    if let Some(d) = default {
-                        self.ty(d);
-                    }
-                }
-                GenericParam::Const { ty, .. } => self.ty(ty),
-            }
-        }
-        for w in &mut g.where_clause {
-            if let WherePredicate::Type {
-                bounded, bounds, ..
-            } = w
-            {
-                self.ty(bounded);
-                self.bounds(bounds);
-            }
-        }
-    }
-
-    fn signature(&mut self, f: &mut FnShape) {
-        self.generics(&mut f.generics);
-        self.generics(&mut f.impl_generics);
-        if let Some(Receiver::Typed(t)) = &mut f.receiver {
-            self.ty(t);
-        }
-        for p in &mut f.params {
-            self.ty(&mut p.ty);
-        }
-        if let Some(o) = &mut f.output {
-            self.ty(o);
-        }
-    }
+    });
 }
 
-/// Every root type and bound of `s`.
-pub(super) fn symbol_types(s: &mut Symbol, roots: &mut Roots<'_>) {
-    match &mut s.item {
-        Some(ItemShape::Struct(x)) => {
-            roots.generics(&mut x.generics);
-            x.fields.iter_mut().for_each(|f| roots.ty(&mut f.ty));
-        }
-        Some(ItemShape::Union(x)) => {
-            roots.generics(&mut x.generics);
-            x.fields.iter_mut().for_each(|f| roots.ty(&mut f.ty));
-        }
-        Some(ItemShape::Enum(x)) => {
-            roots.generics(&mut x.generics);
-            for v in &mut x.variants {
-                v.fields.iter_mut().for_each(|f| roots.ty(&mut f.ty));
-            }
-        }
-        Some(ItemShape::Trait(x)) => {
-            roots.generics(&mut x.generics);
-            roots.bounds(&mut x.supertraits);
-            x.methods
-                .values_mut()
-                .for_each(|m| roots.signature(&mut m.sig));
-            for a in x.types.values_mut() {
-                roots.generics(&mut a.generics);
-                roots.bounds(&mut a.bounds);
-                if let Some(d) = &mut a.default {
-                    roots.ty(d);
-                }
-            }
-            x.consts.values_mut().for_each(|c| roots.ty(&mut c.ty));
-        }
-        Some(ItemShape::Fn(f)) => roots.signature(f),
-        Some(ItemShape::TypeAlias(a)) => {
-            roots.generics(&mut a.generics);
-            roots.ty(&mut a.target);
-        }
-        Some(ItemShape::Const(v) | ItemShape::Static(v)) => roots.ty(&mut v.ty),
-        Some(
-            ItemShape::MacroRules(_)
-            | ItemShape::ProcMacro(_)
-            | ItemShape::Feature(_)
-            | ItemShape::Module(_),
-        )
-        | None => {}
+/// A walk over one kind of place of a shape ([`each_root`], bound lists).
+pub(super) type Places<T> = dyn Fn(&mut Symbol, &mut dyn FnMut(&mut T));
+
+/// `before` and `after` with what reads alike written alike, one kind of place at a
+/// time (`places`: root types, bound lists). `None` when no place is
+/// `written_otherwise` than it reads.
+///
+/// Where both shapes have the same number of places, an old one that is `alike` the
+/// new one at its place is written as the new one, so what a delta shows is what the
+/// sources say. Elsewhere both sides are written `as_read`.
+pub(super) fn alike_by_place<T: Clone + PartialEq>(
+    before: &Symbol,
+    after: &Symbol,
+    places: &Places<T>,
+    written_otherwise: &dyn Fn(&T) -> bool,
+    alike: &dyn Fn(&T, &T) -> bool,
+    as_read: &dyn Fn(&mut T),
+) -> Option<(Symbol, Symbol)> {
+    let all = |s: &Symbol| {
+        let mut s = s.clone();
+        let mut out = Vec::new();
+        places(&mut s, &mut |p: &mut T| out.push(p.clone()));
+        out
+    };
+    let (old, new) = (all(before), all(after));
+    if !old.iter().chain(&new).any(written_otherwise) {
+        return None;
     }
-    s.methods.values_mut().for_each(|m| roots.signature(m));
-    s.consts.values_mut().for_each(|c| roots.ty(&mut c.ty));
-    for a in s.types.values_mut() {
-        roots.generics(&mut a.generics);
-        roots.ty(&mut a.target);
+    let mut out = before.clone();
+    if old.len() == new.len() {
+        let mut i = 0;
+        let mut changed = false;
+        places(&mut out, &mut |p: &mut T| {
+            let n = &new[i];
+            i += 1;
+            if p != n && alike(p, n) {
+                p.clone_from(n);
+                changed = true;
+            }
+        });
+        return changed.then(|| (out, after.clone()));
     }
+    let mut read_after = after.clone();
+    places(&mut out, &mut |p: &mut T| as_read(p));
+    places(&mut read_after, &mut |p: &mut T| as_read(p));
+    (out != *before || read_after != *after).then_some((out, read_after))
 }
