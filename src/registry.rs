@@ -24,6 +24,10 @@ pub struct Registration {
     /// The type probe's answer (see `contract_core::probe`): one bit per probed
     /// trait; `None` for items it does not apply to (generic types, non-types).
     pub probe: Option<u32>,
+    /// For a generic struct, enum or union: its auto traits as the macro inferred
+    /// them from the crate's sources (`contract_core::auto`), as compact JSON; `""`
+    /// when none was told.
+    pub auto_traits: &'static str,
     /// Where the item is, and what the macro saw around it.
     pub source: Source,
 }
@@ -115,7 +119,20 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
             .collect();
         return Err(contract_core::message::goldens_disagree(set, &named));
     }
-    let symbols = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
+    let mut symbols = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
+    for reg in inventory::iter::<Registration> {
+        if reg.set != set || reg.package != package || reg.auto_traits.is_empty() {
+            continue;
+        }
+        let traits = contract_core::json::from_str(reg.auto_traits).map_err(|e| {
+            contract_core::current::Unreadable {
+                origin: format!("{}::{}", reg.module, reg.name),
+                error: e.to_string(),
+            }
+            .to_string()
+        })?;
+        symbols.set_auto_traits(reg.name, traits);
+    }
     Ok(Some(Found {
         symbols,
         golden: goldens.into_iter().next().flatten(),

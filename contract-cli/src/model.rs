@@ -12,7 +12,7 @@ use contract_core::golden::SetName;
 use contract_core::health::ScanExactness;
 use contract_core::message::{self, CliAccept, Context, Front};
 use contract_core::names::{self, NameTable};
-use contract_core::{golden, Delta, Fragment, Member, Policy};
+use contract_core::{golden, Delta, Fragment, ItemShape, Member, Policy};
 use contract_store::policy::{self, Loaded};
 
 use crate::scan::{self, PackageScan, Pinned};
@@ -563,6 +563,23 @@ pub fn load(
             } else {
                 CliAccept::Update
             };
+            let names = UnitNames {
+                scan: scan.clone(),
+                library: lib.clone(),
+                table: tables[index].clone(),
+                externs: externs[index].clone(),
+            };
+            // A public-API set pins its types' auto traits as inferred from the
+            // sources (the compiler is not asked here); an attribute-pinned set its
+            // generic types', as the macro infers them (no dependency read), the
+            // harness's type probe answering for the others.
+            if let (Ok(current), Some(table)) = (&mut current, names.table()) {
+                if options[index].public_api.iter().any(|(s, _)| s == set) {
+                    infer_auto_traits(current, scan, &pinned, table, &*names.externs, false);
+                } else {
+                    infer_auto_traits(current, scan, &pinned, table, &names::NoExterns, true);
+                }
+            }
             units.push(Unit {
                 set: set_name,
                 package: index,
@@ -578,12 +595,7 @@ pub fn load(
                     ..loaded.file.policy(set)
                 },
                 policy_file: loaded.shown.clone(),
-                names: Some(UnitNames {
-                    scan: scan.clone(),
-                    library: lib.clone(),
-                    table: tables[index].clone(),
-                    externs: externs[index].clone(),
-                }),
+                names: Some(names),
                 front: Front::Cli(accept),
             });
         }
@@ -709,6 +721,46 @@ fn assemble(
         }
     }
     Ok(current)
+}
+
+/// Gives each struct, enum and union of `pinned` (each generic one: `generic_only`)
+/// the auto traits its fields imply ([`contract_core::auto`]), read through the
+/// crate's names and the dependencies' of `externs`.
+fn infer_auto_traits(
+    current: &mut Current,
+    scan: &PackageScan,
+    pinned: &[usize],
+    table: &NameTable,
+    externs: &dyn names::Externs,
+    generic_only: bool,
+) {
+    let mut inference = contract_core::auto::Inference::new(table, externs);
+    for &i in pinned {
+        let p = &scan.pinned[i];
+        if !current::is_item_text(&p.text) {
+            continue;
+        }
+        let Fragment::Item { item, .. } = p.fragment() else {
+            continue;
+        };
+        let generics = match item {
+            ItemShape::Struct(s) => &s.generics,
+            ItemShape::Enum(e) => &e.generics,
+            ItemShape::Union(u) => &u.generics,
+            _ => continue,
+        };
+        let generic = generics
+            .params
+            .iter()
+            .any(|p| matches!(p, contract_core::shape::GenericParam::Type { .. }));
+        if generic_only && !generic {
+            continue;
+        }
+        let traits = inference.of(p.impl_module(), &p.item_name);
+        if !traits.is_empty() {
+            current.set_auto_traits(&p.name, traits);
+        }
+    }
 }
 
 /// A `[set.NAME]` table of the policy file that no source pins: a typo, or a set

@@ -1280,3 +1280,59 @@ fn another_crate_s_item_respelled_through_its_re_export_is_no_change() {
         vec![delta("breaking", "return_type_changed", "load")]
     );
 }
+
+#[test]
+fn a_lost_auto_trait_is_inferred_from_the_fields_private_types_included() {
+    // No compiler is asked: `Send` and `Sync` follow from the fields, through a
+    // private type of the crate and std's impls.
+    let f = api_package("shared", "");
+    f.write(
+        "src/lib.rs",
+        "mod state;\nuse std::sync::Arc;\n\
+         pub struct Shared<T> {\n    inner: Arc<T>,\n}\n\
+         pub struct Client {\n    state: state::State,\n}\n",
+    );
+    f.write(
+        "src/state.rs",
+        "pub(crate) struct State {\n    hits: std::sync::atomic::AtomicU64,\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/shared.json");
+    assert!(
+        golden.contains("\"Send\": \"T: Send + Sync\""),
+        "the golden records the condition: {golden}"
+    );
+    // Another spelling of one type: no change.
+    f.edit("src/lib.rs", "inner: Arc<T>", "inner: std::sync::Arc<T>");
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    // `Arc` for `Rc`: `Shared<T>` is never `Send` again, though its fields are private.
+    f.edit(
+        "src/lib.rs",
+        "inner: std::sync::Arc<T>",
+        "inner: std::rc::Rc<T>",
+    );
+    f.write(
+        "src/state.rs",
+        "pub(crate) struct State {\n    hits: std::cell::Cell<u64>,\n}\n",
+    );
+    let deltas = f.deltas();
+    for expected in [
+        delta("breaking", "auto_trait_removed", "Shared"),
+        delta("breaking", "auto_trait_removed", "Client"),
+    ] {
+        assert!(deltas.contains(&expected), "{expected:?} in {deltas:?}");
+    }
+    let out = f.run(&["check"]).stdout;
+    assert!(
+        out.contains("`Send` for no instance, where it was `Send` where `T: Send + Sync`"),
+        "the message says what the condition was and is: {out}"
+    );
+    // `Client` stays `Send` (a `Cell<u64>` is): only `Sync` and `RefUnwindSafe` go.
+    let client = delta("breaking", "auto_trait_removed", "Client");
+    assert_eq!(deltas.iter().filter(|d| **d == client).count(), 2, "{out}");
+    assert!(
+        out.contains("`Sync` for no instance") && out.contains("`RefUnwindSafe` for no instance"),
+        "{out}"
+    );
+}

@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use crate::assemble::{self, Conflict, Registered};
 use crate::canonical;
 use crate::probe::ProbedTrait;
+use crate::probed::AutoCond;
 use crate::shape::{Fragment, Symbol};
 
 /// The current shapes of a set, by symbol name.
@@ -416,6 +417,37 @@ impl Current {
     /// [`Symbol::impls_in_source`]). Nothing happens when there is no such symbol.
     pub fn set_impls_in_source(&mut self, name: &str, impls: &BTreeSet<ProbedTrait>) {
         self.set_facts(name, |f| f.impls_in_source.clone_from(impls));
+    }
+
+    /// Records the auto traits inferred for symbol `name` ([`Symbol::auto_traits`]):
+    /// part of its shape (a golden stores them), so its text is written anew. Nothing
+    /// happens when there is no such symbol, or it does not read (the verdict reports
+    /// that).
+    pub fn set_auto_traits(&mut self, name: &str, traits: BTreeMap<ProbedTrait, AutoCond>) {
+        let Some(at) = self.position(name) else {
+            return;
+        };
+        let current = CurrentSymbol {
+            texts: &self.texts,
+            slot: &self.slots[at],
+        };
+        let Ok(symbol) = current.symbol() else {
+            return;
+        };
+        if symbol.auto_traits == traits {
+            return;
+        }
+        let mut symbol = symbol.clone();
+        symbol.auto_traits = traits;
+        let origin = current.origin().to_owned();
+        let module = origin
+            .strip_suffix(name)
+            .and_then(|m| m.strip_suffix("::"))
+            .map(str::to_owned);
+        let facts = std::mem::take(&mut self.slots[at].facts);
+        let mut slot = Slot::typed(&mut self.texts, name, symbol, module.as_deref());
+        slot.facts = facts;
+        self.slots[at] = slot;
     }
 
     /// Records, on the Cargo feature of symbol `name`, the package's features that

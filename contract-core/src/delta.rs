@@ -638,6 +638,8 @@ pub enum Shown {
     Hidden(bool),
     /// The traits the compiler said the type implements.
     Implements(std::collections::BTreeSet<crate::probed::ProbedTrait>),
+    /// When the type implements an auto trait, as inferred from its fields.
+    AutoTrait(crate::probed::ProbedTrait, crate::probed::AutoCond),
     /// A public path.
     Path(String),
     /// A fn's target features.
@@ -792,6 +794,8 @@ pub enum Note {
     Unclassified,
     /// A probed trait (implemented, no longer implemented, now `Copy`).
     Probed(crate::probed::ProbedTrait),
+    /// An auto trait's condition, inferred from the fields, is stricter or looser.
+    AutoCondition(crate::probed::ProbedTrait),
     /// A public path was given or dropped, and names what the module did.
     PathRecorded,
     /// A `#[repr]` argument (added, removed, or changed).

@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::delta::{Axis, Class, DeltaKind};
 use crate::policy::{DirectiveText, Policy, WireDirection, WireFormat};
 use crate::probe::ProbedTrait;
+use crate::probed::AutoCond;
 use crate::serde_attrs::{ContainerSerde, Entries, Entry, FieldSerde, VariantSerde};
 use crate::shape::{
     AliasShape, FieldShape, FieldStyle, FnShape, GenericParam, Generics, Implementor, ItemShape,
@@ -874,6 +875,41 @@ impl<'a> Arbitrary<'a> for Symbol {
         } else {
             None
         };
+        // What the sources imply of auto traits, as conditions on the type's parameters
+        // (canonical keeps them on structs, enums and unions only).
+        let params: Vec<String> = item
+            .as_ref()
+            .and_then(ItemShape::generics)
+            .map(|g| {
+                g.params
+                    .iter()
+                    .filter_map(|p| match p {
+                        GenericParam::Type { name, .. } => Some(name.clone()),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut auto_traits = BTreeMap::new();
+        for t in crate::auto::AUTO_TRAITS {
+            match u.int_in_range(0u8..=3)? {
+                0 => {}
+                1 => {
+                    auto_traits.insert(t, AutoCond::Never);
+                }
+                _ => {
+                    let mut reqs = BTreeSet::new();
+                    for p in &params {
+                        for needed in crate::auto::AUTO_TRAITS {
+                            if u.ratio(1u8, 4)? {
+                                reqs.insert((p.clone(), needed));
+                            }
+                        }
+                    }
+                    auto_traits.insert(t, AutoCond::When(reqs));
+                }
+            }
+        }
         Ok(canonical(Symbol {
             module,
             item,
@@ -883,6 +919,7 @@ impl<'a> Arbitrary<'a> for Symbol {
             types,
             implementors,
             implements,
+            auto_traits,
             impls_in_source: Default::default(),
             inert_features: Default::default(),
             redundant_features: Default::default(),
@@ -1037,6 +1074,15 @@ pub fn canonical(mut s: Symbol) -> Symbol {
     });
     if !probed {
         s.implements = None;
+    }
+    let container = s.item.as_ref().is_some_and(|item| {
+        matches!(
+            item,
+            ItemShape::Struct(_) | ItemShape::Enum(_) | ItemShape::Union(_)
+        )
+    });
+    if !container {
+        s.auto_traits.clear();
     }
     if let (Some(set), Some(c)) = (
         &mut s.implements,
@@ -1231,6 +1277,9 @@ mod tests {
             }
             if s.implements.is_some() {
                 note("implements");
+            }
+            if !s.auto_traits.is_empty() {
+                note("auto_traits");
             }
             if !s.methods.is_empty() {
                 note("methods");

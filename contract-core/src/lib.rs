@@ -11,6 +11,7 @@
 
 pub mod accept;
 pub mod assemble;
+pub mod auto;
 pub mod canonical;
 pub mod check;
 pub mod current;

@@ -29,6 +29,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::probed::ProbedTrait;
 use crate::shape::{
     AliasShape, FieldShape, FnShape, Fragment, GenericParam, Generics, ItemShape, Receiver, Symbol,
     WherePredicate,
@@ -68,6 +69,43 @@ struct Module {
     defs: Vec<(String, Def)>,
     /// Its `use` declarations: the path as written and the name bound (`None`: a glob).
     imports: Vec<(Vec<String>, Option<String>)>,
+    /// Its structs, enums and unions, private ones included, with what their auto
+    /// traits follow from ([`crate::auto`]); `#[cfg]`'d twins each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    types: Vec<(String, TypeDef)>,
+    /// The impls of auto traits written in it (`unsafe impl<T: Send> Send for X<T>`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    auto_impls: Vec<AutoImpl>,
+}
+
+/// A struct, enum or union as its auto traits see it: its type parameters and the
+/// types of its fields (every variant's), as written in its module.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TypeDef {
+    /// Its type parameters in order (lifetimes and const parameters left out), each
+    /// with its default.
+    pub params: Vec<(String, Option<Type>)>,
+    /// The type of every field.
+    pub fields: Vec<Type>,
+}
+
+/// An impl of an auto trait written in the sources: `unsafe impl<T: Send> Send for
+/// X<T> {}`, or a negative one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AutoImpl {
+    /// The auto trait.
+    pub trait_: ProbedTrait,
+    /// `impl !Send for X`.
+    pub negative: bool,
+    /// The self type, as written in the module.
+    pub self_ty: Type,
+    /// The impl's type parameters.
+    pub params: Vec<String>,
+    /// The auto-trait bounds on them (inline and `where`), sorted.
+    pub bounds: Vec<(String, ProbedTrait)>,
+    /// Some other bound (a trait of the crate, a predicate on a projection): the
+    /// condition is beyond this model.
+    pub other_bounds: bool,
 }
 
 /// What a name a module defines is, as far as type paths care.
@@ -286,6 +324,8 @@ impl NameTable {
                 parent: None,
                 defs: Vec::new(),
                 imports: Vec::new(),
+                types: Vec::new(),
+                auto_impls: Vec::new(),
             }],
         }
     }
@@ -301,6 +341,8 @@ impl NameTable {
             parent: Some(parent),
             defs: Vec::new(),
             imports: Vec::new(),
+            types: Vec::new(),
+            auto_impls: Vec::new(),
         });
         let index = self.modules.len() - 1;
         self.modules[parent]
@@ -318,6 +360,42 @@ impl NameTable {
     /// path is as written: `crate`, `self`, `super`, or `""` for a leading `::`.
     pub fn add_import(&mut self, module: usize, path: Vec<String>, name: Option<String>) {
         self.modules[module].imports.push((path, name));
+    }
+
+    /// Records the struct, enum or union `name` of `module` for its auto traits.
+    pub fn add_type_def(&mut self, module: usize, name: &str, def: TypeDef) {
+        self.modules[module].types.push((name.to_owned(), def));
+    }
+
+    /// Records an impl of an auto trait written in `module`.
+    pub fn add_auto_impl(&mut self, module: usize, auto_impl: AutoImpl) {
+        self.modules[module].auto_impls.push(auto_impl);
+    }
+
+    /// The definitions of the struct, enum or union `name` of `module` (twins each).
+    pub fn type_defs<'a>(
+        &'a self,
+        module: usize,
+        name: &'a str,
+    ) -> impl Iterator<Item = &'a TypeDef> {
+        self.modules[module]
+            .types
+            .iter()
+            .filter(move |(n, _)| n == name)
+            .map(|(_, d)| d)
+    }
+
+    /// Every impl of an auto trait the crate's sources write, with its module.
+    pub fn auto_impls(&self) -> impl Iterator<Item = (usize, &AutoImpl)> {
+        self.modules
+            .iter()
+            .enumerate()
+            .flat_map(|(m, module)| module.auto_impls.iter().map(move |i| (m, i)))
+    }
+
+    /// The `module_path!()` of module `m`.
+    pub fn module_path(&self, m: usize) -> &str {
+        &self.modules[m].path
     }
 
     /// The module whose `module_path!()` is `path`.
@@ -421,6 +499,38 @@ impl NameTable {
         out.push(Segment::plain(&self.modules[module].defs[index].0));
         out
     }
+}
+
+/// `t`, written in module `module` of the crate `table` is with the generic
+/// parameters `params` in scope, with every path resolved to its item's definition
+/// path (`crate::a::B`; another crate's under the name this crate calls it by, when
+/// `externs` has its table) and every alias expanded.
+pub fn canonical(
+    table: &NameTable,
+    externs: &dyn Externs,
+    module: usize,
+    params: &BTreeSet<String>,
+    t: &Type,
+) -> Type {
+    Reader {
+        table,
+        params,
+        externs,
+    }
+    .canonical(t, module)
+}
+
+/// The module and name of the item a definition path of `table` names (`crate::a::B`,
+/// or under the crate's name, `dep::a::B`).
+pub fn def_of(table: &NameTable, segments: &[&str]) -> Option<(usize, String)> {
+    let (name, modules) = segments.split_last()?;
+    let (_, inner) = modules.split_first()?;
+    let root = &table.modules[NameTable::ROOT].path;
+    let path = std::iter::once(root.as_str())
+        .chain(inner.iter().copied())
+        .collect::<Vec<_>>()
+        .join("::");
+    Some((table.module(&path)?, (*name).to_owned()))
 }
 
 /// The canonical forms of types read in one module, with the generic parameters in

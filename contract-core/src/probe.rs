@@ -57,7 +57,8 @@ pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
         derives(after).unwrap_or(&empty),
     );
     // Nothing to reconcile (the common case, and every second call): no copy.
-    let one_sided = before.implements.is_some() != after.implements.is_some();
+    let one_sided =
+        before.implements.is_some() != after.implements.is_some() || auto_one_sided(before, after);
     let evidence = !before.impls_in_source.is_empty() || !after.impls_in_source.is_empty();
     let derive_changed = ProbedTrait::ALL
         .iter()
@@ -89,9 +90,28 @@ pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
         old.implements = None;
         new.implements = None;
     }
+    // Inferred auto traits: only those both sides could tell, and none where the
+    // compiler answered on both sides (the implemented-traits family compares those).
+    if old.implements.is_some() {
+        old.auto_traits.clear();
+        new.auto_traits.clear();
+    }
+    old.auto_traits
+        .retain(|t, _| after.auto_traits.contains_key(t));
+    new.auto_traits
+        .retain(|t, _| before.auto_traits.contains_key(t));
     old.impls_in_source.clear();
     new.impls_in_source.clear();
     Some((old, new))
+}
+
+/// Auto traits inferred on one side only, or alongside the compiler's answer.
+fn auto_one_sided(before: &Symbol, after: &Symbol) -> bool {
+    let (a, b) = (&before.auto_traits, &after.auto_traits);
+    (!a.is_empty() || !b.is_empty())
+        && (a.len() != b.len()
+            || a.keys().ne(b.keys())
+            || (before.implements.is_some() && after.implements.is_some()))
 }
 
 /// `current` with the facts of `golden` it did not observe itself, symbol by symbol:
@@ -118,7 +138,12 @@ pub fn keep_observed(
 /// observed, or one of a symbol whose kind changed (another item now), is not taken.
 pub fn keep(current: &mut Symbol, golden: Option<&Symbol>) {
     if let Some(g) = golden.filter(|g| keeps(current, Some(g))) {
-        current.implements.clone_from(&g.implements);
+        if current.implements.is_none() {
+            current.implements.clone_from(&g.implements);
+        }
+        if current.auto_traits.is_empty() {
+            current.auto_traits.clone_from(&g.auto_traits);
+        }
     }
 }
 
@@ -132,8 +157,11 @@ pub fn kept(current: &Symbol, golden: Option<&Symbol>) -> Symbol {
 
 /// True when [`keep`] would take a fact from `golden`.
 fn keeps(current: &Symbol, golden: Option<&Symbol>) -> bool {
-    current.implements.is_none()
-        && golden.is_some_and(|g| g.implements.is_some() && same_kind(g, current))
+    golden.is_some_and(|g| {
+        same_kind(g, current)
+            && ((current.implements.is_none() && g.implements.is_some())
+                || (current.auto_traits.is_empty() && !g.auto_traits.is_empty()))
+    })
 }
 
 fn same_kind(a: &Symbol, b: &Symbol) -> bool {

@@ -2,7 +2,7 @@
 //! module, below both the shape model that records the answers and the probe that
 //! reads them, so that neither depends on the other for it.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -112,5 +112,86 @@ impl ProbedTrait {
 impl fmt::Display for ProbedTrait {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// When a type implements one auto trait: for no instance, or where each listed type
+/// parameter implements the listed auto trait (none listed: for every instance).
+/// Written in a golden as `"yes"`, `"no"`, or `"T: Send + Sync, U: Send"`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum AutoCond {
+    /// No instance implements it.
+    Never,
+    /// Every instance whose parameters meet these does.
+    When(BTreeSet<(String, ProbedTrait)>),
+}
+
+impl AutoCond {
+    /// For every instance.
+    pub fn always() -> AutoCond {
+        AutoCond::When(BTreeSet::new())
+    }
+
+    /// Both conditions.
+    pub fn and(self, other: AutoCond) -> AutoCond {
+        match (self, other) {
+            (AutoCond::When(mut a), AutoCond::When(b)) => {
+                a.extend(b);
+                AutoCond::When(a)
+            }
+            _ => AutoCond::Never,
+        }
+    }
+}
+
+impl fmt::Display for AutoCond {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let AutoCond::When(reqs) = self else {
+            return f.write_str("no");
+        };
+        if reqs.is_empty() {
+            return f.write_str("yes");
+        }
+        let mut by_param: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for (param, t) in reqs {
+            by_param.entry(param).or_default().push(t.name());
+        }
+        let parts: Vec<String> = by_param
+            .iter()
+            .map(|(p, ts)| format!("{p}: {}", ts.join(" + ")))
+            .collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
+impl From<AutoCond> for String {
+    fn from(c: AutoCond) -> String {
+        c.to_string()
+    }
+}
+
+impl TryFrom<String> for AutoCond {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<AutoCond, String> {
+        match text.as_str() {
+            "no" => return Ok(AutoCond::Never),
+            "yes" => return Ok(AutoCond::always()),
+            _ => {}
+        }
+        let mut reqs = BTreeSet::new();
+        for part in text.split(", ") {
+            let (param, traits) = part
+                .split_once(": ")
+                .ok_or_else(|| format!("`{text}` is no auto-trait condition"))?;
+            for t in traits.split(" + ") {
+                let t = ProbedTrait::parse(t)
+                    .filter(|t| t.is_auto())
+                    .ok_or_else(|| format!("`{t}` in `{text}` is no auto trait"))?;
+                reqs.insert((param.to_owned(), t));
+            }
+        }
+        Ok(AutoCond::When(reqs))
     }
 }

@@ -485,6 +485,7 @@ pub fn side_lines(delta: &Delta, after: bool) -> Option<Vec<String>> {
                 format!("implements {}", names.join(", "))
             })
         }
+        Shown::AutoTrait(t, cond) => short(format!("`{t}` {}", auto_condition(cond))),
         Shown::Path(p) => short(p.clone()),
         Shown::TargetFeatures(f) if f.is_empty() => short("(no #[target_feature])".to_owned()),
         Shown::TargetFeatures(f) => {
@@ -958,6 +959,19 @@ fn detail_body(delta: &Delta) -> String {
                 _ => format!("now implements `{t}`"),
             }
         }
+        Note::AutoCondition(t) => {
+            let cond = |s: &Option<Shown>| match s {
+                Some(Shown::AutoTrait(_, c)) => auto_condition(c),
+                _ => String::new(),
+            };
+            let (was, now) = (cond(&delta.before), cond(&delta.after));
+            return match delta.kind {
+                DeltaKind::AutoTraitRemoved => {
+                    format!("`{t}` {now}, where it was `{t}` {was}: inferred from its fields")
+                }
+                _ => format!("now `{t}` {now}, where it was `{t}` {was}: inferred from its fields"),
+            };
+        }
         Note::PathRecorded => return "public path given or dropped".to_owned(),
         Note::TransparentOfPrivate => {
             return "`#[repr(transparent)]` removed; its field is not public, so the \
@@ -1391,4 +1405,14 @@ pub fn symbol_block(name: &str, s: &Symbol) -> String {
         .into_iter()
         .map(|l| l + "\n")
         .collect()
+}
+
+/// An auto trait's condition as a sentence ends: "for every instance", "for no
+/// instance", "where `T: Send + Sync`".
+fn auto_condition(cond: &crate::probed::AutoCond) -> String {
+    match cond {
+        crate::probed::AutoCond::Never => "for no instance".to_owned(),
+        crate::probed::AutoCond::When(reqs) if reqs.is_empty() => "for every instance".to_owned(),
+        c => format!("where `{c}`"),
+    }
 }

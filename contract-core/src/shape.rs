@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::probed::ProbedTrait;
+use crate::probed::{AutoCond, ProbedTrait};
 use crate::serde_attrs::Entries;
 pub use crate::serde_attrs::{ContainerSerde, FieldSerde, VariantSerde};
 pub use crate::ty::{Bound, Path, Type};
@@ -143,6 +143,11 @@ pub struct Symbol {
     /// read from sources).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub implements: Option<BTreeSet<ProbedTrait>>,
+    /// The auto traits inferred from the type's fields without a compiler
+    /// ([`crate::auto`]), each with the condition on the type's parameters under which
+    /// it holds; a trait that could not be told is left out (and not compared).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub auto_traits: BTreeMap<ProbedTrait, AutoCond>,
     /// Probed traits with an `impl Trait for Type` in the crate's sources, as the CLI
     /// reads them: evidence that a derive was replaced by an impl. Never stored.
     #[serde(skip)]
@@ -197,6 +202,7 @@ impl Symbol {
             && self.types == other.types
             && self.implementors == other.implementors
             && self.implements == other.implements
+            && self.auto_traits == other.auto_traits
     }
 }
 

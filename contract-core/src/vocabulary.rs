@@ -271,6 +271,12 @@ breaks; a property renames the generics of every case at random):
   that is no value (named fields, or no public field) is that struct under the old name.
   An alias of a unit struct or of a tuple struct with public fields is not (`Old` and
   `Old(1)` stop compiling), nor is one that fixes an argument (`= ChunkBy<u8>`).
+- a type's fields changed without changing what auto traits it implements, or under
+  which condition (`Arc<T>` written `std::sync::Arc<T>`; an `AtomicU64` field for a
+  `Mutex<u64>`; a parameter renamed in the condition): the inferred auto traits are
+  compared as conditions on the parameters by position, and a trait one side cannot tell
+  is not compared (`contract-core/tests/auto_traits.rs` has each rule, with the near miss
+  that loses `Send`).
 
 ## What is compared as written
 

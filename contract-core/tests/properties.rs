@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use contract_core::diff::{diff_sets, diff_symbol, equiv};
 use contract_core::policy::{Policy, WireDirection, WireFormat};
 use contract_core::probe::ProbedTrait;
+use contract_core::probed::AutoCond;
 use contract_core::serde_attrs::{Entries, Entry};
 use contract_core::shape::{
     AliasShape, AssocConst, AssocType, ContainerAttrs, EnumShape, FieldShape, FieldStyle, FnShape,
@@ -587,10 +588,17 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 0..2,
             ),
             prop::option::of(probed()),
+            inferred_auto_traits(),
         ),
     )
         .prop_map(
-            |(module, item, methods, implementors, (path, consts, types, implements))| Symbol {
+            |(
+                module,
+                item,
+                methods,
+                implementors,
+                (path, consts, types, implements, auto_traits),
+            )| Symbol {
                 module,
                 path,
                 item,
@@ -599,6 +607,7 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 types,
                 implementors,
                 implements,
+                auto_traits,
                 impls_in_source: Default::default(),
                 inert_features: Default::default(),
                 redundant_features: Default::default(),
@@ -606,6 +615,18 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 unresolved: Default::default(),
             },
         )
+}
+
+/// Auto traits as the sources imply them: each never, always, or on a parameter.
+fn inferred_auto_traits() -> impl Strategy<Value = BTreeMap<ProbedTrait, AutoCond>> {
+    let auto = prop::sample::select(contract_core::auto::AUTO_TRAITS.to_vec());
+    let cond = prop_oneof![
+        Just(AutoCond::Never),
+        Just(AutoCond::always()),
+        (prop::sample::select(vec!["T", "U"]), auto.clone())
+            .prop_map(|(p, t)| AutoCond::When([(p.to_owned(), t)].into())),
+    ];
+    prop::collection::btree_map(auto, cond, 0..3)
 }
 
 fn policy() -> impl Strategy<Value = Policy> {

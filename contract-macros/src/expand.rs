@@ -119,6 +119,7 @@ pub fn attribute(fixed_set: Option<&str>, args: TokenStream, item: TokenStream) 
                 let registered = Registered {
                     fragment: &fragment,
                     module: checked.module.as_deref(),
+                    auto_traits: generic_auto_traits(parsed, extracted, place.as_ref()),
                 };
                 let registration = registration(&args, parsed, extracted, registered, &order);
                 if cfgs.is_empty() {
@@ -234,6 +235,7 @@ pub fn pin_macro(input: TokenStream) -> TokenStream {
                     let registered = Registered {
                         fragment: &fragment,
                         module: None,
+                        auto_traits: String::new(),
                     };
                     generated.extend(registration(
                         &args,
@@ -271,6 +273,8 @@ fn path_check(args: &args::Args, item: &syn::Item) -> TokenStream {
 struct Registered<'a> {
     fragment: &'a str,
     module: Option<&'a str>,
+    /// A generic type's inferred auto traits, as compact JSON (`""`: none told).
+    auto_traits: String,
 }
 
 /// The fingerprint const and the registration of `extracted`.
@@ -344,6 +348,7 @@ fn registration(
         Some((ident, derived)) => probe(krate, ident, &derived),
         None => quote!(::core::option::Option::None),
     };
+    let auto_traits = &registered.auto_traits;
     let line = syntax::scope::item_position(item).0 as u32;
     // The macro runs inside the compilation of the package: its name, as cargo set it.
     let package = match std::env::var("CARGO_PKG_NAME") {
@@ -377,6 +382,7 @@ fn registration(
                 fragment: #fragment,
                 golden: #golden,
                 probe: #probe,
+                auto_traits: #auto_traits,
                 source: #krate::__private::Source {
                     file: ::core::file!(),
                     line: #line,
@@ -386,6 +392,40 @@ fn registration(
             }
         }
     }
+}
+
+/// The auto traits of a generic struct, enum or union, inferred from the crate's
+/// sources as the command infers them (its dependencies' are not read here: what
+/// rests on them is not told), as compact JSON; `""` for any other item, where
+/// nothing is told, or where this compilation emits no code. A non-generic type's
+/// are the compiler's to answer (the type probe).
+fn generic_auto_traits(
+    item: &syn::Item,
+    extracted: &Extracted,
+    place: Option<&scope::Place>,
+) -> String {
+    let generics = match item {
+        syn::Item::Struct(s) => &s.generics,
+        syn::Item::Enum(e) => &e.generics,
+        syn::Item::Union(u) => &u.generics,
+        _ => return String::new(),
+    };
+    if generics.type_params().next().is_none()
+        || !matches!(extracted.fragment, Fragment::Item { .. })
+        || !emits_code()
+    {
+        return String::new();
+    }
+    let Some((read, module)) = place.and_then(|p| crate::names::of_item(&p.file, &p.inline)) else {
+        return String::new();
+    };
+    let name = extracted.name.as_str();
+    let traits =
+        contract_core::auto::infer(&read.table, &contract_core::names::NoExterns, &module, name);
+    if traits.is_empty() {
+        return String::new();
+    }
+    canonical::to_compact_string(&traits)
 }
 
 /// Whether this compilation produces code (rustc's `--emit` asks for `link` or

@@ -501,8 +501,18 @@ pub fn renamed_to_match(old: &Symbol, new: &Symbol) -> Option<Symbol> {
             if let (Some(og), Some(ng)) = (o.generics(), n.generics()) {
                 let r = Renaming::between(og, ng);
                 if !r.is_empty() {
-                    if let Some(item) = &mut edit(&mut out, old).item {
+                    let edited = edit(&mut out, old);
+                    if let Some(item) = &mut edited.item {
                         r.item(item);
+                    }
+                    // An inferred auto trait's condition names the parameters too.
+                    for cond in edited.auto_traits.values_mut() {
+                        if let crate::probed::AutoCond::When(reqs) = cond {
+                            *reqs = std::mem::take(reqs)
+                                .into_iter()
+                                .map(|(p, t)| (r.types.get(&p).cloned().unwrap_or(p), t))
+                                .collect();
+                        }
                     }
                 }
             }

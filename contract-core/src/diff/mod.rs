@@ -13,6 +13,7 @@
 
 mod aliases;
 pub mod align;
+mod auto_traits;
 mod consteval;
 mod container;
 pub mod equiv;
@@ -112,6 +113,7 @@ pub const FAMILIES: &[(&str, Family)] = &[
     ("traits", traits::diff),
     ("implementors", implementors::diff),
     ("impls", impls::diff),
+    ("auto_traits", auto_traits::diff),
     ("methods", methods::diff),
     ("macros", macros::diff),
     ("features", features::diff),
@@ -378,6 +380,9 @@ pub fn diff_fragment(
     // the trait instead).
     after.implements = None;
     before.implements = None;
+    // Nor the auto traits inferred from the crate's other types.
+    after.auto_traits.clear();
+    before.auto_traits.clear();
     match fragment {
         Fragment::Item { item, path, .. } => {
             after.item = Some(item.clone());

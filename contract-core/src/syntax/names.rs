@@ -16,8 +16,9 @@ use syn::ext::IdentExt;
 use syn::{Item, UseTree};
 
 use super::{order, Scope};
-use crate::names::{Def, NameTable};
-use crate::shape::{Fragment, ItemShape};
+use crate::names::{AutoImpl, Def, NameTable, TypeDef};
+use crate::probed::ProbedTrait;
+use crate::shape::{FieldShape, Fragment, GenericParam, ItemShape};
 
 /// The most files one crate's table reads (a guard against `#[path]` cycles).
 const MAX_FILES: usize = 4096;
@@ -127,15 +128,20 @@ impl Reader<'_> {
                         self.table.add_import(m, path, name);
                     }
                 }
-                Item::Struct(i) => self
-                    .table
-                    .add_def(m, &i.ident.unraw().to_string(), Def::Type),
-                Item::Enum(i) => self
-                    .table
-                    .add_def(m, &i.ident.unraw().to_string(), Def::Type),
-                Item::Union(i) => self
-                    .table
-                    .add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Struct(syn::ItemStruct { ident, .. })
+                | Item::Enum(syn::ItemEnum { ident, .. })
+                | Item::Union(syn::ItemUnion { ident, .. }) => {
+                    let name = ident.unraw().to_string();
+                    self.table.add_def(m, &name, Def::Type);
+                    if let Some(def) = type_def(item, &scope) {
+                        self.table.add_type_def(m, &name, def);
+                    }
+                }
+                Item::Impl(i) => {
+                    if let Some(auto_impl) = auto_impl(i, &scope) {
+                        self.table.add_auto_impl(m, auto_impl);
+                    }
+                }
                 Item::Trait(i) => self
                     .table
                     .add_def(m, &i.ident.unraw().to_string(), Def::Type),
@@ -170,6 +176,110 @@ impl Reader<'_> {
             }
         }
     }
+}
+
+/// A struct, enum or union as its auto traits see it; `None` when its fields cannot
+/// be read (then nothing is said of its auto traits).
+fn type_def(item: &Item, scope: &Scope) -> Option<TypeDef> {
+    let extracted = super::extract_in(item, scope).ok()?;
+    let Fragment::Item { item: shape, .. } = &extracted.fragment else {
+        return None;
+    };
+    let (generics, fields): (_, Vec<&FieldShape>) = match shape {
+        ItemShape::Struct(s) => (&s.generics, s.fields.iter().collect()),
+        ItemShape::Union(u) => (&u.generics, u.fields.iter().collect()),
+        ItemShape::Enum(e) => (
+            &e.generics,
+            e.variants.iter().flat_map(|v| &v.fields).collect(),
+        ),
+        _ => return None,
+    };
+    let params = generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Type { name, default, .. } => Some((name.clone(), default.clone())),
+            _ => None,
+        })
+        .collect();
+    Some(TypeDef {
+        params,
+        fields: fields.iter().map(|f| f.ty.clone()).collect(),
+    })
+}
+
+/// An impl of an auto trait (`unsafe impl<T: Send> Send for X<T> {}`, `impl !Sync
+/// for X {}`), read in the module's scope.
+fn auto_impl(i: &syn::ItemImpl, scope: &Scope) -> Option<AutoImpl> {
+    let (bang, path, _) = i.trait_.as_ref()?;
+    let last = path.segments.last()?;
+    let trait_ = ProbedTrait::parse(&last.ident.to_string()).filter(|t| t.is_auto())?;
+    let through_std = path.segments.len() == 1
+        || path
+            .segments
+            .first()
+            .is_some_and(|s| matches!(s.ident.to_string().as_str(), "std" | "core" | "alloc"));
+    if !through_std || !last.arguments.is_none() {
+        return None;
+    }
+    let mut cx = super::types::Cx::new(scope);
+    cx.enter(&i.generics);
+    let self_ty = super::types::ty(&mut cx, &i.self_ty);
+    let params: Vec<String> = i
+        .generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect();
+    // Every bound on one of the impl's parameters, inline or `where`; any other
+    // predicate is beyond the model.
+    let mut on_params: Vec<(String, &syn::TypeParamBound)> = Vec::new();
+    let mut other_bounds = false;
+    for p in i.generics.type_params() {
+        on_params.extend(p.bounds.iter().map(|b| (p.ident.to_string(), b)));
+    }
+    for predicate in i.generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        match predicate {
+            syn::WherePredicate::Type(t) => match &t.bounded_ty {
+                syn::Type::Path(p)
+                    if p.qself.is_none()
+                        && p.path
+                            .get_ident()
+                            .is_some_and(|id| params.contains(&id.to_string())) =>
+                {
+                    let param = p.path.segments[0].ident.to_string();
+                    on_params.extend(t.bounds.iter().map(|b| (param.clone(), b)));
+                }
+                _ => other_bounds = true,
+            },
+            syn::WherePredicate::Lifetime(_) => {}
+            _ => other_bounds = true,
+        }
+    }
+    let mut bounds = Vec::new();
+    for (param, b) in on_params {
+        match b {
+            syn::TypeParamBound::Trait(t) => {
+                let name = t.path.segments.last().map(|s| s.ident.to_string());
+                match name.as_deref().and_then(ProbedTrait::parse) {
+                    Some(t) if t.is_auto() => bounds.push((param, t)),
+                    _ if name.as_deref() == Some("Sized") => {}
+                    _ => other_bounds = true,
+                }
+            }
+            syn::TypeParamBound::Lifetime(_) => {}
+            _ => other_bounds = true,
+        }
+    }
+    bounds.sort();
+    bounds.dedup();
+    Some(AutoImpl {
+        trait_,
+        negative: bang.is_some(),
+        self_ty,
+        params,
+        bounds,
+        other_bounds,
+    })
 }
 
 /// `#[cfg(test)]` on an item.
