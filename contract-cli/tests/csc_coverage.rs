@@ -32,6 +32,8 @@
 //! named by that delta: an identifier of its `detail`, or a string of its `member`. A
 //! finding without members is caught by any breaking delta on its item, whatever the
 //! change: the table's `caught by` column lists the kinds that caught each lint's items.
+//! A finding of an `auto_trait_*` lint names its trait (`auto_trait`) as a member, and
+//! only an `auto_trait_removed` delta naming it catches it.
 //! A finding of a `feature_*` lint names a Cargo feature: its symbol is
 //! `features.<name>`, and the feature it no longer enables (`implied_feature_name`) is
 //! a member. A finding without a `path` (the `exported_function_*` lints name a
@@ -360,6 +362,10 @@ fn findings(lint: &str, snap: &Val) -> Vec<Finding> {
             if lint == "trait_method_now_doc_hidden" {
                 members.extend(item.get("name").and_then(Val::str).map(str::to_owned));
             }
+            // The auto trait lost: the delta must name it.
+            if lint.starts_with("auto_trait_") {
+                members.extend(item.get("auto_trait").and_then(Val::str).map(str::to_owned));
+            }
             // A Cargo feature is the symbol `features.<name>`; the feature it no longer
             // turns on is the member.
             let feature = match lint.starts_with("feature_") {
@@ -549,6 +555,9 @@ fn catching<'a>(f: &Finding, deltas: &'a [Delta]) -> Vec<&'a Delta> {
     deltas
         .iter()
         .filter(|d| d.breaking && on_symbol(f, d) && f.members.iter().all(|m| d.names(m)))
+        // A lost auto trait is caught by a delta that says it is lost, not by another
+        // change to the type.
+        .filter(|d| !f.lint.starts_with("auto_trait_") || d.kind == "auto_trait_removed")
         .collect()
 }
 
@@ -557,8 +566,6 @@ fn catching<'a>(f: &Finding, deltas: &'a [Delta]) -> Vec<&'a Delta> {
 fn known_reason(lint: &str) -> Option<&'static str> {
     if lint.starts_with("exported_function_") {
         Some("names an exported symbol, not a path")
-    } else if lint.starts_with("auto_trait_") {
-        Some("auto traits are answered by the compiler in `cargo test`, never by the command")
     } else if lint == "module_missing" {
         Some("modules are not symbols")
     } else {

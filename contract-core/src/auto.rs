@@ -204,8 +204,10 @@ impl<'a> Infer<'a> {
             .map(|(_, _, i)| *i)
             .collect();
         match written.as_slice() {
+            // A macro call naming the type may write an impl this does not read.
+            [] if krate.table.named_by_a_macro_call(name) => return None,
             [] => {}
-            [one] => return explicit(one, def),
+            [one] if !one.under_cfg => return explicit(one, def),
             _ => return None,
         }
         let params: BTreeSet<String> = def.params.iter().map(|(p, _)| p.clone()).collect();
@@ -277,7 +279,7 @@ impl<'a> Infer<'a> {
                 all(conds)
             }
             Type::FnPtr(_) | Type::Never => Some(Cond::always()),
-            Type::Dyn(bounds) => object(bounds, t),
+            Type::Dyn(bounds) => object(krate.table, bounds, t),
             _ => None,
         }
     }
@@ -446,7 +448,7 @@ fn explicit(i: &AutoImpl, def: &TypeDef) -> Option<Cond> {
 /// A trait object implements an auto trait it names; one whose every trait is std's
 /// (none of which has an auto supertrait) implements no other. A trait of a crate
 /// may have one as a supertrait: cannot tell.
-fn object(bounds: &[Bound], t: ProbedTrait) -> Option<Cond> {
+fn object(table: &NameTable, bounds: &[Bound], t: ProbedTrait) -> Option<Cond> {
     let mut only_std = true;
     for b in bounds {
         let Bound::Trait {
@@ -462,7 +464,9 @@ fn object(bounds: &[Bound], t: ProbedTrait) -> Option<Cond> {
             path.segments.first().map(|s| s.name.as_str()),
             Some("std" | "core" | "alloc")
         ) || (path.segments.len() == 1
-            && STD_TRAITS.contains(&path.segments[0].name.as_str()));
+            && STD_TRAITS.contains(&path.segments[0].name.as_str())
+            // A trait of the crate of that name (`trait Error: Send`) is not std's.
+            && !table.defines_type(&path.segments[0].name));
         only_std &= std;
     }
     only_std.then_some(Cond::Never)

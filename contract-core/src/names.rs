@@ -76,6 +76,10 @@ struct Module {
     /// The impls of auto traits written in it (`unsafe impl<T: Send> Send for X<T>`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     auto_impls: Vec<AutoImpl>,
+    /// The identifiers of the macros it calls where an item may be (`send!(Ptr);`):
+    /// what such a call writes is not read, and may be an impl of an auto trait.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    macro_idents: Vec<String>,
 }
 
 /// A struct, enum or union as its auto traits see it: its type parameters and the
@@ -106,6 +110,9 @@ pub struct AutoImpl {
     /// Some other bound (a trait of the crate, a predicate on a projection): the
     /// condition is beyond this model.
     pub other_bounds: bool,
+    /// Under a `#[cfg]` (other than `test`): whether the build has it is not known.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub under_cfg: bool,
 }
 
 /// What a name a module defines is, as far as type paths care.
@@ -326,6 +333,7 @@ impl NameTable {
                 imports: Vec::new(),
                 types: Vec::new(),
                 auto_impls: Vec::new(),
+                macro_idents: Vec::new(),
             }],
         }
     }
@@ -343,6 +351,7 @@ impl NameTable {
             imports: Vec::new(),
             types: Vec::new(),
             auto_impls: Vec::new(),
+            macro_idents: Vec::new(),
         });
         let index = self.modules.len() - 1;
         self.modules[parent]
@@ -370,6 +379,33 @@ impl NameTable {
     /// Records an impl of an auto trait written in `module`.
     pub fn add_auto_impl(&mut self, module: usize, auto_impl: AutoImpl) {
         self.modules[module].auto_impls.push(auto_impl);
+    }
+
+    /// Records the identifiers of an item-position macro call in `module`.
+    pub fn add_macro_idents(&mut self, module: usize, idents: impl IntoIterator<Item = String>) {
+        let known = &mut self.modules[module].macro_idents;
+        known.extend(idents);
+        known.sort();
+        known.dedup();
+    }
+
+    /// Whether an item-position macro call anywhere in the crate names `name`.
+    pub fn named_by_a_macro_call(&self, name: &str) -> bool {
+        self.modules.iter().any(|m| {
+            m.macro_idents
+                .binary_search_by(|i| i.as_str().cmp(name))
+                .is_ok()
+        })
+    }
+
+    /// Whether some module of the crate defines a type-namespace item `name` (a trait
+    /// of the crate may share a name with one of std's).
+    pub fn defines_type(&self, name: &str) -> bool {
+        self.modules.iter().any(|m| {
+            m.defs
+                .iter()
+                .any(|(n, d)| n == name && !matches!(d, Def::Value))
+        })
     }
 
     /// The definitions of the struct, enum or union `name` of `module` (twins each).

@@ -181,3 +181,35 @@ fn what_cannot_be_read_is_not_told() {
     );
     assert!(!twins.iter().any(|c| c.starts_with("Send")), "{twins:?}");
 }
+
+#[test]
+fn what_a_cfg_may_leave_out_or_a_macro_may_write_is_not_told() {
+    // A field, a variant or an explicit impl under a `#[cfg]` may not be in the build;
+    // one under `#[cfg(test)]` never is in a library's.
+    let src = "pub struct F { #[cfg(feature = \"x\")] p: *const u8, x: u8 }\n\
+               pub enum V { A(u8), #[cfg(unix)] B(*const u8) }\n\
+               pub struct T { #[cfg(test)] p: std::rc::Rc<u8>, x: u8 }\n\
+               pub struct I(*const u8);\n\
+               #[cfg(feature = \"x\")] unsafe impl Send for I {}\n\
+               macro_rules! send { ($t:ty) => { unsafe impl Send for $t {} } }\n\
+               pub struct M(*const u8);\n\
+               send!(M);";
+    for name in ["F", "V"] {
+        let t = of(src, name);
+        assert!(!t.iter().any(|c| c.starts_with("Send")), "{name}: {t:?}");
+    }
+    assert_eq!(of(src, "T"), ALL);
+    let i = of(src, "I");
+    assert!(!i.iter().any(|c| c.starts_with("Send")), "{i:?}");
+    assert!(i.contains(&"Sync: no".to_owned()), "{i:?}");
+    let m = of(src, "M");
+    assert!(m.is_empty(), "a macro call names `M`: {m:?}");
+}
+
+#[test]
+fn a_trait_of_the_crate_named_as_one_of_std_s_is_not_std_s() {
+    let src =
+        "pub mod errs {\n    pub trait Error: Send {}\n    pub struct E(pub Box<dyn Error>);\n}";
+    let t = traits(&table(&[("src/lib.rs", src)]), "k::errs", "E");
+    assert!(!t.iter().any(|c| c.starts_with("Send")), "{t:?}");
+}

@@ -142,6 +142,13 @@ impl Reader<'_> {
                         self.table.add_auto_impl(m, auto_impl);
                     }
                 }
+                // A call that may write items (`send!(Ptr);`); a `macro_rules!`
+                // definition writes none where it is.
+                Item::Macro(mac) if mac.ident.is_none() => {
+                    let mut idents = Vec::new();
+                    token_idents(mac.mac.tokens.clone(), &mut idents);
+                    self.table.add_macro_idents(m, idents);
+                }
                 Item::Trait(i) => self
                     .table
                     .add_def(m, &i.ident.unraw().to_string(), Def::Type),
@@ -178,9 +185,88 @@ impl Reader<'_> {
     }
 }
 
+/// The identifiers among `tokens`, groups included.
+fn token_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+    for tree in tokens {
+        match tree {
+            proc_macro2::TokenTree::Ident(i) => out.push(i.unraw().to_string()),
+            proc_macro2::TokenTree::Group(g) => token_idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// Whether `attrs` hold a `#[cfg]` (then whether the build has what they are on is
+/// not known here), and whether it is `#[cfg(test)]` (no library build has it).
+fn cfg_of(attrs: &[syn::Attribute]) -> (bool, bool) {
+    let cfgs: Vec<&syn::Attribute> = attrs.iter().filter(|a| a.path().is_ident("cfg")).collect();
+    let test = cfgs
+        .iter()
+        .any(|a| a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test"));
+    (!cfgs.is_empty(), test)
+}
+
 /// A struct, enum or union as its auto traits see it; `None` when its fields cannot
-/// be read (then nothing is said of its auto traits).
+/// be read (then nothing is said of its auto traits): a field or variant under a
+/// `#[cfg]` other than `test` may or may not be in the build.
 fn type_def(item: &Item, scope: &Scope) -> Option<TypeDef> {
+    let mut item = item.clone();
+    let keep = |attrs: &[syn::Attribute]| -> Option<bool> {
+        match cfg_of(attrs) {
+            (_, true) => Some(false),
+            (true, false) => None,
+            (false, false) => Some(true),
+        }
+    };
+    let fields_kept = |fields: &mut syn::Fields| -> Option<()> {
+        let taken = std::mem::replace(fields, syn::Fields::Unit);
+        let mut out = Vec::new();
+        let named = matches!(taken, syn::Fields::Named(_));
+        let (brace, paren) = match &taken {
+            syn::Fields::Named(n) => (Some(n.brace_token), None),
+            syn::Fields::Unnamed(u) => (None, Some(u.paren_token)),
+            syn::Fields::Unit => (None, None),
+        };
+        for f in taken {
+            if keep(&f.attrs)? {
+                out.push(f);
+            }
+        }
+        *fields = match (named, brace, paren) {
+            (true, Some(brace_token), _) => syn::Fields::Named(syn::FieldsNamed {
+                brace_token,
+                named: out.into_iter().collect(),
+            }),
+            (false, _, Some(paren_token)) => syn::Fields::Unnamed(syn::FieldsUnnamed {
+                paren_token,
+                unnamed: out.into_iter().collect(),
+            }),
+            _ => syn::Fields::Unit,
+        };
+        Some(())
+    };
+    match &mut item {
+        Item::Struct(s) => fields_kept(&mut s.fields)?,
+        Item::Union(u) => {
+            for f in &u.fields.named {
+                if !keep(&f.attrs)? {
+                    return None;
+                }
+            }
+        }
+        Item::Enum(e) => {
+            let mut variants = syn::punctuated::Punctuated::new();
+            for mut v in std::mem::take(&mut e.variants) {
+                if keep(&v.attrs)? {
+                    fields_kept(&mut v.fields)?;
+                    variants.push(v);
+                }
+            }
+            e.variants = variants;
+        }
+        _ => return None,
+    }
+    let item = &item;
     let extracted = super::extract_in(item, scope).ok()?;
     let Fragment::Item { item: shape, .. } = &extracted.fragment else {
         return None;
@@ -279,6 +365,7 @@ fn auto_impl(i: &syn::ItemImpl, scope: &Scope) -> Option<AutoImpl> {
         params,
         bounds,
         other_bounds,
+        under_cfg: cfg_of(&i.attrs).0,
     })
 }
 
