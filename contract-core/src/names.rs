@@ -76,10 +76,15 @@ struct Module {
     /// The impls of auto traits written in it (`unsafe impl<T: Send> Send for X<T>`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     auto_impls: Vec<AutoImpl>,
-    /// The identifiers of the macros it calls where an item may be (`send!(Ptr);`):
-    /// what such a call writes is not read, and may be an impl of an auto trait.
+    /// The macros it calls where an item may be (`send!(Ptr);`), each with the
+    /// identifiers of its call, sorted: what such a call writes is not read, and may
+    /// be an impl of an auto trait.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    macro_idents: Vec<String>,
+    macro_calls: Vec<(String, Vec<String>)>,
+    /// The `macro_rules!` it defines, each with whether its body names an auto trait
+    /// (only such a macro of the crate can write an impl of one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    macro_rules: Vec<(String, bool)>,
 }
 
 /// A struct, enum or union as its auto traits see it: its type parameters and the
@@ -333,7 +338,8 @@ impl NameTable {
                 imports: Vec::new(),
                 types: Vec::new(),
                 auto_impls: Vec::new(),
-                macro_idents: Vec::new(),
+                macro_calls: Vec::new(),
+                macro_rules: Vec::new(),
             }],
         }
     }
@@ -351,7 +357,8 @@ impl NameTable {
             imports: Vec::new(),
             types: Vec::new(),
             auto_impls: Vec::new(),
-            macro_idents: Vec::new(),
+            macro_calls: Vec::new(),
+            macro_rules: Vec::new(),
         });
         let index = self.modules.len() - 1;
         self.modules[parent]
@@ -381,21 +388,43 @@ impl NameTable {
         self.modules[module].auto_impls.push(auto_impl);
     }
 
-    /// Records the identifiers of an item-position macro call in `module`.
-    pub fn add_macro_idents(&mut self, module: usize, idents: impl IntoIterator<Item = String>) {
-        let known = &mut self.modules[module].macro_idents;
-        known.extend(idents);
-        known.sort();
-        known.dedup();
+    /// Records an item-position call of macro `name` in `module`, with the
+    /// identifiers of its tokens.
+    pub fn add_macro_call(&mut self, module: usize, name: &str, mut idents: Vec<String>) {
+        idents.sort();
+        idents.dedup();
+        self.modules[module]
+            .macro_calls
+            .push((name.to_owned(), idents));
     }
 
-    /// Whether an item-position macro call anywhere in the crate names `name`.
+    /// Records a `macro_rules! name` of `module`, and whether its body names an auto
+    /// trait.
+    pub fn add_macro_rules(&mut self, module: usize, name: &str, names_auto_trait: bool) {
+        self.modules[module]
+            .macro_rules
+            .push((name.to_owned(), names_auto_trait));
+    }
+
+    /// Whether an item-position macro call anywhere in the crate names `name`, of a
+    /// macro that may write an impl of an auto trait: another crate's, or one of the
+    /// crate's whose body names one.
     pub fn named_by_a_macro_call(&self, name: &str) -> bool {
-        self.modules.iter().any(|m| {
-            m.macro_idents
-                .binary_search_by(|i| i.as_str().cmp(name))
-                .is_ok()
-        })
+        let may_write = |mac: &str| {
+            let mut defs = self
+                .modules
+                .iter()
+                .flat_map(|m| &m.macro_rules)
+                .filter(|(n, _)| n == mac)
+                .peekable();
+            defs.peek().is_none() || defs.any(|(_, auto)| *auto)
+        };
+        self.modules
+            .iter()
+            .flat_map(|m| &m.macro_calls)
+            .any(|(mac, idents)| {
+                idents.binary_search_by(|i| i.as_str().cmp(name)).is_ok() && may_write(mac)
+            })
     }
 
     /// Whether some module of the crate defines a type-namespace item `name` (a trait

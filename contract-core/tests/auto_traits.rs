@@ -204,6 +204,13 @@ fn what_a_cfg_may_leave_out_or_a_macro_may_write_is_not_told() {
     assert!(i.contains(&"Sync: no".to_owned()), "{i:?}");
     let m = of(src, "M");
     assert!(m.is_empty(), "a macro call names `M`: {m:?}");
+    // A macro of the crate whose body names no auto trait writes no impl of one.
+    let named = "macro_rules! named { ($t:ident) => { impl $t { pub fn name() -> &'static str { stringify!($t) } } } }\n\
+                 pub struct N(*const u8);\nnamed!(N);";
+    assert!(of(named, "N").contains(&"Send: no".to_owned()));
+    // Another crate's macro may write anything.
+    let foreign = "pub struct E(*const u8);\nother::impl_send!(E);";
+    assert!(of(foreign, "E").is_empty());
 }
 
 #[test]

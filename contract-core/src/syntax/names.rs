@@ -142,12 +142,26 @@ impl Reader<'_> {
                         self.table.add_auto_impl(m, auto_impl);
                     }
                 }
-                // A call that may write items (`send!(Ptr);`); a `macro_rules!`
-                // definition writes none where it is.
-                Item::Macro(mac) if mac.ident.is_none() => {
+                // A call that may write items (`send!(Ptr);`), and a `macro_rules!`
+                // definition, which writes none where it is.
+                Item::Macro(mac) => {
                     let mut idents = Vec::new();
                     token_idents(mac.mac.tokens.clone(), &mut idents);
-                    self.table.add_macro_idents(m, idents);
+                    match &mac.ident {
+                        Some(name) => {
+                            let auto = idents
+                                .iter()
+                                .any(|i| ProbedTrait::parse(i).is_some_and(ProbedTrait::is_auto));
+                            self.table
+                                .add_macro_rules(m, &name.unraw().to_string(), auto);
+                        }
+                        None => {
+                            let called = mac.mac.path.segments.last();
+                            let name = called.map(|s| s.ident.unraw().to_string());
+                            self.table
+                                .add_macro_call(m, &name.unwrap_or_default(), idents);
+                        }
+                    }
                 }
                 Item::Trait(i) => self
                     .table
