@@ -206,6 +206,11 @@ impl Symbol {
     }
 }
 
+/// The prefix of the lifetime parameters an inherent impl's `'_` lifetimes are named
+/// as (`'_0`, `'_1`, …): `impl<S> Stream<'_, S>` is recorded as `impl<'_0, S>
+/// Stream<'_0, S>`, one block with `impl<'a, S> Stream<'a, S>` under a renaming.
+pub const IMPL_ELIDED: &str = "'_";
+
 /// The shape of a pinned item.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

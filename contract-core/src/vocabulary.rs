@@ -271,6 +271,12 @@ breaks; a property renames the generics of every case at random):
   that is no value (named fields, or no public field) is that struct under the old name.
   An alias of a unit struct or of a tuple struct with public fields is not (`Old` and
   `Old(1)` stop compiling), nor is one that fixes an argument (`= ChunkBy<u8>`).
+- an inherent impl's lifetime named or elided (`impl<'a, S> Stream<'a, S>` and `impl<S>
+  Stream<'_, S>`: an elided lifetime in an impl header is a parameter of the block, and
+  is recorded as one, `'_0`); `impl<S> Stream<'static, S>` is another block
+  (`method_signature_changed`, breaking). Read against a golden written before `'_` was
+  named, a block with only lifetimes more that no method's signature names is the
+  same block;
 - a type's fields changed without changing what auto traits it implements, or under
   which condition (`Arc<T>` written `std::sync::Arc<T>`; an `AtomicU64` field for a
   `Mutex<u64>`; a parameter renamed in the condition): the inferred auto traits are

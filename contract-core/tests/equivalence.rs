@@ -1295,6 +1295,32 @@ fn self_in_an_inherent_const_s_value_is_the_type() {
 }
 
 #[test]
+fn an_impl_lifetime_named_or_elided_is_one_lifetime() {
+    // First contact: `impl<'a, S> Stream<'a, S>` rewritten `impl<S> Stream<'_, S>`.
+    let stream = |head: &str| {
+        format!(
+            "pub struct Stream<'a, S>(&'a S); {head} {{ pub fn get(&self) -> &S {{ self.0 }} \
+             pub fn len(&self) -> usize {{ 0 }} }}"
+        )
+    };
+    same(
+        &stream("impl<'a, S> Stream<'a, S>"),
+        &stream("impl<S> Stream<'_, S>"),
+    );
+    same(
+        &format!("pub struct Two<'a, 'b>(&'a u8, &'b u8); impl<'x> Two<'x, '_> {{ pub fn one(&self) -> u8 {{ 1 }} }}"),
+        &format!("pub struct Two<'a, 'b>(&'a u8, &'b u8); impl<'p, 'q> Two<'p, 'q> {{ pub fn one(&self) -> u8 {{ 1 }} }}"),
+    );
+    // Near miss: an elided lifetime is any lifetime, `'static` one; the method now
+    // exists for fewer types (a blind spot before `'_` was named).
+    breaks(
+        &stream("impl<S> Stream<'_, S>"),
+        &stream("impl<S> Stream<'static, S>"),
+        DeltaKind::MethodSignatureChanged,
+    );
+}
+
+#[test]
 fn an_impl_lifetime_no_caller_can_name_is_no_lifetime() {
     // dashmap 6.2 dropped the `'a` of `impl<'a, K: 'a + Eq + Hash, V: 'a> DashMap<K, V>`.
     let map =

@@ -24,6 +24,7 @@ mod fns;
 mod generalised;
 mod generics;
 mod hidden;
+mod impl_lifetimes;
 mod implementors;
 mod implied;
 mod impls;
@@ -191,6 +192,9 @@ pub fn diff_symbol_with(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
+    // A golden from before an impl's `'_` lifetimes were named as its parameters.
+    let named = impl_lifetimes::named_elided_left_out(before, after);
+    let after = named.as_ref().unwrap_or(after);
     // A bound another bound of its list implies, a binding on a subtrait.
     let module = before.module.as_deref().unwrap_or_default();
     let implied = implied::implied_left_out(before, after, types, module);

@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::shape::{FnShape, GenericParam, Generics, Receiver, WherePredicate};
+use crate::shape::{FnShape, GenericParam, Generics, Receiver, WherePredicate, IMPL_ELIDED};
 use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
 
 /// Where a lifetime is written.
@@ -303,6 +303,36 @@ pub fn canonical_fn(f: &mut FnShape) {
     f.generics
         .params
         .retain(|p| !(p.is_lifetime() && elide.contains(p.name())));
+}
+
+/// An inherent impl's self type with each `'_` in it named as a lifetime parameter of
+/// the block, appended to its lifetimes in `generics` (`'_0`, `'_1`, …): an elided
+/// lifetime in an impl header is a fresh parameter (the Reference, "Lifetime
+/// elision"), so `impl<S> Stream<'_, S>` and `impl<'a, S> Stream<'a, S>` are one block
+/// under a renaming, while `impl<S> Stream<'static, S>` has none.
+pub fn impl_lifetimes_named(mut self_ty: Type, generics: &mut Generics) -> Type {
+    let mut named = Vec::new();
+    self_ty.lifetimes_mut(&mut |l| {
+        if l == "'_" {
+            *l = format!("{IMPL_ELIDED}{}", named.len());
+            named.push(l.clone());
+        }
+    });
+    let at = generics
+        .params
+        .iter()
+        .take_while(|p| p.is_lifetime())
+        .count();
+    for (k, name) in named.into_iter().enumerate() {
+        generics.params.insert(
+            at + k,
+            GenericParam::Lifetime {
+                name,
+                bounds: Vec::new(),
+            },
+        );
+    }
+    self_ty
 }
 
 /// `f`, a method of an `impl` for `self_ty`, without the impl's lifetimes that no

@@ -1094,9 +1094,12 @@ fn impl_fragment(
                     "`#[contract]` on an inherent `impl` needs a named self type (`impl Foo`)",
                 )
             })?;
-            let impl_generics = types::generics(cx, &i.generics);
+            let mut impl_generics = types::generics(cx, &i.generics);
             let self_ty = types::ty(cx, &i.self_ty);
             cx.set_self_ty(Some(self_ty.clone()));
+            // `impl<S> Stream<'_, S>` is `impl<'a, S> Stream<'a, S>`: each `'_` of the
+            // self type is a lifetime parameter of the block, named as one.
+            let self_ty = elision::impl_lifetimes_named(self_ty, &mut impl_generics);
             let mut methods = BTreeMap::new();
             let mut consts = BTreeMap::new();
             let mut assoc_types = BTreeMap::new();
