@@ -413,6 +413,22 @@ fn shown_name(delta: &Delta, after: bool) -> &str {
     }
 }
 
+/// `impl<T: Clone> … ` before a method whose `impl` block's generics differ between the
+/// delta's sides (else both sides would print alike); empty otherwise.
+fn impl_header(delta: &Delta, f: &FnShape) -> String {
+    let (Some(Shown::Fn(before)), Some(Shown::Fn(after))) = (&delta.before, &delta.after) else {
+        return String::new();
+    };
+    if before.impl_generics == after.impl_generics {
+        return String::new();
+    }
+    format!(
+        "impl{}{} … ",
+        generic_params(&f.impl_generics),
+        where_clause(&f.impl_generics)
+    )
+}
+
 /// Lines of one side of a delta, or `None` when the part did not (or no longer) exist.
 pub fn side_lines(delta: &Delta, after: bool) -> Option<Vec<String>> {
     let shown = if after { &delta.after } else { &delta.before }.as_ref()?;
@@ -439,7 +455,7 @@ pub fn side_lines(delta: &Delta, after: bool) -> Option<Vec<String>> {
         Shown::Generics(g) => short(format!("{}{}", delta.symbol, generics(g))),
         Shown::Field(f) => short(field(f)),
         Shown::Variant(v) => short(variant(v)),
-        Shown::Fn(f) => short(signature(name, f)),
+        Shown::Fn(f) => short(format!("{}{}", impl_header(delta, f), signature(name, f))),
         Shown::TraitMethod(m) => short(trait_method(name, m)),
         Shown::AssocType(a) => short(assoc_type(member_name(&delta.member, delta, after), a)),
         Shown::AssocConst(c) => short(assoc_const(member_name(&delta.member, delta, after), c)),

@@ -314,3 +314,35 @@ fn details_name_the_variant_field_and_the_feature() {
         );
     }
 }
+
+#[test]
+fn a_method_whose_impl_block_changed_shows_the_block_s_generics() {
+    // Before and after would print alike: the change is the block's.
+    let deltas = common::diff(
+        "pub struct W<T>(T); impl<T: Clone> W<T> { pub fn get(&self) -> T { todo!() } }",
+        "pub struct W<T>(T); impl<T: Clone + Send> W<T> { pub fn get(&self) -> T { todo!() } }",
+        &Policy::default(),
+    );
+    let delta = deltas
+        .iter()
+        .find(|d| d.kind.as_str() == "method_signature_changed")
+        .expect("the block's bound is the method's");
+    let before = contract_core::render::side_lines(delta, false)
+        .unwrap()
+        .join("\n");
+    let after = contract_core::render::side_lines(delta, true)
+        .unwrap()
+        .join("\n");
+    assert_eq!(before, "impl<T: Clone> … pub fn get(&self) -> T");
+    assert_eq!(after, "impl<T: Clone + Send> … pub fn get(&self) -> T");
+    // A method whose own signature changed, in an unchanged block: no header.
+    let deltas = common::diff(
+        "pub struct W<T>(T); impl<T> W<T> { pub fn get(&self) -> u8 { 0 } }",
+        "pub struct W<T>(T); impl<T> W<T> { pub fn get(&self) -> u16 { 0 } }",
+        &Policy::default(),
+    );
+    let shown = contract_core::render::side_lines(&deltas[0], true)
+        .unwrap()
+        .join("\n");
+    assert!(!shown.contains("impl<"), "{shown}");
+}
