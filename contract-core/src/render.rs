@@ -280,7 +280,11 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
         ),
         ItemShape::Fn(f) => signature(name, f),
         ItemShape::TypeAlias(a) => {
-            format!("type {name}{} = {}", generics(&a.generics), a.target)
+            format!(
+                "type {name}{} = {}",
+                generics(&a.generics),
+                alias_target(name, &a.target)
+            )
         }
         ItemShape::Const(c) => format!("const {name}: {} = {}", c.ty, value(&c.value)),
         ItemShape::Static(s) => {
@@ -410,6 +414,22 @@ fn shown_name(delta: &Delta, after: bool) -> &str {
         (Member::Method { .. }, Some(to)) => to,
         (Member::Method { name }, None) => crate::shape::declared_name(name),
         _ => crate::shape::declared_name(&delta.symbol),
+    }
+}
+
+/// An alias's target as shown: a prelude item of the alias's own name by its full path
+/// (`type Result<T> = std::result::Result<T, Error>`, which would print as pointing at
+/// itself, `= Result<T, Error>`).
+fn alias_target(name: &str, target: &crate::ty::Type) -> String {
+    let text = target.to_string();
+    let crate::ty::Type::Path(p) = target else {
+        return text;
+    };
+    match (p.segments.as_slice(), crate::ty::prelude_path(name)) {
+        ([only], Some(full)) if only.name == name && !p.global => {
+            format!("{full}{}", &text[name.len()..])
+        }
+        _ => text,
     }
 }
 
@@ -1167,7 +1187,9 @@ fn detail_body(delta: &Delta) -> String {
         DeltaKind::AliasTargetChanged => {
             let target = |s: &Option<Shown>| match s {
                 Some(Shown::Item(item)) => match item.as_ref() {
-                    ItemShape::TypeAlias(a) => a.target.to_string(),
+                    ItemShape::TypeAlias(a) => {
+                        alias_target(crate::shape::declared_name(&delta.symbol), &a.target)
+                    }
                     _ => "?".to_owned(),
                 },
                 _ => "?".to_owned(),

@@ -1588,6 +1588,15 @@ const PRELUDE: &[&str] = &[
     "borrow::ToOwned",
 ];
 
+/// The full path of a prelude item's name (`Result` is `std::result::Result`), as
+/// [`normalize_std`] collapses it.
+pub fn prelude_path(name: &str) -> Option<String> {
+    PRELUDE
+        .iter()
+        .find(|p| p.rsplit("::").next() == Some(name) && p.matches("::").count() == 1)
+        .map(|p| format!("std::{p}"))
+}
+
 pub(crate) const PRIMITIVES: &[&str] = &[
     "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
     "i128", "isize", "f32", "f64",

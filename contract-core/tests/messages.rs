@@ -346,3 +346,35 @@ fn a_method_whose_impl_block_changed_shows_the_block_s_generics() {
         .join("\n");
     assert!(!shown.contains("impl<"), "{shown}");
 }
+
+#[test]
+fn an_alias_of_a_prelude_item_of_its_own_name_does_not_print_as_itself() {
+    let deltas = common::diff(
+        "pub struct Error; pub type Result<T> = std::result::Result<T, Error>;",
+        "pub struct Error; pub type Result<T> = std::result::Result<T, Box<Error>>;",
+        &Policy::default(),
+    );
+    let delta = deltas
+        .iter()
+        .find(|d| d.kind.as_str() == "alias_target_changed")
+        .expect("the target changed");
+    assert_eq!(
+        contract_core::render::detail(delta),
+        "`Result` now names `std::result::Result<T, Box<Error>>`, was \
+         `std::result::Result<T, Error>`"
+    );
+    let before = contract_core::render::side_lines(delta, false)
+        .unwrap()
+        .join("\n");
+    assert!(
+        before.contains("type Result<T> = std::result::Result<T, Error>"),
+        "{before}"
+    );
+    // Another alias of a prelude item keeps the short name.
+    let deltas = common::diff(
+        "pub type Items = Vec<u8>;",
+        "pub type Items = Vec<u16>;",
+        &Policy::default(),
+    );
+    assert!(contract_core::render::detail(&deltas[0]).contains("`Vec<u16>`"));
+}
