@@ -1308,8 +1308,8 @@ fn an_impl_lifetime_named_or_elided_is_one_lifetime() {
         &stream("impl<S> Stream<'_, S>"),
     );
     same(
-        &format!("pub struct Two<'a, 'b>(&'a u8, &'b u8); impl<'x> Two<'x, '_> {{ pub fn one(&self) -> u8 {{ 1 }} }}"),
-        &format!("pub struct Two<'a, 'b>(&'a u8, &'b u8); impl<'p, 'q> Two<'p, 'q> {{ pub fn one(&self) -> u8 {{ 1 }} }}"),
+        "pub struct Two<'a, 'b>(&'a u8, &'b u8); impl<'x> Two<'x, '_> { pub fn one(&self) -> u8 { 1 } }",
+        "pub struct Two<'a, 'b>(&'a u8, &'b u8); impl<'p, 'q> Two<'p, 'q> { pub fn one(&self) -> u8 { 1 } }",
     );
     // Near miss: an elided lifetime is any lifetime, `'static` one; the method now
     // exists for fewer types (a blind spot before `'_` was named).
