@@ -1952,3 +1952,31 @@ fn a_bound_another_bound_implies_is_no_change() {
         common::show(&found)
     );
 }
+
+#[test]
+fn an_opaque_return_that_gains_a_trait_promises_callers_more() {
+    // la-arena 0.3.1: `impl Iterator<Item = …>` returns gained `+ Clone` and
+    // `+ DoubleEndedIterator`; every caller's code compiles.
+    let ret = |bounds: &str| {
+        format!(
+            "pub struct A(Vec<u8>); impl A {{ pub fn values(&self) -> {bounds} {{ self.0.iter() }} }}"
+        )
+    };
+    only_additive(
+        &ret("impl Iterator<Item = &u8>"),
+        &ret("impl Iterator<Item = &u8> + Clone + DoubleEndedIterator"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    // Near misses: a trait taken away; a trait's method whose implementors must now
+    // keep the promise.
+    breaks(
+        &ret("impl Iterator<Item = &u8> + Clone"),
+        &ret("impl Iterator<Item = &u8>"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        "pub trait Source { fn values(&self) -> impl Iterator<Item = u8>; }",
+        "pub trait Source { fn values(&self) -> impl Iterator<Item = u8> + Clone; }",
+        DeltaKind::ReturnTypeChanged,
+    );
+}

@@ -618,6 +618,14 @@ fn input_lifetimes(f: &FnShape) -> BTreeSet<String> {
     out
 }
 
+/// Whether the opaque type `new` keeps every bound of `old` and only adds traits.
+fn promises_more(old: &[Bound], new: &[Bound]) -> bool {
+    old.iter().all(|b| new.contains(b))
+        && new
+            .iter()
+            .all(|b| old.contains(b) || matches!(b, Bound::Trait { maybe: false, .. }))
+}
+
 fn describe(c: &Captures) -> String {
     match c {
         Captures::All => "every lifetime of the arguments (`async fn`)".to_owned(),
@@ -645,6 +653,14 @@ fn returns(
                 // longer than it did they can still use as before.
                 let class = match (o, n) {
                     _ if borrow_freed => Class::Additive,
+                    // `impl Iterator<Item = T>` → `impl Iterator<Item = T> + Clone`: the
+                    // caller is promised more (la-arena 0.3.1); an implementor of a
+                    // trait's method must now keep it.
+                    (Some(Type::Impl(o)), Some(Type::Impl(n)))
+                        if role == Role::Callers && promises_more(o, n) =>
+                    {
+                        Class::Additive
+                    }
                     (Some(o), Some(n))
                         if role == Role::Callers && outlives_self_borrow(cx, old, new, o, n) =>
                     {
