@@ -8,7 +8,7 @@
 //! from a crate's [`NameTable`] (every struct, enum and union of the crate with its
 //! fields, private ones included, and the explicit impls its sources hold), the
 //! tables of the dependencies a front end could read ([`Externs`]), std's documented
-//! impls ([`std_table`], generated from the toolchain's documentation) and the
+//! impls (a table generated from the toolchain's documentation, `auto/std_table.rs`) and the
 //! language's own rules for references, pointers, arrays, tuples, `fn` pointers and
 //! trait objects. Where any part cannot be read (a dependency not read, a projection
 //! `<T as Trait>::Assoc`, a macro-defined field), the answer is "cannot tell" and
@@ -23,7 +23,7 @@ use crate::ty::{Args, Bound, GenericArg, Path, Type};
 
 mod std_table;
 
-/// The five auto traits, in the order a [`StdAuto`] lists them.
+/// The five auto traits, in the order std's table lists them.
 pub const AUTO_TRAITS: [ProbedTrait; 5] = [
     ProbedTrait::Send,
     ProbedTrait::Sync,
