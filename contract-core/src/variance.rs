@@ -225,6 +225,34 @@ impl Types for NoTypes {
     }
 }
 
+/// The crate as it is now, before the golden: what a bound of the current shapes
+/// implies is read from the current definitions (`trait Raw: Observer`, new in this
+/// release), and from the golden where the current side does not hold the item.
+pub struct Newer<'a> {
+    /// The current symbols.
+    pub current: &'a dyn Types,
+    /// The golden's.
+    pub golden: &'a dyn Types,
+}
+
+impl Types for Newer<'_> {
+    fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
+        self.current.get(def).or_else(|| self.golden.get(def))
+    }
+
+    fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        self.current
+            .supertraits(def)
+            .or_else(|| self.golden.supertraits(def))
+    }
+
+    fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
+        self.current
+            .constant(def)
+            .or_else(|| self.golden.constant(def))
+    }
+}
+
 /// The struct, enum or union among `symbols` (name, shape) defined as `def`
 /// (`module::Name`): its module and the last segment of its name. Asked only where a
 /// type of the crate has arguments a rule reads, so a scan serves.

@@ -271,6 +271,10 @@ breaks; a property renames the generics of every case at random):
   that is no value (named fields, or no public field) is that struct under the old name.
   An alias of a unit struct or of a tuple struct with public fields is not (`Old` and
   `Old(1)` stop compiling), nor is one that fixes an argument (`= ChunkBy<u8>`).
+- a supertrait dropped from a trait's list that the new list still implies, as the
+  crate defines its traits now (`trait RingBuffer: Raw` with a new `trait Raw:
+  Observer`, in place of `RingBuffer: Observer`), and one listed anew that the old list
+  implied as the golden defined them: callers still have it, implementors had it;
 - an inherent impl's lifetime named or elided (`impl<'a, S> Stream<'a, S>` and `impl<S>
   Stream<'_, S>`: an elided lifetime in an impl header is a parameter of the block, and
   is recorded as one, `'_0`); `impl<S> Stream<'static, S>` is another block

@@ -1980,3 +1980,59 @@ fn an_opaque_return_that_gains_a_trait_promises_callers_more() {
         DeltaKind::ReturnTypeChanged,
     );
 }
+
+#[test]
+fn a_supertrait_still_implied_through_a_new_trait_is_not_removed() {
+    // ringbuf 0.6: `RingBuffer: Observer + Consumer` became `RingBuffer: Raw + Consumer`
+    // with `Raw: Observer`, a trait of this release; every `RingBuffer` is still an
+    // `Observer`. What is new is `Raw` (implementors must implement it).
+    let before = "pub trait Observer {} pub trait Consumer {} \
+                  pub trait RingBuffer: Observer + Consumer {}";
+    let after = "pub trait Observer {} pub trait Consumer {} pub unsafe trait Raw: Observer {} \
+                 pub trait RingBuffer: Raw + Consumer {}";
+    let found = deltas(before, after);
+    let on_ring: Vec<&Delta> = found.iter().filter(|d| d.symbol == "RingBuffer").collect();
+    assert!(
+        on_ring
+            .iter()
+            .all(|d| !contract_core::render::detail(d).contains("Observer")),
+        "{}",
+        common::show(&found)
+    );
+    assert!(
+        on_ring
+            .iter()
+            .any(|d| d.kind == DeltaKind::TraitSupertraitAdded && d.is_breaking()),
+        "`Raw` is new to implementors: {}",
+        common::show(&found)
+    );
+    // A supertrait listed anew that the old ones already implied adds nothing.
+    same(
+        "pub trait Observer {} pub trait Producer: Observer {} pub trait Delegate: Producer {}",
+        "pub trait Observer {} pub trait Producer: Observer {} pub trait Delegate: Producer + Observer {}",
+    );
+    // Near miss: a supertrait no longer implied at all.
+    breaks(
+        "pub trait Observer {} pub trait Raw: Observer {} pub trait RingBuffer: Raw {}",
+        "pub trait Observer {} pub trait Raw {} pub trait RingBuffer: Raw {}",
+        DeltaKind::TraitSupertraitRemoved,
+    );
+}
+
+#[test]
+fn a_supertrait_a_supertrait_now_requires_is_still_added_where_it_is_listed() {
+    // ringbuf 0.6: `Consumer` gained the supertrait `Raw` and `RingBuffer` lists it too:
+    // the old `RingBuffer: Consumer` did not imply `Raw` as the golden defined
+    // `Consumer`, so implementors of `RingBuffer` have something new to implement.
+    let before = "pub trait Consumer {} pub trait RingBuffer: Consumer {}";
+    let after =
+        "pub trait Raw {} pub trait Consumer: Raw {} pub trait RingBuffer: Raw + Consumer {}";
+    let found = deltas(before, after);
+    assert!(
+        found.iter().any(|d| d.symbol == "RingBuffer"
+            && d.kind == DeltaKind::TraitSupertraitAdded
+            && d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+}

@@ -228,6 +228,45 @@ impl Reader<'_> {
 /// Calls `f` on every bound list of `s`: its generics' (parameters and `where`
 /// clauses), a trait's supertraits and associated types' bounds, and each `impl`
 /// and `dyn` type's.
+/// The traits a bound list names or implies through supertraits (bare traits, by
+/// name), read in `module` with `types`: what every type meeting the list meets.
+pub(super) fn closure(bounds: &[Bound], types: &dyn Types, module: &str) -> Vec<String> {
+    let reader = Reader { types, module };
+    let mut out = Vec::new();
+    for b in bounds {
+        let Bound::Trait {
+            path,
+            maybe: false,
+            hrtb,
+        } = b
+        else {
+            continue;
+        };
+        if !hrtb.is_empty() {
+            continue;
+        }
+        if path.segments.iter().all(|s| s.args == Args::None) {
+            out.push(name_of(path));
+        }
+        reader.implied(path, module, 0, &mut out);
+    }
+    out
+}
+
+/// The name [`closure`] gives a bare trait bound; `None` for another bound.
+pub(super) fn bare_name(b: &Bound) -> Option<String> {
+    match b {
+        Bound::Trait {
+            path,
+            maybe: false,
+            hrtb,
+        } if hrtb.is_empty() && path.segments.iter().all(|s| s.args == Args::None) => {
+            Some(name_of(path))
+        }
+        _ => None,
+    }
+}
+
 fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
     fn generics(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
         for p in &mut g.params {

@@ -62,6 +62,9 @@ pub struct Cx<'a> {
     pub module: &'a str,
     /// The golden's structs, enums and unions (a signature's type may be one).
     pub types: &'a dyn Types,
+    /// The crate as it is now where the front end knows it, else the golden: what the
+    /// current side's bounds imply ([`crate::variance::Newer`]).
+    pub current_types: &'a dyn Types,
     deltas: Vec<Delta>,
 }
 
@@ -141,6 +144,23 @@ pub fn diff_symbol_among(
     diff_symbol_with(FAMILIES, name, before, after, policy, types)
 }
 
+/// [`diff_symbol_among`] with the current side's symbols known too (`current`): what a
+/// current bound implies is read from them first (a trait new in this release).
+pub fn diff_symbol_between(
+    name: &str,
+    before: &Symbol,
+    after: &Symbol,
+    policy: &Policy,
+    types: &dyn Types,
+    current: &dyn Types,
+) -> Vec<Delta> {
+    let newer = crate::variance::Newer {
+        current,
+        golden: types,
+    };
+    diff_symbol_in(FAMILIES, name, before, after, policy, types, &newer)
+}
+
 /// [`diff_symbol_among`] with an explicit list of families (a subset for tools, or
 /// none to see the safety net at work). A difference no family names is reported as
 /// `unclassified_change` (breaking), never passed silently.
@@ -152,11 +172,24 @@ pub fn diff_symbol_with(
     policy: &Policy,
     types: &dyn Types,
 ) -> Vec<Delta> {
+    diff_symbol_in(families, name, before, after, policy, types, types)
+}
+
+fn diff_symbol_in(
+    families: &[(&str, Family)],
+    name: &str,
+    before: &Symbol,
+    after: &Symbol,
+    policy: &Policy,
+    types: &dyn Types,
+    current_types: &dyn Types,
+) -> Vec<Delta> {
     let mut cx = Cx {
         symbol: name,
         policy,
         module: before.module.as_deref().unwrap_or_default(),
         types,
+        current_types,
         deltas: Vec::new(),
     };
     // A derive replaced by an impl of the same trait is no change, and a fact the
@@ -318,7 +351,7 @@ pub fn diff_sets(
     let mut in_both = Vec::new();
     for (name, old) in before {
         if let Some(new) = after.get(name) {
-            in_both.extend(diff_symbol_among(name, old, new, policy, before));
+            in_both.extend(diff_symbol_between(name, old, new, policy, before, after));
         }
     }
     let mut deltas = diff_sets_in_parts(before, after, in_both, policy);

@@ -48,7 +48,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             TraitChange::Unsealed,
         ));
     }
-    supertraits(old, new, &mut item_level);
+    let module = after.module.as_deref().unwrap_or(cx.module);
+    supertraits(
+        old,
+        new,
+        [(cx.types, cx.module), (cx.current_types, module)],
+        &mut item_level,
+    );
     if old.dyn_compatible && !new.dyn_compatible {
         // Every `dyn Trait` in consumer code stops compiling.
         item_level.push((
@@ -95,8 +101,19 @@ fn is_sealing(bound: &Bound) -> bool {
 
 /// Supertraits other than the sealing one: added, implementors must implement them
 /// (additive when sealed); removed, callers lose the bound they implied. (Sealing
-/// itself is judged by the `sealed` flag above.)
-fn supertraits(old: &TraitShape, new: &TraitShape, out: &mut Vec<(DeltaKind, Class, TraitChange)>) {
+/// itself is judged by the `sealed` flag above.) One removed that the new list still
+/// implies through a supertrait, as the crate defines its traits now (`trait
+/// RingBuffer: Raw` with `trait Raw: Observer` in place of `RingBuffer: Observer`,
+/// ringbuf 0.6), is not removed: callers still have it. One added that the old list
+/// implied as the golden defined its traits is not added: implementors had it.
+/// (`types`: the golden's and the current side's, each with the module its list is
+/// read in.)
+fn supertraits(
+    old: &TraitShape,
+    new: &TraitShape,
+    types: [(&dyn crate::variance::Types, &str); 2],
+    out: &mut Vec<(DeltaKind, Class, TraitChange)>,
+) {
     let split = |t: &TraitShape, sealing: bool| -> BTreeSet<String> {
         t.supertraits
             .iter()
@@ -104,7 +121,25 @@ fn supertraits(old: &TraitShape, new: &TraitShape, out: &mut Vec<(DeltaKind, Cla
             .map(ToString::to_string)
             .collect()
     };
+    let [(golden, old_module), (current, new_module)] = types;
+    let old_implies = super::implied::closure(&old.supertraits, golden, old_module);
+    let new_implies = super::implied::closure(&new.supertraits, current, new_module);
+    let still = |list: &TraitShape, text: &String, implies: &[String]| {
+        list.supertraits
+            .iter()
+            .find(|b| b.to_string() == *text)
+            .and_then(super::implied::bare_name)
+            .is_some_and(|name| implies.contains(&name))
+    };
     let (op, np) = (split(old, false), split(new, false));
+    let op: BTreeSet<String> = op
+        .into_iter()
+        .filter(|o| np.contains(o) || !still(old, o, &new_implies))
+        .collect();
+    let np: BTreeSet<String> = np
+        .into_iter()
+        .filter(|n| op.contains(n) || !still(new, n, &old_implies))
+        .collect();
     for added in np.difference(&op) {
         let class = if old.sealed {
             Class::Additive

@@ -30,6 +30,35 @@ use crate::policy::Policy;
 use crate::shape::Symbol;
 use crate::variance::Types;
 
+/// The current symbols, read all the first time a rule asks for an item of the crate
+/// as it is now (a bound naming one of its traits changed: rare).
+struct CurrentTypes<'c> {
+    current: &'c Current,
+    shapes: std::sync::OnceLock<BTreeMap<String, Symbol>>,
+}
+
+impl CurrentTypes<'_> {
+    fn shapes(&self) -> &BTreeMap<String, Symbol> {
+        // One that does not read is reported by the general path.
+        self.shapes
+            .get_or_init(|| self.current.symbols().unwrap_or_default())
+    }
+}
+
+impl Types for CurrentTypes<'_> {
+    fn get(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
+        Types::get(self.shapes(), def)
+    }
+
+    fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        Types::supertraits(self.shapes(), def)
+    }
+
+    fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
+        Types::constant(self.shapes(), def)
+    }
+}
+
 /// The golden's shapes, parsed from its text the first time a rule asks for a type
 /// of the crate (a signature naming one changed: rare).
 struct LazyTypes<'t> {
@@ -101,6 +130,11 @@ pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<
         shapes: std::sync::OnceLock::new(),
     };
     let types = &types;
+    let now = CurrentTypes {
+        current,
+        shapes: std::sync::OnceLock::new(),
+    };
+    let now = &now;
     let parts = match split(text, body) {
         Some(split) => {
             // The second part starts with its first name; the current symbols are
@@ -114,8 +148,9 @@ pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<
             let head = current.range((Bound::Unbounded, Bound::Excluded(name)));
             let tail = current.range((Bound::Included(name), Bound::Unbounded));
             let (first, second) = std::thread::scope(|scope| {
-                let second = scope.spawn(|| check_part(text, split, None, tail, policy, types));
-                let first = check_part(text, body, Some(split), head, policy, types);
+                let second =
+                    scope.spawn(|| check_part(text, split, None, tail, policy, (types, now)));
+                let first = check_part(text, body, Some(split), head, policy, (types, now));
                 (
                     first,
                     second.join().expect("checking shapes does not panic"),
@@ -134,7 +169,7 @@ pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<
             None,
             current.range(..),
             policy,
-            types,
+            (types, now),
         )?],
     };
     let mut removed = BTreeMap::new();
@@ -228,7 +263,7 @@ fn check_part<'a>(
     end: Option<usize>,
     current: impl Iterator<Item = CurrentSymbol<'a>>,
     policy: &Policy,
-    types: &dyn Types,
+    types: (&dyn Types, &dyn Types),
 ) -> Option<Part<'a>> {
     let mut r = Reader { text, pos };
     let mut part = Part::default();
@@ -286,7 +321,7 @@ fn check_entry(
     shape: &str,
     now: Option<CurrentSymbol<'_>>,
     policy: &Policy,
-    types: &dyn Types,
+    types: (&dyn Types, &dyn Types),
 ) -> Option<()> {
     if let Some(now) = now {
         if canonical::same_json_text(shape, now.text()) {
@@ -304,12 +339,13 @@ fn check_entry(
     }
     match now {
         // A current shape that does not read: the general path reports it.
-        Some(now) => part.changed.extend(diff::diff_symbol_among(
+        Some(now) => part.changed.extend(diff::diff_symbol_between(
             name,
             &stored,
             now.symbol().ok()?,
             policy,
-            types,
+            types.0,
+            types.1,
         )),
         None => part.removed.push((name.to_owned(), stored)),
     }
