@@ -274,7 +274,9 @@ breaks; a property renames the generics of every case at random):
 - a supertrait dropped from a trait's list that the new list still implies, as the
   crate defines its traits now (`trait RingBuffer: Raw` with a new `trait Raw:
   Observer`, in place of `RingBuffer: Observer`), and one listed anew that the old list
-  implied as the golden defined them: callers still have it, implementors had it;
+  implied as the golden defined them: callers still have it, implementors had it; and a
+  bound on a parameter that its old bounds imply as the crate defines its traits now
+  (`PopIter<C: Consumer>` → `PopIter<C: Raw>` where `Consumer: Raw`);
 - an inherent impl's lifetime named or elided (`impl<'a, S> Stream<'a, S>` and `impl<S>
   Stream<'_, S>`: an elided lifetime in an impl header is a parameter of the block, and
   is recorded as one, `'_0`); `impl<S> Stream<'static, S>` is another block

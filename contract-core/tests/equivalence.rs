@@ -2036,3 +2036,26 @@ fn a_supertrait_a_supertrait_now_requires_is_still_added_where_it_is_listed() {
         common::show(&found)
     );
 }
+
+#[test]
+fn a_bound_the_old_bounds_imply_through_the_crate_s_traits_is_no_bound_added() {
+    // ringbuf 0.6: `PopIter<'a, C: Consumer>` → `PopIter<'a, C: Raw>` where `Consumer`
+    // now has the supertrait `Raw`: every `C` that was a `Consumer` is a `Raw` (the new
+    // supertrait is `Consumer`'s change, reported there).
+    let before = "pub trait Consumer {} pub struct PopIter<C: Consumer>(C);";
+    let after = "pub unsafe trait Raw {} pub trait Consumer: Raw {} pub struct PopIter<C: Raw>(C);";
+    let found = deltas(before, after);
+    assert!(
+        found
+            .iter()
+            .all(|d| !(d.symbol == "PopIter" && d.kind == DeltaKind::GenericBoundAdded)),
+        "{}",
+        common::show(&found)
+    );
+    // Near miss: a bound the old ones do not imply.
+    breaks(
+        "pub trait Consumer {} pub trait Raw {} pub struct PopIter<C: Consumer>(C);",
+        "pub trait Consumer {} pub trait Raw {} pub struct PopIter<C: Raw>(C);",
+        DeltaKind::GenericBoundAdded,
+    );
+}

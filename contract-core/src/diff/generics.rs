@@ -5,7 +5,7 @@
 use super::shared::generics::compare;
 use super::Cx;
 use crate::delta::{Class, DeltaKind, GenericChange, Member, Note, Shown};
-use crate::shape::{ItemShape, Symbol};
+use crate::shape::{GenericParam, ItemShape, Symbol, WherePredicate};
 use crate::variance::Variance;
 
 /// The item-generics family.
@@ -23,7 +23,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     if og == ng {
         return;
     }
+    let module = after.module.as_deref().unwrap_or(cx.module);
     for change in compare(og, ng) {
+        if let GenericChange::BoundAdded { subject, bound } = &change {
+            if implied_by(og, subject, bound, cx.current_types, module) {
+                continue;
+            }
+        }
         let (kind, class) = classify(&change);
         let delta = cx
             .delta(kind, Member::Generics)
@@ -32,6 +38,51 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             .change(Shown::Generics(og.clone()), Shown::Generics(ng.clone()));
         cx.push(delta);
     }
+}
+
+/// Whether `bound`, added on `subject`, is a trait `subject`'s old bounds imply
+/// through supertraits, as the crate defines its traits now (`PopIter<'a, C: Consumer>`
+/// → `C: Raw` where `Consumer: Raw`, ringbuf 0.6): every type that met the old bounds
+/// meets it, so no use of the item breaks (a trait that gained the supertrait is
+/// reported on that trait).
+fn implied_by(
+    old: &crate::shape::Generics,
+    subject: &str,
+    bound: &str,
+    types: &dyn crate::variance::Types,
+    module: &str,
+) -> bool {
+    let Some(name) = crate::ty::Bound::parse(bound)
+        .ok()
+        .as_ref()
+        .and_then(super::implied::bare_name)
+    else {
+        return false;
+    };
+    let mut bounds = Vec::new();
+    for p in &old.params {
+        if let GenericParam::Type {
+            name, bounds: b, ..
+        } = p
+        {
+            if name == subject {
+                bounds.extend(b.iter().cloned());
+            }
+        }
+    }
+    for w in &old.where_clause {
+        if let WherePredicate::Type {
+            hrtb,
+            bounded,
+            bounds: b,
+        } = w
+        {
+            if hrtb.is_empty() && bounded.to_string() == subject {
+                bounds.extend(b.iter().cloned());
+            }
+        }
+    }
+    super::implied::closure(&bounds, types, module).contains(&name)
 }
 
 /// A lifetime the golden's fields use only covariantly, now used where it is not
