@@ -80,12 +80,17 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
     let mut sites: BTreeMap<String, Site> = BTreeMap::new();
     let mut goldens = std::collections::BTreeSet::new();
     let mut modules = BTreeMap::new();
+    // Generic types' inferred auto traits, set once the symbols are made.
+    let mut inferred = Vec::new();
     for reg in inventory::iter::<Registration> {
         if reg.set != set || reg.package != package {
             continue;
         }
         goldens.insert(reg.golden);
         let is_item = contract_core::current::is_item_text(reg.fragment);
+        if is_item && !reg.auto_traits.is_empty() {
+            inferred.push(reg);
+        }
         if is_item {
             let source = &reg.source;
             sites.insert(
@@ -120,10 +125,7 @@ pub fn symbols(set: &str, package: &str) -> Result<Option<Found>, String> {
         return Err(contract_core::message::goldens_disagree(set, &named));
     }
     let mut symbols = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
-    for reg in inventory::iter::<Registration> {
-        if reg.set != set || reg.package != package || reg.auto_traits.is_empty() {
-            continue;
-        }
+    for reg in inferred {
         let traits = contract_core::json::from_str(reg.auto_traits).map_err(|e| {
             contract_core::current::Unreadable {
                 origin: format!("{}::{}", reg.module, reg.name),

@@ -12,7 +12,7 @@ use contract_core::golden::SetName;
 use contract_core::health::ScanExactness;
 use contract_core::message::{self, CliAccept, Context, Front};
 use contract_core::names::{self, NameTable};
-use contract_core::{golden, Delta, Fragment, ItemShape, Member, Policy};
+use contract_core::{golden, Delta, Fragment, Member, Policy};
 use contract_store::policy::{self, Loaded};
 
 use crate::scan::{self, PackageScan, Pinned};
@@ -743,17 +743,10 @@ fn infer_auto_traits(
         let Fragment::Item { item, .. } = p.fragment() else {
             continue;
         };
-        let generics = match item {
-            ItemShape::Struct(s) => &s.generics,
-            ItemShape::Enum(e) => &e.generics,
-            ItemShape::Union(u) => &u.generics,
-            _ => continue,
+        let Some((generics, _)) = item.generics_and_fields() else {
+            continue;
         };
-        let generic = generics
-            .params
-            .iter()
-            .any(|p| matches!(p, contract_core::shape::GenericParam::Type { .. }));
-        if generic_only && !generic {
+        if generic_only && generics.type_param_names().next().is_none() {
             continue;
         }
         let traits = inference.of(p.impl_module(), &p.item_name);

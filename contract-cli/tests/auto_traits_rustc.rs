@@ -56,7 +56,9 @@ use serde_json::Value;
 
 #[path = "support/released.rs"]
 mod released;
-use released::{contract_pin, copy_dir, own_workspace, public_api_set};
+use released::{
+    cargo, cargo_fetch, cargo_home, contract_pin, copy_dir, own_workspace, public_api_set,
+};
 
 const HERE: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -323,16 +325,6 @@ fn scratch() -> PathBuf {
     target.canonicalize().unwrap().join("auto-rustc")
 }
 
-fn cargo() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
-}
-
-fn cargo_home() -> PathBuf {
-    std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(&std::env::var("HOME").unwrap()).join(".cargo"))
-}
-
 /// The unpacked sources of `name` `version` in cargo's registry, if there.
 fn registry_sources(name: &str, version: &str) -> Option<PathBuf> {
     let src = cargo_home().join("registry/src");
@@ -353,27 +345,7 @@ fn sources(name: &str, version: &str) -> Result<PathBuf, String> {
         return Ok(dir);
     }
     let dir = scratch().join("fetch").join(format!("{name}-{version}"));
-    std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
-    std::fs::write(
-        dir.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"fetch-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-             publish = false\n\n[dependencies]\n{name} = \"={version}\"\n\n[workspace]\n"
-        ),
-    )
-    .map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("src/lib.rs"), "").map_err(|e| e.to_string())?;
-    let out = Command::new(cargo())
-        .args(["fetch", "--quiet", "--manifest-path"])
-        .arg(dir.join("Cargo.toml"))
-        .output()
-        .map_err(|e| e.to_string())?;
-    if !out.status.success() {
-        return Err(format!(
-            "cargo fetch of {name} {version} failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
+    cargo_fetch(name, version, &dir)?;
     registry_sources(name, version)
         .ok_or_else(|| format!("{name}-{version} is not in cargo's registry after a fetch"))
 }

@@ -32,7 +32,9 @@ use serde::{Deserialize, Serialize};
 mod pinned;
 #[path = "support/released.rs"]
 mod released;
-use released::{contract_pin, copy_dir, own_workspace, public_api_set};
+use released::{
+    cargo, cargo_fetch, cargo_home, contract_pin, copy_dir, own_workspace, public_api_set,
+};
 
 const HERE: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -136,16 +138,6 @@ fn pairs() -> Vec<Pair> {
     out
 }
 
-fn cargo() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
-}
-
-fn cargo_home() -> PathBuf {
-    std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(&std::env::var("HOME").unwrap()).join(".cargo"))
-}
-
 /// The `.crate` file of `name` `version` in cargo's download cache, if there.
 fn cached_crate(name: &str, version: &str) -> Option<PathBuf> {
     let cache = cargo_home().join("registry/cache");
@@ -168,27 +160,7 @@ fn fetch(name: &str, version: &str) -> Result<PathBuf, String> {
     }
     if cached_crate(name, version).is_none() {
         let dir = scratch().join("fetch").join(format!("{name}-{version}"));
-        std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
-        std::fs::write(
-            dir.join("Cargo.toml"),
-            format!(
-                "[package]\nname = \"fetch-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-                 publish = false\n\n[dependencies]\n{name} = \"={version}\"\n\n[workspace]\n"
-            ),
-        )
-        .map_err(|e| e.to_string())?;
-        std::fs::write(dir.join("src/lib.rs"), "").map_err(|e| e.to_string())?;
-        let out = Command::new(cargo())
-            .args(["fetch", "--quiet", "--manifest-path"])
-            .arg(dir.join("Cargo.toml"))
-            .output()
-            .map_err(|e| e.to_string())?;
-        if !out.status.success() {
-            return Err(format!(
-                "cargo fetch of {name} {version} failed: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            ));
-        }
+        cargo_fetch(name, version, &dir)?;
     }
     let file = cached_crate(name, version)
         .ok_or_else(|| format!("{name}-{version}.crate is not in cargo's cache after a fetch"))?;

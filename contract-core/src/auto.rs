@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use crate::names::{self, AutoImpl, Externs, NameTable, NoExterns, TypeDef};
 use crate::probed::{AutoCond as Cond, ProbedTrait};
-use crate::ty::{Args, Bound, GenericArg, Path, Type};
+use crate::ty::{Bound, Path, Type};
 
 mod std_table;
 
@@ -114,7 +114,7 @@ impl<'a> Inference<'a> {
                 memo: HashMap::new(),
                 stack: Vec::new(),
                 lowest: usize::MAX,
-                impls: HashMap::new(),
+                written: HashMap::new(),
                 crates: Vec::new(),
             },
         }
@@ -153,10 +153,19 @@ struct Infer<'a> {
     stack: Vec<Key>,
     /// The outermost place on `stack` the definition being inferred leaned on.
     lowest: usize,
-    /// Each crate's impls of auto traits, by the module and name of their self type.
-    impls: HashMap<usize, Vec<(usize, String, &'a AutoImpl)>>,
+    /// What each crate's sources write of auto traits, read once per crate.
+    written: HashMap<usize, Written<'a>>,
     /// The dependencies met, by the name the crate calls them (key - 1).
     crates: Vec<String>,
+}
+
+/// What a crate's sources write of auto traits.
+struct Written<'a> {
+    /// Its impls of auto traits, by the module and name of their self type.
+    impls: Vec<(usize, String, &'a AutoImpl)>,
+    /// The names its macro calls that may write such an impl name
+    /// ([`NameTable::named_by_macro_calls`]).
+    by_macros: BTreeSet<&'a str>,
 }
 
 impl<'a> Infer<'a> {
@@ -197,15 +206,16 @@ impl<'a> Infer<'a> {
         if defs.any(|d| d != def) {
             return None;
         }
-        let written: Vec<&AutoImpl> = self
-            .impls_of(krate)
+        let sources = self.written(krate);
+        let written: Vec<&AutoImpl> = sources
+            .impls
             .iter()
             .filter(|(im, n, i)| *im == m && n == name && i.trait_ == t)
             .map(|(_, _, i)| *i)
             .collect();
         match written.as_slice() {
             // A macro call naming the type may write an impl this does not read.
-            [] if krate.table.named_by_a_macro_call(name) => return None,
+            [] if sources.by_macros.contains(name) => return None,
             [] => {}
             [one] if !one.under_cfg => return explicit(one, def),
             _ => return None,
@@ -226,9 +236,10 @@ impl<'a> Infer<'a> {
         out
     }
 
-    /// The impls of auto traits `krate`'s sources write, by their self type's item.
-    fn impls_of(&mut self, krate: Krate<'a>) -> &[(usize, String, &'a AutoImpl)] {
-        self.impls.entry(krate.key).or_insert_with(|| {
+    /// What `krate`'s sources write of auto traits: its impls, by their self type's
+    /// item, and the names its macro calls may write one for.
+    fn written(&mut self, krate: Krate<'a>) -> &Written<'a> {
+        self.written.entry(krate.key).or_insert_with(|| {
             let mut out = Vec::new();
             for (m, i) in krate.table.auto_impls() {
                 let params: BTreeSet<String> = i.params.iter().cloned().collect();
@@ -242,7 +253,10 @@ impl<'a> Infer<'a> {
                     out.push((module, name, i));
                 }
             }
-            out
+            Written {
+                impls: out,
+                by_macros: krate.table.named_by_macro_calls(),
+            }
         })
     }
 
@@ -292,17 +306,7 @@ impl<'a> Infer<'a> {
         t: ProbedTrait,
     ) -> Option<Cond> {
         let last = p.segments.last()?;
-        let args: Vec<&Type> = match &last.args {
-            Args::None => Vec::new(),
-            Args::Angle(args) => args
-                .iter()
-                .filter_map(|a| match a {
-                    GenericArg::Type(t) => Some(t),
-                    _ => None,
-                })
-                .collect(),
-            Args::Paren { .. } => return None,
-        };
+        let args = last.type_args()?;
         if p.segments.len() == 1 && !p.global {
             if params.contains(&last.name) && args.is_empty() {
                 return Some(Cond::When([(last.name.clone(), t)].into()));
@@ -410,17 +414,7 @@ fn explicit(i: &AutoImpl, def: &TypeDef) -> Option<Cond> {
     let Type::Path(p) = &i.self_ty else {
         return None;
     };
-    let args: Vec<&Type> = match &p.segments.last()?.args {
-        Args::None => Vec::new(),
-        Args::Angle(args) => args
-            .iter()
-            .filter_map(|a| match a {
-                GenericArg::Type(t) => Some(t),
-                _ => None,
-            })
-            .collect(),
-        Args::Paren { .. } => return None,
-    };
+    let args = p.segments.last()?.type_args()?;
     if args.len() != def.params.len() {
         return None;
     }

@@ -880,15 +880,7 @@ impl<'a> Arbitrary<'a> for Symbol {
         let params: Vec<String> = item
             .as_ref()
             .and_then(ItemShape::generics)
-            .map(|g| {
-                g.params
-                    .iter()
-                    .filter_map(|p| match p {
-                        GenericParam::Type { name, .. } => Some(name.clone()),
-                        _ => None,
-                    })
-                    .collect()
-            })
+            .map(|g| g.type_param_names().map(str::to_owned).collect())
             .unwrap_or_default();
         let mut auto_traits = BTreeMap::new();
         for t in crate::auto::AUTO_TRAITS {

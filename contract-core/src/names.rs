@@ -406,25 +406,20 @@ impl NameTable {
             .push((name.to_owned(), names_auto_trait));
     }
 
-    /// Whether an item-position macro call anywhere in the crate names `name`, of a
-    /// macro that may write an impl of an auto trait: another crate's, or one of the
-    /// crate's whose body names one.
-    pub fn named_by_a_macro_call(&self, name: &str) -> bool {
-        let may_write = |mac: &str| {
-            let mut defs = self
-                .modules
-                .iter()
-                .flat_map(|m| &m.macro_rules)
-                .filter(|(n, _)| n == mac)
-                .peekable();
-            defs.peek().is_none() || defs.any(|(_, auto)| *auto)
-        };
+    /// Every identifier of the crate's item-position calls of a macro that may write
+    /// an impl of an auto trait: another crate's, or one of the crate's whose body
+    /// names one. A type named there may have an impl this table does not hold.
+    pub fn named_by_macro_calls(&self) -> BTreeSet<&str> {
+        let mut local: BTreeMap<&str, bool> = BTreeMap::new();
+        for (name, auto) in self.modules.iter().flat_map(|m| &m.macro_rules) {
+            *local.entry(name.as_str()).or_default() |= *auto;
+        }
         self.modules
             .iter()
             .flat_map(|m| &m.macro_calls)
-            .any(|(mac, idents)| {
-                idents.binary_search_by(|i| i.as_str().cmp(name)).is_ok() && may_write(mac)
-            })
+            .filter(|(mac, _)| local.get(mac.as_str()).copied().unwrap_or(true))
+            .flat_map(|(_, idents)| idents.iter().map(String::as_str))
+            .collect()
     }
 
     /// Whether some module of the crate defines a type-namespace item `name` (a trait

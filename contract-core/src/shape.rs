@@ -333,6 +333,20 @@ impl ItemShape {
         }
     }
 
+    /// A struct's, enum's or union's generics and every field (every variant's):
+    /// what its auto traits and variance follow from; `None` for another kind.
+    pub fn generics_and_fields(&self) -> Option<(&Generics, Vec<&FieldShape>)> {
+        match self {
+            ItemShape::Struct(s) => Some((&s.generics, s.fields.iter().collect())),
+            ItemShape::Union(u) => Some((&u.generics, u.fields.iter().collect())),
+            ItemShape::Enum(e) => Some((
+                &e.generics,
+                e.variants.iter().flat_map(|v| &v.fields).collect(),
+            )),
+            _ => None,
+        }
+    }
+
     /// The item's own generics, for the kinds that have them.
     pub fn generics(&self) -> Option<&Generics> {
         match self {
@@ -597,6 +611,14 @@ impl Generics {
     /// True when there are no parameters and no where clause.
     pub fn is_empty(&self) -> bool {
         self.params.is_empty() && self.where_clause.is_empty()
+    }
+
+    /// The type parameters' names, in order (lifetimes and const parameters left out).
+    pub fn type_param_names(&self) -> impl Iterator<Item = &str> {
+        self.params.iter().filter_map(|p| match p {
+            GenericParam::Type { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
     }
 }
 

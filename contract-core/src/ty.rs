@@ -215,6 +215,23 @@ impl Path {
 }
 
 impl Segment {
+    /// Its type arguments, lifetimes, consts and bindings left out (`Vec<u8>` →
+    /// [`u8`], none for `Vec`); `None` for `Fn(A) -> B` arguments.
+    pub fn type_args(&self) -> Option<Vec<&Type>> {
+        match &self.args {
+            Args::None => Some(Vec::new()),
+            Args::Angle(args) => Some(
+                args.iter()
+                    .filter_map(|a| match a {
+                        GenericArg::Type(t) => Some(t),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            Args::Paren { .. } => None,
+        }
+    }
+
     /// A segment without arguments.
     pub fn plain(name: &str) -> Segment {
         Segment {
@@ -250,18 +267,7 @@ impl Type {
         if last.name != name {
             return None;
         }
-        match &last.args {
-            Args::Angle(args) => Some(
-                args.iter()
-                    .filter_map(|a| match a {
-                        GenericArg::Type(t) => Some(t),
-                        _ => None,
-                    })
-                    .collect(),
-            ),
-            Args::None => Some(Vec::new()),
-            Args::Paren { .. } => None,
-        }
+        last.type_args()
     }
 
     /// `T` when this is `Option<T>` (however the path to `Option` was spelled: the
@@ -1587,6 +1593,16 @@ const PRELUDE: &[&str] = &[
     "string::ToString",
     "borrow::ToOwned",
 ];
+
+/// Whether `text` names `lifetime` (`'a` in `&'a T`, not in `&'ab T`).
+pub fn names_lifetime(text: &str, lifetime: &str) -> bool {
+    text.match_indices(lifetime).any(|(at, _)| {
+        !text[at + lifetime.len()..]
+            .chars()
+            .next()
+            .is_some_and(is_ident_char)
+    })
+}
 
 /// The full path of a prelude item's name (`Result` is `std::result::Result`), as
 /// [`normalize_std`] collapses it.

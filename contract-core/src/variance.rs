@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::shape::{FieldShape, GenericParam, Generics, ItemShape, Symbol};
+use crate::shape::{GenericParam, ItemShape, Symbol};
 use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
 
 /// How a type varies in one of its generic parameters, as far as its fields tell.
@@ -388,15 +388,7 @@ impl<'a> Variances<'a> {
     }
 
     fn of_item_at(&self, module: &str, item: &ItemShape, depth: usize) -> Option<ParamVariances> {
-        let (generics, fields): (&Generics, Vec<&FieldShape>) = match item {
-            ItemShape::Struct(s) => (&s.generics, s.fields.iter().collect()),
-            ItemShape::Union(u) => (&u.generics, u.fields.iter().collect()),
-            ItemShape::Enum(e) => (
-                &e.generics,
-                e.variants.iter().flat_map(|v| &v.fields).collect(),
-            ),
-            _ => return None,
-        };
+        let (generics, fields) = item.generics_and_fields()?;
         let lifetimes: Vec<&str> = generics
             .params
             .iter()

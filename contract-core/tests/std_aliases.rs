@@ -7,24 +7,11 @@
 //! toolchain changes it, and commit it).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+mod toolchain;
+use toolchain::std_docs;
 
 const TABLE: &str = "src/std_aliases/table.rs";
-
-fn rustc() -> String {
-    std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned())
-}
-
-/// The toolchain's std documentation, when the `rust-docs` component is installed.
-fn std_docs() -> Option<PathBuf> {
-    let out = Command::new(rustc())
-        .args(["--print", "sysroot"])
-        .output()
-        .ok()?;
-    let sysroot = String::from_utf8(out.stdout).ok()?;
-    let docs = Path::new(sysroot.trim()).join("share/doc/rust/html/std");
-    docs.is_dir().then_some(docs)
-}
 
 /// Every `type.*.html` under `dir`, recursively, with its module path.
 fn alias_pages(dir: &Path, module: &str, out: &mut Vec<(String, PathBuf)>) {
@@ -202,25 +189,7 @@ fn every_alias_is_its_target_to_the_compiler() {
             "fn proof_{i}{generics}(x: {path}{generics}) -> {target} {{ x }}\n"
         ));
     }
-    let dir = std::env::temp_dir().join(format!("contract-pin-std-aliases-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    let file = dir.join("proof.rs");
-    std::fs::write(&file, &proof).expect("write the proof");
-    let out = Command::new(rustc())
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "lib",
-            "--emit",
-            "metadata",
-            "-o",
-        ])
-        .arg(dir.join("proof.rmeta"))
-        .arg(&file)
-        .output()
-        .expect("run rustc");
-    let _ = std::fs::remove_dir_all(&dir);
+    let out = toolchain::check_library("std-aliases", &proof);
     assert!(
         out.status.success(),
         "an alias is not its target:\n{proof}\n{}",

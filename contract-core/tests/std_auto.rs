@@ -11,10 +11,12 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use contract_core::auto::AUTO_TRAITS;
 use contract_core::probed::ProbedTrait;
+
+mod toolchain;
+use toolchain::std_docs;
 
 const TABLE: &str = "src/auto/std_table.rs";
 
@@ -22,21 +24,6 @@ const TABLE: &str = "src/auto/std_table.rs";
 /// with their defaults, and each auto trait's condition as the table's source
 /// writes it.
 type Row = (String, Vec<(String, Option<String>)>, [String; 5]);
-
-fn rustc() -> String {
-    std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned())
-}
-
-/// The toolchain's std documentation, when the `rust-docs` component is installed.
-fn std_docs() -> Option<PathBuf> {
-    let out = Command::new(rustc())
-        .args(["--print", "sysroot"])
-        .output()
-        .ok()?;
-    let sysroot = String::from_utf8(out.stdout).ok()?;
-    let docs = Path::new(sysroot.trim()).join("share/doc/rust/html/std");
-    docs.is_dir().then_some(docs)
-}
 
 /// Whether the page's own item (or module) is unstable: the `stab unstable` note
 /// rustdoc puts between the main heading (with the declaration) and the item's
@@ -849,25 +836,7 @@ fn every_entry_agrees_with_the_compiler() {
         }
         proven += usize::from(any);
     }
-    let dir = std::env::temp_dir().join(format!("contract-pin-std-auto-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    let file = dir.join("proof.rs");
-    std::fs::write(&file, &proof).expect("write the proof");
-    let out = Command::new(rustc())
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "lib",
-            "--emit",
-            "metadata",
-            "-o",
-        ])
-        .arg(dir.join("proof.rmeta"))
-        .arg(&file)
-        .output()
-        .expect("run rustc");
-    let _ = std::fs::remove_dir_all(&dir);
+    let out = toolchain::check_library("std-auto", &proof);
     assert!(
         out.status.success(),
         "the table and the compiler disagree:\n{}",

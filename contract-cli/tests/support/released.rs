@@ -77,3 +77,45 @@ pub fn contract_pin(
         String::from_utf8_lossy(&out.stderr).into_owned(),
     ))
 }
+
+/// `$CARGO`, or `cargo`.
+#[allow(dead_code)] // not every test binary fetches
+pub fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+/// `$CARGO_HOME`, or `~/.cargo`.
+#[allow(dead_code)] // not every test binary fetches
+pub fn cargo_home() -> PathBuf {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(&std::env::var("HOME").unwrap()).join(".cargo"))
+}
+
+/// Has cargo fetch `name` `version` into its registry, through a throwaway manifest
+/// in `dir` that depends on exactly that version.
+#[allow(dead_code)] // not every test binary fetches
+pub fn cargo_fetch(name: &str, version: &str, dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"fetch-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+             publish = false\n\n[dependencies]\n{name} = \"={version}\"\n\n[workspace]\n"
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("src/lib.rs"), "").map_err(|e| e.to_string())?;
+    let out = Command::new(cargo())
+        .args(["fetch", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!(
+            "cargo fetch of {name} {version} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    Ok(())
+}

@@ -68,19 +68,9 @@ fn unnamed(m: &FnShape) -> Vec<String> {
     let text = crate::canonical::to_compact_string(&rest);
     candidates
         .into_iter()
-        .filter(|l| !mentions(&text, l))
+        .filter(|l| !crate::ty::names_lifetime(&text, l))
         .map(str::to_owned)
         .collect()
-}
-
-/// Whether `text` names `lifetime` (not as the start of a longer name).
-fn mentions(text: &str, lifetime: &str) -> bool {
-    text.match_indices(lifetime).any(|(at, _)| {
-        !text[at + lifetime.len()..]
-            .chars()
-            .next()
-            .is_some_and(crate::ty::is_ident_char)
-    })
 }
 
 #[cfg(test)]

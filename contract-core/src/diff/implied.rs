@@ -91,21 +91,9 @@ impl Reader<'_> {
         let Some((its_module, supers)) = self.types.supertraits(&def) else {
             return;
         };
-        for b in supers {
-            let Bound::Trait {
-                path: sup,
-                maybe: false,
-                hrtb,
-            } = b
-            else {
-                continue;
-            };
-            if !hrtb.is_empty() {
-                continue;
-            }
+        for sup in supers.iter().filter_map(trait_of) {
             // A supertrait with arguments implies itself with them only.
-            if sup.segments.iter().all(|s| s.args == Args::None) {
-                let n = name_of(sup);
+            if let Some(n) = bare(sup) {
                 if !out.contains(&n) {
                     out.push(n);
                 }
@@ -121,33 +109,19 @@ impl Reader<'_> {
         self.bindings_on_iterator(&mut out);
         let implied: Vec<Vec<String>> = out
             .iter()
-            .map(|b| match b {
-                Bound::Trait {
-                    path,
-                    maybe: false,
-                    hrtb,
-                } if hrtb.is_empty() => {
-                    let mut v = Vec::new();
+            .map(|b| {
+                let mut v = Vec::new();
+                if let Some(path) = trait_of(b) {
                     self.implied(path, self.module, 0, &mut v);
-                    v
                 }
-                _ => Vec::new(),
+                v
             })
             .collect();
         let mut keep = vec![true; out.len()];
         for (i, b) in out.iter().enumerate() {
-            let Bound::Trait {
-                path,
-                maybe: false,
-                hrtb,
-            } = b
-            else {
+            let Some(name) = bare_name(b) else {
                 continue;
             };
-            if !hrtb.is_empty() || path.segments.iter().any(|s| s.args != Args::None) {
-                continue;
-            }
-            let name = name_of(path);
             if implied
                 .iter()
                 .enumerate()
@@ -225,29 +199,33 @@ impl Reader<'_> {
     }
 }
 
-/// Calls `f` on every bound list of `s`: its generics' (parameters and `where`
-/// clauses), a trait's supertraits and associated types' bounds, and each `impl`
-/// and `dyn` type's.
+/// The trait of a bound `T: Trait` (not `?Trait`, not `for<'a> Trait<'a>`).
+fn trait_of(b: &Bound) -> Option<&Path> {
+    match b {
+        Bound::Trait {
+            path,
+            maybe: false,
+            hrtb,
+        } if hrtb.is_empty() => Some(path),
+        _ => None,
+    }
+}
+
+/// A trait's name as the tables name it, when written without arguments.
+fn bare(path: &Path) -> Option<String> {
+    path.segments
+        .iter()
+        .all(|s| s.args == Args::None)
+        .then(|| name_of(path))
+}
+
 /// The traits a bound list names or implies through supertraits (bare traits, by
 /// name), read in `module` with `types`: what every type meeting the list meets.
 pub(super) fn closure(bounds: &[Bound], types: &dyn Types, module: &str) -> Vec<String> {
     let reader = Reader { types, module };
     let mut out = Vec::new();
-    for b in bounds {
-        let Bound::Trait {
-            path,
-            maybe: false,
-            hrtb,
-        } = b
-        else {
-            continue;
-        };
-        if !hrtb.is_empty() {
-            continue;
-        }
-        if path.segments.iter().all(|s| s.args == Args::None) {
-            out.push(name_of(path));
-        }
+    for path in bounds.iter().filter_map(trait_of) {
+        out.extend(bare(path));
         reader.implied(path, module, 0, &mut out);
     }
     out
@@ -255,18 +233,12 @@ pub(super) fn closure(bounds: &[Bound], types: &dyn Types, module: &str) -> Vec<
 
 /// The name [`closure`] gives a bare trait bound; `None` for another bound.
 pub(super) fn bare_name(b: &Bound) -> Option<String> {
-    match b {
-        Bound::Trait {
-            path,
-            maybe: false,
-            hrtb,
-        } if hrtb.is_empty() && path.segments.iter().all(|s| s.args == Args::None) => {
-            Some(name_of(path))
-        }
-        _ => None,
-    }
+    trait_of(b).and_then(bare)
 }
 
+/// Calls `f` on every bound list of `s`: its generics' (parameters and `where`
+/// clauses), a trait's supertraits and associated types' bounds, and each `impl`
+/// and `dyn` type's.
 fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
     fn generics(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
         for p in &mut g.params {

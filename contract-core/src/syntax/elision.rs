@@ -372,7 +372,10 @@ fn drop_vacuous_once(f: &mut FnShape, self_ty: &Type) -> bool {
         crate::canonical::to_compact_string(&rest),
         crate::canonical::to_compact_string(self_ty)
     );
-    let vacuous: Vec<&String> = candidates.iter().filter(|l| !mentions(&text, l)).collect();
+    let vacuous: Vec<&String> = candidates
+        .iter()
+        .filter(|l| !crate::ty::names_lifetime(&text, l))
+        .collect();
     if vacuous.is_empty() {
         return false;
     }
@@ -405,16 +408,6 @@ fn strip_outlived(g: &mut Generics, drop: &dyn Fn(&str) -> bool) {
         WherePredicate::Type { bounds, .. } => !bounds.is_empty(),
         WherePredicate::Lifetime { bounds, .. } => !bounds.is_empty(),
     });
-}
-
-/// Whether `text` names `lifetime` (`'a`, not `'ab`).
-fn mentions(text: &str, lifetime: &str) -> bool {
-    text.match_indices(lifetime).any(|(at, _)| {
-        !text[at + lifetime.len()..]
-            .chars()
-            .next()
-            .is_some_and(crate::ty::is_ident_char)
-    })
 }
 
 /// [`walk`] over a signature's typed receiver and parameters (inputs) and its return

@@ -18,7 +18,7 @@ use syn::{Item, UseTree};
 use super::{order, Scope};
 use crate::names::{AutoImpl, Def, NameTable, TypeDef};
 use crate::probed::ProbedTrait;
-use crate::shape::{FieldShape, Fragment, GenericParam, ItemShape};
+use crate::shape::{Fragment, GenericParam, ItemShape};
 
 /// The most files one crate's table reads (a guard against `#[path]` cycles).
 const MAX_FILES: usize = 4096;
@@ -224,76 +224,49 @@ fn cfg_of(attrs: &[syn::Attribute]) -> (bool, bool) {
 /// be read (then nothing is said of its auto traits): a field or variant under a
 /// `#[cfg]` other than `test` may or may not be in the build.
 fn type_def(item: &Item, scope: &Scope) -> Option<TypeDef> {
-    let mut item = item.clone();
-    let keep = |attrs: &[syn::Attribute]| -> Option<bool> {
-        match cfg_of(attrs) {
-            (_, true) => Some(false),
-            (true, false) => None,
-            (false, false) => Some(true),
-        }
+    // Each member's attributes in declaration order, as the shape lists them (the
+    // extraction keeps every member, `#[cfg]` or not): a field, a variant.
+    let field_attrs = |fields: &syn::Fields| -> Vec<Vec<syn::Attribute>> {
+        fields.iter().map(|f| f.attrs.clone()).collect()
     };
-    let fields_kept = |fields: &mut syn::Fields| -> Option<()> {
-        let taken = std::mem::replace(fields, syn::Fields::Unit);
-        let mut out = Vec::new();
-        let named = matches!(taken, syn::Fields::Named(_));
-        let (brace, paren) = match &taken {
-            syn::Fields::Named(n) => (Some(n.brace_token), None),
-            syn::Fields::Unnamed(u) => (None, Some(u.paren_token)),
-            syn::Fields::Unit => (None, None),
-        };
-        for f in taken {
-            if keep(&f.attrs)? {
-                out.push(f);
-            }
-        }
-        *fields = match (named, brace, paren) {
-            (true, Some(brace_token), _) => syn::Fields::Named(syn::FieldsNamed {
-                brace_token,
-                named: out.into_iter().collect(),
-            }),
-            (false, _, Some(paren_token)) => syn::Fields::Unnamed(syn::FieldsUnnamed {
-                paren_token,
-                unnamed: out.into_iter().collect(),
-            }),
-            _ => syn::Fields::Unit,
-        };
-        Some(())
-    };
-    match &mut item {
-        Item::Struct(s) => fields_kept(&mut s.fields)?,
-        Item::Union(u) => {
-            for f in &u.fields.named {
-                if !keep(&f.attrs)? {
-                    return None;
-                }
-            }
-        }
-        Item::Enum(e) => {
-            let mut variants = syn::punctuated::Punctuated::new();
-            for mut v in std::mem::take(&mut e.variants) {
-                if keep(&v.attrs)? {
-                    fields_kept(&mut v.fields)?;
-                    variants.push(v);
-                }
-            }
-            e.variants = variants;
-        }
+    let members: Vec<(Vec<syn::Attribute>, Vec<Vec<syn::Attribute>>)> = match item {
+        Item::Struct(s) => vec![(Vec::new(), field_attrs(&s.fields))],
+        Item::Union(u) => vec![(
+            Vec::new(),
+            u.fields.named.iter().map(|f| f.attrs.clone()).collect(),
+        )],
+        Item::Enum(e) => e
+            .variants
+            .iter()
+            .map(|v| (v.attrs.clone(), field_attrs(&v.fields)))
+            .collect(),
         _ => return None,
-    }
-    let item = &item;
+    };
     let extracted = super::extract_in(item, scope).ok()?;
     let Fragment::Item { item: shape, .. } = &extracted.fragment else {
         return None;
     };
-    let (generics, fields): (_, Vec<&FieldShape>) = match shape {
-        ItemShape::Struct(s) => (&s.generics, s.fields.iter().collect()),
-        ItemShape::Union(u) => (&u.generics, u.fields.iter().collect()),
-        ItemShape::Enum(e) => (
-            &e.generics,
-            e.variants.iter().flat_map(|v| &v.fields).collect(),
-        ),
-        _ => return None,
+    let (generics, fields) = shape.generics_and_fields()?;
+    // In the build of a library (`None`: not known here).
+    let kept = |attrs: &[syn::Attribute]| match cfg_of(attrs) {
+        (_, true) => Some(false),
+        (true, false) => None,
+        (false, false) => Some(true),
     };
+    let mut shapes = fields.into_iter();
+    let mut field_types = Vec::new();
+    for (variant, fields) in &members {
+        let variant_kept = kept(variant)?;
+        for attrs in fields {
+            let ty = &shapes.next()?.ty;
+            if variant_kept && kept(attrs)? {
+                field_types.push(ty.clone());
+            }
+        }
+    }
+    if shapes.next().is_some() {
+        return None;
+    }
     let params = generics
         .params
         .iter()
@@ -304,7 +277,7 @@ fn type_def(item: &Item, scope: &Scope) -> Option<TypeDef> {
         .collect();
     Some(TypeDef {
         params,
-        fields: fields.iter().map(|f| f.ty.clone()).collect(),
+        fields: field_types,
     })
 }
 

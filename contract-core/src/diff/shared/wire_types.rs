@@ -45,18 +45,7 @@ fn widens(w: &Type, r: &Type) -> bool {
 fn head_args(ty: &Type) -> Option<(&str, Vec<&Type>)> {
     let path = ty.as_path()?;
     let last = path.segments.last()?;
-    let args = match &last.args {
-        Args::Angle(args) => args
-            .iter()
-            .filter_map(|a| match a {
-                GenericArg::Type(t) => Some(t),
-                _ => None,
-            })
-            .collect(),
-        Args::None => Vec::new(),
-        Args::Paren { .. } => return None,
-    };
-    Some((&last.name, args))
+    Some((&last.name, last.type_args()?))
 }
 
 fn named(name: &str, args: Vec<Type>) -> Type {

@@ -1,0 +1,46 @@
+//! The toolchain the generated std tables are read from and proven against: its
+//! `rustc`, its std documentation, and a library compiled for its diagnostics.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// `$RUSTC`, or `rustc`.
+pub fn rustc() -> String {
+    std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned())
+}
+
+/// The toolchain's std documentation, when the `rust-docs` component is installed.
+pub fn std_docs() -> Option<PathBuf> {
+    let out = Command::new(rustc())
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()?;
+    let sysroot = String::from_utf8(out.stdout).ok()?;
+    let docs = Path::new(sysroot.trim()).join("share/doc/rust/html/std");
+    docs.is_dir().then_some(docs)
+}
+
+/// `source` compiled as a 2021 library (metadata only) in a scratch directory named
+/// after `name`, removed afterwards: what rustc said.
+pub fn check_library(name: &str, source: &str) -> Output {
+    let dir = std::env::temp_dir().join(format!("contract-pin-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("proof.rs");
+    std::fs::write(&file, source).expect("write the proof");
+    let out = Command::new(rustc())
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit",
+            "metadata",
+            "-o",
+        ])
+        .arg(dir.join("proof.rmeta"))
+        .arg(&file)
+        .output()
+        .expect("run rustc");
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
