@@ -101,21 +101,37 @@ pub fn scan_package(
 /// The names of the library `crate_name` whose root file is `root` (see
 /// [`contract_core::names`]), cached at `path` ([`names_entry`]): the cached table when
 /// every file it was read from still reads the same, else read again (then cached).
-pub fn names(path: &Path, crate_name: &str, root: &Path) -> NameTable {
+/// With the build's `cfg`, an item it leaves out is not read (`#[cfg(feature = "x")]
+/// pub use a::T;` beside `#[cfg(not(feature = "x"))] pub use b::T;` is one `T`);
+/// without, every twin is.
+pub fn names(
+    path: &Path,
+    crate_name: &str,
+    root: &Path,
+    cfg: Option<&crate::cfg::Env>,
+) -> NameTable {
+    let off = |attrs: &[syn::Attribute]| {
+        cfg.is_some_and(|env| env.item(attrs) == crate::cfg::Truth::False)
+    };
     let read = || {
         let mut inputs = Vec::new();
-        let (table, _) = contract_core::syntax::names::read_crate(crate_name, root, &mut |path| {
-            let text = std::fs::read_to_string(path);
-            inputs.push(Input::read(path, &text));
-            text.ok()
-        });
+        let (table, _) = contract_core::syntax::names::read_crate(
+            crate_name,
+            root,
+            &mut |path| {
+                let text = std::fs::read_to_string(path);
+                inputs.push(Input::read(path, &text));
+                text.ok()
+            },
+            &off,
+        );
         (table, inputs)
     };
     let Some(scanner) = scanner() else {
         return read().0;
     };
     // What the table depends on besides the files.
-    let library = format!("{crate_name} {}", root.display());
+    let library = format!("{crate_name} {} {cfg:?}", root.display());
     if let Some(table) = cached(path, scanner, &library) {
         return table;
     }

@@ -104,7 +104,12 @@ impl Externs for DepNames {
                     .join("contract-pin")
                     .join("dependency-names")
                     .join(format!("{}.json", safe_file_name(&lib.id)));
-                Some(crate::cache::names(&cache, &lib.crate_name, &lib.root))
+                Some(crate::cache::names(
+                    &cache,
+                    &lib.crate_name,
+                    &lib.root,
+                    None,
+                ))
             })
             .as_ref()
     }

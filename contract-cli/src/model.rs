@@ -71,6 +71,8 @@ struct Library {
     cache: PathBuf,
     crate_name: String,
     root: PathBuf,
+    /// What the build sees of `cfg`: an item it leaves out names nothing.
+    cfg: crate::cfg::Env,
 }
 
 impl UnitNames {
@@ -78,7 +80,12 @@ impl UnitNames {
         self.table
             .get_or_init(|| {
                 let lib = self.library.as_ref()?;
-                Some(crate::cache::names(&lib.cache, &lib.crate_name, &lib.root))
+                Some(crate::cache::names(
+                    &lib.cache,
+                    &lib.crate_name,
+                    &lib.root,
+                    Some(&lib.cfg),
+                ))
             })
             .as_ref()
     }
@@ -495,6 +502,7 @@ pub fn load(
                 cache: crate::cache::names_entry(&workspace.target_dir, package),
                 crate_name: t.crate_name.clone(),
                 root: t.root.clone(),
+                cfg: options[index].cfg.clone(),
             });
         let mut units = Vec::new();
         let mut by_set: BTreeMap<&str, Vec<usize>> = BTreeMap::new();

@@ -562,6 +562,42 @@ fn twins_under_a_cfg_a_cfg_attr_adds_are_read_once() {
 }
 
 #[test]
+fn a_name_whose_twins_the_build_leaves_out_resolves_to_the_one_it_keeps() {
+    // rgb 0.8.53: `crate::Gray` is one of two `pub use`s under `#[cfg(feature = …)]`
+    // and its negation; a signature respelled from `alt::Gray` (the same type) to it
+    // names the same type under the features the build has.
+    let lib = |default: &str, spelling: &str| {
+        (
+            format!("[features]\ndefault = [{default}]\nx = []\n"),
+            format!(
+                "mod formats {{ pub struct GrayOld<T>(pub T); pub struct GrayNew<T>(pub T); }}\n\
+                 pub mod alt {{ pub use crate::formats::GrayOld as Gray; }}\n\
+                 #[cfg(not(feature = \"x\"))]\npub use formats::GrayOld as Gray;\n\
+                 #[cfg(feature = \"x\")]\npub use formats::GrayNew as Gray;\n\
+                 mod conv {{\n    use {spelling};\n    \
+                 pub trait FromSlice<T> {{ fn as_gray(&self) -> &[Gray<T>]; }}\n}}\n\
+                 pub use conv::FromSlice;\n"
+            ),
+        )
+    };
+    for (default, expected) in [
+        ("", vec![]),
+        (
+            "\"x\"",
+            vec![delta("breaking", "return_type_changed", "FromSlice")],
+        ),
+    ] {
+        let (features, before) = lib(default, "crate::alt::Gray");
+        let f = api_package("gray", &features);
+        f.write("src/lib.rs", &before);
+        assert_eq!(f.run(&["update"]).code, 0);
+        f.write("src/lib.rs", &lib(default, "crate::Gray").1);
+        // Near miss: with `x` on, `crate::Gray` is the other type.
+        assert_eq!(f.deltas(), expected, "default features [{default}]");
+    }
+}
+
+#[test]
 fn changes_are_classified_like_any_sets() {
     let f = fixture();
     assert_eq!(f.run(&["update"]).code, 0);

@@ -15,7 +15,13 @@ fn table(files: &[(&str, &str)]) -> NameTable {
         .iter()
         .map(|(p, t)| (PathBuf::from(p), (*t).to_owned()))
         .collect();
-    read_crate("k", Path::new("src/lib.rs"), &mut |p| files.get(p).cloned()).0
+    read_crate(
+        "k",
+        Path::new("src/lib.rs"),
+        &mut |p| files.get(p).cloned(),
+        &|_| false,
+    )
+    .0
 }
 
 /// Each auto trait of `k::<module>::<name>` as the golden writes it (`Send: yes`),

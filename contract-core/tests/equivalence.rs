@@ -2059,3 +2059,46 @@ fn a_bound_the_old_bounds_imply_through_the_crate_s_traits_is_no_bound_added() {
         DeltaKind::GenericBoundAdded,
     );
 }
+
+#[test]
+fn a_block_bound_relaxed_to_one_it_implies_keeps_every_caller() {
+    // rgb 0.8.53: `impl<T: Copy> Gray<T>` → `impl<T: Clone> Gray<T>`; every `T` that was
+    // `Copy` is `Clone`.
+    let before =
+        "pub struct Gray<T>(pub T); impl<T: Copy> Gray<T> { pub fn value(self) -> T { self.0 } }";
+    let after =
+        "pub struct Gray<T>(pub T); impl<T: Clone> Gray<T> { pub fn value(self) -> T { self.0 } }";
+    only_additive(before, after, DeltaKind::GenericBoundRemoved);
+    // rstar 0.14: `P: Point` → `P: Clone` where `trait Point: Clone + Debug`.
+    let before = "pub trait Point: Clone + core::fmt::Debug {} pub struct Aabb<P>(P); impl<P> Aabb<P> where P: Point { pub fn lower(&self) -> P { self.0.clone() } }";
+    let after = "pub trait Point: Clone + core::fmt::Debug {} pub struct Aabb<P>(P); impl<P> Aabb<P> where P: Clone { pub fn lower(&self) -> P { self.0.clone() } }";
+    only_additive(before, after, DeltaKind::GenericBoundRemoved);
+    // Near misses: the other way round, and a bound the old one does not imply.
+    breaks(
+        "pub struct Gray<T>(pub T); impl<T: Clone> Gray<T> { pub fn value(self) -> T { self.0 } }",
+        "pub struct Gray<T>(pub T); impl<T: Copy> Gray<T> { pub fn value(self) -> T { self.0 } }",
+        DeltaKind::MethodSignatureChanged,
+    );
+    breaks(
+        "pub struct Gray<T>(pub T); impl<T: Copy> Gray<T> { pub fn value(self) -> T { self.0 } }",
+        "pub struct Gray<T>(pub T); impl<T: Default> Gray<T> { pub fn value(self) -> T { self.0 } }",
+        DeltaKind::MethodSignatureChanged,
+    );
+}
+
+#[test]
+fn a_bound_moved_between_a_method_and_its_block_is_no_change() {
+    // rstar 0.14: `impl<P> Rectangle<P> where P: Point { fn from_corners(..) }` →
+    // `impl<P> Rectangle<P> { fn from_corners(..) where P: Point }`: one requirement on
+    // one call.
+    same(
+        "pub trait Point {} pub struct Rect<P>(P); impl<P> Rect<P> where P: Point { pub fn from_corners(a: P) -> Self { Rect(a) } }",
+        "pub trait Point {} pub struct Rect<P>(P); impl<P> Rect<P> { pub fn from_corners(a: P) -> Self where P: Point { Rect(a) } }",
+    );
+    // Near miss: moved onto the method and made stricter.
+    breaks(
+        "pub trait Point {} pub struct Rect<P>(P); impl<P> Rect<P> where P: Point { pub fn from_corners(a: P) -> Self { Rect(a) } }",
+        "pub trait Point {} pub struct Rect<P>(P); impl<P> Rect<P> { pub fn from_corners(a: P) -> Self where P: Point + Send { Rect(a) } }",
+        DeltaKind::MethodSignatureChanged,
+    );
+}

@@ -326,6 +326,7 @@ pub fn normalized(s: &Symbol) -> Symbol {
     }
     for m in out.methods.values_mut() {
         *m = canonical(m);
+        block_bounds_on_the_block(m);
     }
     for c in out.consts.values_mut() {
         canonical_value(&mut c.value);
@@ -367,6 +368,45 @@ pub fn normalized(s: &Symbol) -> Symbol {
     }
     without_vacuous_bounds(&mut out);
     out
+}
+
+/// A method's `where` predicate on a parameter of its `impl` block, moved onto that
+/// parameter: `impl<P> R<P> { fn f() where P: Point }` bounds every call as `impl<P:
+/// Point> R<P> { fn f() }` does (rstar 0.14's `Rectangle::from_corners`).
+fn block_bounds_on_the_block(m: &mut FnShape) {
+    let FnShape {
+        generics,
+        impl_generics,
+        ..
+    } = m;
+    generics.where_clause.retain(|w| {
+        let WherePredicate::Type {
+            hrtb,
+            bounded,
+            bounds,
+        } = w
+        else {
+            return true;
+        };
+        if !hrtb.is_empty() {
+            return true;
+        }
+        let bounded = bounded.to_string();
+        let param = impl_generics.params.iter_mut().find_map(|p| match p {
+            GenericParam::Type { name, bounds, .. } if *name == bounded => Some(bounds),
+            _ => None,
+        });
+        let Some(param_bounds) = param else {
+            return true;
+        };
+        for b in bounds {
+            if !param_bounds.contains(b) {
+                param_bounds.push(b.clone());
+            }
+        }
+        crate::ty::sort_bounds(param_bounds);
+        false
+    });
 }
 
 /// A value in the spelling the comparison reads (`core::i32::MAX` as `i32::MAX`).

@@ -5,7 +5,7 @@
 use super::shared::generics::compare;
 use super::Cx;
 use crate::delta::{Class, DeltaKind, GenericChange, Member, Note, Shown};
-use crate::shape::{GenericParam, ItemShape, Symbol, WherePredicate};
+use crate::shape::{ItemShape, Symbol};
 use crate::variance::Variance;
 
 /// The item-generics family.
@@ -52,37 +52,8 @@ fn implied_by(
     types: &dyn crate::variance::Types,
     module: &str,
 ) -> bool {
-    let Some(name) = crate::ty::Bound::parse(bound)
-        .ok()
-        .as_ref()
-        .and_then(super::implied::bare_name)
-    else {
-        return false;
-    };
-    let mut bounds = Vec::new();
-    for p in &old.params {
-        if let GenericParam::Type {
-            name, bounds: b, ..
-        } = p
-        {
-            if name == subject {
-                bounds.extend(b.iter().cloned());
-            }
-        }
-    }
-    for w in &old.where_clause {
-        if let WherePredicate::Type {
-            hrtb,
-            bounded,
-            bounds: b,
-        } = w
-        {
-            if hrtb.is_empty() && bounded.to_string() == subject {
-                bounds.extend(b.iter().cloned());
-            }
-        }
-    }
-    super::implied::closure(&bounds, types, module).contains(&name)
+    let bounds = super::implied::bounds_on(&[old], subject);
+    super::implied::implies(&bounds, bound, types, module)
 }
 
 /// A lifetime the golden's fields use only covariantly, now used where it is not

@@ -231,6 +231,47 @@ pub(super) fn closure(bounds: &[Bound], types: &dyn Types, module: &str) -> Vec<
     out
 }
 
+/// The bounds `lists` put on `subject`: a type parameter's own and those of `where`
+/// predicates without `for<…>` (a method's bounds are its own and its `impl` block's).
+pub(super) fn bounds_on(lists: &[&Generics], subject: &str) -> Vec<Bound> {
+    let mut out = Vec::new();
+    for g in lists {
+        for p in &g.params {
+            if let GenericParam::Type { name, bounds, .. } = p {
+                if name == subject {
+                    out.extend(bounds.iter().cloned());
+                }
+            }
+        }
+        for w in &g.where_clause {
+            if let WherePredicate::Type {
+                hrtb,
+                bounded,
+                bounds,
+            } = w
+            {
+                if hrtb.is_empty() && bounded.to_string() == subject {
+                    out.extend(bounds.iter().cloned());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether every type meeting `bounds` meets `bound` (as text): it is one of them, or
+/// a bare trait one of them implies through supertraits, read in `module` with
+/// `types`.
+pub(super) fn implies(bounds: &[Bound], bound: &str, types: &dyn Types, module: &str) -> bool {
+    if bounds.iter().any(|b| b.to_string() == bound) {
+        return true;
+    }
+    let Some(name) = Bound::parse(bound).ok().as_ref().and_then(bare_name) else {
+        return false;
+    };
+    closure(bounds, types, module).contains(&name)
+}
+
 /// The name [`closure`] gives a bare trait bound; `None` for another bound.
 pub(super) fn bare_name(b: &Bound) -> Option<String> {
     trait_of(b).and_then(bare)

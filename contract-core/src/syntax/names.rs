@@ -5,9 +5,11 @@
 //! no I/O. The macro and the CLI both read a crate this way, so they know the same
 //! names.
 //!
-//! Nothing is evaluated: `#[cfg]`'d twins are both recorded (the table treats twins
-//! that agree as one name, and any other ambiguity as unknown), except items under
-//! `#[cfg(test)]`, which no library build has.
+//! The caller says which items the build leaves out (`off`: the command evaluates
+//! `#[cfg]` as the build sees it; the macro, inside rustc, knows no features and
+//! leaves nothing out). What is not left out is recorded, `#[cfg]`'d twins both (the
+//! table treats twins that agree as one name, and any other ambiguity as unknown);
+//! items under `#[cfg(test)]`, which no library build has, never are.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -25,16 +27,19 @@ const MAX_FILES: usize = 4096;
 
 /// The names of the crate `crate_name` whose root file is `root`, and the module
 /// each file read is (`module_path!()`), read through `read` (`None`: no such file).
-/// A file that does not parse leaves its module empty.
+/// A file that does not parse leaves its module empty. An item whose attributes
+/// `off` says the build leaves out is not read.
 pub fn read_crate(
     crate_name: &str,
     root: &Path,
     read: &mut dyn FnMut(&Path) -> Option<String>,
+    off: &dyn Fn(&[syn::Attribute]) -> bool,
 ) -> (NameTable, BTreeMap<PathBuf, String>) {
     let mut reader = Reader {
         table: NameTable::new(crate_name),
         files: BTreeMap::new(),
         read,
+        off,
     };
     if let Some(file) = reader.parse(root) {
         let dir = root.parent().unwrap_or(Path::new("")).to_path_buf();
@@ -50,6 +55,7 @@ struct Reader<'a> {
     table: NameTable,
     files: BTreeMap<PathBuf, String>,
     read: &'a mut dyn FnMut(&Path) -> Option<String>,
+    off: &'a dyn Fn(&[syn::Attribute]) -> bool,
 }
 
 impl Reader<'_> {
@@ -66,7 +72,7 @@ impl Reader<'_> {
     fn module(&mut self, items: &[Item], m: usize, path: &str, children: &Path, path_attr: &Path) {
         let scope = Scope::of_module(items);
         for item in items {
-            if under_cfg_test(item) {
+            if under_cfg_test(item) || (self.off)(super::args::item_attrs(item)) {
                 continue;
             }
             match item {
@@ -437,9 +443,12 @@ mod tests {
         .into_iter()
         .map(|(p, t)| (PathBuf::from(p), t))
         .collect();
-        let (table, read) = read_crate("k", Path::new("src/lib.rs"), &mut |p| {
-            files.get(p).map(|t| (*t).to_owned())
-        });
+        let (table, read) = read_crate(
+            "k",
+            Path::new("src/lib.rs"),
+            &mut |p| files.get(p).map(|t| (*t).to_owned()),
+            &|_| false,
+        );
         let read: Vec<(&str, &str)> = read
             .iter()
             .map(|(f, m)| (f.to_str().unwrap(), m.as_str()))
@@ -482,9 +491,12 @@ mod tests {
         .into_iter()
         .map(|(p, t)| (PathBuf::from(p), t))
         .collect();
-        let (table, read) = read_crate("k", Path::new("src/lib.rs"), &mut |p| {
-            files.get(p).map(|t| (*t).to_owned())
-        });
+        let (table, read) = read_crate(
+            "k",
+            Path::new("src/lib.rs"),
+            &mut |p| files.get(p).map(|t| (*t).to_owned()),
+            &|_| false,
+        );
         let platform: Vec<&str> = read
             .iter()
             .filter(|(_, m)| *m == "k::platform")

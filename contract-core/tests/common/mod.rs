@@ -104,6 +104,7 @@ pub fn set_in_spelling_of(
             "crate",
             std::path::Path::new("lib.rs"),
             &mut |_| Some(src.to_owned()),
+            &|_| false,
         );
         for reg in &mut regs {
             if let Some(stored) = golden.get(&reg.name) {

@@ -108,7 +108,26 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
         ));
     }
     let block = generics::compare(&old.impl_generics, &new.impl_generics);
-    for change in own.into_iter().chain(block) {
+    let mut changes: Vec<GenericChange> = own.into_iter().chain(block).collect();
+    // A call is bounded by the method's bounds and its block's together: a bound
+    // moved between the two, or relaxed to one the old bounds imply through a
+    // supertrait (`impl<T: Copy>` → `impl<T: Clone>`, rgb 0.8.53; `P: Point` → `P:
+    // Clone` where `Point: Clone`, rstar 0.14), is no bound added; one the new
+    // bounds still imply is no bound removed.
+    let (was, now) = (
+        [&old.generics, &old.impl_generics],
+        [&new.generics, &new.impl_generics],
+    );
+    let implied = |lists: &[&crate::shape::Generics], subject: &str, bound: &str| {
+        let bounds = crate::diff::implied::bounds_on(lists, subject);
+        crate::diff::implied::implies(&bounds, bound, cx.current_types, cx.module)
+    };
+    changes.retain(|change| match change {
+        GenericChange::BoundAdded { subject, bound } => !implied(&was, subject, bound),
+        GenericChange::BoundRemoved { subject, bound } => !implied(&now, subject, bound),
+        _ => true,
+    });
+    for change in changes {
         let (kind, class) = generic(&change, role);
         push(kind, class, SignaturePart::Generic(change));
     }
