@@ -715,6 +715,10 @@ fn assemble(
         if !current::is_item_text(&p.text) {
             continue;
         }
+        // A re-export's shape is written in the module that defines it.
+        if let Some(defined_in) = p.defined_in.as_deref().filter(|d| *d != p.module) {
+            current.set_defined_in(&p.name, defined_in);
+        }
         let impls = scan.impls_of(p.impl_module(), &p.item_name);
         if !impls.is_empty() {
             current.set_impls_in_source(&p.name, &impls);

@@ -598,6 +598,48 @@ fn a_name_whose_twins_the_build_leaves_out_resolves_to_the_one_it_keeps() {
 }
 
 #[test]
+fn a_re_export_is_read_in_the_module_that_defines_it() {
+    // ringbuf 0.6: `pub use ring_buffer::RingBuffer;` in `traits`, whose definition
+    // names `super::Observer`; a supertrait replaced by `super::Raw` where `Raw:
+    // Observer` still implies `Observer`, at the re-export's path as at the definition's.
+    let lib = |observer_bound: &str, extra: &str| {
+        format!(
+            "pub mod traits {{\n    pub trait Observer {{}}\n    {extra}\n    \
+             pub use ring_buffer::RingBuffer;\n    pub mod ring_buffer {{\n        \
+             pub trait RingBuffer: {observer_bound} {{}}\n    }}\n}}\n"
+        )
+    };
+    let f = api_package("rings", "");
+    f.write("src/lib.rs", &lib("super::Observer", ""));
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/rings.json");
+    assert!(
+        golden.contains("\"defined_in\": \"rings::traits::ring_buffer\""),
+        "{golden}"
+    );
+    f.write(
+        "src/lib.rs",
+        &lib("super::Raw", "pub trait Raw: Observer {}"),
+    );
+    let found = f.deltas();
+    assert!(
+        !found
+            .iter()
+            .any(|(class, kind, _)| class == "breaking" && kind == "trait_supertrait_removed"),
+        "{found:?}"
+    );
+    // Near miss: a supertrait that does not imply `Observer`.
+    f.write("src/lib.rs", &lib("super::Raw", "pub trait Raw {}"));
+    let found = f.deltas();
+    for symbol in ["traits::RingBuffer", "traits::ring_buffer::RingBuffer"] {
+        assert!(
+            found.contains(&delta("breaking", "trait_supertrait_removed", symbol)),
+            "{symbol}: {found:?}"
+        );
+    }
+}
+
+#[test]
 fn changes_are_classified_like_any_sets() {
     let f = fixture();
     assert_eq!(f.run(&["update"]).code, 0);

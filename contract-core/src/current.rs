@@ -424,6 +424,18 @@ impl Current {
     /// happens when there is no such symbol, or it does not read (the verdict reports
     /// that).
     pub fn set_auto_traits(&mut self, name: &str, traits: BTreeMap<ProbedTrait, AutoCond>) {
+        self.rewrite(name, |symbol| symbol.auto_traits = traits);
+    }
+
+    /// Records that symbol `name`, pinned at a public path, is defined in `module`
+    /// ([`Symbol::defined_in`]): part of its shape, so its text is written anew.
+    /// Nothing happens when there is no such symbol, or it does not read.
+    pub fn set_defined_in(&mut self, name: &str, module: &str) {
+        self.rewrite(name, |symbol| symbol.defined_in = Some(module.to_owned()));
+    }
+
+    /// Symbol `name` changed by `change`, its text written anew when that changed it.
+    fn rewrite(&mut self, name: &str, change: impl FnOnce(&mut Symbol)) {
         let Some(at) = self.position(name) else {
             return;
         };
@@ -434,18 +446,18 @@ impl Current {
         let Ok(symbol) = current.symbol() else {
             return;
         };
-        if symbol.auto_traits == traits {
+        let mut changed = symbol.clone();
+        change(&mut changed);
+        if changed == *symbol {
             return;
         }
-        let mut symbol = symbol.clone();
-        symbol.auto_traits = traits;
         let origin = current.origin().to_owned();
         let module = origin
             .strip_suffix(name)
             .and_then(|m| m.strip_suffix("::"))
             .map(str::to_owned);
         let facts = std::mem::take(&mut self.slots[at].facts);
-        let mut slot = Slot::typed(&mut self.texts, name, symbol, module.as_deref());
+        let mut slot = Slot::typed(&mut self.texts, name, changed, module.as_deref());
         slot.facts = facts;
         self.slots[at] = slot;
     }

@@ -902,10 +902,16 @@ impl<'a> Arbitrary<'a> for Symbol {
                 }
             }
         }
+        // A re-export of a public-API set, defined in a module below its path.
+        let defined_in = match &module {
+            Some(m) if item.is_some() && u.ratio(1, 8)? => Some(format!("{m}::imp")),
+            _ => None,
+        };
         Ok(canonical(Symbol {
             module,
             item,
             path,
+            defined_in,
             methods,
             consts,
             types,

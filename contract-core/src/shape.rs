@@ -126,6 +126,11 @@ pub struct Symbol {
     /// modules behind an unchanged `pub use` has not moved for any consumer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
+    /// For an item pinned at a public path outside the module that defines it (a
+    /// public-API set's re-export, whose `module` is the public path's): the defining
+    /// module, which its shape's paths are written in (`super::Observer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defined_in: Option<String>,
     /// Methods pinned through inherent `impl` blocks.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub methods: BTreeMap<String, FnShape>,
@@ -176,6 +181,12 @@ pub struct Symbol {
 }
 
 impl Symbol {
+    /// The module the shape's paths are written in: the defining module of a
+    /// re-export ([`Symbol::defined_in`]), else [`Symbol::module`].
+    pub fn written_in(&self) -> Option<&str> {
+        self.defined_in.as_deref().or(self.module.as_deref())
+    }
+
     /// The kind a reader would name this symbol by (`struct`, `trait`, `methods`, …).
     pub fn kind_name(&self) -> &'static str {
         match &self.item {

@@ -212,7 +212,8 @@ pub fn find_supertraits<'a>(
             Some((m, i)) => m == module && i == ident,
             None => module.is_empty() && def == ident,
         };
-        found.then_some((module, t.supertraits.as_slice()))
+        let written_in = symbol.written_in().unwrap_or_default();
+        found.then_some((written_in, t.supertraits.as_slice()))
     })
 }
 
@@ -273,7 +274,7 @@ pub fn find_def<'a>(
             Some((m, i)) => m == module && i == ident,
             None => module.is_empty() && def == ident,
         };
-        found.then_some((module, item))
+        found.then_some((symbol.written_in().unwrap_or_default(), item))
     })
 }
 

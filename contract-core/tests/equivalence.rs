@@ -2102,3 +2102,37 @@ fn a_bound_moved_between_a_method_and_its_block_is_no_change() {
         DeltaKind::MethodSignatureChanged,
     );
 }
+
+#[test]
+fn a_re_export_reads_in_its_defining_module_even_from_a_golden_that_does_not_say_it() {
+    // A public-API set pins `traits::RingBuffer` at its `pub use` path (`module`: the
+    // path's) while its shape is written in `traits::ring` (`super::Observer`). A golden
+    // from before `defined_in` was recorded reads it where the sources define it now.
+    let re_exported = |set: &mut BTreeMap<String, contract_core::shape::Symbol>, record: bool| {
+        let mut s = set["RingBuffer"].clone();
+        s.module = Some("crate::traits".to_owned());
+        s.defined_in = record.then(|| "crate::traits::ring".to_owned());
+        set.insert("traits::RingBuffer".to_owned(), s);
+    };
+    let source = |supertrait: &str, raw: &str| {
+        format!(
+            "pub mod traits {{ pub trait Observer {{}} {raw} pub mod ring {{ \
+             pub trait RingBuffer: {supertrait} {{}} }} }}"
+        )
+    };
+    for (raw, implied) in [
+        ("pub trait Raw: Observer {}", true),
+        ("pub trait Raw {}", false),
+    ] {
+        let mut before = common::set(&source("super::Observer", ""));
+        let mut after = common::set(&source("super::Raw", raw));
+        re_exported(&mut before, false);
+        re_exported(&mut after, true);
+        let found =
+            contract_core::diff::diff_sets(&before, &after, &contract_core::Policy::default());
+        let removed = found.iter().any(|d| {
+            d.symbol == "traits::RingBuffer" && d.kind == DeltaKind::TraitSupertraitRemoved
+        });
+        assert_eq!(removed, !implied, "{raw}\n{}", common::show(&found));
+    }
+}

@@ -599,6 +599,11 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 implementors,
                 (path, consts, types, implements, auto_traits),
             )| Symbol {
+                // A re-export's defining module, as the command records it.
+                defined_in: module
+                    .as_ref()
+                    .filter(|_| path.is_none() && item.is_some())
+                    .map(|m| format!("{m}::imp")),
                 module,
                 path,
                 item,

@@ -324,6 +324,9 @@ pub fn normalized(s: &Symbol) -> Symbol {
     if out.path.is_some() {
         out.module = None;
     }
+    // Where a re-export is defined is nothing a consumer names; what it changes in
+    // how the shape reads, the comparison has read already.
+    out.defined_in = None;
     for m in out.methods.values_mut() {
         *m = canonical(m);
         block_bounds_on_the_block(m);

@@ -23,7 +23,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     if og == ng {
         return;
     }
-    let module = after.module.as_deref().unwrap_or(cx.module);
+    let module = after.written_in().unwrap_or(cx.module);
     for change in compare(og, ng) {
         if let GenericChange::BoundAdded { subject, bound } = &change {
             if implied_by(og, subject, bound, cx.current_types, module) {

@@ -76,6 +76,17 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// The name a bare trait `path`, written in `module`, is known by in a closure: a
+    /// trait of the crate the types define, by its definition (`k::traits::Observer`,
+    /// however a module spells it: `Observer`, `super::Observer`); any other by the
+    /// tables' name. `None` for a trait with arguments.
+    fn key(&self, path: &Path, module: &str) -> Option<String> {
+        let name = bare(path)?;
+        let def = crate::variance::def_of(module, path)
+            .filter(|def| self.types.supertraits(def).is_some());
+        Some(def.unwrap_or(name))
+    }
+
     /// Every trait `path` (written in `module`) implies, itself excluded: std's from
     /// the table, the crate's from the golden, transitively.
     fn implied(&self, path: &Path, module: &str, depth: usize, out: &mut Vec<String>) {
@@ -93,7 +104,7 @@ impl Reader<'_> {
         };
         for sup in supers.iter().filter_map(trait_of) {
             // A supertrait with arguments implies itself with them only.
-            if let Some(n) = bare(sup) {
+            if let Some(n) = self.key(sup, its_module) {
                 if !out.contains(&n) {
                     out.push(n);
                 }
@@ -119,7 +130,7 @@ impl Reader<'_> {
             .collect();
         let mut keep = vec![true; out.len()];
         for (i, b) in out.iter().enumerate() {
-            let Some(name) = bare_name(b) else {
+            let Some(name) = trait_of(b).and_then(|p| self.key(p, self.module)) else {
                 continue;
             };
             if implied
@@ -225,7 +236,7 @@ pub(super) fn closure(bounds: &[Bound], types: &dyn Types, module: &str) -> Vec<
     let reader = Reader { types, module };
     let mut out = Vec::new();
     for path in bounds.iter().filter_map(trait_of) {
-        out.extend(bare(path));
+        out.extend(reader.key(path, module));
         reader.implied(path, module, 0, &mut out);
     }
     out
@@ -266,15 +277,19 @@ pub(super) fn implies(bounds: &[Bound], bound: &str, types: &dyn Types, module: 
     if bounds.iter().any(|b| b.to_string() == bound) {
         return true;
     }
-    let Some(name) = Bound::parse(bound).ok().as_ref().and_then(bare_name) else {
+    let Some(name) = Bound::parse(bound)
+        .ok()
+        .and_then(|b| key(&b, types, module))
+    else {
         return false;
     };
     closure(bounds, types, module).contains(&name)
 }
 
-/// The name [`closure`] gives a bare trait bound; `None` for another bound.
-pub(super) fn bare_name(b: &Bound) -> Option<String> {
-    trait_of(b).and_then(bare)
+/// The name [`closure`] gives a bare trait bound `b` written in `module`; `None` for
+/// another bound.
+pub(super) fn key(b: &Bound, types: &dyn Types, module: &str) -> Option<String> {
+    Reader { types, module }.key(trait_of(b)?, module)
 }
 
 /// Calls `f` on every bound list of `s`: its generics' (parameters and `where`

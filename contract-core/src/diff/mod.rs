@@ -184,10 +184,25 @@ fn diff_symbol_in(
     types: &dyn Types,
     current_types: &dyn Types,
 ) -> Vec<Delta> {
+    // A golden written before re-exports recorded their defining module reads the
+    // re-export as the current sources define it, where it is at the same public path.
+    let located;
+    let before = if before.defined_in.is_none()
+        && after.defined_in.is_some()
+        && before.module == after.module
+    {
+        located = Symbol {
+            defined_in: after.defined_in.clone(),
+            ..before.clone()
+        };
+        &located
+    } else {
+        before
+    };
     let mut cx = Cx {
         symbol: name,
         policy,
-        module: before.module.as_deref().unwrap_or_default(),
+        module: before.written_in().unwrap_or_default(),
         types,
         current_types,
         deltas: Vec::new(),
@@ -229,7 +244,7 @@ fn diff_symbol_in(
     let named = impl_lifetimes::named_elided_left_out(before, after);
     let after = named.as_ref().unwrap_or(after);
     // A bound another bound of its list implies, a binding on a subtrait.
-    let module = before.module.as_deref().unwrap_or_default();
+    let module = before.written_in().unwrap_or_default();
     let implied = implied::implied_left_out(before, after, types, module);
     let (before, after) = match &implied {
         Some((b, a)) => (b, a),

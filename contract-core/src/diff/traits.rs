@@ -48,7 +48,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             TraitChange::Unsealed,
         ));
     }
-    let module = after.module.as_deref().unwrap_or(cx.module);
+    let module = after.written_in().unwrap_or(cx.module);
     supertraits(
         old,
         new,
@@ -99,6 +99,13 @@ fn is_sealing(bound: &Bound) -> bool {
     })
 }
 
+/// Which side of a comparison a list is read from.
+#[derive(Clone, Copy)]
+enum Side {
+    Old,
+    New,
+}
+
 /// Supertraits other than the sealing one: added, implementors must implement them
 /// (additive when sealed); removed, callers lose the bound they implied. (Sealing
 /// itself is judged by the `sealed` flag above.) One removed that the new list still
@@ -124,21 +131,26 @@ fn supertraits(
     let [(golden, old_module), (current, new_module)] = types;
     let old_implies = super::implied::closure(&old.supertraits, golden, old_module);
     let new_implies = super::implied::closure(&new.supertraits, current, new_module);
-    let still = |list: &TraitShape, text: &String, implies: &[String]| {
+    // Each list's own names read as its side defines them.
+    let still = |list: &TraitShape, text: &String, implies: &[String], side| {
+        let (types, module) = match side {
+            Side::Old => (golden, old_module),
+            Side::New => (current, new_module),
+        };
         list.supertraits
             .iter()
             .find(|b| b.to_string() == *text)
-            .and_then(super::implied::bare_name)
+            .and_then(|b| super::implied::key(b, types, module))
             .is_some_and(|name| implies.contains(&name))
     };
     let (op, np) = (split(old, false), split(new, false));
     let op: BTreeSet<String> = op
         .into_iter()
-        .filter(|o| np.contains(o) || !still(old, o, &new_implies))
+        .filter(|o| np.contains(o) || !still(old, o, &new_implies, Side::Old))
         .collect();
     let np: BTreeSet<String> = np
         .into_iter()
-        .filter(|n| op.contains(n) || !still(new, n, &old_implies))
+        .filter(|n| op.contains(n) || !still(new, n, &old_implies, Side::New))
         .collect();
     for added in np.difference(&op) {
         let class = if old.sealed {
