@@ -702,8 +702,12 @@ pub enum Note {
     Order(OrderReason),
     /// Variant declaration order, and why it matters here.
     VariantOrder(OrderReason),
-    /// An implicit discriminant moved (`A` went from 1 to 2).
-    ImplicitDiscriminant,
+    /// An implicit discriminant moved (`A` went from 1 to 2); `also`, each other
+    /// variant's whose moved with it in the same edit (`B: 2 -> 3`), in order.
+    ImplicitDiscriminant {
+        /// The other variants' moves, as `Name: was -> now`.
+        also: Vec<String>,
+    },
     /// A generics change.
     Generic(GenericChange),
     /// A fn qualifier or part of a signature.
@@ -897,6 +901,14 @@ pub enum GenericChange {
         /// Its name.
         name: String,
     },
+    /// Parameters removed and others added among those that keep their names, in one
+    /// edit (`<I, O1, O2, E>` → `<I, O, E>`).
+    ParamsReplaced {
+        /// The parameters removed.
+        was: Vec<String>,
+        /// The parameters added.
+        now: Vec<String>,
+    },
     /// A bound on `subject` was added.
     BoundAdded {
         /// What is bounded.
@@ -910,6 +922,16 @@ pub enum GenericChange {
         subject: String,
         /// The bound.
         bound: String,
+    },
+    /// Bounds on `subject` gave way to others in one edit (`T: InputTakeAtPosition`
+    /// → `T: Input`): what every use must now meet that it need not before.
+    BoundReplaced {
+        /// What is bounded.
+        subject: String,
+        /// The bounds removed.
+        was: Vec<String>,
+        /// The bounds added, none implied by the old ones.
+        now: Vec<String>,
     },
     /// A parameter's default was added, changed or removed.
     DefaultChanged {

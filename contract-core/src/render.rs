@@ -653,6 +653,21 @@ fn generic_change(c: &GenericChange) -> String {
             }
         }
         GenericChange::Removed { name } => format!("generic parameter `{name}` removed"),
+        GenericChange::ParamsReplaced { was, now } => {
+            let list = |names: &[String]| {
+                names
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let noun = if was.len() + now.len() > 2 {
+                "generic parameters"
+            } else {
+                "generic parameter"
+            };
+            format!("{noun} {} replaced by {}", list(was), list(now))
+        }
         GenericChange::Replaced { name } => {
             format!("generic parameter `{name}` changed kind or type")
         }
@@ -665,6 +680,18 @@ fn generic_change(c: &GenericChange) -> String {
         GenericChange::BoundAdded { subject, bound } => format!("bound `{subject}: {bound}` added"),
         GenericChange::BoundRemoved { subject, bound } => {
             format!("bound `{subject}: {bound}` removed")
+        }
+        GenericChange::BoundReplaced { subject, was, now } => {
+            let noun = if was.len() + now.len() > 2 {
+                "bounds"
+            } else {
+                "bound"
+            };
+            format!(
+                "{noun} `{subject}: {}` replaced by `{subject}: {}`",
+                was.join(" + "),
+                now.join(" + ")
+            )
         }
         GenericChange::DefaultChanged { name, was, now } => format!(
             "default of `{name}`: {} -> {}",
@@ -858,16 +885,33 @@ fn detail_body(delta: &Delta) -> String {
             }
         }
         Note::VariantOrder(reason) => return format!("variant {}", order_reason(*reason)),
-        Note::ImplicitDiscriminant => {
+        Note::ImplicitDiscriminant { also } => {
             let value = |s: &Option<Shown>| match s {
                 Some(Shown::Discriminant { value, .. }) => value.clone(),
                 _ => "?".to_owned(),
             };
-            return format!(
+            let first = format!(
                 "implicit discriminant of {m}: {} -> {}",
                 value(&delta.before),
                 value(&delta.after)
             );
+            return match also.as_slice() {
+                [] => first,
+                [one] => format!("{first}, and of `{one}`"),
+                [some @ .., _] if some.len() < 3 => format!(
+                    "{first}, and of {}",
+                    also.iter()
+                        .map(|a| format!("`{a}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                _ => format!(
+                    "{first}, and of {} more variants after it (`{}`, `{}`, …)",
+                    also.len(),
+                    also[0],
+                    also[1]
+                ),
+            };
         }
         Note::Generic(c) => return generic_change(c),
         Note::Signature(part) => return signature_part(&fn_name, part),

@@ -288,7 +288,37 @@ breaks; a property renames the generics of every case at random):
   `Mutex<u64>`; a parameter renamed in the condition): the inferred auto traits are
   compared as conditions on the parameters by position, and a trait one side cannot tell
   is not compared (`contract-core/tests/auto_traits.rs` has each rule, with the near miss
-  that loses `Send`).
+  that loses `Send`);
+- a method's bound moved between the method and its `impl` block (`impl<P: Point> R<P>
+  { fn f() }` and `impl<P> R<P> { fn f() where P: Point }`): a call meets both lists
+  together; and a block's or a method's bound relaxed to a trait the old one implies
+  through a supertrait (`impl<T: Copy>` → `impl<T: Clone>`; `P: Point` → `P: Clone` where
+  `trait Point: Clone`) is that bound removed (additive), not one added;
+- a type named through one of two `pub use`s under `#[cfg(feature = "x")]` and its
+  negation, in a public-API set: the command reads the package's names as the build
+  sees `cfg`, so the name is the one the build keeps (the macro knows no features and
+  compares such a name as written);
+- a re-export's paths read where the item is defined (`super::Observer` in
+  `traits::ring_buffer`, pinned at `traits::RingBuffer`): the golden records the
+  defining module (`"defined_in"`), and a crate trait is known by its definition however
+  a module spells it.
+
+One edit is one delta: `contract-core/tests/one_edit.rs` holds each of these with its
+near miss.
+
+- A bound replaced by another on the same parameter (`T: InputTakeAtPosition` → `T:
+  Input`) is one `bound … replaced by …`, classed as the bound added; a projection
+  qualified by the replaced trait (`<T as InputTakeAtPosition>::Item: AsChar` → `<T as
+  Input>::Item: AsChar`) follows it and is compared only for what it requires.
+- Generic parameters removed or inserted among others that keep their names
+  (`fold_many0<I, O, E, F, …>` → `<I, E, F, …>`) are compared by name, not position:
+  one `generic parameter … removed` (or `… replaced by …` where some were removed and
+  others added in their place), and no later parameter reads as renamed or re-bounded.
+- Implicit discriminants renumbered by one inserted, removed or moved variant are one
+  `discriminant_changed`, at the first, naming the others.
+- An impl kept for the same type across a trait whose parameters were reshaped
+  (`Parser<I, O, E>` → `Parser<I>`) is not lost nor gained: the reshape is the trait's
+  delta (`generic_param_removed`), reported once.
 
 ## What is compared as written
 
@@ -297,9 +327,9 @@ breaks; a property renames the generics of every case at random):
   glob of another crate, a module a macro generates) is compared as written, and a delta
   about it says so ("compared as written: `Name` could not be resolved through the
   module's `use` declarations").
-- The crate's names are read from its sources without evaluating `#[cfg]` (twins that
-  agree are one name; any other ambiguity is compared as written) and without expanding
-  macros; the macro finds the crate's root where its manifest names it (`[lib] path`,
+- The crate's names are read from its sources without expanding macros; the command
+  leaves out what the build's `cfg` leaves out, the macro evaluates no `#[cfg]` (twins
+  that agree are one name; any other ambiguity is compared as written); the macro finds the crate's root where its manifest names it (`[lib] path`,
   `[[bin]] path`), at `src/lib.rs` or `src/main.rs`, or in the file itself (an
   integration test). With the compile-time check off
   (`CONTRACT_PIN_COMPILE_CHECK=0`) the macro still reads the golden to register the

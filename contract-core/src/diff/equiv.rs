@@ -5,7 +5,7 @@
 //! consumers name them: `S<u8>`, `f::<u8>()`); a renaming that is not consistent (`T`
 //! and `U` swapped in one place only) leaves a real difference for the families.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::shape::{
     AssocConst, AssocType, FieldShape, FnShape, GenericParam, Generics, ItemShape, Receiver,
@@ -45,13 +45,27 @@ impl Renaming {
                 .map(|p| (p.kind_name(), p.name().to_owned()))
                 .collect()
         };
-        for ((ok, o), (nk, n)) in others(old).into_iter().zip(others(new)) {
+        let names =
+            |ps: &[(&str, String)]| -> Vec<String> { ps.iter().map(|(_, n)| n.clone()).collect() };
+        let (o, n) = (others(old), others(new));
+        // A parameter inserted or removed among others: they keep their names
+        // (`<I, O, E, F>` → `<I, E, F>`), and no position is a renaming.
+        if super::shared::generics::by_name(&names(&o), &names(&n)).is_some() {
+            return r;
+        }
+        let kept: BTreeSet<String> = o.iter().skip(n.len()).map(|(_, n)| n.clone()).collect();
+        for ((ok, o), (nk, n)) in o.into_iter().zip(n) {
             if ok != nk {
                 break;
             }
             if o != n {
                 r.types.insert(o, n);
             }
+        }
+        // A renaming onto a name an old parameter beyond the new list still has would
+        // make two parameters one: no renaming.
+        if r.types.values().any(|n| kept.contains(n)) {
+            r.types.clear();
         }
         r
     }

@@ -24,12 +24,16 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         return;
     }
     let module = after.written_in().unwrap_or(cx.module);
-    for change in compare(og, ng) {
-        if let GenericChange::BoundAdded { subject, bound } = &change {
-            if implied_by(og, subject, bound, cx.current_types, module) {
-                continue;
+    let changes: Vec<GenericChange> = compare(og, ng)
+        .into_iter()
+        .filter(|change| match change {
+            GenericChange::BoundAdded { subject, bound } => {
+                !implied_by(og, subject, bound, cx.current_types, module)
             }
-        }
+            _ => true,
+        })
+        .collect();
+    for change in super::shared::generics::paired(changes) {
         let (kind, class) = classify(&change);
         let delta = cx
             .delta(kind, Member::Generics)
@@ -109,10 +113,12 @@ fn classify(change: &GenericChange) -> (DeltaKind, Class) {
         // their bounds (a pure renaming never gets here: see `equiv`).
         GenericChange::Lifetimes => (DeltaKind::LifetimeParamChanged, Class::Breaking),
         GenericChange::Added { with_default, .. } => added(*with_default),
-        GenericChange::Removed { .. } | GenericChange::Replaced { .. } => {
-            (DeltaKind::GenericParamRemoved, Class::Breaking)
+        GenericChange::Removed { .. }
+        | GenericChange::Replaced { .. }
+        | GenericChange::ParamsReplaced { .. } => (DeltaKind::GenericParamRemoved, Class::Breaking),
+        GenericChange::BoundAdded { .. } | GenericChange::BoundReplaced { .. } => {
+            (DeltaKind::GenericBoundAdded, Class::Breaking)
         }
-        GenericChange::BoundAdded { .. } => (DeltaKind::GenericBoundAdded, Class::Breaking),
         GenericChange::BoundRemoved { .. } => (DeltaKind::GenericBoundRemoved, Class::Additive),
         GenericChange::DefaultChanged { was, .. } => default_changed(was.is_none()),
     }

@@ -27,8 +27,44 @@ use crate::ty::{Args, Bound, GenericArg, Path, Type};
 /// The implementors family: a type that implements the trait now is more API; one
 /// that no longer does breaks every use of it through the trait.
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
-    for added in after.implementors.difference(&before.implementors) {
-        if before.implementors.iter().any(|old| covers(old, added)) {
+    // A trait whose parameters were reshaped (`Parser<I, O, E>` → `Parser<I>`, nom 8)
+    // gives every impl other arguments: that is the trait's change, reported on it
+    // once. An impl of the same type is compared by its type and bounds.
+    let arity = |s: &Symbol| match &s.item {
+        Some(crate::shape::ItemShape::Trait(t)) => Some(
+            t.generics
+                .params
+                .iter()
+                .filter(|p| !p.is_lifetime())
+                .count(),
+        ),
+        _ => None,
+    };
+    let reshaped = matches!((arity(before), arity(after)), (Some(o), Some(n)) if o != n);
+    let without_args = |s: &Symbol| -> BTreeSet<Implementor> {
+        s.implementors
+            .iter()
+            .map(|i| Implementor {
+                trait_args: Vec::new(),
+                ..i.clone()
+            })
+            .collect()
+    };
+    let (old_impls, new_impls);
+    let (before_impls, after_impls) = if reshaped {
+        old_impls = without_args(before);
+        new_impls = without_args(after);
+        (&old_impls, &new_impls)
+    } else {
+        (&before.implementors, &after.implementors)
+    };
+    // Across a reshape the impls' bounds name the trait anew too: an impl for the
+    // same type on both sides is kept, whatever they say.
+    let kept = |impls: &BTreeSet<Implementor>, i: &Implementor| {
+        reshaped && impls.iter().any(|other| same_type(other, i))
+    };
+    for added in after_impls.difference(before_impls) {
+        if before_impls.iter().any(|old| covers(old, added)) || kept(before_impls, added) {
             continue;
         }
         let mut delta = cx
@@ -40,13 +76,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             )
             .now(Shown::Implementor(added.clone()));
         // A relaxed impl: it was there for fewer types.
-        if let Some(old) = before.implementors.iter().find(|old| same_type(old, added)) {
+        if let Some(old) = before_impls.iter().find(|old| same_type(old, added)) {
             delta = delta.was(Shown::Implementor(old.clone()));
         }
         cx.push(delta);
     }
-    for removed in before.implementors.difference(&after.implementors) {
-        if after.implementors.iter().any(|new| covers(new, removed)) {
+    for removed in before_impls.difference(after_impls) {
+        if after_impls.iter().any(|new| covers(new, removed)) || kept(after_impls, removed) {
             continue;
         }
         let mut delta = cx
@@ -58,11 +94,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             )
             .was(Shown::Implementor(removed.clone()));
         // A narrowed impl: it is there for fewer types.
-        if let Some(new) = after
-            .implementors
-            .iter()
-            .find(|new| same_type(new, removed))
-        {
+        if let Some(new) = after_impls.iter().find(|new| same_type(new, removed)) {
             delta = delta.now(Shown::Implementor(new.clone()));
         }
         cx.push(delta);

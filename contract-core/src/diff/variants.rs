@@ -265,26 +265,37 @@ fn discriminants(cx: &mut Cx<'_>, old: &EnumShape, new: &EnumShape, alignment: &
         return;
     }
     let (ov, nv) = (values(old), values(new));
+    // One edit (a variant inserted, removed or moved) renumbers every implicit value
+    // after it: one delta, at the first, naming the others.
+    let mut moved: Vec<(&str, &str, String, String)> = Vec::new();
     for pair in alignment.same() {
         let (v, w) = (&old.variants[pair.old], &new.variants[pair.new]);
         let (was, now) = (&ov[pair.old], &nv[pair.new]);
         if was != now && v.discriminant == w.discriminant {
-            let delta = cx
-                .delta(DeltaKind::DiscriminantChanged, Member::variant(&w.name))
-                .note(Note::ImplicitDiscriminant)
-                .change(
-                    Shown::Discriminant {
-                        variant: v.name.clone(),
-                        value: show(was),
-                    },
-                    Shown::Discriminant {
-                        variant: w.name.clone(),
-                        value: show(now),
-                    },
-                );
-            cx.push(delta);
+            moved.push((&v.name, &w.name, show(was), show(now)));
         }
     }
+    let Some(((first_old, first_new, was, now), rest)) = moved.split_first() else {
+        return;
+    };
+    let also = rest
+        .iter()
+        .map(|(_, name, was, now)| format!("{name}: {was} -> {now}"))
+        .collect();
+    let delta = cx
+        .delta(DeltaKind::DiscriminantChanged, Member::variant(first_new))
+        .note(Note::ImplicitDiscriminant { also })
+        .change(
+            Shown::Discriminant {
+                variant: (*first_old).to_owned(),
+                value: was.clone(),
+            },
+            Shown::Discriminant {
+                variant: (*first_new).to_owned(),
+                value: now.clone(),
+            },
+        );
+    cx.push(delta);
 }
 
 /// Each variant's value as (base expression, offset): `A = 5, B` is `(5, 0), (5, 1)`.

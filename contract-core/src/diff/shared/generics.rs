@@ -19,27 +19,215 @@ pub fn compare(old: &Generics, new: &Generics) -> Vec<GenericChange> {
     if old_lt != new_lt {
         out.push(GenericChange::Lifetimes);
     }
-    for i in 0..old_rest.len().max(new_rest.len()) {
-        match (old_rest.get(i), new_rest.get(i)) {
-            (Some(o), Some(n)) => compare_param(o, n, &mut out),
-            (None, Some(n)) => out.push(GenericChange::Added {
-                name: n.name().to_owned(),
-                with_default: n.has_default(),
+    let names =
+        |ps: &[&GenericParam]| -> Vec<String> { ps.iter().map(|p| p.name().to_owned()).collect() };
+    if let Some(pairs) = by_name(&names(&old_rest), &names(&new_rest)) {
+        // A parameter inserted or removed among others that keep their names: one
+        // change, not every later position's; parameters removed and others added
+        // there are one edit.
+        let (mut was, mut now) = (Vec::new(), Vec::new());
+        for pair in pairs {
+            match pair {
+                (Some(o), Some(n)) => compare_param(old_rest[o], new_rest[n], &mut out),
+                (None, Some(n)) => now.push(new_rest[n]),
+                (Some(o), None) => was.push(old_rest[o].name().to_owned()),
+                (None, None) => {}
+            }
+        }
+        match (was.is_empty(), now.is_empty()) {
+            (false, false) => out.push(GenericChange::ParamsReplaced {
+                was,
+                now: now.iter().map(|p| p.name().to_owned()).collect(),
             }),
-            (Some(o), None) => out.push(GenericChange::Removed {
-                name: o.name().to_owned(),
-            }),
-            (None, None) => {}
+            _ => {
+                out.extend(was.into_iter().map(|name| GenericChange::Removed { name }));
+                out.extend(now.into_iter().map(|p| GenericChange::Added {
+                    name: p.name().to_owned(),
+                    with_default: p.has_default(),
+                }));
+            }
+        }
+    } else {
+        for i in 0..old_rest.len().max(new_rest.len()) {
+            match (old_rest.get(i), new_rest.get(i)) {
+                (Some(o), Some(n)) => compare_param(o, n, &mut out),
+                (None, Some(n)) => out.push(GenericChange::Added {
+                    name: n.name().to_owned(),
+                    with_default: n.has_default(),
+                }),
+                (Some(o), None) => out.push(GenericChange::Removed {
+                    name: o.name().to_owned(),
+                }),
+                (None, None) => {}
+            }
         }
     }
-    let old_where = predicates(&old.where_clause);
+    let mut old_where = predicates(&old.where_clause);
     let new_where = predicates(&new.where_clause);
+    follow_replaced_qualifiers(old, new, &mut old_where, &new_where);
     let subjects: BTreeSet<&String> = old_where.keys().chain(new_where.keys()).collect();
     let empty = BTreeSet::new();
     for subject in subjects {
         let o = old_where.get(subject).unwrap_or(&empty);
         let n = new_where.get(subject).unwrap_or(&empty);
         bound_changes(subject, o, n, &mut out);
+    }
+    out
+}
+
+/// Where the two lists of parameter names differ in length and the names they share
+/// keep their order (a parameter inserted, removed or replaced among others that keep
+/// their names: `<I, O1, O2, E>` → `<I, O, E>`), the positions that correspond by
+/// name, in order; `None` otherwise (the same length, names only appended or dropped
+/// at the end, no name shared, or shared names reordered: positional).
+pub fn by_name(old: &[String], new: &[String]) -> Option<Vec<(Option<usize>, Option<usize>)>> {
+    if old.len() == new.len() || old.starts_with(new) || new.starts_with(old) {
+        return None;
+    }
+    let unique = |l: &[String]| l.iter().collect::<BTreeSet<_>>().len() == l.len();
+    if !unique(old) || !unique(new) || !old.iter().any(|n| new.contains(n)) {
+        return None;
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut pairs = Vec::new();
+    while i < old.len() || j < new.len() {
+        match (old.get(i), new.get(j)) {
+            (Some(o), Some(n)) if o == n => {
+                pairs.push((Some(i), Some(j)));
+                i += 1;
+                j += 1;
+            }
+            (Some(o), _) if !new.contains(o) => {
+                pairs.push((Some(i), None));
+                i += 1;
+            }
+            (_, Some(n)) if !old.contains(n) => {
+                pairs.push((None, Some(j)));
+                j += 1;
+            }
+            // Shared names in another order.
+            _ => return None,
+        }
+    }
+    Some(pairs)
+}
+
+/// A projection's trait follows a replaced bound: where `P: Old` gave way to `P: New`,
+/// `<P as Old>::Item: AsChar` and `<P as New>::Item: AsChar` are one requirement
+/// respelled (nom 8's `InputTakeAtPosition` → `Input`), so the old predicate is keyed
+/// by the new subject, and only a difference in what it requires is a change.
+fn follow_replaced_qualifiers(
+    old: &Generics,
+    new: &Generics,
+    old_where: &mut BTreeMap<String, BTreeSet<String>>,
+    new_where: &BTreeMap<String, BTreeSet<String>>,
+) {
+    /// `<P as Trait<…>>::Assoc` as (`P`, `Trait`, `Assoc`).
+    fn projection(subject: &str) -> Option<(&str, &str, &str)> {
+        let inner = subject.strip_prefix('<')?;
+        let (param, rest) = inner.split_once(" as ")?;
+        let (trait_path, assoc) = rest.rsplit_once(">::")?;
+        Some((param, last_name(trait_path), assoc))
+    }
+    fn last_name(path: &str) -> &str {
+        let plain = path.split('<').next().unwrap_or(path);
+        plain.rsplit("::").next().unwrap_or(plain).trim()
+    }
+    let bounds_of = |g: &Generics, param: &str| -> BTreeSet<String> {
+        let mut names: BTreeSet<String> = BTreeSet::new();
+        for p in &g.params {
+            if let GenericParam::Type { name, bounds, .. } = p {
+                if name == param {
+                    names.extend(bounds.iter().map(|b| last_name(&b.to_string()).to_owned()));
+                }
+            }
+        }
+        names
+    };
+    let renames: Vec<(String, String)> = old_where
+        .keys()
+        .filter(|s| !new_where.contains_key(*s))
+        .filter_map(|s| {
+            let (param, was, assoc) = projection(s)?;
+            let (old_b, new_b) = (bounds_of(old, param), bounds_of(new, param));
+            if !old_b.contains(was) || new_b.contains(was) {
+                return None;
+            }
+            // The one subject of the new side on this parameter's `assoc` through a
+            // trait it gained.
+            let mut candidates = new_where.keys().filter(|n| {
+                !old_where.contains_key(*n)
+                    && projection(n).is_some_and(|(p, now, a)| {
+                        p == param && a == assoc && new_b.contains(now) && !old_b.contains(now)
+                    })
+            });
+            let first = candidates.next()?;
+            candidates
+                .next()
+                .is_none()
+                .then(|| (s.clone(), first.clone()))
+        })
+        .collect();
+    for (from, to) in renames {
+        if let Some(bounds) = old_where.remove(&from) {
+            old_where.insert(to, bounds);
+        }
+    }
+}
+
+/// Bounds added and removed on one subject paired as one edit (`T: InputTakeAtPosition`
+/// → `T: Input`): a reviewer reads the replacement once. `Sized` (a `?Sized` added or
+/// dropped) stays apart: it says something of its own.
+pub fn paired(changes: Vec<GenericChange>) -> Vec<GenericChange> {
+    let subjects = |f: fn(&GenericChange) -> Option<&String>| -> BTreeSet<String> {
+        changes.iter().filter_map(f).cloned().collect()
+    };
+    let added = subjects(|c| match c {
+        GenericChange::BoundAdded { subject, bound } if bound != "Sized" => Some(subject),
+        _ => None,
+    });
+    let removed = subjects(|c| match c {
+        GenericChange::BoundRemoved { subject, bound } if bound != "Sized" => Some(subject),
+        _ => None,
+    });
+    let both: BTreeSet<&String> = added.intersection(&removed).collect();
+    if both.is_empty() {
+        return changes;
+    }
+    let mut out = Vec::new();
+    let mut replaced: BTreeMap<String, usize> = BTreeMap::new();
+    for change in changes {
+        let (subject, bound, is_added) = match &change {
+            GenericChange::BoundAdded { subject, bound } if bound != "Sized" => {
+                (subject, bound, true)
+            }
+            GenericChange::BoundRemoved { subject, bound } if bound != "Sized" => {
+                (subject, bound, false)
+            }
+            _ => {
+                out.push(change);
+                continue;
+            }
+        };
+        if !both.contains(subject) {
+            out.push(change);
+            continue;
+        }
+        let at = *replaced.entry(subject.clone()).or_insert_with(|| {
+            out.push(GenericChange::BoundReplaced {
+                subject: subject.clone(),
+                was: Vec::new(),
+                now: Vec::new(),
+            });
+            out.len() - 1
+        });
+        if let GenericChange::BoundReplaced { was, now, .. } = &mut out[at] {
+            if is_added {
+                now.push(bound.clone());
+            } else {
+                was.push(bound.clone());
+            }
+        }
     }
     out
 }

@@ -127,7 +127,7 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
         GenericChange::BoundRemoved { subject, bound } => !implied(&now, subject, bound),
         _ => true,
     });
-    for change in changes {
+    for change in generics::paired(changes) {
         let (kind, class) = generic(&change, role);
         push(kind, class, SignaturePart::Generic(change));
     }

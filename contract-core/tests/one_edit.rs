@@ -1,0 +1,152 @@
+//! One edit, one delta: a change whose consequences reach many places of a signature,
+//! an enum or a trait's impls is reported once, with what it changed under it, never
+//! as a removal and an addition or as every later position's change. Each case has
+//! its near miss, where a second real change must still show.
+
+mod common;
+
+use contract_core::{Class, Delta, DeltaKind};
+
+fn deltas(before: &str, after: &str) -> Vec<Delta> {
+    common::diff(before, after, &contract_core::Policy::default())
+}
+
+fn details(found: &[Delta]) -> Vec<String> {
+    found
+        .iter()
+        .map(|d| contract_core::render::detail(d))
+        .collect()
+}
+
+#[test]
+fn a_bound_replaced_is_one_delta_and_a_projection_through_it_follows() {
+    // nom 8: `T: InputTakeAtPosition` with `<T as InputTakeAtPosition>::Item: AsChar`
+    // became `T: Input` with `<T as Input>::Item: AsChar`.
+    let before =
+        "pub trait Take { type Item; } pub trait Input { type Item; } pub trait AsChar {} \
+                  pub fn alpha1<T: Take>(t: T) -> T where <T as Take>::Item: AsChar { t }";
+    let after = "pub trait Take { type Item; } pub trait Input { type Item; } pub trait AsChar {} \
+                 pub fn alpha1<T: Input>(t: T) -> T where <T as Input>::Item: AsChar { t }";
+    let found: Vec<Delta> = deltas(before, after)
+        .into_iter()
+        .filter(|d| d.symbol == "alpha1")
+        .collect();
+    assert_eq!(
+        details(&found),
+        ["`alpha1`: bound `T: Take` replaced by `T: Input`"],
+        "{}",
+        common::show(&found)
+    );
+    assert_eq!(found[0].class, Class::Breaking);
+    // Near miss: the projection's requirement changes too.
+    let after = after.replace(
+        "<T as Input>::Item: AsChar {",
+        "<T as Input>::Item: AsChar + Send {",
+    );
+    let found: Vec<Delta> = deltas(before, &after)
+        .into_iter()
+        .filter(|d| d.symbol == "alpha1")
+        .collect();
+    assert_eq!(found.len(), 2, "{}", common::show(&found));
+    assert!(
+        details(&found)
+            .iter()
+            .any(|d| d.contains("bound `<T as Input>::Item: Send` added")),
+        "{}",
+        common::show(&found)
+    );
+}
+
+#[test]
+fn a_parameter_removed_among_others_is_one_delta() {
+    // nom 8's `fold_many0<I, O, E, F, G, H, R>` → `<I, E, F, G, H, R>`: the others keep
+    // their names and bounds; a position-by-position reading made every later one look
+    // renamed and re-bounded.
+    let before = "pub fn fold<I: Clone, O, E: Default, F: Fn(I) -> O>(f: F, e: E) -> E { e }";
+    let after = "pub fn fold<I: Clone, E: Default, F: Fn(I) -> u8>(f: F, e: E) -> E { e }";
+    let found = deltas(before, after);
+    let mut shown = details(&found);
+    shown.sort();
+    assert_eq!(
+        shown,
+        [
+            "`fold`: bound `F: Fn(I) -> O` replaced by `F: Fn(I) -> u8`",
+            "`fold`: generic parameter `O` removed",
+        ],
+        "{}",
+        common::show(&found)
+    );
+    assert!(found.iter().all(|d| d.kind != DeltaKind::ParamTypeChanged));
+    // Parameters removed and one added there are one edit.
+    let before = "pub fn delimited<I, O1, O2, O3, E>(i: I, e: E) -> E { e }";
+    let after = "pub fn delimited<I, O, E>(i: I, e: E) -> E { e }";
+    assert_eq!(
+        details(&deltas(before, after)),
+        ["`delimited`: generic parameters `O1`, `O2`, `O3` replaced by `O`"]
+    );
+    // Near miss: the same count, renamed in place, is a renaming (no change).
+    assert!(deltas(
+        "pub fn f<I, O, E>(i: I, o: O, e: E) {}",
+        "pub fn f<I, X, E>(i: I, o: X, e: E) {}"
+    )
+    .is_empty());
+}
+
+#[test]
+fn implicit_discriminants_renumbered_by_one_insertion_are_one_delta() {
+    // nom 8's `ErrorKind` gained `BinDigit` before 34 implicitly numbered variants.
+    let before = "pub enum Kind { Tag, Alpha, Digit, Space, Eof, Fail }";
+    let after = "pub enum Kind { Tag, Bin, Alpha, Digit, Space, Eof, Fail }";
+    let found = deltas(before, after);
+    let renumbered: Vec<&Delta> = found
+        .iter()
+        .filter(|d| d.kind == DeltaKind::DiscriminantChanged)
+        .collect();
+    assert_eq!(renumbered.len(), 1, "{}", common::show(&found));
+    assert_eq!(
+        contract_core::render::detail(renumbered[0]),
+        "implicit discriminant of variant `Alpha`: 1 -> 2, and of 4 more variants after \
+         it (`Digit: 2 -> 3`, `Space: 3 -> 4`, …)"
+    );
+    // Near miss: nothing renumbered when the variant is appended.
+    let appended = deltas(
+        before,
+        "pub enum Kind { Tag, Alpha, Digit, Space, Eof, Fail, Bin }",
+    );
+    assert!(appended
+        .iter()
+        .all(|d| d.kind != DeltaKind::DiscriminantChanged));
+}
+
+#[test]
+fn an_impl_kept_across_a_reshaped_trait_is_not_lost() {
+    // nom 8's `Parser<I, O, E>` became `Parser<I>`: every impl names the trait anew,
+    // and the reshape is the trait's change, reported once on it.
+    let before = "pub trait Parser<I, O> {} pub struct And; impl<I, O> Parser<I, O> for And {} \
+                  pub struct Or; impl<I, O> Parser<I, O> for Or {}";
+    let after = "pub trait Parser<I> {} pub struct And; impl<I> Parser<I> for And {} \
+                 pub struct Or; impl<I> Parser<I> for Or {}";
+    let found = deltas(before, after);
+    assert!(
+        found.iter().all(|d| !matches!(
+            d.kind,
+            DeltaKind::TraitImplementorRemoved | DeltaKind::TraitImplementorAdded
+        )),
+        "{}",
+        common::show(&found)
+    );
+    assert!(found
+        .iter()
+        .any(|d| d.kind == DeltaKind::GenericParamRemoved && d.is_breaking()));
+    // Near miss: an impl that is gone is still lost.
+    let after = "pub trait Parser<I> {} pub struct And; impl<I> Parser<I> for And {} \
+                 pub struct Or;";
+    let found = deltas(before, after);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.kind == DeltaKind::TraitImplementorRemoved && d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+}
