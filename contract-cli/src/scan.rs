@@ -473,6 +473,50 @@ fn item_ns(item: &Item) -> Ns {
     }
 }
 
+/// The public items a macro body that does not parse as items declares at its top
+/// level, each as a stand-in of its kind and name (`pub struct Md5;` for `pub struct
+/// Md5(block_api::Md5Core);`): what the call defines is not read, only that it names
+/// them, so each is taken as the golden has it.
+fn declared_items(tokens: proc_macro2::TokenStream) -> Vec<Item> {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let ident = |i: usize| match trees.get(i) {
+        Some(TokenTree::Ident(id)) => Some(id.to_string()),
+        _ => None,
+    };
+    let mut items = Vec::new();
+    for at in 0..trees.len() {
+        if ident(at).as_deref() != Some("pub") {
+            continue;
+        }
+        let mut next = at + 1;
+        // `pub(crate)` and the like are not public API.
+        if let Some(TokenTree::Group(g)) = trees.get(next) {
+            if g.delimiter() == proc_macro2::Delimiter::Parenthesis {
+                continue;
+            }
+        }
+        while matches!(ident(next).as_deref(), Some("unsafe" | "async" | "const"))
+            && ident(next + 1).is_some_and(|k| k == "fn" || k == "trait")
+        {
+            next += 1;
+        }
+        let (Some(keyword), Some(name)) = (ident(next), ident(next + 1)) else {
+            continue;
+        };
+        let stand_in = match keyword.as_str() {
+            "struct" | "enum" | "union" | "type" | "trait" => format!("pub struct {name};"),
+            "fn" => format!("pub fn {name}() {{}}"),
+            "const" | "static" => format!("pub const {name}: () = ();"),
+            _ => continue,
+        };
+        if let Ok(item) = syn::parse_str::<Item>(&stand_in) {
+            items.push(item);
+        }
+    }
+    items
+}
+
 fn item_ident(item: &Item) -> Option<String> {
     Some(match item {
         Item::Const(i) => i.ident.to_string(),
@@ -1066,9 +1110,16 @@ impl Scanner<'_> {
     /// cfg this command cannot evaluate is; a body that is not items defines nothing
     /// this command can name.
     fn macro_defined(&mut self, m: &syn::ItemMacro, index: usize, cx: &ModCx, file: &Path) {
-        let Ok(body) = syn::parse2::<syn::File>(m.mac.tokens.clone()) else {
-            return;
-        };
+        // A body that is not items may still declare one in its own syntax
+        // (digest 0.11's `buffer_fixed!(pub struct Md5(Md5Core); oid: "…"; impl: …;)`):
+        // each `pub struct Name` it spells, as an item of that kind and name.
+        let body = syn::parse2::<syn::File>(m.mac.tokens.clone())
+            .ok()
+            .unwrap_or_else(|| syn::File {
+                shebang: None,
+                attrs: Vec::new(),
+                items: declared_items(m.mac.tokens.clone()),
+            });
         let public: Vec<String> = body
             .items
             .iter()

@@ -1239,6 +1239,39 @@ fn an_item_a_module_level_macro_call_writes_out_is_taken_as_the_golden_has_it() 
     );
 }
 
+/// md-5 0.11 and hmac 0.13 define their hasher with digest's `buffer_fixed!(pub struct
+/// Md5(Md5Core); oid: "…"; impl: …;)`, whose body is the macro's own syntax, not items
+/// (before, `pub type Md5 = CoreWrapper<Md5Core>;`). Each item it declares by kind and
+/// name is taken as the golden has it, with a warning; one no call names is lost.
+#[test]
+fn an_item_a_macro_declares_in_its_own_syntax_is_taken_as_the_golden_has_it() {
+    let f = api_package("md", "");
+    let before = "pub struct Core;\npub type Md5 = Core;\npub type Sha1 = Core;\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let fixed = |names: &[&str]| {
+        let calls: String = names
+            .iter()
+            .map(|n| format!("buffer_fixed!(\n    /// A hasher.\n    pub struct {n}(Core);\n    oid: \"1.2\";\n);\n"))
+            .collect();
+        format!(
+            "macro_rules! buffer_fixed {{\n    ($(#[$a:meta])* $v:vis struct $n:ident($t:ty); oid: $o:literal;) => {{\n        \
+             $(#[$a])* $v struct $n($t);\n    }};\n}}\n\npub struct Core;\n{calls}"
+        )
+    };
+    f.write("src/lib.rs", &fixed(&["Md5", "Sha1"]));
+    assert_eq!(f.deltas(), []);
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr.contains("`buffer_fixed!` call writes out `Md5`"),
+        "{run:?}"
+    );
+    // The near miss: no call names `Sha1` any more.
+    f.write("src/lib.rs", &fixed(&["Md5"]));
+    assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "Sha1")]);
+}
+
 /// euclid 0.22.14 moved impls into `#[cfg(…)] mod transform2d_float { use
 /// super::Transform2D; impl ApproxEq<T> for Transform2D<…> {…} }`: the block's types are
 /// written in that module's names, and `super::Transform2D` is the type the golden has.
