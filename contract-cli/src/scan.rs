@@ -705,7 +705,7 @@ impl Scanner<'_> {
                 return;
             }
         };
-        match syn::parse_file(&text) {
+        match contract_core::syntax::parse_file(&text) {
             Ok(parsed) => {
                 let parsed = Rc::new(parsed);
                 let outer = std::mem::replace(&mut self.type_scopes, FileScopes::of_file(&text));

@@ -1239,6 +1239,32 @@ fn an_item_a_module_level_macro_call_writes_out_is_taken_as_the_golden_has_it() 
     );
 }
 
+/// id-arena 2.2's `trait ArenaBehavior { fn index(Self::Id) -> usize; }`: an edition-2015
+/// anonymous parameter, which syn 2 does not parse. The file is read with it named `_`,
+/// as rustc names it, so the crate is checked like any other.
+#[test]
+fn an_edition_2015_anonymous_parameter_is_read() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"arena\"\nversion = \"0.1.0\"\nedition = \"2015\"\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let src = |ret: &str| {
+        format!("pub trait ArenaBehavior {{\n    type Id;\n    fn index(Self::Id) -> {ret};\n}}\n")
+    };
+    f.write("src/lib.rs", &src("usize"));
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(f.deltas(), []);
+    // The near miss: what the method returns is still compared.
+    f.write("src/lib.rs", &src("u32"));
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "return_type_changed", "ArenaBehavior")]
+    );
+}
+
 /// md-5 0.11 and hmac 0.13 define their hasher with digest's `buffer_fixed!(pub struct
 /// Md5(Md5Core); oid: "…"; impl: …;)`, whose body is the macro's own syntax, not items
 /// (before, `pub type Md5 = CoreWrapper<Md5Core>;`). Each item it declares by kind and

@@ -205,7 +205,7 @@ pub fn pin_macro(input: TokenStream) -> TokenStream {
     let mut errors = Vec::new();
     let mut generated = TokenStream::new();
     if let Some((name, args)) = args::parse_pin_macro(input, &mut errors) {
-        let found = scope::with_call_site_text(|text| match syn::parse_file(text) {
+        let found = scope::with_call_site_text(|text| match syntax::parse_file(text) {
             Ok(file) => syntax::pinned_macro(&file.items, &name.to_string())
                 .map(|(definition, e)| (syn::Item::Macro(definition.clone()), e)),
             Err(e) => Err(contract_core::message::file_unparsable(&e)),

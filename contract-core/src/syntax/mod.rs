@@ -6,6 +6,7 @@
 
 pub mod args;
 mod attrs;
+mod edition2015;
 mod elision;
 pub mod names;
 pub mod order;
@@ -19,6 +20,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Fields, FnArg, Item, Pat, Visibility as SynVis};
 
+pub use self::edition2015::parse_file;
 pub use self::scope::Scope;
 use self::types::Cx;
 use crate::delta::{Attr, Member};

@@ -64,7 +64,7 @@ impl Reader<'_> {
             return None;
         }
         let text = (self.read)(path)?;
-        syn::parse_file(&text).ok()
+        super::parse_file(&text).ok()
     }
 
     /// Records the items of module `m` (`module_path!()` `path`): `children` is where

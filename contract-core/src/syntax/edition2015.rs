@@ -1,0 +1,196 @@
+//! Sources syn does not parse because an older edition allowed them: a trait method's
+//! parameter written as a type alone (`fn index(Self::Id) -> usize;`, edition 2015,
+//! id-arena 2.x). rustc names such a parameter `_`; so does [`parse_file`], after the
+//! plain parse failed, so what every edition's sources declare is read.
+
+use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+
+/// `text` parsed as a file; where that fails, parsed again with each anonymous
+/// parameter named `_`. The first error stands when that does not help.
+pub fn parse_file(text: &str) -> syn::Result<syn::File> {
+    let error = match syn::parse_file(text) {
+        Ok(file) => return Ok(file),
+        Err(e) => e,
+    };
+    let Ok(tokens) = text.parse::<TokenStream>() else {
+        return Err(error);
+    };
+    let (named, changed) = anonymous_params_named(tokens);
+    if !changed {
+        return Err(error);
+    }
+    syn::parse2::<syn::File>(named).map_err(|_| error)
+}
+
+/// `tokens` with every `fn name(…)`'s parameters that are a type alone written `_:
+/// Type`; whether any was.
+fn anonymous_params_named(tokens: TokenStream) -> (TokenStream, bool) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < trees.len() {
+        let is_fn_name = matches!(&trees[i], TokenTree::Ident(id) if id == "fn")
+            && matches!(trees.get(i + 1), Some(TokenTree::Ident(_)));
+        if !is_fn_name {
+            out.push(match &trees[i] {
+                TokenTree::Group(g) => {
+                    let (inner, c) = anonymous_params_named(g.stream());
+                    changed |= c;
+                    regroup(g, inner)
+                }
+                other => other.clone(),
+            });
+            i += 1;
+            continue;
+        }
+        // `fn`, its name and its generics as they are, then its parameters.
+        out.push(trees[i].clone());
+        out.push(trees[i + 1].clone());
+        i += 2;
+        let mut depth = 0usize;
+        while i < trees.len() {
+            match &trees[i] {
+                TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
+                TokenTree::Punct(p) if p.as_char() == '>' && !after_dash(&trees, i) => {
+                    depth = depth.saturating_sub(1)
+                }
+                TokenTree::Group(g) if depth == 0 && g.delimiter() == Delimiter::Parenthesis => {
+                    let (params, c) = params_named(g.stream());
+                    changed |= c;
+                    out.push(regroup(g, params));
+                    i += 1;
+                    break;
+                }
+                _ => {}
+            }
+            out.push(trees[i].clone());
+            i += 1;
+        }
+    }
+    (out.into_iter().collect(), changed)
+}
+
+/// Whether the `>` at `i` is the second half of `->`.
+fn after_dash(trees: &[TokenTree], i: usize) -> bool {
+    i > 0
+        && matches!(&trees[i - 1], TokenTree::Punct(p)
+            if p.as_char() == '-' && p.spacing() == Spacing::Joint)
+}
+
+fn regroup(g: &Group, stream: TokenStream) -> TokenTree {
+    let mut new = Group::new(g.delimiter(), stream);
+    new.set_span(g.span());
+    TokenTree::Group(new)
+}
+
+/// A parameter list with each parameter that has no pattern (no `:` of its own, not
+/// `self`) named `_`.
+fn params_named(stream: TokenStream) -> (TokenStream, bool) {
+    let trees: Vec<TokenTree> = stream.into_iter().collect();
+    let mut params: Vec<Vec<TokenTree>> = vec![Vec::new()];
+    let mut depth = 0usize;
+    for (i, t) in trees.iter().enumerate() {
+        match t {
+            TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
+            TokenTree::Punct(p) if p.as_char() == '>' && !after_dash(&trees, i) => {
+                depth = depth.saturating_sub(1)
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' && depth == 0 => {
+                params.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        params
+            .last_mut()
+            .expect("one list at least")
+            .push(t.clone());
+    }
+    let mut changed = false;
+    let mut out: Vec<TokenTree> = Vec::new();
+    let count = params.len();
+    for (n, mut param) in params.into_iter().enumerate() {
+        if !param.is_empty() && !has_pattern(&param) && !is_self(&param) {
+            let mut named = vec![
+                TokenTree::Ident(Ident::new("_", Span::call_site())),
+                TokenTree::Punct(Punct::new(':', Spacing::Alone)),
+            ];
+            named.append(&mut param);
+            param = named;
+            changed = true;
+        }
+        out.extend(param);
+        if n + 1 < count {
+            out.push(TokenTree::Punct(Punct::new(',', Spacing::Alone)));
+        }
+    }
+    (out.into_iter().collect(), changed)
+}
+
+/// Whether a parameter has a pattern: a `:` alone (not half of `::`) outside `<…>`.
+fn has_pattern(param: &[TokenTree]) -> bool {
+    let mut depth = 0usize;
+    for (i, t) in param.iter().enumerate() {
+        if let TokenTree::Punct(p) = t {
+            match p.as_char() {
+                '<' => depth += 1,
+                '>' if !after_dash(param, i) => depth = depth.saturating_sub(1),
+                ':' if depth == 0 => {
+                    let joint_before = i > 0
+                        && matches!(&param[i - 1], TokenTree::Punct(q)
+                            if q.as_char() == ':' && q.spacing() == Spacing::Joint);
+                    if p.spacing() == Spacing::Alone && !joint_before {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+/// `self`, `mut self`, `&self`, `&'a mut self` (a typed `self: T` has a pattern).
+fn is_self(param: &[TokenTree]) -> bool {
+    matches!(param.last(), Some(TokenTree::Ident(id)) if id == "self")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_anonymous_trait_method_parameter_is_named_underscore() {
+        let src = "pub trait ArenaBehavior { type Id; \
+                   fn new_id(arena_id: u32, index: usize) -> Self::Id; \
+                   fn index(Self::Id) -> usize; \
+                   fn pair(&self, HashMap<u8, Vec<u8>>, fn(u8) -> u8) -> bool; }";
+        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
+        let file = parse_file(src).expect("named");
+        let syn::Item::Trait(t) = &file.items[0] else {
+            panic!("a trait")
+        };
+        let sigs: Vec<String> = t
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                syn::TraitItem::Fn(f) => Some(crate::syntax::tokens::to_string(&f.sig)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sigs.len(), 3, "{sigs:?}");
+        assert_eq!(sigs[1], "fn index(_: Self::Id) -> usize", "{sigs:?}");
+        assert_eq!(
+            sigs[2].replace(' ', ""),
+            "fnpair(&self,_:HashMap<u8,Vec<u8>>,_:fn(u8)->u8)->bool",
+            "{sigs:?}"
+        );
+    }
+
+    #[test]
+    fn a_file_that_fails_for_another_reason_keeps_its_error() {
+        assert!(parse_file("pub struct {").is_err());
+        assert!(parse_file("fn f(x: u8) -> u8 { x } pub struct S").is_err());
+    }
+}
