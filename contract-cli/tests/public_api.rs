@@ -1239,6 +1239,34 @@ fn an_item_a_module_level_macro_call_writes_out_is_taken_as_the_golden_has_it() 
     );
 }
 
+/// rstar 0.14: `impl<P> AABB<P> where P: crate::point::Point` became `where P: Clone`,
+/// `Point: Clone` defined in a private module and pinned only at its root re-export:
+/// the trait is found by the module that defines it, and the bound is relaxed.
+#[test]
+fn a_trait_pinned_only_at_a_re_export_implies_its_supertraits() {
+    let f = api_package("trees", "");
+    let src = |bound: &str| {
+        format!(
+            "mod point {{\n    pub trait Point: Clone {{}}\n}}\npub use point::Point;\n\n\
+             pub struct Aabb<P>(P);\n\nimpl<P> Aabb<P>\nwhere\n    P: {bound},\n{{\n    \
+             pub fn lower(&self) -> P {{\n        self.0.clone()\n    }}\n}}\n"
+        )
+    };
+    f.write("src/lib.rs", &src("crate::point::Point"));
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write("src/lib.rs", &src("Clone"));
+    assert_eq!(
+        f.deltas(),
+        [delta("additive", "generic_bound_removed", "Aabb")]
+    );
+    // The near miss: a bound `Point` does not imply.
+    f.write("src/lib.rs", &src("Clone + Default"));
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "method_signature_changed", "Aabb")]
+    );
+}
+
 /// id-arena 2.2's `trait ArenaBehavior { fn index(Self::Id) -> usize; }`: an edition-2015
 /// anonymous parameter, which syn 2 does not parse. The file is read with it named `_`,
 /// as rustc names it, so the crate is checked like any other.

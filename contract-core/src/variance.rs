@@ -171,6 +171,13 @@ pub trait Types {
     }
 }
 
+/// Whether `m` is where `symbol` (pinned in `module`) is: its module, or the module
+/// that defines it when it is pinned at a re-export (`rstar::point::Point` for the
+/// root's `Point`).
+fn defines(symbol: &Symbol, module: &str, m: &str) -> bool {
+    m == module || symbol.defined_in.as_deref() == Some(m)
+}
+
 /// The constant among `symbols` defined as `def`: a `const` item (`module::NAME`) or
 /// an inherent one of a type (`module::Type::NAME`).
 pub fn find_constant<'a>(
@@ -184,7 +191,7 @@ pub fn find_constant<'a>(
         let module = symbol.module.as_deref().unwrap_or_default();
         let ident = name.rsplit("::").next().unwrap_or(name);
         let (m, i) = def.rsplit_once("::")?;
-        (m == module && i == ident).then_some(c)
+        (defines(symbol, module, m) && i == ident).then_some(c)
     });
     item.or_else(|| {
         let (ty, name) = def.rsplit_once("::")?;
@@ -192,7 +199,7 @@ pub fn find_constant<'a>(
             let module = symbol.module.as_deref().unwrap_or_default();
             let ident = sym.rsplit("::").next().unwrap_or(sym);
             let (m, i) = ty.rsplit_once("::")?;
-            (m == module && i == ident).then(|| symbol.consts.get(name))?
+            (defines(symbol, module, m) && i == ident).then(|| symbol.consts.get(name))?
         })
     })
 }
@@ -209,7 +216,7 @@ pub fn find_supertraits<'a>(
         let module = symbol.module.as_deref().unwrap_or_default();
         let ident = name.rsplit("::").next().unwrap_or(name);
         let found = match def.rsplit_once("::") {
-            Some((m, i)) => m == module && i == ident,
+            Some((m, i)) => defines(symbol, module, m) && i == ident,
             None => module.is_empty() && def == ident,
         };
         let written_in = symbol.written_in().unwrap_or_default();
@@ -271,7 +278,7 @@ pub fn find_def<'a>(
         let module = symbol.module.as_deref().unwrap_or_default();
         let ident = name.rsplit("::").next().unwrap_or(name);
         let found = match def.rsplit_once("::") {
-            Some((m, i)) => m == module && i == ident,
+            Some((m, i)) => defines(symbol, module, m) && i == ident,
             None => module.is_empty() && def == ident,
         };
         found.then_some((symbol.written_in().unwrap_or_default(), item))
