@@ -85,6 +85,10 @@ struct Module {
     /// (only such a macro of the crate can write an impl of one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     macro_rules: Vec<(String, bool)>,
+    /// Its traits, private ones included, each with its supertraits as a shape writes
+    /// them (in this module's names); `#[cfg]`'d twins each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    traits: Vec<(String, Vec<crate::ty::Bound>)>,
 }
 
 /// A struct, enum or union as its auto traits see it: its type parameters and the
@@ -340,6 +344,7 @@ impl NameTable {
                 auto_impls: Vec::new(),
                 macro_calls: Vec::new(),
                 macro_rules: Vec::new(),
+                traits: Vec::new(),
             }],
         }
     }
@@ -359,6 +364,7 @@ impl NameTable {
             auto_impls: Vec::new(),
             macro_calls: Vec::new(),
             macro_rules: Vec::new(),
+            traits: Vec::new(),
         });
         let index = self.modules.len() - 1;
         self.modules[parent]
@@ -381,6 +387,26 @@ impl NameTable {
     /// Records the struct, enum or union `name` of `module` for its auto traits.
     pub fn add_type_def(&mut self, module: usize, name: &str, def: TypeDef) {
         self.modules[module].types.push((name.to_owned(), def));
+    }
+
+    /// Records the trait `name` of `module` with its supertraits.
+    pub fn add_trait(&mut self, module: usize, name: &str, supertraits: Vec<crate::ty::Bound>) {
+        self.modules[module]
+            .traits
+            .push((name.to_owned(), supertraits));
+    }
+
+    /// The supertraits of the crate's trait defined as `def` (`k::traits::Observer`),
+    /// with the module they are written in, as the sources say now; `None` when no
+    /// module of that path defines it, or `#[cfg]`'d twins differ.
+    pub fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        let (path, name) = def.rsplit_once("::")?;
+        let module = &self.modules[self.module(path)?];
+        let mut found = module.traits.iter().filter(|(n, _)| n == name);
+        let (_, first) = found.next()?;
+        found
+            .all(|(_, other)| other == first)
+            .then_some((module.path.as_str(), first.as_slice()))
     }
 
     /// Records an impl of an auto trait written in `module`.
@@ -558,6 +584,18 @@ impl NameTable {
         );
         out.push(Segment::plain(&self.modules[module].defs[index].0));
         out
+    }
+}
+
+/// The crate's traits as its sources define them now (the macro's current side: it
+/// reads the crate's names, not the other pinned items' shapes).
+impl crate::variance::Types for NameTable {
+    fn get(&self, _def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
+        None
+    }
+
+    fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        NameTable::supertraits(self, def)
     }
 }
 

@@ -359,11 +359,33 @@ fn check_respelling(
     // The golden's other types: a signature may name one (see `contract_core::variance`).
     let types: &Golden = &golden;
     let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy, types);
+    // Where the item changed, the crate's traits as the sources define them now, read
+    // from its files once per compiler process (the harness and the command read them
+    // from the current shapes): a supertrait or bound implied through a trait new or
+    // changed in this release.
+    let names = (!deltas.is_empty())
+        .then(|| place.and_then(|p| crate::names::of_item(&p.file, &p.inline)))
+        .flatten();
+    let current: &dyn contract_core::variance::Types = match &names {
+        Some((read, _)) => &read.table,
+        None => types,
+    };
+    if names.is_some() {
+        deltas = diff::diff_fragment_between(
+            name,
+            &entry.shape,
+            &extracted.fragment,
+            &policy,
+            types,
+            current,
+        );
+    }
     if !deltas.is_empty() {
         if let Some(fragment) =
             place.and_then(|place| in_golden_spelling(place, extracted, &entry.shape))
         {
-            deltas = diff::diff_fragment(name, &entry.shape, &fragment, &policy, types);
+            deltas =
+                diff::diff_fragment_between(name, &entry.shape, &fragment, &policy, types, current);
             *respelled = Some(fragment);
         }
     }

@@ -425,6 +425,20 @@ pub fn diff_fragment(
     policy: &Policy,
     types: &dyn Types,
 ) -> Vec<Delta> {
+    diff_fragment_between(name, golden, fragment, policy, types, types)
+}
+
+/// [`diff_fragment`] with the crate's traits as its sources define them now known too
+/// (`current`, read before the golden's): a bound or supertrait implied through a trait
+/// new or changed in this release is read as the harness and the command read it.
+pub fn diff_fragment_between(
+    name: &str,
+    golden: &Symbol,
+    fragment: &Fragment,
+    policy: &Policy,
+    types: &dyn Types,
+    current: &dyn Types,
+) -> Vec<Delta> {
     let mut after = golden.clone();
     let mut before = golden.clone();
     // What the compiler knows of the type is not known while it expands: neither
@@ -478,7 +492,7 @@ pub fn diff_fragment(
         // Implementing a trait never breaks it; removals are the harness's to see.
         Fragment::Implementor { .. } => return Vec::new(),
     }
-    let mut deltas = diff_symbol_among(name, &before, &after, policy, types);
+    let mut deltas = diff_symbol_between(name, &before, &after, policy, types, current);
     // Whether a parameter's old type meets the bounds of the type parameter that
     // replaced it may rest on impls of the crate's traits, which one item does not
     // see: the harness and the command settle it with the whole set.

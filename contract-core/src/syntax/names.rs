@@ -169,9 +169,23 @@ impl Reader<'_> {
                         }
                     }
                 }
-                Item::Trait(i) => self
-                    .table
-                    .add_def(m, &i.ident.unraw().to_string(), Def::Type),
+                Item::Trait(i) => {
+                    let name = i.ident.unraw().to_string();
+                    self.table.add_def(m, &name, Def::Type);
+                    if let Ok(
+                        [super::Extracted {
+                            fragment:
+                                Fragment::Item {
+                                    item: ItemShape::Trait(t),
+                                    ..
+                                },
+                            ..
+                        }],
+                    ) = super::extract_all(item, &scope).as_deref()
+                    {
+                        self.table.add_trait(m, &name, t.supertraits.clone());
+                    }
+                }
                 Item::Fn(i) => self
                     .table
                     .add_def(m, &i.sig.ident.unraw().to_string(), Def::Value),
