@@ -2136,3 +2136,24 @@ fn a_re_export_reads_in_its_defining_module_even_from_a_golden_that_does_not_say
         assert_eq!(removed, !implied, "{raw}\n{}", common::show(&found));
     }
 }
+
+#[test]
+fn a_trait_argument_written_at_its_default_of_self_is_the_default() {
+    // euclid 0.22.14's `Vector2D::angle_to`: the block's `T: Mul<T, Output = T> +
+    // Add<T, Output = T>` became the method's `T: Add<Output = T> + Mul<Output = T>`;
+    // `trait Add<Rhs = Self>`, so on `T` the two say the same.
+    same(
+        "pub fn f<T: std::ops::Add<T, Output = T> + PartialEq<T>>(t: T) -> T { t }",
+        "pub fn f<T: std::ops::Add<Output = T> + PartialEq>(t: T) -> T { t }",
+    );
+    same(
+        "pub struct V<T>(T); impl<T> V<T> where T: Copy + core::ops::Mul<T, Output = T> { pub fn sq(self) -> T { self.0 * self.0 } }",
+        "pub struct V<T>(T); impl<T> V<T> { pub fn sq(self) -> T where T: Copy + std::ops::Mul<Output = T> { self.0 * self.0 } }",
+    );
+    // Near miss: another right-hand side is another bound.
+    breaks(
+        "pub fn f<T: std::ops::Add<Output = T>>(t: T) -> T { t }",
+        "pub fn f<T: std::ops::Add<u8, Output = T>>(t: T) -> T { t }",
+        DeltaKind::MethodSignatureChanged,
+    );
+}
