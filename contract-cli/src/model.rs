@@ -761,10 +761,9 @@ fn infer_auto_traits(
         if generic_only && generics.type_param_names().next().is_none() {
             continue;
         }
+        // Set even when nothing could be told: then every trait is untold.
         let traits = inference.of(p.impl_module(), &p.item_name);
-        if !traits.is_empty() {
-            current.set_auto_traits(&p.name, traits);
-        }
+        current.set_auto_traits(&p.name, traits);
     }
 }
 

@@ -63,6 +63,8 @@ struct SourceFacts {
     redundant_features: BTreeSet<String>,
     /// [`Symbol::package_features`].
     package_features: BTreeSet<String>,
+    /// [`Symbol::auto_traits_inferred`].
+    auto_traits_inferred: bool,
 }
 
 impl SourceFacts {
@@ -73,6 +75,7 @@ impl SourceFacts {
             .redundant_features
             .clone_from(&self.redundant_features);
         symbol.package_features.clone_from(&self.package_features);
+        symbol.auto_traits_inferred = self.auto_traits_inferred;
     }
 }
 
@@ -425,6 +428,8 @@ impl Current {
     /// that).
     pub fn set_auto_traits(&mut self, name: &str, traits: BTreeMap<ProbedTrait, AutoCond>) {
         self.rewrite(name, |symbol| symbol.auto_traits = traits);
+        // Inferred, whatever could be told: a trait left out is one that could not.
+        self.set_facts(name, |f| f.auto_traits_inferred = true);
     }
 
     /// Records that symbol `name`, pinned at a public path, is defined in `module`

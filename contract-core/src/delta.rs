@@ -252,6 +252,10 @@ delta_kinds! {
     AutoTraitRemoved = "auto_trait_removed", Breaking, Api, "`Rc<()>` field added: no longer `Send`";
     /// The type implements an auto trait it did not.
     AutoTraitAdded = "auto_trait_added", Additive, Api, "`Rc<()>` field replaced by `Arc<()>`: now `Send`";
+    /// An auto trait the golden holds can no longer be told from the sources (a field
+    /// became a projection `I::Item`, a dependency's type not read): not a verdict,
+    /// shown so a reviewer can check it by hand.
+    AutoTraitUntold = "auto_trait_untold", Additive, Api, "a field `I::Item` added: `Send` no longer told";
     /// The type no longer implements a probed trait it implemented by hand (a derive
     /// removed is `derive_removed`): seen by the compiler at test time.
     ImplRemoved = "impl_removed", Breaking, Api, "`impl Clone for Config` deleted";

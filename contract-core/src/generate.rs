@@ -922,6 +922,7 @@ impl<'a> Arbitrary<'a> for Symbol {
             inert_features: Default::default(),
             redundant_features: Default::default(),
             package_features: Default::default(),
+            auto_traits_inferred: false,
             unresolved: Default::default(),
         }))
     }
@@ -1092,6 +1093,7 @@ pub fn canonical(mut s: Symbol) -> Symbol {
     s.inert_features.clear();
     s.redundant_features.clear();
     s.package_features.clear();
+    s.auto_traits_inferred = false;
     // A public path is given with an item's attribute.
     if s.item.is_none() {
         s.path = None;

@@ -96,8 +96,10 @@ pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
         old.auto_traits.clear();
         new.auto_traits.clear();
     }
+    // One told before and untold now where the sources were read stays on the old
+    // side: the family shows it as no longer told.
     old.auto_traits
-        .retain(|t, _| after.auto_traits.contains_key(t));
+        .retain(|t, _| after.auto_traits.contains_key(t) || after.auto_traits_inferred);
     new.auto_traits
         .retain(|t, _| before.auto_traits.contains_key(t));
     old.impls_in_source.clear();
@@ -141,7 +143,8 @@ pub fn keep(current: &mut Symbol, golden: Option<&Symbol>) {
         if current.implements.is_none() {
             current.implements.clone_from(&g.implements);
         }
-        if current.auto_traits.is_empty() {
+        // Inferred and nothing told is an answer: every trait untold.
+        if current.auto_traits.is_empty() && !current.auto_traits_inferred {
             current.auto_traits.clone_from(&g.auto_traits);
         }
     }
@@ -160,7 +163,9 @@ fn keeps(current: &Symbol, golden: Option<&Symbol>) -> bool {
     golden.is_some_and(|g| {
         same_kind(g, current)
             && ((current.implements.is_none() && g.implements.is_some())
-                || (current.auto_traits.is_empty() && !g.auto_traits.is_empty()))
+                || (current.auto_traits.is_empty()
+                    && !current.auto_traits_inferred
+                    && !g.auto_traits.is_empty()))
     })
 }
 

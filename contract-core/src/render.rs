@@ -1049,6 +1049,10 @@ fn detail_body(delta: &Delta) -> String {
                 DeltaKind::AutoTraitRemoved => {
                     format!("`{t}` {now}, where it was `{t}` {was}: inferred from its fields")
                 }
+                DeltaKind::AutoTraitUntold => format!(
+                    "`{t}` can no longer be told from the sources (it was `{t}` {was}): \
+                     check it by hand"
+                ),
                 _ => format!("now `{t}` {now}, where it was `{t}` {was}: inferred from its fields"),
             };
         }

@@ -173,6 +173,11 @@ pub struct Symbol {
     /// code of this release. Never stored.
     #[serde(skip)]
     pub package_features: BTreeSet<String>,
+    /// On a current shape: its auto traits were inferred from the sources (by the
+    /// command, or by the macro for a generic type), so a trait [`Symbol::auto_traits`]
+    /// leaves out could not be told. Never stored.
+    #[serde(skip)]
+    pub auto_traits_inferred: bool,
     /// Single names in the shape that could not be resolved through the module's
     /// `use` declarations (a glob import was in scope): they are compared as written,
     /// and messages about them say so. Not part of what is compared.

@@ -617,6 +617,7 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 inert_features: Default::default(),
                 redundant_features: Default::default(),
                 package_features: Default::default(),
+                auto_traits_inferred: false,
                 unresolved: Default::default(),
             },
         )

@@ -396,8 +396,8 @@ fn registration(
 
 /// The auto traits of a generic struct, enum or union, inferred from the crate's
 /// sources as the command infers them (its dependencies' are not read here: what
-/// rests on them is not told), as compact JSON; `""` for any other item, where
-/// nothing is told, or where this compilation emits no code. A non-generic type's
+/// rests on them is not told), as compact JSON (`{}` when none could be told); `""`
+/// for any other item, or where this compilation emits no code. A non-generic type's
 /// are the compiler's to answer (the type probe).
 fn generic_auto_traits(
     item: &syn::Item,
@@ -420,11 +420,9 @@ fn generic_auto_traits(
         return String::new();
     };
     let name = extracted.name.as_str();
+    // `{}` when nothing could be told: inferred all the same, every trait untold.
     let traits =
         contract_core::auto::infer(&read.table, &contract_core::names::NoExterns, &module, name);
-    if traits.is_empty() {
-        return String::new();
-    }
     canonical::to_compact_string(&traits)
 }
 

@@ -15,6 +15,18 @@ use crate::shape::{GenericParam, ItemShape, Symbol};
 pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     for (t, old) in &before.auto_traits {
         let Some(new) = after.auto_traits.get(t) else {
+            // Told before and not now, where the sources were read: "cannot tell" is
+            // no verdict, but it is shown (a lost `Send` may hide behind it).
+            if after.auto_traits_inferred {
+                let delta = cx
+                    .delta(
+                        DeltaKind::AutoTraitUntold,
+                        Member::Attr { attr: Attr::Derive },
+                    )
+                    .note(Note::AutoCondition(*t))
+                    .was(Shown::AutoTrait(*t, old.clone()));
+                cx.push(delta);
+            }
             continue;
         };
         let Some(new_at_defaults) = at_defaults(new, before, after) else {

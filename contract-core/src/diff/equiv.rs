@@ -333,6 +333,7 @@ pub fn normalized(s: &Symbol) -> Symbol {
     out.inert_features.clear();
     out.redundant_features.clear();
     out.package_features.clear();
+    out.auto_traits_inferred = false;
     // A public path given stands for the module: moving the definition behind it
     // moves nothing a consumer names.
     if out.path.is_some() {

@@ -996,6 +996,21 @@ pub const CASES: &[Case] = &[
         "#[observed(Send, Unpin)] pub struct S { a: u8 }",
         "#[observed(Send, Unpin)] pub struct S { a: u16 }",
     ),
+    // ---- auto traits inferred from the sources ----------------------------------
+    // A field whose type the sources cannot tell (a projection): no verdict, a notice.
+    yes(
+        AutoTraitUntold,
+        Additive,
+        Api,
+        "#[infer_auto] pub struct S<I> { a: Vec<I> }",
+        "#[infer_auto] pub struct S<I: Iterator> { a: Vec<I>, b: Option<I::Item> }",
+    ),
+    // Told on both sides: compared, no notice.
+    no(
+        AutoTraitUntold,
+        "#[infer_auto] pub struct S<I> { a: Vec<I> }",
+        "#[infer_auto] pub struct S<I> { a: Vec<I>, b: u8 }",
+    ),
     yes(
         ImplRemoved,
         Breaking,

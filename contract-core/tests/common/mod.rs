@@ -20,7 +20,9 @@ pub mod cases;
 /// Three test-only attributes stand for what extraction cannot see:
 /// `#[observed(Clone, Send)]` — what the type probe answered (the harness);
 /// `#[impl_in_source(Clone)]` — an `impl Clone for …` the CLI read in the sources;
-/// `#[public_path("crate::api::R")]` — the attribute's `path = "…"` argument.
+/// `#[public_path("crate::api::R")]` — the attribute's `path = "…"` argument;
+/// `#[infer_auto]` — the auto traits the sources imply, inferred as the command and
+/// (for a generic type) the macro infer them.
 ///
 /// A source that starts with `[features]` is a manifest's feature table instead: its
 /// features as a public-API set records them (`contract_core::features`).
@@ -99,6 +101,7 @@ pub fn set_in_spelling_of(
     let mut regs = Vec::new();
     let mut facts = BTreeMap::new();
     collect(&file.items, "crate", &scopes, &mut regs, &mut facts);
+    let infer: Vec<(String, String)> = inferred_items(&file.items, "crate");
     if let Some(golden) = golden {
         let (names, _) = contract_core::syntax::names::read_crate(
             "crate",
@@ -118,7 +121,49 @@ pub fn set_in_spelling_of(
         symbol.implements = observed;
         symbol.impls_in_source = in_source;
     }
+    if !infer.is_empty() {
+        let (names, _) = contract_core::syntax::names::read_crate(
+            "crate",
+            std::path::Path::new("lib.rs"),
+            &mut |_| Some(src.to_owned()),
+            &|_| false,
+        );
+        for (module, name) in infer {
+            let symbol = symbols.get_mut(&name).expect("a symbol of the source");
+            symbol.auto_traits = contract_core::auto::infer(
+                &names,
+                &contract_core::names::NoExterns,
+                &module,
+                &name,
+            );
+            symbol.auto_traits_inferred = true;
+        }
+    }
     symbols
+}
+
+/// The (module, name) of each item marked `#[infer_auto]`.
+fn inferred_items(items: &[syn::Item], module: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for item in items {
+        if let syn::Item::Mod(m) = item {
+            let inner = format!("{module}::{}", m.ident);
+            let items = m.content.as_ref().map(|(_, i)| i.as_slice()).unwrap_or(&[]);
+            out.extend(inferred_items(items, &inner));
+            continue;
+        }
+        let attrs = contract_core::syntax::args::item_attrs(item);
+        if attrs.iter().any(|a| a.path().is_ident("infer_auto")) {
+            let name = match item {
+                syn::Item::Struct(s) => s.ident.to_string(),
+                syn::Item::Enum(e) => e.ident.to_string(),
+                syn::Item::Union(u) => u.ident.to_string(),
+                _ => panic!("#[infer_auto] on a struct, enum or union"),
+            };
+            out.push((module.to_owned(), name));
+        }
+    }
+    out
 }
 
 type Facts = BTreeMap<String, (Option<BTreeSet<ProbedTrait>>, BTreeSet<ProbedTrait>)>;
