@@ -56,6 +56,21 @@ fn std_implied(name: &str, out: &mut Vec<String>) -> bool {
     true
 }
 
+/// Whether `name` (as [`name_of`] gives it) is one of std's traits the tables know, or
+/// a path into std: never one of the crate's.
+fn is_std(name: &str) -> bool {
+    name.starts_with("std::")
+        || STD_SUPERTRAITS
+            .iter()
+            .any(|(n, supers)| *n == name || supers.contains(&name))
+        || matches!(
+            name,
+            "Send" | "Sync" | "Sized" | "Unpin" | "Iterator" | "IntoIterator" | "Default"
+                | "Hash" | "AsRef" | "AsMut" | "From" | "Into" | "ToString" | "Fn" | "FnMut"
+                | "FnOnce" | "Drop" | "Extend" | "FromIterator" | "ToOwned"
+        )
+}
+
 /// How deep the crate's supertraits are followed (a cycle does not compile).
 const MAX_DEPTH: usize = 8;
 
@@ -82,6 +97,10 @@ impl Reader<'_> {
     /// tables' name. `None` for a trait with arguments.
     fn key(&self, path: &Path, module: &str) -> Option<String> {
         let name = bare(path)?;
+        // std's traits by name, without asking the crate's (a lookup per bound).
+        if is_std(&name) {
+            return Some(name);
+        }
         let def = crate::variance::def_of(module, path)
             .filter(|def| self.types.supertraits(def).is_some());
         Some(def.unwrap_or(name))

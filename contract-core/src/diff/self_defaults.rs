@@ -129,9 +129,53 @@ fn left_out(s: &mut Symbol) -> bool {
     changed
 }
 
+/// Whether `s` writes such an argument anywhere (read before anything is copied: most
+/// shapes write none).
+fn writes_one(s: &Symbol) -> bool {
+    fn generics(g: &Generics) -> bool {
+        let plain = |name: &str| Type::Path(crate::ty::Path::plain(&[name]));
+        g.params.iter().any(|p| match p {
+            GenericParam::Type { name, bounds, .. } => has_self_arg(&plain(name), bounds),
+            _ => false,
+        }) || g.where_clause.iter().any(|w| match w {
+            WherePredicate::Type {
+                bounded, bounds, ..
+            } => has_self_arg(bounded, bounds),
+            WherePredicate::Lifetime { .. } => false,
+        })
+    }
+    let signature = |f: &FnShape| generics(&f.generics) || generics(&f.impl_generics);
+    s.methods.values().any(signature)
+        || s.types.values().any(|a| generics(&a.generics))
+        || match &s.item {
+            Some(ItemShape::Fn(f)) => signature(f),
+            Some(ItemShape::Trait(t)) => {
+                generics(&t.generics)
+                    || t.methods.values().any(|m| signature(&m.sig))
+                    || t.types.values().any(|a| generics(&a.generics))
+            }
+            Some(item) => item.generics().is_some_and(generics),
+            None => false,
+        }
+}
+
+/// Whether one of `bounds` on `subject` writes its `Self`-defaulted argument.
+fn has_self_arg(subject: &Type, bounds: &[Bound]) -> bool {
+    bounds.iter().any(|b| match b {
+        Bound::Trait { path, .. } if rhs_self(path) => path.segments.last().is_some_and(|s| {
+            matches!(&s.args, Args::Angle(args)
+                if matches!(args.first(), Some(GenericArg::Type(t)) if t == subject))
+        }),
+        _ => false,
+    })
+}
+
 /// `before` and `after` with a `Self`-defaulted argument written out left out of both;
 /// `None` when neither writes one.
 pub(super) fn self_defaults_left_out(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+    if !writes_one(before) && !writes_one(after) {
+        return None;
+    }
     let (mut b, mut a) = (before.clone(), after.clone());
     let changed = left_out(&mut b) | left_out(&mut a);
     changed.then_some((b, a))
