@@ -224,6 +224,11 @@ const NO_ADDITIVE_FIXTURE: &[(&str, &str)] = &[
     ),
     ("impl_added", "as auto_trait_added"),
     (
+        "auto_trait_untold",
+        "the compile-time check compares no auto traits (the harness and the command do: \
+         contract-core/tests/common/cases.rs and the differential pair `auto_trait_untold`)",
+    ),
+    (
         "proc_macro_helper_added",
         "a fixture here is a bin, which cannot define a proc macro",
     ),
