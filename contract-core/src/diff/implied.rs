@@ -65,9 +65,26 @@ fn is_std(name: &str) -> bool {
             .any(|(n, supers)| *n == name || supers.contains(&name))
         || matches!(
             name,
-            "Send" | "Sync" | "Sized" | "Unpin" | "Iterator" | "IntoIterator" | "Default"
-                | "Hash" | "AsRef" | "AsMut" | "From" | "Into" | "ToString" | "Fn" | "FnMut"
-                | "FnOnce" | "Drop" | "Extend" | "FromIterator" | "ToOwned"
+            "Send"
+                | "Sync"
+                | "Sized"
+                | "Unpin"
+                | "Iterator"
+                | "IntoIterator"
+                | "Default"
+                | "Hash"
+                | "AsRef"
+                | "AsMut"
+                | "From"
+                | "Into"
+                | "ToString"
+                | "Fn"
+                | "FnMut"
+                | "FnOnce"
+                | "Drop"
+                | "Extend"
+                | "FromIterator"
+                | "ToOwned"
         )
 }
 
