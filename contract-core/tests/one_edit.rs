@@ -12,10 +12,7 @@ fn deltas(before: &str, after: &str) -> Vec<Delta> {
 }
 
 fn details(found: &[Delta]) -> Vec<String> {
-    found
-        .iter()
-        .map(|d| contract_core::render::detail(d))
-        .collect()
+    found.iter().map(contract_core::render::detail).collect()
 }
 
 #[test]
