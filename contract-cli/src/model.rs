@@ -761,9 +761,15 @@ fn infer_auto_traits(
         if generic_only && generics.type_param_names().next().is_none() {
             continue;
         }
-        // Set even when nothing could be told: then every trait is untold.
+        // Set even when nothing could be told: then every trait is untold. Where part
+        // of the type is undecided (a cfg this command cannot evaluate), a trait left
+        // out is the golden's, as that part is.
         let traits = inference.of(p.impl_module(), &p.item_name);
-        current.set_auto_traits(&p.name, traits);
+        if p.undecided.is_empty() {
+            current.set_auto_traits(&p.name, traits);
+        } else if !traits.is_empty() {
+            current.set_some_auto_traits(&p.name, traits);
+        }
     }
 }
 

@@ -439,6 +439,13 @@ impl Current {
         self.rewrite(name, |symbol| symbol.defined_in = Some(module.to_owned()));
     }
 
+    /// Records the auto traits told for symbol `name` without saying the others could
+    /// not be: part of the type is under a `#[cfg]` the reader could not evaluate, so a
+    /// trait left out is taken as the golden has it, as the undecided part is.
+    pub fn set_some_auto_traits(&mut self, name: &str, traits: BTreeMap<ProbedTrait, AutoCond>) {
+        self.rewrite(name, |symbol| symbol.auto_traits = traits);
+    }
+
     /// Symbol `name` changed by `change`, its text written anew when that changed it.
     fn rewrite(&mut self, name: &str, change: impl FnOnce(&mut Symbol)) {
         let Some(at) = self.position(name) else {
