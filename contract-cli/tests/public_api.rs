@@ -1267,6 +1267,45 @@ fn a_trait_pinned_only_at_a_re_export_implies_its_supertraits() {
     );
 }
 
+/// enum-map 3: `K: EnumArray<V>` became `K: Enum`, where 2.7's `EnumArray<V>: Enum` is
+/// defined in a private `internal` module and both are pinned at the root: the
+/// supertrait read in `internal` and the bound naming the root's re-export are one
+/// trait, so the bound is relaxed.
+#[test]
+fn a_trait_named_at_its_re_export_and_where_it_is_defined_is_one_trait() {
+    let f = api_package("maps", "");
+    let src = |bound: &str| {
+        format!(
+            "mod internal {{\n    pub trait Enum {{}}\n    pub trait EnumArray<V>: Enum {{}}\n}}\n\
+             pub use internal::{{Enum, EnumArray}};\n\npub struct Map<K, V>(K, V);\n\n\
+             impl<K, V> Map<K, V> {{\n    pub fn values(&self) -> &V\n    where\n        \
+             K: {bound},\n    {{\n        &self.1\n    }}\n}}\n"
+        )
+    };
+    f.write("src/lib.rs", &src("crate::EnumArray<V>"));
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write("src/lib.rs", &src("crate::Enum"));
+    assert_eq!(
+        f.deltas(),
+        [delta("additive", "generic_bound_removed", "Map")]
+    );
+    // The near miss: a trait `EnumArray` does not imply.
+    f.write(
+        "src/lib.rs",
+        &src("crate::Enum")
+            .replace(
+                "pub trait Enum {}",
+                "pub trait Enum {}\n    pub trait Other {}",
+            )
+            .replace("K: crate::Enum", "K: crate::Enum + internal::Other"),
+    );
+    let found = f.deltas();
+    assert!(
+        found.contains(&delta("breaking", "method_signature_changed", "Map")),
+        "{found:?}"
+    );
+}
+
 /// id-arena 2.2's `trait ArenaBehavior { fn index(Self::Id) -> usize; }`: an edition-2015
 /// anonymous parameter, which syn 2 does not parse. The file is read with it named `_`,
 /// as rustc names it, so the crate is checked like any other.

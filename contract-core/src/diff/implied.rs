@@ -118,9 +118,15 @@ impl Reader<'_> {
         if is_std(&name) {
             return Some(name);
         }
-        let def = crate::variance::def_of(module, path)
-            .filter(|def| self.types.supertraits(def).is_some());
-        Some(def.unwrap_or(name))
+        // One of the crate's, by where it is defined: its re-export's path and its
+        // defining module's name one trait (enum-map's root `Enum` and
+        // `internal::Enum`, the supertrait of `internal::EnumArray`).
+        let found = crate::variance::def_of(module, path).and_then(|def| {
+            let (written_in, _) = self.types.supertraits(&def)?;
+            let (_, last) = def.rsplit_once("::").unwrap_or(("", def.as_str()));
+            Some(format!("{written_in}::{last}"))
+        });
+        Some(found.unwrap_or(name))
     }
 
     /// Every trait `path` (written in `module`) implies, itself excluded: std's from
