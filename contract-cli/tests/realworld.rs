@@ -477,7 +477,7 @@ const HEADER: &str =
 
 /// The whole corpus, both halves.
 #[test]
-#[ignore = "fetches ~600 crate releases from crates.io and checks 321 pairs (a few minutes): run it with --ignored"]
+#[ignore = "fetches ~650 crate releases from crates.io and checks 344 pairs (a few minutes): run it with --ignored"]
 fn realworld_corpus() {
     run(|_| true);
 }
