@@ -50,11 +50,8 @@ fn anonymous_params_named(tokens: TokenStream) -> (TokenStream, bool) {
         i += 2;
         let mut depth = 0usize;
         while i < trees.len() {
+            depth = angle_depth(&trees, i, depth);
             match &trees[i] {
-                TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
-                TokenTree::Punct(p) if p.as_char() == '>' && !after_dash(&trees, i) => {
-                    depth = depth.saturating_sub(1)
-                }
                 TokenTree::Group(g) if depth == 0 && g.delimiter() == Delimiter::Parenthesis => {
                     let (params, c) = params_named(g.stream());
                     changed |= c;
@@ -69,6 +66,18 @@ fn anonymous_params_named(tokens: TokenStream) -> (TokenStream, bool) {
         }
     }
     (out.into_iter().collect(), changed)
+}
+
+/// The depth of `<…>` (which are no token groups) after the token at `i`, `depth`
+/// before it; the `>` of `->` closes nothing.
+fn angle_depth(trees: &[TokenTree], i: usize, depth: usize) -> usize {
+    match &trees[i] {
+        TokenTree::Punct(p) if p.as_char() == '<' => depth + 1,
+        TokenTree::Punct(p) if p.as_char() == '>' && !after_dash(trees, i) => {
+            depth.saturating_sub(1)
+        }
+        _ => depth,
+    }
 }
 
 /// Whether the `>` at `i` is the second half of `->`.
@@ -91,16 +100,10 @@ fn params_named(stream: TokenStream) -> (TokenStream, bool) {
     let mut params: Vec<Vec<TokenTree>> = vec![Vec::new()];
     let mut depth = 0usize;
     for (i, t) in trees.iter().enumerate() {
-        match t {
-            TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
-            TokenTree::Punct(p) if p.as_char() == '>' && !after_dash(&trees, i) => {
-                depth = depth.saturating_sub(1)
-            }
-            TokenTree::Punct(p) if p.as_char() == ',' && depth == 0 => {
-                params.push(Vec::new());
-                continue;
-            }
-            _ => {}
+        depth = angle_depth(&trees, i, depth);
+        if matches!(t, TokenTree::Punct(p) if p.as_char() == ',') && depth == 0 {
+            params.push(Vec::new());
+            continue;
         }
         params
             .last_mut()
@@ -132,10 +135,9 @@ fn params_named(stream: TokenStream) -> (TokenStream, bool) {
 fn has_pattern(param: &[TokenTree]) -> bool {
     let mut depth = 0usize;
     for (i, t) in param.iter().enumerate() {
+        depth = angle_depth(param, i, depth);
         if let TokenTree::Punct(p) = t {
             match p.as_char() {
-                '<' => depth += 1,
-                '>' if !after_dash(param, i) => depth = depth.saturating_sub(1),
                 ':' if depth == 0 => {
                     let joint_before = i > 0
                         && matches!(&param[i - 1], TokenTree::Punct(q)
