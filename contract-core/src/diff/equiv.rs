@@ -392,39 +392,7 @@ pub fn normalized(s: &Symbol) -> Symbol {
 /// parameter: `impl<P> R<P> { fn f() where P: Point }` bounds every call as `impl<P:
 /// Point> R<P> { fn f() }` does (rstar 0.14's `Rectangle::from_corners`).
 fn block_bounds_on_the_block(m: &mut FnShape) {
-    let FnShape {
-        generics,
-        impl_generics,
-        ..
-    } = m;
-    generics.where_clause.retain(|w| {
-        let WherePredicate::Type {
-            hrtb,
-            bounded,
-            bounds,
-        } = w
-        else {
-            return true;
-        };
-        if !hrtb.is_empty() {
-            return true;
-        }
-        let bounded = bounded.to_string();
-        let param = impl_generics.params.iter_mut().find_map(|p| match p {
-            GenericParam::Type { name, bounds, .. } if *name == bounded => Some(bounds),
-            _ => None,
-        });
-        let Some(param_bounds) = param else {
-            return true;
-        };
-        for b in bounds {
-            if !param_bounds.contains(b) {
-                param_bounds.push(b.clone());
-            }
-        }
-        crate::ty::sort_bounds(param_bounds);
-        false
-    });
+    merge_where_into(&mut m.generics.where_clause, &mut m.impl_generics.params);
 }
 
 /// A value in the spelling the comparison reads (`core::i32::MAX` as `i32::MAX`).
@@ -445,6 +413,7 @@ fn without_vacuous_bounds(s: &mut Symbol) {
             WherePredicate::Type { bounds, .. } => !bounds.is_empty(),
             WherePredicate::Lifetime { bounds, .. } => !bounds.is_empty(),
         });
+        where_on_params_merged(g);
         for param in &mut g.params {
             if let GenericParam::Type { bounds, .. } = param {
                 bounds.retain(|b| !is_sized(b));
@@ -483,6 +452,47 @@ fn without_vacuous_bounds(s: &mut Symbol) {
         )
         | None => {}
     }
+}
+
+/// A `where` predicate on a plain type parameter merged into the parameter's bounds, as
+/// the extractor merges them (`<T> where T: Send` is `<T: Send>`): one set of bounds
+/// however a golden spells it. (Found by the `properties` generator: a bound on `T`
+/// repeated in a `where` clause was no delta, and the safety net fired.)
+fn where_on_params_merged(g: &mut Generics) {
+    merge_where_into(&mut g.where_clause, &mut g.params);
+}
+
+/// Each predicate of `where_clause` on a plain type parameter of `params` (no `for<…>`)
+/// moved into that parameter's bounds.
+fn merge_where_into(where_clause: &mut Vec<WherePredicate>, params: &mut [GenericParam]) {
+    where_clause.retain(|w| {
+        let WherePredicate::Type {
+            hrtb,
+            bounded,
+            bounds,
+        } = w
+        else {
+            return true;
+        };
+        if !hrtb.is_empty() {
+            return true;
+        }
+        let bounded = bounded.to_string();
+        let param = params.iter_mut().find_map(|p| match p {
+            GenericParam::Type { name, bounds, .. } if *name == bounded => Some(bounds),
+            _ => None,
+        });
+        let Some(param_bounds) = param else {
+            return true;
+        };
+        for b in bounds.iter() {
+            if !param_bounds.contains(b) {
+                param_bounds.push(b.clone());
+            }
+        }
+        crate::ty::sort_bounds(param_bounds);
+        false
+    });
 }
 
 /// True when no consumer can tell `old` from `new`: equal once reconciled (see
