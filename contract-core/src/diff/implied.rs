@@ -2,10 +2,8 @@
 //! its supertraits adds nothing (`T: AsChar + Clone` where `trait AsChar: Copy`, `T:
 //! Copy + Clone`, `impl ExactSizeIterator + Iterator`), and an associated type bound
 //! on a subtrait is the supertrait's (`impl ExactSizeIterator<Item = T>` is `impl
-//! ExactSizeIterator + Iterator<Item = T>`), and a std operator's argument at its
-//! default of `Self` is the default (`T: Add<T, Output = T>` is `T: Add<Output = T>`).
-//! Two such spellings constrain every type alike, so they are one list for every
-//! consumer.
+//! ExactSizeIterator + Iterator<Item = T>`). Two such spellings constrain every type
+//! alike, so they are one list for every consumer.
 //!
 //! std's supertraits come from [`STD_SUPERTRAITS`]; the crate's own traits' from the
 //! golden ([`Types::supertraits`]), as every front end reads them. A bound with
@@ -90,74 +88,6 @@ fn is_std(name: &str) -> bool {
         )
 }
 
-/// std's traits whose first parameter defaults to `Self`, by the last segment of the
-/// path a shape records (std's paths are collapsed to these names or `std::ops::…`).
-const RHS_SELF: &[&str] = &[
-    "Add",
-    "Sub",
-    "Mul",
-    "Div",
-    "Rem",
-    "BitAnd",
-    "BitOr",
-    "BitXor",
-    "Shl",
-    "Shr",
-    "AddAssign",
-    "SubAssign",
-    "MulAssign",
-    "DivAssign",
-    "RemAssign",
-    "BitAndAssign",
-    "BitOrAssign",
-    "BitXorAssign",
-    "ShlAssign",
-    "ShrAssign",
-    "PartialEq",
-    "PartialOrd",
-];
-
-/// Whether `bound`'s trait is one of [`RHS_SELF`], bare or under std's `ops`/`cmp`.
-fn rhs_self(path: &crate::ty::Path) -> bool {
-    let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
-    match names.as_slice() {
-        [one] => RHS_SELF.contains(one),
-        [root, module, last] => {
-            matches!(*root, "std" | "core")
-                && matches!(*module, "ops" | "cmp")
-                && RHS_SELF.contains(last)
-        }
-        _ => false,
-    }
-}
-
-/// `bounds` on `subject` with a first argument equal to `subject` left out of each
-/// [`RHS_SELF`] trait: std's operator and comparison traits take `Rhs = Self` (`trait
-/// Add<Rhs = Self>`), so on `T`, `T: Add<T, Output = T>` is `T: Add<Output = T>`
-/// (euclid 0.22.14's `Vector2D::angle_to`).
-fn self_defaults_left_out(subject: &Type, bounds: &mut [Bound]) {
-    for b in bounds {
-        let Bound::Trait { path, .. } = b else {
-            continue;
-        };
-        if !rhs_self(path) {
-            continue;
-        }
-        let Some(last) = path.segments.last_mut() else {
-            continue;
-        };
-        let Args::Angle(args) = &mut last.args else {
-            continue;
-        };
-        if matches!(args.first(), Some(GenericArg::Type(t)) if t == subject) {
-            args.remove(0);
-            if args.is_empty() {
-                last.args = Args::None;
-            }
-        }
-    }
-}
-
 /// How deep the crate's supertraits are followed (a cycle does not compile).
 const MAX_DEPTH: usize = 8;
 
@@ -225,14 +155,10 @@ impl Reader<'_> {
         }
     }
 
-    /// `list`'s bounds with a trait argument at its default of `Self` left out, every
-    /// `Item` binding of an `Iterator` subtrait moved onto `Iterator`, and every bare
-    /// bound another implies left out, sorted.
-    fn canonical(&self, list: &BoundList) -> Vec<Bound> {
-        let mut out = list.bounds.clone();
-        if let Some(subject) = &list.subject {
-            self_defaults_left_out(subject, &mut out);
-        }
+    /// `bounds` with every `Item` binding of an `Iterator` subtrait moved onto
+    /// `Iterator`, and every bare bound another implies left out, sorted.
+    fn canonical(&self, bounds: &[Bound]) -> Vec<Bound> {
+        let mut out = bounds.to_vec();
         self.bindings_on_iterator(&mut out);
         let implied: Vec<Vec<String>> = out
             .iter()
@@ -408,44 +334,23 @@ pub(super) fn key(b: &Bound, types: &dyn Types, module: &str) -> Option<String> 
     Reader { types, module }.key(trait_of(b)?, module)
 }
 
-/// One bound list and what it bounds: a type parameter, a `where` predicate's type;
-/// `None` for a list that bounds no type a shape names (supertraits, an associated
-/// type's bounds, an `impl`/`dyn` type).
-#[derive(Clone, PartialEq)]
-struct BoundList {
-    subject: Option<Type>,
-    bounds: Vec<Bound>,
-}
-
 /// Calls `f` on every bound list of `s`: its generics' (parameters and `where`
 /// clauses), a trait's supertraits and associated types' bounds, and each `impl`
-/// and `dyn` type's; what `f` leaves in a list's `bounds` is written back.
-fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut BoundList)) {
-    fn visit(subject: Option<Type>, bounds: &mut Vec<Bound>, f: &mut dyn FnMut(&mut BoundList)) {
-        let mut list = BoundList {
-            subject,
-            bounds: std::mem::take(bounds),
-        };
-        f(&mut list);
-        *bounds = list.bounds;
-    }
-    fn generics(g: &mut Generics, f: &mut dyn FnMut(&mut BoundList)) {
+/// and `dyn` type's.
+fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+    fn generics(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
         for p in &mut g.params {
-            if let GenericParam::Type { name, bounds, .. } = p {
-                let subject = Type::Path(Path::plain(&[name.as_str()]));
-                visit(Some(subject), bounds, f);
+            if let GenericParam::Type { bounds, .. } = p {
+                f(bounds);
             }
         }
         for w in &mut g.where_clause {
-            if let WherePredicate::Type {
-                bounded, bounds, ..
-            } = w
-            {
-                visit(Some(bounded.clone()), bounds, f);
+            if let WherePredicate::Type { bounds, .. } = w {
+                f(bounds);
             }
         }
     }
-    fn signature(sig: &mut crate::shape::FnShape, f: &mut dyn FnMut(&mut BoundList)) {
+    fn signature(sig: &mut crate::shape::FnShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
         generics(&mut sig.generics, f);
         generics(&mut sig.impl_generics, f);
     }
@@ -455,13 +360,13 @@ fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut BoundList)) {
         Some(ItemShape::Enum(x)) => generics(&mut x.generics, f),
         Some(ItemShape::Trait(x)) => {
             generics(&mut x.generics, f);
-            visit(None, &mut x.supertraits, f);
+            f(&mut x.supertraits);
             x.methods
                 .values_mut()
                 .for_each(|m| signature(&mut m.sig, f));
             for a in x.types.values_mut() {
                 generics(&mut a.generics, f);
-                visit(None, &mut a.bounds, f);
+                f(&mut a.bounds);
             }
         }
         Some(ItemShape::Fn(x)) => signature(x, f),
@@ -475,7 +380,7 @@ fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut BoundList)) {
     super::roots::each_root(s, &mut |t: &mut Type| {
         t.walk_mut(&mut |node| {
             if let Type::Impl(bounds) | Type::Dyn(bounds) = node {
-                visit(None, bounds, f);
+                f(bounds);
             }
         })
     });
@@ -495,12 +400,12 @@ pub(super) fn implied_left_out(
         before,
         after,
         &bound_lists,
-        &|l: &BoundList| {
-            let mut sorted = l.bounds.clone();
+        &|l: &Vec<Bound>| {
+            let mut sorted = l.clone();
             crate::ty::sort_bounds(&mut sorted);
             reader.canonical(l) != sorted
         },
-        &|o: &BoundList, n: &BoundList| reader.canonical(o) == reader.canonical(n),
-        &|l: &mut BoundList| l.bounds = reader.canonical(l),
+        &|o: &Vec<Bound>, n: &Vec<Bound>| reader.canonical(o) == reader.canonical(n),
+        &|l: &mut Vec<Bound>| *l = reader.canonical(l),
     )
 }

@@ -33,6 +33,7 @@ mod methods;
 mod objects;
 mod reading;
 mod roots;
+mod self_defaults;
 mod serde_container;
 mod set;
 pub(crate) mod shared;
@@ -243,8 +244,13 @@ fn diff_symbol_in(
     // A golden from before an impl's `'_` lifetimes were named as its parameters.
     let named = impl_lifetimes::named_elided_left_out(before, after);
     let after = named.as_ref().unwrap_or(after);
-    // A bound another bound of its list implies, a binding on a subtrait, a trait
-    // argument written out at its default of `Self` (`T: Add<T, Output = T>`).
+    // A trait argument written out at its default of `Self` (`T: Add<T, Output = T>`).
+    let defaulted = self_defaults::self_defaults_left_out(before, after);
+    let (before, after) = match &defaulted {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
+    // A bound another bound of its list implies, a binding on a subtrait.
     let module = before.written_in().unwrap_or_default();
     let implied = implied::implied_left_out(before, after, types, module);
     let (before, after) = match &implied {
