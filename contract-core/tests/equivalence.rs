@@ -2157,3 +2157,15 @@ fn a_trait_argument_written_at_its_default_of_self_is_the_default() {
         DeltaKind::MethodSignatureChanged,
     );
 }
+
+#[test]
+fn a_block_s_self_defaulted_bounds_moved_onto_its_method_are_no_change() {
+    // euclid 0.22.14's `Vector2D::angle_to` as it was: the block's `T: Copy + Mul<T,
+    // Output = T> + Add<T, Output = T>` and the method's `T: Sub<Output = T>` became the
+    // method's `T: Copy + Add<Output = T> + Sub<Output = T> + Mul<Output = T>`, in a block
+    // that bounds nothing.
+    same(
+        "pub struct V<T>(T, T); impl<T> V<T> where T: Copy + std::ops::Mul<T, Output = T> + std::ops::Add<T, Output = T> { pub fn angle_to(self) -> T where T: std::ops::Sub<Output = T> { self.0 * self.1 + self.0 - self.1 } }",
+        "pub struct V<T>(T, T); impl<T> V<T> { pub fn angle_to(self) -> T where T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T> + std::ops::Mul<Output = T> { self.0 * self.1 + self.0 - self.1 } }",
+    );
+}
