@@ -755,6 +755,14 @@ pub enum Note {
     },
     /// A Rust rename that keeps the wire name.
     WireNameKept(String),
+    /// A field's type changed: a payload each breaking direction fails on, as serde's
+    /// data model reads the two types.
+    Payloads {
+        /// Old payloads the new type does not read.
+        backward: Option<Box<PayloadBreak>>,
+        /// New payloads old consumers do not read.
+        forward: Option<Box<PayloadBreak>>,
+    },
     /// An alias added or removed.
     Alias(String),
     /// `default` changed: added, removed or another value.
@@ -862,6 +870,85 @@ pub enum OrderReason {
     Wire,
     /// serde tries untagged variants in declaration order.
     Untagged,
+}
+
+/// Where in a payload a wire mismatch sits, from the changed field inward.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PayloadStep {
+    /// The value of key `0` of an object (a struct field, by its wire name).
+    Key(String),
+    /// An element of a sequence.
+    Element,
+    /// Element `0` of a tuple.
+    Position(usize),
+    /// A map's value.
+    MapValue,
+    /// The content of the variant written as `0`.
+    Variant(String),
+}
+
+/// Why a reader does not read what a writer writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PayloadFailure {
+    /// The writer writes another form (a string where a number is read, …).
+    Form {
+        /// The form written (`a string`).
+        writes: &'static str,
+        /// The form read.
+        reads: &'static str,
+    },
+    /// A number outside the reader's range.
+    OutOfRange {
+        /// The reader's type (`u32`).
+        reader: String,
+    },
+    /// No variant of the reader accepts the tag or string.
+    NoVariant {
+        /// The reading enum.
+        reader: String,
+    },
+    /// A catch-all variant (`#[serde(other)]`) reads it: the value is lost.
+    CaughtByOther {
+        /// The catch-all variant.
+        variant: String,
+    },
+    /// `null` where the reader requires a value.
+    Null,
+    /// An object without a field the reader requires.
+    MissingField(String),
+    /// A key the reader denies (`deny_unknown_fields`).
+    UnknownField(String),
+    /// A sequence read as a set: duplicates are lost.
+    Deduplicated,
+    /// A tuple or array of another length.
+    Length {
+        /// Elements written.
+        writes: usize,
+        /// Elements read.
+        reads: usize,
+    },
+    /// A positional format: the two types do not encode alike.
+    Encoding,
+    /// Neither side's wire form is known here (a hand-written impl, `with`, a type
+    /// of an unread crate): compared by identity, and they differ.
+    Opaque {
+        /// The writer's type.
+        writer: String,
+        /// The reader's type.
+        reader: String,
+    },
+}
+
+/// A payload one side writes that the other does not read as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PayloadBreak {
+    /// Where the mismatch sits.
+    pub at: Vec<PayloadStep>,
+    /// A payload (JSON) that shows it, from the changed field down, when one can be
+    /// given.
+    pub example: Option<String>,
+    /// Why it does not read.
+    pub failure: PayloadFailure,
 }
 
 /// How an enum is tagged on the wire.

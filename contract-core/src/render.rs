@@ -822,6 +822,57 @@ fn vis_of(s: &Option<Shown>) -> Option<crate::shape::Visibility> {
     }
 }
 
+/// A payload one side writes that the other does not read, and why: `old payload
+/// {"kind":["unknown"]}: at `kind[…]`, no variant of `TargetKind` reads it`.
+fn payload_break(whose: &str, b: &crate::delta::PayloadBreak) -> String {
+    use crate::delta::{PayloadFailure as F, PayloadStep as S};
+    let mut at = String::new();
+    for step in &b.at {
+        match step {
+            S::Key(k) if at.is_empty() => at.push_str(k),
+            S::Key(k) => {
+                let _ = write!(at, ".{k}");
+            }
+            S::Element => at.push_str("[…]"),
+            S::Position(i) => {
+                let _ = write!(at, ".{i}");
+            }
+            S::MapValue => at.push_str("{…}"),
+            S::Variant(v) => {
+                let _ = write!(at, "({v})");
+            }
+        }
+    }
+    let why = match &b.failure {
+        F::Form { writes, reads } => format!("{writes} is written where {reads} is read"),
+        F::OutOfRange { reader } => format!("a number outside `{reader}`"),
+        F::NoVariant { reader } => format!("no variant of `{reader}` reads it"),
+        F::CaughtByOther { variant } => {
+            format!("it reads as `{variant}`, so the value written is lost")
+        }
+        F::Null => "`null` is written where a value is required".to_owned(),
+        F::MissingField(f) => format!("no `{f}` key, which the reader requires"),
+        F::UnknownField(f) => format!("key `{f}` is rejected (`deny_unknown_fields`)"),
+        F::Deduplicated => "a set reads it and drops duplicates".to_owned(),
+        F::Length { writes, reads } => {
+            format!("{writes} elements are written where {reads} are read")
+        }
+        F::Encoding => "the two types are encoded differently in a positional format".to_owned(),
+        F::Opaque { writer, reader } => format!(
+            "`{writer}` and `{reader}` have wire forms not derived here (compared by identity)"
+        ),
+    };
+    let place = if at.is_empty() {
+        String::new()
+    } else {
+        format!("at `{at}`, ")
+    };
+    match &b.example {
+        Some(e) => format!("{whose} payload `{e}`: {place}{why}"),
+        None => format!("{whose} payloads: {place}{why}"),
+    }
+}
+
 /// What changed, in words (the report's `detail`).
 pub fn detail(delta: &Delta) -> String {
     let mut out = detail_body(delta);
@@ -830,6 +881,13 @@ pub fn detail(delta: &Delta) -> String {
     }
     if let Some(breaks) = delta.wire {
         out.push_str(breaks.describe());
+    }
+    if let Note::Payloads { backward, forward } = &delta.note {
+        for (whose, b) in [("old", backward), ("new", forward)] {
+            if let Some(b) = b {
+                let _ = write!(out, "; {}", payload_break(whose, b));
+            }
+        }
     }
     if delta.hidden {
         out.push_str(match crate::features::feature_of(&delta.symbol) {
@@ -1103,7 +1161,7 @@ fn detail_body(delta: &Delta) -> String {
                  consumer builds changes"
             )
         }
-        Note::None | Note::NoLongerSized => {}
+        Note::None | Note::NoLongerSized | Note::Payloads { .. } => {}
     }
     match delta.kind {
         DeltaKind::SymbolAdded | DeltaKind::SymbolRemoved => {

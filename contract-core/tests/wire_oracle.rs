@@ -21,6 +21,7 @@ mod common;
 
 use std::fmt::Debug;
 
+use bincode::Options as _;
 use contract_core::policy::{Policy, WireDirection, WireFormat};
 use contract_core::{Axis, DeltaKind};
 use serde::de::DeserializeOwned;
@@ -35,6 +36,9 @@ enum Format {
     Positional,
     /// A unit variant as its index only.
     Index,
+    /// bincode 1 (fixed-width integers, length prefixes, variant indices; no trailing
+    /// bytes), the payload shown as hex.
+    Bincode,
 }
 
 /// What serde did, per direction, with the reason of the first failure.
@@ -66,6 +70,10 @@ impl Payloads<'_> {
             Format::Keyed => serde_json::to_string(value).expect("serialize"),
             Format::Positional => positional(&serde_json::to_string(value).expect("serialize")),
             Format::Index => index::write(value).to_string(),
+            Format::Bincode => {
+                let bytes = bincode_options().serialize(value).expect("serialize");
+                bytes.iter().map(|b| format!("{b:02x}")).collect()
+            }
         }
     }
 
@@ -75,12 +83,23 @@ impl Payloads<'_> {
                 serde_json::from_str(payload).map_err(|e| e.to_string())
             }
             Format::Index => index::read(payload.parse().expect("an index")),
+            Format::Bincode => {
+                let bytes: Vec<u8> = (0..payload.len())
+                    .step_by(2)
+                    .map(|i| u8::from_str_radix(&payload[i..i + 2], 16).expect("hex"))
+                    .collect();
+                bincode_options()
+                    .deserialize(&bytes)
+                    .map_err(|e| e.to_string())
+            }
         }
     }
 
     /// Reads `payload`, written from `written`, as an `R`: the reason it fails or
-    /// loses a value, if it does.
-    fn transfer<W: Debug, R: DeserializeOwned + Debug>(
+    /// loses a value, if it does. A value that writes back the very payload it was
+    /// read from lost nothing, whatever its Rust form (`"lib"` read as `Kind::Lib`,
+    /// which writes `"lib"`).
+    fn transfer<W: Debug, R: DeserializeOwned + Serialize + Debug>(
         &self,
         written: &W,
         payload: &str,
@@ -94,7 +113,18 @@ impl Payloads<'_> {
                     .iter()
                     .map(|(a, b)| if reverse { (*b, *a) } else { (*a, *b) })
                     .collect();
+                let same_payload = match self.format {
+                    // Keys in any order.
+                    Format::Keyed => {
+                        let again = self.write(&read);
+                        serde_json::from_str::<serde_json::Value>(&again).ok()
+                            == serde_json::from_str::<serde_json::Value>(payload).ok()
+                    }
+                    // Positions carry no names: the same bytes may mean other fields.
+                    _ => false,
+                };
                 lost(&format!("{written:?}"), &format!("{read:?}"), &renames)
+                    .filter(|_| !same_payload)
                     .map(|what| format!("`{payload}` reads as {read:?}: {what}"))
             }
         }
@@ -153,6 +183,13 @@ where
     out
 }
 
+fn bincode_options() -> impl bincode::Options {
+    use bincode::Options;
+    bincode::DefaultOptions::new()
+        .with_fixint_encoding()
+        .reject_trailing_bytes()
+}
+
 /// A JSON object's values, in the order written, as a JSON array.
 fn positional(object: &str) -> String {
     struct Values(Vec<serde_json::Value>);
@@ -200,7 +237,7 @@ fn lost(written: &str, read: &str, renames: &[(&str, &str)]) -> Option<String> {
     for (name, value) in &wf {
         let target = rename(name);
         if let Some((_, got)) = rf.iter().find(|(n, _)| *n == target) {
-            if unwrap_some(value) != unwrap_some(got) {
+            if !same_value(value, got) {
                 return Some(format!("`{name}` was {value}, reads as {got}"));
             }
         }
@@ -213,6 +250,26 @@ fn unwrap_some(v: &str) -> &str {
         Some(inner) => unwrap_some(inner),
         None => v,
     }
+}
+
+/// Two field values are one value: equal, or one is the other in a newtype
+/// (`Id(7)` and `7`; `A(7)` and `B(7)` differ).
+fn same_value(a: &str, b: &str) -> bool {
+    let (a, b) = (unwrap_some(a), unwrap_some(b));
+    a == b
+        || newtype_content(a).is_some_and(|x| x == b)
+        || newtype_content(b).is_some_and(|y| y == a)
+}
+
+/// `Name(x)` → `x` for a single-element tuple struct's `Debug`.
+fn newtype_content(v: &str) -> Option<&str> {
+    let open = v.find('(')?;
+    let name = &v[..open];
+    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let inner = v[open + 1..].strip_suffix(')')?;
+    (split_top(inner).len() == 1).then_some(inner)
 }
 
 /// `Name { a: 1, b: "x" }` → (`Name`, [(a, 1), (b, "x")]); `Name(1, 2)` → indices.
@@ -1184,6 +1241,235 @@ wire_case! {
     format: Index,
 }
 
+// ---- types read in serde's data model ----------------------------------------------
+
+// cargo_metadata 0.19's `Target::kind`: strings became an enum whose unit variants are
+// written as the same strings and whose untagged fallback reads every other one.
+wire_case! {
+    string_to_enum_with_untagged_fallback, ty: Target, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Target { pub kind: Vec<String> }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum Kind {
+            #[serde(rename = "lib")] Lib,
+            #[serde(rename = "proc-macro")] ProcMacro,
+            #[serde(untagged)] Unknown(String),
+        }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Target { pub kind: Vec<Kind> }
+    },
+    old_samples: [Target { kind: vec!["lib".into(), "proc-macro".into(), "cdylib".into()] }],
+    new_samples: [Target { kind: vec![Kind::Lib, Kind::ProcMacro, Kind::Unknown("x".into())] }],
+}
+
+wire_case! {
+    string_to_closed_enum, ty: S, expect: [FieldTypeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub edition: String } },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum Edition { #[serde(rename = "2018")] E2018, #[serde(rename = "2021")] E2021 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub edition: Edition }
+    },
+    old_samples: [S { edition: "2021".into() }, S { edition: "2024".into() }],
+    new_samples: [S { edition: Edition::E2018 }, S { edition: Edition::E2021 }],
+}
+
+// cargo_metadata's `edition: Edition` as a `String`: a string reads every name the
+// enum writes; old consumers meet strings no variant reads.
+wire_case! {
+    enum_to_string, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum Edition { #[serde(rename = "2018")] E2018, #[serde(rename = "2021")] E2021 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub edition: Edition }
+    },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub edition: String } },
+    old_samples: [S { edition: Edition::E2018 }, S { edition: Edition::E2021 }],
+    new_samples: [S { edition: "2021".into() }, S { edition: "2030".into() }],
+}
+
+// A catch-all reads every string, but as itself: the string written is lost.
+wire_case! {
+    string_to_enum_with_catch_all, ty: S, expect: [FieldTypeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub level: String } },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum Level { #[serde(rename = "low")] Low, #[serde(other)] Other }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub level: Level }
+    },
+    old_samples: [S { level: "low".into() }, S { level: "high".into() }],
+    new_samples: [S { level: Level::Low }],
+}
+
+// An enum with a struct variant writes objects, which no string reads.
+wire_case! {
+    enum_with_data_to_string, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum Mode { Fast, Custom { level: u8 } }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub mode: Mode }
+    },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub mode: String } },
+    old_samples: [S { mode: Mode::Fast }, S { mode: Mode::Custom { level: 3 } }],
+    new_samples: [S { mode: "Fast".into() }, S { mode: "Slow".into() }],
+}
+
+// A newtype struct is its content in JSON and in bincode alike.
+wire_case! {
+    newtype_to_content, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Id(pub u64);
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub id: Id }
+    },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub id: u64 } },
+    old_samples: [S { id: Id(7) }],
+    new_samples: [S { id: 7 }],
+}
+
+wire_case! {
+    newtype_to_content_bincode, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Id(pub u64);
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub id: Id, pub n: u8 }
+    },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub id: u64, pub n: u8 } },
+    old_samples: [S { id: Id(7), n: 1 }],
+    new_samples: [S { id: 7, n: 1 }],
+    format: Bincode,
+}
+
+wire_case! {
+    string_to_enum_bincode, ty: Target, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Target { pub kind: Vec<String> }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum Kind { #[serde(rename = "lib")] Lib, #[serde(untagged)] Unknown(String) }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Target { pub kind: Vec<Kind> }
+    },
+    old_samples: [Target { kind: vec!["lib".into()] }],
+    new_samples: [Target { kind: vec![Kind::Lib] }],
+    format: Bincode,
+}
+
+wire_case! {
+    widened_integer_bincode, ty: S, expect: [FieldTypeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub a: u32 } },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub a: u64 } },
+    old_samples: [S { a: 5 }],
+    new_samples: [S { a: 5 }],
+    format: Bincode,
+}
+
+wire_case! {
+    boxed_bincode, ty: S, expect: [FieldTypeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub a: Box<str>, pub b: Vec<u16> } },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub a: String, pub b: std::collections::VecDeque<u16> }
+    },
+    old_samples: [S { a: "x".into(), b: vec![1, 2] }],
+    new_samples: [S { a: "x".into(), b: [1, 2].into() }],
+    format: Bincode,
+}
+
+// A set reads a sequence, dropping its duplicates; a sequence reads a set.
+wire_case! {
+    list_to_set, ty: S, expect: [FieldTypeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub tags: Vec<u8> } },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub tags: std::collections::BTreeSet<u8> }
+    },
+    old_samples: [S { tags: vec![1, 1, 2] }],
+    new_samples: [S { tags: [1, 2].into() }],
+}
+
+wire_case! {
+    integer_to_string, ty: S, expect: [FieldTypeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub id: u64 } },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub id: String } },
+    old_samples: [S { id: 7 }],
+    new_samples: [S { id: "7".into() }],
+}
+
+// `serde_json::Value` reads every JSON payload; old readers meet values they do not.
+wire_case! {
+    to_json_value, ty: S, expect: [FieldTypeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub extra: u8 } },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub extra: serde_json::Value }
+    },
+    old_samples: [S { extra: 3 }],
+    new_samples: [S { extra: serde_json::json!({"k": [1]}) }],
+}
+
+// One struct of the crate replaced by another that writes and reads the same keys.
+wire_case! {
+    struct_to_struct_same_keys, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Point { pub x: i32, pub y: i32 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub at: Point }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Point { pub x: i32, pub y: i32 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Position { pub y: i64, pub x: i64 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub at: Position }
+    },
+    old_samples: [S { at: Point { x: 1, y: -2 } }],
+    new_samples: [S { at: Position { x: 1, y: 2 } }, S { at: Position { x: 1 << 40, y: 2 } }],
+}
+
+wire_case! {
+    struct_to_struct_missing_key, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        pub struct Point { pub x: i32, pub y: i32 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub at: Point }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        pub struct Point { pub x: i32, pub y: i32 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Point3 { pub x: i32, pub y: i32, pub z: i32 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub at: Point3 }
+    },
+    old_samples: [S { at: Point { x: 1, y: -2 } }],
+    new_samples: [S { at: Point3 { x: 1, y: 2, z: 3 } }],
+}
+
+wire_case! {
+    optional_to_required_inside, ty: S, expect: [FieldTypeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub v: Vec<Option<u8>> } },
+    new: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub v: Vec<u8> } },
+    old_samples: [S { v: vec![Some(1), None] }],
+    new_samples: [S { v: vec![1] }],
+}
+
 fn cases() -> Vec<Case> {
     vec![
         added_with_default::case(),
@@ -1249,6 +1535,22 @@ fn cases() -> Vec<Case> {
         variant_alias_added::case(),
         variant_field_added::case(),
         variant_inserted_index::case(),
+        string_to_enum_with_untagged_fallback::case(),
+        string_to_closed_enum::case(),
+        enum_to_string::case(),
+        string_to_enum_with_catch_all::case(),
+        enum_with_data_to_string::case(),
+        newtype_to_content::case(),
+        newtype_to_content_bincode::case(),
+        string_to_enum_bincode::case(),
+        widened_integer_bincode::case(),
+        boxed_bincode::case(),
+        list_to_set::case(),
+        integer_to_string::case(),
+        to_json_value::case(),
+        struct_to_struct_same_keys::case(),
+        struct_to_struct_missing_key::case(),
+        optional_to_required_inside::case(),
     ]
 }
 
@@ -1345,6 +1647,9 @@ fn the_oracle_sees_loss_and_failure() {
         &[("note", "remark")]
     )
     .is_some());
+    // A newtype is its content; two variants with the same content are not one value.
+    assert!(lost("S { id: Id(7) }", "S { id: 7 }", &[]).is_none());
+    assert!(lost("S { e: A(7) }", "S { e: B(7) }", &[]).is_some());
     assert_eq!(positional(r#"{"b":2,"a":1}"#), "[2,1]");
 }
 

@@ -2,8 +2,9 @@
 //! retyped, defaulted, skipped, flattened, reordered — each with the wire directions
 //! it breaks (see `shared::wire`).
 
+use super::shared::schema::{schema_of, Side};
+use super::shared::schema_reads::reads;
 use super::shared::wire::{compare_fields, struct_record, Place};
-use super::shared::wire_types::reads;
 use super::Cx;
 use crate::delta::{DeltaKind, Member, Note, Shown};
 use crate::policy::WireBreaks;
@@ -26,7 +27,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             .wire(
                 DeltaKind::SymbolKindChanged,
                 Member::Item,
-                reshape(old, new, cx.positional()),
+                reshape(old, new, sides(cx)),
             )
             .note(Note::PayloadForm)
             .change(
@@ -45,29 +46,55 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     );
 }
 
+/// Where the old and the new version's field types are read from.
+fn sides<'a>(cx: &Cx<'a>) -> [Side<'a>; 2] {
+    let positional = cx.positional();
+    [
+        Side {
+            types: cx.types,
+            module: cx.module,
+            positional,
+        },
+        Side {
+            types: cx.current_types,
+            module: cx.current_module,
+            positional,
+        },
+    ]
+}
+
 /// Unit, newtype, tuple and named structs are written as null, a value, a sequence
 /// and a map. Serde reads a named struct from a sequence too (by position), so a
 /// tuple struct that becomes a named one with the same field types still reads old
 /// payloads, and old consumers of a named struct still read a tuple's sequence.
-fn reshape(old: &StructShape, new: &StructShape, positional: bool) -> WireBreaks {
+fn reshape(old: &StructShape, new: &StructShape, [os, ns]: [Side<'_>; 2]) -> WireBreaks {
+    let positional = os.positional;
     let sequence = |s: &StructShape| {
         s.style == FieldStyle::Tuple && s.fields.len() != 1
             || s.style == FieldStyle::Named && positional
     };
-    let aligned = |writer: &StructShape, reader: &StructShape| {
+    let aligned = |writer: &StructShape, reader: &StructShape, [ws, rs]: [Side<'_>; 2]| {
         writer.fields.len() == reader.fields.len()
             && writer.fields.iter().zip(&reader.fields).all(|(w, r)| {
-                w.serde.is_empty() && r.serde.is_empty() && reads(&w.ty, &r.ty, positional)
+                w.serde.is_empty()
+                    && r.serde.is_empty()
+                    && reads(
+                        &schema_of(&w.ty, ws),
+                        &schema_of(&r.ty, rs),
+                        positional,
+                        Vec::new(),
+                    )
+                    .is_ok()
             })
     };
     match (old.style, new.style) {
         (FieldStyle::Tuple, FieldStyle::Named) if sequence(old) => WireBreaks {
-            backward: !aligned(old, new),
+            backward: !aligned(old, new, [os, ns]),
             forward: true,
         },
         (FieldStyle::Named, FieldStyle::Tuple) if sequence(new) => WireBreaks {
             backward: true,
-            forward: !aligned(new, old),
+            forward: !aligned(new, old, [ns, os]),
         },
         _ => WireBreaks::BOTH,
     }

@@ -61,6 +61,9 @@ pub struct Cx<'a> {
     /// The module the golden says the symbol is defined in (`""` when not known):
     /// where the paths of its shape are read from.
     pub module: &'a str,
+    /// The module the current side's shape is read from (as `module`, for the new
+    /// version).
+    pub current_module: &'a str,
     /// The golden's structs, enums and unions (a signature's type may be one).
     pub types: &'a dyn Types,
     /// The crate as it is now where the front end knows it, else the golden: what the
@@ -204,6 +207,7 @@ fn diff_symbol_in(
         symbol: name,
         policy,
         module: before.written_in().unwrap_or_default(),
+        current_module: after.written_in().unwrap_or_default(),
         types,
         current_types,
         deltas: Vec::new(),

@@ -8,8 +8,9 @@
 //! reads old payloads (*backward*) and whether old consumers still read new
 //! payloads (*forward*); `Cx::wire` turns that into a class under the set's policy.
 
-use super::wire_types::reads;
-use crate::delta::{Change, DeltaKind, Member, Note, Shown, SkipChange, Tagging};
+use super::schema::{schema_of, Side};
+use super::schema_reads::reads;
+use crate::delta::{Change, DeltaKind, Member, Note, PayloadStep, Shown, SkipChange, Tagging};
 use crate::diff::align::{align, Alignment};
 use crate::diff::Cx;
 use crate::policy::WireBreaks;
@@ -391,12 +392,14 @@ fn field_removed(
     cx.push(delta);
 }
 
-/// One version pair of a field, with the records around it.
+/// One version pair of a field, with the records around it and where each side's
+/// types are read from.
 struct Pair<'p, 'a> {
     old: &'p Record<'a>,
     new: &'p Record<'a>,
     o: &'p WireField<'a>,
     n: &'p WireField<'a>,
+    sides: [Side<'p>; 2],
 }
 
 /// What a rule found: the kind, the directions it breaks, the note.
@@ -426,7 +429,26 @@ fn compare_pair(
     n: &WireField<'_>,
     place: Place<'_>,
 ) {
-    let pair = Pair { old, new, o, n };
+    let positional = old.strict_types || new.strict_types;
+    let sides = [
+        Side {
+            types: cx.types,
+            module: cx.module,
+            positional,
+        },
+        Side {
+            types: cx.current_types,
+            module: cx.current_module,
+            positional,
+        },
+    ];
+    let pair = Pair {
+        old,
+        new,
+        o,
+        n,
+        sides,
+    };
     for rule in PAIR_RULES {
         if let Some((kind, breaks, note)) = rule(&pair) {
             let mut delta = cx
@@ -499,8 +521,9 @@ fn alias_removed(p: &Pair<'_, '_>) -> Option<Finding> {
     ))
 }
 
-/// A reader of the new type must read what the old type wrote, and the reverse
-/// (`shared::wire_types` knows which type changes serde survives).
+/// A reader of the new type must read what the old type wrote, and the reverse, as
+/// serde's data model reads the two types (`shared::schema_reads`); each breaking
+/// direction carries a payload it fails on.
 fn retyped(p: &Pair<'_, '_>) -> Option<Finding> {
     let (o, n) = (p.o, p.n);
     if o.shape.ty == n.shape.ty {
@@ -511,15 +534,51 @@ fn retyped(p: &Pair<'_, '_>) -> Option<Finding> {
     } else {
         DeltaKind::FieldTypeChanged
     };
-    let strict = p.old.strict_types || p.new.strict_types;
-    Some((
-        kind,
-        WireBreaks {
-            backward: o.emit != Emit::Never && n.read && !reads(&o.shape.ty, &n.shape.ty, strict),
-            forward: n.emit != Emit::Never && o.read && !reads(&n.shape.ty, &o.shape.ty, strict),
-        },
-        Note::None,
-    ))
+    let [old_side, new_side] = p.sides;
+    let was = field_schema(o, old_side);
+    let now = field_schema(n, new_side);
+    let at = |f: &WireField<'_>| {
+        vec![if p.old.by_position || p.new.by_position {
+            PayloadStep::Position(f.index)
+        } else {
+            PayloadStep::Key(f.ser.clone())
+        }]
+    };
+    let positional = old_side.positional;
+    let backward = (o.emit != Emit::Never && n.read)
+        .then(|| reads(&was, &now, positional, at(o)).err())
+        .flatten();
+    let forward = (n.emit != Emit::Never && o.read)
+        .then(|| reads(&now, &was, positional, at(n)).err())
+        .flatten();
+    let breaks = WireBreaks {
+        backward: backward.is_some(),
+        forward: forward.is_some(),
+    };
+    let note = if breaks.any() {
+        Note::Payloads {
+            backward: backward.map(Box::new),
+            forward: forward.map(Box::new),
+        }
+    } else {
+        Note::None
+    };
+    Some((kind, breaks, note))
+}
+
+/// A field's value in serde's data model; a custom (de)serializer makes it opaque
+/// (the `with` rule reports a change of it).
+fn field_schema(f: &WireField<'_>, side: Side<'_>) -> super::schema::Schema {
+    let serde = &f.shape.serde;
+    match (&serde.serialize_with, &serde.deserialize_with) {
+        (None, None) => schema_of(&f.shape.ty, side),
+        (ser, de) => super::schema::Schema::Opaque(format!(
+            "{}{} {}",
+            ser.as_deref().unwrap_or_default(),
+            de.as_deref().unwrap_or_default(),
+            f.shape.ty
+        )),
+    }
 }
 
 /// The value moves between its own key and its parent's keys.
