@@ -27,7 +27,10 @@ use crate::workspace;
 pub enum Format {
     /// Grouped by set and symbol, with Before/After.
     Human,
-    /// A JSON array: one report object (DESIGN §2) per (set, package).
+    /// One JSON object: `verdict`, `reports` (one per set and package: `set`,
+    /// `package`, `golden`, `status`, `deltas`), `warnings` and `errors`; a wire delta
+    /// carries `breaks` (backward, forward) and, for a type change, `payloads` (`at`,
+    /// an `example` and a `failure` code per breaking direction).
     Json,
     /// GitHub Actions workflow annotations.
     Github,

@@ -41,6 +41,19 @@ pub mod undecided;
 pub mod variance;
 pub mod vocabulary;
 
+/// Types in serde's data model, as the wire axis reads them: a type's [`Schema`]
+/// (what payloads it writes and reads) and whether one reads another's payloads
+/// (`diff`'s wire rules decide on these).
+///
+/// [`Schema`]: wire_schema::Schema
+pub mod wire_schema {
+    pub use crate::diff::shared::schema::{
+        schema_of, Content, Enum, Field, Record, Schema, Side, Variant,
+    };
+    pub use crate::diff::shared::schema_reads::{reads, sample};
+    pub use crate::diff::shared::wire::Emit;
+}
+
 pub use delta::{Axis, Class, Delta, DeltaKind, Member};
 pub use golden::{Golden, GoldenError, FORMAT_VERSION};
 pub use policy::Policy;

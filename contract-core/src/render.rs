@@ -825,24 +825,8 @@ fn vis_of(s: &Option<Shown>) -> Option<crate::shape::Visibility> {
 /// A payload one side writes that the other does not read, and why: `old payload
 /// {"kind":["unknown"]}: at `kind[…]`, no variant of `TargetKind` reads it`.
 fn payload_break(whose: &str, b: &crate::delta::PayloadBreak) -> String {
-    use crate::delta::{PayloadFailure as F, PayloadStep as S};
-    let mut at = String::new();
-    for step in &b.at {
-        match step {
-            S::Key(k) if at.is_empty() => at.push_str(k),
-            S::Key(k) => {
-                let _ = write!(at, ".{k}");
-            }
-            S::Element => at.push_str("[…]"),
-            S::Position(i) => {
-                let _ = write!(at, ".{i}");
-            }
-            S::MapValue => at.push_str("{…}"),
-            S::Variant(v) => {
-                let _ = write!(at, "({v})");
-            }
-        }
-    }
+    use crate::delta::PayloadFailure as F;
+    let at = payload_path(&b.at);
     let why = match &b.failure {
         F::Form { writes, reads } => format!("{writes} is written where {reads} is read"),
         F::OutOfRange { reader } => format!("a number outside `{reader}`"),
@@ -871,6 +855,32 @@ fn payload_break(whose: &str, b: &crate::delta::PayloadBreak) -> String {
         Some(e) => format!("{whose} payload `{e}`: {place}{why}"),
         None => format!("{whose} payloads: {place}{why}"),
     }
+}
+
+/// Where in a payload: `kind[…]`, `at.x`, `tags{…}`, `(Custom).level`.
+fn payload_path(steps: &[crate::delta::PayloadStep]) -> String {
+    use crate::delta::PayloadStep as S;
+    let mut at = String::new();
+    for step in steps {
+        match step {
+            S::Key(k) if at.is_empty() => at.push_str(k),
+            S::Key(k) => {
+                let _ = write!(at, ".{k}");
+            }
+            S::Element => at.push_str("[…]"),
+            S::Position(i) if at.is_empty() => {
+                let _ = write!(at, "{i}");
+            }
+            S::Position(i) => {
+                let _ = write!(at, ".{i}");
+            }
+            S::MapValue => at.push_str("{…}"),
+            S::Variant(v) => {
+                let _ = write!(at, "({v})");
+            }
+        }
+    }
+    at
 }
 
 /// What changed, in words (the report's `detail`).
@@ -1350,6 +1360,24 @@ impl Serialize for Delta {
             map.serialize_entry("renamed_to", to)?;
         }
         map.serialize_entry("detail", &detail(self))?;
+        if let Some(breaks) = self.wire {
+            map.serialize_entry(
+                "breaks",
+                &WireJson {
+                    backward: breaks.backward,
+                    forward: breaks.forward,
+                },
+            )?;
+        }
+        if let Note::Payloads { backward, forward } = &self.note {
+            map.serialize_entry(
+                "payloads",
+                &PayloadsJson {
+                    backward: backward.as_deref().map(PayloadJson::from),
+                    forward: forward.as_deref().map(PayloadJson::from),
+                },
+            )?;
+        }
         map.serialize_entry(
             "before",
             &side_lines(self, false)
@@ -1363,6 +1391,54 @@ impl Serialize for Delta {
                 .unwrap_or_default(),
         )?;
         map.end()
+    }
+}
+
+/// Which wire directions a delta breaks, in a report.
+#[derive(Serialize)]
+struct WireJson {
+    backward: bool,
+    forward: bool,
+}
+
+/// A payload each breaking direction fails on, in a report.
+#[derive(Serialize)]
+struct PayloadsJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    backward: Option<PayloadJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forward: Option<PayloadJson>,
+}
+
+/// One payload break: where, an example (JSON), and why, as a stable code.
+#[derive(Serialize)]
+struct PayloadJson {
+    at: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    example: Option<String>,
+    failure: &'static str,
+}
+
+impl From<&crate::delta::PayloadBreak> for PayloadJson {
+    fn from(b: &crate::delta::PayloadBreak) -> Self {
+        use crate::delta::PayloadFailure as F;
+        PayloadJson {
+            at: payload_path(&b.at),
+            example: b.example.clone(),
+            failure: match b.failure {
+                F::Form { .. } => "form",
+                F::OutOfRange { .. } => "out_of_range",
+                F::NoVariant { .. } => "no_variant",
+                F::CaughtByOther { .. } => "caught_by_other",
+                F::Null => "null",
+                F::MissingField(_) => "missing_field",
+                F::UnknownField(_) => "unknown_field",
+                F::Deduplicated => "deduplicated",
+                F::Length { .. } => "length",
+                F::Encoding => "encoding",
+                F::Opaque { .. } => "opaque",
+            },
+        }
     }
 }
 
