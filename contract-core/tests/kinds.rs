@@ -253,6 +253,21 @@ fn wire_table() -> String {
          checked against what serde really does in contract-core/tests/wire_oracle.rs. \
          API-axis verdicts do not depend on the direction.\n\
          \n\
+         A field's type change is judged in serde's data model, not by its Rust \
+         spelling: each side's type becomes a schema (the crate's own structs and enums \
+         followed through the golden — fields by wire name, variants by tag, \
+         `transparent`, `from`/`into`; std's types as serde writes them; another \
+         crate's type, a hand-written impl or `with` is opaque, compared by identity), \
+         and a reader reads a writer's payloads by the format's rules: in JSON a wider \
+         integer reads a narrower one, `Option<T>` reads a `T`, a string reads every \
+         unit variant's name, an enum with an untagged string fallback reads every \
+         string, a newtype struct is its content, a set drops a list's duplicates; in a \
+         positional format only what encodes alike reads. A breaking direction names a \
+         payload it fails on (old payload `{\"kind\":[\"unknown\"]}` at `kind[…]`: no \
+         variant of `Kind` reads it), in the detail and as `payloads` in JSON reports. \
+         contract-core/tests/wire_schemas.rs plays random pairs of schemas through \
+         serde_json and bincode and holds the rules to what serde does.\n\
+         \n\
          | kind | before | after | backward (default) | forward | full |\n\
          |---|---|---|---|---|---|\n",
     );

@@ -383,6 +383,152 @@ pub const CASES: &[Case] = &[
         serde!("pub struct S { pub a: Box<u32> }"),
         serde!("pub struct S { pub a: u32 }"),
     ),
+    // Types read in serde's data model (tests/wire_oracle.rs plays each with serde).
+    // A string reads every unit variant's name; an untagged string fallback reads
+    // every string (cargo_metadata 0.19's `Target::kind`).
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub kind: Vec<String> }"),
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub enum Kind { #[serde(rename = \"lib\")] Lib, ",
+            "#[serde(untagged)] Unknown(String) } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub kind: Vec<Kind> }"
+        ),
+    )
+    .under(Pol::Full),
+    // Without the fallback, old strings no variant names fail.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub kind: String }"),
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub enum Kind { Lib, Bin } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub kind: Kind }"
+        ),
+    ),
+    // A catch-all reads them, as itself: the string is lost.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub kind: String }"),
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub enum Kind { Lib, #[serde(other)] Other } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub kind: Kind }"
+        ),
+    ),
+    // An enum of unit variants as a string: new readers read every name; old readers
+    // fail on strings no variant names.
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub enum Kind { Lib, Bin } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub kind: Kind }"
+        ),
+        serde!("pub struct S { pub kind: String }"),
+    ),
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub enum Kind { Lib, Bin } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub kind: Kind }"
+        ),
+        serde!("pub struct S { pub kind: String }"),
+    )
+    .under(Pol::Forward),
+    // A newtype struct is its content, in every format.
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub struct Id(pub u64); ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub id: Id }"
+        ),
+        serde!("pub struct S { pub id: u64 }"),
+    )
+    .under(Pol::Full),
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub struct Id(pub u64); ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub id: Id }"
+        ),
+        serde!("pub struct S { pub id: u64 }"),
+    )
+    .under(Pol::Positional),
+    // Positional formats write fixed widths: a wider integer reads nothing old.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub a: u32 }"),
+        serde!("pub struct S { pub a: u64 }"),
+    )
+    .under(Pol::Positional),
+    // A set drops an old list's duplicates; a list reads a set.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub tags: Vec<u8> }"),
+        serde!("pub struct S { pub tags: std::collections::BTreeSet<u8> }"),
+    ),
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub tags: std::collections::BTreeSet<u8> }"),
+        serde!("pub struct S { pub tags: Vec<u8> }"),
+    ),
+    // `serde_json::Value` reads every self-describing payload.
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        serde!("pub struct S { pub extra: u8 }"),
+        serde!("pub struct S { pub extra: serde_json::Value }"),
+    ),
+    // Another struct of the crate with the same keys reads the old one's objects.
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Wire,
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub struct Point { pub x: i32, pub y: i32 } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub at: Point }"
+        ),
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub struct Point { pub x: i32, pub y: i32 } ",
+            "#[derive(Serialize, Deserialize)] pub struct Position { pub y: i64, pub x: i64 } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub at: Position }"
+        ),
+    ),
+    // `null` inside a sequence no longer reads.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub v: Vec<Option<u8>> }"),
+        serde!("pub struct S { pub v: Vec<u8> }"),
+    ),
+    // Another crate's type, whose wire form is not derived here: compared by identity.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        serde!("pub struct S { pub at: chrono::DateTime<chrono::Utc> }"),
+        serde!("pub struct S { pub at: time::OffsetDateTime }"),
+    ),
     yes(
         FieldTypeChanged,
         Breaking,
