@@ -52,6 +52,8 @@ fn check_from(
     // checks off.
     let mut warnings = String::new();
     let mut errors = Vec::new();
+    let vouched = loaded.file.wire_vouched(set);
+    let mut hand_written: Vec<&str> = Vec::new();
     for (name, site) in &found.sites {
         let Some(current) = found.symbols.get(name) else {
             continue;
@@ -66,9 +68,23 @@ fn check_from(
         match contract_core::probe::wire_finding(name, symbol, site) {
             Some(contract_core::probe::Finding::Error(e)) => errors.push(e),
             Some(contract_core::probe::Finding::Warning(w)) => {
-                warnings.push_str(&message::warning(&w));
+                hand_written.push(name);
+                // A type the set vouches for is compared by identity, unwarned.
+                if !vouched.is_some_and(|(names, _)| names.contains(name)) {
+                    warnings.push_str(&message::warning(&w));
+                }
             }
             None => {}
+        }
+    }
+    if let Some((names, line)) = vouched {
+        if let Some(unknown) = names.iter().find(|n| !hand_written.contains(&n.as_str())) {
+            errors.push(message::wire_vouched_unknown(
+                set,
+                unknown,
+                &format!("{}:{line}", loaded.shown),
+                &hand_written,
+            ));
         }
     }
     if !errors.is_empty() {

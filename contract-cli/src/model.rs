@@ -474,6 +474,18 @@ pub fn load(
         &mut others,
         progress,
     );
+    // A type whose serde impls are written by hand has no wire check: said once per
+    // run, unless its set vouches for it (`wire_vouched`).
+    for (index, scan) in scans.iter_mut().enumerate() {
+        let file = &policies[&policy_of_package[index]].file;
+        let unvouched: Vec<scan::Finding> = scan
+            .hand_written_serde
+            .iter()
+            .filter(|h| !file.policy(&h.set).wire_vouched.contains(&h.name))
+            .map(scan::HandWritten::warning)
+            .collect();
+        scan.warnings.extend(unvouched);
+    }
     progress.show("reading goldens");
     let scans: Vec<Arc<PackageScan>> = scans.into_iter().map(Arc::new).collect();
     // Each package library's names, read when a unit first needs them.
@@ -630,6 +642,23 @@ pub fn load(
         let loaded = &policies[&policy_of_package[unit.package]];
         if let Some(clash) = loaded.clash(&unit.set, &pinned) {
             unit.current = Err(clash);
+        }
+        // Every name the set vouches for is one of its hand-written serde types.
+        if let Some((names, line)) = loaded.file.wire_vouched(&unit.set) {
+            let hand_written: Vec<&str> = scans
+                .iter()
+                .flat_map(|s| &s.hand_written_serde)
+                .filter(|h| h.set == *unit.set)
+                .map(|h| h.name.as_str())
+                .collect();
+            if let Some(unknown) = names.iter().find(|n| !hand_written.contains(&n.as_str())) {
+                unit.current = Err(contract_core::message::wire_vouched_unknown(
+                    &unit.set,
+                    unknown,
+                    &format!("{}:{line}", loaded.shown),
+                    &hand_written,
+                ));
+            }
         }
     }
     let policy_warnings = unpinned_policy_sets(&root_policy, &pinned, filter);

@@ -59,6 +59,21 @@ impl Options {
     }
 }
 
+/// A pinned type whose serde impls are written by hand (no serde derive).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct HandWritten {
+    /// The set.
+    pub set: String,
+    /// The symbol name.
+    pub name: String,
+    /// The file, absolute.
+    pub file: PathBuf,
+    /// 1-based line of the item.
+    pub line: usize,
+    /// `Serialize`, `Deserialize`: the traits implemented by hand.
+    pub traits: Vec<String>,
+}
+
 /// A pinned item, as its registration would be.
 #[derive(Serialize, Deserialize)]
 pub struct Pinned {
@@ -144,6 +159,9 @@ pub struct Finding {
 pub struct PackageScan {
     /// Pinned items, in source order.
     pub pinned: Vec<Pinned>,
+    /// Pinned types whose serde impls are written by hand.
+    #[serde(default)]
+    pub hand_written_serde: Vec<HandWritten>,
     /// Things the scan could not see exactly.
     pub warnings: Vec<Finding>,
     /// Things the compiler would reject (bad arguments, unpinnable items, syntax).
@@ -1828,10 +1846,11 @@ fn covers_every_instance(i: &syn::ItemImpl, self_ty: &syn::PathSegment, trait_na
 }
 
 /// Pinned types whose serde impls are written by hand (an `impl Serialize` in the
-/// sources, no serde derive): their wire form cannot be derived, which is said, not
-/// guessed at.
+/// sources, no serde derive): their wire form cannot be derived. Recorded, not
+/// warned about here: whether the set vouches for them (`wire_vouched`) is the
+/// policy's to say ([`crate::model`]).
 fn hand_written_serde(scan: &mut PackageScan) {
-    let mut warnings = Vec::new();
+    let mut found = Vec::new();
     for p in &scan.pinned {
         let contract_core::Fragment::Item { item, .. } = p.fragment() else {
             continue;
@@ -1842,24 +1861,37 @@ fn hand_written_serde(scan: &mut PackageScan) {
         if container.has_wire() {
             continue;
         }
-        let serde: Vec<&str> = scan
+        let traits: Vec<String> = scan
             .impls_of(&p.module, &p.item_name)
             .iter()
             .filter(|t| t.is_serde())
-            .map(|t| t.name())
+            .map(|t| t.name().to_owned())
             .collect();
-        if serde.is_empty() {
+        if traits.is_empty() {
             continue;
         }
-        let at = format!("{}:{}", p.file.display(), p.line);
-        warnings.push(Finding {
+        found.push(HandWritten {
+            set: p.set.clone(),
+            name: p.name.clone(),
             file: p.file.clone(),
             line: p.line,
-            col: 1,
-            message: contract_core::probe::hand_written(&p.name, &at, &serde.join("`/`")),
+            traits,
         });
     }
-    scan.warnings.extend(warnings);
+    scan.hand_written_serde = found;
+}
+
+impl HandWritten {
+    /// The warning that no wire check covers this type.
+    pub fn warning(&self) -> Finding {
+        let at = format!("{}:{}", self.file.display(), self.line);
+        Finding {
+            file: self.file.clone(),
+            line: self.line,
+            col: 1,
+            message: contract_core::probe::hand_written(&self.name, &at, &self.traits.join("`/`")),
+        }
+    }
 }
 
 /// 1-based line and column of `span`'s start.

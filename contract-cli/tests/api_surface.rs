@@ -667,6 +667,32 @@ fn a_contract_attribute_below_a_serde_derive_is_refused_naming_the_line() {
             || cli.stdout.contains("implements `Serialize` by hand"),
         "{cli:?}"
     );
+    // The team vouches for its wire form: compared by identity, and no longer warned
+    // about, by the harness or the command.
+    c.write(
+        "contract-pin.toml",
+        "[set.api]\nwire_vouched = [\"Order\"]\n",
+    );
+    let run = c.cargo(&["test", "--", "--nocapture"], &[]);
+    ok(&run, "vouched for");
+    assert!(!run.stderr.contains("by hand"), "{run:?}");
+    let cli = c.cli(&["check"]);
+    assert_eq!(cli.code, 0, "{cli:?}");
+    assert!(!cli.stderr.contains("by hand"), "{cli:?}");
+    // A name that is no hand-written type of the set is an error, at its line.
+    c.write(
+        "contract-pin.toml",
+        "[set.api]\nwire_vouched = [\"Ordre\"]\n",
+    );
+    for run in [c.cargo(&["test"], &[]), c.cli(&["check"])] {
+        assert_ne!(run.code, 0, "{run:?}");
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            said.contains("contract-pin.toml:2: `wire_vouched` of set `api` names `Ordre`")
+                && said.contains("it has `Order`"),
+            "{run:?}"
+        );
+    }
 }
 
 /// A proc-macro crate pins its macros (a derive by its name, its helper attributes),

@@ -769,6 +769,22 @@ pub fn status_note(pinned: usize, verdict: &str) -> String {
     format!("{pinned} pinned in sources; check: {verdict}")
 }
 
+/// `wire_vouched` of `set` (at `at`, `file:line`) names `name`, which is no type of
+/// the set whose serde impls are written by hand (`hand_written`: those it has).
+pub fn wire_vouched_unknown(set: &str, name: &str, at: &str, hand_written: &[&str]) -> String {
+    let known = if hand_written.is_empty() {
+        "it has none".to_owned()
+    } else {
+        let names: Vec<String> = hand_written.iter().map(|n| format!("`{n}`")).collect();
+        format!("it has {}", names.join(", "))
+    };
+    format!(
+        "{at}: `wire_vouched` of set `{set}` names `{name}`, which is no type of the set whose \
+         serde impls are written by hand ({known}): a name there vouches for such a type's \
+         wire form; remove `{name}`, or write it as the set names the type."
+    )
+}
+
 /// `-p NAME` names no member of the workspace at `root`.
 pub fn not_a_member(name: &str, root: &str, members: &[&str]) -> String {
     format!(

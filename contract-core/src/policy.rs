@@ -146,6 +146,11 @@ pub struct Policy {
     /// its types, so a difference only there is not counted: the front end that read
     /// the crate says whether it is one.
     pub unread_crates: std::collections::BTreeSet<String>,
+    /// The set's types whose serde impls are written by hand and whose wire form the
+    /// team vouches for (`wire_vouched`, a `[set.NAME]` key): no wire form can be
+    /// derived for them, so they are compared by identity, and the warning that says
+    /// so is not repeated. A name that is no such type of the set is an error.
+    pub wire_vouched: std::collections::BTreeSet<String>,
 }
 
 impl Default for Policy {
@@ -162,6 +167,7 @@ impl Default for Policy {
             doc_hidden_is_api: false,
             target_baseline: Default::default(),
             unread_crates: Default::default(),
+            wire_vouched: Default::default(),
         }
     }
 }

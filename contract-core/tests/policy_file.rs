@@ -62,6 +62,7 @@ fn no_file_and_an_empty_file_give_every_set_the_defaults() {
         // The file says nothing of the target: its front end fills the baseline in.
         target_baseline: Default::default(),
         unread_crates: Default::default(),
+        wire_vouched: Default::default(),
     };
     assert_eq!(Policy::default(), defaults);
     for file in [
@@ -366,6 +367,55 @@ fn public_api_is_a_boolean_of_a_set_table_only() {
         2,
         "set.api.public_apis",
         "did you mean `public_api`?",
+    );
+}
+
+#[test]
+fn wire_vouched_is_a_list_of_a_set_table_only() {
+    let file = parse("[set.api]\nwire_vouched = [\"schema::Kind\", \"Level\"]\n[set.other]\n");
+    assert_eq!(
+        file.policy("api").wire_vouched,
+        ["Level".to_owned(), "schema::Kind".to_owned()].into()
+    );
+    assert!(file.policy("other").wire_vouched.is_empty());
+    let (names, line) = file.wire_vouched("api").unwrap();
+    assert_eq!(
+        (names, line),
+        (&["schema::Kind".to_owned(), "Level".to_owned()][..], 2)
+    );
+    let explained = file.explain("api");
+    let vouched = explained.iter().find(|s| s.key == "wire_vouched").unwrap();
+    assert_eq!(vouched.source, Source::File { line: 2 });
+    assert!(file
+        .explain("other")
+        .iter()
+        .all(|s| s.key != "wire_vouched"));
+    // What `render_set` writes reads back.
+    let table = file::render_set("api", &file.policy("api"));
+    assert_eq!(parse(&table).policy("api"), file.policy("api"));
+    refused(
+        "wire_vouched = [\"Kind\"]\n",
+        1,
+        "wire_vouched",
+        "belongs in a `[set.NAME]` table",
+    );
+    refused(
+        "[set.api]\nwire_vouched = \"Kind\"\n",
+        2,
+        "set.api.wire_vouched",
+        "must be a list of the set's type names",
+    );
+    refused(
+        "[set.api]\nwire_vouched = [\"Kind\", 3]\n",
+        2,
+        "set.api.wire_vouched",
+        "must be a type name of the set, not an integer",
+    );
+    refused(
+        "[set.api]\nwire_vouched = [\"Kind\", \"Kind\"]\n",
+        2,
+        "set.api.wire_vouched",
+        "`Kind` is listed twice",
     );
 }
 

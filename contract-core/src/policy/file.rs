@@ -16,6 +16,7 @@
 //!
 //! [set.api]
 //! public_api = true                # pin every item a consumer can name (no attributes)
+//! wire_vouched = ["schema::Kind"]  # serde impls written by hand, vouched for
 //!
 //! [set.billing]
 //! wire_direction = "full"
@@ -54,7 +55,7 @@ const SETTING_KEYS: &[&str] = &[
 ];
 
 /// The keys only a `[set.NAME]` table has: what the set *is*, not how it is judged.
-const SET_ONLY_KEYS: &[&str] = &["public_api"];
+const SET_ONLY_KEYS: &[&str] = &["public_api", "wire_vouched"];
 
 /// The keys of a `directive` table.
 const DIRECTIVE_KEYS: &[&str] = &["title", "ship_line", "record", "reference"];
@@ -78,6 +79,9 @@ struct Layer {
     directive: [Option<At<String>>; 4],
     /// `public_api = true` (a `[set.NAME]` table only).
     public_api: Option<At<bool>>,
+    /// `wire_vouched = [...]` (a `[set.NAME]` table only): the set's types whose serde
+    /// impls are written by hand and whose wire form the team vouches for.
+    wire_vouched: Option<At<Vec<String>>>,
 }
 
 /// A parsed policy file. [`PolicyFile::default`] is the file that is not there: every
@@ -309,6 +313,37 @@ impl Parser<'_> {
             for (k, v) in settings {
                 if SETTING_KEYS.contains(&k.name.as_ref()) {
                     self.setting(&mut layer, &path, k, v);
+                } else if k.name == "wire_vouched" {
+                    let key = dotted(&path, "wire_vouched");
+                    let Some(items) = v.as_array() else {
+                        self.error(
+                            self.start(v.span),
+                            key,
+                            format!(
+                                "must be a list of the set's type names, like \
+                                 `[\"schema::Kind\"]`, not {}",
+                                kind(v)
+                            ),
+                        );
+                        continue;
+                    };
+                    let mut names = Vec::new();
+                    for item in items.iter() {
+                        let Some(name) = self.string(&key, item, "a type name of the set") else {
+                            continue;
+                        };
+                        if names.iter().any(|n| n == name) {
+                            self.error(
+                                self.start(item.span),
+                                key.clone(),
+                                format!("`{name}` is listed twice"),
+                            );
+                            continue;
+                        }
+                        names.push(name.to_owned());
+                    }
+                    let line = self.line(self.start(k.span));
+                    layer.wire_vouched = Some(At { value: names, line });
                 } else if k.name == "public_api" {
                     match v.as_bool() {
                         Some(b) => {
@@ -564,10 +599,21 @@ impl PolicyFile {
         })
     }
 
+    /// The types `set` vouches for (`wire_vouched`), with the line of the key: a
+    /// front end that finds a name there that is no hand-written serde type of the set
+    /// reports it at that line.
+    pub fn wire_vouched(&self, set: &str) -> Option<(&[String], usize)> {
+        let at = self.sets.get(set)?.1.wire_vouched.as_ref()?;
+        Some((&at.value, at.line))
+    }
+
     /// The policy of `set`: its table's values, then the top-level ones, then the
     /// defaults. Overrides merge kind by kind, the directive word by word.
     pub fn policy(&self, set: &str) -> Policy {
         let mut policy = Policy::default();
+        if let Some((names, _)) = self.wire_vouched(set) {
+            policy.wire_vouched = names.iter().cloned().collect();
+        }
         for layer in self.layers(set).into_iter().rev() {
             if let Some(axes) = &layer.axes {
                 policy.axes = axes.value.clone();
@@ -634,6 +680,13 @@ impl PolicyFile {
                 key: "public_api".to_owned(),
                 value: crate::json::Value::Bool(at.value),
                 source: from(Some(at.line)),
+            });
+        }
+        if let Some((names, line)) = self.wire_vouched(set) {
+            out.push(Setting {
+                key: "wire_vouched".to_owned(),
+                value: crate::json::Value::Array(names.iter().map(|n| string(n)).collect()),
+                source: from(Some(line)),
             });
         }
         if policy.overrides.is_empty() {
@@ -719,6 +772,10 @@ pub fn render_set(set: &str, policy: &Policy) -> String {
             .map(|(k, c)| format!("{} = {}", k.as_str(), quote(c.as_str())))
             .collect();
         lines.push(format!("overrides = {{ {} }}", entries.join(", ")));
+    }
+    if !policy.wire_vouched.is_empty() {
+        let names: Vec<String> = policy.wire_vouched.iter().map(|n| quote(n)).collect();
+        lines.push(format!("wire_vouched = [{}]", names.join(", ")));
     }
     let mut words = policy.directive.clone();
     for (name, word) in DIRECTIVE_KEYS.iter().zip(directive_slots(&mut words)) {

@@ -113,6 +113,7 @@ impl Block {
             doc_hidden_is_api: false,
             target_baseline: Default::default(),
             unread_crates: Default::default(),
+            wire_vouched: Default::default(),
         })
     }
 }
