@@ -1462,6 +1462,44 @@ wire_case! {
     new_samples: [S { at: Point3 { x: 1, y: 2, z: 3 } }],
 }
 
+// One generic type of the crate with other arguments (cargo_toml 1.0's
+// `Inheritable<String>` → `Inheritable<semver::Version>`): read through its body.
+wire_case! {
+    generic_argument_widened, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Wrapper<T> { pub v: T }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub w: Wrapper<u32> }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Wrapper<T> { pub v: T }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub w: Wrapper<u64> }
+    },
+    old_samples: [S { w: Wrapper { v: 7 } }],
+    new_samples: [S { w: Wrapper { v: 1 << 40 } }],
+}
+
+wire_case! {
+    generic_argument_retyped, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum Inheritable<T> { Set(T), Inherited { workspace: bool } }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub version: Inheritable<String> }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub enum Inheritable<T> { Set(T), Inherited { workspace: bool } }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub version: Inheritable<u64> }
+    },
+    old_samples: [S { version: Inheritable::Set("0.1".into()) }],
+    new_samples: [S { version: Inheritable::Set(3) }],
+}
+
 wire_case! {
     optional_to_required_inside, ty: S, expect: [FieldTypeChanged],
     old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub v: Vec<Option<u8>> } },
@@ -1551,6 +1589,8 @@ fn cases() -> Vec<Case> {
         struct_to_struct_same_keys::case(),
         struct_to_struct_missing_key::case(),
         optional_to_required_inside::case(),
+        generic_argument_widened::case(),
+        generic_argument_retyped::case(),
     ]
 }
 

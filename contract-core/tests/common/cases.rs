@@ -513,6 +513,20 @@ pub const CASES: &[Case] = &[
             "#[derive(Serialize, Deserialize)] pub struct S { pub at: Position }"
         ),
     ),
+    // A generic type of the crate with another argument is read through its body.
+    yes(
+        FieldTypeChanged,
+        Breaking,
+        Wire,
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub enum Inheritable<T> { Set(T), Inherited } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub version: Inheritable<String> }"
+        ),
+        concat!(
+            "#[derive(Serialize, Deserialize)] pub enum Inheritable<T> { Set(T), Inherited } ",
+            "#[derive(Serialize, Deserialize)] pub struct S { pub version: Inheritable<u64> }"
+        ),
+    ),
     // `null` inside a sequence no longer reads.
     yes(
         FieldTypeChanged,

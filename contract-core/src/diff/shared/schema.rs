@@ -62,11 +62,13 @@ pub enum Schema {
     /// Anything self-describing (`serde_json::Value` and its kin): reads every
     /// payload a self-describing format carries.
     Any,
-    /// A type of the crate named on both sides: its own entry reports its changes;
-    /// `body` is its schema where it was followed.
+    /// A type of the crate: where both sides name it with the same arguments, its
+    /// own entry reports its changes; `body` is its schema where it was followed.
     Named {
         /// Where it is defined (`module::Name`).
         def: String,
+        /// Its type arguments' schemas.
+        args: Vec<Schema>,
         /// Its schema, when followed (not past a cycle or the depth limit).
         body: Option<Box<Schema>>,
     },
@@ -272,19 +274,23 @@ impl Deriver {
     fn crate_type(&mut self, path: &Path, args: &[&Type], side: Side<'_>) -> Option<Schema> {
         let def = def_of(side.module, path)?;
         let (module, item) = side.types.get(&def)?;
+        let args: Vec<Schema> = args.iter().map(|a| self.ty(a, side)).collect();
         if self.stack.contains(&def) || self.stack.len() >= DEPTH {
-            return Some(Schema::Named { def, body: None });
+            return Some(Schema::Named {
+                def,
+                args,
+                body: None,
+            });
         }
         let generics = match item {
             ItemShape::Struct(s) => &s.generics,
             ItemShape::Enum(e) => &e.generics,
             _ => return Some(Schema::Opaque(def)),
         };
-        let args: Vec<Schema> = args.iter().map(|a| self.ty(a, side)).collect();
         let params: BTreeMap<String, Schema> = generics
             .type_param_names()
             .map(str::to_owned)
-            .zip(args)
+            .zip(args.iter().cloned())
             .collect();
         let outer = std::mem::replace(&mut self.params, params);
         self.stack.push(def.clone());
@@ -301,6 +307,7 @@ impl Deriver {
                 body.unwrap_or_else(|| Schema::Opaque(def.clone())),
             )),
             def,
+            args,
         })
     }
 

@@ -68,8 +68,16 @@ impl Walk {
     }
 
     fn reads(&mut self, w: &Schema, r: &Schema) -> Result<(), Fail> {
-        if let (Schema::Named { def: a, .. }, Schema::Named { def: b, .. }) = (w, r) {
-            if a == b {
+        if let (
+            Schema::Named {
+                def: a, args: aa, ..
+            },
+            Schema::Named {
+                def: b, args: ba, ..
+            },
+        ) = (w, r)
+        {
+            if a == b && aa == ba {
                 return Ok(()); // one type of the crate: its own entry reports its changes
             }
         }
