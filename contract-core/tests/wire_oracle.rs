@@ -1500,6 +1500,47 @@ wire_case! {
     new_samples: [S { version: Inheritable::Set(3) }],
 }
 
+// cargo_toml 1.0's `Inheritable<T>`: read through `try_from` another generic type,
+// written by its own derive — a form on each side, compared by identity with its
+// arguments.
+wire_case! {
+    generic_converting_one_way, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(untagged)]
+        pub enum Parser<T> { Set(T), Inherited { workspace: bool } }
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(untagged, try_from = "Parser<T>")]
+        pub enum Inheritable<T> { Set(T), Inherited }
+        impl<T> TryFrom<Parser<T>> for Inheritable<T> {
+            type Error = String;
+            fn try_from(p: Parser<T>) -> Result<Self, String> {
+                Ok(match p { Parser::Set(v) => Inheritable::Set(v), Parser::Inherited { .. } => Inheritable::Inherited })
+            }
+        }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub version: Inheritable<String> }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(untagged)]
+        pub enum Parser<T> { Set(T), Inherited { workspace: bool } }
+        #[derive(Serialize, Deserialize, Debug)]
+        #[serde(untagged, try_from = "Parser<T>")]
+        pub enum Inheritable<T> { Set(T), Inherited }
+        impl<T> TryFrom<Parser<T>> for Inheritable<T> {
+            type Error = String;
+            fn try_from(p: Parser<T>) -> Result<Self, String> {
+                Ok(match p { Parser::Set(v) => Inheritable::Set(v), Parser::Inherited { .. } => Inheritable::Inherited })
+            }
+        }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub version: Inheritable<u64> }
+    },
+    old_samples: [S { version: Inheritable::Set("0.1".into()) }],
+    new_samples: [S { version: Inheritable::Set(3) }],
+}
+
 wire_case! {
     optional_to_required_inside, ty: S, expect: [FieldTypeChanged],
     old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub v: Vec<Option<u8>> } },
@@ -1591,6 +1632,7 @@ fn cases() -> Vec<Case> {
         optional_to_required_inside::case(),
         generic_argument_widened::case(),
         generic_argument_retyped::case(),
+        generic_converting_one_way::case(),
     ]
 }
 

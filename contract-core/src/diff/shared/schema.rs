@@ -214,7 +214,27 @@ impl Deriver {
             return known;
         }
         self.crate_type(path, &args, side)
-            .unwrap_or_else(|| Schema::Opaque(ty.to_string()))
+            .unwrap_or_else(|| self.opaque(ty))
+    }
+
+    /// A type not derived here, by identity: its text, and what the type parameters it
+    /// names stand for where it sits in a generic type's body (`Parser<T>` in
+    /// `Inheritable<String>` is not `Parser<T>` in `Inheritable<Version>`).
+    fn opaque(&self, ty: &Type) -> Schema {
+        let text = ty.to_string();
+        let named: Vec<(&String, &Schema)> = self
+            .params
+            .iter()
+            .filter(|(p, _)| {
+                text.split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|t| t == *p)
+            })
+            .collect();
+        if named.is_empty() {
+            Schema::Opaque(text)
+        } else {
+            Schema::Opaque(format!("{text} where {named:?}"))
+        }
     }
 
     /// std's types and the ecosystem's, from what their serde impls write.
@@ -302,17 +322,21 @@ impl Deriver {
         };
         self.stack.pop();
         self.params = outer;
+        let body = body.unwrap_or_else(|| match args.is_empty() {
+            true => Schema::Opaque(def.clone()),
+            false => Schema::Opaque(format!("{def}{args:?}")),
+        });
         Some(Schema::Named {
-            body: Some(Box::new(
-                body.unwrap_or_else(|| Schema::Opaque(def.clone())),
-            )),
+            body: Some(Box::new(body)),
             def,
             args,
         })
     }
 
-    /// A container that converts (`from`/`into`/`try_from`) is the named type's
-    /// schema on the side it converts; one without a serde derive is opaque.
+    /// A container that converts (`into` when written, `from`/`try_from` when read)
+    /// through one type both ways is that type's schema; one that converts one way
+    /// only, or through two types, has a form on each side and is opaque, as is one
+    /// without a serde derive. `None`: no conversion.
     fn converted(
         &mut self,
         attrs: &crate::shape::ContainerAttrs,
@@ -322,20 +346,14 @@ impl Deriver {
         if !attrs.has_wire() || serde.remote.is_some() {
             return Some(None);
         }
-        let via = serde
-            .into
-            .as_ref()
-            .or(serde.from.as_ref())
-            .or(serde.try_from.as_ref())?;
-        // Both sides must name one type, else each direction is another schema.
-        let one = [&serde.into, &serde.from, &serde.try_from]
-            .iter()
-            .filter_map(|s| s.as_ref())
-            .all(|s| s == via);
-        if !one {
-            return Some(None);
+        let read = serde.from.as_ref().or(serde.try_from.as_ref());
+        match (&serde.into, read) {
+            (None, None) => None,
+            (Some(into), Some(read)) if into == read => {
+                Some(Type::parse(into).ok().map(|t| self.ty(&t, side)))
+            }
+            _ => Some(None),
         }
-        Some(Type::parse(via).ok().map(|t| self.ty(&t, side)))
     }
 
     fn structure(&mut self, s: &StructShape, side: Side<'_>) -> Option<Schema> {
