@@ -1057,7 +1057,12 @@ fn detail_body(delta: &Delta) -> String {
         Note::Skip(SkipChange::Positional) => return format!("{m}: `skip`"),
         Note::SkipIf => return format!("{m}: `skip_serializing_if`"),
         Note::Flatten => return format!("{m}: `flatten`"),
-        Note::With => return format!("{m}: custom (de)serializer"),
+        Note::With => {
+            return format!(
+                "{m}: custom (de)serializer, compared by identity (what it writes is not \
+                 derived here)"
+            )
+        }
         Note::Inert => {
             return match &delta.member {
                 Member::Attr { attr: Attr::Serde } => {

@@ -1541,6 +1541,46 @@ wire_case! {
     new_samples: [S { version: Inheritable::Set(3) }],
 }
 
+// A flattened field has no key of its own: renamed in Rust, the payload is the same
+// (lsp-server 0.10's `Response`, whose flattened field was renamed and retyped).
+wire_case! {
+    flattened_field_renamed, ty: S, expect: [],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Meta { pub id: u8 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub a: u8, #[serde(flatten)] pub meta: Meta }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Meta { pub id: u8 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub a: u8, #[serde(flatten)] pub info: Meta }
+    },
+    old_samples: [S { a: 1, meta: Meta { id: 2 } }],
+    new_samples: [S { a: 1, info: Meta { id: 2 } }],
+    renames: [("meta", "info")],
+}
+
+wire_case! {
+    flattened_field_renamed_and_retyped, ty: S, expect: [FieldTypeChanged],
+    old: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Meta { pub id: u8 }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub a: u8, #[serde(flatten)] pub meta: Meta }
+    },
+    new: {
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct Tag { pub tag: String }
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { pub a: u8, #[serde(flatten)] pub info: Tag }
+    },
+    old_samples: [S { a: 1, meta: Meta { id: 2 } }],
+    new_samples: [S { a: 1, info: Tag { tag: "t".into() } }],
+    renames: [("meta", "info")],
+}
+
 wire_case! {
     optional_to_required_inside, ty: S, expect: [FieldTypeChanged],
     old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub v: Vec<Option<u8>> } },
@@ -1633,6 +1673,8 @@ fn cases() -> Vec<Case> {
         generic_argument_widened::case(),
         generic_argument_retyped::case(),
         generic_converting_one_way::case(),
+        flattened_field_renamed::case(),
+        flattened_field_renamed_and_retyped::case(),
     ]
 }
 

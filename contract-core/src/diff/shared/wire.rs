@@ -272,11 +272,16 @@ fn pair(old: &Record<'_>, new: &Record<'_>) -> Alignment {
                 || (n.emit != Emit::Never && o.accepts(&n.ser)))
     };
     let by_type = |o: &WireField<'_>, n: &WireField<'_>| o.shape.ty == n.shape.ty;
+    // A flattened field has no key of its own: one renamed in Rust is the same place
+    // in the payload (its type decides what is there).
+    let flattened = |o: &WireField<'_>, n: &WireField<'_>| {
+        keyed && o.shape.serde.flatten && n.shape.serde.flatten
+    };
     align(
         &old.fields,
         &new.fields,
         |f| f.shape.name.as_str(),
-        &[&by_wire_name, &by_type],
+        &[&by_wire_name, &by_type, &flattened],
     )
 }
 
@@ -470,6 +475,9 @@ fn wire_name(p: &Pair<'_, '_>) -> Option<Finding> {
     let (o, n) = (p.o, p.n);
     if o.shape.name == n.shape.name && o.shape.serde.rename == n.shape.serde.rename {
         return None;
+    }
+    if o.shape.serde.flatten && n.shape.serde.flatten {
+        return None; // no key of its own to rename
     }
     Some(if o.ser != n.ser || o.de != n.de {
         (
