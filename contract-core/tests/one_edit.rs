@@ -147,3 +147,38 @@ fn an_impl_kept_across_a_reshaped_trait_is_not_lost() {
         common::show(&found)
     );
 }
+
+#[test]
+fn a_field_retyped_with_its_custom_serializer_is_one_wire_delta() {
+    // lsp-server 0.10's `Response`: the flattened field renamed, retyped and given a
+    // `with` at once. On the wire that is one change, the custom (de)serializer's,
+    // compared by identity; the API still sees the type change.
+    let before = "#[derive(Serialize, Deserialize)] pub struct R { pub id: u8, \
+                  #[serde(flatten)] pub kind: Kind }";
+    let after = "#[derive(Serialize, Deserialize)] pub struct R { pub id: u8, \
+                 #[serde(flatten, with = \"as_result\")] pub result: Result<u8, String> }";
+    let found = deltas(before, after);
+    let wire: Vec<&Delta> = found
+        .iter()
+        .filter(|d| d.axis == contract_core::Axis::Wire)
+        .collect();
+    assert_eq!(wire.len(), 1, "{}", common::show(&found));
+    assert_eq!(wire[0].kind, DeltaKind::SerdeAttributeChanged);
+    assert!(details(&found)
+        .iter()
+        .any(|d| d.contains("compared by identity")));
+    assert!(found
+        .iter()
+        .any(|d| d.axis == contract_core::Axis::Api && d.is_breaking()));
+    // Near miss: the type alone changes under the same flattening: judged by its type.
+    let after = "#[derive(Serialize, Deserialize)] pub struct R { pub id: u8, \
+                 #[serde(flatten)] pub result: Other }";
+    let found = deltas(before, after);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.axis == contract_core::Axis::Wire && d.kind == DeltaKind::FieldTypeChanged),
+        "{}",
+        common::show(&found)
+    );
+}

@@ -537,6 +537,10 @@ fn retyped(p: &Pair<'_, '_>) -> Option<Finding> {
     if o.shape.ty == n.shape.ty {
         return None;
     }
+    let (os, ns) = (&o.shape.serde, &n.shape.serde);
+    if os.serialize_with != ns.serialize_with || os.deserialize_with != ns.deserialize_with {
+        return None; // a custom (de)serializer changed with it: `with_change` says it once
+    }
     let kind = if o.shape.ty.option_inner() == Some(&n.shape.ty) {
         DeltaKind::FieldTypeNarrowed
     } else {
