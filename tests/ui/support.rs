@@ -9,8 +9,14 @@ use contract_pin::{Class, Status};
 /// by nothing breaking.
 #[allow(dead_code)] // each fixture uses one of these
 pub fn assert_additive(kind: &str) {
+    assert_additive_in("ui", kind);
+}
+
+/// [`assert_additive`] of another set.
+#[allow(dead_code)] // each fixture uses one of these
+pub fn assert_additive_in(set: &str, kind: &str) {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let outcome = contract_pin::check("ui", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
+    let outcome = contract_pin::check(set, env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
         .unwrap_or_else(|e| panic!("the check did not run: {e}"));
     assert_eq!(outcome.status, Status::Additive, "{}", outcome.message);
     assert!(
