@@ -903,6 +903,21 @@ fn display(path: &Path) -> String {
     shown.to_string_lossy().replace('\\', "/")
 }
 
+/// A wire verdict that rests only on wire forms this expansion cannot read: a type of
+/// the crate other than the item (its shape is not in the golden yet, and the macro
+/// reads the crate's names, not its shapes) or of another crate. Left to `cargo test`
+/// and `contract-pin check`, which follow every pinned type of the set (a field that
+/// becomes `Vec<TargetKind>`, whose unit variants are written as the old strings, is
+/// no wire break); reported there, and by the API axis here where the API breaks.
+fn needs_the_whole_set(delta: &contract_core::Delta) -> bool {
+    use contract_core::delta::{Note, PayloadFailure};
+    let opaque = |b: &Option<Box<contract_core::delta::PayloadBreak>>| {
+        b.as_ref()
+            .is_none_or(|b| matches!(b.failure, PayloadFailure::Opaque { .. }))
+    };
+    matches!(&delta.note, Note::Payloads { backward, forward } if opaque(backward) && opaque(forward))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -938,19 +953,4 @@ mod tests {
         }
         std::fs::remove_dir_all(root).unwrap();
     }
-}
-
-/// A wire verdict that rests only on wire forms this expansion cannot read: a type of
-/// the crate other than the item (its shape is not in the golden yet, and the macro
-/// reads the crate's names, not its shapes) or of another crate. Left to `cargo test`
-/// and `contract-pin check`, which follow every pinned type of the set (a field that
-/// becomes `Vec<TargetKind>`, whose unit variants are written as the old strings, is
-/// no wire break); reported there, and by the API axis here where the API breaks.
-fn needs_the_whole_set(delta: &contract_core::Delta) -> bool {
-    use contract_core::delta::{Note, PayloadFailure};
-    let opaque = |b: &Option<Box<contract_core::delta::PayloadBreak>>| {
-        b.as_ref()
-            .is_none_or(|b| matches!(b.failure, PayloadFailure::Opaque { .. }))
-    };
-    matches!(&delta.note, Note::Payloads { backward, forward } if opaque(backward) && opaque(forward))
 }
