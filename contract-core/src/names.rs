@@ -89,6 +89,11 @@ struct Module {
     /// them (in this module's names); `#[cfg]`'d twins each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     traits: Vec<(String, Vec<crate::ty::Bound>)>,
+    /// Its structs and enums that derive `Serialize` or `Deserialize`, with their
+    /// shapes: what a wire schema follows a field's type into where no golden has the
+    /// type (the compile-time check); `#[cfg]`'d twins each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    wire_types: Vec<(String, crate::shape::ItemShape)>,
 }
 
 /// A struct, enum or union as its auto traits see it: its type parameters and the
@@ -345,6 +350,7 @@ impl NameTable {
                 macro_calls: Vec::new(),
                 macro_rules: Vec::new(),
                 traits: Vec::new(),
+                wire_types: Vec::new(),
             }],
         }
     }
@@ -365,6 +371,7 @@ impl NameTable {
             macro_calls: Vec::new(),
             macro_rules: Vec::new(),
             traits: Vec::new(),
+            wire_types: Vec::new(),
         });
         let index = self.modules.len() - 1;
         self.modules[parent]
@@ -407,6 +414,25 @@ impl NameTable {
         found
             .all(|(_, other)| other == first)
             .then_some((module.path.as_str(), first.as_slice()))
+    }
+
+    /// Records a struct or enum of `module` that derives a serde trait, with its shape.
+    pub fn add_wire_type(&mut self, module: usize, name: &str, shape: crate::shape::ItemShape) {
+        self.modules[module]
+            .wire_types
+            .push((name.to_owned(), shape));
+    }
+
+    /// The serde-deriving struct or enum defined as `def`, with its module, as the
+    /// sources say now; `None` when none is, or `#[cfg]`'d twins differ.
+    pub fn wire_type(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
+        let (path, name) = def.rsplit_once("::")?;
+        let module = &self.modules[self.module(path)?];
+        let mut found = module.wire_types.iter().filter(|(n, _)| n == name);
+        let (_, first) = found.next()?;
+        found
+            .all(|(_, other)| other == first)
+            .then_some((module.path.as_str(), first))
     }
 
     /// Records an impl of an auto trait written in `module`.
@@ -596,6 +622,10 @@ impl crate::variance::Types for NameTable {
 
     fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
         NameTable::supertraits(self, def)
+    }
+
+    fn wire_type(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
+        NameTable::wire_type(self, def)
     }
 }
 

@@ -162,6 +162,14 @@ pub trait Types {
         None
     }
 
+    /// The crate's struct or enum defined as `def` as a wire schema follows it into
+    /// (`crate::diff`'s wire rules): [`Types::get`], unless a front end knows more of
+    /// the crate's serde types than the items it compares (the compile-time check
+    /// reads them from the sources).
+    fn wire_type(&self, def: &str) -> Option<(&str, &ItemShape)> {
+        self.get(def)
+    }
+
     /// The crate's constant defined as `def` (`module::NAME`, or `module::Type::NAME`
     /// for an inherent one): what a value that names it is evaluated from. `None`
     /// when not known.
@@ -252,6 +260,12 @@ impl Types for Newer<'_> {
         self.current
             .supertraits(def)
             .or_else(|| self.golden.supertraits(def))
+    }
+
+    fn wire_type(&self, def: &str) -> Option<(&str, &ItemShape)> {
+        self.current
+            .wire_type(def)
+            .or_else(|| self.golden.wire_type(def))
     }
 
     fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {

@@ -903,12 +903,13 @@ fn display(path: &Path) -> String {
     shown.to_string_lossy().replace('\\', "/")
 }
 
-/// A wire verdict that rests only on wire forms this expansion cannot read: a type of
-/// the crate other than the item (its shape is not in the golden yet, and the macro
-/// reads the crate's names, not its shapes) or of another crate. Left to `cargo test`
-/// and `contract-pin check`, which follow every pinned type of the set (a field that
+/// A wire verdict that rests only on wire forms this expansion cannot read (another
+/// crate's type, a hand-written impl, a type of the crate the sources read here do not
+/// show): left to `cargo test` and `contract-pin check`, which judge it with every
+/// pinned type of the set; reported there, and by the API axis here where the API
+/// breaks. (The crate's serde types are followed through its sources: a field that
 /// becomes `Vec<TargetKind>`, whose unit variants are written as the old strings, is
-/// no wire break); reported there, and by the API axis here where the API breaks.
+/// no wire break here either.)
 fn needs_the_whole_set(delta: &contract_core::Delta) -> bool {
     use contract_core::delta::{Note, PayloadFailure};
     let opaque = |b: &Option<Box<contract_core::delta::PayloadBreak>>| {

@@ -142,6 +142,13 @@ impl Reader<'_> {
                     if let Some(def) = type_def(item, &scope) {
                         self.table.add_type_def(m, &name, def);
                     }
+                    if derives_serde(super::args::item_attrs(item)) {
+                        if let Ok([extracted]) = super::extract_all(item, &scope).as_deref() {
+                            if let Fragment::Item { item: shape, .. } = &extracted.fragment {
+                                self.table.add_wire_type(m, &name, shape.clone());
+                            }
+                        }
+                    }
                 }
                 Item::Impl(i) => {
                     if let Some(auto_impl) = auto_impl(i, &scope) {
@@ -525,4 +532,20 @@ mod tests {
             "both twins define it"
         );
     }
+}
+
+/// A `#[derive]` (or one a `cfg_attr` may apply) names `Serialize` or `Deserialize`:
+/// the item's wire form can be derived, so its shape is kept for wire schemas.
+fn derives_serde(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        (a.path().is_ident("derive") || a.path().is_ident("cfg_attr")) && {
+            let mut idents = Vec::new();
+            if let syn::Meta::List(list) = &a.meta {
+                token_idents(list.tokens.clone(), &mut idents);
+            }
+            idents
+                .iter()
+                .any(|i| i == "Serialize" || i == "Deserialize")
+        }
+    })
 }

@@ -1,7 +1,8 @@
 //! cargo_metadata 0.19's `Target::kind`: strings became an enum whose unit variants are
 //! written as the same strings, with an untagged fallback for the rest. The payloads
-//! do not change, so a set that holds only the wire compiles (the macro leaves a type
-//! it cannot follow to the harness) and drifts additively.
+//! do not change, so a set that holds only the wire compiles (the macro follows
+//! `TargetKind` through the crate's sources, as the harness does through the set) and
+//! drifts additively.
 #![allow(dead_code)]
 
 #[path = "../support.rs"]

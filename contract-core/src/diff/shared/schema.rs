@@ -293,7 +293,7 @@ impl Deriver {
     /// A struct or enum of the crate: followed through its shape.
     fn crate_type(&mut self, path: &Path, args: &[&Type], side: Side<'_>) -> Option<Schema> {
         let def = def_of(side.module, path)?;
-        let (module, item) = side.types.get(&def)?;
+        let (module, item) = side.types.wire_type(&def)?;
         let args: Vec<Schema> = args.iter().map(|a| self.ty(a, side)).collect();
         if self.stack.contains(&def) || self.stack.len() >= DEPTH {
             return Some(Schema::Named {
