@@ -447,6 +447,22 @@ pub fn use_tree(
     }
 }
 
+/// A `#[derive]` (or one a `cfg_attr` may apply) names `Serialize` or `Deserialize`:
+/// the item's wire form can be derived, so its shape is kept for wire schemas.
+fn derives_serde(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        (a.path().is_ident("derive") || a.path().is_ident("cfg_attr")) && {
+            let mut idents = Vec::new();
+            if let syn::Meta::List(list) = &a.meta {
+                token_idents(list.tokens.clone(), &mut idents);
+            }
+            idents
+                .iter()
+                .any(|i| i == "Serialize" || i == "Deserialize")
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -532,20 +548,4 @@ mod tests {
             "both twins define it"
         );
     }
-}
-
-/// A `#[derive]` (or one a `cfg_attr` may apply) names `Serialize` or `Deserialize`:
-/// the item's wire form can be derived, so its shape is kept for wire schemas.
-fn derives_serde(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        (a.path().is_ident("derive") || a.path().is_ident("cfg_attr")) && {
-            let mut idents = Vec::new();
-            if let syn::Meta::List(list) = &a.meta {
-                token_idents(list.tokens.clone(), &mut idents);
-            }
-            idents
-                .iter()
-                .any(|i| i == "Serialize" || i == "Deserialize")
-        }
-    })
 }
