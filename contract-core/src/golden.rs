@@ -53,7 +53,12 @@ mod layout;
 /// BorrowSignalSafe<T> for Arc<T>`): which `Arc`s implement which `BorrowSignalSafe<…>`
 /// decides whether an old argument still meets a parameter's new bounds, and two impls
 /// of one generic trait for one type are two implementors, not one.
-pub const FORMAT_VERSION: u64 = 7;
+///
+/// 8: a field under serde_with's `#[serde_as(…)]` records the `with` it expands to
+/// (`::serde_with::As::<T>`), and a `with` path is recorded without the spaces a token
+/// printer puts in it: format 7 read such a field as a plain one, so a conversion
+/// added, removed or changed on it was no wire change.
+pub const FORMAT_VERSION: u64 = 8;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -73,6 +78,11 @@ fn changed_since(v: u64) -> &'static str {
         5 => {
             " (format 6 leaves out an `impl`'s lifetimes that no caller can name, which \
              format 5 recorded on each method, so dropping one would read as a change)"
+        }
+        7 => {
+            " (format 8 records a field's serde_with `serde_as` conversion as the `with` it \
+             expands to, which format 7 left out: rewritten as they are, such fields would \
+             read as a custom (de)serializer added)"
         }
         _ => "",
     }

@@ -398,6 +398,27 @@ fn read_default(value: Option<String>) -> SerdeDefault {
     }
 }
 
+/// A path or type written in an attribute's string without the spaces a token printer
+/// puts between tokens (`:: serde_with :: As :: < T >` is `::serde_with::As::<T>`), a
+/// space kept only between two words (`dyn Trait`).
+pub fn squeeze(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            pending_space = true;
+            continue;
+        }
+        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
+        if pending_space && out.chars().last().is_some_and(word) && word(c) {
+            out.push(' ');
+        }
+        pending_space = false;
+        out.push(c);
+    }
+    out
+}
+
 /// `with = "m"` is `serialize_with = "m::serialize"` plus
 /// `deserialize_with = "m::deserialize"`, as serde expands it.
 fn set_with(
@@ -406,7 +427,8 @@ fn set_with(
     key: &str,
     value: Option<String>,
 ) -> bool {
-    let value = value.unwrap_or_default();
+    // Spelled as a token printer spells it or by hand, one path.
+    let value = squeeze(&value.unwrap_or_default());
     match key {
         "with" => {
             *ser = Some(format!("{value}::serialize"));

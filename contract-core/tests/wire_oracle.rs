@@ -1581,6 +1581,20 @@ wire_case! {
     renames: [("meta", "info")],
 }
 
+// serde_with's `serde_as` rewrites a field into `#[serde(with = "::serde_with::As::<…>")]`:
+// a conversion added to an unchanged type changes its payloads both ways.
+wire_case! {
+    serde_as_added, ty: S, expect: [SerdeAttributeChanged],
+    old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub n: u64 } },
+    new: {
+        #[serde_with::serde_as]
+        #[derive(Serialize, Deserialize, Debug)]
+        pub struct S { #[serde_as(as = "serde_with::DisplayFromStr")] pub n: u64 }
+    },
+    old_samples: [S { n: 7 }],
+    new_samples: [S { n: 7 }],
+}
+
 wire_case! {
     optional_to_required_inside, ty: S, expect: [FieldTypeChanged],
     old: { #[derive(Serialize, Deserialize, Debug)] pub struct S { pub v: Vec<Option<u8>> } },
@@ -1675,6 +1689,7 @@ fn cases() -> Vec<Case> {
         generic_converting_one_way::case(),
         flattened_field_renamed::case(),
         flattened_field_renamed_and_retyped::case(),
+        serde_as_added::case(),
     ]
 }
 

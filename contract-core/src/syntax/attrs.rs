@@ -180,6 +180,119 @@ pub fn serde_attrs<T: Entries>(attrs: &[Attribute]) -> syn::Result<T> {
     Ok(T::from_entries(entries))
 }
 
+/// A field's `#[serde(…)]` attributes, with serde_with's `#[serde_as(…)]` read as the
+/// serde attributes its `#[serde_as]` container attribute rewrites it into before
+/// serde's derive runs (serde_with's documented expansion): `as = "T"` is `with =
+/// "::serde_with::As::<T>"` (`_` in `T` standing for `::serde_with::Same`),
+/// `serialize_as`/`deserialize_as` the one side's `…_with`, and an `Option` read as an
+/// `Option` gets `default` unless `no_default` says otherwise. The field's wire form is
+/// then the conversion's, compared by identity; without this a conversion added,
+/// removed or changed on an unchanged type would pass unseen.
+pub fn field_serde(field: &syn::Field) -> syn::Result<crate::shape::FieldSerde> {
+    let mut entries = Vec::new();
+    for attr in field.attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        serde(attr, &mut entries)?;
+    }
+    for attr in field.attrs.iter().filter(|a| a.path().is_ident("serde_as")) {
+        serde_as(attr, &field.ty, &mut entries);
+    }
+    Ok(crate::shape::FieldSerde::from_entries(entries))
+}
+
+/// The serde entries one `#[serde_as(…)]` on a field of type `ty` stands for.
+fn serde_as(attr: &Attribute, ty: &syn::Type, out: &mut Vec<Entry>) {
+    let Meta::List(list) = &attr.meta else {
+        return;
+    };
+    // `as` is a keyword, which `parse_nested_meta` does not take as a key: read the
+    // `key = "value"` pairs by their tokens.
+    let mut args: Vec<(String, Option<String>)> = Vec::new();
+    let mut key: Option<String> = None;
+    let mut value: Option<String> = None;
+    for tree in list.tokens.clone() {
+        match tree {
+            proc_macro2::TokenTree::Ident(i) if key.is_none() => key = Some(i.to_string()),
+            proc_macro2::TokenTree::Literal(l) => {
+                value = syn::parse_str::<syn::LitStr>(&l.to_string())
+                    .ok()
+                    .map(|s| s.value());
+            }
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == ',' => {
+                if let Some(k) = key.take() {
+                    args.push((k, value.take()));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(k) = key.take() {
+        args.push((k, value.take()));
+    }
+    let get = |name: &str| args.iter().find(|(k, _)| k == name).and_then(|(_, v)| v.clone());
+    let converted = |ty: &str| format!("::serde_with::As::<{}>", same_for_infer(ty));
+    let is_option = |text: &str| {
+        syn::parse_str::<syn::Type>(text)
+            .ok()
+            .is_some_and(|t| is_option_type(&t))
+    };
+    let mut default_for = None;
+    if let Some(t) = get("as") {
+        out.push(("with".to_owned(), Some(converted(&t))));
+        default_for = Some(t);
+    }
+    if let Some(t) = get("deserialize_as") {
+        out.push((
+            "deserialize_with".to_owned(),
+            Some(format!("{}::deserialize", converted(&t))),
+        ));
+        default_for = Some(t);
+    }
+    if let Some(t) = get("serialize_as") {
+        out.push((
+            "serialize_with".to_owned(),
+            Some(format!("{}::serialize", converted(&t))),
+        ));
+    }
+    let no_default = args.iter().any(|(k, _)| k == "no_default");
+    let has_default = out.iter().any(|(k, _)| k == "default");
+    if let Some(t) = default_for {
+        if !no_default && !has_default && is_option(&t) && is_option_type(ty) {
+            out.push(("default".to_owned(), None));
+        }
+    }
+}
+
+/// `Option<…>` (by its last segment), as serde_with tells an `Option` field.
+fn is_option_type(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Option"))
+}
+
+/// `ty`'s tokens with every `_` as `::serde_with::Same`, written without spaces.
+fn same_for_infer(ty: &str) -> String {
+    fn walk(tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+        tokens
+            .into_iter()
+            .flat_map(|tree| -> Vec<proc_macro2::TokenTree> {
+                match tree {
+                    proc_macro2::TokenTree::Ident(i) if i == "_" => {
+                        quote::quote!(::serde_with::Same).into_iter().collect()
+                    }
+                    proc_macro2::TokenTree::Group(g) => {
+                        let mut inner = proc_macro2::Group::new(g.delimiter(), walk(g.stream()));
+                        inner.set_span(g.span());
+                        vec![proc_macro2::TokenTree::Group(inner)]
+                    }
+                    other => vec![other],
+                }
+            })
+            .collect()
+    }
+    match ty.parse::<proc_macro2::TokenStream>() {
+        Ok(tokens) => crate::serde_attrs::squeeze(&walk(tokens).to_string()),
+        Err(_) => crate::serde_attrs::squeeze(ty),
+    }
+}
+
 /// The entries of one `#[serde(…)]`: `rename = "x"` → `(rename, Some(x))`,
 /// `rename(serialize = "a")` → `(rename.serialize, Some(a))`, `default` →
 /// `(default, None)`.
@@ -227,6 +340,47 @@ mod tests {
     fn attrs(src: &str) -> Vec<Attribute> {
         let item: syn::ItemStruct = syn::parse_str(&format!("{src} struct S;")).unwrap();
         item.attrs
+    }
+
+    fn field(src: &str) -> crate::shape::FieldSerde {
+        let item: syn::ItemStruct = syn::parse_str(&format!("struct S {{ {src} }}")).unwrap();
+        field_serde(item.fields.iter().next().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn serde_as_is_read_as_the_with_it_expands_to() {
+        let s = field("#[serde_as(as = \"DisplayFromStr\")] n: u64");
+        assert_eq!(
+            s.serialize_with.as_deref(),
+            Some("::serde_with::As::<DisplayFromStr>::serialize")
+        );
+        assert_eq!(
+            s.deserialize_with.as_deref(),
+            Some("::serde_with::As::<DisplayFromStr>::deserialize")
+        );
+        // What serde's derive sees once `#[serde_as]` rewrote the field, token-printed.
+        let rewritten = field(
+            "#[serde(with = \":: serde_with :: As :: < DisplayFromStr >\")] n: u64",
+        );
+        assert_eq!(s, rewritten);
+        // `_` is `Same`; an `Option` read as an `Option` is defaulted.
+        let s = field("#[serde_as(as = \"Option<Vec<_>>\")] v: Option<Vec<u8>>");
+        assert_eq!(
+            s.serialize_with.as_deref(),
+            Some("::serde_with::As::<Option<Vec<::serde_with::Same>>>::serialize")
+        );
+        assert_eq!(s.default, crate::serde_attrs::SerdeDefault::Default);
+        let s = field("#[serde_as(as = \"Option<_>\", no_default)] v: Option<u8>");
+        assert_eq!(s.default, crate::serde_attrs::SerdeDefault::None);
+        // One side only.
+        let s = field("#[serde_as(deserialize_as = \"DefaultOnError\")] v: u8");
+        assert_eq!(s.serialize_with, None);
+        assert_eq!(
+            s.deserialize_with.as_deref(),
+            Some("::serde_with::As::<DefaultOnError>::deserialize")
+        );
+        // The near miss: no `serde_as`, nothing recorded.
+        assert_eq!(field("n: u64"), crate::shape::FieldSerde::default());
     }
 
     #[test]

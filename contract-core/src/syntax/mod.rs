@@ -680,7 +680,7 @@ fn fields(
             hidden: attrs::doc_hidden(&field.attrs),
             vis: visibility(&field.vis),
             ty: types::ty(cx, &field.ty),
-            serde: attrs::serde_attrs(&field.attrs)?,
+            serde: attrs::field_serde(field)?,
         });
     }
     Ok((style, out))
