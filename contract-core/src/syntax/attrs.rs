@@ -228,7 +228,11 @@ fn serde_as(attr: &Attribute, ty: &syn::Type, out: &mut Vec<Entry>) {
     if let Some(k) = key.take() {
         args.push((k, value.take()));
     }
-    let get = |name: &str| args.iter().find(|(k, _)| k == name).and_then(|(_, v)| v.clone());
+    let get = |name: &str| {
+        args.iter()
+            .find(|(k, _)| k == name)
+            .and_then(|(_, v)| v.clone())
+    };
     let converted = |ty: &str| format!("::serde_with::As::<{}>", same_for_infer(ty));
     let is_option = |text: &str| {
         syn::parse_str::<syn::Type>(text)
@@ -359,9 +363,8 @@ mod tests {
             Some("::serde_with::As::<DisplayFromStr>::deserialize")
         );
         // What serde's derive sees once `#[serde_as]` rewrote the field, token-printed.
-        let rewritten = field(
-            "#[serde(with = \":: serde_with :: As :: < DisplayFromStr >\")] n: u64",
-        );
+        let rewritten =
+            field("#[serde(with = \":: serde_with :: As :: < DisplayFromStr >\")] n: u64");
         assert_eq!(s, rewritten);
         // `_` is `Same`; an `Option` read as an `Option` is defaulted.
         let s = field("#[serde_as(as = \"Option<Vec<_>>\")] v: Option<Vec<u8>>");
