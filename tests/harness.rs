@@ -564,24 +564,27 @@ fn the_report_has_exactly_the_documented_schema() {
             .keys()
             .map(String::as_str)
             .collect();
-        // `renamed_to` only on renames; `member` says which part of the symbol.
-        let expected: &[&str] = if delta.get("renamed_to").is_some() {
-            &[
-                "after",
-                "axis",
-                "before",
-                "class",
-                "detail",
-                "kind",
-                "member",
-                "renamed_to",
-                "symbol",
-            ]
-        } else {
-            &[
-                "after", "axis", "before", "class", "detail", "kind", "member", "symbol",
-            ]
-        };
+        // `renamed_to` only on renames; `member` says which part of the symbol; a wire
+        // delta's `breaks` says which directions fail, and a type change's `payloads`
+        // a payload each fails on.
+        let mut expected = vec![
+            "after", "axis", "before", "class", "detail", "kind", "member", "symbol",
+        ];
+        if delta.get("renamed_to").is_some() {
+            expected.push("renamed_to");
+        }
+        if delta["axis"] == "wire" {
+            expected.push("breaks");
+            let breaks = &delta["breaks"];
+            assert!(
+                breaks["backward"].is_boolean() && breaks["forward"].is_boolean(),
+                "{delta}"
+            );
+        }
+        if delta.get("payloads").is_some() {
+            expected.push("payloads");
+        }
+        expected.sort_unstable();
         assert_eq!(keys, expected);
         assert!(delta["member"]["kind"].is_string(), "{delta}");
         assert!(["breaking", "additive"].contains(&delta["class"].as_str().unwrap()));
