@@ -2,7 +2,7 @@
 //! retyped, defaulted, skipped, flattened, reordered — each with the wire directions
 //! it breaks (see `shared::wire`).
 
-use super::shared::schema::{schema_of, Side};
+use super::shared::schema::{schema_of, sides, Side};
 use super::shared::schema_reads::reads;
 use super::shared::wire::{compare_fields, struct_record, Place};
 use super::Cx;
@@ -44,23 +44,6 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         &struct_record(new, positional),
         Place { variant: None },
     );
-}
-
-/// Where the old and the new version's field types are read from.
-fn sides<'a>(cx: &Cx<'a>) -> [Side<'a>; 2] {
-    let positional = cx.positional();
-    [
-        Side {
-            types: cx.types,
-            module: cx.module,
-            positional,
-        },
-        Side {
-            types: cx.current_types,
-            module: cx.current_module,
-            positional,
-        },
-    ]
 }
 
 /// Unit, newtype, tuple and named structs are written as null, a value, a sequence

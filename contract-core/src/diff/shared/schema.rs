@@ -391,13 +391,7 @@ impl Deriver {
                 .map(|f| Field {
                     name: f.shape.name.clone(),
                     ser: f.ser.clone(),
-                    reads: if f.read {
-                        std::iter::once(f.de.clone())
-                            .chain(f.shape.serde.aliases.iter().cloned())
-                            .collect()
-                    } else {
-                        Vec::new()
-                    },
+                    reads: accepted(f.read, &f.de, &f.shape.serde.aliases),
                     emit: f.emit,
                     required: f.required,
                     schema: self.field_ty(f.shape, side),
@@ -443,13 +437,7 @@ impl Deriver {
                 Variant {
                     name: v.shape.name.clone(),
                     ser: v.ser.clone(),
-                    reads: if v.read {
-                        std::iter::once(v.de.clone())
-                            .chain(v.shape.serde.aliases.iter().cloned())
-                            .collect()
-                    } else {
-                        Vec::new()
-                    },
+                    reads: accepted(v.read, &v.de, &v.shape.serde.aliases),
                     emit: v.emit,
                     other: v.other,
                     untagged: all_untagged || v.shape.serde.untagged,
@@ -463,6 +451,39 @@ impl Deriver {
             variants,
         }))
     }
+}
+
+/// The names a field or variant is read by: its primary name and its aliases, none
+/// when it is not read.
+fn accepted(
+    read: bool,
+    primary: &str,
+    aliases: &std::collections::BTreeSet<String>,
+) -> Vec<String> {
+    if !read {
+        return Vec::new();
+    }
+    std::iter::once(primary.to_owned())
+        .chain(aliases.iter().cloned())
+        .collect()
+}
+
+/// Where the old and the new version's types are read from, for the symbol `cx`
+/// compares: the golden in its module, and the crate as it is now in the new one.
+pub fn sides<'a>(cx: &crate::diff::Cx<'a>) -> [Side<'a>; 2] {
+    let positional = cx.positional();
+    [
+        Side {
+            types: cx.types,
+            module: cx.module,
+            positional,
+        },
+        Side {
+            types: cx.current_types,
+            module: cx.current_module,
+            positional,
+        },
+    ]
 }
 
 /// An integer type by name.

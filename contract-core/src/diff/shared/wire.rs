@@ -88,8 +88,6 @@ pub struct Record<'a> {
     /// Fields travel by position (tuple form, `transparent`, a positional format):
     /// names do not matter, order and count do.
     pub by_position: bool,
-    /// A positional binary format: only equivalent types read each other.
-    pub strict_types: bool,
     /// The payload is the single field's value (newtype or `transparent`).
     pub newtype: bool,
     /// The container's `#[serde(default)]` fills missing fields.
@@ -151,7 +149,6 @@ fn record(spec: Spec<'_>) -> Record<'_> {
         fields,
         deny_unknown: spec.deny,
         by_position,
-        strict_types: spec.positional,
         newtype: spec.transparent || (spec.style == FieldStyle::Tuple && spec.fields.len() == 1),
         container_default: spec.container_default,
     }
@@ -434,19 +431,7 @@ fn compare_pair(
     n: &WireField<'_>,
     place: Place<'_>,
 ) {
-    let positional = old.strict_types || new.strict_types;
-    let sides = [
-        Side {
-            types: cx.types,
-            module: cx.module,
-            positional,
-        },
-        Side {
-            types: cx.current_types,
-            module: cx.current_module,
-            positional,
-        },
-    ];
+    let sides = super::schema::sides(cx);
     let pair = Pair {
         old,
         new,
