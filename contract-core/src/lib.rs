@@ -50,7 +50,7 @@ pub mod wire_schema {
     pub use crate::diff::shared::schema::{
         schema_of, Content, Enum, Field, Record, Schema, Side, Variant,
     };
-    pub use crate::diff::shared::schema_reads::{reads, sample};
+    pub use crate::diff::shared::schema_reads::reads;
     pub use crate::diff::shared::wire::Emit;
 }
 

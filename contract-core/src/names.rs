@@ -407,13 +407,24 @@ impl NameTable {
     /// with the module they are written in, as the sources say now; `None` when no
     /// module of that path defines it, or `#[cfg]`'d twins differ.
     pub fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        self.defined(def, |m| &m.traits)
+            .map(|(module, bounds)| (module, bounds.as_slice()))
+    }
+
+    /// What `list` of the module `def`'s path names records under its last name, with
+    /// that module's path; `None` when nothing is, or `#[cfg]`'d twins differ.
+    fn defined<T: PartialEq>(
+        &self,
+        def: &str,
+        list: impl Fn(&Module) -> &Vec<(String, T)>,
+    ) -> Option<(&str, &T)> {
         let (path, name) = def.rsplit_once("::")?;
         let module = &self.modules[self.module(path)?];
-        let mut found = module.traits.iter().filter(|(n, _)| n == name);
+        let mut found = list(module).iter().filter(|(n, _)| n == name);
         let (_, first) = found.next()?;
         found
             .all(|(_, other)| other == first)
-            .then_some((module.path.as_str(), first.as_slice()))
+            .then_some((module.path.as_str(), first))
     }
 
     /// Records a struct or enum of `module` that derives a serde trait, with its shape.
@@ -426,13 +437,7 @@ impl NameTable {
     /// The serde-deriving struct or enum defined as `def`, with its module, as the
     /// sources say now; `None` when none is, or `#[cfg]`'d twins differ.
     pub fn wire_type(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
-        let (path, name) = def.rsplit_once("::")?;
-        let module = &self.modules[self.module(path)?];
-        let mut found = module.wire_types.iter().filter(|(n, _)| n == name);
-        let (_, first) = found.next()?;
-        found
-            .all(|(_, other)| other == first)
-            .then_some((module.path.as_str(), first))
+        self.defined(def, |m| &m.wire_types)
     }
 
     /// Records an impl of an auto trait written in `module`.

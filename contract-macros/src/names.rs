@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
 use contract_core::names::NameTable;
-use contract_core::syntax::names::read_crate;
+use contract_core::syntax::names::read_crate_with_wire_types;
 
 type Stamp = (u64, Option<SystemTime>);
 
@@ -41,7 +41,7 @@ fn read(crate_name: &str, root: &Path) -> Arc<Read> {
     let mut stamps = Vec::new();
     // Inside rustc the macro cannot tell which features the build enables: it leaves
     // no `#[cfg]`'d item out, and twins that differ stay unresolved.
-    let (table, modules) = read_crate(
+    let (table, modules) = read_crate_with_wire_types(
         crate_name,
         root,
         &mut |path| {

@@ -413,7 +413,9 @@ fn without_vacuous_bounds(s: &mut Symbol) {
             WherePredicate::Type { bounds, .. } => !bounds.is_empty(),
             WherePredicate::Lifetime { bounds, .. } => !bounds.is_empty(),
         });
-        where_on_params_merged(g);
+        // A `where` predicate on a plain parameter is one set with its bounds, as the
+        // extractor merges them (`<T> where T: Send` is `<T: Send>`).
+        merge_where_into(&mut g.where_clause, &mut g.params);
         for param in &mut g.params {
             if let GenericParam::Type { bounds, .. } = param {
                 bounds.retain(|b| !is_sized(b));
@@ -452,14 +454,6 @@ fn without_vacuous_bounds(s: &mut Symbol) {
         )
         | None => {}
     }
-}
-
-/// A `where` predicate on a plain type parameter merged into the parameter's bounds, as
-/// the extractor merges them (`<T> where T: Send` is `<T: Send>`): one set of bounds
-/// however a golden spells it. (Found by the `properties` generator: a bound on `T`
-/// repeated in a `where` clause was no delta, and the safety net fired.)
-fn where_on_params_merged(g: &mut Generics) {
-    merge_where_into(&mut g.where_clause, &mut g.params);
 }
 
 /// Each predicate of `where_clause` on a plain type parameter of `params` (no `for<…>`)

@@ -35,11 +35,34 @@ pub fn read_crate(
     read: &mut dyn FnMut(&Path) -> Option<String>,
     off: &dyn Fn(&[syn::Attribute]) -> bool,
 ) -> (NameTable, BTreeMap<PathBuf, String>) {
+    read_crate_as(crate_name, root, read, off, false)
+}
+
+/// [`read_crate`], with the shapes of the crate's serde-deriving structs and enums
+/// too ([`NameTable::wire_type`]): what the compile-time check follows a field's type
+/// into, where the harness and the command have the set's current shapes.
+pub fn read_crate_with_wire_types(
+    crate_name: &str,
+    root: &Path,
+    read: &mut dyn FnMut(&Path) -> Option<String>,
+    off: &dyn Fn(&[syn::Attribute]) -> bool,
+) -> (NameTable, BTreeMap<PathBuf, String>) {
+    read_crate_as(crate_name, root, read, off, true)
+}
+
+fn read_crate_as(
+    crate_name: &str,
+    root: &Path,
+    read: &mut dyn FnMut(&Path) -> Option<String>,
+    off: &dyn Fn(&[syn::Attribute]) -> bool,
+    wire_types: bool,
+) -> (NameTable, BTreeMap<PathBuf, String>) {
     let mut reader = Reader {
         table: NameTable::new(crate_name),
         files: BTreeMap::new(),
         read,
         off,
+        wire_types,
     };
     if let Some(file) = reader.parse(root) {
         let dir = root.parent().unwrap_or(Path::new("")).to_path_buf();
@@ -56,6 +79,8 @@ struct Reader<'a> {
     files: BTreeMap<PathBuf, String>,
     read: &'a mut dyn FnMut(&Path) -> Option<String>,
     off: &'a dyn Fn(&[syn::Attribute]) -> bool,
+    /// Record serde-deriving types' shapes (the macro's table only).
+    wire_types: bool,
 }
 
 impl Reader<'_> {
@@ -142,7 +167,7 @@ impl Reader<'_> {
                     if let Some(def) = type_def(item, &scope) {
                         self.table.add_type_def(m, &name, def);
                     }
-                    if derives_serde(super::args::item_attrs(item)) {
+                    if self.wire_types && derives_serde(super::args::item_attrs(item)) {
                         if let Ok([extracted]) = super::extract_all(item, &scope).as_deref() {
                             if let Fragment::Item { item: shape, .. } = &extracted.fragment {
                                 self.table.add_wire_type(m, &name, shape.clone());

@@ -242,7 +242,7 @@ impl Deriver {
         let qualified: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
         // A type of the crate named like a std one is the crate's.
         if qualified.len() == 1
-            && def_of(side.module, path).is_some_and(|d| side.types.get(&d).is_some())
+            && def_of(side.module, path).is_some_and(|d| side.types.wire_type(&d).is_some())
         {
             return None;
         }
@@ -262,12 +262,8 @@ impl Deriver {
             ("str" | "String" | "PathBuf" | "Path" | "CompactString", 0) => Schema::Str,
             ("f32", 0) => Schema::Float { bits: 32 },
             ("f64", 0) => Schema::Float { bits: 64 },
-            ("Value", 0) if first == "serde_json" || qualified.len() == 1 => {
-                if qualified.len() == 1 {
-                    return None; // a bare `Value` may be anything
-                }
-                Schema::Any
-            }
+            // A bare `Value` may be anything: only serde_json's reads every payload.
+            ("Value", 0) if first == "serde_json" => Schema::Any,
             (
                 "Box" | "Rc" | "Arc" | "Cow" | "Cell" | "RefCell" | "Mutex" | "RwLock" | "Wrapping"
                 | "Reverse",
@@ -376,10 +372,12 @@ impl Deriver {
     }
 
     fn field_ty(&mut self, f: &FieldShape, side: Side<'_>) -> Schema {
-        if f.serde.serialize_with.is_some() || f.serde.deserialize_with.is_some() {
-            return Schema::Opaque(format!("with {}", f.ty));
-        }
-        self.ty(&f.ty, side)
+        custom(
+            &f.serde.serialize_with,
+            &f.serde.deserialize_with,
+            &f.ty.to_string(),
+        )
+        .unwrap_or_else(|| self.ty(&f.ty, side))
     }
 
     fn record(&mut self, record: &wire::Record<'_>, side: Side<'_>) -> Record {
@@ -411,10 +409,14 @@ impl Deriver {
         let variants = wire::variants(e)
             .into_iter()
             .map(|v| {
-                let content = if v.shape.serde.serialize_with.is_some()
-                    || v.shape.serde.deserialize_with.is_some()
-                {
-                    Content::Newtype(Schema::Opaque(format!("with {}", v.shape.name)))
+                let serde = &v.shape.serde;
+                let with = custom(
+                    &serde.serialize_with,
+                    &serde.deserialize_with,
+                    &v.shape.name,
+                );
+                let content = if let Some(opaque) = with {
+                    Content::Newtype(opaque)
                 } else {
                     match v.shape.style {
                         FieldStyle::Unit => Content::Unit,
@@ -484,6 +486,28 @@ pub fn sides<'a>(cx: &crate::diff::Cx<'a>) -> [Side<'a>; 2] {
             positional,
         },
     ]
+}
+
+/// The schema of a field with its own (de)serializer (`with`, `serialize_with`,
+/// `deserialize_with`): opaque, known by the functions and the type they handle.
+fn custom(ser: &Option<String>, de: &Option<String>, ty: &str) -> Option<Schema> {
+    if ser.is_none() && de.is_none() {
+        return None;
+    }
+    Some(Schema::Opaque(format!(
+        "{}{} {ty}",
+        ser.as_deref().unwrap_or_default(),
+        de.as_deref().unwrap_or_default()
+    )))
+}
+
+/// The schema of field `f` written in `side.module`.
+pub fn field_schema(f: &FieldShape, side: Side<'_>) -> Schema {
+    Deriver {
+        stack: Vec::new(),
+        params: BTreeMap::new(),
+    }
+    .field_ty(f, side)
 }
 
 /// An integer type by name.

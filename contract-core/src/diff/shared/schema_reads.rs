@@ -205,13 +205,7 @@ impl Walk {
         for v in e.variants.iter().filter(|v| v.emit) {
             let writes_a_string = match (&v.content, v.untagged) {
                 (Content::Unit, false) => e.tagging == Tagging::External,
-                (Content::Newtype(s), true) => Walk {
-                    positional: false,
-                    at: Vec::new(),
-                    failed_at: None,
-                }
-                .reads(s, &Schema::Str)
-                .is_ok(),
+                (Content::Newtype(s), true) => reads(s, &Schema::Str, false, Vec::new()).is_ok(),
                 _ => false,
             };
             if !writes_a_string {
@@ -367,58 +361,45 @@ impl Walk {
     /// Positional formats: only what encodes alike (names are not written, types are
     /// not told).
     fn encodes_alike(&mut self, w: &Schema, r: &Schema) -> Result<(), Fail> {
-        let alike = match (w, r) {
-            (Schema::Option(a), Schema::Option(b)) => return self.reads(a, b),
+        let untagged = |e: &Enum| e.variants.iter().any(|v| v.untagged);
+        match (w, r) {
+            (Schema::Option(a), Schema::Option(b)) => self.reads(a, b),
             (Schema::Seq { elem: a, set: sa }, Schema::Seq { elem: b, set: sb }) => {
                 self.under(PayloadStep::Element, |s| s.reads(a, b))?;
                 if *sb && !sa {
                     return self.fail(PayloadFailure::Deduplicated, None);
                 }
-                return Ok(());
+                Ok(())
             }
             (Schema::Map(ak, av), Schema::Map(bk, bv)) => {
                 self.reads(ak, bk)?;
-                return self.under(PayloadStep::MapValue, |s| s.reads(av, bv));
+                self.under(PayloadStep::MapValue, |s| s.reads(av, bv))
             }
-            (Schema::Tuple(a), Schema::Tuple(b)) => return self.tuple(a, b),
-            (Schema::Record(a), Schema::Record(b)) => {
-                if a.flattened || b.flattened {
-                    false
-                } else {
-                    let wa: Vec<_> = a.fields.iter().filter(|f| f.emit != Emit::Never).collect();
-                    let rb: Vec<_> = b.fields.iter().filter(|f| !f.reads.is_empty()).collect();
-                    if wa.len() != rb.len() {
-                        false
-                    } else {
-                        for (i, (x, y)) in wa.iter().zip(&rb).enumerate() {
-                            self.under(PayloadStep::Position(i), |s| {
-                                s.reads(&x.schema, &y.schema)
-                            })?;
-                        }
-                        return Ok(());
-                    }
+            (Schema::Tuple(a), Schema::Tuple(b)) => self.tuple(a, b),
+            (Schema::Record(a), Schema::Record(b)) if !a.flattened && !b.flattened => {
+                let written: Vec<_> = a.fields.iter().filter(|f| f.emit != Emit::Never).collect();
+                let read: Vec<_> = b.fields.iter().filter(|f| !f.reads.is_empty()).collect();
+                if written.len() != read.len() {
+                    return self.fail(PayloadFailure::Encoding, None);
                 }
-            }
-            (Schema::Enum(a), Schema::Enum(b)) => {
-                let untagged = a.variants.iter().chain(&b.variants).any(|v| v.untagged);
-                if untagged {
-                    false
-                } else {
-                    for (i, wv) in a.variants.iter().enumerate().filter(|(_, v)| v.emit) {
-                        let Some(rv) = b.variants.get(i).filter(|v| !v.reads.is_empty()) else {
-                            return self.fail(PayloadFailure::Encoding, None);
-                        };
-                        self.under(PayloadStep::Variant(wv.ser.clone()), |s| {
-                            s.contents(a, wv, rv)
-                        })?;
-                    }
-                    return Ok(());
+                for (i, (x, y)) in written.iter().zip(&read).enumerate() {
+                    self.under(PayloadStep::Position(i), |s| s.reads(&x.schema, &y.schema))?;
                 }
+                Ok(())
             }
-            _ => false,
-        };
-        debug_assert!(!alike);
-        self.fail(PayloadFailure::Encoding, None)
+            (Schema::Enum(a), Schema::Enum(b)) if !untagged(a) && !untagged(b) => {
+                for (i, wv) in a.variants.iter().enumerate().filter(|(_, v)| v.emit) {
+                    let Some(rv) = b.variants.get(i).filter(|v| !v.reads.is_empty()) else {
+                        return self.fail(PayloadFailure::Encoding, None);
+                    };
+                    self.under(PayloadStep::Variant(wv.ser.clone()), |s| {
+                        s.contents(a, wv, rv)
+                    })?;
+                }
+                Ok(())
+            }
+            _ => self.fail(PayloadFailure::Encoding, None),
+        }
     }
 }
 
@@ -527,7 +508,7 @@ fn variant_form(e: &Enum, v: &Variant) -> &'static str {
 }
 
 /// A JSON payload a writer of `s` writes, where one can be told.
-pub fn sample(s: &Schema) -> Option<String> {
+fn sample(s: &Schema) -> Option<String> {
     Some(match unnamed(s) {
         Schema::Unit => "null".into(),
         Schema::Bool => "true".into(),

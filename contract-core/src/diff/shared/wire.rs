@@ -8,7 +8,7 @@
 //! reads old payloads (*backward*) and whether old consumers still read new
 //! payloads (*forward*); `Cx::wire` turns that into a class under the set's policy.
 
-use super::schema::{schema_of, Side};
+use super::schema::{field_schema, Side};
 use super::schema_reads::reads;
 use crate::delta::{Change, DeltaKind, Member, Note, PayloadStep, Shown, SkipChange, Tagging};
 use crate::diff::align::{align, Alignment};
@@ -532,8 +532,8 @@ fn retyped(p: &Pair<'_, '_>) -> Option<Finding> {
         DeltaKind::FieldTypeChanged
     };
     let [old_side, new_side] = p.sides;
-    let was = field_schema(o, old_side);
-    let now = field_schema(n, new_side);
+    let was = field_schema(o.shape, old_side);
+    let now = field_schema(n.shape, new_side);
     let at = |f: &WireField<'_>| {
         vec![if p.old.by_position || p.new.by_position {
             PayloadStep::Position(f.index)
@@ -561,21 +561,6 @@ fn retyped(p: &Pair<'_, '_>) -> Option<Finding> {
         Note::None
     };
     Some((kind, breaks, note))
-}
-
-/// A field's value in serde's data model; a custom (de)serializer makes it opaque
-/// (the `with` rule reports a change of it).
-fn field_schema(f: &WireField<'_>, side: Side<'_>) -> super::schema::Schema {
-    let serde = &f.shape.serde;
-    match (&serde.serialize_with, &serde.deserialize_with) {
-        (None, None) => schema_of(&f.shape.ty, side),
-        (ser, de) => super::schema::Schema::Opaque(format!(
-            "{}{} {}",
-            ser.as_deref().unwrap_or_default(),
-            de.as_deref().unwrap_or_default(),
-            f.shape.ty
-        )),
-    }
 }
 
 /// The value moves between its own key and its parent's keys.
