@@ -86,6 +86,15 @@ impl DepNames {
         })
     }
 
+    /// The dependencies found: what the package calls each, and its library's root.
+    pub fn libraries(&self) -> Vec<(String, PathBuf)> {
+        self.libs()
+            .found
+            .iter()
+            .map(|(name, (lib, _))| (name.clone(), lib.root.clone()))
+            .collect()
+    }
+
     /// The dependencies whose sources cannot be found (see
     /// [`contract_core::Policy::unread_crates`]), by the name the package calls them
     /// (a renamed one by its new name, another by its package name with `_`).

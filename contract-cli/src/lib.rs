@@ -20,6 +20,7 @@ mod json;
 mod model;
 mod policy;
 mod review;
+mod macro_rules;
 mod scan;
 mod show;
 pub mod sources;

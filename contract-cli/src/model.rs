@@ -434,11 +434,25 @@ pub fn load(
         .filter(|(name, _)| name == "target_feature")
         .filter_map(|(_, value)| value.clone())
         .collect();
+    // Each package's dependencies: their names read when a unit first needs them, the
+    // macros a public-API set's sources call from them when the scan does.
+    let externs: Vec<Arc<crate::deps::DepNames>> = workspace
+        .packages
+        .iter()
+        .map(|p| {
+            Arc::new(crate::deps::DepNames::new(
+                &workspace.root,
+                &workspace.target_dir,
+                p,
+            ))
+        })
+        .collect();
     let options: Vec<scan::Options> = workspace
         .packages
         .iter()
         .zip(&policy_of_package)
-        .map(|(package, root)| {
+        .zip(&externs)
+        .map(|((package, root), deps)| {
             let file = &policies[root].file;
             let public_api: Vec<(String, bool)> = file
                 .public_api_sets()
@@ -446,6 +460,10 @@ pub fn load(
                 .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
                 .collect();
             scan::Options {
+                dependencies: match public_api.is_empty() {
+                    true => Vec::new(),
+                    false => deps.libraries(),
+                },
                 features: match public_api.is_empty() {
                     true => BTreeMap::new(),
                     false => package.feature_table.clone(),
@@ -491,18 +509,6 @@ pub fn load(
     // Each package library's names, read when a unit first needs them.
     let tables: Vec<Arc<OnceLock<Option<NameTable>>>> =
         scans.iter().map(|_| Arc::default()).collect();
-    // And its dependencies', likewise.
-    let externs: Vec<Arc<crate::deps::DepNames>> = workspace
-        .packages
-        .iter()
-        .map(|p| {
-            Arc::new(crate::deps::DepNames::new(
-                &workspace.root,
-                &workspace.target_dir,
-                p,
-            ))
-        })
-        .collect();
     // Each package's sets are assembled and their goldens read on every core.
     let mut units: Vec<Unit> = on_every_core(&workspace.packages, |index, package| {
         let scan = &scans[index];

@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::{self, Api, Def, DefKind, Import, Ns};
 use crate::cache::Input;
 use crate::cfg::{self, Truth};
+use crate::macro_rules::{self, MacroRules};
 use crate::words;
 use crate::workspace::{Package, TargetKind};
 
@@ -51,6 +52,10 @@ pub struct Options {
     /// The package's feature table as `cargo metadata` lists it, when it has
     /// public-API sets: their feature symbols ([`contract_core::features`]).
     pub features: BTreeMap<String, Vec<String>>,
+    /// The package's dependencies found on disk, when it has public-API sets: what the
+    /// package calls each, and its library's root file. Their `#[macro_export]`
+    /// macros are expanded where the sources call them.
+    pub dependencies: Vec<(String, PathBuf)>,
 }
 
 impl Options {
@@ -241,6 +246,10 @@ pub fn scan_package(
         api: None,
         not_evaluated: Vec::new(),
         pending_impls: Vec::new(),
+        macros: BTreeMap::new(),
+        dependency_macros: BTreeMap::new(),
+        in_const_block: false,
+        expansion_depth: 0,
     };
     for target in &package.targets {
         let dir = target.root.parent().unwrap_or(Path::new(".")).to_path_buf();
@@ -615,6 +624,16 @@ struct Scanner<'a> {
     /// the library module they are in: resolved through the crate's names once every
     /// module is read (an impl in another module than its type's).
     pending_impls: Vec<(usize, Vec<String>, ProbedTrait)>,
+    /// The crate's `macro_rules!` seen so far, in the order rustc's textual scope
+    /// sees them (a later definition shadows an earlier one).
+    macros: BTreeMap<String, Rc<MacroRules>>,
+    /// Each dependency's `#[macro_export]` macros, read when a call first needs them.
+    dependency_macros: BTreeMap<String, BTreeMap<String, Rc<MacroRules>>>,
+    /// Inside `const _: () = { … }` written by a macro: only its impls are read (the
+    /// block's other items are its own, not the module's).
+    in_const_block: bool,
+    /// How deep the expansion being read is (rustc stops at 128; so does this, at 64).
+    expansion_depth: usize,
 }
 
 impl Scanner<'_> {
@@ -799,6 +818,7 @@ impl Scanner<'_> {
             Truth::False => return self.not_built(item, attrs, cx, file, None),
             Truth::Unknown(what) => Some(what),
         };
+        self.define(item);
         if let Some(what) = unknown {
             // Neither built nor left out: a public-API set takes it as its golden
             // has it, and so it does what is in a module under such a cfg.
@@ -1003,6 +1023,9 @@ impl Scanner<'_> {
             }
         }
         let mut expanded = item.clone();
+        if let Item::Impl(i) = &mut expanded {
+            self.expand_members(i);
+        }
         strip_contract_attrs(&mut expanded, &cx.scope);
         let (unknown, members) = expand_deep(&self.env, &mut expanded);
         let (line, _) = line_col(item.span());
@@ -1128,6 +1151,14 @@ impl Scanner<'_> {
     /// cfg this command cannot evaluate is; a body that is not items defines nothing
     /// this command can name.
     fn macro_defined(&mut self, m: &syn::ItemMacro, index: usize, cx: &ModCx, file: &Path) {
+        if let Some(items) = self.expand_items(m) {
+            self.expansion_depth += 1;
+            for item in &items {
+                self.collect_expanded(item, index, cx, file);
+            }
+            self.expansion_depth -= 1;
+            return;
+        }
         // A body that is not items may still declare one in its own syntax
         // (digest 0.11's `buffer_fixed!(pub struct Md5(Md5Core); oid: "…"; impl: …;)`):
         // each `pub struct Name` it spells, as an item of that kind and name.
@@ -1155,6 +1186,233 @@ impl Scanner<'_> {
         );
         for item in &body.items {
             self.collect(item, index, cx, file, true);
+        }
+    }
+
+    /// Records a `macro_rules!` definition, for the calls after it.
+    fn define(&mut self, item: &Item) {
+        if let Item::Macro(syn::ItemMacro {
+            ident: Some(name),
+            mac,
+            ..
+        }) = item
+        {
+            if mac.path.is_ident("macro_rules") {
+                if let Some(rules) = MacroRules::parse(mac.tokens.clone()) {
+                    self.macros.insert(name.unraw().to_string(), Rc::new(rules));
+                }
+            }
+        }
+    }
+
+    /// What a macro call expands to, when this command can expand it: the crate's own
+    /// `macro_rules!` (by its name, or a path through `crate`/`self`/`super`), a
+    /// dependency's `#[macro_export]` ones (`dep::name!`, or `name!` that no local
+    /// macro answers) and `paste!`. `None` for anything else, and past the expansion
+    /// depth.
+    fn expand_call(&mut self, mac: &syn::Macro) -> Option<TokenStream> {
+        if self.expansion_depth >= 64 {
+            return None;
+        }
+        let segments: Vec<String> = mac
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.unraw().to_string())
+            .collect();
+        let (name, prefix) = segments.split_last()?;
+        let local = mac.path.leading_colon.is_none()
+            && prefix
+                .iter()
+                .all(|s| matches!(s.as_str(), "crate" | "self" | "super"));
+        if let (true, Some(rules)) = (local, self.macros.get(name)) {
+            return rules.expand(mac.tokens.clone(), &quote::quote!(crate)).ok();
+        }
+        if matches!(
+            (prefix.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), name.as_str()),
+            ([] | ["paste"], "paste") | (["paste"], "item")
+        ) {
+            return macro_rules::paste(mac.tokens.clone());
+        }
+        let dependency = match prefix {
+            [] => self.dependency_exporting(name)?,
+            [dep] => dep.clone(),
+            _ => return None,
+        };
+        let rules = self.dependency_macros(&dependency).get(name)?.clone();
+        let krate = syn::Ident::new(&dependency, proc_macro2::Span::call_site());
+        let r = rules.expand(mac.tokens.clone(), &quote::quote!(::#krate));
+        if std::env::var_os("CP_DEBUG").is_some() { eprintln!("EXPAND {name}: {:?}", r.as_ref().map(|t| t.to_string().chars().take(300).collect::<String>())); }
+        r.ok()
+    }
+
+    /// The dependency whose sources define a `#[macro_export] macro_rules! name`, for
+    /// a call by its bare name: those already read first, then each in turn.
+    fn dependency_exporting(&mut self, name: &str) -> Option<String> {
+        if let Some((dep, _)) = self
+            .dependency_macros
+            .iter()
+            .find(|(_, macros)| macros.contains_key(name))
+        {
+            return Some(dep.clone());
+        }
+        let unread: Vec<String> = self
+            .options
+            .dependencies
+            .iter()
+            .map(|(dep, _)| dep.clone())
+            .filter(|dep| !self.dependency_macros.contains_key(dep))
+            .collect();
+        unread
+            .into_iter()
+            .find(|dep| self.dependency_macros(dep).contains_key(name))
+    }
+
+    /// The `#[macro_export]` macros of `dependency`, read from the files of its
+    /// library's directory (where in the crate they are written does not matter: an
+    /// exported macro is at its root).
+    fn dependency_macros(&mut self, dependency: &str) -> &BTreeMap<String, Rc<MacroRules>> {
+        if !self.dependency_macros.contains_key(dependency) {
+            let mut found = BTreeMap::new();
+            let root = self
+                .options
+                .dependencies
+                .iter()
+                .find(|(dep, _)| dep == dependency)
+                .map(|(_, root)| root.clone());
+            if let Some(dir) = root.as_deref().and_then(Path::parent) {
+                let mut files = Vec::new();
+                rust_files(dir, false, &mut files);
+                for file in files {
+                    let read = std::fs::read_to_string(&file);
+                    self.inputs.push(Input::read(&file, &read));
+                    let Ok(text) = read else { continue };
+                    if !text.contains("macro_export") {
+                        continue;
+                    }
+                    if let Ok(parsed) = syn::parse_file(&text) {
+                        exported_macros(&parsed.items, &mut found);
+                    }
+                }
+            }
+            self.dependency_macros.insert(dependency.to_owned(), found);
+        }
+        &self.dependency_macros[dependency]
+    }
+
+    /// The items a module-level macro call expands to, each under the call's own
+    /// `#[cfg]`s.
+    fn expand_items(&mut self, m: &syn::ItemMacro) -> Option<Vec<Item>> {
+        let tokens = self.expand_call(&m.mac)?;
+        let mut items = syn::parse2::<syn::File>(tokens).ok()?.items;
+        let cfgs: Vec<Attribute> = m
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+            .cloned()
+            .collect();
+        for item in &mut items {
+            if let Some(attrs) = item_attrs_mut(item) {
+                attrs.splice(0..0, cfgs.iter().cloned());
+            }
+        }
+        Some(items)
+    }
+
+    /// An item a macro call wrote out, read as an item written there would be.
+    fn collect_expanded(&mut self, item: &Item, index: usize, cx: &ModCx, file: &Path) {
+        // `const _: () = { impl Flags { … } };` (bitflags 2): the impls in the block
+        // are the type's, wherever they are written.
+        if let Item::Const(c) = item {
+            if let (true, syn::Expr::Block(block)) = (c.ident == "_", &*c.expr) {
+                let outer = std::mem::replace(&mut self.in_const_block, true);
+                for stmt in &block.block.stmts {
+                    match stmt {
+                        syn::Stmt::Item(inner @ (Item::Impl(_) | Item::Macro(_))) => {
+                            self.collect_expanded(inner, index, cx, file)
+                        }
+                        syn::Stmt::Macro(m) => {
+                            let call = Item::Macro(syn::ItemMacro {
+                                attrs: m.attrs.clone(),
+                                ident: None,
+                                mac: m.mac.clone(),
+                                semi_token: m.semi_token,
+                            });
+                            self.collect_expanded(&call, index, cx, file);
+                        }
+                        _ => {}
+                    }
+                }
+                self.in_const_block = outer;
+                return;
+            }
+        }
+        if self.in_const_block && !matches!(item, Item::Impl(_) | Item::Macro(_)) {
+            return;
+        }
+        if let Item::Macro(m) = item {
+            if m.ident.is_none() {
+                return self.collect(item, index, cx, file, cx.undecided.is_some());
+            }
+        }
+        match self.env.item(args::item_attrs(item)) {
+            Truth::False => return,
+            Truth::True => self.collect(item, index, cx, file, cx.undecided.is_some()),
+            Truth::Unknown(what) => {
+                let (line, _) = line_col(item.span());
+                self.not_evaluated.push((file.to_path_buf(), line, what));
+                self.collect(item, index, cx, file, true);
+            }
+        }
+        self.define(item);
+    }
+
+    /// Replaces each macro call among an inherent impl's members with the members it
+    /// expands to (under the call's `#[cfg]`s); a call that cannot be expanded stays.
+    fn expand_members(&mut self, block: &mut syn::ItemImpl) {
+        let mut rounds = 0;
+        while rounds < 64 && block.items.iter().any(|m| matches!(m, syn::ImplItem::Macro(_))) {
+            rounds += 1;
+            let mut changed = false;
+            let mut members = Vec::with_capacity(block.items.len());
+            for member in std::mem::take(&mut block.items) {
+                let syn::ImplItem::Macro(call) = &member else {
+                    members.push(member);
+                    continue;
+                };
+                let parsed = self.expand_call(&call.mac).and_then(|tokens| {
+                    let parser = |input: syn::parse::ParseStream| {
+                        let mut out = Vec::new();
+                        while !input.is_empty() {
+                            out.push(input.parse::<syn::ImplItem>()?);
+                        }
+                        Ok(out)
+                    };
+                    syn::parse::Parser::parse2(parser, tokens).ok()
+                });
+                match parsed {
+                    Some(expanded) => {
+                        changed = true;
+                        let cfgs: Vec<Attribute> = call
+                            .attrs
+                            .iter()
+                            .filter(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+                            .cloned()
+                            .collect();
+                        for mut e in expanded {
+                            if let Some(attrs) = impl_item_attrs_mut(&mut e) {
+                                attrs.splice(0..0, cfgs.iter().cloned());
+                            }
+                            members.push(e);
+                        }
+                    }
+                    None => members.push(member),
+                }
+            }
+            block.items = members;
+            if !changed {
+                break;
+            }
         }
     }
 
@@ -1894,7 +2152,6 @@ impl HandWritten {
     }
 }
 
-/// 1-based line and column of `span`'s start.
 /// The `.rs` files under `dir`, sorted, for [`Scanner::inert_features`]: not in
 /// `tests`, `benches`, `examples` or `target` at the package's `top`, nor in hidden
 /// directories or other packages' (a directory with a `Cargo.toml`).
@@ -1948,6 +2205,7 @@ fn manifest_line(manifest: &str, name: &str) -> usize {
     elsewhere.unwrap_or(1)
 }
 
+/// 1-based line and column of `span`'s start.
 pub fn line_col(span: Span) -> (usize, usize) {
     let start = span.start();
     (start.line.max(1), start.column + 1)
@@ -2231,6 +2489,39 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_co
     (own, undecided)
 }
 
+/// Every `#[macro_export] macro_rules!` in `items` and the inline modules among them.
+fn exported_macros(items: &[Item], out: &mut BTreeMap<String, Rc<MacroRules>>) {
+    for item in items {
+        match item {
+            Item::Macro(syn::ItemMacro {
+                ident: Some(name),
+                mac,
+                attrs,
+                ..
+            }) if has_attr(attrs, "macro_export") && mac.path.is_ident("macro_rules") => {
+                if let Some(rules) = MacroRules::parse(mac.tokens.clone()) {
+                    out.insert(name.unraw().to_string(), Rc::new(rules));
+                }
+            }
+            Item::Mod(syn::ItemMod {
+                content: Some((_, inner)),
+                ..
+            }) => exported_macros(inner, out),
+            _ => {}
+        }
+    }
+}
+
+fn impl_item_attrs_mut(item: &mut syn::ImplItem) -> Option<&mut Vec<Attribute>> {
+    match item {
+        syn::ImplItem::Const(c) => Some(&mut c.attrs),
+        syn::ImplItem::Fn(f) => Some(&mut f.attrs),
+        syn::ImplItem::Type(t) => Some(&mut t.attrs),
+        syn::ImplItem::Macro(m) => Some(&mut m.attrs),
+        _ => None,
+    }
+}
+
 fn foreign_attrs_mut(item: &mut syn::ForeignItem) -> Option<&mut Vec<Attribute>> {
     match item {
         syn::ForeignItem::Fn(f) => Some(&mut f.attrs),
@@ -2433,6 +2724,7 @@ mod tests {
                 ..Default::default()
             },
             features: BTreeMap::new(),
+            dependencies: Vec::new(),
         }
     }
 

@@ -160,9 +160,10 @@ pub fn impl_member_not_evaluated(what: &str) -> String {
 /// An inherent `impl` of a public-API set that calls `name!` among its members.
 pub fn impl_members_by_macro(name: &str) -> String {
     format!(
-        "this `impl` calls `{name}!` among its members: what it defines is not read (the \
-         command expands no macro), so a member the golden has and these sources do not \
-         is taken as the golden has it"
+        "this `impl` calls `{name}!` among its members, which the command cannot expand (a \
+         procedural macro, or a `macro_rules!` neither the crate nor a dependency on disk \
+         defines, or one whose rules do not match the call), so a member the golden has \
+         and these sources do not is taken as the golden has it"
     )
 }
 
@@ -170,8 +171,10 @@ pub fn impl_members_by_macro(name: &str) -> String {
 pub fn items_by_macro(name: &str, items: &[String]) -> String {
     let items: Vec<String> = items.iter().map(|i| format!("`{i}`")).collect();
     format!(
-        "this `{name}!` call writes out {} in its body: what it defines is not read (the \
-         command expands no macro), so each is taken as the golden has it",
+        "this `{name}!` call writes out {} in its body, and the command cannot expand it (a \
+         procedural macro, or a `macro_rules!` neither the crate nor a dependency on disk \
+         defines, or one whose rules do not match the call): each is taken as the golden \
+         has it",
         items.join(", ")
     )
 }

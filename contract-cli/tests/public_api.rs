@@ -1144,9 +1144,10 @@ fn a_const_on_the_path_of_a_type_is_named_apart() {
 }
 
 /// concurrent-queue 2.5: `pub fn unbounded()` moved into a `const_fn!(…)` call inside
-/// `impl<T> ConcurrentQueue<T>`. What a macro defines is not read, so a member the
-/// golden has is taken as it has it, with a warning; the block's other members are
-/// still compared, and a type without such a call still loses a member it drops.
+/// `impl<T> ConcurrentQueue<T>`. Where the macro cannot be read (here, a crate the
+/// package cannot find), what it defines is not known, so a member the golden has is
+/// taken as it has it, with a warning; the block's other members are still compared,
+/// and a type without such a call still loses a member it drops.
 #[test]
 fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
     let f = api_package("queue", "");
@@ -1159,16 +1160,13 @@ fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
     assert_eq!(f.run(&["update"]).code, 0);
     let after = before.replace(
         "    pub fn unbounded() -> Self {\n        Queue(Vec::new())\n    }\n",
-        "    const_fn!(\n        pub fn unbounded() -> Self {\n            Queue(Vec::new())\n        }\n    );\n",
-    );
-    let after = format!(
-        "macro_rules! const_fn {{\n    ($($item:item)*) => {{ $($item)* }};\n}}\n\n{after}"
+        "    unread::const_fn!(\n        pub fn unbounded() -> Self {\n            Queue(Vec::new())\n        }\n    );\n",
     );
     f.write("src/lib.rs", &after);
     assert_eq!(f.deltas(), []);
     let run = f.run(&["check"]);
     assert!(
-        run.stderr.contains("calls `const_fn!` among its members"),
+        run.stderr.contains("calls `unread::const_fn!` among its members"),
         "{run:?}"
     );
     // `update` writes the golden as it has the member, not without it.
@@ -1198,10 +1196,10 @@ fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
 
 /// ppv-lite86 0.2.21 wrapped `pub union vec128_storage` in a module-level
 /// `zerocopy::cryptocorrosion_derive_traits! { … }` call, re-exported at the root as
-/// before. What the call defines is not read (the command expands no macro), but an
-/// item its body writes out is taken as the golden has it, at its module's path and
-/// through the `pub use`, with a warning; a module whose macro call does not write the
-/// item out still loses it.
+/// before. Where the macro cannot be read (zerocopy is not at hand), what the call
+/// defines is not known, but an item its body writes out is taken as the golden has
+/// it, at its module's path and through the `pub use`, with a warning; a module whose
+/// macro call does not write the item out still loses it.
 #[test]
 fn an_item_a_module_level_macro_call_writes_out_is_taken_as_the_golden_has_it() {
     let f = api_package("ppv", "");
@@ -1213,22 +1211,19 @@ fn an_item_a_module_level_macro_call_writes_out_is_taken_as_the_golden_has_it() 
     let after = before
         .replace(
             "    #[derive(Copy, Clone)]\n    pub union storage {",
-            "    derive_traits! {\n    #[derive(Copy, Clone)]\n    pub union storage {",
+            "    zerocopy::derive_traits! {\n    #[derive(Copy, Clone)]\n    pub union storage {",
         )
         .replace(
             "        wide: u128,\n    }\n",
             "        wide: u128,\n    }\n    }\n",
         );
-    let after = format!(
-        "macro_rules! derive_traits {{\n    ($($item:item)*) => {{ $($item)* }};\n}}\n\n{after}"
-    );
     f.write("src/lib.rs", &after);
     assert_eq!(f.deltas(), []);
     let run = f.run(&["check"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(
         run.stderr
-            .contains("`derive_traits!` call writes out `storage`"),
+            .contains("`zerocopy::derive_traits!` call writes out `storage`"),
         "{run:?}"
     );
     // The near miss: `Other` is in no macro call; removing it is a break.
@@ -1334,8 +1329,9 @@ fn an_edition_2015_anonymous_parameter_is_read() {
 
 /// md-5 0.11 and hmac 0.13 define their hasher with digest's `buffer_fixed!(pub struct
 /// Md5(Md5Core); oid: "…"; impl: …;)`, whose body is the macro's own syntax, not items
-/// (before, `pub type Md5 = CoreWrapper<Md5Core>;`). Each item it declares by kind and
-/// name is taken as the golden has it, with a warning; one no call names is lost.
+/// (before, `pub type Md5 = CoreWrapper<Md5Core>;`). Where digest's macro cannot be
+/// read, each item the call declares by kind and name is taken as the golden has it,
+/// with a warning; one no call names is lost.
 #[test]
 fn an_item_a_macro_declares_in_its_own_syntax_is_taken_as_the_golden_has_it() {
     let f = api_package("md", "");
@@ -1345,24 +1341,25 @@ fn an_item_a_macro_declares_in_its_own_syntax_is_taken_as_the_golden_has_it() {
     let fixed = |names: &[&str]| {
         let calls: String = names
             .iter()
-            .map(|n| format!("buffer_fixed!(\n    /// A hasher.\n    pub struct {n}(Core);\n    oid: \"1.2\";\n);\n"))
+            .map(|n| format!("digest::buffer_fixed!(\n    /// A hasher.\n    pub struct {n}(Core);\n    oid: \"1.2\";\n);\n"))
             .collect();
-        format!(
-            "macro_rules! buffer_fixed {{\n    ($(#[$a:meta])* $v:vis struct $n:ident($t:ty); oid: $o:literal;) => {{\n        \
-             $(#[$a])* $v struct $n($t);\n    }};\n}}\n\npub struct Core;\n{calls}"
-        )
+        format!("pub struct Core;\n{calls}")
     };
     f.write("src/lib.rs", &fixed(&["Md5", "Sha1"]));
-    assert_eq!(f.deltas(), []);
+    // A call that names `Core` may write an auto-trait impl for it: untold, additive.
+    let breaking = |f: &Fixture| -> Vec<_> {
+        f.deltas().into_iter().filter(|d| d.0 == "breaking").collect()
+    };
+    assert_eq!(breaking(&f), []);
     let run = f.run(&["check"]);
-    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.code, 2, "additive only: {run:?}");
     assert!(
-        run.stderr.contains("`buffer_fixed!` call writes out `Md5`"),
+        run.stderr.contains("`digest::buffer_fixed!` call writes out `Md5`"),
         "{run:?}"
     );
     // The near miss: no call names `Sha1` any more.
     f.write("src/lib.rs", &fixed(&["Md5"]));
-    assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "Sha1")]);
+    assert_eq!(breaking(&f), [delta("breaking", "symbol_removed", "Sha1")]);
 }
 
 /// euclid 0.22.14 moved impls into `#[cfg(…)] mod transform2d_float { use
@@ -1538,5 +1535,109 @@ fn a_lost_auto_trait_is_inferred_from_the_fields_private_types_included() {
     assert!(
         out.contains("`Sync` for no instance") && out.contains("`RefUnwindSafe` for no instance"),
         "{out}"
+    );
+}
+
+/// The items and methods a crate's own `macro_rules!` write out are its API (issue 44:
+/// 212 methods one crate's macro defined inside an `impl` were never pinned, and 32 of
+/// them went unseen when removed). The macros are expanded as rustc expands them,
+/// repetitions, `paste!` and calls in their output included, with no warning.
+#[test]
+fn items_and_methods_a_crate_s_own_macros_define_are_api() {
+    let f = api_package("gen", "");
+    let src = |getters: &str, consts: &str| {
+        format!(
+            "macro_rules! getters {{\n    ($($name:ident: $t:ty),* $(,)?) => {{\n        \
+             $(pub fn $name(&self) -> $t {{ self.$name }})*\n    }};\n}}\n\n\
+             macro_rules! consts {{\n    ($($n:ident = $v:expr;)*) => {{\n        \
+             $(pub const $n: u32 = $v;)*\n        consts!(@last);\n    }};\n    \
+             (@last) => {{ pub const LAST: u8 = 0; }};\n}}\n\n\
+             pub struct Point {{\n    x: u8,\n    y: u16,\n}}\n\n\
+             impl Point {{\n    getters!({getters});\n}}\n\nconsts! {{ {consts} }}\n"
+        )
+    };
+    f.write("src/lib.rs", &src("x: u8, y: u16", "KIB = 1 << 10; MIB = 1 << 20;"));
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(!run.stderr.contains("macro"), "no warning: {run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/gen.json")).unwrap();
+    let names: Vec<&String> = golden["symbols"].as_object().unwrap().keys().collect();
+    assert_eq!(names, ["KIB", "LAST", "MIB", "Point"]);
+    let methods = &golden["symbols"]["Point"]["shape"]["methods"];
+    assert!(methods["x"].is_object() && methods["y"].is_object(), "{golden}");
+    // The same items written another way: no change.
+    f.write("src/lib.rs", &src("x: u8, y: u16,", "KIB = 1024; MIB = 1024 * 1024;"));
+    assert_eq!(f.deltas(), []);
+    // The near misses: a method the macro no longer writes, a type it writes anew, a
+    // constant gone.
+    f.write("src/lib.rs", &src("x: u8", "KIB = 1 << 10; MIB = 1 << 20;"));
+    assert_eq!(f.deltas(), [delta("breaking", "method_removed", "Point")]);
+    f.write("src/lib.rs", &src("x: u32, y: u16", "KIB = 1 << 10; MIB = 1 << 20;"));
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "return_type_changed", "Point")]
+    );
+    f.write("src/lib.rs", &src("x: u8, y: u16", "KIB = 1 << 10;"));
+    assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "MIB")]);
+}
+
+/// A dependency's `#[macro_export]` macro (cfg_if!, lazy_static!, bitflags! are
+/// such) is read from its sources and expanded where the package calls it, `$crate`
+/// naming the dependency; an internal rule the output calls through `$crate` is found
+/// there too.
+#[test]
+fn a_dependency_s_exported_macro_is_expanded_where_it_is_called() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
+    );
+    f.write(
+        "dep/Cargo.toml",
+        "[package]\nname = \"flagset\"\nversion = \"0.2.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "dep/src/lib.rs",
+        "mod macros;\npub trait Flags {}\n",
+    );
+    f.write(
+        "dep/src/macros.rs",
+        "#[macro_export]\nmacro_rules! flags {\n    \
+         ($v:vis struct $name:ident { $($flag:ident = $bit:expr;)* }) => {\n        \
+         $v struct $name(u32);\n        impl $crate::Flags for $name {}\n        \
+         impl $name {\n            $crate::__flag_consts!($($flag = $bit;)*);\n            \
+         pub fn bits(&self) -> u32 { self.0 }\n        }\n    };\n}\n\n\
+         #[doc(hidden)]\n#[macro_export]\nmacro_rules! __flag_consts {\n    \
+         ($($flag:ident = $bit:expr;)*) => { $(pub const $flag: Self = Self($bit);)* };\n}\n",
+    );
+    f.write(
+        "lib/Cargo.toml",
+        "[package]\nname = \"user\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+         [dependencies]\nflagset = { path = \"../dep\" }\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let src = |flags: &str| {
+        format!("use flagset::flags;\n\nflags! {{\n    pub struct Mode {{ {flags} }}\n}}\n")
+    };
+    f.write("lib/src/lib.rs", &src("READ = 1; WRITE = 2;"));
+    f.write(
+        "Cargo.lock",
+        "version = 4\n\n[[package]]\nname = \"flagset\"\nversion = \"0.2.0\"\n\n\
+         [[package]]\nname = \"user\"\nversion = \"0.1.0\"\ndependencies = [\"flagset\"]\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("lib/golden/api-contract/user.json");
+    for member in ["\"READ\"", "\"WRITE\"", "\"bits\""] {
+        assert!(golden.contains(member), "{member}: {golden}");
+    }
+    f.write("lib/src/lib.rs", &src("WRITE = 2; READ = 1;"));
+    assert_eq!(f.deltas_of("user"), Vec::new());
+    // The near miss: a flag gone.
+    f.write("lib/src/lib.rs", &src("READ = 1;"));
+    assert_eq!(
+        f.deltas_of("user"),
+        [delta("breaking", "assoc_item_removed", "Mode")]
     );
 }
