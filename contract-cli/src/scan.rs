@@ -1241,9 +1241,7 @@ impl Scanner<'_> {
         };
         let rules = self.dependency_macros(&dependency).get(name)?.clone();
         let krate = syn::Ident::new(&dependency, proc_macro2::Span::call_site());
-        let r = rules.expand(mac.tokens.clone(), &quote::quote!(::#krate));
-        if std::env::var_os("CP_DEBUG").is_some() { eprintln!("EXPAND {name}: {:?}", r.as_ref().map(|t| t.to_string().chars().take(300).collect::<String>())); }
-        r.ok()
+        rules.expand(mac.tokens.clone(), &quote::quote!(::#krate)).ok()
     }
 
     /// The dependency whose sources define a `#[macro_export] macro_rules! name`, for
