@@ -193,9 +193,27 @@ impl Unit {
             }
         }
         for name in whole {
-            // A twin the build has is the symbol.
-            if let (false, Some(was)) = (symbols.contains_key(name), golden.symbols.get(name)) {
-                symbols.insert(name.to_owned(), was.shape.clone());
+            let Some(was) = golden.symbols.get(name) else {
+                continue;
+            };
+            match symbols.get_mut(name) {
+                // A twin the build has is the symbol.
+                Some(now) if now.item.is_some() => {}
+                // Only an `impl` of it is read (the type itself is under such a cfg,
+                // or a macro this command cannot expand declares it, with members of
+                // its own): the type and what it may define are the golden's.
+                Some(now) => {
+                    now.item = was.shape.item.clone();
+                    now.module.clone_from(&was.shape.module);
+                    now.defined_in.clone_from(&was.shape.defined_in);
+                    now.auto_traits.clone_from(&was.shape.auto_traits);
+                    for member in contract_core::undecided::missing_members(now, &was.shape) {
+                        contract_core::undecided::take_from_golden(now, &was.shape, &member);
+                    }
+                }
+                None => {
+                    symbols.insert(name.to_owned(), was.shape.clone());
+                }
             }
         }
         Some(Current::from_symbols(symbols))

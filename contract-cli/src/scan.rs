@@ -473,9 +473,8 @@ fn item_text(text: &str, hidden: bool, sealed: bool) -> String {
 }
 
 fn is_hidden(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().is_ident("doc") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "hidden")
-    })
+    // As the shapes read it: a deprecated item stays API though hidden.
+    syntax::doc_hidden(attrs)
 }
 
 /// `#[proc_macro]`, `#[proc_macro_derive(…)]` or `#[proc_macro_attribute]`.

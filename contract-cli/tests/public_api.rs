@@ -1640,4 +1640,22 @@ fn a_dependency_s_exported_macro_is_expanded_where_it_is_called() {
         f.deltas_of("user"),
         [delta("breaking", "assoc_item_removed", "Mode")]
     );
+    // With an inherent impl of the crate's own beside it (png 0.18's
+    // `Transformations`), golden written while the macro was at hand…
+    let own = "\nimpl Mode {\n    pub fn none() -> u32 {\n        0\n    }\n}\n";
+    f.write("lib/src/lib.rs", &(src("READ = 1; WRITE = 2;") + own));
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    // … then checked where the dependency's macro cannot be read (another locked
+    // version, not unpacked): the type and what the call may define are the golden's,
+    // with a warning; the crate's own impl is still compared.
+    f.write("dep/src/macros.rs", "");
+    assert_eq!(f.deltas_of("user"), Vec::new());
+    let run = f.run(&["check", "--set", "api"]);
+    assert!(run.stderr.contains("cannot expand it"), "{run:?}");
+    f.write("lib/src/lib.rs", &(src("READ = 1; WRITE = 2;") + &own.replace("-> u32", "-> u8")));
+    assert_eq!(
+        f.deltas_of("user"),
+        [delta("breaking", "return_type_changed", "Mode")]
+    );
 }

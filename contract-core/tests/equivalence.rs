@@ -72,6 +72,18 @@ fn relaxes(before: &str, after: &str) {
     );
 }
 
+/// Deprecated and hidden at once: still public API, so nothing a consumer sees changed
+/// (cargo-semver-checks holds such items as API too; issue 44).
+#[test]
+fn deprecating_and_hiding_at_once_is_no_change() {
+    same("pub fn run() {}", "#[deprecated] #[doc(hidden)] pub fn run() {}");
+    same(
+        "pub struct S; impl S { pub fn run(&self) {} }",
+        "pub struct S; impl S { #[deprecated(note = \"gone soon\")] #[doc(hidden)] pub fn run(&self) {} }",
+    );
+    same("pub enum E { A, B }", "pub enum E { A, #[deprecated] #[doc(hidden)] B }");
+}
+
 #[test]
 fn renaming_generic_parameters_consistently_is_no_change() {
     same("pub struct S<T>(pub T);", "pub struct S<U>(pub U);");

@@ -53,9 +53,12 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
     Ok(out)
 }
 
-/// `#[doc(hidden)]` among `attrs` (with other `doc` arguments or alone).
+/// `#[doc(hidden)]` among `attrs` (with other `doc` arguments or alone), on an item
+/// that is not `#[deprecated]`: deprecation is how a public item is phased out, so a
+/// deprecated item stays public API though hidden (callers who use it break when it
+/// goes), as cargo-semver-checks holds too.
 pub fn doc_hidden(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
+    !attrs.iter().any(|a| a.path().is_ident("deprecated")) && attrs.iter().any(|a| {
         if !a.path().is_ident("doc") || !matches!(a.meta, Meta::List(_)) {
             return false;
         }

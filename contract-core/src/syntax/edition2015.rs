@@ -1,7 +1,9 @@
 //! Sources syn does not parse because an older edition allowed them: a trait method's
 //! parameter written as a type alone (`fn index(Self::Id) -> usize;`, edition 2015,
 //! id-arena 2.x). rustc names such a parameter `_`; so does [`parse_file`], after the
-//! plain parse failed, so what every edition's sources declare is read.
+//! plain parse failed, so what every edition's sources declare is read. Likewise a
+//! name that later editions reserved (`mod async;`, termion 3): edition 2015 has no
+//! `async`, `await` or `try` keyword, so each is read as the identifier it is there.
 
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 
@@ -16,10 +18,33 @@ pub fn parse_file(text: &str) -> syn::Result<syn::File> {
         return Err(error);
     };
     let (named, changed) = anonymous_params_named(tokens);
-    if !changed {
+    let (named, reserved) = reserved_words_as_names(named);
+    if !(changed || reserved) {
         return Err(error);
     }
     syn::parse2::<syn::File>(named).map_err(|_| error)
+}
+
+/// `tokens` with every `async`, `await` and `try` written as a raw identifier (what
+/// they are in edition 2015); whether any was.
+fn reserved_words_as_names(tokens: TokenStream) -> (TokenStream, bool) {
+    let mut changed = false;
+    let out = tokens
+        .into_iter()
+        .map(|tree| match tree {
+            TokenTree::Ident(id) if ["async", "await", "try"].iter().any(|k| id == k) => {
+                changed = true;
+                TokenTree::Ident(Ident::new_raw(&id.to_string(), id.span()))
+            }
+            TokenTree::Group(g) => {
+                let (inner, c) = reserved_words_as_names(g.stream());
+                changed |= c;
+                regroup(&g, inner)
+            }
+            other => other,
+        })
+        .collect();
+    (out, changed)
 }
 
 /// `tokens` with every `fn name(…)`'s parameters that are a type alone written `_:
@@ -188,6 +213,21 @@ mod tests {
             "fnpair(&self,_:HashMap<u8,Vec<u8>>,_:fn(u8)->u8)->bool",
             "{sigs:?}"
         );
+    }
+
+    #[test]
+    fn a_word_later_editions_reserved_is_a_name_in_edition_2015() {
+        // termion 3.0's `pub mod async;` and a function named `try`.
+        let src = "pub mod async { pub fn try(x: u8) -> u8 { x } }\npub use async::try;\n";
+        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
+        let file = parse_file(src).expect("read as names");
+        let syn::Item::Mod(m) = &file.items[0] else {
+            panic!("a module")
+        };
+        assert_eq!(syn::ext::IdentExt::unraw(&m.ident), "async");
+        // A file that parses as it is keeps its keywords.
+        let modern = parse_file("pub async fn run() {}").unwrap();
+        assert!(matches!(&modern.items[0], syn::Item::Fn(f) if f.sig.asyncness.is_some()));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub mod args;
 mod attrs;
+pub use attrs::doc_hidden;
 mod edition2015;
 mod elision;
 pub mod names;

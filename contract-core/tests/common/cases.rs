@@ -648,6 +648,21 @@ pub const CASES: &[Case] = &[
         "pub struct S { pub a: u8, pub b: u16 }",
         "pub struct S { pub b: u16, pub a: u8 }",
     ),
+    // Variants inserted among the old ones keep every old comparison's answer: the
+    // old variants' relative order is what derived `PartialOrd` exposes.
+    no(
+        FieldOrderChanged,
+        "#[derive(PartialOrd, PartialEq)] pub enum E { A, C }",
+        "#[derive(PartialOrd, PartialEq)] pub enum E { A, B, C, D }",
+    ),
+    // The near miss: an insertion that also moves an old variant.
+    yes(
+        FieldOrderChanged,
+        Breaking,
+        Api,
+        "#[derive(PartialOrd, PartialEq)] pub enum E { A, C }",
+        "#[derive(PartialOrd, PartialEq)] pub enum E { C, B, A }",
+    ),
     // Every variant form under a derived `PartialOrd`: unit variants by position,
     // named fields in order; tuple fields swap types, which is a type change.
     yes(
@@ -2378,6 +2393,25 @@ pub const CASES: &[Case] = &[
     no(ItemVisibilityReduced, "pub(crate) trait T {}", "pub trait T {}"),
     yes(ItemVisibilityWidened, Additive, Api, "pub(crate) type A = u8;", "pub type A = u8;"),
     no(ItemVisibilityWidened, "pub type A = u8;", "pub(super) type A = u8;"),
+    // Deprecated and hidden at once is how a public item is phased out: it stays API
+    // (hiding it so is no change: tests/equivalence.rs), and removing it later breaks
+    // its callers.
+    yes(
+        MethodRemoved,
+        Breaking,
+        Api,
+        "impl S { #[deprecated(note = \"use len\")] #[doc(hidden)] pub fn size(&self) {} pub fn len(&self) {} }",
+        "impl S { pub fn len(&self) {} }",
+    ),
+    // The near miss: hidden without deprecation is not API; its removal breaks no one
+    // who kept to the documented API.
+    yes(
+        MethodRemoved,
+        Additive,
+        Api,
+        "impl S { #[doc(hidden)] pub fn size(&self) {} pub fn len(&self) {} }",
+        "impl S { pub fn len(&self) {} }",
+    ),
     yes(DocHiddenAdded, Breaking, Api, "pub fn run() {}", "#[doc(hidden)] pub fn run() {}"),
     yes(
         DocHiddenAdded,
