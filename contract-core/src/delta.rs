@@ -157,7 +157,8 @@ delta_kinds! {
     /// and its new type is unsized: then the type is no longer `Sized`.
     FieldTypeChanged = "field_type_changed", Breaking, Api, "`a: u32` -> `a: u64`";
     /// A field was added to a union: literals and patterns name one field each, so
-    /// none breaks.
+    /// none breaks; but a `#[repr(C)]` union's layout is public (FFI, transmutes, reads
+    /// of another field), and a new field may change its size and alignment.
     UnionFieldAdded = "union_field_added", Additive, Api, "`pub b: u32` added to `union Bits`";
     /// A union field was removed (additive when it was not public).
     UnionFieldRemoved = "union_field_removed", Breaking, Api, "`pub b: u32` deleted from `union Bits`";
@@ -695,6 +696,9 @@ pub enum Note {
     NowVisible(crate::shape::Visibility),
     /// A field added to a struct consumers build with a literal.
     Constructible,
+    /// A field added to a `#[repr(C)]` union: its layout is public, and the new field
+    /// may grow its size or alignment or change which bytes other fields' reads see.
+    UnionLayout,
     /// A visibility change of something that was not visible outside the crate.
     WasNotPublic,
     /// The last field's type became unsized (`[T; 1]` -> `[T]`): the struct is no

@@ -940,6 +940,12 @@ fn detail_body(delta: &Delta) -> String {
                  field pub)"
             )
         }
+        Note::UnionLayout => {
+            return format!(
+                "{m} added to a `#[repr(C)]` union: its size, alignment and the bytes each \
+                 field reads are public layout, and the new field may change them"
+            )
+        }
         Note::WasNotPublic => {
             let now = vis_of(&delta.after).map(|v| v.word()).unwrap_or_default();
             return format!("{m} is now `{now}` (it was not `pub`)");

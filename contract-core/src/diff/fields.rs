@@ -80,7 +80,10 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
 }
 
 /// A union literal and a union pattern name one field each: a field added breaks
-/// neither; a field removed breaks what named it.
+/// neither, unless the union is `#[repr(C)]`, whose layout other code relies on (the
+/// rule cargo-semver-checks' `union_field_added_*` lints follow, for any field's
+/// visibility: a private field grows the union as much); a field removed breaks what
+/// named it.
 fn union_fields(cx: &mut Cx<'_>, old: &UnionShape, new: &UnionShape) {
     let same_but_name = |a: &FieldShape, b: &FieldShape| a.ty == b.ty && a.vis == b.vis;
     let alignment = align(
@@ -111,11 +114,15 @@ fn union_fields(cx: &mut Cx<'_>, old: &UnionShape, new: &UnionShape) {
             .was(shown(gone));
         cx.push(delta);
     }
+    let layout_public = old.attrs.repr.contains(&Repr::C) && new.attrs.repr.contains(&Repr::C);
     for &j in &alignment.added {
         let field = &new.fields[j];
-        let delta = cx
+        let mut delta = cx
             .delta(DeltaKind::UnionFieldAdded, Member::field(&field.name))
             .now(shown(field));
+        if layout_public {
+            delta = delta.class(Class::Breaking).note(Note::UnionLayout);
+        }
         cx.push(delta);
     }
 }

@@ -2505,12 +2505,30 @@ pub const CASES: &[Case] = &[
         "pub trait T { #[doc(hidden)] fn __seal(&self); fn run(&self); }",
     ),
     // ---- unions ----------------------------------------------------------------
+    // A `#[repr(C)]` union's layout is public: a new field may grow it (issue 44.6,
+    // as cargo-semver-checks' `union_field_added_*` hold), a private one too…
+    yes(
+        UnionFieldAdded,
+        Breaking,
+        Api,
+        "#[repr(C)] pub union Bits { pub a: u32 }",
+        "#[repr(C)] pub union Bits { pub a: u32, pub b: f64 }",
+    ),
+    yes(
+        UnionFieldAdded,
+        Breaking,
+        Api,
+        "#[repr(C)] pub union Bits { pub a: u32, b: u16 }",
+        "#[repr(C)] pub union Bits { pub a: u32, b: u16, c: [u8; 8] }",
+    ),
+    // … the near miss: without a layout of its own, literals and patterns name one
+    // field each, and nothing else may rely on its size.
     yes(
         UnionFieldAdded,
         Additive,
         Api,
-        "#[repr(C)] pub union Bits { pub a: u32 }",
-        "#[repr(C)] pub union Bits { pub a: u32, pub b: f32 }",
+        "pub union Bits { pub a: u32 }",
+        "pub union Bits { pub a: u32, pub b: f32 }",
     ),
     no(
         UnionFieldAdded,

@@ -4,7 +4,7 @@
 mod support;
 
 #[contract_pin::contract(set = "ui", golden = "union_field_added.golden.json")]
-#[repr(C)]
+// No `repr`: literals and patterns name one field each, and no layout is public.
 pub union Bits {
     pub int: u32,
     pub float: f32,
