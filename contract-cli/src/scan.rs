@@ -1302,6 +1302,9 @@ impl Scanner<'_> {
     fn expand_items(&mut self, m: &syn::ItemMacro) -> Option<Vec<Item>> {
         let tokens = self.expand_call(&m.mac)?;
         let mut items = syn::parse2::<syn::File>(tokens).ok()?.items;
+        for item in &mut items {
+            self.expand_type_macros(|v| syn::visit_mut::VisitMut::visit_item_mut(v, item));
+        }
         let cfgs: Vec<Attribute> = m
             .attrs
             .iter()
@@ -1314,6 +1317,12 @@ impl Scanner<'_> {
             }
         }
         Some(items)
+    }
+
+    /// Runs `visit` over what a macro wrote, replacing each type written as a macro
+    /// call (`newtype!(@type(Flags u32))`, object 0.40) with what it expands to.
+    fn expand_type_macros(&mut self, visit: impl FnOnce(&mut TypeMacros<'_, '_>)) {
+        visit(&mut TypeMacros { scanner: self });
     }
 
     /// An item a macro call wrote out, read as an item written there would be.
@@ -1388,8 +1397,13 @@ impl Scanner<'_> {
                     syn::parse::Parser::parse2(parser, tokens).ok()
                 });
                 match parsed {
-                    Some(expanded) => {
+                    Some(mut expanded) => {
                         changed = true;
+                        for e in &mut expanded {
+                            self.expand_type_macros(|v| {
+                                syn::visit_mut::VisitMut::visit_impl_item_mut(v, e)
+                            });
+                        }
                         let cfgs: Vec<Attribute> = call
                             .attrs
                             .iter()
@@ -2484,6 +2498,32 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_co
     }
     own.extend(unknown);
     (own, undecided)
+}
+
+/// Replaces type-position macro calls the scanner can expand (see
+/// [`Scanner::expand_type_macros`]).
+struct TypeMacros<'s, 'a> {
+    scanner: &'s mut Scanner<'a>,
+}
+
+impl syn::visit_mut::VisitMut for TypeMacros<'_, '_> {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Macro(call) = ty {
+            let expanded = self
+                .scanner
+                .expand_call(&call.mac)
+                .and_then(|tokens| syn::parse2::<syn::Type>(tokens).ok());
+            if let Some(expanded) = expanded {
+                *ty = expanded;
+            }
+        }
+        self.scanner.expansion_depth += 1;
+        syn::visit_mut::visit_type_mut(self, ty);
+        self.scanner.expansion_depth -= 1;
+    }
+
+    // Bodies are not API; their types need no expanding.
+    fn visit_block_mut(&mut self, _: &mut syn::Block) {}
 }
 
 /// Every `#[macro_export] macro_rules!` in `items` and the inline modules among them.

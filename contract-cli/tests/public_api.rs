@@ -1659,3 +1659,32 @@ fn a_dependency_s_exported_macro_is_expanded_where_it_is_called() {
         [delta("breaking", "return_type_changed", "Mode")]
     );
 }
+
+/// object 0.40's `newtype!` writes each constant's type as a call of itself
+/// (`newtype!(@type(SectionType u32))`): a type-position call in what a macro wrote is
+/// expanded too, so the golden holds the type, not the call.
+#[test]
+fn a_type_a_macro_writes_as_a_macro_call_is_expanded() {
+    let f = api_package("consts", "");
+    let src = |ty: &str| {
+        format!(
+            "macro_rules! constants {{\n    (@type($t:ty)) => {{ $t }};\n    \
+             ($($n:ident = $v:expr;)*) => {{ $(pub const $n: constants!(@type({ty})) = $v;)* }};\n}}\n\n\
+             constants! {{ A = 1; B = 2; }}\n"
+        )
+    };
+    f.write("src/lib.rs", &src("u32"));
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/consts.json");
+    assert!(golden.contains("\"ty\": \"u32\""), "{golden}");
+    assert!(!golden.contains("constants!"), "{golden}");
+    // The near miss: the type the call writes changed.
+    f.write("src/lib.rs", &src("u64"));
+    assert_eq!(
+        f.deltas(),
+        [
+            delta("breaking", "const_type_changed", "A"),
+            delta("breaking", "const_type_changed", "B")
+        ]
+    );
+}
