@@ -386,6 +386,56 @@ pub fn build_script_cfgs(target_dir: &Path, name: &str) -> Option<BTreeSet<Cfg>>
     )
 }
 
+/// Runs the build script of package `name` `version` of the workspace at `manifest`
+/// the way cargo does (`cargo check`, stopped as soon as the script has run, so only
+/// it and its build dependencies are built), leaving its output in `target_dir`
+/// where [`build_script_cfgs`] reads it: the cfgs it prints are known on a fresh
+/// checkout too. `None` when it cannot be run (offline without its build
+/// dependencies, a system library it needs, `limit` passed): those cfgs stay unknown.
+pub fn run_build_script(
+    cargo: &str,
+    manifest: &Path,
+    target_dir: &Path,
+    (name, version): (&str, &str),
+    limit: std::time::Duration,
+) -> Option<BTreeSet<Cfg>> {
+    use std::io::BufRead;
+    let mut child = Command::new(cargo)
+        .args(["check", "--lib", "--offline", "--message-format=json", "-p"])
+        .arg(format!("{name}@{version}"))
+        .arg("--manifest-path")
+        .arg(manifest)
+        .arg("--target-dir")
+        .arg(target_dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    let stdout = child.stdout.take()?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let ids = [format!("#{name}@{version}"), format!("{name} {version} (")];
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if line.contains("\"reason\":\"build-script-executed\"")
+                && ids.iter().any(|id| line.contains(id.as_str()))
+            {
+                let _ = tx.send(true);
+                return;
+            }
+        }
+        let _ = tx.send(false);
+    });
+    let ran = rx.recv_timeout(limit).unwrap_or(false);
+    let _ = child.kill();
+    let _ = child.wait();
+    if ran {
+        build_script_cfgs(target_dir, name)
+    } else {
+        None
+    }
+}
+
 /// The features `default` enables, transitively (`default` included), in a package's
 /// `[features]` table as `cargo metadata` gives it (with the implicit feature of each
 /// optional dependency; see [`contract_core::features::turned_on`]).

@@ -144,7 +144,11 @@ impl MacroRules {
     }
 
     /// The tokens a call with `input` expands to. `krate`: what `$crate` becomes.
-    pub fn expand(&self, input: TokenStream, krate: &TokenStream) -> Result<TokenStream, Unexpanded> {
+    pub fn expand(
+        &self,
+        input: TokenStream,
+        krate: &TokenStream,
+    ) -> Result<TokenStream, Unexpanded> {
         let input = lex(input);
         let search = Match {
             budget: std::cell::Cell::new(BUDGET),
@@ -152,20 +156,14 @@ impl MacroRules {
         for rule in &self.rules {
             let mut found = None;
             let mut bindings = Bindings::new();
-            let matched = search.list(
-                &rule.matcher,
-                &input,
-                0,
-                &mut bindings,
-                &mut |end, b| {
-                    if end == input.len() {
-                        found = Some(b.clone());
-                        true
-                    } else {
-                        false
-                    }
-                },
-            );
+            let matched = search.list(&rule.matcher, &input, 0, &mut bindings, &mut |end, b| {
+                if end == input.len() {
+                    found = Some(b.clone());
+                    true
+                } else {
+                    false
+                }
+            });
             if search.budget.get() == 0 {
                 return Err(Unexpanded::TooComplex);
             }
@@ -182,8 +180,8 @@ impl MacroRules {
 
 /// The operators rustc's lexer reads as one token, longest first.
 const GLUED: [&str; 24] = [
-    "<<=", ">>=", "...", "..=", "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=",
-    "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "..",
+    "<<=", ">>=", "...", "..=", "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=",
+    "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "..",
 ];
 
 /// proc_macro2 token trees as rustc's lexer would hand them to a macro.
@@ -334,7 +332,10 @@ fn parse_matcher(tts: &[Tt]) -> Option<Vec<Matcher>> {
         if is_op(tt, "$") {
             if let Some(name) = tts.get(i + 1).and_then(ident) {
                 if tts.get(i + 2).is_some_and(|t| is_op(t, ":")) {
-                    let k = tts.get(i + 3).and_then(ident).and_then(|k| kind(&k.to_string()))?;
+                    let k = tts
+                        .get(i + 3)
+                        .and_then(ident)
+                        .and_then(|k| kind(&k.to_string()))?;
                     out.push(Matcher::Fragment(name.unraw_string(), k));
                     i += 4;
                     continue;
@@ -458,7 +459,8 @@ impl Match {
         };
         match first {
             Matcher::Token(want) => {
-                tts.get(at).is_some_and(|tt| same(want, tt)) && self.list(rest, tts, at + 1, b, then)
+                tts.get(at).is_some_and(|tt| same(want, tt))
+                    && self.list(rest, tts, at + 1, b, then)
             }
             Matcher::Group(d, inner) => match tts.get(at) {
                 Some(Tt::Group(gd, _, content)) if gd == d => {
@@ -508,14 +510,20 @@ impl Match {
                 _ => Some(at),
             };
             if let Some(start) = start {
-                let more = self.list(&r.inner, tts, start, &mut Bindings::new(), &mut |end, round| {
-                    // A round that consumes nothing would repeat forever.
-                    end != at && {
-                        let mut next = done.clone();
-                        next.push(round.clone());
-                        self.rounds(r, rest, tts, end, b, next, then)
-                    }
-                });
+                let more = self.list(
+                    &r.inner,
+                    tts,
+                    start,
+                    &mut Bindings::new(),
+                    &mut |end, round| {
+                        // A round that consumes nothing would repeat forever.
+                        end != at && {
+                            let mut next = done.clone();
+                            next.push(round.clone());
+                            self.rounds(r, rest, tts, end, b, next, then)
+                        }
+                    },
+                );
                 if more {
                     return true;
                 }
@@ -551,15 +559,13 @@ fn fragment(k: Kind, tts: &[Tt], at: usize) -> Option<usize> {
     let first = tts.get(at);
     match k {
         Kind::Tt => return first.map(|_| at + 1),
-        Kind::Ident => {
-            return first
-                .and_then(ident)
-                .filter(|i| *i != "_")
-                .map(|_| at + 1)
-        }
+        Kind::Ident => return first.and_then(ident).filter(|i| *i != "_").map(|_| at + 1),
         Kind::Lifetime => {
             return match first? {
-                Tt::Token(t) if t.len() == 2 && matches!(&t[0], TokenTree::Punct(p) if p.as_char() == '\'') => {
+                Tt::Token(t)
+                    if t.len() == 2
+                        && matches!(&t[0], TokenTree::Punct(p) if p.as_char() == '\'') =>
+                {
                     Some(at + 1)
                 }
                 _ => None,
@@ -579,9 +585,7 @@ fn fragment(k: Kind, tts: &[Tt], at: usize) -> Option<usize> {
             }
             return (is_op(first?, "-") && tts.get(at + 1).is_some_and(lit)).then_some(at + 2);
         }
-        Kind::Block => {
-            return matches!(first?, Tt::Group(Delimiter::Brace, ..)).then_some(at + 1)
-        }
+        Kind::Block => return matches!(first?, Tt::Group(Delimiter::Brace, ..)).then_some(at + 1),
         _ => {}
     }
     let mut trees = Vec::new();
@@ -727,7 +731,10 @@ pub fn paste(input: TokenStream) -> Option<TokenStream> {
                 let is_paste = matches!(inner.first(), Some(TokenTree::Punct(p)) if p.as_char() == '<')
                     && matches!(inner.last(), Some(TokenTree::Punct(p)) if p.as_char() == '>');
                 if is_paste && inner.len() >= 2 {
-                    out.push(TokenTree::Ident(pasted(&inner[1..inner.len() - 1], g.span())?));
+                    out.push(TokenTree::Ident(pasted(
+                        &inner[1..inner.len() - 1],
+                        g.span(),
+                    )?));
                 } else {
                     let mut ng = Group::new(g.delimiter(), paste(g.stream())?);
                     ng.set_span(g.span());
@@ -849,8 +856,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             out,
-            quote! { pub fn a() -> u8 { todo!() } pub fn b() -> Vec<u16> { todo!() } }
-                .to_string()
+            quote! { pub fn a() -> u8 { todo!() } pub fn b() -> Vec<u16> { todo!() } }.to_string()
         );
     }
 

@@ -477,6 +477,7 @@ pub fn load(
                 .filter(|(set, _)| filter.set(set))
                 .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
                 .collect();
+            let has_public_api = !public_api.is_empty();
             scan::Options {
                 dependencies: match public_api.is_empty() {
                     true => Vec::new(),
@@ -491,7 +492,20 @@ pub fn load(
                     target: target.clone(),
                     features: package.features.clone(),
                     custom: match package.build_script {
-                        true => crate::cfg::build_script_cfgs(&workspace.target_dir, &package.name),
+                        true => crate::cfg::build_script_cfgs(&workspace.target_dir, &package.name)
+                            .or_else(|| {
+                                // A fresh checkout: a public-API set runs the script (a
+                                // test's build has run it already).
+                                let cargo = lookup("CARGO").unwrap_or_else(|| "cargo".to_owned());
+                                has_public_api.then_some(())?;
+                                crate::cfg::run_build_script(
+                                    &cargo,
+                                    &workspace.root.join("Cargo.toml"),
+                                    &workspace.target_dir,
+                                    (&package.name, &package.version),
+                                    std::time::Duration::from_secs(300),
+                                )
+                            }),
                         false => Some(BTreeSet::new()),
                     },
                     test: false,

@@ -1228,7 +1228,14 @@ impl Scanner<'_> {
             return rules.expand(mac.tokens.clone(), &quote::quote!(crate)).ok();
         }
         if matches!(
-            (prefix.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), name.as_str()),
+            (
+                prefix
+                    .iter()
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .as_slice(),
+                name.as_str()
+            ),
             ([] | ["paste"], "paste") | (["paste"], "item")
         ) {
             return macro_rules::paste(mac.tokens.clone());
@@ -1240,7 +1247,9 @@ impl Scanner<'_> {
         };
         let rules = self.dependency_macros(&dependency).get(name)?.clone();
         let krate = syn::Ident::new(&dependency, proc_macro2::Span::call_site());
-        rules.expand(mac.tokens.clone(), &quote::quote!(::#krate)).ok()
+        rules
+            .expand(mac.tokens.clone(), &quote::quote!(::#krate))
+            .ok()
     }
 
     /// The dependency whose sources define a `#[macro_export] macro_rules! name`, for
@@ -1377,7 +1386,12 @@ impl Scanner<'_> {
     /// expands to (under the call's `#[cfg]`s); a call that cannot be expanded stays.
     fn expand_members(&mut self, block: &mut syn::ItemImpl) {
         let mut rounds = 0;
-        while rounds < 64 && block.items.iter().any(|m| matches!(m, syn::ImplItem::Macro(_))) {
+        while rounds < 64
+            && block
+                .items
+                .iter()
+                .any(|m| matches!(m, syn::ImplItem::Macro(_)))
+        {
             rounds += 1;
             let mut changed = false;
             let mut members = Vec::with_capacity(block.items.len());

@@ -1166,7 +1166,8 @@ fn a_member_an_impl_s_macro_may_define_is_taken_as_the_golden_has_it() {
     assert_eq!(f.deltas(), []);
     let run = f.run(&["check"]);
     assert!(
-        run.stderr.contains("calls `unread::const_fn!` among its members"),
+        run.stderr
+            .contains("calls `unread::const_fn!` among its members"),
         "{run:?}"
     );
     // `update` writes the golden as it has the member, not without it.
@@ -1348,13 +1349,17 @@ fn an_item_a_macro_declares_in_its_own_syntax_is_taken_as_the_golden_has_it() {
     f.write("src/lib.rs", &fixed(&["Md5", "Sha1"]));
     // A call that names `Core` may write an auto-trait impl for it: untold, additive.
     let breaking = |f: &Fixture| -> Vec<_> {
-        f.deltas().into_iter().filter(|d| d.0 == "breaking").collect()
+        f.deltas()
+            .into_iter()
+            .filter(|d| d.0 == "breaking")
+            .collect()
     };
     assert_eq!(breaking(&f), []);
     let run = f.run(&["check"]);
     assert_eq!(run.code, 2, "additive only: {run:?}");
     assert!(
-        run.stderr.contains("`digest::buffer_fixed!` call writes out `Md5`"),
+        run.stderr
+            .contains("`digest::buffer_fixed!` call writes out `Md5`"),
         "{run:?}"
     );
     // The near miss: no call names `Sha1` any more.
@@ -1556,7 +1561,10 @@ fn items_and_methods_a_crate_s_own_macros_define_are_api() {
              impl Point {{\n    getters!({getters});\n}}\n\nconsts! {{ {consts} }}\n"
         )
     };
-    f.write("src/lib.rs", &src("x: u8, y: u16", "KIB = 1 << 10; MIB = 1 << 20;"));
+    f.write(
+        "src/lib.rs",
+        &src("x: u8, y: u16", "KIB = 1 << 10; MIB = 1 << 20;"),
+    );
     let run = f.run(&["update"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(!run.stderr.contains("macro"), "no warning: {run:?}");
@@ -1565,15 +1573,24 @@ fn items_and_methods_a_crate_s_own_macros_define_are_api() {
     let names: Vec<&String> = golden["symbols"].as_object().unwrap().keys().collect();
     assert_eq!(names, ["KIB", "LAST", "MIB", "Point"]);
     let methods = &golden["symbols"]["Point"]["shape"]["methods"];
-    assert!(methods["x"].is_object() && methods["y"].is_object(), "{golden}");
+    assert!(
+        methods["x"].is_object() && methods["y"].is_object(),
+        "{golden}"
+    );
     // The same items written another way: no change.
-    f.write("src/lib.rs", &src("x: u8, y: u16,", "KIB = 1024; MIB = 1024 * 1024;"));
+    f.write(
+        "src/lib.rs",
+        &src("x: u8, y: u16,", "KIB = 1024; MIB = 1024 * 1024;"),
+    );
     assert_eq!(f.deltas(), []);
     // The near misses: a method the macro no longer writes, a type it writes anew, a
     // constant gone.
     f.write("src/lib.rs", &src("x: u8", "KIB = 1 << 10; MIB = 1 << 20;"));
     assert_eq!(f.deltas(), [delta("breaking", "method_removed", "Point")]);
-    f.write("src/lib.rs", &src("x: u32, y: u16", "KIB = 1 << 10; MIB = 1 << 20;"));
+    f.write(
+        "src/lib.rs",
+        &src("x: u32, y: u16", "KIB = 1 << 10; MIB = 1 << 20;"),
+    );
     assert_eq!(
         f.deltas(),
         [delta("breaking", "return_type_changed", "Point")]
@@ -1597,10 +1614,7 @@ fn a_dependency_s_exported_macro_is_expanded_where_it_is_called() {
         "dep/Cargo.toml",
         "[package]\nname = \"flagset\"\nversion = \"0.2.0\"\nedition = \"2021\"\n",
     );
-    f.write(
-        "dep/src/lib.rs",
-        "mod macros;\npub trait Flags {}\n",
-    );
+    f.write("dep/src/lib.rs", "mod macros;\npub trait Flags {}\n");
     f.write(
         "dep/src/macros.rs",
         "#[macro_export]\nmacro_rules! flags {\n    \
@@ -1653,7 +1667,10 @@ fn a_dependency_s_exported_macro_is_expanded_where_it_is_called() {
     assert_eq!(f.deltas_of("user"), Vec::new());
     let run = f.run(&["check", "--set", "api"]);
     assert!(run.stderr.contains("cannot expand it"), "{run:?}");
-    f.write("lib/src/lib.rs", &(src("READ = 1; WRITE = 2;") + &own.replace("-> u32", "-> u8")));
+    f.write(
+        "lib/src/lib.rs",
+        &(src("READ = 1; WRITE = 2;") + &own.replace("-> u32", "-> u8")),
+    );
     assert_eq!(
         f.deltas_of("user"),
         [delta("breaking", "return_type_changed", "Mode")]
@@ -1686,5 +1703,37 @@ fn a_type_a_macro_writes_as_a_macro_call_is_expanded() {
             delta("breaking", "const_type_changed", "A"),
             delta("breaking", "const_type_changed", "B")
         ]
+    );
+}
+
+/// A cfg the build script prints (issue 44: `#[cfg(all(has_cas, feature = "cas"))]`,
+/// 16 items whose removal went unseen) is known on a fresh checkout: the command runs
+/// the script as cargo would, once, and reads what it printed.
+#[test]
+fn a_cfg_the_build_script_prints_is_known_on_a_fresh_checkout() {
+    let f = api_package("atomics", "build = \"build.rs\"\n");
+    f.write(
+        "build.rs",
+        "fn main() {\n    println!(\"cargo:rustc-check-cfg=cfg(has_cas)\");\n    \
+         println!(\"cargo:rustc-cfg=has_cas\");\n}\n",
+    );
+    let src = |cas: &str| {
+        format!("pub fn load() -> u8 {{\n    0\n}}\n\n#[cfg(has_cas)]\npub mod cas {{\n{cas}}}\n")
+    };
+    f.write(
+        "src/lib.rs",
+        &src("    pub fn swap() {}\n    pub fn compare() {}\n"),
+    );
+    assert!(!f.path("target").exists(), "a fresh checkout");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(!run.stderr.contains("has_cas"), "the cfg is known: {run:?}");
+    let golden = f.read("golden/api-contract/atomics.json");
+    assert!(golden.contains("\"cas::swap\""), "{golden}");
+    // The near miss: an item under the cfg removed is a break.
+    f.write("src/lib.rs", &src("    pub fn swap() {}\n"));
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "symbol_removed", "cas::compare")]
     );
 }

@@ -76,12 +76,18 @@ fn relaxes(before: &str, after: &str) {
 /// (cargo-semver-checks holds such items as API too; issue 44).
 #[test]
 fn deprecating_and_hiding_at_once_is_no_change() {
-    same("pub fn run() {}", "#[deprecated] #[doc(hidden)] pub fn run() {}");
+    same(
+        "pub fn run() {}",
+        "#[deprecated] #[doc(hidden)] pub fn run() {}",
+    );
     same(
         "pub struct S; impl S { pub fn run(&self) {} }",
         "pub struct S; impl S { #[deprecated(note = \"gone soon\")] #[doc(hidden)] pub fn run(&self) {} }",
     );
-    same("pub enum E { A, B }", "pub enum E { A, #[deprecated] #[doc(hidden)] B }");
+    same(
+        "pub enum E { A, B }",
+        "pub enum E { A, #[deprecated] #[doc(hidden)] B }",
+    );
 }
 
 #[test]

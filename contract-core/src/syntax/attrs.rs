@@ -58,25 +58,26 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
 /// deprecated item stays public API though hidden (callers who use it break when it
 /// goes), as cargo-semver-checks holds too.
 pub fn doc_hidden(attrs: &[Attribute]) -> bool {
-    !attrs.iter().any(|a| a.path().is_ident("deprecated")) && attrs.iter().any(|a| {
-        if !a.path().is_ident("doc") || !matches!(a.meta, Meta::List(_)) {
-            return false;
-        }
-        let mut hidden = false;
-        let _ = a.parse_nested_meta(|meta| {
-            hidden |= meta.path.is_ident("hidden");
-            // Skip a value (`alias = "…"`) or a nested list (`cfg(…)`).
-            if meta.input.peek(syn::Token![=]) {
-                let _: Expr = meta.value()?.parse()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _content;
-                syn::parenthesized!(_content in meta.input);
-                let _: proc_macro2::TokenStream = _content.parse()?;
+    !attrs.iter().any(|a| a.path().is_ident("deprecated"))
+        && attrs.iter().any(|a| {
+            if !a.path().is_ident("doc") || !matches!(a.meta, Meta::List(_)) {
+                return false;
             }
-            Ok(())
-        });
-        hidden
-    })
+            let mut hidden = false;
+            let _ = a.parse_nested_meta(|meta| {
+                hidden |= meta.path.is_ident("hidden");
+                // Skip a value (`alias = "…"`) or a nested list (`cfg(…)`).
+                if meta.input.peek(syn::Token![=]) {
+                    let _: Expr = meta.value()?.parse()?;
+                } else if meta.input.peek(syn::token::Paren) {
+                    let _content;
+                    syn::parenthesized!(_content in meta.input);
+                    let _: proc_macro2::TokenStream = _content.parse()?;
+                }
+                Ok(())
+            });
+            hidden
+        })
 }
 
 /// The features of every `#[target_feature(enable = "a,b")]` among `attrs`.
