@@ -585,6 +585,14 @@ impl Resolver<'_> {
         names::resolve_import(self.api, from, path, visiting)
     }
 
+    /// The namespace a resolved name is in.
+    fn ns_of(&self, res: Res) -> Ns {
+        match res {
+            Res::Module(_) => Ns::Type,
+            Res::Def(m, d) => self.api.modules[m].defs[d].ns,
+        }
+    }
+
     /// The names module `m` offers other crates, if they can reach it: its `pub`
     /// items and modules, its `pub use` names, and the public names of its
     /// `pub use …::*` globs that nothing of its own shadows; each with whether the
@@ -616,15 +624,23 @@ impl Resolver<'_> {
                 _ => {}
             }
         }
-        let mut named: BTreeSet<String> = module.defs.iter().map(|d| d.name.clone()).collect();
+        // What the module names itself shadows a glob's name in its own namespace only
+        // (a module `bits` beside a glob's fn `bits`: both are there).
+        let mut named: BTreeSet<(String, Ns)> =
+            module.defs.iter().map(|d| (d.name.clone(), d.ns)).collect();
         for import in &module.imports {
             if let Binding::Name(name) = &import.binding {
-                named.insert(name.clone());
-                if !import.public {
-                    continue;
+                let found = self.resolve(m, &import.path, &mut Vec::new());
+                // Another crate's name: its namespace is not known here, so it shadows
+                // in every one.
+                if found.is_empty() {
+                    for ns in [Ns::Type, Ns::Value, Ns::Macro] {
+                        named.insert((name.clone(), ns));
+                    }
                 }
-                for res in self.resolve(m, &import.path, &mut Vec::new()) {
-                    if self.is_public(res) {
+                for &res in &found {
+                    named.insert((name.clone(), self.ns_of(res)));
+                    if import.public && self.is_public(res) {
                         out.push((name.clone(), res, hides(import.hidden)));
                     }
                 }
@@ -637,7 +653,7 @@ impl Resolver<'_> {
             for res in self.resolve(m, &import.path, &mut Vec::new()) {
                 let Res::Module(t) = res else { continue };
                 for (name, res, hidden) in self.exports(t, stack) {
-                    if !named.contains(&name) {
+                    if !named.contains(&(name.clone(), self.ns_of(res))) {
                         out.push((name, res, hidden || hides(import.hidden)));
                     }
                 }
