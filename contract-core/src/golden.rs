@@ -58,7 +58,13 @@ mod layout;
 /// (`::serde_with::As::<T>`), and a `with` path is recorded without the spaces a token
 /// printer puts in it: format 7 read such a field as a plain one, so a conversion
 /// added, removed or changed on it was no wire change.
-pub const FORMAT_VERSION: u64 = 8;
+///
+/// 9: a public-API set holds what the build sees: the items and members the crate's
+/// declarative macros (and its dependencies' exported ones) define, items under a cfg
+/// its build script prints, a glob's names beside a module of the same name; and a
+/// `#[deprecated]` item is not recorded hidden. Format 8 read the same sources without
+/// them.
+pub const FORMAT_VERSION: u64 = 9;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -83,6 +89,12 @@ fn changed_since(v: u64) -> &'static str {
             " (format 8 records a field's serde_with `serde_as` conversion as the `with` it \
              expands to, which format 7 left out: rewritten as they are, such fields would \
              read as a custom (de)serializer added)"
+        }
+        8 => {
+            " (format 9 reads a public-API set as the build sees it: items and members the \
+             crate's declarative macros define, cfgs its build script prints, a glob's \
+             names beside a module of the same name, and deprecated items as API though \
+             hidden; format 8 goldens lack them, so each would read as a change)"
         }
         _ => "",
     }
