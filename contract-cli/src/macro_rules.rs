@@ -752,6 +752,47 @@ pub fn paste(input: TokenStream) -> Option<TokenStream> {
     Some(out.into_iter().collect())
 }
 
+/// `cfg_select!`'s expansion (std's, and cfg_if's successor): each arm's items under
+/// the arm's predicate and the negation of every arm before it (`_` is "none of them").
+/// `None` when an arm is not `predicate => { items }`.
+pub fn cfg_select(input: TokenStream) -> Option<TokenStream> {
+    let tts = lex(input);
+    let mut out = TokenStream::new();
+    let mut before: Vec<TokenStream> = Vec::new();
+    let mut at = 0;
+    while at < tts.len() {
+        let arrow = (at..tts.len()).find(|&i| is_op(&tts[i], "=>"))?;
+        let mut predicate = Vec::new();
+        unlex(&tts[at..arrow], &mut predicate);
+        let predicate: TokenStream = predicate.into_iter().collect();
+        let Some(Tt::Group(Delimiter::Brace, _, body)) = tts.get(arrow + 1) else {
+            return None;
+        };
+        let mut trees = Vec::new();
+        unlex(body, &mut trees);
+        let items = syn::parse2::<syn::File>(trees.into_iter().collect())
+            .ok()?
+            .items;
+        let wildcard = predicate.to_string() == "_";
+        let cfg = match (wildcard, before.is_empty()) {
+            (true, true) => quote::quote!(all()),
+            (true, false) => quote::quote!(not(any(#(#before),*))),
+            (false, true) => predicate.clone(),
+            (false, false) => quote::quote!(all(#predicate, not(any(#(#before),*)))),
+        };
+        for item in items {
+            out.extend(quote::quote!(#[cfg(#cfg)] #item));
+        }
+        before.push(predicate);
+        at = arrow + 2;
+        // An optional comma between arms.
+        if tts.get(at).is_some_and(|t| is_op(t, ",")) {
+            at += 1;
+        }
+    }
+    Some(out)
+}
+
 fn pasted(pieces: &[TokenTree], span: Span) -> Option<Ident> {
     let mut text = String::new();
     let mut last_start = 0;
@@ -969,6 +1010,27 @@ mod tests {
             quote! { x y ; T },
         );
         assert_eq!(out, Err(Unexpanded::Transcription));
+    }
+
+    #[test]
+    fn cfg_select_writes_each_arm_under_its_predicate_and_the_negation_of_those_before() {
+        let out = cfg_select(quote! {
+            unix => { pub fn a() {} }
+            any(windows, target_os = "wasi") => { pub fn b() {} pub struct B; }
+            _ => { pub fn c() {} }
+        })
+        .unwrap();
+        assert_eq!(
+            out.to_string(),
+            quote! {
+                #[cfg(unix)] pub fn a() {}
+                #[cfg(all(any(windows, target_os = "wasi"), not(any(unix))))] pub fn b() {}
+                #[cfg(all(any(windows, target_os = "wasi"), not(any(unix))))] pub struct B;
+                #[cfg(not(any(unix, any(windows, target_os = "wasi"))))] pub fn c() {}
+            }
+            .to_string()
+        );
+        assert!(cfg_select(quote! { unix => pub fn a() {} }).is_none());
     }
 
     #[test]

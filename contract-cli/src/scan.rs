@@ -809,6 +809,26 @@ impl Scanner<'_> {
     }
 
     fn item(&mut self, item: &Item, cx: &ModCx, file: &Path) {
+        // `cfg_if!`/`cfg_select!` write their input out under cfgs: what they write is
+        // read as the module's own items (modules included), for every set.
+        if let Item::Macro(m) = item {
+            let is_cfg_macro = m.ident.is_none()
+                && m.mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "cfg_if" || s.ident == "cfg_select");
+            if is_cfg_macro {
+                if let Some(items) = self.expand_items(m) {
+                    self.expansion_depth += 1;
+                    for inner in &items {
+                        self.item(inner, cx, file);
+                    }
+                    self.expansion_depth -= 1;
+                    return;
+                }
+            }
+        }
         let attrs = args::item_attrs(item);
         // What the build leaves out is not read; what the scan cannot evaluate is
         // not counted, and said.
@@ -1227,18 +1247,15 @@ impl Scanner<'_> {
         if let (true, Some(rules)) = (local, self.macros.get(name)) {
             return rules.expand(mac.tokens.clone(), &quote::quote!(crate)).ok();
         }
-        if matches!(
-            (
-                prefix
-                    .iter()
-                    .map(String::as_str)
-                    .collect::<Vec<_>>()
-                    .as_slice(),
-                name.as_str()
-            ),
-            ([] | ["paste"], "paste") | (["paste"], "item")
-        ) {
-            return macro_rules::paste(mac.tokens.clone());
+        let prefix_names: Vec<&str> = prefix.iter().map(String::as_str).collect();
+        match (prefix_names.as_slice(), name.as_str()) {
+            ([] | ["paste"], "paste") | (["paste"], "item") => {
+                return macro_rules::paste(mac.tokens.clone())
+            }
+            ([] | ["std" | "core"], "cfg_select") => {
+                return macro_rules::cfg_select(mac.tokens.clone())
+            }
+            _ => {}
         }
         let dependency = match prefix {
             [] => self.dependency_exporting(name)?,

@@ -1765,3 +1765,35 @@ fn a_glob_s_fn_beside_a_module_of_its_name_is_api() {
     f.write("src/lib.rs", &src("    pub fn bits() -> u8 { 8 }\n"));
     assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "bytes")]);
 }
+
+/// std's `cfg_select!` (sysinfo 0.39, rustyline 19) writes its arms out under their
+/// cfgs: the arm the build takes is read, a file module declared there included.
+#[test]
+fn what_cfg_select_writes_for_this_build_is_api() {
+    let f = api_package("sys", "");
+    f.write("src/imp.rs", "pub fn cpus() -> usize {\n    1\n}\n");
+    let src = |unix: &str| {
+        format!(
+            "cfg_select! {{\n    unix => {{\n        mod imp;\n{unix}    }}\n    \
+             _ => {{\n        pub const IS_SUPPORTED: bool = false;\n    }}\n}}\n"
+        )
+    };
+    f.write(
+        "src/lib.rs",
+        &src("        pub use imp::cpus;\n        pub const IS_SUPPORTED: bool = true;\n"),
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/sys.json");
+    assert!(golden.contains("\"cpus\""), "{golden}");
+    assert!(golden.contains("\"expr\": \"true\""), "{golden}");
+    assert!(
+        !golden.contains("\"expr\": \"false\""),
+        "only this build's arm: {golden}"
+    );
+    // The near miss: the re-export gone from the arm.
+    f.write(
+        "src/lib.rs",
+        &src("        pub const IS_SUPPORTED: bool = true;\n"),
+    );
+    assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "cpus")]);
+}
