@@ -1018,7 +1018,11 @@ impl Scanner<'_> {
                             kind: DefKind::Private,
                         });
                     }
-                    return;
+                    // An exported symbol is API of a `cdylib`/`staticlib` whatever its
+                    // visibility: C callers link it by that name.
+                    if exported_symbol(item).is_none() {
+                        return;
+                    }
                 }
             }
             _ => return,
@@ -1150,13 +1154,28 @@ impl Scanner<'_> {
                     });
                 }
                 _ => {
-                    api.modules[index].defs.push(Def {
-                        name: extracted.name,
-                        ns: item_ns(item),
-                        public: true,
-                        hidden,
-                        kind: DefKind::Item(Box::new(entry)),
-                    });
+                    // Exported under its symbol name, at the root, wherever it is
+                    // defined: `{symbol} (exported)` (the path, when it has one, is
+                    // its own symbol too).
+                    if let Some(symbol) = exported_symbol(item) {
+                        api.modules[0].defs.push(Def {
+                            name: format!("{symbol} (exported)"),
+                            ns: Ns::Value,
+                            public: true,
+                            hidden,
+                            kind: DefKind::Item(Box::new(entry.clone())),
+                        });
+                    }
+                    // A private exported fn is API by its symbol alone.
+                    if !item_vis(item).is_some_and(|v| !is_pub(v)) {
+                        api.modules[index].defs.push(Def {
+                            name: extracted.name,
+                            ns: item_ns(item),
+                            public: true,
+                            hidden,
+                            kind: DefKind::Item(Box::new(entry)),
+                        });
+                    }
                 }
             }
         }
@@ -2555,6 +2574,15 @@ impl syn::visit_mut::VisitMut for TypeMacros<'_, '_> {
 
     // Bodies are not API; their types need no expanding.
     fn visit_block_mut(&mut self, _: &mut syn::Block) {}
+}
+
+/// The symbol a fn or static is exported under (`#[no_mangle]`, `#[export_name]`).
+fn exported_symbol(item: &Item) -> Option<String> {
+    match item {
+        Item::Fn(f) => syntax::export(&f.attrs, &f.sig.ident.unraw().to_string()),
+        Item::Static(s) => syntax::export(&s.attrs, &s.ident.unraw().to_string()),
+        _ => None,
+    }
 }
 
 /// Every `#[macro_export] macro_rules!` in `items` and the inline modules among them.

@@ -1797,3 +1797,46 @@ fn what_cfg_select_writes_for_this_build_is_api() {
     );
     assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "cpus")]);
 }
+
+/// `#[no_mangle]` and `#[export_name]` items are API of a `cdylib`/`staticlib` wherever
+/// they are defined (issue 44: 15 such fns in private modules went unseen): each is
+/// recorded under its symbol name, `{symbol} (exported)`.
+#[test]
+fn an_exported_symbol_is_api_wherever_it_is_defined() {
+    let f = api_package("ffi", "");
+    let src = |param: &str, extra: &str| {
+        format!(
+            "mod imp {{\n    #[no_mangle]\n    pub extern \"C\" fn ffi_add(a: {param}) -> i32 {{\n        \
+             a as i32\n    }}\n\n    #[export_name = \"ffi_version\"]\n    \
+             extern \"C\" fn version() -> u32 {{\n        1\n    }}\n{extra}}}\n"
+        )
+    };
+    f.write("src/lib.rs", &src("i32", ""));
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/ffi.json")).unwrap();
+    let names: Vec<&String> = golden["symbols"].as_object().unwrap().keys().collect();
+    assert_eq!(names, ["ffi_add (exported)", "ffi_version (exported)"]);
+    // The near misses: a parameter's type changed; a symbol no longer exported.
+    f.write("src/lib.rs", &src("i64", ""));
+    assert_eq!(
+        f.deltas(),
+        [delta(
+            "breaking",
+            "param_type_changed",
+            "ffi_add (exported)"
+        )]
+    );
+    f.write(
+        "src/lib.rs",
+        &src("i32", "").replace("#[export_name = \"ffi_version\"]\n", ""),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta(
+            "breaking",
+            "symbol_removed",
+            "ffi_version (exported)"
+        )]
+    );
+}

@@ -6,7 +6,7 @@
 
 pub mod args;
 mod attrs;
-pub use attrs::doc_hidden;
+pub use attrs::{doc_hidden, export};
 mod edition2015;
 mod elision;
 pub mod names;
