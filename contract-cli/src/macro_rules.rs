@@ -79,6 +79,25 @@ struct Repetition<T> {
     names: Vec<String>,
 }
 
+impl<T> Repetition<T> {
+    /// A repetition of `inner`, with the names `names_of` finds bound or used in it.
+    fn new(
+        inner: Vec<T>,
+        separator: Option<Tt>,
+        op: Op,
+        names_of: fn(&[T], &mut Vec<String>),
+    ) -> Repetition<T> {
+        let mut names = Vec::new();
+        names_of(&inner, &mut names);
+        Repetition {
+            inner,
+            separator,
+            op,
+            names,
+        }
+    }
+}
+
 #[derive(Debug)]
 enum Transcribe {
     Token(Tt),
@@ -304,9 +323,12 @@ fn kind(name: &str) -> Option<Kind> {
     })
 }
 
-/// `$( … ) sep? op` after the `$` at `tts[i]`: the group, the separator, the op and
-/// the index after them.
-fn repetition_at(tts: &[Tt], i: usize) -> Option<(&Rc<[Tt]>, Option<Tt>, Op, usize)> {
+/// `$( … ) sep? op` found at a `$`: the group, the separator, the op, and the index
+/// after them.
+type RepetitionAt<'t> = (&'t Rc<[Tt]>, Option<Tt>, Op, usize);
+
+/// `$( … ) sep? op` after the `$` at `tts[i]`.
+fn repetition_at(tts: &[Tt], i: usize) -> Option<RepetitionAt<'_>> {
     let Some(Tt::Group(Delimiter::Parenthesis, _, inner)) = tts.get(i + 1) else {
         return None;
     };
@@ -343,14 +365,12 @@ fn parse_matcher(tts: &[Tt]) -> Option<Vec<Matcher>> {
             }
             if let Some((inner, separator, op, next)) = repetition_at(tts, i) {
                 let inner = parse_matcher(inner)?;
-                let mut names = Vec::new();
-                matcher_names(&inner, &mut names);
-                out.push(Matcher::Repeat(Repetition {
+                out.push(Matcher::Repeat(Repetition::new(
                     inner,
                     separator,
                     op,
-                    names,
-                }));
+                    matcher_names,
+                )));
                 i = next;
                 continue;
             }
@@ -392,14 +412,12 @@ fn parse_transcriber(tts: &[Tt]) -> Option<Vec<Transcribe>> {
             }
             if let Some((inner, separator, op, next)) = repetition_at(tts, i) {
                 let inner = parse_transcriber(inner)?;
-                let mut names = Vec::new();
-                transcriber_names(&inner, &mut names);
-                out.push(Transcribe::Repeat(Repetition {
+                out.push(Transcribe::Repeat(Repetition::new(
                     inner,
                     separator,
                     op,
-                    names,
-                }));
+                    transcriber_names,
+                )));
                 i = next;
                 continue;
             }

@@ -1167,7 +1167,7 @@ impl Scanner<'_> {
                         });
                     }
                     // A private exported fn is API by its symbol alone.
-                    if !item_vis(item).is_some_and(|v| !is_pub(v)) {
+                    if item_vis(item).is_none_or(is_pub) {
                         api.modules[index].defs.push(Def {
                             name: extracted.name,
                             ns: item_ns(item),

@@ -1840,3 +1840,59 @@ fn an_exported_symbol_is_api_wherever_it_is_defined() {
         )]
     );
 }
+
+/// crossbeam-skiplist 0.1.2 renamed a dependency inside the crate (`use crossbeam_epoch
+/// as epoch;`) and wrote `crate::epoch::Guard`; 0.1.3 writes `crossbeam_epoch::Guard`.
+/// The golden records the dependency's path, so dropping the renaming changes nothing.
+#[test]
+fn a_dependency_renamed_inside_the_crate_is_recorded_as_the_dependency_s_path() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
+    );
+    f.write(
+        "dep/Cargo.toml",
+        "[package]\nname = \"epoch\"\nversion = \"0.9.0\"\nedition = \"2021\"\n",
+    );
+    f.write("dep/src/lib.rs", "pub struct Guard;\npub struct Shared;\n");
+    f.write(
+        "lib/Cargo.toml",
+        "[package]\nname = \"skiplist\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+         [dependencies]\nepoch = { path = \"../dep\" }\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write(
+        "Cargo.lock",
+        "version = 4\n\n[[package]]\nname = \"epoch\"\nversion = \"0.9.0\"\n\n\
+         [[package]]\nname = \"skiplist\"\nversion = \"0.1.0\"\ndependencies = [\"epoch\"]\n",
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "use epoch as ep;\nmod base;\npub use base::clear;\n",
+    );
+    f.write(
+        "lib/src/base.rs",
+        "use crate::ep::Guard;\npub fn clear(_guard: &mut Guard) {}\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("lib/golden/api-contract/skiplist.json");
+    assert!(golden.contains("&mut epoch::Guard"), "{golden}");
+    // The renaming dropped: no change.
+    f.write("lib/src/lib.rs", "mod base;\npub use base::clear;\n");
+    f.write(
+        "lib/src/base.rs",
+        "pub fn clear(_guard: &mut epoch::Guard) {}\n",
+    );
+    assert_eq!(f.deltas_of("skiplist"), Vec::new());
+    // The near miss: another type of the dependency.
+    f.write(
+        "lib/src/base.rs",
+        "pub fn clear(_guard: &mut epoch::Shared) {}\n",
+    );
+    assert_eq!(
+        f.deltas_of("skiplist"),
+        [delta("breaking", "param_type_changed", "clear")]
+    );
+}

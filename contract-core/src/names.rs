@@ -1127,7 +1127,7 @@ fn args_mut(args: &mut Args, ty: &mut dyn FnMut(&mut Type), trait_path: &mut dyn
 /// What one way of reading a path through the crate's modules reaches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Reached {
-    /// A path of std, `core` or `alloc`, as the crate imports it.
+    /// A path of std, `core` or `alloc`, or of a dependency, as the crate imports it.
     Std(Vec<String>),
     /// Something of the crate's own (or a module): not std.
     Local,
@@ -1135,6 +1135,12 @@ enum Reached {
 
 fn is_std_root(name: &str) -> bool {
     matches!(name, "std" | "core" | "alloc")
+}
+
+/// Whether an import's first name may be another crate's: not a path into this one
+/// (the caller has found no module or item of the crate by that name).
+fn is_extern_root(name: &str) -> bool {
+    !name.is_empty() && !matches!(name, "crate" | "self" | "super" | "Self")
 }
 
 /// The std path `path` names when, written in module `from`, it leaves the crate
@@ -1227,7 +1233,14 @@ fn reach(
             out.push(Reached::Std(path.iter().chain(tail).cloned().collect()));
             continue;
         }
-        for res in resolve_import(modules, m, path, visiting) {
+        let found = resolve_import(modules, m, path, visiting);
+        // `use crossbeam_epoch as epoch;`: a dependency renamed inside the crate
+        // (crossbeam-skiplist 0.1.2) is read as that dependency's path.
+        if found.is_empty() && path.first().is_some_and(|f| is_extern_root(f)) {
+            out.push(Reached::Std(path.iter().chain(tail).cloned().collect()));
+            continue;
+        }
+        for res in found {
             match res {
                 Res::Module(c) => reach(modules, c, tail, visiting, out),
                 Res::Def(..) => out.push(Reached::Local),
@@ -1350,9 +1363,10 @@ fn args_paths(args: &mut Args, f: &mut dyn FnMut(&mut Path)) {
 }
 
 /// Rewrites every path of `fragment` (read in module `module`) that leaves the crate
-/// into std through the crate's own modules as the std path it names (see
-/// [`std_path_through`]): a public-API set records `crate::stdlib::any::Any` as
-/// `std::any::Any`, so a release that drops the shim and writes `core::any::Any`
+/// into std (or a dependency) through the crate's own modules as the path it names
+/// there (see [`std_path_through`]): a public-API set records `crate::stdlib::any::Any`
+/// as `std::any::Any`, and `crate::epoch::Guard` under `use crossbeam_epoch as epoch;`
+/// as `crossbeam_epoch::Guard`, so a release that drops the shim or the renaming
 /// changes nothing. Returns whether anything was rewritten.
 pub fn std_through_crate(
     fragment: &mut Fragment,
