@@ -1235,8 +1235,11 @@ fn reach(
         }
         let found = resolve_import(modules, m, path, visiting);
         // `use crossbeam_epoch as epoch;`: a dependency renamed inside the crate
-        // (crossbeam-skiplist 0.1.2) is read as that dependency's path.
-        if found.is_empty() && path.first().is_some_and(|f| is_extern_root(f)) {
+        // (crossbeam-skiplist 0.1.2) is read as that dependency's path. Only a renamed
+        // crate: another crate's item imported by its name stays as the crate spells
+        // it, which the comparison reads through the dependency's names.
+        let renamed_crate = path.len() == 1 && path[0] != first.as_str();
+        if found.is_empty() && renamed_crate && is_extern_root(&path[0]) {
             out.push(Reached::Std(path.iter().chain(tail).cloned().collect()));
             continue;
         }
