@@ -148,6 +148,45 @@ fn api_package(name: &str, manifest: &str) -> Fixture {
     f
 }
 
+/// A workspace whose member `lib/` (package `user_name`) depends on the path package
+/// `dep/` (outside the workspace: only `user_name` has the set), with `dep_manifest`
+/// appended to the dependency's `[package]` and `dependency` its line in the user's
+/// `[dependencies]`; the lock file names the path dependency, as cargo writes one at
+/// the first build.
+fn dependency_workspace(
+    user_name: &str,
+    (dep_name, dep_manifest): (&str, &str),
+    dependency: &str,
+) -> Fixture {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
+    );
+    f.write(
+        "dep/Cargo.toml",
+        &format!(
+            "[package]\nname = \"{dep_name}\"\nversion = \"0.2.0\"\nedition = \"2021\"\n{dep_manifest}"
+        ),
+    );
+    f.write(
+        "lib/Cargo.toml",
+        &format!(
+            "[package]\nname = \"{user_name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+             [dependencies]\n{dependency}\n"
+        ),
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write(
+        "Cargo.lock",
+        &format!(
+            "version = 4\n\n[[package]]\nname = \"{dep_name}\"\nversion = \"0.2.0\"\n\n\
+             [[package]]\nname = \"{user_name}\"\nversion = \"0.1.0\"\ndependencies = [\"{dep_name}\"]\n"
+        ),
+    );
+    f
+}
+
 fn symbols(f: &Fixture) -> Vec<String> {
     let golden: serde_json::Value = serde_json::from_str(&f.read(GOLDEN)).unwrap();
     let mut names: Vec<String> = golden["symbols"]
@@ -1433,15 +1472,10 @@ fn a_target_feature_of_the_target_baseline_frees_an_unsafe_fn_only() {
 /// dependency here; a registry one where cargo unpacked it).
 #[test]
 fn another_crate_s_item_respelled_through_its_re_export_is_no_change() {
-    let f = Fixture::new();
-    // The dependency is outside the workspace: only `user` has the set.
-    f.write(
-        "Cargo.toml",
-        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
-    );
-    f.write(
-        "dep/Cargo.toml",
-        "[package]\nname = \"dep-data\"\nversion = \"0.2.0\"\nedition = \"2021\"\n[lib]\nname = \"data\"\n",
+    let f = dependency_workspace(
+        "user",
+        ("dep-data", "[lib]\nname = \"data\"\n"),
+        "d = { package = \"dep-data\", path = \"../dep\" }",
     );
     f.write(
         "dep/src/lib.rs",
@@ -1451,21 +1485,9 @@ fn another_crate_s_item_respelled_through_its_re_export_is_no_change() {
          pub type Result<T> = std::result::Result<T, Error>;\n",
     );
     f.write(
-        "lib/Cargo.toml",
-        "[package]\nname = \"user\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-         [dependencies]\nd = { package = \"dep-data\", path = \"../dep\" }\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
-    f.write(
         "lib/src/lib.rs",
         "pub struct Doc {\n    pub fields: d::map::Map<String, u8>,\n}\n\
          pub fn load() -> d::Result<Doc> {\n    todo!()\n}\n",
-    );
-    // The lock file names the path dependency (cargo writes one at the first build).
-    f.write(
-        "Cargo.lock",
-        "version = 4\n\n[[package]]\nname = \"dep-data\"\nversion = \"0.2.0\"\n\n\
-         [[package]]\nname = \"user\"\nversion = \"0.1.0\"\ndependencies = [\"dep-data\"]\n",
     );
     let run = f.run(&["update", "--set", "api"]);
     assert_eq!(run.code, 0, "{run:?}");
@@ -1606,15 +1628,7 @@ fn items_and_methods_a_crate_s_own_macros_define_are_api() {
 /// there too.
 #[test]
 fn a_dependency_s_exported_macro_is_expanded_where_it_is_called() {
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
-    );
-    f.write(
-        "dep/Cargo.toml",
-        "[package]\nname = \"flagset\"\nversion = \"0.2.0\"\nedition = \"2021\"\n",
-    );
+    let f = dependency_workspace("user", ("flagset", ""), "flagset = { path = \"../dep\" }");
     f.write("dep/src/lib.rs", "mod macros;\npub trait Flags {}\n");
     f.write(
         "dep/src/macros.rs",
@@ -1626,21 +1640,10 @@ fn a_dependency_s_exported_macro_is_expanded_where_it_is_called() {
          #[doc(hidden)]\n#[macro_export]\nmacro_rules! __flag_consts {\n    \
          ($($flag:ident = $bit:expr;)*) => { $(pub const $flag: Self = Self($bit);)* };\n}\n",
     );
-    f.write(
-        "lib/Cargo.toml",
-        "[package]\nname = \"user\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-         [dependencies]\nflagset = { path = \"../dep\" }\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
     let src = |flags: &str| {
         format!("use flagset::flags;\n\nflags! {{\n    pub struct Mode {{ {flags} }}\n}}\n")
     };
     f.write("lib/src/lib.rs", &src("READ = 1; WRITE = 2;"));
-    f.write(
-        "Cargo.lock",
-        "version = 4\n\n[[package]]\nname = \"flagset\"\nversion = \"0.2.0\"\n\n\
-         [[package]]\nname = \"user\"\nversion = \"0.1.0\"\ndependencies = [\"flagset\"]\n",
-    );
     let run = f.run(&["update", "--set", "api"]);
     assert_eq!(run.code, 0, "{run:?}");
     let golden = f.read("lib/golden/api-contract/user.json");
@@ -1846,27 +1849,8 @@ fn an_exported_symbol_is_api_wherever_it_is_defined() {
 /// The golden records the dependency's path, so dropping the renaming changes nothing.
 #[test]
 fn a_dependency_renamed_inside_the_crate_is_recorded_as_the_dependency_s_path() {
-    let f = Fixture::new();
-    f.write(
-        "Cargo.toml",
-        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
-    );
-    f.write(
-        "dep/Cargo.toml",
-        "[package]\nname = \"epoch\"\nversion = \"0.9.0\"\nedition = \"2021\"\n",
-    );
+    let f = dependency_workspace("skiplist", ("epoch", ""), "epoch = { path = \"../dep\" }");
     f.write("dep/src/lib.rs", "pub struct Guard;\npub struct Shared;\n");
-    f.write(
-        "lib/Cargo.toml",
-        "[package]\nname = \"skiplist\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-         [dependencies]\nepoch = { path = \"../dep\" }\n",
-    );
-    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
-    f.write(
-        "Cargo.lock",
-        "version = 4\n\n[[package]]\nname = \"epoch\"\nversion = \"0.9.0\"\n\n\
-         [[package]]\nname = \"skiplist\"\nversion = \"0.1.0\"\ndependencies = [\"epoch\"]\n",
-    );
     f.write(
         "lib/src/lib.rs",
         "use epoch as ep;\nmod base;\npub use base::clear;\n",
