@@ -358,7 +358,7 @@ fn parse_matcher(tts: &[Tt]) -> Option<Vec<Matcher>> {
                         .get(i + 3)
                         .and_then(ident)
                         .and_then(|k| kind(&k.to_string()))?;
-                    out.push(Matcher::Fragment(name.unraw_string(), k));
+                    out.push(Matcher::Fragment(unraw(name), k));
                     i += 4;
                     continue;
                 }
@@ -405,7 +405,7 @@ fn parse_transcriber(tts: &[Tt]) -> Option<Vec<Transcribe>> {
                 out.push(if name == "crate" {
                     Transcribe::Crate
                 } else {
-                    Transcribe::Var(name.unraw_string(), name.span())
+                    Transcribe::Var(unraw(name), name.span())
                 });
                 i += 2;
                 continue;
@@ -442,14 +442,9 @@ fn transcriber_names(ts: &[Transcribe], out: &mut Vec<String>) {
     }
 }
 
-trait UnrawString {
-    fn unraw_string(&self) -> String;
-}
-
-impl UnrawString for Ident {
-    fn unraw_string(&self) -> String {
-        syn::ext::IdentExt::unraw(self).to_string()
-    }
+/// An identifier's name without `r#`.
+fn unraw(ident: &Ident) -> String {
+    syn::ext::IdentExt::unraw(ident).to_string()
 }
 
 /// The matcher's search: continuation passing, so a repetition can back off one
@@ -819,7 +814,7 @@ fn pasted(pieces: &[TokenTree], span: Span) -> Option<Ident> {
         match &pieces[i] {
             TokenTree::Ident(id) => {
                 last_start = text.len();
-                text.push_str(&id.unraw_string());
+                text.push_str(&unraw(id));
             }
             TokenTree::Literal(l) => {
                 last_start = text.len();

@@ -820,12 +820,11 @@ impl Scanner<'_> {
                     .is_some_and(|s| s.ident == "cfg_if" || s.ident == "cfg_select");
             if is_cfg_macro {
                 if let Some(items) = self.expand_items(m) {
-                    self.expansion_depth += 1;
-                    for inner in &items {
-                        self.item(inner, cx, file);
-                    }
-                    self.expansion_depth -= 1;
-                    return;
+                    return self.expanded(|scanner| {
+                        for inner in &items {
+                            scanner.item(inner, cx, file);
+                        }
+                    });
                 }
             }
         }
@@ -1190,12 +1189,11 @@ impl Scanner<'_> {
     /// this command can name.
     fn macro_defined(&mut self, m: &syn::ItemMacro, index: usize, cx: &ModCx, file: &Path) {
         if let Some(items) = self.expand_items(m) {
-            self.expansion_depth += 1;
-            for item in &items {
-                self.collect_expanded(item, index, cx, file);
-            }
-            self.expansion_depth -= 1;
-            return;
+            return self.expanded(|scanner| {
+                for item in &items {
+                    scanner.collect_expanded(item, index, cx, file);
+                }
+            });
         }
         // A body that is not items may still declare one in its own syntax
         // (digest 0.11's `buffer_fixed!(pub struct Md5(Md5Core); oid: "…"; impl: …;)`):
@@ -1347,16 +1345,9 @@ impl Scanner<'_> {
     fn expand_items(&mut self, m: &syn::ItemMacro) -> Option<Vec<Item>> {
         let tokens = self.expand_call(&m.mac)?;
         let mut items = syn::parse2::<syn::File>(tokens).ok()?.items;
+        let cfgs = cfg_attrs(&m.attrs);
         for item in &mut items {
-            self.expand_type_macros(|v| syn::visit_mut::VisitMut::visit_item_mut(v, item));
-        }
-        let cfgs: Vec<Attribute> = m
-            .attrs
-            .iter()
-            .filter(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
-            .cloned()
-            .collect();
-        for item in &mut items {
+            syn::visit_mut::VisitMut::visit_item_mut(&mut TypeMacros { scanner: self }, item);
             if let Some(attrs) = item_attrs_mut(item) {
                 attrs.splice(0..0, cfgs.iter().cloned());
             }
@@ -1364,10 +1355,12 @@ impl Scanner<'_> {
         Some(items)
     }
 
-    /// Runs `visit` over what a macro wrote, replacing each type written as a macro
-    /// call (`newtype!(@type(Flags u32))`, object 0.40) with what it expands to.
-    fn expand_type_macros(&mut self, visit: impl FnOnce(&mut TypeMacros<'_, '_>)) {
-        visit(&mut TypeMacros { scanner: self });
+    /// Reads what an expansion wrote, one level deeper (see [`Scanner::expand_call`]'s
+    /// limit).
+    fn expanded(&mut self, read: impl FnOnce(&mut Self)) {
+        self.expansion_depth += 1;
+        read(self);
+        self.expansion_depth -= 1;
     }
 
     /// An item a macro call wrote out, read as an item written there would be.
@@ -1447,20 +1440,12 @@ impl Scanner<'_> {
                     syn::parse::Parser::parse2(parser, tokens).ok()
                 });
                 match parsed {
-                    Some(mut expanded) => {
+                    Some(expanded) => {
                         changed = true;
-                        for e in &mut expanded {
-                            self.expand_type_macros(|v| {
-                                syn::visit_mut::VisitMut::visit_impl_item_mut(v, e)
-                            });
-                        }
-                        let cfgs: Vec<Attribute> = call
-                            .attrs
-                            .iter()
-                            .filter(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
-                            .cloned()
-                            .collect();
+                        let cfgs = cfg_attrs(&call.attrs);
                         for mut e in expanded {
+                            let mut types = TypeMacros { scanner: self };
+                            syn::visit_mut::VisitMut::visit_impl_item_mut(&mut types, &mut e);
                             if let Some(attrs) = impl_item_attrs_mut(&mut e) {
                                 attrs.splice(0..0, cfgs.iter().cloned());
                             }
@@ -2550,8 +2535,8 @@ fn expand_deep(env: &cfg::Env, item: &mut Item) -> (Vec<String>, Vec<contract_co
     (own, undecided)
 }
 
-/// Replaces type-position macro calls the scanner can expand (see
-/// [`Scanner::expand_type_macros`]).
+/// Replaces each type a macro wrote as a macro call (`newtype!(@type(Flags u32))`,
+/// object 0.40) with what the scanner expands it to.
 struct TypeMacros<'s, 'a> {
     scanner: &'s mut Scanner<'a>,
 }
@@ -2606,6 +2591,15 @@ fn exported_macros(items: &[Item], out: &mut BTreeMap<String, Rc<MacroRules>>) {
             _ => {}
         }
     }
+}
+
+/// The `#[cfg]`/`#[cfg_attr]` attributes of a macro call: what it writes is under them.
+fn cfg_attrs(attrs: &[Attribute]) -> Vec<Attribute> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+        .cloned()
+        .collect()
 }
 
 fn impl_item_attrs_mut(item: &mut syn::ImplItem) -> Option<&mut Vec<Attribute>> {
