@@ -33,6 +33,7 @@ pub mod render;
 pub mod serde_attrs;
 pub mod shape;
 pub mod std_aliases;
+pub mod std_traits;
 #[cfg(feature = "syntax")]
 pub mod syntax;
 pub mod target_features;

@@ -1,5 +1,6 @@
 //! Types as rustc reads them: std's aliases expanded (`io::Result<T>` is
-//! `Result<T, io::Error>`), trait objects' default lifetime bounds left out
+//! `Result<T, io::Error>`), a bare std trait object written with `dyn` (`&mut
+//! fmt::Write` of editions 2015 and 2018), trait objects' default lifetime bounds left out
 //! (`Box<dyn Error + 'static>` is `Box<dyn Error>`) and array lengths evaluated
 //! (`[u8; 4 * 1024]` is `[u8; 4096]`). Two spellings of one type are one
 //! type for every consumer.
@@ -12,8 +13,10 @@ use crate::ty::Type;
 /// A type as rustc reads it; whether that differs from how it is written.
 fn read(t: &mut Type) -> bool {
     let expanded = crate::std_aliases::expand(t);
+    // Before the default lifetimes: `Box<Error>` is `Box<dyn Error + 'static>` too.
+    let objects = crate::std_traits::dyn_written(t);
     let lengths = evaluated_lengths(t);
-    super::objects::defaults_left_out(t) | expanded | lengths
+    super::objects::defaults_left_out(t) | expanded | objects | lengths
 }
 
 /// Array lengths as their values (`[u8; 4 * 1024]` is `[u8; 4096]`), where they
