@@ -59,7 +59,9 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
 /// `cond` of the new side with each requirement on a parameter the type gained with
 /// a default read at that default: every old use names the type without it
 /// (`Cache<K>` is `Cache<K, ()>` once `S = ()` is added), so a default that meets the
-/// requirement takes it away. `None` when a default's auto traits cannot be told.
+/// requirement takes it away. A requirement on one gained without a default is left
+/// out: no old instance exists to lose the trait. `None` when a default's auto traits
+/// cannot be told.
 fn at_defaults(cond: &AutoCond, before: &Symbol, after: &Symbol) -> Option<AutoCond> {
     let AutoCond::When(reqs) = cond else {
         return Some(cond.clone());
@@ -86,6 +88,10 @@ fn at_defaults(cond: &AutoCond, before: &Symbol, after: &Symbol) -> Option<AutoC
             .position(|p| p == param)
             .is_some_and(|i| i >= old.len());
         match default.filter(|_| gained) {
+            // A parameter gained without a default: no old use names the type without
+            // it (the parameter's own delta is the break), so what the trait asks of
+            // it takes nothing from an old instance.
+            None if gained => {}
             None => {
                 out.insert((param.clone(), *t));
             }

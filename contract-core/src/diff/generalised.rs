@@ -9,6 +9,12 @@
 //! its own impls), and an argument equal to the default at the end of a path left out on
 //! both sides (`Edges<N, E, Ty, RandomState>` is `Edges<N, E, Ty>` where `Edges` gained
 //! the same defaulted parameter).
+//!
+//! A parameter gained without a default (raw-cpuid 11's `CpuId` → `CpuId<R:
+//! CpuIdReader>`) breaks every use of the type, and the type's own delta says so; an
+//! `impl` block taking it up (`impl<R: CpuIdReader> CpuId<R>`) is that same change, not
+//! a parameter each method gained. It is left out of the new block, so each method
+//! shows only what changed in it (a parameter now of type `R`).
 
 use std::collections::BTreeMap;
 
@@ -16,21 +22,21 @@ use crate::shape::{FnShape, GenericParam, Generics, Receiver, Symbol, WherePredi
 use crate::ty::{Args, GenericArg, Type};
 
 /// `before` and `after` with the methods of a generalised `impl` read at the type's
-/// new defaults; `None` when the type gained no defaulted parameter an `impl` took up.
-pub fn at_defaults(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+/// new defaults, and a gained parameter without one left out of their blocks; `None`
+/// when the type gained no parameter an `impl` took up.
+pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
     let old = before.item.as_ref()?.generics()?;
     let new = after.item.as_ref()?.generics()?;
-    let gained: BTreeMap<&str, &Type> = new
+    // Each type parameter gained, with its default if it has one: by place, past the
+    // old ones (a parameter renamed is the same one).
+    let gained: BTreeMap<&str, Option<&Type>> = new
         .params
         .iter()
         .filter_map(|p| match p {
-            GenericParam::Type {
-                name,
-                default: Some(d),
-                ..
-            } if !old.params.iter().any(|o| o.name() == name) => Some((name.as_str(), d)),
+            GenericParam::Type { name, default, .. } => Some((name.as_str(), default.as_ref())),
             _ => None,
         })
+        .skip(type_params(old))
         .collect();
     if gained.is_empty() {
         return None;
@@ -41,22 +47,35 @@ pub fn at_defaults(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> 
         let Some(old_method) = b.methods.get_mut(name) else {
             continue;
         };
-        let taken: Vec<(&str, &Type)> = gained
+        let taken: Vec<(&str, Option<&Type>)> = gained
             .iter()
             .filter(|(p, _)| {
                 has_type_param(&method.impl_generics, p)
-                    && !has_type_param(&old_method.impl_generics, p)
+                    && type_params(&old_method.impl_generics) < type_params(&method.impl_generics)
             })
             .map(|(p, d)| (*p, *d))
             .collect();
         for (param, default) in taken {
-            instantiate(method, param, default);
-            strip_trailing(method, default);
-            strip_trailing(old_method, default);
+            match default {
+                Some(default) => {
+                    instantiate(method, param, default);
+                    strip_trailing(method, default);
+                    strip_trailing(old_method, default);
+                }
+                None => left_out(method, param),
+            }
             changed = true;
         }
     }
     changed.then_some((b, a))
+}
+
+/// How many type parameters `g` has.
+fn type_params(g: &Generics) -> usize {
+    g.params
+        .iter()
+        .filter(|p| matches!(p, GenericParam::Type { .. }))
+        .count()
 }
 
 fn has_type_param(g: &Generics, name: &str) -> bool {
@@ -122,6 +141,16 @@ fn instantiate(f: &mut FnShape, param: &str, default: &Type) {
         g.where_clause
             .retain(|w| !matches!(w, WherePredicate::Type { bounded, .. } if bounded == default));
     }
+}
+
+/// `param` left out of the block's generics, with the block's predicates on it: the
+/// type's parameter, not the method's.
+fn left_out(f: &mut FnShape, param: &str) {
+    f.impl_generics.params.retain(|p| p.name() != param);
+    let is_param = |t: &Type| t.as_path().and_then(|p| p.as_ident()) == Some(param);
+    f.impl_generics
+        .where_clause
+        .retain(|w| !matches!(w, WherePredicate::Type { bounded, .. } if is_param(bounded)));
 }
 
 /// Leaves out a last path argument equal to `default` (the type's default there).
