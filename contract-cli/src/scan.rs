@@ -179,11 +179,11 @@ pub struct PackageScan {
     pub elsewhere: Vec<(String, String)>,
     /// The library root's `pub use` of other crates' items: (path, file, line, col).
     pub reexports: Vec<(Vec<String>, PathBuf, usize, usize)>,
-    /// `impl Trait for Type` items of the probed traits, by the module they are in and
-    /// the type's name: what the sources say a type implements besides its derives
-    /// ([`PackageScan::impls_of`] matches them to a type).
+    /// `impl Trait for Type` items, by the module they are in and the type's name, each
+    /// trait by the name a derive gives it: what the sources say a type implements
+    /// besides its derives ([`PackageScan::impls_of`] matches them to a type).
     #[serde(with = "crate::cache::pairs")]
-    pub impls: BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
+    pub impls: BTreeMap<(String, String), BTreeSet<String>>,
     /// Symbols (set, name) of items under a `#[cfg]` this command cannot evaluate:
     /// neither counted nor missing, taken as the golden has them.
     #[serde(default)]
@@ -203,7 +203,7 @@ impl PackageScan {
     /// `module`: the impls of a type of that name in its own module or one below it,
     /// where they are written (roaring 0.12's `impl PartialEq for RoaringTreemap` in
     /// `treemap::cmp`, the type in `treemap`). One written elsewhere is not seen.
-    pub fn impls_of(&self, module: &str, name: &str) -> BTreeSet<ProbedTrait> {
+    pub fn impls_of(&self, module: &str, name: &str) -> BTreeSet<String> {
         // Keys sort by module: the module and those below it are one run from it.
         self.impls
             .range((module.to_owned(), String::new())..)
@@ -212,7 +212,7 @@ impl PackageScan {
                 let below = &m[module.len()..];
                 n == name && (below.is_empty() || below.starts_with("::"))
             })
-            .flat_map(|(_, traits)| traits.iter().copied())
+            .flat_map(|(_, traits)| traits.iter().cloned())
             .collect()
     }
 }
@@ -622,7 +622,7 @@ struct Scanner<'a> {
     /// Hand-written impls of probed traits with the self type's path as written and
     /// the library module they are in: resolved through the crate's names once every
     /// module is read (an impl in another module than its type's).
-    pending_impls: Vec<(usize, Vec<String>, ProbedTrait)>,
+    pending_impls: Vec<(usize, Vec<String>, String)>,
     /// The crate's `macro_rules!` seen so far, in the order rustc's textual scope
     /// sees them (a later definition shadows an earlier one).
     macros: BTreeMap<String, Rc<MacroRules>>,
@@ -651,7 +651,7 @@ impl Scanner<'_> {
                         .impls
                         .entry((api.modules[m].path.clone(), def.name.clone()))
                         .or_default()
-                        .insert(t);
+                        .insert(t.clone());
                 }
             }
         }
@@ -2033,15 +2033,12 @@ fn is_pin_macro(m: &syn::ItemMacro, scope: &Scope) -> bool {
 fn record_impl(
     i: &syn::ItemImpl,
     module: &str,
-    out: &mut BTreeMap<(String, String), BTreeSet<ProbedTrait>>,
-) -> Option<(Vec<String>, ProbedTrait)> {
+    out: &mut BTreeMap<(String, String), BTreeSet<String>>,
+) -> Option<(Vec<String>, String)> {
     let Some((None, path, _)) = &i.trait_ else {
         return None;
     };
-    let t = path
-        .segments
-        .last()
-        .and_then(|s| ProbedTrait::parse(&s.ident.to_string()))?;
+    let t = path.segments.last()?.ident.to_string();
     let syn::Type::Path(ty) = &*i.self_ty else {
         return None;
     };
@@ -2049,12 +2046,12 @@ fn record_impl(
         return None;
     }
     let last = ty.path.segments.last()?;
-    if !covers_every_instance(i, last, t.name()) {
+    if !covers_every_instance(i, last, &t) {
         return None;
     }
     out.entry((module.to_owned(), last.ident.to_string()))
         .or_default()
-        .insert(t);
+        .insert(t.clone());
     let mut written: Vec<String> = ty
         .path
         .segments
@@ -2168,8 +2165,8 @@ fn hand_written_serde(scan: &mut PackageScan) {
         let traits: Vec<String> = scan
             .impls_of(&p.module, &p.item_name)
             .iter()
-            .filter(|t| t.is_serde())
-            .map(|t| t.name().to_owned())
+            .filter(|t| ProbedTrait::parse(t).is_some_and(ProbedTrait::is_serde))
+            .cloned()
             .collect();
         if traits.is_empty() {
             continue;

@@ -569,6 +569,100 @@ fn a_derive_replaced_by_an_impl_anywhere_in_the_crate_is_no_change() {
 }
 
 #[test]
+fn a_derive_of_another_crate_replaced_by_an_impl_is_no_change() {
+    // miette 7.6: thiserror's `#[derive(Error)]` replaced by hand-written impls of
+    // `std::error::Error` and `Display` in the same module. (The scan reads sources
+    // only: the derive's crate need not be a dependency here.)
+    let f = api_package("errs", "");
+    f.write(
+        "src/lib.rs",
+        "use thiserror::Error;
+#[derive(Debug, Error)]
+pub enum MietteError {
+             #[error(\"out of bounds\")]
+    OutOfBounds,
+}
+",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "src/lib.rs",
+        "use std::{error::Error, fmt};
+#[derive(Debug)]
+pub enum MietteError {
+             OutOfBounds,
+}
+         impl fmt::Display for MietteError {
+             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                 f.write_str(\"out of bounds\")
+    }
+}
+         impl Error for MietteError {}
+",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "still an `Error`: {run:?}");
+    // Near miss: no `Error` impl.
+    f.edit("src/lib.rs", "impl Error for MietteError {}\n", "");
+    assert_eq!(
+        f.deltas(),
+        vec![delta("breaking", "derive_removed", "MietteError")]
+    );
+}
+
+/// raw-cpuid 10 → 11: a type parameter gained without a default. Each type's
+/// `generic_param_added` is the break; an auto trait now asking something of the new
+/// parameter takes nothing from an old instance (there is none), and each method of
+/// the `impl` taking it up did not gain a parameter of its own.
+#[test]
+fn a_type_parameter_gained_without_a_default_is_one_change() {
+    let f = api_package("cpuid", "");
+    f.write(
+        "src/lib.rs",
+        "pub struct CpuId {
+    read: fn(u32) -> u32,
+}
+         impl CpuId {
+    pub fn vendor(&self) -> u8 {
+        0
+    }
+}
+",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "src/lib.rs",
+        "pub trait CpuIdReader: Clone {}
+         pub struct CpuId<R: CpuIdReader> {
+    read: R,
+}
+         impl<R: CpuIdReader> CpuId<R> {
+    pub fn vendor(&self) -> u8 {
+        0
+    }
+}
+",
+    );
+    let breaking: Vec<_> = f
+        .deltas()
+        .into_iter()
+        .filter(|d| d.0 == "breaking")
+        .collect();
+    assert_eq!(
+        breaking,
+        vec![delta("breaking", "generic_param_added", "CpuId")]
+    );
+    // Near miss: a field that is never `Send` loses it for every instance.
+    f.edit("src/lib.rs", "read: R,", "read: R,\n    marker: std::rc::Rc<u8>,");
+    assert!(
+        f.deltas()
+            .contains(&delta("breaking", "auto_trait_removed", "CpuId")),
+        "{:?}",
+        f.deltas()
+    );
+}
+
+#[test]
 fn twins_under_a_cfg_a_cfg_attr_adds_are_read_once() {
     // portable-atomic 1.14: `cfg_attr(p, cfg(q))` and its negation on twin modules
     // whose `#[macro_export]` macros share names; `p` a build script's cfg the command

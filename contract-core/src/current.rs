@@ -56,7 +56,7 @@ struct Slot {
 #[derive(Debug, Default)]
 struct SourceFacts {
     /// [`Symbol::impls_in_source`].
-    impls_in_source: BTreeSet<ProbedTrait>,
+    impls_in_source: BTreeSet<String>,
     /// [`Symbol::inert_features`].
     inert_features: BTreeSet<String>,
     /// [`Symbol::redundant_features`].
@@ -418,7 +418,7 @@ impl Current {
     /// Records that the sources implement `impls` by hand for the item of symbol
     /// `name` (the CLI reads them from `impl` blocks; see
     /// [`Symbol::impls_in_source`]). Nothing happens when there is no such symbol.
-    pub fn set_impls_in_source(&mut self, name: &str, impls: &BTreeSet<ProbedTrait>) {
+    pub fn set_impls_in_source(&mut self, name: &str, impls: &BTreeSet<String>) {
         self.set_facts(name, |f| f.impls_in_source.clone_from(impls));
     }
 
@@ -803,7 +803,7 @@ mod tests {
         let mut current = Current::from_registrations(&[one("A"), one("B")]).unwrap();
         let before = current.get("A").unwrap().text().to_owned();
         let _ = current.get("B").unwrap().symbol().unwrap();
-        let impls = BTreeSet::from([ProbedTrait::ALL[0]]);
+        let impls = BTreeSet::from([ProbedTrait::ALL[0].name().to_owned()]);
         current.set_impls_in_source("A", &impls);
         current.set_impls_in_source("B", &impls);
         current.set_impls_in_source("missing", &impls);

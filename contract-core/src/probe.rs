@@ -37,7 +37,7 @@ fn known(s: &Symbol, t: ProbedTrait) -> Option<bool> {
         .as_ref()
         .and_then(ItemShape::container)
         .is_some_and(|c| c.derives.contains(t.name()));
-    if derived || s.impls_in_source.contains(&t) {
+    if derived || s.impls_in_source.contains(t.name()) {
         return Some(true);
     }
     s.implements.as_ref().map(|set| set.contains(&t))
@@ -84,6 +84,22 @@ pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
                 }
             }
             _ => {}
+        }
+    }
+    // Any other derive (thiserror's `Error`, derive_more's `Display`) replaced by an
+    // impl of the trait it is named for, or the reverse: the sources say so.
+    for name in od.difference(&nd) {
+        if ProbedTrait::parse(name).is_none() && after.impls_in_source.contains(name) {
+            if let Some(c) = new.item.as_mut().and_then(ItemShape::container_mut) {
+                c.derives.insert(name.clone());
+            }
+        }
+    }
+    for name in nd.difference(&od) {
+        if ProbedTrait::parse(name).is_none() && before.impls_in_source.contains(name) {
+            if let Some(c) = old.item.as_mut().and_then(ItemShape::container_mut) {
+                c.derives.insert(name.clone());
+            }
         }
     }
     if old.implements.is_none() || new.implements.is_none() {

@@ -153,10 +153,12 @@ pub struct Symbol {
     /// it holds; a trait that could not be told is left out (and not compared).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub auto_traits: BTreeMap<ProbedTrait, AutoCond>,
-    /// Probed traits with an `impl Trait for Type` in the crate's sources, as the CLI
-    /// reads them: evidence that a derive was replaced by an impl. Never stored.
+    /// Traits with an `impl Trait for Type` in the crate's sources, by the name a
+    /// derive gives them (the path's last segment: `impl fmt::Debug` is `Debug`,
+    /// `impl std::error::Error` is thiserror's `Error`), as the CLI reads them:
+    /// evidence that a derive was replaced by an impl. Never stored.
     #[serde(skip)]
-    pub impls_in_source: BTreeSet<ProbedTrait>,
+    pub impls_in_source: BTreeSet<String>,
     /// On a Cargo feature's current shape: the package's features that gate no code
     /// in the sources it was read from (no file names them, and they turn on
     /// nothing), as the CLI reads them. Never stored.

@@ -882,15 +882,16 @@ fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
             pub fn node_count(&self) -> usize { 0 }
         }";
     only_additive(before, after, DeltaKind::GenericParamAddedWithDefault);
-    // Near misses: a parameter with no default breaks every use; a method that now
-    // returns another type at the default is still a change.
+    // Near misses: a parameter with no default breaks every use (the type's change:
+    // see the next test); a method that now returns another type at the default is
+    // still a change.
     breaks(
         before,
         &after.replace(
             "pub struct GraphMap<N, E, S = RandomState>",
             "pub struct GraphMap<N, E, S>",
         ),
-        DeltaKind::MethodSignatureChanged,
+        DeltaKind::GenericParamAdded,
     );
     breaks(
         before,
@@ -899,6 +900,40 @@ fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
             "pub fn node_count(&self) -> S",
         ),
         DeltaKind::ReturnTypeChanged,
+    );
+}
+
+/// A type parameter gained without a default breaks every use of the type, once: an
+/// `impl` block taking it up is that change, not a parameter each method gained
+/// (raw-cpuid 10 → 11: `CpuId` → `CpuId<R: CpuIdReader>`, 79 methods).
+#[test]
+fn a_parameter_the_type_gained_is_not_each_method_s() {
+    let before = "pub struct CpuId { read: fn(u32) -> u32 }
+        impl CpuId {
+            pub fn vendor(&self) -> u8 { 0 }
+            pub fn with_cpuid_fn(f: fn(u32) -> u32) -> CpuId { todo!() }
+        }";
+    let after = "pub trait CpuIdReader: Clone {}
+        pub struct CpuId<R: CpuIdReader> { read: R }
+        impl<R: CpuIdReader> CpuId<R> {
+            pub fn vendor(&self) -> u8 { 0 }
+            pub fn with_cpuid_fn(f: R) -> CpuId<R> { todo!() }
+        }";
+    let found = breaks(before, after, DeltaKind::GenericParamAdded);
+    let methods: Vec<String> = found
+        .iter()
+        .filter(|d| d.is_breaking() && d.kind != DeltaKind::GenericParamAdded)
+        .map(|d| format!("{} {}", d.kind, contract_core::render::detail(d)))
+        .collect();
+    assert!(
+        methods.iter().all(|d| !d.contains("vendor")),
+        "`vendor` did not change: {methods:?}"
+    );
+    assert!(
+        methods
+            .iter()
+            .any(|d| d.starts_with("param_type_changed") && d.contains("with_cpuid_fn")),
+        "what changed in a method is still shown: {methods:?}"
     );
 }
 
@@ -1196,6 +1231,35 @@ fn a_trait_object_s_default_lifetime_written_out_is_no_change() {
     assert!(
         !found.is_empty(),
         "the default of `dyn Visitor<'a>` depends on the trait"
+    );
+}
+
+/// Editions 2015 and 2018 read a trait written as a type as its trait object:
+/// `&mut fmt::Write` is `&mut dyn fmt::Write` (yansi 0.5 → 1.0).
+#[test]
+fn a_bare_std_trait_object_is_its_dyn_form() {
+    same(
+        "use std::fmt; pub fn fmt_prefix(f: &mut fmt::Write) {}",
+        "use std::fmt; pub fn fmt_prefix(f: &mut dyn fmt::Write) {}",
+    );
+    same(
+        "pub fn f(e: Box<std::error::Error>) {}",
+        "pub fn f(e: Box<dyn std::error::Error + 'static>) {}",
+    );
+    same(
+        "pub struct S { pub it: Box<Iterator<Item = u8>> }",
+        "pub struct S { pub it: Box<dyn Iterator<Item = u8>> }",
+    );
+    // Near misses: another trait, and a type of std that is no trait.
+    breaks(
+        "use std::fmt; pub fn f(w: &mut fmt::Write) {}",
+        "use std::io; pub fn f(w: &mut dyn io::Write) {}",
+        DeltaKind::ParamTypeChanged,
+    );
+    breaks(
+        "pub fn f(w: &mut std::fmt::Formatter) {}",
+        "pub fn f(w: &mut dyn std::fmt::Debug) {}",
+        DeltaKind::ParamTypeChanged,
     );
 }
 

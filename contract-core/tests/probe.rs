@@ -45,6 +45,24 @@ fn a_derive_replaced_by_an_impl_the_sources_show_is_no_change() {
 }
 
 #[test]
+fn any_derive_replaced_by_an_impl_of_its_trait_is_no_change() {
+    // miette 7.6: thiserror's `#[derive(Error)]` replaced by `impl Error for …` (and a
+    // `Display` impl) beside the type. The derive names the trait it implements.
+    let golden = "#[derive(Debug, Error)] pub enum E { Io }";
+    let sources = "#[impl_in_source(Error, Display)] #[derive(Debug)] pub enum E { Io }";
+    assert_eq!(kinds(golden, sources), []);
+    // Near misses: the impl is of another trait, or there is none.
+    assert_eq!(
+        kinds(golden, "#[impl_in_source(Display)] #[derive(Debug)] pub enum E { Io }"),
+        [DeltaKind::DeriveRemoved]
+    );
+    assert_eq!(
+        kinds(golden, "#[derive(Debug)] pub enum E { Io }"),
+        [DeltaKind::DeriveRemoved]
+    );
+}
+
+#[test]
 fn facts_one_side_did_not_observe_are_not_compared() {
     let observed = "#[observed(Send, Sync)] pub struct S { pub a: u8 }";
     let sources = "pub struct S { pub a: u8 }";

@@ -166,7 +166,7 @@ fn inferred_items(items: &[syn::Item], module: &str) -> Vec<(String, String)> {
     out
 }
 
-type Facts = BTreeMap<String, (Option<BTreeSet<ProbedTrait>>, BTreeSet<ProbedTrait>)>;
+type Facts = BTreeMap<String, (Option<BTreeSet<ProbedTrait>>, BTreeSet<String>)>;
 
 /// The traits listed by the test-only attribute `name` on `attrs`, if present.
 fn listed(attrs: &[syn::Attribute], name: &str) -> Option<BTreeSet<ProbedTrait>> {
@@ -175,6 +175,18 @@ fn listed(attrs: &[syn::Attribute], name: &str) -> Option<BTreeSet<ProbedTrait>>
     attr.parse_nested_meta(|meta| {
         let t = meta.path.get_ident().expect("a trait name").to_string();
         out.insert(ProbedTrait::parse(&t).unwrap_or_else(|| panic!("not probed: {t}")));
+        Ok(())
+    })
+    .expect("a list of trait names");
+    Some(out)
+}
+
+/// The trait names listed in the attribute `name`, as written.
+fn named(attrs: &[syn::Attribute], name: &str) -> Option<BTreeSet<String>> {
+    let attr = attrs.iter().find(|a| a.path().is_ident(name))?;
+    let mut out = BTreeSet::new();
+    attr.parse_nested_meta(|meta| {
+        out.insert(meta.path.get_ident().expect("a trait name").to_string());
         Ok(())
     })
     .expect("a list of trait names");
@@ -224,7 +236,8 @@ fn collect(
                 let attrs = contract_core::syntax::args::item_attrs(other);
                 for mut extracted in all {
                     let observed = listed(attrs, "observed");
-                    let in_source = listed(attrs, "impl_in_source").unwrap_or_default();
+                    // Any trait's name: an impl in the sources need not be of a probed one.
+                    let in_source = named(attrs, "impl_in_source").unwrap_or_default();
                     if observed.is_some() || !in_source.is_empty() {
                         facts.insert(extracted.name.clone(), (observed, in_source));
                     }
