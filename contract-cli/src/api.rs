@@ -457,7 +457,14 @@ impl Api {
                     }
                 }
             }
+            // One path once: twins of the type under cfgs this command cannot evaluate
+            // (nix's `mod consts` per target, glob re-exported) are one type to the
+            // block.
+            let mut joined = BTreeSet::new();
             for (path, m) in found {
+                if !joined.insert(path.clone()) {
+                    continue;
+                }
                 let mut p = public(&path, Ns::Type, &i.entry, m);
                 p.written_in = (i.module != m).then_some(i.module);
                 out.push(p);

@@ -696,6 +696,33 @@ fn twins_under_a_cfg_a_cfg_attr_adds_are_read_once() {
 }
 
 #[test]
+fn an_impl_of_a_type_with_twins_under_unknown_cfgs_is_read_once() {
+    // nix 0.31: `mod consts` once per target under build-script cfgs, each defining
+    // `Errno`, glob re-exported; one `impl Errno` beside them. Where the cfgs cannot be
+    // told, the block's methods are the one type's, not one set per twin (the update
+    // failed: "two pinned items are named `errno::Errno::last (impl Errno)`").
+    let f = api_package("errnos", "");
+    f.write(
+        "build.rs",
+        "fn main() {\n    panic!(\"no libc headers here\");\n}\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "#[cfg(linux_android)]\nmod consts {\n    pub enum Errno {\n        EPERM = 1,\n    }\n}\n\
+         #[cfg(apple_targets)]\nmod consts {\n    pub enum Errno {\n        EPERM = 1,\n        \
+         ENOTSUP = 45,\n    }\n}\n\
+         pub use self::consts::*;\n\
+         impl Errno {\n    pub fn last() -> Errno {\n        todo!()\n    }\n}\n",
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stderr.contains("cannot evaluate"), "{run:?}");
+    let golden = f.read("golden/api-contract/errnos.json");
+    assert!(golden.contains("\"last\""), "the method is pinned: {golden}");
+    assert_eq!(f.run(&["check"]).code, 0);
+}
+
+#[test]
 fn a_name_whose_twins_the_build_leaves_out_resolves_to_the_one_it_keeps() {
     // rgb 0.8.53: `crate::Gray` is one of two `pub use`s under `#[cfg(feature = …)]`
     // and its negation; a signature respelled from `alt::Gray` (the same type) to it
