@@ -653,7 +653,11 @@ fn a_type_parameter_gained_without_a_default_is_one_change() {
         vec![delta("breaking", "generic_param_added", "CpuId")]
     );
     // Near miss: a field that is never `Send` loses it for every instance.
-    f.edit("src/lib.rs", "read: R,", "read: R,\n    marker: std::rc::Rc<u8>,");
+    f.edit(
+        "src/lib.rs",
+        "read: R,",
+        "read: R,\n    marker: std::rc::Rc<u8>,",
+    );
     assert!(
         f.deltas()
             .contains(&delta("breaking", "auto_trait_removed", "CpuId")),
@@ -718,7 +722,10 @@ fn an_impl_of_a_type_with_twins_under_unknown_cfgs_is_read_once() {
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stderr.contains("cannot evaluate"), "{run:?}");
     let golden = f.read("golden/api-contract/errnos.json");
-    assert!(golden.contains("\"last\""), "the method is pinned: {golden}");
+    assert!(
+        golden.contains("\"last\""),
+        "the method is pinned: {golden}"
+    );
     assert_eq!(f.run(&["check"]).code, 0);
 }
 

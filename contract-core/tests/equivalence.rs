@@ -459,6 +459,25 @@ fn discriminants_no_crate_can_observe_are_not_compared() {
     );
 }
 
+/// console 0.15 → 0.16: `Bold, Dim, …` written out as `Bold = 0, Dim = 1, …`.
+#[test]
+fn a_discriminant_written_out_at_its_implicit_value_is_no_change() {
+    same(
+        "pub enum Attribute { Bold, Dim, Italic }",
+        "pub enum Attribute { Bold = 0, Dim = 1, Italic = 2 }",
+    );
+    same(
+        "pub enum Flag { A = 1, B, C }",
+        "pub enum Flag { A = 1 << 0, B = 2, C = 1 + 2 }",
+    );
+    // Near miss: a value that is not the implicit one.
+    breaks(
+        "pub enum Attribute { Bold, Dim, Italic }",
+        "pub enum Attribute { Bold = 0, Dim = 2, Italic = 3 }",
+        DeltaKind::DiscriminantChanged,
+    );
+}
+
 #[test]
 fn a_primitive_is_the_primitive_whatever_module_of_its_name_is_imported() {
     // `use core::usize;` imports the deprecated module, not a type: rustc reads a

@@ -53,7 +53,10 @@ fn any_derive_replaced_by_an_impl_of_its_trait_is_no_change() {
     assert_eq!(kinds(golden, sources), []);
     // Near misses: the impl is of another trait, or there is none.
     assert_eq!(
-        kinds(golden, "#[impl_in_source(Display)] #[derive(Debug)] pub enum E { Io }"),
+        kinds(
+            golden,
+            "#[impl_in_source(Display)] #[derive(Debug)] pub enum E { Io }"
+        ),
         [DeltaKind::DeriveRemoved]
     );
     assert_eq!(

@@ -93,7 +93,11 @@ fn the_table_is_what_std_documents() {
         std::fs::write(&path, source(&fresh)).expect("write the table");
         return;
     }
-    for known in ["std::fmt::Write", "std::error::Error", "std::iter::Iterator"] {
+    for known in [
+        "std::fmt::Write",
+        "std::error::Error",
+        "std::iter::Iterator",
+    ] {
         assert!(
             fresh.iter().any(|p| p == known),
             "the generator found no `{known}` in {}",

@@ -353,7 +353,18 @@ pub fn normalized(s: &Symbol) -> Symbol {
         Some(ItemShape::Const(v) | ItemShape::Static(v)) => canonical_value(&mut v.value),
         Some(ItemShape::Enum(e)) => {
             let observable = e.discriminants_observable();
-            for v in &mut e.variants {
+            // A written value in one spelling: its value, and none where it is the
+            // implicit one (`Bold = 0` first, console 0.16).
+            let values = super::variants::values(e);
+            // The value an unwritten discriminant would have here; `None` after an
+            // expression not evaluated.
+            let mut implicit = Some(0);
+            for (v, (base, value)) in e.variants.iter_mut().zip(values) {
+                let evaluated = base.is_empty();
+                if v.discriminant.is_some() && evaluated {
+                    v.discriminant = (implicit != Some(value)).then(|| value.to_string());
+                }
+                implicit = evaluated.then_some(value + 1);
                 if !observable {
                     v.discriminant = None;
                 }

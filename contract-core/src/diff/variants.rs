@@ -29,10 +29,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         &[&same_but_name],
     );
     let shown = |v: &VariantShape| Shown::Variant(v.clone());
+    let (ov, nv) = (values(old), values(new));
     for pair in &alignment.pairs {
         let (o, n) = (&old.variants[pair.old], &new.variants[pair.new]);
         if pair.same() {
-            compare_variant(cx, old, new, o, n);
+            // `Bold` (implicitly 0) and `Bold = 0` are one value.
+            let same_value = ov[pair.old] == nv[pair.new];
+            compare_variant(cx, old, new, o, n, same_value);
         } else {
             let delta = cx
                 .delta(DeltaKind::VariantRenamed, Member::variant(&o.name))
@@ -101,6 +104,7 @@ fn compare_variant(
     new_enum: &EnumShape,
     old: &VariantShape,
     new: &VariantShape,
+    same_value: bool,
 ) {
     let at = Member::variant(&new.name);
     let (before, after) = (Shown::Variant(old.clone()), Shown::Variant(new.clone()));
@@ -212,9 +216,11 @@ fn compare_variant(
         cx.push(delta);
     }
     if old.discriminant != new.discriminant
+        && !same_value
         && (old_enum.discriminants_observable() || new_enum.discriminants_observable())
     {
-        // `as` casts and FFI read the explicit value.
+        // `as` casts and FFI read the value (a written one the same as the implicit
+        // one before, console 0.16's `Bold = 0`, is no change).
         let delta = cx
             .delta(DeltaKind::DiscriminantChanged, at)
             .change(before, after);
@@ -299,14 +305,16 @@ fn discriminants(cx: &mut Cx<'_>, old: &EnumShape, new: &EnumShape, alignment: &
 }
 
 /// Each variant's value as (base expression, offset): `A = 5, B` is `(5, 0), (5, 1)`.
-fn values(e: &EnumShape) -> Vec<(String, i128)> {
+pub(super) fn values(e: &EnumShape) -> Vec<(String, i128)> {
     let mut out: Vec<(String, i128)> = Vec::with_capacity(e.variants.len());
     for v in &e.variants {
         let next = match (&v.discriminant, out.last()) {
-            (Some(expr), _) => match parse_int(expr) {
-                Some(n) => (String::new(), n),
-                None => (expr.clone(), 0),
-            },
+            (Some(expr), _) => {
+                match parse_int(expr).or_else(|| super::consteval::array_len(expr)) {
+                    Some(n) => (String::new(), n),
+                    None => (expr.clone(), 0),
+                }
+            }
             (None, Some((base, n))) => (base.clone(), n + 1),
             (None, None) => (String::new(), 0),
         };
