@@ -1253,6 +1253,32 @@ fn a_trait_object_s_default_lifetime_written_out_is_no_change() {
     );
 }
 
+/// object 0.39 → 0.40 (edition 2024): `impl 'd + Iterator<…>` and an `impl` naming
+/// `'d` in its bounds spelled with precise capturing, `+ use<'d, T>`.
+#[test]
+fn precise_capturing_of_what_edition_2021_captured_is_no_change() {
+    let block = |ret: &str| {
+        format!(
+            "pub struct Table<'d, R>(&'d [u8], R); pub struct Index;\n\
+             impl<'d, R> Table<'d, R> {{ pub fn iter(&self) -> {ret} {{ todo!() }} }}"
+        )
+    };
+    same(
+        &block("impl Iterator<Item = (Index, &'d u8)>"),
+        &block("impl Iterator<Item = (Index, &'d u8)> + use<'d, R>"),
+    );
+    same(
+        &block("impl 'd + Iterator<Item = (u32, u16)>"),
+        &block("impl Iterator<Item = (u32, u16)> + use<'d, R>"),
+    );
+    // Near miss: the borrow of `self` captured too, which callers' borrows now keep.
+    breaks(
+        &block("impl 'd + Iterator<Item = (u32, u16)>"),
+        &block("impl Iterator<Item = (u32, u16)> + use<'_, 'd, R>"),
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
 /// Editions 2015 and 2018 read a trait written as a type as its trait object:
 /// `&mut fmt::Write` is `&mut dyn fmt::Write` (yansi 0.5 → 1.0).
 #[test]

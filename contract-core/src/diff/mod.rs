@@ -14,6 +14,7 @@
 mod aliases;
 pub mod align;
 mod auto_traits;
+mod captures;
 mod consteval;
 mod container;
 pub mod equiv;

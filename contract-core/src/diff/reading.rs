@@ -1,6 +1,7 @@
 //! Types as rustc reads them: std's aliases expanded (`io::Result<T>` is
 //! `Result<T, io::Error>`), a bare std trait object written with `dyn` (`&mut
-//! fmt::Write` of editions 2015 and 2018), trait objects' default lifetime bounds left out
+//! fmt::Write` of editions 2015 and 2018), what a returned `impl Trait` captures in one
+//! form (`use<'d>` and `'d +`), trait objects' default lifetime bounds left out
 //! (`Box<dyn Error + 'static>` is `Box<dyn Error>`) and array lengths evaluated
 //! (`[u8; 4 * 1024]` is `[u8; 4096]`). Two spellings of one type are one
 //! type for every consumer.
@@ -16,7 +17,8 @@ fn read(t: &mut Type) -> bool {
     // Before the default lifetimes: `Box<Error>` is `Box<dyn Error + 'static>` too.
     let objects = crate::std_traits::dyn_written(t);
     let lengths = evaluated_lengths(t);
-    super::objects::defaults_left_out(t) | expanded | objects | lengths
+    let captures = super::captures::written_alike(t);
+    super::objects::defaults_left_out(t) | expanded | objects | lengths | captures
 }
 
 /// Array lengths as their values (`[u8; 4 * 1024]` is `[u8; 4096]`), where they
