@@ -238,6 +238,19 @@ breaks; a property renames the generics of every case at random):
   (`contract_core::std_aliases::STD_ALIASES`) generated from the toolchain's std
   documentation (the `rust-docs` component) by `contract-core/tests/std_aliases.rs`,
   which compiles every entry as one type with its target;
+- a bare trait object of editions 2015 and 2018 and its `dyn` form (`&mut fmt::Write`
+  and `&mut dyn fmt::Write`, `Box<Error>` and `Box<dyn Error>`), for std's traits: from a
+  table (`contract_core::std_traits::STD_TRAITS`) generated from the toolchain's std
+  documentation by `contract-core/tests/std_traits.rs`. A crate's own trait written bare
+  is compared as written;
+- what a returned `impl Trait` captures, in either spelling: `impl 'd + Iterator<…>`, an
+  `impl` whose bounds name `'d`, and `impl Iterator<…> + use<'d, T>` (Rust 2024's precise
+  capturing). Type parameters are captured either way; the lifetimes are compared. An
+  edition-2024 `impl Trait` with no `use<…>` captures every lifetime in scope, which the
+  shape does not record: it is read as edition 2021's, so an edition change alone may
+  show;
+- a discriminant written out at the value it had implicitly (`Bold, Dim` and `Bold = 0,
+  Dim = 1`), or written another way that evaluates alike (`1 << 0` and `1`);
 - another crate's item under another of its paths, or its alias written out
   (`serde_json::map::Map` and `serde_json::Map`; `serde_json::Result<T>` and
   `Result<T, serde_json::Error>`): the command reads each dependency's names from its
@@ -316,6 +329,11 @@ near miss.
   others added in their place), and no later parameter reads as renamed or re-bounded.
 - Implicit discriminants renumbered by one inserted, removed or moved variant are one
   `discriminant_changed`, at the first, naming the others.
+- A type parameter gained without a default (`CpuId` → `CpuId<R: CpuIdReader>`) is the
+  type's `generic_param_added`: an `impl` block taking it up is not a parameter each
+  method gained, and an auto trait now asking something of it (`Send` where `R: Send`)
+  takes nothing from an old instance, since there is none. What else changed in a method
+  (a parameter now of type `R`) is still shown.
 - An impl kept for the same type across a trait whose parameters were reshaped
   (`Parser<I, O, E>` → `Parser<I>`) is not lost nor gained: the reshape is the trait's
   delta (`generic_param_removed`), reported once.
