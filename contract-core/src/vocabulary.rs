@@ -238,6 +238,9 @@ breaks; a property renames the generics of every case at random):
   (`contract_core::std_aliases::STD_ALIASES`) generated from the toolchain's std
   documentation (the `rust-docs` component) by `contract-core/tests/std_aliases.rs`,
   which compiles every entry as one type with its target;
+- an import of another namespace beside a type of the module's own (`use
+  thiserror::Error;`, a derive macro, beside `pub enum Error`): a type path `Error` is
+  the enum with the import or without it;
 - a bare trait object of editions 2015 and 2018 and its `dyn` form (`&mut fmt::Write`
   and `&mut dyn fmt::Write`, `Box<Error>` and `Box<dyn Error>`), for std's traits: from a
   table (`contract_core::std_traits::STD_TRAITS`) generated from the toolchain's std

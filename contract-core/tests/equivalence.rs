@@ -478,6 +478,23 @@ fn a_discriminant_written_out_at_its_implicit_value_is_no_change() {
     );
 }
 
+/// dialoguer 0.11 → 0.12: `use thiserror::Error;` imports a derive macro beside the
+/// module's own `enum Error`; a type path `Error` is the enum (an import of a type of
+/// that name could not coexist with it), with the import or without.
+#[test]
+fn an_import_of_another_namespace_does_not_rename_the_module_s_own_type() {
+    same(
+        "use thiserror::Error; pub enum Error { Io } pub type Result<T = ()> = std::result::Result<T, Error>;",
+        "pub enum Error { Io } pub type Result<T = ()> = std::result::Result<T, Error>;",
+    );
+    // Near miss: no type of the module by that name, so the import names it.
+    breaks(
+        "use other::Error; pub type Result<T = ()> = std::result::Result<T, Error>;",
+        "pub enum Error { Io } pub type Result<T = ()> = std::result::Result<T, Error>;",
+        DeltaKind::AliasTargetChanged,
+    );
+}
+
 #[test]
 fn a_primitive_is_the_primitive_whatever_module_of_its_name_is_imported() {
     // `use core::usize;` imports the deprecated module, not a type: rustc reads a

@@ -32,6 +32,10 @@ pub struct Scope {
     pub macro_use: bool,
     /// Names of the items the scope defines itself: no glob import supplies those.
     defined: BTreeSet<String>,
+    /// Those of them in the type namespace (types, traits, modules): an import of the
+    /// same name can then only be of another namespace (`use thiserror::Error;`, a
+    /// derive macro, beside `pub enum Error`), so a type path is the scope's own.
+    defined_types: BTreeSet<String>,
 }
 
 /// The prelude and primitive names a glob import would not be consulted for by
@@ -152,8 +156,11 @@ impl Scope {
                         _ => None,
                     };
                     if let Some(name) = name {
-                        self.defined
-                            .insert(syn::ext::IdentExt::unraw(name).to_string());
+                        let name = syn::ext::IdentExt::unraw(name).to_string();
+                        if !matches!(other, Item::Fn(_) | Item::Const(_) | Item::Static(_)) {
+                            self.defined_types.insert(name.clone());
+                        }
+                        self.defined.insert(name);
                     }
                 }
             }
@@ -239,6 +246,14 @@ impl Scope {
             }
         };
         drop_self(path);
+        if !path.global
+            && path
+                .segments
+                .first()
+                .is_some_and(|s| self.defined_types.contains(&s.name))
+        {
+            return false;
+        }
         let mut used = false;
         for _ in 0..4 {
             if path.global || path.segments.is_empty() {
@@ -381,8 +396,11 @@ impl FileScopes {
                 modules[i].1.add([&item]);
             }
         }
-        for (path, name) in scan.defined {
+        for (path, name, is_type) in scan.defined {
             let i = index_of(&path, &mut modules);
+            if is_type {
+                modules[i].1.defined_types.insert(name.clone());
+            }
             modules[i].1.defined.insert(name);
         }
         FileScopes {
@@ -441,6 +459,7 @@ impl FileScopes {
             globs: Vec::new(),
             macro_use: false,
             defined: BTreeSet::new(),
+            defined_types: BTreeSet::new(),
         };
         self.modules
             .get(self.innermost(at))
@@ -457,8 +476,9 @@ struct Scan {
     /// at the top level), from its keyword to its `;`, with that module's path.
     imports: Vec<(ModulePath, std::ops::Range<usize>)>,
     /// The names of the items defined directly inside each module (`struct X`,
-    /// `fn f`, `mod m`, …): a module's own item shadows a glob import's.
-    defined: Vec<(ModulePath, String)>,
+    /// `fn f`, `mod m`, …): a module's own item shadows a glob import's; and whether it
+    /// is in the type namespace.
+    defined: Vec<(ModulePath, String, bool)>,
     /// Every outer attribute.
     attributes: Vec<Attr>,
 }
@@ -686,9 +706,12 @@ impl<'a> Scanner<'a> {
                         && words[1].is_some_and(|(w, _)| DEFINING.contains(&w))
                         && !NOT_A_NAME.contains(&word)
                     {
+                        let is_type = words[1]
+                            .is_some_and(|(w, _)| !matches!(w, "fn" | "const" | "static"));
                         scan.defined.push((
                             module_path(&stack),
                             word.trim_start_matches("r#").to_owned(),
+                            is_type,
                         ));
                     }
                     if import.is_none() && at_module_level(&stack) {
