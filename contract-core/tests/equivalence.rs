@@ -1000,6 +1000,29 @@ fn a_trait_impl_generalised_over_a_defaulted_parameter_keeps_every_implementor()
     );
 }
 
+/// erased-serde 0.3 → 0.4: impls for each boxed trait object replaced by one for every
+/// `Box<T>` whose `T` implements the trait, which each object does.
+#[test]
+fn impls_for_boxed_trait_objects_replaced_by_a_blanket_impl_keep_every_object() {
+    let before = "pub trait De<'de> { fn de(&mut self); }
+        impl<'de, 'a> De<'de> for Box<dyn De<'de> + 'a> { fn de(&mut self) {} }
+        impl<'de, 'a> De<'de> for Box<dyn De<'de> + Send + 'a> { fn de(&mut self) {} }";
+    let after = "pub trait De<'de> { fn de(&mut self); }
+        impl<'de, T: ?Sized + De<'de>> De<'de> for Box<T> { fn de(&mut self) {} }";
+    let found = deltas(before, after);
+    assert!(
+        found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    // Near miss: the blanket impl asks for more than the objects give.
+    breaks(
+        before,
+        &after.replace("T: ?Sized + De<'de>", "T: ?Sized + De<'de> + Sync"),
+        DeltaKind::TraitImplementorRemoved,
+    );
+}
+
 #[test]
 fn per_length_impls_replaced_by_a_const_generic_impl_keep_every_length() {
     let before = "pub trait Array {}

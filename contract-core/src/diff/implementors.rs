@@ -456,6 +456,18 @@ impl Facts<'_> {
         if let Bound::Trait { maybe: true, .. } = b {
             return true; // `?Sized` asks nothing
         }
+        // A trait object implements the traits it names (`dyn De<'de> + Send` is
+        // `De<'de>` and `Send`): erased-serde 0.4's `impl<T: ?Sized + De<'de>> De<'de>
+        // for Box<T>` covers 0.3's impls for each `Box<dyn De<'de> + …>`.
+        if let (Type::Dyn(objects), Bound::Trait { hrtb, path, .. }) = (t, b) {
+            if hrtb.is_empty()
+                && objects.iter().any(
+                    |o| matches!(o, Bound::Trait { maybe: false, hrtb: h, path: p } if h.is_empty() && p == path),
+                )
+            {
+                return true;
+            }
+        }
         let known = self.known_bounds(t);
         if known.iter().any(|k| implies(k, b)) {
             return true;

@@ -706,8 +706,8 @@ impl<'a> Scanner<'a> {
                         && words[1].is_some_and(|(w, _)| DEFINING.contains(&w))
                         && !NOT_A_NAME.contains(&word)
                     {
-                        let is_type = words[1]
-                            .is_some_and(|(w, _)| !matches!(w, "fn" | "const" | "static"));
+                        let is_type =
+                            words[1].is_some_and(|(w, _)| !matches!(w, "fn" | "const" | "static"));
                         scan.defined.push((
                             module_path(&stack),
                             word.trim_start_matches("r#").to_owned(),
