@@ -666,6 +666,49 @@ fn a_type_parameter_gained_without_a_default_is_one_change() {
     );
 }
 
+/// erased-serde 0.3 → 0.4: a shim module `mod alloc { use std as alloc; pub use
+/// self::alloc::boxed::Box; }` named as `crate::alloc::Box` is std's `Box`, and a
+/// release that drops the shim changes nothing (it was recorded as `std::Box`, a
+/// path std does not have).
+#[test]
+fn a_std_shim_module_under_std_s_own_name_is_read_through() {
+    let f = api_package("shim", "");
+    let src = |shim: &str, ret: &str| {
+        format!(
+            "{shim}mod ser {{
+    {}pub fn boxed() -> {ret} {{
+        todo!()
+    }}
+}}
+             pub use ser::boxed;
+",
+            if shim.is_empty() {
+                ""
+            } else {
+                "use crate::alloc::Box;
+    "
+            }
+        )
+    };
+    let shim = "mod alloc {
+    use std as alloc;
+    pub use self::alloc::boxed::Box;
+}
+";
+    f.write("src/lib.rs", &src(shim, "Box<u8>"));
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/shim.json");
+    assert!(golden.contains("\"Box<u8>\""), "{golden}");
+    f.write("src/lib.rs", &src("", "Box<u8>"));
+    assert_eq!(f.deltas(), []);
+    // Near miss: another type in the box.
+    f.write("src/lib.rs", &src("", "Box<u16>"));
+    assert_eq!(
+        f.deltas(),
+        vec![delta("breaking", "return_type_changed", "boxed")]
+    );
+}
+
 #[test]
 fn twins_under_a_cfg_a_cfg_attr_adds_are_read_once() {
     // portable-atomic 1.14: `cfg_attr(p, cfg(q))` and its negation on twin modules

@@ -1233,6 +1233,24 @@ fn reach(
             out.push(Reached::Std(path.iter().chain(tail).cloned().collect()));
             continue;
         }
+        // `use std as alloc; pub use self::alloc::boxed::Box;` (erased-serde 0.3's
+        // shim): the import's first name is std under another name in this module.
+        let local = match path.first().map(String::as_str) {
+            Some("self") => &path[1..],
+            _ => &path[..],
+        };
+        let std_renamed = local.split_first().and_then(|(head, after)| {
+            imports
+                .iter()
+                .find(|(p, b)| *b == Some(head.as_str()) && p.len() == 1 && is_std_root(&p[0]))
+                .map(|(p, _)| (p, after))
+        });
+        if let Some((std_root, after)) = std_renamed {
+            out.push(Reached::Std(
+                std_root.iter().chain(after).chain(tail).cloned().collect(),
+            ));
+            continue;
+        }
         let found = resolve_import(modules, m, path, visiting);
         // `use crossbeam_epoch as epoch;`: a dependency renamed inside the crate
         // (crossbeam-skiplist 0.1.2) is read as that dependency's path. Only a renamed

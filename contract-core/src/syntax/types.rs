@@ -292,8 +292,11 @@ pub fn path(cx: &mut Cx<'_>, p: &syn::Path) -> Path {
 fn normalize(_cx: &Cx<'_>, p: &mut Path) {
     // `crate::alloc::vec::Vec` names std's `Vec` through the root's `extern crate
     // alloc;` (a crate module named `std`, `core` or `alloc` is not written on purpose).
+    // `crate::alloc::Box` does not: std has no item at its root, so that `alloc` is the
+    // crate's own shim module (erased-serde 0.3's `mod alloc { pub use
+    // self::alloc::boxed::Box; }`), read through the crate's names.
     if !p.global
-        && p.segments.len() > 2
+        && p.segments.len() > 3
         && p.segments[0].name == "crate"
         && p.segments[0].args == Args::None
         && matches!(p.segments[1].name.as_str(), "std" | "core" | "alloc")
