@@ -806,6 +806,53 @@ pub fn cfg_select(input: TokenStream) -> Option<TokenStream> {
     Some(out)
 }
 
+/// `cfg_if!`'s expansion, for when the cfg-if crate's own definition cannot be read
+/// (no lock file, a version not unpacked): `if #[cfg(p)] { items } else if #[cfg(q)] {
+/// items } else { items }` is `cfg_select! { p => { items } q => { items } _ => { items }
+/// }`. `None` for any other form.
+pub fn cfg_if(input: TokenStream) -> Option<TokenStream> {
+    let mut trees = input.into_iter().peekable();
+    let mut arms = TokenStream::new();
+    loop {
+        let predicate = match trees.next() {
+            Some(TokenTree::Ident(i)) if i == "if" => match (trees.next(), trees.next()) {
+                (Some(TokenTree::Punct(p)), Some(TokenTree::Group(attr)))
+                    if p.as_char() == '#' && attr.delimiter() == Delimiter::Bracket =>
+                {
+                    let mut inner = attr.stream().into_iter();
+                    match (inner.next(), inner.next(), inner.next()) {
+                        (Some(TokenTree::Ident(cfg)), Some(TokenTree::Group(p)), None)
+                            if cfg == "cfg" && p.delimiter() == Delimiter::Parenthesis =>
+                        {
+                            p.stream()
+                        }
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            },
+            // The last `else { … }`.
+            Some(TokenTree::Group(body)) if body.delimiter() == Delimiter::Brace => {
+                arms.extend(quote::quote!(_ => #body));
+                return trees.next().is_none().then(|| cfg_select(arms)).flatten();
+            }
+            _ => return None,
+        };
+        let Some(TokenTree::Group(body)) = trees.next() else {
+            return None;
+        };
+        if body.delimiter() != Delimiter::Brace {
+            return None;
+        }
+        arms.extend(quote::quote!(#predicate => #body));
+        match trees.next() {
+            None => return cfg_select(arms),
+            Some(TokenTree::Ident(e)) if e == "else" => {}
+            _ => return None,
+        }
+    }
+}
+
 fn pasted(pieces: &[TokenTree], span: Span) -> Option<Ident> {
     let mut text = String::new();
     let mut last_start = 0;
@@ -1023,6 +1070,35 @@ mod tests {
             quote! { x y ; T },
         );
         assert_eq!(out, Err(Unexpanded::Transcription));
+    }
+
+    #[test]
+    fn cfg_if_is_cfg_select_with_its_arms() {
+        let out = cfg_if(quote! {
+            if #[cfg(unix)] {
+                pub trait Source {}
+            } else if #[cfg(windows)] {
+                pub trait Source {}
+                pub struct W;
+            } else {
+                compile_error!("unsupported");
+            }
+        })
+        .unwrap();
+        let expected = cfg_select(quote! {
+            unix => { pub trait Source {} }
+            windows => { pub trait Source {} pub struct W; }
+            _ => { compile_error!("unsupported"); }
+        })
+        .unwrap();
+        assert_eq!(out.to_string(), expected.to_string());
+        assert!(out
+            .to_string()
+            .starts_with("# [cfg (unix)] pub trait Source"));
+        // One arm alone, and forms it does not know.
+        assert!(cfg_if(quote! { if #[cfg(unix)] { pub fn a() {} } }).is_some());
+        assert!(cfg_if(quote! { #[cfg(unix)] pub fn a() {} }).is_none());
+        assert!(cfg_if(quote! { if #[cfg(unix)] { pub fn a() {} } else }).is_none());
     }
 
     #[test]

@@ -1275,11 +1275,22 @@ impl Scanner<'_> {
             _ => {}
         }
         let dependency = match prefix {
-            [] => self.dependency_exporting(name)?,
-            [dep] => dep.clone(),
+            [] => self.dependency_exporting(name),
+            [dep] => Some(dep.clone()),
             _ => return None,
         };
-        let rules = self.dependency_macros(&dependency).get(name)?.clone();
+        let rules = dependency.and_then(|d| {
+            let rules = self.dependency_macros(&d).get(name)?.clone();
+            Some((d, rules))
+        });
+        let Some((dependency, rules)) = rules else {
+            // cfg-if's sources not at hand (no lock file, a version not unpacked): its
+            // one documented form, by hand, rather than every item inside unseen.
+            let cfg_if = matches!(prefix_names.as_slice(), [] | ["cfg_if"]) && name == "cfg_if";
+            return cfg_if
+                .then(|| macro_rules::cfg_if(mac.tokens.clone()))
+                .flatten();
+        };
         let krate = syn::Ident::new(&dependency, proc_macro2::Span::call_site());
         rules
             .expand(mac.tokens.clone(), &quote::quote!(::#krate))

@@ -709,6 +709,36 @@ fn a_std_shim_module_under_std_s_own_name_is_read_through() {
     );
 }
 
+/// polling 2.8: `pub trait Source` inside `cfg_if! { if #[cfg(unix)] { … } else if
+/// #[cfg(windows)] { … } }`, where cfg-if's own sources are not at hand (here, not even
+/// a dependency: the scan compiles nothing). The trait was silently left out of the
+/// golden, so its removal in 3.0 went unseen.
+#[test]
+fn cfg_if_is_expanded_when_its_crate_cannot_be_read() {
+    let f = api_package("poll", "");
+    let src = |unix: &str| {
+        format!(
+            "use cfg_if::cfg_if;\ncfg_if! {{\n    if #[cfg(any(unix, windows))] {{\n        {unix}\n    }} \
+             else if #[cfg(target_os = \"none\")] {{\n        pub trait Source {{ fn raw(&self) -> u64; }}\n    \
+             }}\n}}\npub struct Poller;\n"
+        )
+    };
+    f.write(
+        "src/lib.rs",
+        &src("pub trait Source { fn raw(&self) -> i32; }"),
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("golden/api-contract/poll.json");
+    assert!(golden.contains("\"Source\""), "{golden}");
+    // The trait gone: seen.
+    f.write("src/lib.rs", &src(""));
+    assert_eq!(
+        f.deltas(),
+        vec![delta("breaking", "symbol_removed", "Source")]
+    );
+}
+
 #[test]
 fn twins_under_a_cfg_a_cfg_attr_adds_are_read_once() {
     // portable-atomic 1.14: `cfg_attr(p, cfg(q))` and its negation on twin modules
