@@ -527,6 +527,16 @@ fn declared_items(tokens: proc_macro2::TokenStream) -> Vec<Item> {
         {
             next += 1;
         }
+        // `pub static ref NAME: T = …;` (lazy_static's own syntax).
+        if ident(next).as_deref() == Some("static") && ident(next + 1).as_deref() == Some("ref") {
+            next += 1;
+            if let Some(name) = ident(next + 1) {
+                if let Ok(item) = syn::parse_str::<Item>(&format!("pub static {name}: () = ();")) {
+                    items.push(item);
+                }
+            }
+            continue;
+        }
         let (Some(keyword), Some(name)) = (ident(next), ident(next + 1)) else {
             continue;
         };

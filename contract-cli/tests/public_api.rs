@@ -1608,6 +1608,43 @@ fn an_item_a_macro_declares_in_its_own_syntax_is_taken_as_the_golden_has_it() {
     assert_eq!(breaking(&f), [delta("breaking", "symbol_removed", "Sha1")]);
 }
 
+/// lazy_static's own syntax, `pub static ref NAME: T = …;`, in a call whose macro
+/// cannot be read (here lazy_static is not even a dependency: the scan compiles
+/// nothing): the static is named in a warning and taken as the golden has it, not left
+/// out without a word.
+#[test]
+fn a_lazy_static_the_scan_cannot_expand_is_named_and_kept() {
+    let f = api_package("lazy", "");
+    f.write(
+        "src/lib.rs",
+        "pub static TABLE: u8 = 0;
+pub struct Poller;
+",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    let call = "lazy_static::lazy_static! {
+    /// A table.
+                    pub static ref TABLE: Vec<u8> = Vec::new();
+}
+pub struct Poller;
+";
+    f.write("src/lib.rs", call);
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "taken as the golden has it: {run:?}");
+    assert!(
+        run.stderr
+            .contains("`lazy_static::lazy_static!` call writes out `TABLE`"),
+        "{run:?}"
+    );
+    // Near miss: no call names it any more.
+    f.write(
+        "src/lib.rs",
+        "pub struct Poller;
+",
+    );
+    assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "TABLE")]);
+}
+
 /// euclid 0.22.14 moved impls into `#[cfg(…)] mod transform2d_float { use
 /// super::Transform2D; impl ApproxEq<T> for Transform2D<…> {…} }`: the block's types are
 /// written in that module's names, and `super::Transform2D` is the type the golden has.
