@@ -6,39 +6,12 @@
 //! documentation says; `CONTRACT_PIN_BLESS=1` rewrites it (do that when a new
 //! toolchain changes it, and commit it).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod toolchain;
 use toolchain::std_docs;
 
 const TABLE: &str = "src/std_aliases/table.rs";
-
-/// Every `type.*.html` under `dir`, recursively, with its module path.
-fn alias_pages(dir: &Path, module: &str, out: &mut Vec<(String, PathBuf)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("read the docs")
-        .map(|e| e.expect("a docs entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        if path.is_dir() {
-            // Target-specific modules: what they alias differs between targets.
-            if matches!(name, "os" | "arch" | "ffi" | "simd") {
-                continue;
-            }
-            alias_pages(&path, &format!("{module}::{name}"), out);
-        } else if let Some(alias) = name
-            .strip_prefix("type.")
-            .and_then(|n| n.strip_suffix(".html"))
-        {
-            out.push((format!("{module}::{alias}"), path));
-        }
-    }
-}
 
 /// The declaration on an alias page as Rust source, each link written as the full
 /// path its title names (`title="enum std::result::Result"`); `None` for a redirect
@@ -87,7 +60,7 @@ fn declaration(html: &str) -> Option<String> {
 /// `(path, parameters, target)` of each alias `pub type Name<P…> = Target;`.
 fn generate(docs: &Path) -> Vec<(String, Vec<String>, String)> {
     let mut pages = Vec::new();
-    alias_pages(docs, "std", &mut pages);
+    toolchain::pages(docs, "std", "type", &mut pages);
     let mut out = Vec::new();
     for (path, page) in pages {
         let html = std::fs::read_to_string(&page).expect("read an alias page");

@@ -7,44 +7,12 @@
 
 use std::path::Path;
 
-// Only the docs' location is used here: a trait needs no compiled proof (rustdoc's
-// page kind says what the item is), unlike an alias's target.
-#[allow(dead_code)]
+// A trait needs no compiled proof (rustdoc's page kind says what the item is), unlike
+// an alias's target.
 mod toolchain;
 use toolchain::std_docs;
 
 const TABLE: &str = "src/std_traits/table.rs";
-
-/// The path of every stable trait page under `dir`, recursively.
-fn traits(dir: &Path, module: &str, out: &mut Vec<String>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("read the docs")
-        .map(|e| e.expect("a docs entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        if path.is_dir() {
-            // Target-specific modules: what they hold differs between targets.
-            if matches!(name, "os" | "arch" | "ffi" | "simd") {
-                continue;
-            }
-            traits(&path, &format!("{module}::{name}"), out);
-        } else if let Some(t) = name
-            .strip_prefix("trait.")
-            .and_then(|n| n.strip_suffix(".html"))
-        {
-            let html = std::fs::read_to_string(&path).expect("read a trait page");
-            // A redirect is a re-export's page; an unstable trait is no stable API.
-            if !html.contains("http-equiv=\"refresh\"") && is_stable(&html) {
-                out.push(format!("{module}::{t}"));
-            }
-        }
-    }
-}
 
 /// Whether the page's item is stable: its own stability note follows its declaration
 /// at once (an unstable method of a stable trait, `Error::provide`, has its note
@@ -62,8 +30,17 @@ fn is_stable(html: &str) -> bool {
 }
 
 fn generate(docs: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    traits(docs, "std", &mut out);
+    let mut pages = Vec::new();
+    toolchain::pages(docs, "std", "trait", &mut pages);
+    let mut out: Vec<String> = pages
+        .into_iter()
+        .filter(|(_, page)| {
+            let html = std::fs::read_to_string(page).expect("read a trait page");
+            // A redirect is a re-export's page; an unstable trait is no stable API.
+            !html.contains("http-equiv=\"refresh\"") && is_stable(&html)
+        })
+        .map(|(path, _)| path)
+        .collect();
     out.sort();
     out.dedup();
     out

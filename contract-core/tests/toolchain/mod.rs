@@ -20,8 +20,39 @@ pub fn std_docs() -> Option<PathBuf> {
     docs.is_dir().then_some(docs)
 }
 
+/// Every page `{kind}.*.html` under `dir`, recursively, with its item's path under
+/// `module` (`std::io::Result` for `io/type.Result.html`), sorted; target-specific
+/// modules left out (what they hold differs between targets).
+#[allow(dead_code)] // std_auto walks its own way: it reads `ffi` and skips unstable modules
+pub fn pages(dir: &Path, module: &str, kind: &str, out: &mut Vec<(String, PathBuf)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("read the docs")
+        .map(|e| e.expect("a docs entry").path())
+        .collect();
+    entries.sort();
+    let prefix = format!("{kind}.");
+    for path in entries {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if path.is_dir() {
+            if matches!(name, "os" | "arch" | "ffi" | "simd") {
+                continue;
+            }
+            pages(&path, &format!("{module}::{name}"), kind, out);
+        } else if let Some(item) = name
+            .strip_prefix(prefix.as_str())
+            .and_then(|n| n.strip_suffix(".html"))
+        {
+            out.push((format!("{module}::{item}"), path));
+        }
+    }
+}
+
 /// `source` compiled as a 2021 library (metadata only) in a scratch directory named
 /// after `name`, removed afterwards: what rustc said.
+#[allow(dead_code)] // not every test binary proves its table by compiling it
 pub fn check_library(name: &str, source: &str) -> Output {
     let dir = std::env::temp_dir().join(format!("contract-pin-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
