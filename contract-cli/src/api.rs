@@ -429,7 +429,10 @@ impl Api {
                 (None, Some(ty)) => ty,
                 (None, None) => continue,
             };
-            let mut found = BTreeSet::new();
+            // Each public path once, with the module of its type: twins of the type
+            // under cfgs this command cannot evaluate (nix's `mod consts` per target,
+            // glob re-exported) are one type to the block (the first twin's module).
+            let mut found: BTreeMap<String, usize> = BTreeMap::new();
             let mut targets = r.resolve(i.module, target, &mut Vec::new());
             // An inherent `impl` of an alias that only renames a type (`type
             // MappedLocalTime<T> = LocalResult<T>`) is an `impl` of that type: its
@@ -448,23 +451,18 @@ impl Api {
                 if def.ns != Ns::Type {
                     continue;
                 }
-                if let Some(names) = paths.get(&(m, d)) {
-                    found.extend(names.keys().map(|n| (n.clone(), m)));
-                }
-                for (alias, _) in renames.iter().filter(|(_, &t)| t == (m, d)) {
-                    if let Some(names) = paths.get(alias) {
-                        found.extend(names.keys().map(|n| (n.clone(), m)));
+                let aliases = renames.iter().filter(|(_, &t)| t == (m, d)).map(|(a, _)| a);
+                for names in std::iter::once(&(m, d))
+                    .chain(aliases)
+                    .filter_map(|k| paths.get(k))
+                {
+                    for n in names.keys() {
+                        let at = found.entry(n.clone()).or_insert(m);
+                        *at = (*at).min(m);
                     }
                 }
             }
-            // One path once: twins of the type under cfgs this command cannot evaluate
-            // (nix's `mod consts` per target, glob re-exported) are one type to the
-            // block.
-            let mut joined = BTreeSet::new();
             for (path, m) in found {
-                if !joined.insert(path.clone()) {
-                    continue;
-                }
                 let mut p = public(&path, Ns::Type, &i.entry, m);
                 p.written_in = (i.module != m).then_some(i.module);
                 out.push(p);

@@ -59,46 +59,34 @@ pub fn reconcile(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
     // Nothing to reconcile (the common case, and every second call): no copy.
     let one_sided =
         before.implements.is_some() != after.implements.is_some() || auto_one_sided(before, after);
-    let evidence = !before.impls_in_source.is_empty() || !after.impls_in_source.is_empty();
+    // An impl in the sources is evidence only of a derive it may stand for: a probed
+    // trait's, or one derived on either side (most impls are neither: no copy).
+    let evidence = before
+        .impls_in_source
+        .iter()
+        .chain(&after.impls_in_source)
+        .any(|n| ProbedTrait::parse(n).is_some() || od.contains(n) || nd.contains(n));
     let derive_changed = ProbedTrait::ALL
         .iter()
         .any(|t| od.contains(t.name()) != nd.contains(t.name()));
     if !(one_sided || evidence || (derive_changed && before.implements.is_some())) {
         return None;
     }
-    let (od, nd) = (od.clone(), nd.clone());
     let (mut old, mut new) = (before.clone(), after.clone());
-    for t in ProbedTrait::ALL {
-        let name = t.name();
-        match (od.contains(name), nd.contains(name)) {
-            // Derive removed, but the trait is still implemented.
-            (true, false) if known(after, *t) == Some(true) => {
-                if let Some(c) = new.item.as_mut().and_then(ItemShape::container_mut) {
-                    c.derives.insert(name.to_owned());
+    // A derive on one side only whose trait the other side implements anyway (by an
+    // impl; for a probed trait, as the compiler answered too) is put back on that side.
+    // Any derive counts: it implements the trait it is named for (thiserror's `Error`).
+    let implemented = |s: &Symbol, name: &str| match ProbedTrait::parse(name) {
+        Some(t) => known(s, t) == Some(true),
+        None => s.impls_in_source.contains(name),
+    };
+    for (gone, side, other) in [(od, &mut new, after), (nd, &mut old, before)] {
+        let present = derives(other).unwrap_or(&empty);
+        for name in gone.difference(present) {
+            if implemented(other, name) {
+                if let Some(c) = side.item.as_mut().and_then(ItemShape::container_mut) {
+                    c.derives.insert(name.clone());
                 }
-            }
-            // Derive added where the trait was implemented already.
-            (false, true) if known(before, *t) == Some(true) => {
-                if let Some(c) = old.item.as_mut().and_then(ItemShape::container_mut) {
-                    c.derives.insert(name.to_owned());
-                }
-            }
-            _ => {}
-        }
-    }
-    // Any other derive (thiserror's `Error`, derive_more's `Display`) replaced by an
-    // impl of the trait it is named for, or the reverse: the sources say so.
-    for name in od.difference(&nd) {
-        if ProbedTrait::parse(name).is_none() && after.impls_in_source.contains(name) {
-            if let Some(c) = new.item.as_mut().and_then(ItemShape::container_mut) {
-                c.derives.insert(name.clone());
-            }
-        }
-    }
-    for name in nd.difference(&od) {
-        if ProbedTrait::parse(name).is_none() && before.impls_in_source.contains(name) {
-            if let Some(c) = old.item.as_mut().and_then(ItemShape::container_mut) {
-                c.derives.insert(name.clone());
             }
         }
     }

@@ -10,7 +10,6 @@ use std::path::Path;
 // A trait needs no compiled proof (rustdoc's page kind says what the item is), unlike
 // an alias's target.
 mod toolchain;
-use toolchain::std_docs;
 
 const TABLE: &str = "src/std_traits/table.rs";
 
@@ -63,16 +62,9 @@ fn source(table: &[String]) -> String {
 
 #[test]
 fn the_table_is_what_std_documents() {
-    let Some(docs) = std_docs() else {
-        eprintln!("the toolchain has no std documentation (rust-docs): table not regenerated");
+    let Some((fresh, docs)) = toolchain::fresh_table(TABLE, generate, |t| source(t)) else {
         return;
     };
-    let fresh = generate(&docs);
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(TABLE);
-    if std::env::var_os("CONTRACT_PIN_BLESS").is_some() {
-        std::fs::write(&path, source(&fresh)).expect("write the table");
-        return;
-    }
     for known in [
         "std::fmt::Write",
         "std::error::Error",

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::ty::{Args, Bound, GenericArg, Type};
+use crate::ty::{Bound, Type};
 
 /// `t` with every `impl Trait`'s captures written in one form; whether any was
 /// written otherwise.
@@ -53,52 +53,19 @@ pub(super) fn written_alike(t: &mut Type) -> bool {
     changed
 }
 
-/// The lifetimes the trait bounds of an `impl` name in their arguments.
+/// The lifetimes the trait bounds of an `impl` name in their arguments (not those a
+/// `for<…>` binds).
 fn named_lifetimes(bounds: &[Bound]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for b in bounds {
-        let Bound::Trait { path, .. } = b else {
+        let Bound::Trait { hrtb, .. } = b else {
             continue;
         };
-        for s in &path.segments {
-            match &s.args {
-                Args::Angle(args) => {
-                    for a in args {
-                        match a {
-                            GenericArg::Lifetime(l) => {
-                                out.insert(l.clone());
-                            }
-                            GenericArg::Type(t) | GenericArg::AssocType { ty: t, .. } => {
-                                lifetimes_in(t, &mut out)
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                Args::Paren { inputs, output } => {
-                    for t in inputs.iter().chain(output.as_deref()) {
-                        lifetimes_in(t, &mut out);
-                    }
-                }
-                Args::None => {}
+        b.clone().lifetimes_mut(&mut |l| {
+            if !hrtb.contains(l) {
+                out.insert(l.clone());
             }
-        }
+        });
     }
     out
-}
-
-/// Every lifetime written in `t`.
-fn lifetimes_in(t: &Type, out: &mut BTreeSet<String>) {
-    let text = t.to_string();
-    let mut rest = text.as_str();
-    while let Some(at) = rest.find('\'') {
-        let tail = &rest[at + 1..];
-        let end = tail
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(tail.len());
-        if end > 0 {
-            out.insert(format!("'{}", &tail[..end]));
-        }
-        rest = &tail[end..];
-    }
 }

@@ -20,6 +20,30 @@ pub fn std_docs() -> Option<PathBuf> {
     docs.is_dir().then_some(docs)
 }
 
+/// The table `generate` makes from the toolchain's std documentation, with where the
+/// documentation is, for the caller to compare with the committed one. `None` when
+/// there is nothing to compare: no documentation here (said on stderr), or
+/// `CONTRACT_PIN_BLESS` set, and then `source` of it is written to `table` (a path in
+/// contract-core) instead.
+#[allow(dead_code)] // std_auto checks what the docs say before it blesses
+pub fn fresh_table<T>(
+    table: &str,
+    generate: impl FnOnce(&Path) -> T,
+    source: impl FnOnce(&T) -> String,
+) -> Option<(T, PathBuf)> {
+    let Some(docs) = std_docs() else {
+        eprintln!("the toolchain has no std documentation (rust-docs): table not regenerated");
+        return None;
+    };
+    let fresh = generate(&docs);
+    if std::env::var_os("CONTRACT_PIN_BLESS").is_some() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(table);
+        std::fs::write(&path, source(&fresh)).expect("write the table");
+        return None;
+    }
+    Some((fresh, docs))
+}
+
 /// Every page `{kind}.*.html` under `dir`, recursively, with its item's path under
 /// `module` (`std::io::Result` for `io/type.Result.html`), sorted; target-specific
 /// modules left out (what they hold differs between targets).
