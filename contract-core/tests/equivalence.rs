@@ -470,6 +470,20 @@ fn a_discriminant_written_out_at_its_implicit_value_is_no_change() {
         "pub enum Flag { A = 1, B, C }",
         "pub enum Flag { A = 1 << 0, B = 2, C = 1 + 2 }",
     );
+    // Beside another change (console 0.16 added `#[repr(u16)]` too), the families
+    // compare the variants themselves: still no discriminant change.
+    let found = deltas(
+        "pub enum Attribute { Bold, Dim, Italic }",
+        "#[repr(u16)] pub enum Attribute { Bold = 0, Dim = 1, Italic = 2 }",
+    );
+    assert!(
+        !found.is_empty()
+            && found
+                .iter()
+                .all(|d| d.kind != DeltaKind::DiscriminantChanged && !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
     // Near miss: a value that is not the implicit one.
     breaks(
         "pub enum Attribute { Bold, Dim, Italic }",

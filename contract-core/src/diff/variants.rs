@@ -29,10 +29,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         &[&same_but_name],
     );
     let shown = |v: &VariantShape| Shown::Variant(v.clone());
+    let (ov, nv) = (values(old), values(new));
     for pair in &alignment.pairs {
         let (o, n) = (&old.variants[pair.old], &new.variants[pair.new]);
         if pair.same() {
-            compare_variant(cx, old, new, o, n);
+            // `Bold` (implicitly 0) and `Bold = 0` are one value.
+            let same_value = ov[pair.old] == nv[pair.new];
+            compare_variant(cx, old, new, o, n, same_value);
         } else {
             let delta = cx
                 .delta(DeltaKind::VariantRenamed, Member::variant(&o.name))
@@ -101,6 +104,7 @@ fn compare_variant(
     new_enum: &EnumShape,
     old: &VariantShape,
     new: &VariantShape,
+    same_value: bool,
 ) {
     let at = Member::variant(&new.name);
     let (before, after) = (Shown::Variant(old.clone()), Shown::Variant(new.clone()));
@@ -212,9 +216,11 @@ fn compare_variant(
         cx.push(delta);
     }
     if old.discriminant != new.discriminant
+        && !same_value
         && (old_enum.discriminants_observable() || new_enum.discriminants_observable())
     {
-        // `as` casts and FFI read the explicit value.
+        // `as` casts and FFI read the value (a written one the same as the implicit
+        // one before, console 0.16's `Bold = 0`, is no change).
         let delta = cx
             .delta(DeltaKind::DiscriminantChanged, at)
             .change(before, after);
