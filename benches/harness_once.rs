@@ -71,9 +71,9 @@ fn run(
             let current = &registered[usize::from(op == "edited")];
             let outcome = golden.check(current);
             let expected = if op == "match" {
-                contract_pin::Status::Match
+                contract_harness::Status::Match
             } else {
-                contract_pin::Status::Breaking
+                contract_harness::Status::Breaking
             };
             assert_eq!(outcome.status, expected);
         }

@@ -181,7 +181,7 @@ fn bench_harness(c: &mut Criterion) {
             let s = snapshots(n);
             assert_eq!(
                 s.golden.check(&s.registered_before).status,
-                contract_pin::Status::Match
+                contract_harness::Status::Match
             );
             b.iter(|| s.golden.check(black_box(&s.registered_before)))
         });
@@ -189,7 +189,7 @@ fn bench_harness(c: &mut Criterion) {
             let s = snapshots(n);
             assert_eq!(
                 s.golden.check(&s.registered_after).status,
-                contract_pin::Status::Breaking
+                contract_harness::Status::Breaking
             );
             b.iter(|| s.golden.check(black_box(&s.registered_after)))
         });

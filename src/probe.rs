@@ -1,4 +1,4 @@
-//! The type probe: which of [`contract_core::probe::ProbedTrait::ALL`] a concrete type
+//! The type probe: which of the probed traits (`contract_core::probe::ProbedTrait::ALL`) a concrete type
 //! implements, answered by the compiler in the user's crate, in const context.
 //!
 //! `<Probe<T>>::SEND` resolves to the inherent const below when `T: Send` holds, and

@@ -54,8 +54,10 @@ impl Crate {
             format!(
                 "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
                  [workspace]\n\n[dependencies]\ncontract-pin = {{ path = {:?} }}\n\
-                 serde = {{ version = \"1\", features = [\"derive\"] }}\n",
-                repo.display().to_string()
+                 serde = {{ version = \"1\", features = [\"derive\"] }}\n\n\
+                 [dev-dependencies]\ncontract-harness = {{ path = {:?} }}\n",
+                repo.display().to_string(),
+                repo.join("contract-harness").display().to_string()
             ),
         )
         .unwrap();

@@ -19,7 +19,7 @@ use std::sync::{mpsc, Arc, Barrier};
 
 use contract_core::shape::{ItemShape, Value, ValueItemShape};
 use contract_core::{golden, Golden, Symbol};
-use contract_pin::{check_symbols, Status};
+use contract_harness::{check_symbols, Status};
 use contract_store::store;
 
 const SET: &str = "race";

@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use contract_pin::{check, check_symbols, report_json, Outcome, Status};
+use contract_harness::{check, check_symbols, report_json, Outcome, Status};
 use tempfile::TempDir;
 
 mod common;

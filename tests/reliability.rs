@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use contract_pin::{check_symbols, CheckError, Outcome, Status};
+use contract_harness::{check_symbols, CheckError, Outcome, Status};
 use tempfile::TempDir;
 
 mod common;

@@ -116,8 +116,10 @@ fn generate(root: &Path, crates: usize, items: usize) {
             format!(
                 "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
                  publish = false\n\n[dependencies]\ncontract-pin = {{ path = \"{}\" }}\n\
-                 serde = {{ version = \"1\", features = [\"derive\"] }}\n",
-                repo.display()
+                 serde = {{ version = \"1\", features = [\"derive\"] }}\n\n\
+                 [dev-dependencies]\ncontract-harness = {{ path = \"{}\" }}\n",
+                repo.display(),
+                repo.join("contract-harness").display()
             ),
         )
         .unwrap();

@@ -43,10 +43,10 @@ impl GoldenDir {
 
     /// What the test harness does with `registrations`: their current shapes made
     /// and compared with this golden, environment empty.
-    pub fn check(&self, registrations: &Registrations) -> contract_pin::Outcome {
+    pub fn check(&self, registrations: &Registrations) -> contract_harness::Outcome {
         let no_env = |_: &str| None::<String>;
         let current = registrations.current();
-        contract_pin::check_current(SET, PACKAGE, &self.dir, &current, &no_env)
+        contract_harness::check_current(SET, PACKAGE, &self.dir, &current, &no_env)
             .expect("the check runs")
     }
 }

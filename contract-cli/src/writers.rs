@@ -149,7 +149,7 @@ fn harness(root: &Path, text: &str, current: &BTreeMap<String, Symbol>) -> Strin
         env::GOLDEN_DIR => Some(dir.clone()),
         _ => None,
     };
-    let outcome = contract_pin_lib::check_symbols("api", "app", root, current, &lookup)
+    let outcome = contract_harness::check_symbols("api", "app", root, current, &lookup)
         .unwrap_or_else(|e| panic!("the harness refused: {e}"));
     assert!(outcome.status.passed(), "{}", outcome.message);
     std::fs::read_to_string(path).unwrap()

@@ -46,8 +46,10 @@ impl Crate {
             &format!(
                 "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
                  publish = false\n{lib}\n[workspace]\n\n[dependencies]\n\
-                 contract-pin = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n",
-                repo.display().to_string()
+                 contract-pin = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\n\
+                 [dev-dependencies]\ncontract-harness = {{ path = {:?} }}\n",
+                repo.display().to_string(),
+                repo.join("contract-harness").display().to_string()
             ),
         );
         fs::copy(repo.join("Cargo.lock"), c.path("Cargo.lock")).unwrap();

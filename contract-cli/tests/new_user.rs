@@ -32,6 +32,9 @@ publish = false
 [dependencies]
 contract-pin = { path = "CONTRACT_PIN_PATH" }
 serde = { version = "1", features = ["derive"] }
+
+[dev-dependencies]
+contract-harness = { path = "CONTRACT_PIN_PATH/contract-harness" }
 "#;
 
 const LIB_RS: &str = r#"//! A fresh crate with pinned contracts.
@@ -830,7 +833,8 @@ fn a_workspace_gets_one_report_per_package() {
             dir.join("Cargo.toml"),
             format!(
                 "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-                 publish = false\n\n[dependencies]\ncontract-pin = {{ path = \"{repo}\" }}\n"
+                 publish = false\n\n[dependencies]\ncontract-pin = {{ path = \"{repo}\" }}\n\n\
+                 [dev-dependencies]\ncontract-harness = {{ path = \"{repo}/contract-harness\" }}\n"
             ),
         )
         .unwrap();
@@ -894,27 +898,25 @@ fn a_workspace_gets_one_report_per_package() {
 }
 
 /// The README's "Pin a whole public API" steps in `cargo test`: a crate with no
-/// attribute, a public-API set and `assert_golden!("api")`, with the `public-api`
-/// feature. The test bootstraps the golden, and the command agrees with it; a removed
-/// item fails both with the same kind; drift is additive in both; under CI the update
-/// is refused; without the feature the test says which feature it needs.
+/// attribute, a public-API set and `assert_golden!("api")`, with `contract-harness`
+/// as a dev-dependency. The test bootstraps the golden, and the command agrees with
+/// it; a removed item fails both with the same kind; drift is additive in both; under
+/// CI the update is refused; without the harness the test does not compile, and the
+/// error names the line to add.
 #[test]
 fn a_public_api_set_is_checked_by_cargo_test_with_the_commands_verdict() {
     let fresh = Fresh::new();
     let root = fresh.dir.path();
     let repo = repo().display().to_string();
-    let manifest = |features: &str| {
+    let manifest = |harness: &str| {
         format!(
             "[package]\nname = \"fresh-api\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
              publish = false\n\n[workspace]\n\n[dev-dependencies]\n\
-             contract-pin = {{ path = \"{repo}\"{features} }}\n"
+             contract-pin = {{ path = \"{repo}\" }}\n{harness}"
         )
     };
-    fs::write(
-        root.join("Cargo.toml"),
-        manifest(", features = [\"public-api\"]"),
-    )
-    .unwrap();
+    let harness = format!("contract-harness = {{ path = \"{repo}/contract-harness\" }}\n");
+    fs::write(root.join("Cargo.toml"), manifest(&harness)).unwrap();
     fs::write(
         root.join("src/lib.rs"),
         "//! No attribute anywhere.\nmod imp {\n    /// Moved here, public at the root.\n    \
@@ -1011,16 +1013,21 @@ fn a_public_api_set_is_checked_by_cargo_test_with_the_commands_verdict() {
     );
     assert_eq!(contract_pin(&["check"]).status.code(), Some(2));
 
-    // 6. Without the feature: the test names it, and does not read the set as empty.
+    // 6. Without the harness: the test does not compile, and says what to add.
     fs::write(root.join("Cargo.toml"), manifest("")).unwrap();
     let out = fails(
-        "test without the feature",
+        "test without the harness",
         fresh.cargo(&["test", "--quiet"], &[]),
     );
     assert!(
-        out.contains("needs contract-pin's `public-api` feature"),
+        out.contains(
+            "`assert_golden!` runs the check of the `contract-harness` crate, which package \
+             `fresh-api` does not depend on: add `contract-harness = \"0.1\"` under \
+             `[dev-dependencies]`"
+        ),
         "{out}"
     );
+    assert!(out.contains("tests/contract.rs"), "{out}");
 }
 
 /// A library whose root is elsewhere (`[lib] path`, as fnv and others write it): the

@@ -526,18 +526,6 @@ pub fn public_api_without_library(set: &str, package: &str) -> String {
     )
 }
 
-/// `assert_golden!` of a public-API set, in a build of contract-pin without the
-/// feature that reads the sources.
-pub fn public_api_needs_feature(set: &str) -> String {
-    format!(
-        "set `{set}` is a public-API set (`public_api = true` in {}): `assert_golden!` \
-         checks it from the sources, which needs contract-pin's `public-api` feature. In \
-         Cargo.toml: `contract-pin = {{ version = \"…\", features = [\"public-api\"] }}` \
-         (or run `contract-pin check --set {set}`)",
-        crate::policy::file::FILE_NAME
-    )
-}
-
 /// A warning of the harness, on its own line.
 pub fn warning(what: &str) -> String {
     format!("contract-pin: warning: {what}\n")

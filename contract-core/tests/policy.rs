@@ -217,3 +217,38 @@ fn a_policy_from_the_file_classifies_as_written() {
     );
     assert_eq!(p.wire_format, WireFormat::SelfDescribing);
 }
+
+/// `assert_golden!` expands into the harness by the name the package's manifest gives
+/// it: any dependency table, a target's too, renamed or not; none names it, no name.
+#[test]
+fn the_harness_is_found_by_the_name_the_manifest_gives_it() {
+    use contract_core::policy::file::dependency_named;
+    let named = |manifest: &str| dependency_named(manifest, "contract-harness").unwrap();
+    let package = "[package]\nname = \"app\"\nversion = \"0.1.0\"\n";
+    assert_eq!(
+        named(&format!(
+            "{package}[dev-dependencies]\ncontract-harness = \"0.1\"\n"
+        )),
+        Some("contract_harness".to_owned())
+    );
+    assert_eq!(
+        named(&format!(
+            "{package}[dev-dependencies]\ncheck = {{ package = \"contract-harness\", version = \"0.1\" }}\n"
+        )),
+        Some("check".to_owned())
+    );
+    assert_eq!(
+        named(&format!(
+            "{package}[target.'cfg(unix)'.dev-dependencies]\ncontract-harness.workspace = true\n"
+        )),
+        Some("contract_harness".to_owned())
+    );
+    // A package of that name is not a renamed entry of another.
+    assert_eq!(
+        named(&format!(
+            "{package}[dependencies]\ncontract-pin = \"0.1\"\nother = {{ package = \"contract-pin\" }}\n"
+        )),
+        None
+    );
+    assert!(dependency_named("[package", "contract-harness").is_err());
+}

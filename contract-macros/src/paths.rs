@@ -9,14 +9,14 @@ use syn::{Ident, LitStr, Path, Token};
 struct AssertGolden {
     set: LitStr,
     lib: Option<Ident>,
-    krate: Option<Path>,
+    harness: Option<Path>,
 }
 
 impl Parse for AssertGolden {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let set: LitStr = input.parse()?;
         let mut lib = None;
-        let mut krate = None;
+        let mut harness = None;
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -26,12 +26,19 @@ impl Parse for AssertGolden {
             input.parse::<Token![=]>()?;
             match key.to_string().as_str() {
                 "lib" if lib.is_none() => lib = Some(input.parse()?),
-                "crate" if krate.is_none() => krate = Some(input.parse()?),
-                "lib" | "crate" => return Err(syn::Error::new(key.span(), format!("duplicate argument `{key}`"))),
+                "harness" if harness.is_none() => harness = Some(input.parse()?),
+                "lib" | "harness" => return Err(syn::Error::new(key.span(), format!("duplicate argument `{key}`"))),
+                // It named contract-pin, which no longer runs the check.
+                "crate" => {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        "`crate = …` named contract-pin, which no longer runs the check: name the harness crate with `harness = path` (by default the `contract-harness` dev-dependency)",
+                    ))
+                }
                 _ => {
                     return Err(syn::Error::new(
                         key.span(),
-                        "unknown argument: `assert_golden!(\"set\")` accepts `lib = crate_name` and `crate = path`",
+                        "unknown argument: `assert_golden!(\"set\")` accepts `lib = crate_name` and `harness = path`",
                     ))
                 }
             }
@@ -39,7 +46,7 @@ impl Parse for AssertGolden {
         if let Err(e) = contract_core::golden::SetName::parse(&set.value()) {
             return Err(syn::Error::new(set.span(), e));
         }
-        Ok(AssertGolden { set, lib, krate })
+        Ok(AssertGolden { set, lib, harness })
     }
 }
 
@@ -54,14 +61,18 @@ impl ParseAnyIdent for Ident {
     }
 }
 
+/// The package of the harness, which `assert_golden!` expands into.
+const HARNESS: &str = "contract-harness";
+
 /// `assert_golden!("set")`: links the package's library (inventory sees only linked
 /// crates) and runs the harness.
 pub fn assert_golden(input: TokenStream) -> syn::Result<TokenStream> {
     let args: AssertGolden = syn::parse2(input)?;
     let set = &args.set;
-    let krate = args
-        .krate
-        .unwrap_or_else(|| syn::parse_quote!(::contract_pin));
+    let harness = match args.harness {
+        Some(path) => path,
+        None => harness_crate(set.span())?,
+    };
     // The library's crate name: given, or the package name with `-` as `_`.
     let lib = match args.lib {
         Some(lib) => Some(lib),
@@ -84,13 +95,51 @@ pub fn assert_golden(input: TokenStream) -> syn::Result<TokenStream> {
     Ok(quote! {
         {
             #link
-            #krate::__private::assert_golden(
+            #harness::__private::assert_golden(
                 #set,
                 ::core::env!("CARGO_PKG_NAME"),
                 ::core::env!("CARGO_MANIFEST_DIR"),
             )
         }
     })
+}
+
+/// The harness crate, by the name the calling package's manifest gives its dependency
+/// on `contract-harness` (renamed or not); without one, the error that says what to
+/// add. A manifest that cannot be read leaves the default name, and the compiler says
+/// the rest.
+fn harness_crate(span: Span) -> syn::Result<Path> {
+    let default = || syn::parse_quote!(::contract_harness);
+    let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+    // The harness's own tests and doctests name it as itself.
+    let (Some(dir), false) = (std::env::var_os("CARGO_MANIFEST_DIR"), package == HARNESS) else {
+        return Ok(default());
+    };
+    let manifest = std::path::Path::new(&dir).join("Cargo.toml");
+    let Ok(text) = std::fs::read_to_string(&manifest) else {
+        return Ok(default());
+    };
+    match contract_core::policy::file::dependency_named(&text, HARNESS) {
+        Ok(Some(name)) => {
+            let name = format_ident!("{}", name);
+            Ok(syn::parse_quote!(::#name))
+        }
+        Ok(None) => Err(syn::Error::new(
+            span,
+            format!(
+                "`assert_golden!` runs the check of the `{HARNESS}` crate, which package \
+                 `{package}` does not depend on: add `{HARNESS} = \"{}\"` under \
+                 `[dev-dependencies]` in its Cargo.toml (contract-pin itself holds only \
+                 what a library links)",
+                concat!(
+                    env!("CARGO_PKG_VERSION_MAJOR"),
+                    ".",
+                    env!("CARGO_PKG_VERSION_MINOR")
+                ),
+            ),
+        )),
+        Err(_) => Ok(default()),
+    }
 }
 
 /// The namespace-sharing kinds of pinned item whose fingerprint const may need a

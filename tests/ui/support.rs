@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use contract_pin::{Class, Status};
+use contract_harness::{Class, Status};
 
 /// Asserts that the fixture's set `ui` drifted additively, by a delta of `kind`, and
 /// by nothing breaking.
@@ -16,7 +16,7 @@ pub fn assert_additive(kind: &str) {
 #[allow(dead_code)] // each fixture uses one of these
 pub fn assert_additive_in(set: &str, kind: &str) {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let outcome = contract_pin::check(set, env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
+    let outcome = contract_harness::check(set, env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
         .unwrap_or_else(|e| panic!("the check did not run: {e}"));
     assert_eq!(outcome.status, Status::Additive, "{}", outcome.message);
     assert!(
@@ -37,10 +37,10 @@ pub fn assert_additive_in(set: &str, kind: &str) {
 #[allow(dead_code)] // each fixture uses one of these
 pub fn assert_unchanged() {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let outcome = contract_pin::check("ui", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
+    let outcome = contract_harness::check("ui", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
         .unwrap_or_else(|e| panic!("the check did not run: {e}"));
-    let module_only = |d: &contract_pin::Delta| {
-        d.kind == contract_pin::DeltaKind::SymbolMoved && d.before.is_none()
+    let module_only = |d: &contract_harness::Delta| {
+        d.kind == contract_harness::DeltaKind::SymbolMoved && d.before.is_none()
     };
     assert!(
         outcome.deltas.iter().all(module_only),

@@ -18,7 +18,7 @@ use std::collections::BTreeSet;
 
 use contract_core::env::Mode;
 use contract_core::shape::{FieldStyle, ItemShape, VariantShape};
-use contract_pin::Status;
+use contract_harness::Status;
 use helpers::{Env, Scratch};
 // The seed's import block: every named symbol through the canonical path, and only
 // there. Nothing here calls the surface: a consumer that does would stop compiling
@@ -87,7 +87,7 @@ fn the_golden_check_is_deterministic() {
     let scratch = Scratch::new("determinism");
     let env = Env::at(scratch.path());
     assert_eq!(env.clone().update().check().status, Status::Updated);
-    let report = contract_pin::report_json;
+    let report = contract_harness::report_json;
     let baseline = env.check();
     assert_eq!(baseline.status, Status::Match, "{}", baseline.message);
     for _ in 0..9 {

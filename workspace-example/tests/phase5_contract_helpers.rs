@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use contract_core::golden::{self, Golden};
-use contract_pin::Outcome;
+use contract_harness::Outcome;
 
 /// The deep-module map, declared once: symbol => the module that declares it.
 macro_rules! deep_module_map {
@@ -64,7 +64,7 @@ const HARNESS_VARIABLES: &[&str] = &[
     "CI",
 ];
 
-/// An environment for `contract_pin::check`: the process environment minus every
+/// An environment for `contract_harness::check`: the process environment minus every
 /// harness variable, plus what a test sets. Nothing here touches the process
 /// environment, so tests run in parallel safely.
 #[derive(Clone, Debug, Default)]
@@ -100,8 +100,8 @@ impl Env {
 
     /// Runs the harness; a check that cannot run fails the test.
     pub fn check(&self) -> Outcome {
-        contract_pin::check(SET, PACKAGE, &manifest_dir(), &self.lookup())
-            .unwrap_or_else(|e| panic!("contract_pin::check could not run: {e}"))
+        contract_harness::check(SET, PACKAGE, &manifest_dir(), &self.lookup())
+            .unwrap_or_else(|e| panic!("contract_harness::check could not run: {e}"))
     }
 }
 

@@ -1,5 +1,5 @@
 //! The generated crate that holds every pair (module `dNNN`, set `dNNN`), and the
-//! three front ends run on it: the harness (`contract_pin::check` in a test binary),
+//! three front ends run on it: the harness (`contract_harness::check` in a test binary),
 //! the compile-time check (`cargo check`), and the CLI (`contract-pin check --format
 //! json`). Each is read back into the same [`View`] per set.
 
@@ -92,8 +92,9 @@ impl Generated {
              [workspace]\n\n[dependencies]\ncontract-pin = {{ path = {:?} }}\n\
              serde = {{ version = \"1\", features = [\"derive\"] }}\n\
              serde_core = \"1\"\n\n\
-             [dev-dependencies]\nserde_json = \"1\"\n",
-            repo.display().to_string()
+             [dev-dependencies]\nserde_json = \"1\"\ncontract-harness = {{ path = {:?} }}\n",
+            repo.display().to_string(),
+            repo.join("contract-harness").display().to_string()
         );
         let g = Generated {
             dir,
@@ -226,7 +227,7 @@ impl Generated {
         Ok(binary)
     }
 
-    /// Runs the harness binary: `contract_pin::check` on every set.
+    /// Runs the harness binary: `contract_harness::check` on every set.
     pub fn run_harness(&self, binary: &Path, vars: &[(&str, &str)]) -> BTreeMap<String, View> {
         let out_file = self.path("harness.json");
         let _ = fs::remove_file(&out_file);
@@ -364,7 +365,7 @@ impl Generated {
     }
 }
 
-/// The harness: `contract_pin::check` on every set of `sets.txt`, one JSON line each.
+/// The harness: `contract_harness::check` on every set of `sets.txt`, one JSON line each.
 const HARNESS: &str = r#"use differential as _; // links the registrations
 
 #[test]
@@ -375,10 +376,10 @@ fn every_set() {
     let out_path = std::env::var("DIFFERENTIAL_OUT").unwrap();
     let mut out = std::fs::File::create(out_path).unwrap();
     for set in include_str!("../sets.txt").lines() {
-        let line = match contract_pin::check(set, env!("CARGO_PKG_NAME"), dir, &lookup) {
+        let line = match contract_harness::check(set, env!("CARGO_PKG_NAME"), dir, &lookup) {
             Ok(outcome) => {
                 let report: serde_json::Value =
-                    serde_json::from_str(&contract_pin::report_json(&outcome)).unwrap();
+                    serde_json::from_str(&contract_harness::report_json(&outcome)).unwrap();
                 serde_json::json!({"set": set, "report": report})
             }
             Err(e) => serde_json::json!({"set": set, "error": e.to_string()}),

@@ -5,7 +5,7 @@
 //! befores are written and the harness creates every golden (`CONTRACT_PIN_UPDATE=1`);
 //! then the afters are written and:
 //!
-//! - (a) the harness (`contract_pin::check` in the crate's test binary, built with the
+//! - (a) the harness (`contract_harness::check` in the crate's test binary, built with the
 //!   compile-time check off) gives a status and deltas per set;
 //! - (b) `contract-pin check --format json` gives the same per set;
 //! - (c) `cargo check` (the compile-time check on) gives breaking errors per module.

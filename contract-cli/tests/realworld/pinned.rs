@@ -286,9 +286,10 @@ fn copy(src: &Path, dest: &Path, pinned: bool) -> Result<(PathBuf, usize), Strin
     let repo = Path::new(HERE).parent().unwrap();
     // Published manifests list their tests (`autotests = false`): name this one.
     let more = format!(
-        "\n[dependencies.contract-pin]\npath = {:?}\n\n[[test]]\nname = \"contract_pin_api\"\n\
-         path = \"tests/contract_pin_api.rs\"\n",
-        repo.display().to_string()
+        "\n[dependencies.contract-pin]\npath = {:?}\n\n[dev-dependencies.contract-harness]\npath = {:?}\n\n\
+         [[test]]\nname = \"contract_pin_api\"\npath = \"tests/contract_pin_api.rs\"\n",
+        repo.display().to_string(),
+        repo.join("contract-harness").display().to_string()
     );
     let manifest = fresh_copy(src, dest, &more)?;
     let pins = pin_sources(dest)?;

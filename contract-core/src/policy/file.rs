@@ -922,6 +922,39 @@ pub fn dependency_crates(manifest: &str) -> std::collections::BTreeSet<String> {
     out
 }
 
+/// The name a package's code calls its dependency on `package` by, from any of its
+/// dependency tables (`[dependencies]`, `[dev-dependencies]`, `[build-dependencies]`
+/// and their `[target.'…'.…]` forms): the key with `-` as `_`, or the key of an entry
+/// renamed with `package = "…"`. `Ok(None)` when no table names it; `Err` with the
+/// parser's words when the manifest does not parse.
+pub fn dependency_named(manifest: &str, package: &str) -> Result<Option<String>, String> {
+    let doc = toml_span::parse(manifest).map_err(|e| e.to_string())?;
+    let Some(doc) = doc.as_table() else {
+        return Ok(None);
+    };
+    let find = |table: Option<&Value<'_>>| -> Option<String> {
+        table
+            .and_then(Value::as_table)?
+            .iter()
+            .find_map(|(key, entry)| {
+                let renamed = entry
+                    .as_table()
+                    .and_then(|t| t.get("package"))
+                    .and_then(Value::as_str);
+                (renamed.unwrap_or(&key.name) == package).then(|| key.name.replace('-', "_"))
+            })
+    };
+    const TABLES: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
+    let mut scopes = vec![doc];
+    if let Some(targets) = doc.get("target").and_then(Value::as_table) {
+        scopes.extend(targets.values().filter_map(Value::as_table));
+    }
+    Ok(scopes
+        .iter()
+        .flat_map(|scope| TABLES.iter().map(|table| scope.get(*table)))
+        .find_map(find))
+}
+
 /// What [`workspace_root`] needs of a manifest.
 struct Manifest {
     /// `[workspace]`: its `members` and `exclude`.

@@ -10,8 +10,13 @@ fn escaping() {
     contract_pin::assert_golden!("../../etc");
 }
 
+fn contract_pin_path() {
+    contract_pin::assert_golden!("phase5", crate = contract_pin);
+}
+
 fn main() {
     unquoted();
     unknown();
     escaping();
+    contract_pin_path();
 }

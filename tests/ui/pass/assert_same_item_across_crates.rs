@@ -1,6 +1,6 @@
 #![deny(warnings)]
 
-contract_pin::assert_same_item!(contract_pin::Status, contract_pin::Status);
-contract_pin::assert_same_item!(contract_pin::DeltaKind, contract_core::DeltaKind);
+contract_pin::assert_same_item!(contract_harness::Status, contract_harness::Status);
+contract_pin::assert_same_item!(contract_harness::DeltaKind, contract_core::DeltaKind);
 
 fn main() {}

@@ -22,14 +22,14 @@ impl Clone for Config {
 
 fn main() {
     let manifest_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let outcome = contract_pin::check("ui", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
+    let outcome = contract_harness::check("ui", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
         .unwrap_or_else(|e| panic!("the check did not run: {e}"));
     // (The fixture's golden records no module: that much is drift.)
     assert!(
         outcome
             .deltas
             .iter()
-            .all(|d| !d.is_breaking() && d.kind != contract_pin::DeltaKind::DeriveRemoved),
+            .all(|d| !d.is_breaking() && d.kind != contract_harness::DeltaKind::DeriveRemoved),
         "{}",
         outcome.message
     );

@@ -18,7 +18,7 @@ mod legacy {
 fn main() {
     let _ = (billing::Invoice { total: 1 }.total, legacy::Invoice { amount: 1 }.amount);
     let manifest_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let err = contract_pin::check("dupes", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
+    let err = contract_harness::check("dupes", env!("CARGO_PKG_NAME"), manifest_dir, &|_| None)
         .expect_err("two items named Invoice must be refused");
     let message = err.to_string();
     assert!(message.contains("two pinned items are named `Invoice` in one set"), "{message}");

@@ -135,31 +135,22 @@ fn check_from(
     Ok(outcome)
 }
 
-/// A public-API set, with the `contract-pin` command's scan and verdict; without the
-/// feature that brings the scan, the error that names it.
+/// A public-API set, with the `contract-pin` command's scan and verdict.
 fn public_api(
     set: &str,
     package: &str,
     manifest_dir: &Path,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    #[cfg(feature = "public-api")]
-    return contract_cli::sources::check_public_api(set, package, manifest_dir, lookup);
-    #[cfg(not(feature = "public-api"))]
-    {
-        let _ = (package, manifest_dir, lookup);
-        Err(CheckError::Refused(message::public_api_needs_feature(set)))
-    }
+    contract_cli::sources::check_public_api(set, package, manifest_dir, lookup)
 }
 
 /// Runs `check` where a public-API set's scan can run: syn recurses deeper than a
-/// test thread's stack may allow, so, with the scan, on a thread with the command's
-/// stack.
+/// test thread's stack may allow, so on a thread with the command's stack.
 fn on_a_scan_stack(
     check: impl FnOnce() -> Result<Outcome, CheckError> + Send,
 ) -> Result<Outcome, CheckError> {
-    #[cfg(feature = "public-api")]
-    return std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
             .stack_size(contract_cli::sources::STACK)
             .spawn_scoped(scope, check)
@@ -167,9 +158,7 @@ fn on_a_scan_stack(
         thread
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    });
-    #[cfg(not(feature = "public-api"))]
-    check()
+    })
 }
 
 /// [`check`] on symbols already collected.
