@@ -15,12 +15,10 @@ use contract_core::{golden, message, render, Delta, Symbol};
 
 use crate::exit::Exit;
 use crate::json;
-use crate::model::{Model, Unit};
-use crate::scan::Finding;
 use crate::show;
 use crate::store;
 use crate::term::{count, Paint};
-use crate::workspace;
+use contract_scan::model::{Model, Unit};
 
 /// Output formats of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -41,26 +39,13 @@ pub enum Format {
 type Results<'a> = Vec<(&'a Unit, Result<Outcome, String>)>;
 
 fn compare(model: &Model) -> Results<'_> {
-    crate::model::on_every_core(&model.units, |_, u| {
+    contract_scan::model::on_every_core(&model.units, |_, u| {
         (u, model.evaluate(u, &Mode::Compare).map(|e| e.outcome))
     })
 }
 
-/// All scan findings (and, as warnings, the policy file's) with the file shown
-/// relative to the workspace root.
-pub(crate) fn findings(model: &Model, errors: bool) -> Vec<(String, &Finding)> {
-    let policy: &[Finding] = if errors { &[] } else { &model.policy_warnings };
-    model
-        .scans
-        .iter()
-        .flat_map(|s| if errors { &s.errors } else { &s.warnings })
-        .chain(policy)
-        .map(|f| (workspace::display(&model.workspace.root, &f.file), f))
-        .collect()
-}
-
 fn print_findings(model: &Model, paint: Paint) {
-    for (file, f) in findings(model, false) {
+    for (file, f) in contract_scan::model::findings(model, false) {
         eprintln!(
             "{}: {file}:{}:{}: {}",
             paint.yellow("warning"),
@@ -69,7 +54,7 @@ fn print_findings(model: &Model, paint: Paint) {
             f.message
         );
     }
-    for (file, f) in findings(model, true) {
+    for (file, f) in contract_scan::model::findings(model, true) {
         eprintln!(
             "{}: {file}:{}:{}: {}",
             paint.red("error"),
@@ -108,7 +93,7 @@ fn exit_code(model: &Model, results: &Results<'_>) -> Exit {
 /// on stdout (see [`crate::json`]); nothing on stderr.
 fn json_check(model: &Model, results: &Results<'_>) -> String {
     let code = exit_code(model, results);
-    let mut errors: Vec<_> = findings(model, true)
+    let mut errors: Vec<_> = contract_scan::model::findings(model, true)
         .into_iter()
         .map(|(file, f)| json::finding(&file, f))
         .collect();
@@ -126,7 +111,7 @@ fn json_check(model: &Model, results: &Results<'_>) -> String {
         let message = message::unreferenced_golden(&o.set, &o.package);
         errors.push(json::unreferenced(&o.set, &o.package, &o.shown, &message));
     }
-    let warnings = findings(model, false)
+    let warnings = contract_scan::model::findings(model, false)
         .into_iter()
         .map(|(file, f)| json::finding(&file, f))
         .collect();
@@ -411,7 +396,7 @@ fn markdown(model: &Model, results: &Results<'_>) -> String {
 
 fn github(model: &Model, results: &Results<'_>) -> String {
     let mut out = String::new();
-    for (file, f) in findings(model, false) {
+    for (file, f) in contract_scan::model::findings(model, false) {
         out.push_str(&gh_line(
             "warning",
             Some((&file, f.line, f.col)),
@@ -419,7 +404,7 @@ fn github(model: &Model, results: &Results<'_>) -> String {
             &f.message,
         ));
     }
-    for (file, f) in findings(model, true) {
+    for (file, f) in contract_scan::model::findings(model, true) {
         out.push_str(&gh_line(
             "error",
             Some((&file, f.line, f.col)),

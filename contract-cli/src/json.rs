@@ -22,7 +22,7 @@ use contract_core::check::Outcome;
 use serde_json::{json, Value};
 
 use crate::exit::Exit;
-use crate::scan::Finding;
+use contract_scan::scan::Finding;
 
 /// A scan finding (`file` as users read it).
 pub fn finding(file: &str, f: &Finding) -> Value {

@@ -2,32 +2,22 @@
 //! of a workspace stands, from the sources, without writing or running a test — in the
 //! terminal and in CI.
 //!
-//! The scan reads each member's library with `syn`, extracts every pinned item with the
-//! same `contract-core` argument parsing and extraction the attribute macro uses, and
-//! holds it against the golden with the same verdict the test harness uses.
+//! The scan (`contract-scan`) reads each member's library with `syn`, extracts every
+//! pinned item with the same `contract-core` argument parsing and extraction the
+//! attribute macro uses, and holds it against the golden with the same verdict the
+//! test harness uses. This crate prints what it found.
 //!
-//! This library is the command's code, shared by its two binaries; it is not an API,
-//! but for [`sources::check_public_api`]: how contract-pin's test harness (its
-//! `public-api` feature) checks a public-API set, with this command's verdict.
+//! This library is the command's code, shared by its two binaries; it is not an API.
 
-mod api;
-mod cache;
-mod cfg;
 mod commands;
-mod deps;
 mod exit;
 mod json;
-mod macro_rules;
-mod model;
 mod policy;
 mod review;
-mod scan;
 mod show;
-pub mod sources;
 mod store;
 mod term;
 mod words;
-mod workspace;
 #[cfg(test)]
 mod writers;
 
@@ -36,6 +26,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
+
+use contract_scan::model;
 
 use crate::commands::Format;
 use crate::exit::Exit;
@@ -118,7 +110,7 @@ fn arguments(entry: Entry, mut args: Vec<OsString>) -> Vec<OsString> {
 /// syn parses recursively, and a source file may nest deeper than the main thread's
 /// stack allows (rustc itself grows its stack on demand); the command runs on a thread
 /// with room for that, so deep nesting is never a crash.
-pub const STACK: usize = 256 << 20;
+use contract_scan::STACK;
 
 /// Runs the command with the process's arguments and environment.
 pub fn main(entry: Entry) -> ExitCode {

@@ -11,9 +11,9 @@ use contract_core::policy::file::{self, Setting, Source};
 use serde_json::{json, Value};
 
 use crate::exit::Exit;
-use crate::model::{Filter, Model};
 use crate::term::Paint;
 use crate::words;
+use contract_scan::model::{Filter, Model};
 
 /// Output formats of `policy`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -12,8 +12,8 @@ use contract_core::accept::{self, Accept};
 use contract_core::{render, Delta, DeltaKind, Symbol};
 use similar::{ChangeTag, TextDiff};
 
-use crate::model::{Model, Unit};
 use crate::term::Paint;
+use contract_scan::model::{Model, Unit};
 
 /// Under each set's header: what the two sides of the diffs are.
 pub fn legend(paint: Paint) -> String {

@@ -4,4 +4,4 @@
 //! lock held from the read to the write; a temp file of the writer's own beside the
 //! golden, synced, then renamed over it), in one transaction ([`transact`]).
 
-pub use contract_store::store::{read, transact};
+pub use contract_store::store::transact;

@@ -105,14 +105,6 @@ impl Progress {
         }
     }
 
-    /// Never drawn: for a caller whose stderr is not the user's (a test harness).
-    pub fn hidden() -> Progress {
-        Progress {
-            enabled: false,
-            ..Progress::new()
-        }
-    }
-
     /// Shows `what` once the work has taken more than a moment (at most 20 times a
     /// second).
     pub fn show(&mut self, what: &str) {
@@ -143,6 +135,16 @@ impl Progress {
             let _ = err.flush();
             self.drawn = false;
         }
+    }
+}
+
+impl contract_scan::Progress for Progress {
+    fn show(&mut self, what: &str) {
+        Progress::show(self, what);
+    }
+
+    fn clear(&mut self) {
+        Progress::clear(self);
     }
 }
 

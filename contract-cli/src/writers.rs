@@ -14,8 +14,8 @@ use contract_core::shape::Generics;
 use contract_core::{env, golden, Golden, ItemShape, Policy, Symbol};
 use proptest::prelude::*;
 
-use crate::model::Unit;
 use crate::{commands, review};
+use contract_scan::model::Unit;
 
 const NAMES: [&str; 4] = ["A", "B", "C", "D"];
 

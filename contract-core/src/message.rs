@@ -517,6 +517,16 @@ pub fn attribute_names_public_api_set(set: &str) -> String {
     )
 }
 
+/// `assert_golden!` in a package whose manifest does not depend on the harness crate
+/// (`harness`, at `version`).
+pub fn harness_not_a_dependency(harness: &str, package: &str, version: &str) -> String {
+    format!(
+        "`assert_golden!` runs the check of the `{harness}` crate, which package `{package}` \
+         does not depend on: add `{harness} = \"{version}\"` under `[dev-dependencies]` in \
+         its Cargo.toml (contract-pin itself holds only what a library links)"
+    )
+}
+
 /// `assert_golden!` of a public-API set in a package with no library: nothing is public.
 pub fn public_api_without_library(set: &str, package: &str) -> String {
     format!(

@@ -142,7 +142,7 @@ fn public_api(
     manifest_dir: &Path,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    contract_cli::sources::check_public_api(set, package, manifest_dir, lookup)
+    contract_scan::sources::check_public_api(set, package, manifest_dir, lookup)
 }
 
 /// Runs `check` where a public-API set's scan can run: syn recurses deeper than a
@@ -152,7 +152,7 @@ fn on_a_scan_stack(
 ) -> Result<Outcome, CheckError> {
     std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
-            .stack_size(contract_cli::sources::STACK)
+            .stack_size(contract_scan::sources::STACK)
             .spawn_scoped(scope, check)
             .map_err(|e| CheckError::Refused(e.to_string()))?;
         thread

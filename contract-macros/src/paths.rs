@@ -126,11 +126,9 @@ fn harness_crate(span: Span) -> syn::Result<Path> {
         }
         Ok(None) => Err(syn::Error::new(
             span,
-            format!(
-                "`assert_golden!` runs the check of the `{HARNESS}` crate, which package \
-                 `{package}` does not depend on: add `{HARNESS} = \"{}\"` under \
-                 `[dev-dependencies]` in its Cargo.toml (contract-pin itself holds only \
-                 what a library links)",
+            contract_core::message::harness_not_a_dependency(
+                HARNESS,
+                &package,
                 concat!(
                     env!("CARGO_PKG_VERSION_MAJOR"),
                     ".",

@@ -15,10 +15,10 @@ use contract_core::names::{self, NameTable};
 use contract_core::{golden, Delta, Fragment, Member, Policy};
 use contract_store::policy::{self, Loaded};
 
-use crate::scan::{self, PackageScan, Pinned};
-use crate::store;
-use crate::term::Progress;
+use crate::scan::{self, Finding, PackageScan, Pinned};
 use crate::workspace::{self, Workspace};
+use crate::Progress;
+use contract_store::store;
 
 /// One set of one package: what the harness's `assert_golden!("set")` would check.
 pub struct Unit {
@@ -398,13 +398,26 @@ pub struct Filter {
 }
 
 impl Filter {
-    pub(crate) fn package(&self, name: &str) -> bool {
+    pub fn package(&self, name: &str) -> bool {
         self.packages.is_empty() || self.packages.iter().any(|p| p == name)
     }
 
-    pub(crate) fn set(&self, name: &str) -> bool {
+    pub fn set(&self, name: &str) -> bool {
         self.sets.is_empty() || self.sets.iter().any(|s| s == name)
     }
+}
+
+/// All scan findings (and, as warnings, the policy file's) with the file shown
+/// relative to the workspace root.
+pub fn findings(model: &Model, errors: bool) -> Vec<(String, &Finding)> {
+    let policy: &[Finding] = if errors { &[] } else { &model.policy_warnings };
+    model
+        .scans
+        .iter()
+        .flat_map(|s| if errors { &s.errors } else { &s.warnings })
+        .chain(policy)
+        .map(|f| (workspace::display(&model.workspace.root, &f.file), f))
+        .collect()
 }
 
 /// Discovers the workspace, scans every selected package and reads the goldens.
@@ -412,7 +425,7 @@ pub fn load(
     manifest_path: Option<&Path>,
     filter: &Filter,
     lookup: &impl Fn(&str) -> Option<String>,
-    progress: &mut Progress,
+    progress: &mut dyn Progress,
 ) -> Result<Model, String> {
     progress.show("reading the workspace");
     // What the build sees of the target, asked while cargo reads the workspace.
@@ -863,7 +876,7 @@ fn scan_all(
     workspace: &Workspace,
     options: &[scan::Options],
     filter: &Filter,
-    progress: &mut Progress,
+    progress: &mut dyn Progress,
 ) -> Vec<PackageScan> {
     let progress = std::sync::Mutex::new(progress);
     on_every_core(&workspace.packages, |index, package| {
@@ -880,7 +893,7 @@ fn scan_all(
 /// `f` of each of `items` (with its index), in their order, computed on as many
 /// threads as the machine offers. Each helper thread gets the command's deep stack
 /// (syn parses recursively); the current thread, which has it too, works alongside.
-pub(crate) fn on_every_core<'a, T: Sync, R: Send>(
+pub fn on_every_core<'a, T: Sync, R: Send>(
     items: &'a [T],
     f: impl Fn(usize, &'a T) -> R + Sync,
 ) -> Vec<R> {
@@ -941,7 +954,7 @@ fn note_reexports(
     filter: &Filter,
     scans: &mut [PackageScan],
     others: &mut BTreeMap<usize, PackageScan>,
-    progress: &mut Progress,
+    progress: &mut dyn Progress,
 ) {
     let libs: BTreeMap<&str, usize> = workspace
         .packages

@@ -66,7 +66,7 @@ pub enum DefKind {
     Module(usize),
     /// An item.
     Item(Box<Entry>),
-    /// An item not declared `pub` (`pub(crate) struct AttributeSpecification` in gimli's
+    /// An item not declared `pub` (`pub struct AttributeSpecification` in gimli's
     /// `write::abbrev`): not API, but it shadows what a glob or the crate root would
     /// otherwise give the module's paths (its `impl` blocks are its own, not the root's
     /// public type of that name).

@@ -9,10 +9,9 @@ use contract_core::check::{CheckError, Outcome};
 use contract_core::env;
 use contract_core::message::{self, Front};
 
-use crate::commands;
 use crate::model::{self, Filter};
-use crate::store;
-use crate::term::Progress;
+use crate::Silent;
+use contract_store::store;
 
 pub use crate::STACK;
 
@@ -36,11 +35,11 @@ pub fn check_public_api(
         sets: vec![set.to_owned()],
     };
     let manifest = manifest_dir.join("Cargo.toml");
-    let model = model::load(Some(&manifest), &filter, lookup, &mut Progress::hidden())
-        .map_err(CheckError::Refused)?;
+    let model =
+        model::load(Some(&manifest), &filter, lookup, &mut Silent).map_err(CheckError::Refused)?;
     let findings = |errors: bool| -> String {
         let mut out = String::new();
-        for (file, f) in commands::findings(&model, errors) {
+        for (file, f) in model::findings(&model, errors) {
             let finding = format!("{file}:{}:{}: {}", f.line, f.col, f.message);
             match errors {
                 true => {
