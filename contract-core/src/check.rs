@@ -4,7 +4,6 @@
 //! print — so `cargo test` and `contract-pin check` cannot disagree.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::Serialize;
 
@@ -12,7 +11,6 @@ use crate::current::Current;
 use crate::env::Mode;
 use crate::golden::{self, CompareError, Golden, GoldenError, SetName};
 use crate::health::{self, Health};
-use crate::message::{self, Context, Front};
 use crate::policy::legacy::{self, Migration};
 use crate::{Delta, Policy, Symbol};
 
@@ -70,11 +68,15 @@ pub struct Outcome {
     /// end.
     #[serde(skip)]
     pub situation: Situation,
+    /// For messages: the module of each symbol with a delta (a symbol gone from the
+    /// current shapes by the module its golden recorded).
+    #[serde(skip)]
+    pub modules: BTreeMap<String, String>,
     /// An update was asked for under CI (by this variable) and refused: only compared.
     #[serde(skip)]
     pub refused_update: Option<String>,
-    /// What to tell the user (empty on a match), worded for the front end of the
-    /// request by [`crate::message::outcome`].
+    /// What to tell the user (empty on a match): empty as [`evaluate`] returns it, and
+    /// worded by the front end that shows it ([`crate::message::word`]).
     #[serde(skip)]
     pub message: String,
     /// The golden's health as found, before anything was written (DESIGN §6).
@@ -127,7 +129,8 @@ pub enum Situation {
 }
 
 /// A check that could not run: no verdict is given and nothing is written. Each
-/// front end words it through [`crate::message::check_error`] (its `Display`).
+/// front end words it through [`crate::message::check_error`] (its `Display`, in
+/// [`crate::message`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckError {
     /// A registered shape does not read (a registration of another contract-pin).
@@ -167,12 +170,6 @@ pub struct Foreign {
     pub expected: (String, String),
 }
 
-impl fmt::Display for CheckError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&message::check_error(self))
-    }
-}
-
 impl std::error::Error for CheckError {}
 
 /// What [`evaluate`] decided.
@@ -207,13 +204,11 @@ pub struct Request<'a> {
     /// For messages: the module of each symbol. Defaults to each shape's module;
     /// the harness also knows the module of methods-only symbols (their `impl`).
     pub modules: Option<&'a BTreeMap<String, String>>,
-    /// The front end the message is for.
-    pub front: Front,
 }
 
-/// The verdict of `request`: status, deltas, the situation, the message for the
-/// request's front end and, in update mode, the golden to write. Never writes
-/// anything itself.
+/// The verdict of `request`, as data: status, deltas, the situation and, in update
+/// mode, the golden to write. Never writes anything itself, and words nothing: each
+/// front end words the outcome for itself ([`crate::message::word`]).
 pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     let Request {
         set,
@@ -225,7 +220,6 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         policy,
         policy_file,
         modules,
-        front,
     } = request;
     let set = set.as_str();
     let refused_update = match mode {
@@ -258,7 +252,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     let done = |situation: Situation,
                 deltas: Vec<Delta>,
                 write: Option<Golden>,
-                modules: &BTreeMap<String, String>| {
+                modules: BTreeMap<String, String>| {
         let status = match &situation {
             Situation::Match => Status::Match,
             Situation::Additive => Status::Additive,
@@ -269,26 +263,18 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             | Situation::RewroteStale { .. } => Status::Updated,
             Situation::Stale { .. } | Situation::HandEdited { .. } => Status::Stale,
         };
-        let mut outcome = Outcome {
+        let outcome = Outcome {
             set: set.to_owned(),
             package: package.to_owned(),
             golden: shown.to_owned(),
             status,
             deltas,
             situation,
+            modules,
             refused_update: refused_update.clone(),
             message: String::new(),
             health: health.clone(),
         };
-        let cx = Context {
-            set,
-            package,
-            golden: shown,
-            modules,
-            ci: refused_update.is_some(),
-            front,
-        };
-        outcome.message = message::outcome(&cx, policy, policy_file, &outcome);
         Ok(Evaluation { outcome, write })
     };
 
@@ -298,9 +284,9 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             let created = Situation::Created {
                 symbols: current.len(),
             };
-            return done(created, Vec::new(), Some(golden), &delta_modules);
+            return done(created, Vec::new(), Some(golden), delta_modules);
         }
-        return done(Situation::Missing, Vec::new(), None, &delta_modules);
+        return done(Situation::Missing, Vec::new(), None, delta_modules);
     };
     let golden::Comparison {
         header: golden,
@@ -324,13 +310,13 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                     reason: e,
                     migration,
                 };
-                return done(rewrote, Vec::new(), Some(golden), &delta_modules);
+                return done(rewrote, Vec::new(), Some(golden), delta_modules);
             }
             return done(
                 Situation::Stale { reason: e },
                 Vec::new(),
                 None,
-                &delta_modules,
+                delta_modules,
             );
         }
         Err(error) => {
@@ -385,14 +371,14 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         let merged = crate::accept::merge(&old, typed()?, crate::accept::Accept::Everything);
         let updated = Golden::new(set, package, &merged);
         if updated.render().as_bytes() == bytes {
-            return done(Situation::Match, deltas, None, &delta_modules);
+            return done(Situation::Match, deltas, None, delta_modules);
         }
         // Whether anything was hand-edited is the list's, not its text's, to say: a
         // symbol may be named `""` (found by the `golden_mutations` fuzz target).
         let situation = Situation::Updated {
             hand_edited: tampered,
         };
-        return done(situation, deltas, Some(updated), &delta_modules);
+        return done(situation, deltas, Some(updated), delta_modules);
     }
 
     if let Some(first) = tampered.first() {
@@ -402,7 +388,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             symbols: tampered,
             line,
         };
-        return done(situation, deltas, None, &delta_modules);
+        return done(situation, deltas, None, delta_modules);
     }
     let situation = if deltas.iter().any(Delta::is_breaking) {
         Situation::Breaking
@@ -411,7 +397,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     } else {
         Situation::Match
     };
-    done(situation, deltas, None, &delta_modules)
+    done(situation, deltas, None, delta_modules)
 }
 
 /// The shapes of a golden that parses.
@@ -429,6 +415,7 @@ pub fn report_json(outcome: &Outcome) -> String {
 mod tests {
     use super::*;
     use crate::golden::FORMAT_VERSION;
+    use crate::message::Front;
     use crate::shape::{ItemShape, Symbol, Value, ValueItemShape};
 
     fn konst(value: &str) -> BTreeMap<String, Symbol> {
@@ -463,7 +450,12 @@ mod tests {
             policy,
             policy_file: "contract-pin.toml",
             modules: None,
-            front: Front::Test,
+        })
+        // Worded as the harness words it.
+        .map(|mut evaluation| {
+            let file = "contract-pin.toml";
+            crate::message::word(&mut evaluation.outcome, Front::Test, policy, file);
+            evaluation
         })
     }
 
@@ -580,7 +572,6 @@ mod tests {
             policy: &Policy::default(),
             policy_file: "contract-pin.toml",
             modules: None,
-            front: Front::Test,
         })
         .unwrap_err();
         assert!(

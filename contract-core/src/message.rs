@@ -361,6 +361,21 @@ pub fn compile_error_edited_golden(cx: &Context<'_>, edited: &[&str], ci: bool) 
     )
 }
 
+/// Words `outcome` for `front` ([`outcome`]): what [`crate::check::evaluate`] leaves
+/// to the front end that shows it.
+pub fn word(outcome: &mut Outcome, front: Front, policy: &Policy, policy_file: &str) {
+    let cx = Context {
+        set: &outcome.set,
+        package: &outcome.package,
+        golden: &outcome.golden,
+        modules: &outcome.modules,
+        ci: outcome.refused_update.is_some(),
+        front,
+    };
+    let message = self::outcome(&cx, policy, policy_file, outcome);
+    outcome.message = message;
+}
+
 /// The message of `outcome` for the front end of `cx` (empty on a match): the
 /// directive of a break, the additive drift, what an update wrote, why a golden is
 /// not compared. Under CI, a refused update is said first.
@@ -462,6 +477,12 @@ pub fn outcome(cx: &Context<'_>, policy: &Policy, policy_file: &str, outcome: &O
         }
     }
     out
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&check_error(self))
+    }
 }
 
 /// The message of a check that could not run.

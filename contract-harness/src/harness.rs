@@ -249,7 +249,11 @@ fn check_at(
             policy: &policy_of_set,
             policy_file: &policy.shown,
             modules: held.modules,
-            front: message::Front::Test,
+        })
+        .map(|mut evaluation| {
+            let (front, file) = (message::Front::Test, &policy.shown);
+            message::word(&mut evaluation.outcome, front, &policy_of_set, file);
+            evaluation
         })
     };
     // An update is one golden transaction (the lock held from the read to the
@@ -417,6 +421,7 @@ mod tests {
             golden: format!("golden/{set}-contract/{package}.json"),
             status,
             deltas: Vec::new(),
+            modules: BTreeMap::new(),
             situation,
             refused_update: None,
             message: String::new(),

@@ -14,7 +14,6 @@
 //! edited cache file included, means the package is scanned; a cache that cannot be
 //! written is no error (the next run scans again).
 
-use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -24,44 +23,9 @@ use contract_core::names::NameTable;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::inputs::Input;
 use crate::scan::{self, PackageScan};
 use crate::workspace::{Package, Workspace};
-
-/// One answer the file system gave the scan.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Input {
-    /// A file read as text: the SHA-256 of the text, or why it could not be read.
-    Read {
-        path: PathBuf,
-        text: Result<String, String>,
-    },
-    /// Whether a path is a file.
-    IsFile { path: PathBuf, is: bool },
-}
-
-impl Input {
-    /// The answer `std::fs::read_to_string(path)` gave.
-    pub fn read(path: &Path, read: &io::Result<String>) -> Input {
-        Input::Read {
-            path: path.to_path_buf(),
-            text: match read {
-                Ok(text) => Ok(sha256(text.as_bytes())),
-                Err(e) => Err(e.to_string()),
-            },
-        }
-    }
-
-    /// Whether asking again gives the same answer.
-    fn holds(&self) -> bool {
-        match self {
-            Input::IsFile { path, is } => path.is_file() == *is,
-            read @ Input::Read { path, .. } => {
-                Input::read(path, &std::fs::read_to_string(path)) == *read
-            }
-        }
-    }
-}
 
 /// A cache file's first line; the scan, as compact JSON (which holds no newline),
 /// is the rest.
@@ -218,25 +182,4 @@ fn scanner() -> Option<&'static str> {
             ))
         })
         .as_deref()
-}
-
-/// A map with keys that are no JSON strings, as a list of `[key, value]` pairs.
-pub mod pairs {
-    use super::*;
-
-    pub fn serialize<K: Serialize, V: Serialize, S: serde::Serializer>(
-        map: &BTreeMap<K, V>,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        s.collect_seq(map.iter())
-    }
-
-    pub fn deserialize<'de, K, V, D>(d: D) -> Result<BTreeMap<K, V>, D::Error>
-    where
-        K: Deserialize<'de> + Ord,
-        V: Deserialize<'de>,
-        D: serde::Deserializer<'de>,
-    {
-        Ok(Vec::<(K, V)>::deserialize(d)?.into_iter().collect())
-    }
 }

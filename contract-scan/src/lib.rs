@@ -12,6 +12,7 @@ pub mod api;
 pub mod cache;
 pub mod cfg;
 pub mod deps;
+pub mod inputs;
 pub mod macro_rules;
 pub mod model;
 pub mod scan;

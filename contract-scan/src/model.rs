@@ -105,7 +105,7 @@ impl Unit {
     }
 
     /// Evaluates the unit in `mode` with the shared verdict (the harness's), against
-    /// the golden read at load.
+    /// the golden read at load, and words the outcome for the unit's front end.
     pub fn evaluate(&self, mode: &Mode) -> Result<Evaluation, String> {
         let bytes = self.bytes.as_ref().map_err(Clone::clone)?;
         self.evaluate_bytes(mode, bytes.as_deref())
@@ -126,9 +126,17 @@ impl Unit {
                 policy: &self.policy,
                 policy_file: &self.policy_file,
                 modules: None,
-                front: self.front,
             })
             .map_err(|e| e.to_string())
+        };
+        let worded = |mut evaluation: Evaluation| {
+            message::word(
+                &mut evaluation.outcome,
+                self.front,
+                &self.policy,
+                &self.policy_file,
+            );
+            Ok(evaluation)
         };
         let golden = GoldenOnce::new(bytes);
         let settled = self.settled(current, &golden);
@@ -142,9 +150,9 @@ impl Unit {
         match self.respelled(&golden, Some(changed)) {
             Some(respelled) => {
                 let settled = self.settled(&respelled, &golden);
-                evaluate(settled.as_ref().unwrap_or(&respelled))
+                worded(evaluate(settled.as_ref().unwrap_or(&respelled))?)
             }
-            None => Ok(evaluation),
+            None => worded(evaluation),
         }
     }
 

@@ -34,8 +34,8 @@ use syn::{Attribute, Item, Meta};
 use serde::{Deserialize, Serialize};
 
 use crate::api::{self, Api, Def, DefKind, Import, Ns};
-use crate::cache::Input;
 use crate::cfg::{self, Truth};
+use crate::inputs::Input;
 use crate::macro_rules::{self, MacroRules};
 use crate::words;
 use crate::workspace::{Package, TargetKind};
@@ -182,7 +182,7 @@ pub struct PackageScan {
     /// `impl Trait for Type` items, by the module they are in and the type's name, each
     /// trait by the name a derive gives it: what the sources say a type implements
     /// besides its derives ([`PackageScan::impls_of`] matches them to a type).
-    #[serde(with = "crate::cache::pairs")]
+    #[serde(with = "crate::inputs::pairs")]
     pub impls: BTreeMap<(String, String), BTreeSet<String>>,
     /// Symbols (set, name) of items under a `#[cfg]` this command cannot evaluate:
     /// neither counted nor missing, taken as the golden has them.

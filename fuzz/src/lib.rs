@@ -15,7 +15,7 @@ use contract_core::health::{self, Health, ScanExactness};
 use contract_core::policy::{file, WireFormat};
 use contract_core::shape::Symbol;
 use contract_core::variance::NoTypes;
-use contract_core::{canonical, diff, golden, Golden, Policy};
+use contract_core::{canonical, diff, golden, message, Golden, Policy};
 
 /// `golden_parse`: any bytes as a golden file.
 ///
@@ -55,9 +55,17 @@ pub fn golden_parse(data: &[u8]) {
                     policy: &Policy::default(),
                     policy_file: "contract-pin.toml",
                     modules: None,
-                    front: Default::default(),
                 })
                 .expect("a parsed golden evaluates");
+                // Worded, as every front end words it.
+                let mut evaluation = evaluation;
+                let policy = Policy::default();
+                message::word(
+                    &mut evaluation.outcome,
+                    Default::default(),
+                    &policy,
+                    "c.toml",
+                );
                 let status = evaluation.outcome.status;
                 match &health {
                     Health::Fresh => assert!(
@@ -85,7 +93,6 @@ pub fn golden_parse(data: &[u8]) {
                         policy: &Policy::default(),
                         policy_file: "contract-pin.toml",
                         modules: None,
-                        front: Default::default(),
                     })
                     .expect("a written golden evaluates");
                     assert_eq!(
@@ -172,7 +179,7 @@ fn fragments(symbol: &Symbol) -> Vec<contract_core::Fragment> {
 }
 
 fn render_messages(policy: &Policy, deltas: &[contract_core::Delta]) {
-    use contract_core::message::{self, Context};
+    use contract_core::message::Context;
     let modules = BTreeMap::new();
     let cx = Context {
         set: &golden::SetName::parse("fuzz").unwrap(),
@@ -434,9 +441,15 @@ fn report_agrees(old: &Symbol, new: &Symbol, policy: &Policy, deltas: &[contract
         policy,
         policy_file: "contract-pin.toml",
         modules: None,
-        front: Default::default(),
     })
     .expect("a rendered golden evaluates");
+    let mut evaluation = evaluation;
+    message::word(
+        &mut evaluation.outcome,
+        Default::default(),
+        policy,
+        "c.toml",
+    );
     assert_eq!(evaluation.outcome.deltas, deltas, "the check and the diff");
     assert_eq!(
         evaluation.outcome.status == Status::Match,

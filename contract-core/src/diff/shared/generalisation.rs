@@ -15,7 +15,6 @@
 
 use std::collections::BTreeSet;
 
-use super::signature::widens;
 use crate::shape::{FnShape, GenericParam, Implementor, Param, Symbol};
 use crate::ty::{Args, Bound, GenericArg, Path, Type};
 
@@ -471,6 +470,40 @@ fn mentions_any(ty: &Type, params: &[GenericParam]) -> bool {
 fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '\''))
         .filter(|w| !w.is_empty())
+}
+
+/// `impl From<from> for to` is in std and loses nothing (the integer, float, `bool`
+/// and `char` conversions of the std docs' `From` implementors), so `from: Into<to>`.
+pub(crate) fn widens(from: &Type, to: &Type) -> bool {
+    let (Some(from), Some(to)) = (
+        from.as_path().and_then(|p| p.as_ident()),
+        to.as_path().and_then(|p| p.as_ident()),
+    ) else {
+        return false;
+    };
+    const INTS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    let into: &[&str] = match from {
+        "u8" => &[
+            "u16", "u32", "u64", "u128", "usize", "i16", "i32", "i64", "i128", "isize", "f32",
+            "f64", "char",
+        ],
+        "u16" => &[
+            "u32", "u64", "u128", "usize", "i32", "i64", "i128", "f32", "f64",
+        ],
+        "u32" => &["u64", "u128", "i64", "i128", "f64"],
+        "u64" => &["u128", "i128"],
+        "i8" => &["i16", "i32", "i64", "i128", "isize", "f32", "f64"],
+        "i16" => &["i32", "i64", "i128", "isize", "f32", "f64"],
+        "i32" => &["i64", "i128", "f64"],
+        "i64" => &["i128"],
+        "f32" => &["f64"],
+        "bool" => &INTS,
+        "char" => &["u32", "u64", "u128"],
+        _ => &[],
+    };
+    into.contains(&to)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use super::generalisation::{self, Holds};
+use super::generalisation::{self, widens, Holds};
 use super::generics;
 use crate::delta::{Class, Delta, DeltaKind, GenericChange, Member, Note, Shown, SignaturePart};
 use crate::diff::Cx;
@@ -372,40 +372,6 @@ fn binding_relaxed(old: &Bound, new: &Bound) -> bool {
                 (a, b) => a == b,
             }
     })
-}
-
-/// `impl From<from> for to` is in std and loses nothing (the integer, float, `bool`
-/// and `char` conversions of the std docs' `From` implementors), so `from: Into<to>`.
-pub(crate) fn widens(from: &Type, to: &Type) -> bool {
-    let (Some(from), Some(to)) = (
-        from.as_path().and_then(|p| p.as_ident()),
-        to.as_path().and_then(|p| p.as_ident()),
-    ) else {
-        return false;
-    };
-    const INTS: [&str; 12] = [
-        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
-    ];
-    let into: &[&str] = match from {
-        "u8" => &[
-            "u16", "u32", "u64", "u128", "usize", "i16", "i32", "i64", "i128", "isize", "f32",
-            "f64", "char",
-        ],
-        "u16" => &[
-            "u32", "u64", "u128", "usize", "i32", "i64", "i128", "f32", "f64",
-        ],
-        "u32" => &["u64", "u128", "i64", "i128", "f64"],
-        "u64" => &["u128", "i128"],
-        "i8" => &["i16", "i32", "i64", "i128", "isize", "f32", "f64"],
-        "i16" => &["i32", "i64", "i128", "isize", "f32", "f64"],
-        "i32" => &["i64", "i128", "f64"],
-        "i64" => &["i128"],
-        "f32" => &["f64"],
-        "bool" => &INTS,
-        "char" => &["u32", "u64", "u128"],
-        _ => &[],
-    };
-    into.contains(&to)
 }
 
 /// Aligns the parameter lists: an insertion (the old types a subsequence of the new)
