@@ -1,53 +1,74 @@
 //! Every sentence a user reads is written once: what every front end says (the verdict,
 //! the directive, how to accept a change, a golden or a set in trouble) in
-//! `contract_core::message`, what only `contract-pin` says (scan findings, the review's
-//! questions) in the CLI's `words` module, shapes in `contract_core::render`. The shells
-//! — the harness, the compile-time check, the store, every other module of the CLI —
-//! and the verdict itself only compose them. This test holds them to it: no formatting
-//! macro there may start from a literal of four words or more. (Error types that
-//! render themselves — a golden's, the policy file's, an attribute's — keep their
-//! `Display` with their type.)
+//! `contract_core::message`, what only `contract-pin` says (the review's questions, the
+//! policy listing) in the CLI's `words` module, the scan's findings in the scan's,
+//! shapes in `contract_core::render`. Every other library source file of the workspace
+//! (found by walking each crate's `src/`, so a new file is held too) only composes them:
+//! no formatting macro there may start from a literal of four words or more. The core
+//! files that still word some findings themselves (an error type's `Display`, a rule's
+//! note) are listed, and the list can only shrink.
 
 use std::path::Path;
 
 /// The shells and the verdict: where prose would be a second copy of a sentence.
-const HELD: &[&str] = &[
-    "src/registry.rs",
-    "src/moved.rs",
-    "contract-harness/src/harness.rs",
-    "contract-harness/src/registry.rs",
-    "contract-harness/src/binaries.rs",
-    "contract-core/src/check.rs",
-    "contract-macros/src/check.rs",
-    "contract-macros/src/expand.rs",
-    "contract-macros/src/lib.rs",
-    "contract-macros/src/names.rs",
-    "contract-macros/src/paths.rs",
-    "contract-macros/src/scope.rs",
-    "contract-store/src/policy.rs",
-    "contract-store/src/store.rs",
-    "contract-cli/src/bin/cargo-contract-pin.rs",
-    "contract-cli/src/exit.rs",
-    "contract-cli/src/commands.rs",
-    "contract-cli/src/json.rs",
-    "contract-cli/src/lib.rs",
-    "contract-cli/src/main.rs",
-    "contract-cli/src/policy.rs",
-    "contract-cli/src/review.rs",
-    "contract-cli/src/show.rs",
-    "contract-cli/src/store.rs",
-    "contract-cli/src/term.rs",
-    "contract-cli/src/writers.rs",
-    "contract-scan/src/api.rs",
-    "contract-scan/src/cache.rs",
-    "contract-scan/src/cfg.rs",
-    "contract-scan/src/deps.rs",
-    "contract-scan/src/macro_rules.rs",
-    "contract-scan/src/model.rs",
-    "contract-scan/src/scan.rs",
-    "contract-scan/src/sources.rs",
-    "contract-scan/src/workspace.rs",
+/// Where sentences are written: every front end's, the command's, the scan's, and the
+/// rendering of shapes.
+const WRITTEN_HERE: &[&str] = &[
+    "contract-core/src/message.rs",
+    "contract-core/src/render.rs",
+    "contract-cli/src/words.rs",
+    "contract-scan/src/words.rs",
 ];
+
+/// Files of the core that still word some of their own findings (an error type's
+/// `Display`, a diff rule's note). The list only shrinks: a file here that holds no
+/// prose fails the test, so that it leaves the list when its last sentence moves.
+const NOT_YET_MOVED: &[&str] = &[
+    "contract-core/src/assemble.rs",
+    "contract-core/src/current.rs",
+    "contract-core/src/env.rs",
+    "contract-core/src/golden.rs",
+    "contract-core/src/policy.rs",
+    "contract-core/src/policy/file.rs",
+    "contract-core/src/policy/legacy.rs",
+    "contract-core/src/probe.rs",
+    "contract-core/src/probed.rs",
+    "contract-core/src/serde_attrs.rs",
+    "contract-core/src/shape.rs",
+    "contract-core/src/syntax/args.rs",
+    "contract-core/src/syntax/mod.rs",
+    "contract-core/src/syntax/order.rs",
+    "contract-core/src/syntax/types.rs",
+];
+
+/// Every library source file of the workspace: each crate's `src/`, not its tests,
+/// benches or examples (the fuzz targets are their own workspace).
+fn sources(root: &Path) -> Vec<String> {
+    fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, root, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let relative = path.strip_prefix(root).unwrap();
+                out.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root.join("src"), root, &mut out);
+    for entry in std::fs::read_dir(root).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("contract-") && entry.path().join("src").is_dir() {
+            walk(&entry.path().join("src"), root, &mut out);
+        }
+    }
+    out.sort();
+    out
+}
 
 const MACROS: &[&str] = &[
     "format!(",
@@ -133,17 +154,42 @@ fn prose(file: &str, source: &str) -> Vec<String> {
 #[test]
 fn the_shells_write_no_sentence_of_their_own() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = sources(root);
+    assert!(
+        files.len() > 100 && files.iter().any(|f| f == "contract-scan/src/scan/mod.rs"),
+        "the walk found {} files",
+        files.len()
+    );
     let mut found = Vec::new();
-    for file in HELD {
+    let mut clean_but_listed = Vec::new();
+    for file in &files {
+        if WRITTEN_HERE.contains(&file.as_str()) {
+            continue;
+        }
         let source =
             std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-        found.extend(prose(file, &source));
+        let prose = prose(file, &source);
+        match NOT_YET_MOVED.contains(&file.as_str()) {
+            true if prose.is_empty() => clean_but_listed.push(file.clone()),
+            true => {}
+            false => found.extend(prose),
+        }
     }
     assert!(
         found.is_empty(),
         "prose outside contract_core::message (write it there, once):\n{}",
         found.join("\n")
     );
+    assert!(
+        clean_but_listed.is_empty(),
+        "no prose left: take these out of NOT_YET_MOVED: {clean_but_listed:?}"
+    );
+    for file in WRITTEN_HERE.iter().chain(NOT_YET_MOVED) {
+        assert!(
+            files.iter().any(|f| f == file),
+            "{file} is not a source file"
+        );
+    }
 }
 
 #[test]

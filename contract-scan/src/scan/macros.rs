@@ -1,0 +1,498 @@
+//! What the crate's macros write: module-level calls and `impl` members expanded with
+//! the crate's own `macro_rules!`, its dependencies' exported ones and `paste!`, and
+//! what a body that does not expand still declares.
+
+use super::*;
+
+impl Scanner<'_> {
+    /// The items a module-level macro invocation spells out in its body (ppv-lite86
+    /// 0.2.21's `zerocopy::cryptocorrosion_derive_traits! { pub union vec128_storage {
+    /// … } }`): the command expands no macro, so what the call defines is not known,
+    /// but an item its body writes out may well be one of them. Each is a name of the
+    /// module (a `pub use` reaches it) taken as the golden has it, as an item under a
+    /// cfg this command cannot evaluate is; a body that is not items defines nothing
+    /// this command can name.
+    pub(super) fn macro_defined(
+        &mut self,
+        m: &syn::ItemMacro,
+        index: usize,
+        cx: &ModCx,
+        file: &Path,
+    ) {
+        if let Some(items) = self.expand_items(m) {
+            return self.expanded(|scanner| {
+                for item in &items {
+                    scanner.collect_expanded(item, index, cx, file);
+                }
+            });
+        }
+        // A body that is not items may still declare one in its own syntax
+        // (digest 0.11's `buffer_fixed!(pub struct Md5(Md5Core); oid: "…"; impl: …;)`):
+        // each `pub struct Name` it spells, as an item of that kind and name.
+        let body = syn::parse2::<syn::File>(m.mac.tokens.clone())
+            .ok()
+            .unwrap_or_else(|| syn::File {
+                shebang: None,
+                attrs: Vec::new(),
+                items: declared_items(m.mac.tokens.clone()),
+            });
+        let public: Vec<String> = body
+            .items
+            .iter()
+            .filter(|item| item_vis(item).is_some_and(is_pub))
+            .filter_map(item_ident)
+            .collect();
+        if public.is_empty() {
+            return;
+        }
+        self.warn(
+            file,
+            m.span(),
+            ScanExactness::CfgDependent,
+            words::items_by_macro(&path_string(&m.mac.path), &public),
+        );
+        for item in &body.items {
+            self.collect(item, index, cx, file, true);
+        }
+    }
+
+    /// Records a `macro_rules!` definition, for the calls after it.
+    pub(super) fn define(&mut self, item: &Item) {
+        if let Item::Macro(syn::ItemMacro {
+            ident: Some(name),
+            mac,
+            ..
+        }) = item
+        {
+            if mac.path.is_ident("macro_rules") {
+                if let Some(rules) = MacroRules::parse(mac.tokens.clone()) {
+                    self.macros.insert(name.unraw().to_string(), Rc::new(rules));
+                }
+            }
+        }
+    }
+
+    /// What a macro call expands to, when this command can expand it: the crate's own
+    /// `macro_rules!` (by its name, or a path through `crate`/`self`/`super`), a
+    /// dependency's `#[macro_export]` ones (`dep::name!`, or `name!` that no local
+    /// macro answers) and `paste!`. `None` for anything else, and past the expansion
+    /// depth.
+    pub(super) fn expand_call(&mut self, mac: &syn::Macro) -> Option<TokenStream> {
+        if self.expansion_depth >= 64 {
+            return None;
+        }
+        let segments: Vec<String> = mac
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.unraw().to_string())
+            .collect();
+        let (name, prefix) = segments.split_last()?;
+        let local = mac.path.leading_colon.is_none()
+            && prefix
+                .iter()
+                .all(|s| matches!(s.as_str(), "crate" | "self" | "super"));
+        if let (true, Some(rules)) = (local, self.macros.get(name)) {
+            return rules.expand(mac.tokens.clone(), &quote::quote!(crate)).ok();
+        }
+        let prefix_names: Vec<&str> = prefix.iter().map(String::as_str).collect();
+        match (prefix_names.as_slice(), name.as_str()) {
+            ([] | ["paste"], "paste") | (["paste"], "item") => {
+                return macro_rules::paste(mac.tokens.clone())
+            }
+            ([] | ["std" | "core"], "cfg_select") => {
+                return macro_rules::cfg_select(mac.tokens.clone())
+            }
+            _ => {}
+        }
+        let dependency = match prefix {
+            [] => self.dependency_exporting(name),
+            [dep] => Some(dep.clone()),
+            _ => return None,
+        };
+        let rules = dependency.and_then(|d| {
+            let rules = self.dependency_macros(&d).get(name)?.clone();
+            Some((d, rules))
+        });
+        let Some((dependency, rules)) = rules else {
+            // cfg-if's sources not at hand (no lock file, a version not unpacked): its
+            // one documented form, by hand, rather than every item inside unseen.
+            let cfg_if = matches!(prefix_names.as_slice(), [] | ["cfg_if"]) && name == "cfg_if";
+            return cfg_if
+                .then(|| macro_rules::cfg_if(mac.tokens.clone()))
+                .flatten();
+        };
+        let krate = syn::Ident::new(&dependency, proc_macro2::Span::call_site());
+        rules
+            .expand(mac.tokens.clone(), &quote::quote!(::#krate))
+            .ok()
+    }
+
+    /// The dependency whose sources define a `#[macro_export] macro_rules! name`, for
+    /// a call by its bare name: those already read first, then each in turn.
+    pub(super) fn dependency_exporting(&mut self, name: &str) -> Option<String> {
+        if let Some((dep, _)) = self
+            .dependency_macros
+            .iter()
+            .find(|(_, macros)| macros.contains_key(name))
+        {
+            return Some(dep.clone());
+        }
+        let unread: Vec<String> = self
+            .options
+            .dependencies
+            .iter()
+            .map(|(dep, _)| dep.clone())
+            .filter(|dep| !self.dependency_macros.contains_key(dep))
+            .collect();
+        unread
+            .into_iter()
+            .find(|dep| self.dependency_macros(dep).contains_key(name))
+    }
+
+    /// The `#[macro_export]` macros of `dependency`, read from the files of its
+    /// library's directory (where in the crate they are written does not matter: an
+    /// exported macro is at its root).
+    pub(super) fn dependency_macros(
+        &mut self,
+        dependency: &str,
+    ) -> &BTreeMap<String, Rc<MacroRules>> {
+        if !self.dependency_macros.contains_key(dependency) {
+            let mut found = BTreeMap::new();
+            let root = self
+                .options
+                .dependencies
+                .iter()
+                .find(|(dep, _)| dep == dependency)
+                .map(|(_, root)| root.clone());
+            if let Some(dir) = root.as_deref().and_then(Path::parent) {
+                let mut files = Vec::new();
+                rust_files(dir, false, &mut files);
+                for file in files {
+                    let read = std::fs::read_to_string(&file);
+                    self.inputs.push(Input::read(&file, &read));
+                    let Ok(text) = read else { continue };
+                    if !text.contains("macro_export") {
+                        continue;
+                    }
+                    if let Ok(parsed) = syn::parse_file(&text) {
+                        exported_macros(&parsed.items, &mut found);
+                    }
+                }
+            }
+            self.dependency_macros.insert(dependency.to_owned(), found);
+        }
+        &self.dependency_macros[dependency]
+    }
+
+    /// The items a module-level macro call expands to, each under the call's own
+    /// `#[cfg]`s.
+    pub(super) fn expand_items(&mut self, m: &syn::ItemMacro) -> Option<Vec<Item>> {
+        let tokens = self.expand_call(&m.mac)?;
+        let mut items = syn::parse2::<syn::File>(tokens).ok()?.items;
+        let cfgs = cfg_attrs(&m.attrs);
+        for item in &mut items {
+            syn::visit_mut::VisitMut::visit_item_mut(&mut TypeMacros { scanner: self }, item);
+            if let Some(attrs) = item_attrs_mut(item) {
+                attrs.splice(0..0, cfgs.iter().cloned());
+            }
+        }
+        Some(items)
+    }
+
+    /// Reads what an expansion wrote, one level deeper (see [`Scanner::expand_call`]'s
+    /// limit).
+    pub(super) fn expanded(&mut self, read: impl FnOnce(&mut Self)) {
+        self.expansion_depth += 1;
+        read(self);
+        self.expansion_depth -= 1;
+    }
+
+    /// An item a macro call wrote out, read as an item written there would be.
+    pub(super) fn collect_expanded(&mut self, item: &Item, index: usize, cx: &ModCx, file: &Path) {
+        // `const _: () = { impl Flags { … } };` (bitflags 2): the impls in the block
+        // are the type's, wherever they are written.
+        if let Item::Const(c) = item {
+            if let (true, syn::Expr::Block(block)) = (c.ident == "_", &*c.expr) {
+                let outer = std::mem::replace(&mut self.in_const_block, true);
+                for stmt in &block.block.stmts {
+                    match stmt {
+                        syn::Stmt::Item(inner @ (Item::Impl(_) | Item::Macro(_))) => {
+                            self.collect_expanded(inner, index, cx, file)
+                        }
+                        syn::Stmt::Macro(m) => {
+                            let call = Item::Macro(syn::ItemMacro {
+                                attrs: m.attrs.clone(),
+                                ident: None,
+                                mac: m.mac.clone(),
+                                semi_token: m.semi_token,
+                            });
+                            self.collect_expanded(&call, index, cx, file);
+                        }
+                        _ => {}
+                    }
+                }
+                self.in_const_block = outer;
+                return;
+            }
+        }
+        if self.in_const_block && !matches!(item, Item::Impl(_) | Item::Macro(_)) {
+            return;
+        }
+        if let Item::Macro(m) = item {
+            if m.ident.is_none() {
+                return self.collect(item, index, cx, file, cx.undecided.is_some());
+            }
+        }
+        match self.env.item(args::item_attrs(item)) {
+            Truth::False => return,
+            Truth::True => self.collect(item, index, cx, file, cx.undecided.is_some()),
+            Truth::Unknown(what) => {
+                let (line, _) = line_col(item.span());
+                self.not_evaluated.push((file.to_path_buf(), line, what));
+                self.collect(item, index, cx, file, true);
+            }
+        }
+        self.define(item);
+    }
+
+    /// Replaces each macro call among an inherent impl's members with the members it
+    /// expands to (under the call's `#[cfg]`s); a call that cannot be expanded stays.
+    pub(super) fn expand_members(&mut self, block: &mut syn::ItemImpl) {
+        let mut rounds = 0;
+        while rounds < 64
+            && block
+                .items
+                .iter()
+                .any(|m| matches!(m, syn::ImplItem::Macro(_)))
+        {
+            rounds += 1;
+            let mut changed = false;
+            let mut members = Vec::with_capacity(block.items.len());
+            for member in std::mem::take(&mut block.items) {
+                let syn::ImplItem::Macro(call) = &member else {
+                    members.push(member);
+                    continue;
+                };
+                let parsed = self.expand_call(&call.mac).and_then(|tokens| {
+                    let parser = |input: syn::parse::ParseStream| {
+                        let mut out = Vec::new();
+                        while !input.is_empty() {
+                            out.push(input.parse::<syn::ImplItem>()?);
+                        }
+                        Ok(out)
+                    };
+                    syn::parse::Parser::parse2(parser, tokens).ok()
+                });
+                match parsed {
+                    Some(expanded) => {
+                        changed = true;
+                        let cfgs = cfg_attrs(&call.attrs);
+                        for mut e in expanded {
+                            let mut types = TypeMacros { scanner: self };
+                            syn::visit_mut::VisitMut::visit_impl_item_mut(&mut types, &mut e);
+                            if let Some(attrs) = impl_item_attrs_mut(&mut e) {
+                                attrs.splice(0..0, cfgs.iter().cloned());
+                            }
+                            members.push(e);
+                        }
+                    }
+                    None => members.push(member),
+                }
+            }
+            block.items = members;
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// `macro_rules!` definitions and item-position macro calls: their expansion is
+    /// unknown to a source scan, so contract attributes inside are warnings.
+    pub(super) fn macro_item(&mut self, m: &syn::ItemMacro, cx: &ModCx, file: &Path) {
+        let mut hits = Vec::new();
+        contract_attributes_in(m.mac.tokens.clone(), &cx.scope, &mut hits);
+        let what = match &m.ident {
+            Some(ident) => format!("`macro_rules! {ident}`"),
+            None => format!("the `{}!` invocation", path_string(&m.mac.path)),
+        };
+        for (span, attribute, item_name) in hits {
+            let item = item_name
+                .map(|n| format!("item `{n}`"))
+                .unwrap_or_else(|| "an item".to_owned());
+            self.warn(
+                file,
+                span,
+                ScanExactness::MacroHidden,
+                words::attribute_in_macro(&attribute, &item, &what, &cx.path),
+            );
+        }
+    }
+}
+
+/// The public items a macro body that does not parse as items declares at its top
+/// level, each as a stand-in of its kind and name (`pub struct Md5;` for `pub struct
+/// Md5(block_api::Md5Core);`): what the call defines is not read, only that it names
+/// them, so each is taken as the golden has it.
+pub(super) fn declared_items(tokens: proc_macro2::TokenStream) -> Vec<Item> {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let ident = |i: usize| match trees.get(i) {
+        Some(TokenTree::Ident(id)) => Some(id.to_string()),
+        _ => None,
+    };
+    let mut items = Vec::new();
+    for at in 0..trees.len() {
+        if ident(at).as_deref() != Some("pub") {
+            continue;
+        }
+        let mut next = at + 1;
+        // `pub(crate)` and the like are not public API.
+        if let Some(TokenTree::Group(g)) = trees.get(next) {
+            if g.delimiter() == proc_macro2::Delimiter::Parenthesis {
+                continue;
+            }
+        }
+        while matches!(ident(next).as_deref(), Some("unsafe" | "async" | "const"))
+            && ident(next + 1).is_some_and(|k| k == "fn" || k == "trait")
+        {
+            next += 1;
+        }
+        // `pub static ref NAME: T = …;` (lazy_static's own syntax).
+        if ident(next).as_deref() == Some("static") && ident(next + 1).as_deref() == Some("ref") {
+            next += 1;
+            if let Some(name) = ident(next + 1) {
+                if let Ok(item) = syn::parse_str::<Item>(&format!("pub static {name}: () = ();")) {
+                    items.push(item);
+                }
+            }
+            continue;
+        }
+        let (Some(keyword), Some(name)) = (ident(next), ident(next + 1)) else {
+            continue;
+        };
+        let stand_in = match keyword.as_str() {
+            "struct" | "enum" | "union" | "type" | "trait" => format!("pub struct {name};"),
+            "fn" => format!("pub fn {name}() {{}}"),
+            "const" | "static" => format!("pub const {name}: () = ();"),
+            _ => continue,
+        };
+        if let Ok(item) = syn::parse_str::<Item>(&stand_in) {
+            items.push(item);
+        }
+    }
+    items
+}
+
+/// Replaces each type a macro wrote as a macro call (`newtype!(@type(Flags u32))`,
+/// object 0.40) with what the scanner expands it to.
+pub(super) struct TypeMacros<'s, 'a> {
+    scanner: &'s mut Scanner<'a>,
+}
+
+impl syn::visit_mut::VisitMut for TypeMacros<'_, '_> {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Macro(call) = ty {
+            let expanded = self
+                .scanner
+                .expand_call(&call.mac)
+                .and_then(|tokens| syn::parse2::<syn::Type>(tokens).ok());
+            if let Some(expanded) = expanded {
+                *ty = expanded;
+            }
+        }
+        self.scanner.expansion_depth += 1;
+        syn::visit_mut::visit_type_mut(self, ty);
+        self.scanner.expansion_depth -= 1;
+    }
+
+    // Bodies are not API; their types need no expanding.
+    fn visit_block_mut(&mut self, _: &mut syn::Block) {}
+}
+
+/// Every `#[macro_export] macro_rules!` in `items` and the inline modules among them.
+pub(super) fn exported_macros(items: &[Item], out: &mut BTreeMap<String, Rc<MacroRules>>) {
+    for item in items {
+        match item {
+            Item::Macro(syn::ItemMacro {
+                ident: Some(name),
+                mac,
+                attrs,
+                ..
+            }) if has_attr(attrs, "macro_export") && mac.path.is_ident("macro_rules") => {
+                if let Some(rules) = MacroRules::parse(mac.tokens.clone()) {
+                    out.insert(name.unraw().to_string(), Rc::new(rules));
+                }
+            }
+            Item::Mod(syn::ItemMod {
+                content: Some((_, inner)),
+                ..
+            }) => exported_macros(inner, out),
+            _ => {}
+        }
+    }
+}
+
+/// The `#[cfg]`/`#[cfg_attr]` attributes of a macro call: what it writes is under them.
+pub(super) fn cfg_attrs(attrs: &[Attribute]) -> Vec<Attribute> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+        .cloned()
+        .collect()
+}
+
+/// Contract attributes in a macro body: `#` followed by `[...contract...]`, with the
+/// name of the item they sit on when it is written out (`struct Name`).
+pub(super) fn contract_attributes_in(
+    tokens: TokenStream,
+    scope: &Scope,
+    out: &mut Vec<(Span, String, Option<String>)>,
+) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Punct(p) if p.as_char() == '#' => {
+                let Some(TokenTree::Group(g)) = trees.get(i + 1) else {
+                    continue;
+                };
+                if g.delimiter() != proc_macro2::Delimiter::Bracket {
+                    continue;
+                }
+                if let Ok(meta) = syn::parse2::<Meta>(g.stream()) {
+                    // What the body would resolve to where it is written; `$crate::…`
+                    // and the like do not resolve, and are not claimed.
+                    if !matches!(args::resolve_meta(&meta, scope), Resolution::Other) {
+                        let name = item_name_after(&trees[i + 2..]);
+                        out.push((p.span(), path_string(meta.path()), name));
+                    }
+                }
+            }
+            TokenTree::Group(g) => contract_attributes_in(g.stream(), scope, out),
+            _ => {}
+        }
+    }
+}
+
+/// `struct Name` / `fn name` / `impl Name` after an attribute, skipping other
+/// attributes and `pub(...)`.
+pub(super) fn item_name_after(trees: &[TokenTree]) -> Option<String> {
+    const KEYWORDS: &[&str] = &[
+        "struct", "enum", "trait", "fn", "type", "const", "static", "impl", "union",
+    ];
+    let mut iter = trees.iter();
+    while let Some(tree) = iter.next() {
+        match tree {
+            TokenTree::Ident(i) if KEYWORDS.contains(&i.to_string().as_str()) => {
+                // The next token, when it is a name (`$name` in a macro is not).
+                return match iter.next() {
+                    Some(TokenTree::Ident(i)) if i != "mut" => Some(i.to_string()),
+                    _ => None,
+                };
+            }
+            TokenTree::Punct(p) if p.as_char() == ';' => return None,
+            _ => {}
+        }
+    }
+    None
+}

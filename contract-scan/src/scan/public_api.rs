@@ -1,0 +1,703 @@
+//! The public-API walk: every name a module defines, imports or re-exports, recorded
+//! for the public-API sets; their registrations on each public path, with the items as
+//! the build sees them under `cfg`; the package's features.
+
+use super::*;
+
+impl Scanner<'_> {
+    /// Records `item` of module `index` for the public-API sets: a name it defines,
+    /// or the names a `use` brings, or an `impl` block. `undecided`: the item is under
+    /// a `#[cfg]` this command cannot evaluate.
+    pub(super) fn collect(
+        &mut self,
+        item: &Item,
+        index: usize,
+        cx: &ModCx,
+        file: &Path,
+        undecided: bool,
+    ) {
+        let attrs = args::item_attrs(item);
+        let hidden = is_hidden(attrs);
+        match item {
+            Item::Use(u) => {
+                let mut found = Vec::new();
+                let mut prefix = Vec::new();
+                if u.leading_colon.is_some() {
+                    prefix.push(String::new());
+                }
+                api::use_tree(&u.tree, &mut prefix, &mut found);
+                let public = is_pub(&u.vis);
+                if let Some(api) = &mut self.api {
+                    for (path, binding) in found {
+                        api.modules[index].imports.push(Import {
+                            public,
+                            hidden,
+                            path,
+                            binding,
+                        });
+                    }
+                }
+                return;
+            }
+            Item::Mod(_) | Item::ExternCrate(_) | Item::Verbatim(_) | Item::TraitAlias(_) => return,
+            Item::Macro(m) if m.ident.is_none() => return self.macro_defined(m, index, cx, file),
+            Item::Macro(m) => {
+                // `#[macro_export]`: at the crate root, whatever module defines it.
+                if !has_attr(&m.attrs, "macro_export") {
+                    return;
+                }
+            }
+            Item::Impl(_) | Item::ForeignMod(_) => {}
+            Item::Fn(f) if proc_macro_fn(&f.attrs) => {}
+            Item::Const(syn::ItemConst { vis, .. })
+            | Item::Enum(syn::ItemEnum { vis, .. })
+            | Item::Fn(syn::ItemFn { vis, .. })
+            | Item::Static(syn::ItemStatic { vis, .. })
+            | Item::Struct(syn::ItemStruct { vis, .. })
+            | Item::Trait(syn::ItemTrait { vis, .. })
+            | Item::Type(syn::ItemType { vis, .. })
+            | Item::Union(syn::ItemUnion { vis, .. }) => {
+                if !is_pub(vis) {
+                    // Not API, but a name of the module all the same: paths written
+                    // there find it before a glob or the crate root.
+                    if let (Some(api), Some(name)) = (&mut self.api, item_ident(item)) {
+                        api.modules[index].defs.push(Def {
+                            name,
+                            ns: item_ns(item),
+                            public: false,
+                            hidden,
+                            kind: DefKind::Private,
+                        });
+                    }
+                    // An exported symbol is API of a `cdylib`/`staticlib` whatever its
+                    // visibility: C callers link it by that name.
+                    if exported_symbol(item).is_none() {
+                        return;
+                    }
+                }
+            }
+            _ => return,
+        }
+        if let (Item::ForeignMod(block), false) = (item, undecided) {
+            // Each foreign item is an item of its own: one under a cfg this command
+            // cannot evaluate is taken as the golden has it, as a module's item is.
+            for foreign in &block.items {
+                let mut foreign = foreign.clone();
+                let Some(attrs) = foreign_attrs_mut(&mut foreign) else {
+                    continue;
+                };
+                if let Truth::Unknown(_) = self.env.item(attrs) {
+                    attrs.retain(|a| !a.path().is_ident("cfg"));
+                    let one = syn::ItemForeignMod {
+                        items: vec![foreign],
+                        ..block.clone()
+                    };
+                    self.collect(&Item::ForeignMod(one), index, cx, file, true);
+                }
+            }
+        }
+        let mut expanded = item.clone();
+        if let Item::Impl(i) = &mut expanded {
+            self.expand_members(i);
+        }
+        strip_contract_attrs(&mut expanded, &cx.scope);
+        let (unknown, members) = expand_deep(&self.env, &mut expanded);
+        let (line, _) = line_col(item.span());
+        for what in unknown {
+            self.not_evaluated.push((file.to_path_buf(), line, what));
+        }
+        let scope = self.type_scopes.at(item_position(item));
+        // A `macro_rules!` is read as `pin_macro!` reads it (no attribute pins one).
+        let extracted = match &expanded {
+            Item::Macro(m) => syntax::extract_macro(m).map(|e| vec![e]),
+            other => syntax::extract_all(other, scope),
+        };
+        let extracted = match extracted {
+            Ok(extracted) => extracted,
+            Err(e) => {
+                let message = match (item, item_ident(item)) {
+                    // `impl dyn Subscriber { pub fn is… }` (tracing-core): the core's
+                    // reason speaks of the attribute, which a public-API set has not.
+                    (Item::Impl(i), _) if i.trait_.is_none() => words::inherent_impl_not_recorded(
+                        &contract_core::syntax::tokens::to_string(&i.self_ty),
+                        &cx.path,
+                    ),
+                    (_, Some(name)) => words::not_recordable(&format!("{}::{name}", cx.path), &e),
+                    (_, None) => words::not_recordable(&cx.path, &e),
+                };
+                self.warn(file, e.span(), ScanExactness::CfgDependent, message);
+                return;
+            }
+        };
+        let is_macro = match item {
+            Item::Macro(_) => true,
+            Item::Fn(f) => proc_macro_fn(&f.attrs),
+            _ => false,
+        };
+        if self.api.is_none() {
+            return;
+        }
+        let macro_member = match &expanded {
+            Item::Impl(i) if i.trait_.is_none() => i.items.iter().find_map(|m| match m {
+                syn::ImplItem::Macro(m) => {
+                    Some(contract_core::syntax::tokens::to_string(&m.mac.path))
+                }
+                _ => None,
+            }),
+            _ => None,
+        };
+        // As a cfg this command cannot evaluate: a part taken as the golden has it.
+        if let Some(name) = &macro_member {
+            self.warn(
+                file,
+                item.span(),
+                ScanExactness::CfgDependent,
+                words::impl_members_by_macro(name),
+            );
+        }
+        let Some(api) = &mut self.api else { return };
+        for extracted in extracted {
+            let entry = api::Entry {
+                text: extracted.fragment.compact_text().0,
+                locations: extracted.spans.map(line_col),
+                file: file.to_path_buf(),
+                line,
+                item_name: extracted.name.clone(),
+                undecided: members.clone(),
+                whole_undecided: undecided,
+                members_by_macro: macro_member.is_some(),
+                impl_self: match item {
+                    Item::Impl(i) if i.trait_.is_none() => {
+                        // As the shape writes a type: `Array<Ix1>`.
+                        let text = contract_core::syntax::tokens::to_string(&i.self_ty);
+                        Some(contract_core::ty::Type::parse(&text).map_or(text, |t| t.to_string()))
+                    }
+                    _ => None,
+                },
+            };
+            match item {
+                Item::Impl(i) => {
+                    let self_ty = match &*i.self_ty {
+                        syn::Type::Path(p) if p.qself.is_none() => {
+                            Some(api::path_segments(&p.path))
+                        }
+                        _ => None,
+                    };
+                    let trait_ = i
+                        .trait_
+                        .as_ref()
+                        .map(|(_, path, _)| api::path_segments(path));
+                    api.impls.push(api::Impl {
+                        module: index,
+                        self_ty,
+                        trait_,
+                        blanket: api::blanket(i),
+                        entry,
+                    });
+                }
+                _ if is_macro => {
+                    api.modules[0].defs.push(Def {
+                        name: extracted.name,
+                        ns: Ns::Macro,
+                        public: true,
+                        hidden,
+                        kind: DefKind::Item(Box::new(entry)),
+                    });
+                }
+                _ => {
+                    // Exported under its symbol name, at the root, wherever it is
+                    // defined: `{symbol} (exported)` (the path, when it has one, is
+                    // its own symbol too).
+                    if let Some(symbol) = exported_symbol(item) {
+                        api.modules[0].defs.push(Def {
+                            name: format!("{symbol} (exported)"),
+                            ns: Ns::Value,
+                            public: true,
+                            hidden,
+                            kind: DefKind::Item(Box::new(entry.clone())),
+                        });
+                    }
+                    // A private exported fn is API by its symbol alone.
+                    if item_vis(item).is_none_or(is_pub) {
+                        api.modules[index].defs.push(Def {
+                            name: extracted.name,
+                            ns: item_ns(item),
+                            public: true,
+                            hidden,
+                            kind: DefKind::Item(Box::new(entry)),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The public-API sets' registrations, from what [`Scanner::collect`] recorded.
+    pub(super) fn public_api(&mut self, api: &Api, crate_name: &str) {
+        // An entry on several public paths is rewritten once (per module it is read in).
+        let mut std_spelled_texts: BTreeMap<(*const api::Entry, usize), String> = BTreeMap::new();
+        for (set, hidden_is_api) in &self.options.public_api {
+            let first = self.out.pinned.len();
+            let mut selves = Vec::new();
+            for p in api.public(*hidden_is_api) {
+                if p.entry.whole_undecided {
+                    self.out.undecided.push((set.clone(), p.symbol));
+                    continue;
+                }
+                let module = if p.parent.is_empty() {
+                    crate_name.to_owned()
+                } else {
+                    format!("{crate_name}::{}", p.parent)
+                };
+                self.out.pinned.push(Pinned {
+                    set: set.clone(),
+                    name: p.symbol,
+                    module,
+                    file: p.entry.file.clone(),
+                    line: p.entry.line,
+                    golden: None,
+                    item_name: p.entry.item_name.clone(),
+                    text: item_text(
+                        std_spelled_texts
+                            .entry((p.entry, p.defined_in))
+                            .or_insert_with(|| std_spelled(&p.entry.text, api, p.defined_in)),
+                        p.hidden,
+                        p.sealed,
+                    ),
+                    fragment: OnceLock::new(),
+                    locations: p.entry.locations.clone(),
+                    defined_in: Some(api.modules[p.defined_in].path.clone()),
+                    undecided: p.entry.undecided.clone(),
+                    members_by_macro: p.entry.members_by_macro,
+                    written_in: p.written_in.map(|m| api.modules[m].path.clone()),
+                });
+                selves.push(p.entry.impl_self.clone());
+            }
+            qualify_shared_members(&mut self.out.pinned[first..], &selves);
+        }
+        let not_evaluated = std::mem::take(&mut self.not_evaluated);
+        if let Some((file, line, _)) = not_evaluated.first() {
+            let mut predicates: Vec<&str> =
+                not_evaluated.iter().map(|(_, _, w)| w.as_str()).collect();
+            predicates.sort_unstable();
+            predicates.dedup();
+            let shown: Vec<String> = predicates
+                .iter()
+                .take(5)
+                .map(|p| format!("`{p}`"))
+                .collect();
+            let more = if predicates.len() > 5 { ", …" } else { "" };
+            let sets: Vec<String> = self
+                .options
+                .public_api
+                .iter()
+                .map(|(s, _)| format!("`{s}`"))
+                .collect();
+            let message = words::public_api_not_evaluated(
+                not_evaluated.len(),
+                crate_name,
+                &shown,
+                more,
+                &sets,
+            );
+            let (file, line) = (file.clone(), *line);
+            self.warn_at(&file, (line, 1), ScanExactness::CfgDependent, message);
+        }
+    }
+
+    /// The public-API sets' Cargo features, from [`Options::features`], each at its
+    /// line of `manifest` (read for that alone: cargo metadata gave the table).
+    pub(super) fn features(&mut self, manifest: &Path, crate_name: &str) {
+        if self.options.features.is_empty() {
+            return;
+        }
+        let read = std::fs::read_to_string(manifest);
+        self.inputs.push(Input::read(manifest, &read));
+        let text = read.unwrap_or_default();
+        let dir = manifest.parent().unwrap_or(Path::new("."));
+        (self.out.inert_features, self.out.redundant_features) = self.unnamed_features(dir);
+        let shapes = contract_core::features::shapes(&self.options.features);
+        for (set, _) in &self.options.public_api {
+            for (name, shape) in &shapes {
+                let at = (manifest_line(&text, name), 1);
+                let fragment =
+                    contract_core::Fragment::from(contract_core::ItemShape::Feature(shape.clone()));
+                self.out.pinned.push(Pinned {
+                    set: set.clone(),
+                    name: contract_core::features::symbol_name(name),
+                    module: crate_name.to_owned(),
+                    file: manifest.to_path_buf(),
+                    line: at.0,
+                    golden: None,
+                    item_name: name.clone(),
+                    text: fragment.compact_text().0,
+                    fragment: OnceLock::new(),
+                    locations: Located::item_at(at),
+                    defined_in: None,
+                    undecided: Vec::new(),
+                    members_by_macro: false,
+                    written_in: None,
+                });
+            }
+        }
+    }
+
+    /// The features of [`Options::features`] that no Rust file of the package in `dir`
+    /// names (`"name"`, or `CARGO_FEATURE_NAME` for a build script): `cfg(feature =
+    /// …)` must name a feature to gate code on it. Of those, the ones that turn on
+    /// nothing (inert), and the ones whose every effect the default features have
+    /// anyway (redundant). Read conservatively: every `.rs` file counts, comments
+    /// included, but for the package's tests, benches and examples (no consumer builds
+    /// them), `target/` and other packages' directories (their `cfg(feature)` is about
+    /// their own features).
+    pub(super) fn unnamed_features(&mut self, dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
+        let table = &self.options.features;
+        let mut candidates: BTreeSet<&str> = table
+            .iter()
+            .filter(|(name, enables)| {
+                name.as_str() != "default"
+                    && (enables.is_empty()
+                        || contract_core::features::redundant_with_default(table, name))
+            })
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let mut files = Vec::new();
+        if !candidates.is_empty() {
+            rust_files(dir, true, &mut files);
+        }
+        for file in files {
+            if candidates.is_empty() {
+                break;
+            }
+            let read = std::fs::read_to_string(&file);
+            self.inputs.push(Input::read(&file, &read));
+            let Ok(text) = read else { continue };
+            candidates.retain(|name| {
+                let env = format!("CARGO_FEATURE_{}", name.to_uppercase().replace('-', "_"));
+                !text.contains(&format!("\"{name}\"")) && !text.contains(&env)
+            });
+        }
+        let (inert, redundant) = candidates
+            .into_iter()
+            .map(str::to_owned)
+            .partition(|name| table[name].is_empty());
+        (inert, redundant)
+    }
+
+    /// Records module `m` in the public-API model, with the module symbol it registers
+    /// on its public paths (`undecided`: under a `#[cfg]` this command cannot
+    /// evaluate, taken as the golden has it); its index, when there is a model.
+    pub(super) fn api_module(
+        &mut self,
+        m: &syn::ItemMod,
+        cx: &ModCx,
+        file: &Path,
+        undecided: bool,
+    ) -> Option<usize> {
+        let (Some(api), Some(parent)) = (&mut self.api, cx.index) else {
+            return None;
+        };
+        let name = m.ident.unraw().to_string();
+        let child = api.module(Some(parent), &format!("{}::{name}", cx.path));
+        let hidden = is_hidden(&m.attrs);
+        api.modules[parent].defs.push(Def {
+            name: name.clone(),
+            ns: Ns::Type,
+            public: is_pub(&m.vis),
+            hidden,
+            kind: DefKind::Module(child),
+        });
+        let at = line_col(m.ident.span());
+        let item = contract_core::ItemShape::Module(contract_core::shape::ModuleShape { hidden });
+        let text = contract_core::Fragment::from(item).compact_text().0;
+        api.modules[child].entry = Some(api::Entry {
+            text,
+            locations: Located::item_at(at),
+            file: file.to_path_buf(),
+            line: at.0,
+            item_name: name,
+            undecided: Vec::new(),
+            whole_undecided: undecided,
+            impl_self: None,
+            members_by_macro: false,
+        });
+        Some(child)
+    }
+}
+
+/// `text` with every path that reaches std through the crate's own modules
+/// (`crate::stdlib::any::Any`) spelled as the std path it names: a public-API set sees
+/// the whole crate, so it records what the path names, and a release that drops the
+/// shim changes nothing (tracing-core 0.1.35; see `names::std_through_crate`).
+pub(super) fn std_spelled(text: &str, api: &Api, module: usize) -> String {
+    if !["crate::", "self::", "super::"]
+        .iter()
+        .any(|p| text.contains(p))
+    {
+        return text.to_owned();
+    }
+    let Ok(mut fragment) = serde_json::from_str::<contract_core::Fragment>(text) else {
+        return text.to_owned();
+    };
+    if contract_core::names::std_through_crate(&mut fragment, module, api) {
+        fragment.compact_text().0
+    } else {
+        text.to_owned()
+    }
+}
+
+/// An item's registration on one public path: `#[doc(hidden)]` when only a hidden
+/// re-export reaches it there, and a trait sealed when a blanket impl of the crate
+/// leaves no other crate a type to implement it for ([`api::Public::sealed`]).
+pub(super) fn item_text(text: &str, hidden: bool, sealed: bool) -> String {
+    if !hidden && !sealed {
+        return text.to_owned();
+    }
+    match serde_json::from_str::<contract_core::Fragment>(text) {
+        Ok(contract_core::Fragment::Item {
+            mut item,
+            unresolved,
+            path,
+        }) => {
+            if hidden {
+                let vis = item.vis();
+                item.set_vis_hidden(vis, true);
+            }
+            if let (true, contract_core::ItemShape::Trait(t)) = (sealed, &mut item) {
+                t.sealed = true;
+            }
+            contract_core::Fragment::Item {
+                item,
+                unresolved,
+                path,
+            }
+            .compact_text()
+            .0
+        }
+        _ => text.to_owned(),
+    }
+}
+
+/// The `.rs` files under `dir`, sorted, for [`Scanner::inert_features`]: not in
+/// `tests`, `benches`, `examples` or `target` at the package's `top`, nor in hidden
+/// directories or other packages' (a directory with a `Cargo.toml`).
+pub(super) fn rust_files(dir: &Path, top: bool, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            let skipped = name.starts_with('.')
+                || (top && ["tests", "benches", "examples", "target"].contains(&name))
+                || path.join("Cargo.toml").is_file();
+            if !skipped {
+                rust_files(&path, false, out);
+            }
+        } else if name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The 1-based line of the manifest that declares feature `name`: its key in
+/// `[features]`, else the optional dependency whose implicit feature it is; 1 when
+/// neither is found.
+pub(super) fn manifest_line(manifest: &str, name: &str) -> usize {
+    let declares = |line: &str| {
+        let key = line.trim_start();
+        let key = key
+            .strip_prefix(&format!("\"{name}\""))
+            .or_else(|| key.strip_prefix(name));
+        key.is_some_and(|rest| rest.trim_start().starts_with(['=', '.']))
+    };
+    let mut table = "";
+    let mut elsewhere = None;
+    for (i, line) in manifest.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            table = trimmed;
+            continue;
+        }
+        if declares(line) {
+            if table == "[features]" {
+                return i + 1;
+            }
+            elsewhere.get_or_insert(i + 1);
+        }
+    }
+    elsewhere.unwrap_or(1)
+}
+
+/// `item` as the compiler builds it under `env`, for a public-API set (no macro
+/// sees it first): every `cfg_attr` expanded, and every field, variant, trait item,
+/// `impl` item and foreign item whose `cfg` does not hold removed (one that cannot
+/// be evaluated too). Returns the predicates it could not evaluate, and the members
+/// they leave undecided (taken as the golden has them; see
+/// [`contract_core::undecided`]).
+pub(super) fn expand_deep(
+    env: &cfg::Env,
+    item: &mut Item,
+) -> (Vec<String>, Vec<contract_core::Member>) {
+    let mut unknown = Vec::new();
+    let mut undecided = Vec::new();
+    // Keeps what is built; strips the `cfg` of what is kept, expands `cfg_attr`.
+    let mut keep = |attrs: &mut Vec<Attribute>, member: Option<contract_core::Member>| -> bool {
+        match env.item(attrs) {
+            Truth::True => {
+                attrs.retain(|a| !a.path().is_ident("cfg"));
+                unknown.extend(env.expand_cfg_attr(attrs));
+                true
+            }
+            Truth::False => false,
+            Truth::Unknown(what) => {
+                unknown.push(what);
+                undecided.extend(member);
+                false
+            }
+        }
+    };
+    type Keep<'k> = dyn FnMut(&mut Vec<Attribute>, Option<contract_core::Member>) -> bool + 'k;
+
+    /// `variant`: the fields' variant. A named field of it is taken over by name; a
+    /// tuple field is named by its place, which the fields before it decide, so the
+    /// whole variant is.
+    fn fields(f: &mut syn::Fields, variant: Option<&str>, keep: &mut Keep<'_>) {
+        let tuple = matches!(f, syn::Fields::Unnamed(_));
+        let list = match f {
+            syn::Fields::Named(n) => &mut n.named,
+            syn::Fields::Unnamed(u) => &mut u.unnamed,
+            syn::Fields::Unit => return,
+        };
+        let kept: syn::punctuated::Punctuated<syn::Field, syn::Token![,]> = std::mem::take(list)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, mut field)| {
+                let name = field
+                    .ident
+                    .as_ref()
+                    .map_or_else(|| i.to_string(), |ident| ident.unraw().to_string());
+                let member = match variant {
+                    None => contract_core::Member::Field { name },
+                    Some(variant) if tuple => contract_core::Member::variant(variant),
+                    Some(variant) => contract_core::Member::variant_field(variant, &name),
+                };
+                keep(&mut field.attrs, Some(member)).then_some(field)
+            })
+            .collect();
+        *list = kept;
+    }
+
+    fn retain<T>(
+        items: &mut Vec<T>,
+        keep: &mut Keep<'_>,
+        attrs: impl Fn(&mut T) -> Option<(&mut Vec<Attribute>, Option<contract_core::Member>)>,
+    ) {
+        let mut kept = Vec::with_capacity(items.len());
+        for mut i in items.drain(..) {
+            if attrs(&mut i).is_none_or(|(attrs, member)| keep(attrs, member)) {
+                kept.push(i);
+            }
+        }
+        *items = kept;
+    }
+    let mut own = Vec::new();
+    if let Some(attrs) = item_attrs_mut(item) {
+        own = env.expand_cfg_attr(attrs);
+    }
+    match item {
+        Item::Struct(s) => fields(&mut s.fields, None, &mut keep),
+        Item::Union(u) => {
+            let mut f = syn::Fields::Named(u.fields.clone());
+            fields(&mut f, None, &mut keep);
+            if let syn::Fields::Named(n) = f {
+                u.fields = n;
+            }
+        }
+        Item::Enum(e) => {
+            let kept: syn::punctuated::Punctuated<syn::Variant, syn::Token![,]> =
+                std::mem::take(&mut e.variants)
+                    .into_iter()
+                    .filter_map(|mut v| {
+                        let name = v.ident.unraw().to_string();
+                        if !keep(&mut v.attrs, Some(contract_core::Member::variant(&name))) {
+                            return None;
+                        }
+                        fields(&mut v.fields, Some(&name), &mut keep);
+                        Some(v)
+                    })
+                    .collect();
+            e.variants = kept;
+        }
+        Item::Trait(t) => retain(&mut t.items, &mut keep, |i| match i {
+            syn::TraitItem::Fn(f) => Some((&mut f.attrs, Some(method(&f.sig.ident)))),
+            syn::TraitItem::Const(c) => Some((&mut c.attrs, Some(assoc_const(&c.ident)))),
+            syn::TraitItem::Type(t) => Some((&mut t.attrs, Some(assoc_type(&t.ident)))),
+            syn::TraitItem::Macro(m) => Some((&mut m.attrs, None)),
+            _ => None,
+        }),
+        Item::Impl(i) => retain(&mut i.items, &mut keep, |i| match i {
+            syn::ImplItem::Fn(f) => Some((&mut f.attrs, Some(method(&f.sig.ident)))),
+            syn::ImplItem::Const(c) => Some((&mut c.attrs, Some(assoc_const(&c.ident)))),
+            syn::ImplItem::Type(t) => Some((&mut t.attrs, Some(assoc_type(&t.ident)))),
+            syn::ImplItem::Macro(m) => Some((&mut m.attrs, None)),
+            _ => None,
+        }),
+        Item::ForeignMod(f) => retain(&mut f.items, &mut keep, |i| {
+            foreign_attrs_mut(i).map(|attrs| (attrs, None))
+        }),
+        _ => {}
+    }
+    own.extend(unknown);
+    (own, undecided)
+}
+
+/// The symbol a fn or static is exported under (`#[no_mangle]`, `#[export_name]`).
+pub(super) fn exported_symbol(item: &Item) -> Option<String> {
+    match item {
+        Item::Fn(f) => syntax::export(&f.attrs, &f.sig.ident.unraw().to_string()),
+        Item::Static(s) => syntax::export(&s.attrs, &s.ident.unraw().to_string()),
+        _ => None,
+    }
+}
+
+pub(super) fn impl_item_attrs_mut(item: &mut syn::ImplItem) -> Option<&mut Vec<Attribute>> {
+    match item {
+        syn::ImplItem::Const(c) => Some(&mut c.attrs),
+        syn::ImplItem::Fn(f) => Some(&mut f.attrs),
+        syn::ImplItem::Type(t) => Some(&mut t.attrs),
+        syn::ImplItem::Macro(m) => Some(&mut m.attrs),
+        _ => None,
+    }
+}
+
+pub(super) fn foreign_attrs_mut(item: &mut syn::ForeignItem) -> Option<&mut Vec<Attribute>> {
+    match item {
+        syn::ForeignItem::Fn(f) => Some(&mut f.attrs),
+        syn::ForeignItem::Static(s) => Some(&mut s.attrs),
+        syn::ForeignItem::Type(t) => Some(&mut t.attrs),
+        syn::ForeignItem::Macro(m) => Some(&mut m.attrs),
+        _ => None,
+    }
+}
+
+/// The members a `#[cfg]` may leave undecided, by their names.
+pub(super) fn method(ident: &syn::Ident) -> contract_core::Member {
+    contract_core::Member::Method {
+        name: ident.unraw().to_string(),
+    }
+}
+
+pub(super) fn assoc_const(ident: &syn::Ident) -> contract_core::Member {
+    contract_core::Member::AssocConst {
+        name: ident.unraw().to_string(),
+    }
+}
+
+pub(super) fn assoc_type(ident: &syn::Ident) -> contract_core::Member {
+    contract_core::Member::AssocType {
+        name: ident.unraw().to_string(),
+    }
+}
