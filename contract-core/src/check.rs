@@ -111,8 +111,9 @@ pub enum Situation {
     RewroteStale {
         /// Why it was stale.
         reason: GoldenError,
-        /// What became of a legacy policy block (empty: there was none to note).
-        migration: String,
+        /// A legacy policy block dropped, so the set follows the policy file now
+        /// (`None`: there was none, or it said what the file says).
+        migration: Option<legacy::Dropped>,
     },
     /// Another format version, or a legacy policy block: nothing is compared.
     Stale {
@@ -139,6 +140,9 @@ pub enum CheckError {
     Corrupt(Box<Corrupt>),
     /// The golden pins another set or package than the one it is the golden of.
     Foreign(Box<Foreign>),
+    /// The golden holds a legacy `policy` block the policy file does not give the
+    /// set: nothing is written until it is moved.
+    LegacyPolicy(Box<legacy::Kept>),
     /// A front end's own refusal (a bad set name, registrations that conflict, an
     /// unreadable file, test binaries that disagree), worded where it is found.
     Refused(String),
@@ -299,10 +303,12 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                 // A policy block (older versions kept the policy in the golden) is
                 // never dropped unseen: it must be in the policy file already.
                 let migration = match legacy::read(bytes) {
-                    None => String::new(),
+                    None => None,
                     Some(block) => match legacy::migrate(&block, set, policy, shown, policy_file) {
-                        Migration::Rewrite { note } => note,
-                        Migration::Refuse { message } => return Err(CheckError::Refused(message)),
+                        Migration::Rewrite { dropped } => dropped,
+                        Migration::Refuse(kept) => {
+                            return Err(CheckError::LegacyPolicy(Box::new(kept)))
+                        }
                     },
                 };
                 let golden = Golden::new(set, package, &typed()?);

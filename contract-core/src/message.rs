@@ -9,7 +9,7 @@ use crate::check::{CheckError, Outcome, Situation};
 use crate::delta::Delta;
 use crate::env;
 use crate::golden::GoldenError;
-use crate::policy::Policy;
+use crate::policy::{legacy, Policy};
 use crate::render;
 
 /// The command that rewrites the golden of `set` for `package`.
@@ -432,7 +432,9 @@ pub fn outcome(cx: &Context<'_>, policy: &Policy, policy_file: &str, outcome: &O
                 out,
                 "rewrote stale {shown} (golden health was {health}): {reason}"
             );
-            out.push_str(migration);
+            if let Some(dropped) = migration {
+                out.push_str(&legacy_block_dropped(cx, policy_file, dropped));
+            }
         }
         Situation::Stale { reason } => {
             let advice = if reason.is_ahead() {
@@ -485,10 +487,67 @@ impl std::fmt::Display for CheckError {
     }
 }
 
+/// The note of an update that dropped an untouched legacy `policy` block: the set
+/// follows the policy file from now on.
+fn legacy_block_dropped(cx: &Context<'_>, policy_file: &str, dropped: &legacy::Dropped) -> String {
+    let (shown, set) = (cx.golden, cx.set);
+    let direction = match dropped.wire_direction {
+        Some(now) => format!(
+            " The block said wire_direction = \"full\", the default of older versions; \
+             the set is now checked under wire_direction = {}. To keep \"full\", add \
+             `wire_direction = \"full\"` under `[set.{set}]` in {policy_file}.",
+            crate::policy::file::quote(now.as_str())
+        ),
+        None => String::new(),
+    };
+    format!(
+        "note: {shown} carried the `policy` block older versions wrote for every set; \
+         nobody had changed it, so it was dropped and set `{set}` follows \
+         {policy_file} (`contract-pin policy --set {set}` shows it).{direction}\n"
+    )
+}
+
+/// Why an update wrote nothing: the golden's legacy `policy` block holds what the
+/// policy file does not, and how to move it.
+pub fn legacy_block_kept(kept: &legacy::Kept) -> String {
+    let legacy::Kept {
+        golden: shown,
+        set,
+        policy_file,
+        why,
+    } = kept;
+    match why {
+        legacy::KeptWhy::Unreadable { why, block } => format!(
+            "{shown} carries a `policy` block written by an older contract-pin, and it \
+             cannot be read as a policy ({why}). Policies live in {policy_file} at the \
+             workspace root now. Nothing was written. Move what it says into \
+             {policy_file} under `[set.{set}]` by hand (see `contract-pin policy`), \
+             delete the block from the golden, then rerun. The block:\n{block}\n"
+        ),
+        legacy::KeptWhy::Differs { toml } => {
+            let toml = match toml.is_empty() {
+                true => format!("[set.{set}]\n# the defaults: nothing to add\n"),
+                false => toml.clone(),
+            };
+            format!(
+                "{shown} carries a `policy` block written by an older contract-pin, and \
+                 {policy_file} does not give set `{set}` the same policy. Policies live in \
+                 {policy_file} at the workspace root now (beside the workspace's Cargo.toml). \
+                 Nothing was written: to keep the block's policy, add this to {policy_file} \
+                 (merge it into `[set.{set}]` if the file has that table already), then rerun:\n\
+                 \n{toml}\n\
+                 To adopt what {policy_file} says instead, delete the `policy` block from \
+                 {shown} and rerun.\n"
+            )
+        }
+    }
+}
+
 /// The message of a check that could not run.
 pub fn check_error(e: &CheckError) -> String {
     match e {
         CheckError::Registration(what) | CheckError::Refused(what) => what.clone(),
+        CheckError::LegacyPolicy(kept) => legacy_block_kept(kept),
         CheckError::Corrupt(c) => corrupt(&c.golden, &c.error, &c.set, &c.package),
         CheckError::Foreign(f) => format!(
             "{}:{}: pins set `{}` of package `{}`, not set `{}` of package `{}`: \

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::file::{quote, render_set};
+use super::file::render_set;
 use super::{DirectiveText, Policy, WireDirection, WireFormat};
 use crate::delta::{Axis, Class, DeltaKind};
 
@@ -126,20 +126,56 @@ fn old_default() -> Policy {
     }
 }
 
-/// What an update does with a golden that carries a `policy` block.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What an update does with a golden's legacy `policy` block.
 pub enum Migration {
-    /// Rewrite the golden without the block; `note` (possibly empty) says what the
-    /// set is checked under from now on, when that differs from the block.
+    /// Rewrite the golden without the block.
     Rewrite {
-        /// A line or two for the user; empty when nothing changes.
-        note: String,
+        /// What the set is checked under from now on, when that differs from the
+        /// block (`None`: nothing changes).
+        dropped: Option<Dropped>,
     },
-    /// Write nothing: the block holds a policy the file does not. The message shows
-    /// the TOML to add.
-    Refuse {
-        /// What to do, with the TOML.
-        message: String,
+    /// Write nothing: the block holds a policy the file does not.
+    Refuse(Kept),
+}
+
+/// An untouched block (the one older versions wrote for every set) that was dropped,
+/// so the set follows the policy file from now on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dropped {
+    /// The wire direction the set is checked under now, when the block's `"full"`
+    /// (the older versions' default) is not it.
+    pub wire_direction: Option<WireDirection>,
+}
+
+/// A block whose policy the file does not give the set: nothing is written until the
+/// user moves it ([`crate::message::legacy_block_kept`] words what to do).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    /// The golden as users read it.
+    pub golden: String,
+    /// The set.
+    pub set: String,
+    /// The policy file as users read it.
+    pub policy_file: String,
+    /// Why it is kept.
+    pub why: KeptWhy,
+}
+
+/// Why a legacy block cannot be dropped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeptWhy {
+    /// It does not read as a policy (the reader's words), shown as written.
+    Unreadable {
+        /// Why it does not read.
+        why: String,
+        /// The block, as JSON.
+        block: String,
+    },
+    /// It reads, and the file gives the set another policy: the TOML that keeps the
+    /// block's (empty when the block holds the defaults).
+    Differs {
+        /// The block's policy as a `[set.…]` table.
+        toml: String,
     },
 }
 
@@ -152,61 +188,36 @@ pub fn migrate(
     shown: &str,
     policy_file: &str,
 ) -> Migration {
+    let kept = |why| {
+        Migration::Refuse(Kept {
+            golden: shown.to_owned(),
+            set: set.to_owned(),
+            policy_file: policy_file.to_owned(),
+            why,
+        })
+    };
     let policy = match &block.policy {
         Ok(policy) => policy,
         Err(why) => {
-            return Migration::Refuse {
-                message: format!(
-                    "{shown} carries a `policy` block written by an older contract-pin, and it \
-                     cannot be read as a policy ({why}). Policies live in {policy_file} at the \
-                     workspace root now. Nothing was written. Move what it says into \
-                     {policy_file} under `[set.{set}]` by hand (see `contract-pin policy`), \
-                     delete the block from the golden, then rerun. The block:\n{}\n",
-                    block.json
-                ),
-            }
+            return kept(KeptWhy::Unreadable {
+                why: why.to_string(),
+                block: block.json.clone(),
+            })
         }
     };
     if same(policy, effective, set) {
-        return Migration::Rewrite {
-            note: String::new(),
-        };
+        return Migration::Rewrite { dropped: None };
     }
     if block.untouched {
-        let direction = if effective.wire_direction != policy.wire_direction {
-            format!(
-                " The block said wire_direction = \"full\", the default of older versions; \
-                 the set is now checked under wire_direction = {}. To keep \"full\", add \
-                 `wire_direction = \"full\"` under `[set.{set}]` in {policy_file}.",
-                quote(effective.wire_direction.as_str())
-            )
-        } else {
-            String::new()
-        };
+        let wire_direction =
+            (effective.wire_direction != policy.wire_direction).then_some(effective.wire_direction);
         return Migration::Rewrite {
-            note: format!(
-                "note: {shown} carried the `policy` block older versions wrote for every set; \
-                 nobody had changed it, so it was dropped and set `{set}` follows \
-                 {policy_file} (`contract-pin policy --set {set}` shows it).{direction}\n"
-            ),
+            dropped: Some(Dropped { wire_direction }),
         };
     }
-    let mut toml = render_set(set, policy);
-    if toml.is_empty() {
-        toml = format!("[set.{set}]\n# the defaults: nothing to add\n");
-    }
-    Migration::Refuse {
-        message: format!(
-            "{shown} carries a `policy` block written by an older contract-pin, and \
-             {policy_file} does not give set `{set}` the same policy. Policies live in \
-             {policy_file} at the workspace root now (beside the workspace's Cargo.toml). \
-             Nothing was written: to keep the block's policy, add this to {policy_file} \
-             (merge it into `[set.{set}]` if the file has that table already), then rerun:\n\
-             \n{toml}\n\
-             To adopt what {policy_file} says instead, delete the `policy` block from \
-             {shown} and rerun.\n"
-        ),
-    }
+    kept(KeptWhy::Differs {
+        toml: render_set(set, policy),
+    })
 }
 
 /// The two policies decide and word everything alike for `set`. A block without a
