@@ -17,7 +17,7 @@ pub struct Registration {
     /// The golden named by `golden = "…"`, resolved to an absolute path when the
     /// item was compiled.
     pub golden: Option<&'static str>,
-    /// The type probe's answer ([`crate::__private::probe`]): one bit per probed
+    /// The type probe's answer (the probe's `Probe` consts): one bit per probed
     /// trait; `None` for items it does not apply to (generic types, non-types).
     pub probe: Option<u32>,
     /// For a generic struct, enum or union: its auto traits as the macro inferred
