@@ -223,7 +223,7 @@ fn a_policy_from_the_file_classifies_as_written() {
 #[test]
 fn the_harness_is_found_by_the_name_the_manifest_gives_it() {
     use contract_core::policy::file::dependency_named;
-    let named = |manifest: &str| dependency_named(manifest, "contract-harness").unwrap();
+    let named = |manifest: &str| dependency_named(manifest, "contract-harness", None).unwrap();
     let package = "[package]\nname = \"app\"\nversion = \"0.1.0\"\n";
     assert_eq!(
         named(&format!(
@@ -250,5 +250,14 @@ fn the_harness_is_found_by_the_name_the_manifest_gives_it() {
         )),
         None
     );
-    assert!(dependency_named("[package", "contract-harness").is_err());
+    // Inherited from the workspace, renamed there.
+    let root = "[workspace]\nmembers = [\"app\"]\n\n[workspace.dependencies]\n\
+                check = { package = \"contract-harness\", version = \"0.1\" }\n";
+    let member = format!("{package}[dev-dependencies]\ncheck.workspace = true\n");
+    assert_eq!(
+        dependency_named(&member, "contract-harness", Some(root)).unwrap(),
+        Some("check".to_owned())
+    );
+    assert_eq!(named(&member), None);
+    assert!(dependency_named("[package", "contract-harness", None).is_err());
 }

@@ -115,11 +115,18 @@ fn harness_crate(span: Span) -> syn::Result<Path> {
     let (Some(dir), false) = (std::env::var_os("CARGO_MANIFEST_DIR"), package == HARNESS) else {
         return Ok(default());
     };
-    let manifest = std::path::Path::new(&dir).join("Cargo.toml");
-    let Ok(text) = std::fs::read_to_string(&manifest) else {
+    let dir = std::path::Path::new(&dir);
+    let read = |path: &std::path::Path| std::fs::read_to_string(path).ok();
+    let Some(text) = read(&dir.join("Cargo.toml")) else {
         return Ok(default());
     };
-    match contract_core::policy::file::dependency_named(&text, HARNESS) {
+    // `contract-harness.workspace = true` may be renamed in the workspace's table.
+    let root = contract_core::policy::file::workspace_root(dir, read);
+    let workspace = (root != dir)
+        .then(|| read(&root.join("Cargo.toml")))
+        .flatten();
+    let workspace = workspace.as_deref().or(Some(text.as_str()));
+    match contract_core::policy::file::dependency_named(&text, HARNESS, workspace) {
         Ok(Some(name)) => {
             let name = format_ident!("{}", name);
             Ok(syn::parse_quote!(::#name))

@@ -922,26 +922,51 @@ pub fn dependency_crates(manifest: &str) -> std::collections::BTreeSet<String> {
     out
 }
 
-/// The name a package's code calls its dependency on `package` by, from any of its
+/// The name a package's code calls its dependency on `package`, from any of its
 /// dependency tables (`[dependencies]`, `[dev-dependencies]`, `[build-dependencies]`
 /// and their `[target.'…'.…]` forms): the key with `-` as `_`, or the key of an entry
-/// renamed with `package = "…"`. `Ok(None)` when no table names it; `Err` with the
-/// parser's words when the manifest does not parse.
-pub fn dependency_named(manifest: &str, package: &str) -> Result<Option<String>, String> {
+/// renamed with `package = "…"` there or, for `key.workspace = true`, in the
+/// `[workspace.dependencies]` of `workspace` (the workspace root's manifest, when the
+/// package has one). `Ok(None)` when no table names it; `Err` with the parser's words
+/// when the manifest does not parse.
+pub fn dependency_named(
+    manifest: &str,
+    package: &str,
+    workspace: Option<&str>,
+) -> Result<Option<String>, String> {
     let doc = toml_span::parse(manifest).map_err(|e| e.to_string())?;
     let Some(doc) = doc.as_table() else {
         return Ok(None);
+    };
+    let root = workspace.and_then(|text| toml_span::parse(text).ok());
+    let inherited = |key: &str| -> Option<String> {
+        let entry = root
+            .as_ref()?
+            .as_table()?
+            .get("workspace")?
+            .as_table()?
+            .get("dependencies")?
+            .as_table()?
+            .get(key)?;
+        let renamed = entry.as_table().and_then(|t| t.get("package"))?;
+        renamed.as_str().map(str::to_owned)
     };
     let find = |table: Option<&Value<'_>>| -> Option<String> {
         table
             .and_then(Value::as_table)?
             .iter()
             .find_map(|(key, entry)| {
-                let renamed = entry
-                    .as_table()
-                    .and_then(|t| t.get("package"))
-                    .and_then(Value::as_str);
-                (renamed.unwrap_or(&key.name) == package).then(|| key.name.replace('-', "_"))
+                let entry = entry.as_table();
+                let field = |name: &str| entry.and_then(|t| t.get(name));
+                let renamed = match field("package").and_then(Value::as_str) {
+                    Some(renamed) => Some(renamed.to_owned()),
+                    None if field("workspace").and_then(Value::as_bool) == Some(true) => {
+                        inherited(&key.name)
+                    }
+                    None => None,
+                };
+                (renamed.as_deref().unwrap_or(&key.name) == package)
+                    .then(|| key.name.replace('-', "_"))
             })
     };
     const TABLES: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
