@@ -16,9 +16,9 @@ use contract_core::{golden, message, render, Delta, Symbol};
 use crate::exit::Exit;
 use crate::json;
 use crate::show;
-use crate::store;
 use crate::term::{count, Paint};
 use contract_scan::model::{Model, Unit};
+use contract_store::store;
 
 /// Output formats of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -15,7 +15,6 @@ mod json;
 mod policy;
 mod review;
 mod show;
-mod store;
 mod term;
 mod words;
 #[cfg(test)]

@@ -32,10 +32,10 @@ use contract_core::{golden, Delta, Symbol};
 use crate::commands;
 use crate::exit::Exit;
 use crate::show;
-use crate::store;
 use crate::term::{count, Paint};
 use crate::words;
 use contract_scan::model::{Model, Unit};
+use contract_store::store;
 
 /// What the user said about one item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

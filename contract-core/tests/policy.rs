@@ -261,3 +261,20 @@ fn the_harness_is_found_by_the_name_the_manifest_gives_it() {
     assert_eq!(named(&member), None);
     assert!(dependency_named("[package", "contract-harness", None).is_err());
 }
+
+/// The crates a library's code may name: its `[dependencies]` and each target's, by
+/// the names the code uses; not its dev- or build-dependencies.
+#[test]
+fn a_librarys_dependency_crates_are_its_normal_ones() {
+    let manifest = "[package]\nname = \"app\"\nversion = \"0.1.0\"\n\n\
+                    [dependencies]\nserde-json = \"1\"\n\n\
+                    [dev-dependencies]\nproptest = \"1\"\n\n\
+                    [build-dependencies]\ncc = \"1\"\n\n\
+                    [target.'cfg(unix)'.dependencies]\nlibc = \"0.2\"\n";
+    let crates = file::dependency_crates(manifest);
+    assert_eq!(
+        crates.into_iter().collect::<Vec<_>>(),
+        ["libc", "serde_json"]
+    );
+    assert!(file::dependency_crates("[package").is_empty());
+}

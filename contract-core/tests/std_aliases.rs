@@ -59,7 +59,7 @@ fn declaration(html: &str) -> Option<String> {
 /// `(path, parameters, target)` of each alias `pub type Name<P…> = Target;`.
 fn generate(docs: &Path) -> Vec<(String, Vec<String>, String)> {
     let mut pages = Vec::new();
-    toolchain::pages(docs, "std", "type", &mut pages);
+    toolchain::pages(docs, "std", &["type"], &toolchain::portable, &mut pages);
     let mut out = Vec::new();
     for (path, page) in pages {
         let html = std::fs::read_to_string(&page).expect("read an alias page");

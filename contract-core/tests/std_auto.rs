@@ -10,7 +10,7 @@
 //! commit it).
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use contract_core::auto::AUTO_TRAITS;
 use contract_core::probed::ProbedTrait;
@@ -47,41 +47,15 @@ fn redirect(html: &str) -> Option<&str> {
     url.split('"').next()
 }
 
-/// Every `struct.*.html`, `enum.*.html` and `union.*.html` under `dir`, recursively,
-/// with its path; stable modules only.
-fn item_pages(dir: &Path, module: &str, out: &mut Vec<(String, PathBuf)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("read the docs")
-        .map(|e| e.expect("a docs entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        if path.is_dir() {
-            // Target-specific modules: what they hold differs between targets.
-            if matches!(name, "os" | "arch" | "simd") {
-                continue;
-            }
-            // A private module has no page (rustdoc keeps only redirects to where its
-            // items are public); an unstable one cannot be named on stable.
-            let Ok(index) = std::fs::read_to_string(path.join("index.html")) else {
-                continue;
-            };
-            if redirect(&index).is_some() || unstable(&index) {
-                continue;
-            }
-            item_pages(&path, &format!("{module}::{name}"), out);
-        } else if let Some(item) = ["struct.", "enum.", "union."]
-            .iter()
-            .find_map(|k| name.strip_prefix(k))
-            .and_then(|n| n.strip_suffix(".html"))
-        {
-            out.push((format!("{module}::{item}"), path));
-        }
+/// Whether the walk reads module `name` (at `dir`): not a target-specific one (what
+/// it holds differs between targets), not a private one (rustdoc keeps only redirects
+/// to where its items are public), not an unstable one (it cannot be named on stable).
+fn stable_module(name: &str, dir: &Path) -> bool {
+    if matches!(name, "os" | "arch" | "simd") {
+        return false;
     }
+    std::fs::read_to_string(dir.join("index.html"))
+        .is_ok_and(|index| redirect(&index).is_none() && !unstable(&index))
 }
 
 /// An HTML fragment of code as Rust source, each link to a type or trait written as
@@ -540,7 +514,8 @@ fn item(path: &str, page: &Path, unstable_too: bool) -> Option<Item> {
 
 fn generate(docs: &Path) -> Vec<Item> {
     let mut pages = Vec::new();
-    item_pages(docs, "std", &mut pages);
+    let kinds = ["struct", "enum", "union"];
+    toolchain::pages(docs, "std", &kinds, &stable_module, &mut pages);
     let mut out: Vec<Item> = pages
         .iter()
         .filter_map(|(path, page)| item(path, page, false))

@@ -30,7 +30,7 @@ fn is_stable(html: &str) -> bool {
 
 fn generate(docs: &Path) -> Vec<String> {
     let mut pages = Vec::new();
-    toolchain::pages(docs, "std", "trait", &mut pages);
+    toolchain::pages(docs, "std", &["trait"], &toolchain::portable, &mut pages);
     let mut out: Vec<String> = pages
         .into_iter()
         .filter(|(_, page)| {

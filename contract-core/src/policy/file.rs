@@ -903,23 +903,9 @@ pub fn dependency_crates(manifest: &str) -> std::collections::BTreeSet<String> {
     let Ok(doc) = toml_span::parse(manifest) else {
         return Default::default();
     };
-    let Some(doc) = doc.as_table() else {
-        return Default::default();
-    };
-    let keys = |table: Option<&Value<'_>>| -> Vec<String> {
-        table
-            .and_then(Value::as_table)
-            .map(|t| t.keys().map(|k| k.name.replace('-', "_")).collect())
-            .unwrap_or_default()
-    };
-    let mut out: std::collections::BTreeSet<String> =
-        keys(doc.get("dependencies")).into_iter().collect();
-    if let Some(targets) = doc.get("target").and_then(Value::as_table) {
-        for target in targets.values() {
-            out.extend(keys(target.as_table().and_then(|t| t.get("dependencies"))));
-        }
-    }
-    out
+    dependency_tables(&doc, &["dependencies"])
+        .flat_map(|table| table.keys().map(|k| k.name.replace('-', "_")))
+        .collect()
 }
 
 /// The name a package's code calls its dependency on `package`, from any of its
@@ -935,9 +921,6 @@ pub fn dependency_named(
     workspace: Option<&str>,
 ) -> Result<Option<String>, String> {
     let doc = toml_span::parse(manifest).map_err(|e| e.to_string())?;
-    let Some(doc) = doc.as_table() else {
-        return Ok(None);
-    };
     let root = workspace.and_then(|text| toml_span::parse(text).ok());
     let inherited = |key: &str| -> Option<String> {
         let entry = root
@@ -951,33 +934,39 @@ pub fn dependency_named(
         let renamed = entry.as_table().and_then(|t| t.get("package"))?;
         renamed.as_str().map(str::to_owned)
     };
-    let find = |table: Option<&Value<'_>>| -> Option<String> {
-        table
-            .and_then(Value::as_table)?
-            .iter()
-            .find_map(|(key, entry)| {
-                let entry = entry.as_table();
-                let field = |name: &str| entry.and_then(|t| t.get(name));
-                let renamed = match field("package").and_then(Value::as_str) {
-                    Some(renamed) => Some(renamed.to_owned()),
-                    None if field("workspace").and_then(Value::as_bool) == Some(true) => {
-                        inherited(&key.name)
-                    }
-                    None => None,
-                };
-                (renamed.as_deref().unwrap_or(&key.name) == package)
-                    .then(|| key.name.replace('-', "_"))
-            })
-    };
-    const TABLES: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
-    let mut scopes = vec![doc];
-    if let Some(targets) = doc.get("target").and_then(Value::as_table) {
-        scopes.extend(targets.values().filter_map(Value::as_table));
-    }
-    Ok(scopes
-        .iter()
-        .flat_map(|scope| TABLES.iter().map(|table| scope.get(*table)))
-        .find_map(find))
+    let tables = ["dependencies", "dev-dependencies", "build-dependencies"];
+    let named = dependency_tables(&doc, &tables)
+        .flat_map(|table| table.iter())
+        .find_map(|(key, entry)| {
+            let field = |name: &str| entry.as_table().and_then(|t| t.get(name));
+            let renamed = match field("package").and_then(Value::as_str) {
+                Some(renamed) => Some(renamed.to_owned()),
+                None if field("workspace").and_then(Value::as_bool) == Some(true) => {
+                    inherited(&key.name)
+                }
+                None => None,
+            };
+            (renamed.as_deref().unwrap_or(&key.name) == package).then(|| key.name.replace('-', "_"))
+        });
+    Ok(named)
+}
+
+/// Each of the `tables` (`dependencies`, `dev-dependencies`…) a manifest has, at its
+/// top level and under each `[target.'…']`.
+fn dependency_tables<'v, 'de>(
+    doc: &'v Value<'de>,
+    tables: &'v [&'v str],
+) -> impl Iterator<Item = &'v toml_span::value::Table<'de>> + 'v {
+    let top = doc.as_table();
+    let targets = top
+        .and_then(|t| t.get("target"))
+        .and_then(Value::as_table)
+        .into_iter()
+        .flat_map(|targets| targets.values().filter_map(Value::as_table));
+    top.into_iter()
+        .chain(targets)
+        .flat_map(move |scope| tables.iter().filter_map(|table| scope.get(*table)))
+        .filter_map(Value::as_table)
 }
 
 /// What [`workspace_root`] needs of a manifest.

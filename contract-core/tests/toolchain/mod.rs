@@ -44,34 +44,45 @@ pub fn fresh_table<T>(
     Some((fresh, docs))
 }
 
-/// Every page `{kind}.*.html` under `dir`, recursively, with its item's path under
-/// `module` (`std::io::Result` for `io/type.Result.html`), sorted; target-specific
-/// modules left out (what they hold differs between targets).
-#[allow(dead_code)] // std_auto walks its own way: it reads `ffi` and skips unstable modules
-pub fn pages(dir: &Path, module: &str, kind: &str, out: &mut Vec<(String, PathBuf)>) {
+/// Every page `{kind}.*.html` (for each of `kinds`) under `dir`, recursively, with its
+/// item's path under `module` (`std::io::Result` for `io/type.Result.html`), sorted,
+/// descending into a module directory only where `descend(name, dir)` says so.
+pub fn pages(
+    dir: &Path,
+    module: &str,
+    kinds: &[&str],
+    descend: &dyn Fn(&str, &Path) -> bool,
+    out: &mut Vec<(String, PathBuf)>,
+) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .expect("read the docs")
         .map(|e| e.expect("a docs entry").path())
         .collect();
     entries.sort();
-    let prefix = format!("{kind}.");
     for path in entries {
         let name = path
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
         if path.is_dir() {
-            if matches!(name, "os" | "arch" | "ffi" | "simd") {
-                continue;
+            if descend(name, &path) {
+                pages(&path, &format!("{module}::{name}"), kinds, descend, out);
             }
-            pages(&path, &format!("{module}::{name}"), kind, out);
-        } else if let Some(item) = name
-            .strip_prefix(prefix.as_str())
+        } else if let Some(item) = kinds
+            .iter()
+            .find_map(|kind| name.strip_prefix(kind)?.strip_prefix('.'))
             .and_then(|n| n.strip_suffix(".html"))
         {
             out.push((format!("{module}::{item}"), path));
         }
     }
+}
+
+/// The modules most tables read: all but the target-specific ones (what they hold
+/// differs between targets) and `ffi`.
+#[allow(dead_code)] // std_auto reads `ffi` and skips unstable modules
+pub fn portable(name: &str, _: &Path) -> bool {
+    !matches!(name, "os" | "arch" | "ffi" | "simd")
 }
 
 /// `source` compiled as a 2021 library (metadata only) in a scratch directory named
