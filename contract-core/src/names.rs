@@ -411,6 +411,13 @@ impl NameTable {
             .map(|(module, bounds)| (module, bounds.as_slice()))
     }
 
+    /// Whether the definition `index` of module `m` is a trait.
+    fn is_trait(&self, m: usize, index: usize) -> bool {
+        let module = &self.modules[m];
+        let name = &module.defs[index].0;
+        module.traits.iter().any(|(n, _)| n == name)
+    }
+
     /// What `list` of the module `def`'s path names records under its last name, with
     /// that module's path; `None` when nothing is, or `#[cfg]`'d twins differ.
     fn defined<T: PartialEq>(
@@ -685,13 +692,22 @@ impl Reader<'_> {
     }
 
     fn ty(&self, t: &mut Type, module: usize, params: &BTreeSet<String>, depth: usize) {
-        if let Type::Path(p) = t {
-            if let Some(expanded) = self.path(p, module, params, depth) {
-                *t = expanded;
+        match t {
+            Type::Path(p) => {
+                if let Some(expanded) = self.path(p, module, params, depth) {
+                    *t = expanded;
+                }
             }
-            return;
+            // The traits too: `dyn Drain` and `dyn crate::Drain` are one type.
+            Type::Impl(bounds) | Type::Dyn(bounds) => {
+                for b in bounds {
+                    if let Bound::Trait { path, .. } = b {
+                        self.path(path, module, params, depth);
+                    }
+                }
+            }
+            _ => children_mut(t, &mut |child| self.ty(child, module, params, depth)),
         }
-        children_mut(t, &mut |child| self.ty(child, module, params, depth));
     }
 
     fn args(&self, args: &mut Args, module: usize, params: &BTreeSet<String>, depth: usize) {
@@ -773,6 +789,7 @@ impl Reader<'_> {
             }
             return self.expand(alias, m, &p.segments[taken - 1].args, depth, None);
         }
+        let whole = taken == p.segments.len();
         let args = std::mem::take(&mut p.segments[taken - 1].args);
         let mut segments = self.table.def_path(m, index);
         if let Some(last) = segments.last_mut() {
@@ -780,7 +797,15 @@ impl Reader<'_> {
         }
         segments.extend(p.segments.drain(taken..));
         p.segments = segments;
-        None
+        // A trait where a type is written is a trait object without `dyn` (editions
+        // 2015 and 2018: slog 2.7's `Box<Drain>`), as std's are read.
+        (whole && self.table.is_trait(m, index)).then(|| {
+            Type::Dyn(vec![Bound::Trait {
+                hrtb: Vec::new(),
+                maybe: false,
+                path: p.clone(),
+            }])
+        })
     }
 
     /// `p`, whose first segment names the crate `ext` is the table of, resolved in
@@ -976,7 +1001,6 @@ pub const SERDE_CORE_REEXPORTS: &[&str] = &[
     "Serializer",
 ];
 
-/// A path into serde_core through one of [`SERDE_CORE_REEXPORTS`], spelled as serde
 /// A path of another crate's table (`crate::error::Error`) under the name the reading
 /// crate calls that crate (`serde_json::error::Error`).
 fn under_crate_name(segments: &mut [Segment], crate_name: &str) {
@@ -985,6 +1009,7 @@ fn under_crate_name(segments: &mut [Segment], crate_name: &str) {
     }
 }
 
+/// A path into serde_core through one of [`SERDE_CORE_REEXPORTS`], spelled as serde
 /// re-exports it (`serde::…`, the crate most code names): true when rewritten.
 fn serde_core_reexport(p: &mut Path) -> bool {
     let through_reexport = p.segments.len() >= 2
@@ -2211,6 +2236,34 @@ mod tests {
                 .unwrap()
                 .into();
         assert!(!respell(&mut other, "krate", &golden, &t));
+    }
+
+    #[test]
+    fn a_bare_trait_of_the_crate_is_its_trait_object() {
+        // slog 2.7 (edition 2015) `-> Box<Drain>`; 2.8 `-> Box<dyn Drain>`.
+        let mut t = NameTable::new("krate");
+        t.add_def(NameTable::ROOT, "Drain", Def::Type);
+        t.add_trait(NameTable::ROOT, "Drain", Vec::new());
+        t.add_def(NameTable::ROOT, "Record", Def::Type);
+        let golden = symbol("krate", &fn_item("Box<Drain>"));
+        for now in ["Box<dyn Drain>", "Box<dyn crate::Drain>"] {
+            let mut fragment: Fragment = serde_json::from_str::<ItemShape>(&fn_item(now))
+                .unwrap()
+                .into();
+            assert!(respell(&mut fragment, "krate", &golden, &t), "{now}");
+            assert_eq!(Some(fragment), golden.item.clone().map(Fragment::from));
+        }
+        // Near misses: another trait object; a struct is no trait.
+        let mut other: Fragment =
+            serde_json::from_str::<ItemShape>(&fn_item("Box<dyn Drain + Send>"))
+                .unwrap()
+                .into();
+        assert!(!respell(&mut other, "krate", &golden, &t));
+        let golden = symbol("krate", &fn_item("Box<Record>"));
+        let mut record: Fragment = serde_json::from_str::<ItemShape>(&fn_item("Box<dyn Record>"))
+            .unwrap()
+            .into();
+        assert!(!respell(&mut record, "krate", &golden, &t));
     }
 
     /// tracing-core's shim: `mod stdlib { use std::*; }` beside a `no_std` twin that

@@ -379,6 +379,13 @@ pub fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
     }
 }
 
+/// `#[cfg(test)]` on an item: no library build has it.
+pub fn under_cfg_test(item: &syn::Item) -> bool {
+    item_attrs(item).iter().any(|a| {
+        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
+    })
+}
+
 /// The arguments of the first contract attribute written on `item` (not inside a
 /// `cfg_attr`), parsed as the macro parses them; problems go to `errors`. `None`
 /// when the item has no contract attribute.

@@ -97,7 +97,7 @@ impl Reader<'_> {
     fn module(&mut self, items: &[Item], m: usize, path: &str, children: &Path, path_attr: &Path) {
         let scope = Scope::of_module(items);
         for item in items {
-            if under_cfg_test(item) || (self.off)(super::args::item_attrs(item)) {
+            if super::args::under_cfg_test(item) || (self.off)(super::args::item_attrs(item)) {
                 continue;
             }
             match item {
@@ -405,13 +405,6 @@ fn auto_impl(i: &syn::ItemImpl, scope: &Scope) -> Option<AutoImpl> {
         bounds,
         other_bounds,
         under_cfg: cfg_of(&i.attrs).0,
-    })
-}
-
-/// `#[cfg(test)]` on an item.
-fn under_cfg_test(item: &Item) -> bool {
-    super::args::item_attrs(item).iter().any(|a| {
-        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
     })
 }
 

@@ -122,10 +122,21 @@ impl Scope {
         scope
     }
 
-    /// Adds the imports of `items` (e.g. the `use` items of a function body).
+    /// Adds the imports of `items` (e.g. the `use` items of a function body). A
+    /// `#[cfg(test)]` import names only what no other import of the module names: the
+    /// library build does not have it (serde-value 0.7's `#[cfg(test)] use
+    /// serde_derive::Deserialize;` beside `use serde::Deserialize;`).
     pub fn add<'a>(&mut self, items: impl IntoIterator<Item = &'a Item>) {
+        let mut test_only = Scope::default();
         for item in items {
             match item {
+                Item::Use(u) if super::args::under_cfg_test(item) => {
+                    let prefix = Path {
+                        global: u.leading_colon.is_some(),
+                        segments: Vec::new(),
+                    };
+                    test_only.tree(&u.tree, prefix);
+                }
                 Item::Use(u) => {
                     let prefix = Path {
                         global: u.leading_colon.is_some(),
@@ -164,6 +175,10 @@ impl Scope {
                     }
                 }
             }
+        }
+        // Its globs are left out: a name they would bring is a test's.
+        for (name, path) in test_only.imports {
+            self.imports.entry(name).or_insert(path);
         }
     }
 
@@ -521,6 +536,30 @@ fn word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 
+/// Where the `use` at `start` begins with the attributes written right above it (its
+/// visibility between): `#[cfg(test)]` decides what the import names. `start` when
+/// none is.
+fn attributes_above(text: &str, start: usize, attributes: &[Attr]) -> usize {
+    let mut before = text[..start].trim_end();
+    if let Some(vis) = before.rfind("pub") {
+        let rest = before[vis + 3..].trim_start();
+        let restricted = rest.starts_with('(') && rest.ends_with(')') && !rest.contains(';');
+        let word_starts = !before[..vis].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        if word_starts && (rest.is_empty() || restricted) {
+            before = before[..vis].trim_end();
+        }
+    }
+    let Some(last) = attributes.last().filter(|a| a.bytes.end == before.len()) else {
+        return start;
+    };
+    attributes
+        .iter()
+        .rev()
+        .take_while(|a| a.run == last.run)
+        .last()
+        .map_or(start, |first| first.bytes.start)
+}
+
 impl<'a> Scanner<'a> {
     fn new(text: &'a str) -> Scanner<'a> {
         Scanner {
@@ -718,7 +757,8 @@ impl<'a> Scanner<'a> {
                         let rest = self.text[self.i..].trim_start();
                         // `use<'a>` in a signature captures lifetimes; it imports nothing.
                         if word == "use" && !rest.starts_with('<') {
-                            import = Some((start, stack.len()));
+                            let from = attributes_above(self.text, start, &scan.attributes);
+                            import = Some((from, stack.len()));
                         } else if word == "crate" {
                             if let Some(("extern", extern_at)) = words[1] {
                                 import = Some((extern_at, stack.len()));
@@ -970,6 +1010,26 @@ struct Top;
         assert_eq!(resolve(src, 11, "X").0, "unix::X");
         assert_eq!(resolve(src, 16, "X").0, "windows::X");
         assert_eq!(resolve(src, 18, "X").0, "X");
+    }
+
+    #[test]
+    fn a_test_only_import_does_not_shadow_the_library_s() {
+        // serde-value 0.7: the library's `Deserialize` is serde's, whichever comes
+        // first; a name only the test import brings still resolves through it.
+        for src in [
+            "use serde::Deserialize;\n#[cfg(test)]\nuse serde_derive::{Deserialize, Serialize};\nstruct S;\n",
+            "#[cfg(test)]\nuse serde_derive::{Deserialize, Serialize};\nuse serde::Deserialize;\nstruct S;\n",
+        ] {
+            let line = src.lines().count();
+            assert_eq!(resolve(src, line, "Deserialize").0, "serde::Deserialize", "{src}");
+            assert_eq!(resolve(src, line, "Serialize").0, "serde_derive::Serialize");
+        }
+        let src = "#[cfg(test)]\nuse proptest::prelude::*;\nstruct S;\n";
+        assert_eq!(
+            resolve(src, 3, "Strategy").0,
+            "Strategy",
+            "a test glob brings nothing"
+        );
     }
 
     #[test]
