@@ -551,7 +551,31 @@ fn an_elided_lifetime_is_the_lifetime_it_stands_for() {
         "pub trait Show {} impl<'a> Show for Iter<'a> {}",
         "pub trait Show {} impl Show for Iter<'_> {}",
     );
+    // Outside a signature too (slog 2.8): a supertrait's and a `where` bound's `Fn`
+    // sugar, a field's `dyn Fn`.
+    same(
+        "pub trait FilterFn: Fn(&Record) -> bool {}",
+        "pub trait FilterFn: Fn(&Record<'_>) -> bool {}",
+    );
+    same(
+        "pub struct Filter<F>(pub F) where F: Fn(&Record) -> bool;",
+        "pub struct Filter<F>(pub F) where F: Fn(&'_ Record<'_>) -> bool;",
+    );
+    same(
+        "pub struct S { pub f: Box<dyn Fn(&Record, &mut Vec<u8>)> }",
+        "pub struct S { pub f: Box<dyn Fn(&Record<'_>, &mut Vec<u8>)> }",
+    );
     // Near misses: another lifetime than the elided one.
+    breaks(
+        "pub struct Filter<F>(pub F) where F: Fn(&Record) -> bool;",
+        "pub struct Filter<F>(pub F) where F: Fn(&Record<'static>) -> bool;",
+        DeltaKind::GenericBoundAdded,
+    );
+    breaks(
+        "pub trait Lend { type Item<'a>; fn f(x: &Self::Item<'static>); }",
+        "pub trait Lend { type Item<'a>; fn f(x: &Self::Item<'_>); }",
+        DeltaKind::ParamTypeChanged,
+    );
     breaks(
         "pub fn f<'a>(x: &'a str) -> &'a str { x }",
         "pub fn f(x: &str) -> &'static str { x }",

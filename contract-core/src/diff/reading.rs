@@ -18,7 +18,53 @@ fn read(t: &mut Type) -> bool {
     let objects = crate::std_traits::dyn_written(t);
     let lengths = evaluated_lengths(t);
     let captures = super::captures::written_alike(t);
-    super::objects::defaults_left_out(t) | expanded | objects | lengths | captures
+    let elided = elided_left_out(t);
+    super::objects::defaults_left_out(t) | expanded | objects | lengths | captures | elided
+}
+
+/// An elided lifetime written `'_` as one left out: `Record<'_>` is `Record` where
+/// every lifetime argument of the segment is `'_` (slog 2.8's `Fn(&Record<'_>)`, 2.7's
+/// `Fn(&Record)`), and `&'_ T` is `&T`. Not after a type's name (`Self::Item<'_>`,
+/// `I::Output<'_>`): a generic associated type cannot leave its lifetimes out.
+/// Whether any was written.
+fn elided_left_out(t: &mut Type) -> bool {
+    let mut changed = false;
+    t.walk_mut(&mut |node| match node {
+        Type::Ref { lifetime, .. } if lifetime.as_deref() == Some("'_") => {
+            *lifetime = None;
+            changed = true;
+        }
+        Type::Path(p) => {
+            let mut after_type = false;
+            for s in &mut p.segments {
+                let assoc = std::mem::replace(
+                    &mut after_type,
+                    s.name.starts_with(|c: char| c.is_ascii_uppercase()),
+                );
+                let crate::ty::Args::Angle(args) = &mut s.args else {
+                    continue;
+                };
+                let mut lifetimes = args
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::ty::GenericArg::Lifetime(l) => Some(l),
+                        _ => None,
+                    })
+                    .peekable();
+                let all_elided = lifetimes.peek().is_some() && lifetimes.all(|l| l == "'_");
+                if assoc || !all_elided {
+                    continue;
+                }
+                args.retain(|a| !matches!(a, crate::ty::GenericArg::Lifetime(_)));
+                if args.is_empty() {
+                    s.args = crate::ty::Args::None;
+                }
+                changed = true;
+            }
+        }
+        _ => {}
+    });
+    changed
 }
 
 /// Array lengths as their values (`[u8; 4 * 1024]` is `[u8; 4096]`), where they
