@@ -89,11 +89,35 @@ struct Module {
     /// them (in this module's names); `#[cfg]`'d twins each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     traits: Vec<(String, Vec<crate::ty::Bound>)>,
+    /// Its impls of a trait for every type that meets some bounds, `?Sized` included
+    /// (`impl<T: marker::Send + ?Sized> Send for T {}`): the trait and those bounds
+    /// (`?Sized` left out, sorted), as the module writes them; the trait by the names
+    /// of its path (it has no arguments).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    blanket_impls: Vec<(Vec<String>, Vec<Bound>)>,
     /// Its structs and enums that derive `Serialize` or `Deserialize`, with their
     /// shapes: what a wire schema follows a field's type into where no golden has the
     /// type (the compile-time check); `#[cfg]`'d twins each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     wire_types: Vec<(String, crate::shape::ItemShape)>,
+}
+
+impl Module {
+    fn empty(path: String, parent: Option<usize>) -> Module {
+        Module {
+            path,
+            parent,
+            defs: Vec::new(),
+            imports: Vec::new(),
+            types: Vec::new(),
+            auto_impls: Vec::new(),
+            macro_calls: Vec::new(),
+            macro_rules: Vec::new(),
+            traits: Vec::new(),
+            blanket_impls: Vec::new(),
+            wire_types: Vec::new(),
+        }
+    }
 }
 
 /// A struct, enum or union as its auto traits see it: its type parameters and the
@@ -340,18 +364,7 @@ impl NameTable {
     /// A table with only the crate root, `module_path!()` `crate_name`.
     pub fn new(crate_name: &str) -> NameTable {
         NameTable {
-            modules: vec![Module {
-                path: crate_name.to_owned(),
-                parent: None,
-                defs: Vec::new(),
-                imports: Vec::new(),
-                types: Vec::new(),
-                auto_impls: Vec::new(),
-                macro_calls: Vec::new(),
-                macro_rules: Vec::new(),
-                traits: Vec::new(),
-                wire_types: Vec::new(),
-            }],
+            modules: vec![Module::empty(crate_name.to_owned(), None)],
         }
     }
 
@@ -361,18 +374,7 @@ impl NameTable {
     /// Adds module `name` inside `parent`; returns its index.
     pub fn add_module(&mut self, parent: usize, name: &str) -> usize {
         let path = format!("{}::{name}", self.modules[parent].path);
-        self.modules.push(Module {
-            path,
-            parent: Some(parent),
-            defs: Vec::new(),
-            imports: Vec::new(),
-            types: Vec::new(),
-            auto_impls: Vec::new(),
-            macro_calls: Vec::new(),
-            macro_rules: Vec::new(),
-            traits: Vec::new(),
-            wire_types: Vec::new(),
-        });
+        self.modules.push(Module::empty(path, Some(parent)));
         let index = self.modules.len() - 1;
         self.modules[parent]
             .defs
@@ -401,6 +403,41 @@ impl NameTable {
         self.modules[module]
             .traits
             .push((name.to_owned(), supertraits));
+    }
+
+    /// Records an impl of `trait_` for every type that meets `bounds` (and `?Sized`).
+    pub fn add_blanket_impl(&mut self, module: usize, trait_: Vec<String>, mut bounds: Vec<Bound>) {
+        crate::ty::sort_bounds(&mut bounds);
+        self.modules[module].blanket_impls.push((trait_, bounds));
+    }
+
+    /// The supertraits of the trait defined as definition `index` of module `m` when
+    /// the trait holds for exactly the types that meet them: the module implements it
+    /// for every type that does, unsized ones included (slog 2.8's `mod maybe { pub
+    /// trait Send: marker::Send {} impl<T: marker::Send + ?Sized> Send for T {} }`), so
+    /// no other impl can exist. A bound on it is a bound on them.
+    fn bound_alias(&self, m: usize, index: usize) -> Option<&[Bound]> {
+        let module = &self.modules[m];
+        let name = &module.defs[index].0;
+        let mut traits = module.traits.iter().filter(|(n, _)| n == name);
+        let (_, supers) = traits.next()?;
+        if traits.next().is_some() {
+            // `#[cfg]`'d twins: which one the build has is not known here.
+            return None;
+        }
+        let mut sorted = supers.clone();
+        crate::ty::sort_bounds(&mut sorted);
+        module
+            .blanket_impls
+            .iter()
+            .any(|(names, bounds)| {
+                *bounds == sorted
+                    && matches!(
+                        self.item(m, names),
+                        Some((taken, Res::Def(dm, di))) if taken == names.len() && dm == m && di == index
+                    )
+            })
+            .then_some(supers.as_slice())
     }
 
     /// The supertraits of the crate's trait defined as `def` (`k::traits::Observer`),
@@ -806,6 +843,61 @@ impl Reader<'_> {
                 path: p.clone(),
             }])
         })
+    }
+
+    /// What a bound on the trait `path` (written in `module`) is a bound on, when the
+    /// trait holds for exactly the types that meet its supertraits
+    /// ([`NameTable::bound_alias`]): those supertraits, themselves expanded, each
+    /// resolved where it is written (the crate's by their definition paths). `None`
+    /// for any other bound.
+    fn alias_bounds(&self, path: &Path, module: usize, depth: usize) -> Option<Vec<Bound>> {
+        if path.global || depth > MAX_DEPTH || path.segments.iter().any(|s| s.args != Args::None) {
+            return None;
+        }
+        let names: Vec<String> = path.segments.iter().map(|s| s.name.clone()).collect();
+        let (taken, Res::Def(m, index)) = self.table.item(module, &names)? else {
+            return None;
+        };
+        let supers = self
+            .table
+            .bound_alias(m, index)
+            .filter(|_| taken == names.len())?;
+        let mut out = Vec::new();
+        for b in supers {
+            match b {
+                Bound::Trait {
+                    path: sup,
+                    maybe: false,
+                    hrtb,
+                } if hrtb.is_empty() => {
+                    if let Some(inner) = self.alias_bounds(sup, m, depth + 1) {
+                        out.extend(inner);
+                        continue;
+                    }
+                    // A supertrait that names the trait itself is std's, as a shape
+                    // writes a prelude trait (`marker::Send` is `Send`; a trait cannot
+                    // be its own supertrait).
+                    let sup_names: Vec<String> =
+                        sup.segments.iter().map(|s| s.name.clone()).collect();
+                    let itself = matches!(
+                        self.table.item(m, &sup_names),
+                        Some((t, Res::Def(sm, si))) if t == sup_names.len() && (sm, si) == (m, index)
+                    );
+                    let mut resolved = sup.clone();
+                    if !itself {
+                        self.path(&mut resolved, m, self.params, depth);
+                    }
+                    out.push(Bound::Trait {
+                        hrtb: Vec::new(),
+                        maybe: false,
+                        path: resolved,
+                    });
+                }
+                Bound::Lifetime(_) => out.push(b.clone()),
+                _ => return None,
+            }
+        }
+        Some(out)
     }
 
     /// `p`, whose first segment names the crate `ext` is the table of, resolved in
@@ -1852,13 +1944,23 @@ pub fn respell_with(
         }
         generics_slots(&mut i.generics.clone(), &mut |slot| learn(None, slot));
     }
+    // A bound on a trait that only stands for its supertraits, where the golden never
+    // names that trait: the supertraits, which the golden may spell (slog 2.7's `T:
+    // Send + Sync` is 2.8's `T: maybe::Send + maybe::Sync`).
+    let golden_names = |p: &Path| {
+        let key = reader.canonical(&Type::Path(p.clone()), current_module);
+        symbol.0.contains_key(&key)
+    };
+    let mut changed = false;
+    fragment_bound_lists(fragment, &mut |list| {
+        changed |= aliases_expanded(list, &reader, current_module, &golden_names);
+    });
     let respeller = |member: Option<&str>| Respeller {
         reader: &reader,
         module: current_module,
         member: member.and_then(|m| members.get(m)),
         symbol: &symbol,
     };
-    let mut changed = false;
     match fragment {
         Fragment::Item { item, .. } => {
             if golden.item.is_none() {
@@ -1894,6 +1996,92 @@ pub fn respell_with(
         resort(fragment);
     }
     changed
+}
+
+/// `list` with each bound on a trait that stands for its supertraits (read in
+/// `module`) written as them, unless `golden_names` the trait; whether any was.
+fn aliases_expanded(
+    list: &mut Vec<Bound>,
+    reader: &Reader<'_>,
+    module: usize,
+    golden_names: &dyn Fn(&Path) -> bool,
+) -> bool {
+    let mut changed = false;
+    let mut out: Vec<Bound> = Vec::with_capacity(list.len());
+    for b in list.drain(..) {
+        let expanded = match &b {
+            Bound::Trait {
+                path,
+                maybe: false,
+                hrtb,
+            } if hrtb.is_empty() && !golden_names(path) => reader.alias_bounds(path, module, 0),
+            _ => None,
+        };
+        match expanded {
+            Some(supers) => {
+                changed = true;
+                for s in supers {
+                    if !out.contains(&s) {
+                        out.push(s);
+                    }
+                }
+            }
+            None if !out.contains(&b) => out.push(b),
+            None => {}
+        }
+    }
+    *list = out;
+    changed
+}
+
+/// Calls `f` on every bound list of `fragment`: its generics' (parameters and `where`
+/// predicates, an `impl` block's too), a trait's supertraits and associated types'
+/// bounds.
+fn fragment_bound_lists(fragment: &mut Fragment, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+    fn generics(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+        for p in &mut g.params {
+            if let GenericParam::Type { bounds, .. } = p {
+                f(bounds);
+            }
+        }
+        for w in &mut g.where_clause {
+            if let WherePredicate::Type { bounds, .. } = w {
+                f(bounds);
+            }
+        }
+    }
+    fn signature(s: &mut FnShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+        generics(&mut s.generics, f);
+        generics(&mut s.impl_generics, f);
+    }
+    match fragment {
+        Fragment::Item { item, .. } => match item {
+            ItemShape::Struct(x) => generics(&mut x.generics, f),
+            ItemShape::Union(x) => generics(&mut x.generics, f),
+            ItemShape::Enum(x) => generics(&mut x.generics, f),
+            ItemShape::Trait(x) => {
+                generics(&mut x.generics, f);
+                f(&mut x.supertraits);
+                x.methods
+                    .values_mut()
+                    .for_each(|m| signature(&mut m.sig, f));
+                for a in x.types.values_mut() {
+                    generics(&mut a.generics, f);
+                    f(&mut a.bounds);
+                }
+            }
+            ItemShape::Fn(x) => signature(x, f),
+            ItemShape::TypeAlias(x) => generics(&mut x.generics, f),
+            _ => {}
+        },
+        Fragment::Methods { methods, types, .. } => {
+            methods.values_mut().for_each(|m| signature(m, f));
+            types
+                .values_mut()
+                .for_each(|a| generics(&mut a.generics, f));
+        }
+        Fragment::Implementor { implementor } => generics(&mut implementor.generics, f),
+    }
 }
 
 /// Bounds and `where` predicates back in the order extraction writes them (sorted by

@@ -119,7 +119,17 @@ breaks; a property renames the generics of every case at random):
   implementor is recorded as `Iter`). A lifetime elision cannot express stays written and
   compared: `'static`, a lifetime with a bound, one used twice among the parameters, one
   the output takes from an argument other than the elision source, one inside a fn pointer,
-  `Fn(…)` sugar or a parameter's `impl`/`dyn` type (an elided lifetime means another there);
+  `Fn(…)` sugar or a parameter's `impl`/`dyn` type (an elided lifetime means another there).
+  Everywhere else too, `'_` written out is the lifetime left out: `Fn(&Record<'_>)` and
+  `Fn(&Record)` in a supertrait or a `where` bound, `&'_ T` and `&T` (not after a type's
+  name: `Self::Item<'_>` may be a generic associated type, which cannot leave it out);
+- a trait of the crate written as a type without `dyn` (editions 2015 and 2018) and its
+  trait object: `Box<Drain>` and `Box<dyn Drain>`, as for std's traits;
+- a bound on a trait of the crate that holds for exactly the types its supertraits hold
+  for (`trait Send: marker::Send {}` with `impl<T: marker::Send + ?Sized> Send for T {}`,
+  a `macro_rules!` of the crate may write both) and a bound on those supertraits, where
+  the golden names the supertraits. A blanket impl that leaves unsized types out does not
+  make such a trait (another impl may add `str`);
 - `Self` and the self type with its arguments, in an inherent `impl` (`-> Self` and
   `-> Wrapper<T>` in `impl<T> Wrapper<T>`) and in a struct, enum or union's own fields. A
   receiver keeps its `Self` (`self: Box<Self>`); in a trait `Self` is the implementor and is

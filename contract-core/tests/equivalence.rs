@@ -1852,6 +1852,64 @@ fn breaks_named(before: &str, after: &str, kind: DeltaKind) {
     );
 }
 
+/// slog 2.8's `maybe` traits: each holds for exactly the types its supertrait holds
+/// for, written by a `macro_rules!` of the crate.
+const MAYBE: &str = "mod maybe {
+        use core::marker;
+        use std::panic;
+        macro_rules! maybe_bound_trait_def {
+            ($name:ident where $bound:path) => {
+                pub trait $name: $bound {}
+                impl<T: $bound + ?Sized> $name for T {}
+            };
+        }
+        maybe_bound_trait_def!(Send where marker::Send);
+        maybe_bound_trait_def!(UnwindSafe where panic::UnwindSafe);
+        pub trait Sync: marker::Sync {}
+        impl<T> Sync for T where T: marker::Sync + ?Sized {}
+        pub trait Sized: marker::Send {}
+        impl<T: marker::Send> Sized for T {}
+    }";
+
+#[test]
+fn a_trait_that_stands_for_its_supertraits_is_them() {
+    let drain = "pub trait Drain {}";
+    let pairs = [
+        (
+            format!("{MAYBE} {drain} pub trait SendDrain: Drain + Send + Sync + std::panic::UnwindSafe {{}}"),
+            format!("{MAYBE} {drain} pub trait SendDrain: Drain + maybe::Send + maybe::Sync + maybe::UnwindSafe {{}}"),
+        ),
+        (
+            format!("{MAYBE} {drain} pub struct Logger<D: Drain + Send>(D);"),
+            format!("{MAYBE} {drain} pub struct Logger<D>(D) where D: Drain + maybe::Send;"),
+        ),
+        (
+            format!("{MAYBE} {drain} pub trait AnyDrain: Drain {{}} impl<T> AnyDrain for T where T: Drain + Send + ?Sized {{}}"),
+            format!("{MAYBE} {drain} pub trait AnyDrain: Drain {{}} impl<T> AnyDrain for T where T: Drain + maybe::Send + ?Sized {{}}"),
+        ),
+    ];
+    for (before, after) in &pairs {
+        let found = common::diff_named(before, after, &contract_core::Policy::default());
+        assert!(found.is_empty(), "{after}\n{}", common::show(&found));
+        assert!(
+            !deltas(before, after).is_empty(),
+            "compared as written, they differ"
+        );
+    }
+    // Near misses: a trait with a blanket impl over fewer types (sized ones: `str`
+    // may implement it or not), and a supertrait that is not the bound.
+    breaks_named(
+        &format!("{MAYBE} {drain} pub struct Logger<D: ?Sized + Send>(Box<D>);"),
+        &format!("{MAYBE} {drain} pub struct Logger<D: ?Sized + maybe::Sized>(Box<D>);"),
+        DeltaKind::GenericBoundAdded,
+    );
+    breaks_named(
+        &format!("{MAYBE} {drain} pub struct Logger<D: Drain + Sync>(D);"),
+        &format!("{MAYBE} {drain} pub struct Logger<D: Drain + maybe::Send>(D);"),
+        DeltaKind::GenericBoundAdded,
+    );
+}
+
 #[test]
 fn one_std_item_under_its_two_std_paths_is_one_type() {
     same_named(

@@ -13,7 +13,6 @@ pub mod cache;
 pub mod cfg;
 pub mod deps;
 pub mod inputs;
-pub mod macro_rules;
 pub mod model;
 pub mod scan;
 pub mod sources;

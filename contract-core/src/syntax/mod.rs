@@ -9,6 +9,7 @@ mod attrs;
 pub use attrs::{doc_hidden, export};
 mod edition2015;
 mod elision;
+pub mod macro_rules;
 pub mod names;
 pub mod order;
 pub mod scope;

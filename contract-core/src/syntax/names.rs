@@ -13,10 +13,12 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use syn::ext::IdentExt;
 use syn::{Item, UseTree};
 
+use super::macro_rules::MacroRules;
 use super::{order, Scope};
 use crate::names::{AutoImpl, Def, NameTable, TypeDef};
 use crate::probed::ProbedTrait;
@@ -24,6 +26,10 @@ use crate::shape::{Fragment, GenericParam, ItemShape};
 
 /// The most files one crate's table reads (a guard against `#[path]` cycles).
 const MAX_FILES: usize = 4096;
+
+/// How deep macro calls are expanded inside what other calls wrote (a macro may call
+/// itself).
+const MAX_EXPANSION_DEPTH: usize = 8;
 
 /// The names of the crate `crate_name` whose root file is `root`, and the module
 /// each file read is (`module_path!()`), read through `read` (`None`: no such file).
@@ -63,6 +69,7 @@ fn read_crate_as(
         read,
         off,
         wire_types,
+        macros: BTreeMap::new(),
     };
     if let Some(file) = reader.parse(root) {
         let dir = root.parent().unwrap_or(Path::new("")).to_path_buf();
@@ -81,6 +88,9 @@ struct Reader<'a> {
     off: &'a dyn Fn(&[syn::Attribute]) -> bool,
     /// Record serde-deriving types' shapes (the macro's table only).
     wire_types: bool,
+    /// The crate's `macro_rules!` in textual scope: a module's own and those its
+    /// ancestors define.
+    macros: BTreeMap<String, Rc<MacroRules>>,
 }
 
 impl Reader<'_> {
@@ -95,6 +105,70 @@ impl Reader<'_> {
     /// Records the items of module `m` (`module_path!()` `path`): `children` is where
     /// `mod x;` finds `x.rs`, `path_attr` what `#[path]` is relative to.
     fn module(&mut self, items: &[Item], m: usize, path: &str, children: &Path, path_attr: &Path) {
+        // What the module's macro calls write is the module's too (slog 2.8's `mod maybe
+        // { maybe_bound_trait_def!(Send where marker::Send; …); }` defines its traits).
+        let outer = self.macros.clone();
+        let expanded;
+        let items = if items.iter().any(|i| matches!(i, Item::Macro(_))) {
+            expanded = self.expanded(items, 0);
+            &expanded[..]
+        } else {
+            items
+        };
+        self.module_items(items, m, path, children, path_attr);
+        self.macros = outer;
+    }
+
+    /// `items` with each call of one of the crate's `macro_rules!` in scope replaced by
+    /// the items it expands to (each definition taken in as it comes); a call that
+    /// does not expand stays.
+    fn expanded(&mut self, items: &[Item], depth: usize) -> Vec<Item> {
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            let Item::Macro(call) = item else {
+                out.push(item.clone());
+                continue;
+            };
+            if let Some(name) = &call.ident {
+                if call.mac.path.is_ident("macro_rules") {
+                    if let Some(rules) = MacroRules::parse(call.mac.tokens.clone()) {
+                        self.macros.insert(name.unraw().to_string(), Rc::new(rules));
+                    }
+                }
+            } else if depth < MAX_EXPANSION_DEPTH
+                && !super::args::under_cfg_test(item)
+                && !(self.off)(&call.attrs)
+            {
+                let rules = call
+                    .mac
+                    .path
+                    .get_ident()
+                    .and_then(|name| self.macros.get(&name.unraw().to_string()))
+                    .cloned();
+                let written = rules
+                    .and_then(|r| {
+                        r.expand(call.mac.tokens.clone(), &quote::quote!(crate))
+                            .ok()
+                    })
+                    .and_then(|tokens| syn::parse2::<syn::File>(tokens).ok());
+                if let Some(file) = written {
+                    out.extend(self.expanded(&file.items, depth + 1));
+                    continue;
+                }
+            }
+            out.push(item.clone());
+        }
+        out
+    }
+
+    fn module_items(
+        &mut self,
+        items: &[Item],
+        m: usize,
+        path: &str,
+        children: &Path,
+        path_attr: &Path,
+    ) {
         let scope = Scope::of_module(items);
         for item in items {
             if super::args::under_cfg_test(item) || (self.off)(super::args::item_attrs(item)) {
@@ -179,6 +253,9 @@ impl Reader<'_> {
                     if let Some(auto_impl) = auto_impl(i, &scope) {
                         self.table.add_auto_impl(m, auto_impl);
                     }
+                    if let Some((trait_, bounds)) = blanket_impl(i, &scope) {
+                        self.table.add_blanket_impl(m, trait_, bounds);
+                    }
                 }
                 // A call that may write items (`send!(Ptr);`), and a `macro_rules!`
                 // definition, which writes none where it is.
@@ -249,6 +326,54 @@ impl Reader<'_> {
             }
         }
     }
+}
+
+/// `impl<T: A + B + ?Sized> Trait for T {}` (bounds inline or in a `where` clause): the
+/// trait's path (without arguments) and the bounds on `T`, `?Sized` left out; `None`
+/// for any other impl, or one that leaves unsized types out.
+fn blanket_impl(i: &syn::ItemImpl, scope: &Scope) -> Option<(Vec<String>, Vec<crate::ty::Bound>)> {
+    let (None, path, _) = i.trait_.as_ref()? else {
+        return None;
+    };
+    if path.segments.iter().any(|s| !s.arguments.is_none()) || i.generics.params.len() != 1 {
+        return None;
+    }
+    let syn::GenericParam::Type(param) = i.generics.params.first()? else {
+        return None;
+    };
+    let is_param = |t: &syn::Type| matches!(t, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident(&param.ident));
+    if !is_param(&i.self_ty) {
+        return None;
+    }
+    let mut written: Vec<&syn::TypeParamBound> = param.bounds.iter().collect();
+    for predicate in i.generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        match predicate {
+            syn::WherePredicate::Type(t) if t.lifetimes.is_none() && is_param(&t.bounded_ty) => {
+                written.extend(&t.bounds);
+            }
+            _ => return None,
+        }
+    }
+    let mut cx = super::types::Cx::new(scope);
+    cx.enter(&i.generics);
+    let mut unsized_too = false;
+    let mut bounds = Vec::new();
+    for b in written {
+        match super::types::bound(&mut cx, b) {
+            crate::ty::Bound::Trait {
+                maybe: true, path, ..
+            } if path.last_name() == Some("Sized") => {
+                unsized_too = true;
+            }
+            other => bounds.push(other),
+        }
+    }
+    let names = path
+        .segments
+        .iter()
+        .map(|s| s.ident.unraw().to_string())
+        .collect();
+    unsized_too.then_some((names, bounds))
 }
 
 /// The identifiers among `tokens`, groups included.

@@ -217,8 +217,10 @@ fn collect(
                     facts,
                 );
             }
-            // Helpers the sources need but do not pin.
+            // Helpers the sources need but do not pin (a macro call's items are read
+            // through the crate's names).
             syn::Item::Use(_) => {}
+            syn::Item::Macro(m) if m.ident.is_none() => {}
             // A `macro_rules!` is pinned by `pin_macro!`.
             syn::Item::Macro(m) if m.ident.is_some() => {
                 let extracted = contract_core::syntax::extract_macro(m)

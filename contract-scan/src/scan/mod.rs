@@ -36,9 +36,9 @@ use serde::{Deserialize, Serialize};
 use crate::api::{self, Api, Def, DefKind, Import, Ns};
 use crate::cfg::{self, Truth};
 use crate::inputs::Input;
-use crate::macro_rules::{self, MacroRules};
 use crate::words;
 use crate::workspace::{Package, TargetKind};
+use contract_core::syntax::macro_rules::{self, MacroRules};
 
 mod macros;
 mod pins;
