@@ -33,9 +33,19 @@ impl Renaming {
                 .map(|p| p.name().to_owned())
                 .collect()
         };
-        for (o, n) in lifetimes(old).into_iter().zip(lifetimes(new)) {
-            if o != n {
-                r.lifetimes.insert(o, n);
+        // As for the other parameters (below): a lifetime inserted or removed is no
+        // renaming of the rest (cssparser 0.38's `<'i, 't, 'a>` → `<'i, 'a>` is not
+        // `'t` renamed `'a`).
+        let (ol, nl) = (lifetimes(old), lifetimes(new));
+        if super::shared::generics::by_name(&ol, &nl).is_none() {
+            let kept: BTreeSet<&String> = ol.iter().skip(nl.len()).collect();
+            for (o, n) in ol.iter().zip(&nl) {
+                if o != n {
+                    r.lifetimes.insert(o.clone(), n.clone());
+                }
+            }
+            if r.lifetimes.values().any(|n| kept.contains(n)) {
+                r.lifetimes.clear();
             }
         }
         let others = |g: &Generics| -> Vec<(&'static str, String)> {
