@@ -579,11 +579,20 @@ fn an_elided_lifetime_is_the_lifetime_it_stands_for() {
         "pub struct S { pub f: Box<dyn Fn(&Record, &mut Vec<u8>)> }",
         "pub struct S { pub f: Box<dyn Fn(&Record<'_>, &mut Vec<u8>)> }",
     );
+    same(
+        "pub trait FilterFn {} impl<T> FilterFn for T where T: Fn(&Record) -> bool + ?Sized {}",
+        "pub trait FilterFn {} impl<T> FilterFn for T where T: Fn(&Record<'_>) -> bool + ?Sized {}",
+    );
     // Near misses: another lifetime than the elided one.
     breaks(
         "pub struct Filter<F>(pub F) where F: Fn(&Record) -> bool;",
         "pub struct Filter<F>(pub F) where F: Fn(&Record<'static>) -> bool;",
         DeltaKind::GenericBoundAdded,
+    );
+    breaks(
+        "pub trait FilterFn {} impl<T> FilterFn for T where T: Fn(&Record) -> bool + ?Sized {}",
+        "pub trait FilterFn {} impl<T> FilterFn for T where T: Fn(&Record<'static>) -> bool + ?Sized {}",
+        DeltaKind::TraitImplementorRemoved,
     );
     breaks(
         "pub trait Lend { type Item<'a>; fn f(x: &Self::Item<'static>); }",

@@ -247,6 +247,11 @@ fn diff_symbol_in(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
+    let implementors = reading::implementors_read(before, after);
+    let (before, after) = match &implementors {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
     // A golden from before an impl's `'_` lifetimes were named as its parameters.
     let named = impl_lifetimes::named_elided_left_out(before, after);
     let after = named.as_ref().unwrap_or(after);

@@ -236,6 +236,70 @@ fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
     }
 }
 
+/// Both sides' implementors with their types and bounds as rustc reads them (slog
+/// 2.8's `impl<T: Fn(&Record<'_>) -> bool + …> FilterFn for T` is 2.7's `Fn(&Record)`):
+/// implementors are compared as sets, not by place, so each side is written as read.
+/// `None` when no implementor is written otherwise.
+pub(super) fn implementors_read(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+    fn implementor(i: &mut crate::shape::Implementor) -> bool {
+        let mut changed = read(&mut i.ty);
+        for arg in &mut i.trait_args {
+            if let crate::ty::GenericArg::Type(t) = arg {
+                changed |= read(t);
+            }
+        }
+        let mut bounds = |list: &mut Vec<crate::ty::Bound>| {
+            for b in list {
+                if let crate::ty::Bound::Trait { path, .. } = b {
+                    let mut t = Type::Path(path.clone());
+                    // A trait read as anything but a path (a trait object) stays as
+                    // written: only what is inside its arguments is read.
+                    if read(&mut t) {
+                        if let Type::Path(p) = t {
+                            *path = p;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        };
+        for p in &mut i.generics.params {
+            if let crate::shape::GenericParam::Type { bounds: b, .. } = p {
+                bounds(b);
+            }
+        }
+        for w in &mut i.generics.where_clause {
+            if let crate::shape::WherePredicate::Type { bounds: b, .. } = w {
+                bounds(b);
+            }
+        }
+        changed
+    }
+    let side = |s: &Symbol| {
+        let mut changed = false;
+        let implementors = s
+            .implementors
+            .iter()
+            .map(|i| {
+                let mut i = i.clone();
+                changed |= implementor(&mut i);
+                i
+            })
+            .collect();
+        changed.then(|| Symbol {
+            implementors,
+            ..s.clone()
+        })
+    };
+    match (side(before), side(after)) {
+        (None, None) => None,
+        (b, a) => Some((
+            b.unwrap_or_else(|| before.clone()),
+            a.unwrap_or_else(|| after.clone()),
+        )),
+    }
+}
+
 /// `before` and `after` with the types rustc reads alike written alike; `None` when no
 /// type is written otherwise than rustc reads it.
 ///
