@@ -1000,6 +1000,33 @@ fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
     );
 }
 
+#[test]
+fn a_field_that_becomes_a_parameter_defaulting_to_its_type_keeps_every_use() {
+    // chumsky 0.13: `RichReason<'a, T>` with `Custom(String)` became `RichReason<'a, T,
+    // C = String>` with `Custom(C)`; every type a consumer named is the default.
+    only_additive(
+        "pub enum Reason<'a, T> { Expected(&'a T), Custom(String) }",
+        "pub enum Reason<'a, T, C = String> { Expected(&'a T), Custom(C) }",
+        DeltaKind::GenericParamAddedWithDefault,
+    );
+    only_additive(
+        "pub struct Rich<T> { pub found: T, pub note: Vec<String> }",
+        "pub struct Rich<T, C = String> { pub found: T, pub note: Vec<C> }",
+        DeltaKind::GenericParamAddedWithDefault,
+    );
+    // Near misses: another default, and a parameter without one.
+    breaks(
+        "pub enum Reason<'a, T> { Expected(&'a T), Custom(String) }",
+        "pub enum Reason<'a, T, C = Box<str>> { Expected(&'a T), Custom(C) }",
+        DeltaKind::FieldTypeChanged,
+    );
+    breaks(
+        "pub struct Rich<T> { pub found: T, pub note: String }",
+        "pub struct Rich<T, C> { pub found: T, pub note: C }",
+        DeltaKind::GenericParamAdded,
+    );
+}
+
 /// A type parameter gained without a default breaks every use of the type, once: an
 /// `impl` block taking it up is that change, not a parameter each method gained
 /// (raw-cpuid 10 → 11: `CpuId` → `CpuId<R: CpuIdReader>`, 79 methods).

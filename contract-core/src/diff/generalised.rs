@@ -18,7 +18,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::shape::{FnShape, GenericParam, Generics, Receiver, Symbol, WherePredicate};
+use crate::shape::{
+    FieldShape, FnShape, GenericParam, Generics, ItemShape, Receiver, Symbol, WherePredicate,
+};
 use crate::ty::{Args, GenericArg, Type};
 
 /// `before` and `after` with the methods of a generalised `impl` read at the type's
@@ -42,7 +44,28 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
         return None;
     }
     let (mut b, mut a) = (before.clone(), after.clone());
-    let mut changed = false;
+    let defaults: Vec<(&str, &Type)> = gained
+        .iter()
+        .filter_map(|(p, d)| Some((*p, (*d)?)))
+        .collect();
+    let mut changed = match (&b.item, &mut a.item) {
+        (Some(ItemShape::Struct(o)), Some(ItemShape::Struct(n))) => {
+            fields_at_default(&o.fields, &mut n.fields, &defaults)
+        }
+        (Some(ItemShape::Union(o)), Some(ItemShape::Union(n))) => {
+            fields_at_default(&o.fields, &mut n.fields, &defaults)
+        }
+        (Some(ItemShape::Enum(o)), Some(ItemShape::Enum(n))) => {
+            let mut any = false;
+            for v in &mut n.variants {
+                if let Some(old) = o.variants.iter().find(|ov| ov.name == v.name) {
+                    any |= fields_at_default(&old.fields, &mut v.fields, &defaults);
+                }
+            }
+            any
+        }
+        _ => false,
+    };
     for (name, method) in a.methods.iter_mut() {
         let Some(old_method) = b.methods.get_mut(name) else {
             continue;
@@ -68,6 +91,39 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
         }
     }
     changed.then_some((b, a))
+}
+
+/// Each field of `new` whose type, the gained parameters at their `defaults`, is its
+/// old type, written as the old type: every type a consumer could name before is the
+/// new one at its defaults, where the field is what it was (chumsky 0.13's
+/// `RichReason<'a, T, C = String>` with `Custom(C)` for `Custom(String)`). Whether
+/// any was.
+fn fields_at_default(
+    old: &[FieldShape],
+    new: &mut [FieldShape],
+    defaults: &[(&str, &Type)],
+) -> bool {
+    let mut changed = false;
+    for field in new {
+        let Some(before) = old.iter().find(|o| o.name == field.name) else {
+            continue;
+        };
+        if before.ty == field.ty {
+            continue;
+        }
+        let mut at_default = field.ty.clone();
+        at_default.walk_mut(&mut |t| {
+            let name = t.as_path().and_then(|p| p.as_ident()).map(str::to_owned);
+            if let Some((_, d)) = defaults.iter().find(|(p, _)| Some(*p) == name.as_deref()) {
+                *t = (*d).clone();
+            }
+        });
+        if at_default == before.ty {
+            field.ty = before.ty.clone();
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// How many type parameters `g` has.
