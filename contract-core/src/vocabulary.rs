@@ -123,6 +123,12 @@ breaks; a property renames the generics of every case at random):
   Everywhere else too, `'_` written out is the lifetime left out: `Fn(&Record<'_>)` and
   `Fn(&Record)` in a supertrait or a `where` bound, `&'_ T` and `&T` (not after a type's
   name: `Self::Item<'_>` may be a generic associated type, which cannot leave it out);
+- a field whose type becomes a type parameter the item gains with that type as its
+  default (`Custom(String)` → `Custom(C)` with `C = String`): every type a consumer named
+  is the new one at its defaults (the parameter is reported, additive). Likewise a method
+  that returned `'static` and now returns a lifetime only its return type names (`->
+  E<'static>` → `fn f<'b>() -> E<'b>`): the caller picks it, `'static` among them
+  (reported as an additive return change);
 - a trait of the crate written as a type without `dyn` (editions 2015 and 2018) and its
   trait object: `Box<Drain>` and `Box<dyn Drain>`, as for std's traits;
 - a bound on a trait of the crate that holds for exactly the types its supertraits hold

@@ -1001,6 +1001,33 @@ fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
 }
 
 #[test]
+fn a_static_return_lifetime_the_caller_now_picks_keeps_every_call() {
+    // chumsky 0.13's `DefaultExpected::into_owned`: the caller picks `'b`, `'static`
+    // among them.
+    let before = "pub struct E<'a, T>(&'a T); impl<T> E<'_, T> { pub fn into_owned(self) -> E<'static, T> where T: Clone { todo!() } }";
+    let after = "pub struct E<'a, T>(&'a T); impl<T> E<'_, T> { pub fn into_owned<'b>(self) -> E<'b, T> where T: Clone { todo!() } }";
+    let found = deltas(before, after);
+    assert!(
+        !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    // Near misses: the other way round takes the caller's pick away; a lifetime an
+    // argument names is no free pick; another type at `'static`.
+    breaks(after, before, DeltaKind::ReturnTypeChanged);
+    breaks(
+        "pub fn f(x: &u8) -> E<'static> { todo!() }",
+        "pub fn f<'b>(x: &'b u8) -> E<'b> { todo!() }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        "pub fn f() -> E<'static, u8> { todo!() }",
+        "pub fn f<'b>() -> E<'b, u16> { todo!() }",
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
 fn a_field_that_becomes_a_parameter_defaulting_to_its_type_keeps_every_use() {
     // chumsky 0.13: `RichReason<'a, T>` with `Custom(String)` became `RichReason<'a, T,
     // C = String>` with `Custom(C)`; every type a consumer named is the default.

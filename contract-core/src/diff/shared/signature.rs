@@ -11,7 +11,7 @@ use super::generalisation::{self, widens, Holds};
 use super::generics;
 use crate::delta::{Class, Delta, DeltaKind, GenericChange, Member, Note, Shown, SignaturePart};
 use crate::diff::Cx;
-use crate::shape::{FnShape, GenericParam, Param, Receiver};
+use crate::shape::{FnShape, GenericParam, Param, Receiver, WherePredicate};
 use crate::target_features;
 use crate::ty::{Args, Bound, GenericArg, Type};
 use crate::variance::{Variance, Variances};
@@ -78,7 +78,17 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
         Role::Implementors => Vec::new(),
     };
     let is_generalised = |name: &str| generalised.iter().any(|g| g.param == name);
-    let mut own = generics::compare(&old.generics, &new.generics);
+    // Lifetimes the caller now picks where `'static` was returned: the return type's
+    // change, not the generics'.
+    let chosen = match role {
+        Role::Callers => chosen_by_caller(old, new),
+        Role::Implementors => BTreeSet::new(),
+    };
+    let mut new_generics = new.generics.clone();
+    new_generics
+        .params
+        .retain(|p| !(p.is_lifetime() && chosen.contains(p.name())));
+    let mut own = generics::compare(&old.generics, &new_generics);
     own.retain(|change| match change {
         GenericChange::Added { name, .. } => !is_generalised(name),
         GenericChange::BoundAdded { subject, .. } => !is_generalised(subject),
@@ -159,7 +169,13 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
             _ => true,
         },
     ));
-    out.extend(returns(cx, old, new, role, borrow_freed));
+    out.extend(returns(
+        cx,
+        old,
+        new,
+        role,
+        borrow_freed || !chosen.is_empty(),
+    ));
     for (kind, class, note) in out {
         let delta: Delta = cx
             .delta(kind, Member::method(name))
@@ -627,7 +643,7 @@ fn returns(
     old: &FnShape,
     new: &FnShape,
     role: Role,
-    borrow_freed: bool,
+    every_old_call_fits: bool,
 ) -> Vec<(DeltaKind, Class, Note)> {
     let mut out = Vec::new();
     let part = |p: SignaturePart| Note::Signature(p);
@@ -637,7 +653,7 @@ fn returns(
                 // Callers bind, match or forward the returned value; one that lives
                 // longer than it did they can still use as before.
                 let class = match (o, n) {
-                    _ if borrow_freed => Class::Additive,
+                    _ if every_old_call_fits => Class::Additive,
                     // `impl Iterator<Item = T>` → `impl Iterator<Item = T> + Clone`: the
                     // caller is promised more (la-arena 0.3.1); an implementor of a
                     // trait's method must now keep it.
@@ -762,6 +778,111 @@ fn outlives_self_borrow(
     }
     .ty(&mut lengthened);
     lengthened == *old
+}
+
+/// Every lifetime `f` names outside its return type: in its arguments, `self`, its
+/// bounds and `where` clauses (its block's too).
+fn named_outside_return(f: &FnShape) -> BTreeSet<String> {
+    let mut named = BTreeSet::new();
+    let mut ty = |t: &Type| {
+        t.clone().lifetimes_mut(&mut |l| {
+            named.insert(l.clone());
+        })
+    };
+    for p in &f.params {
+        ty(&p.ty);
+    }
+    if let Some(Receiver::Typed(t)) = &f.receiver {
+        ty(t);
+    }
+    let mut bounds_named = BTreeSet::new();
+    for g in [&f.generics, &f.impl_generics] {
+        for p in &g.params {
+            match p {
+                GenericParam::Lifetime { bounds, .. } => {
+                    bounds_named.extend(bounds.iter().cloned())
+                }
+                GenericParam::Type {
+                    bounds, default, ..
+                } => {
+                    for b in bounds {
+                        b.clone().lifetimes_mut(&mut |l| {
+                            bounds_named.insert(l.clone());
+                        });
+                    }
+                    if let Some(d) = default {
+                        ty(d);
+                    }
+                }
+                GenericParam::Const { ty: t, .. } => ty(t),
+            }
+        }
+        for w in &g.where_clause {
+            match w {
+                WherePredicate::Type {
+                    bounded, bounds, ..
+                } => {
+                    ty(bounded);
+                    for b in bounds {
+                        b.clone().lifetimes_mut(&mut |l| {
+                            bounds_named.insert(l.clone());
+                        });
+                    }
+                }
+                WherePredicate::Lifetime { lifetime, bounds } => {
+                    bounds_named.insert(lifetime.clone());
+                    bounds_named.extend(bounds.iter().cloned());
+                }
+            }
+        }
+    }
+    if let Some(Receiver::Ref {
+        lifetime: Some(l), ..
+    }) = &f.receiver
+    {
+        named.insert(l.clone());
+    }
+    named.extend(bounds_named);
+    named
+}
+
+/// The lifetime parameters `new` gained that only its return type names, where `old`
+/// returned `'static` in their places (chumsky 0.13's `fn into_owned(self) ->
+/// DefaultExpected<'static, T>` → `fn into_owned<'b>(self) -> DefaultExpected<'b,
+/// T>`): the caller picks each, `'static` among them, so every old call is one of the
+/// new. Empty when there are none, or the return differs otherwise.
+fn chosen_by_caller(old: &FnShape, new: &FnShape) -> BTreeSet<String> {
+    let gained: BTreeSet<String> = new
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Lifetime { name, bounds } if bounds.is_empty() => Some(name.clone()),
+            _ => None,
+        })
+        .filter(|name| !old.generics.params.iter().any(|p| p.name() == name))
+        .collect();
+    if gained.is_empty() {
+        return BTreeSet::new();
+    }
+    // Named anywhere but the return type (an argument, `self`, a bound): not the
+    // caller's free pick.
+    if gained.iter().any(|l| named_outside_return(new).contains(l)) {
+        return BTreeSet::new();
+    }
+    let mut at_static = new.output.clone();
+    if let Some(t) = &mut at_static {
+        t.lifetimes_mut(&mut |l| {
+            if gained.contains(l.as_str()) {
+                *l = "'static".to_owned();
+            }
+        });
+    }
+    if at_static == old.output && new.output != old.output {
+        gained
+    } else {
+        BTreeSet::new()
+    }
 }
 
 /// True when `new` borrows `self` for a lifetime of its own where `old` borrowed it for
