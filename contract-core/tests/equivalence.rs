@@ -1001,6 +1001,34 @@ fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
 }
 
 #[test]
+fn an_impl_over_a_defaulted_parameter_and_a_fallible_conversion_covers_the_old_one() {
+    // chumsky 0.13's `impl<'a, I, L, C> LabelError<'a, I, L> for Rich<'a, …, C> where L:
+    // TryInto<RichPattern<…>>` for 0.12's `… for Rich<'a, …> where L: Into<…>`.
+    let before = "pub trait Label<L> {} pub struct Rich<T>(T);
+        impl<T, L> Label<L> for Rich<T> where L: Into<String> {}";
+    let after = "pub trait Label<L> {} pub struct Rich<T, C = String>(T, C);
+        impl<T, L, C> Label<L> for Rich<T, C> where L: TryInto<String> {}";
+    let found = deltas(before, after);
+    assert!(
+        found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    // Near misses: a conversion into another type, and the other way round (a
+    // fallible conversion does not give an infallible one).
+    breaks(
+        before,
+        &after.replace("TryInto<String>", "TryInto<u8>"),
+        DeltaKind::TraitImplementorRemoved,
+    );
+    breaks(
+        &before.replace("Into<String>", "TryInto<String>"),
+        &after.replace("TryInto<String>", "Into<String>"),
+        DeltaKind::TraitImplementorRemoved,
+    );
+}
+
+#[test]
 fn a_static_return_lifetime_the_caller_now_picks_keeps_every_call() {
     // chumsky 0.13's `DefaultExpected::into_owned`: the caller picks `'b`, `'static`
     // among them.

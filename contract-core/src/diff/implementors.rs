@@ -534,10 +534,37 @@ fn is_named(b: &Bound, name: &str) -> bool {
     b.plain_trait_name() == Some(name)
 }
 
-/// `has` gives `want`: the same bound, or a std supertrait of it.
+/// `has` gives `want`: the same bound, a std supertrait of it, or the fallible
+/// conversion std's blanket impls give every infallible one (`L: Into<X>` is `L:
+/// TryInto<X>`, chumsky 0.13's `LabelError` impl; `From<X>` is `TryFrom<X>`).
 fn implies(has: &Bound, want: &Bound) -> bool {
     if has == want {
         return true;
+    }
+    if let (
+        Bound::Trait {
+            path: h,
+            maybe: false,
+            hrtb: hh,
+        },
+        Bound::Trait {
+            path: w,
+            maybe: false,
+            hrtb: wh,
+        },
+    ) = (has, want)
+    {
+        let conversion = matches!(
+            (h.last_name(), w.last_name()),
+            (Some("Into"), Some("TryInto")) | (Some("From"), Some("TryFrom"))
+        );
+        let args = |p: &Path| p.segments.last().map(|s| s.args.clone());
+        let std_path = |p: &Path| {
+            p.segments.len() == 1 || matches!(p.segments[0].name.as_str(), "std" | "core")
+        };
+        if conversion && hh == wh && std_path(h) && std_path(w) && args(h) == args(w) {
+            return true;
+        }
     }
     let (Some(has), Some(want)) = (has.plain_trait_name(), want.plain_trait_name()) else {
         return false;
