@@ -1955,6 +1955,35 @@ pub fn respell_with(
     fragment_bound_lists(fragment, &mut |list| {
         changed |= aliases_expanded(list, &reader, current_module, &golden_names);
     });
+    // The other way round: a golden list that names such a trait, read with it
+    // expanded, is a current list that names its supertraits; that list takes the
+    // golden's spelling (when every golden list it reads as is spelled alike).
+    let mut aliased: Vec<(Vec<String>, Vec<Bound>)> = Vec::new();
+    symbol_bound_lists(&mut golden.clone(), &mut |list| {
+        let names_alias = list.iter().any(|b| match b {
+            Bound::Trait {
+                path,
+                maybe: false,
+                hrtb,
+            } => hrtb.is_empty() && reader.alias_bounds(path, current_module, 0).is_some(),
+            _ => false,
+        });
+        if names_alias {
+            aliased.push((list_key(list, &reader, current_module), list.clone()));
+        }
+    });
+    if !aliased.is_empty() {
+        fragment_bound_lists(fragment, &mut |list| {
+            let key = list_key(list, &reader, current_module);
+            let mut spellings = aliased.iter().filter(|(k, _)| *k == key).map(|(_, g)| g);
+            if let Some(first) = spellings.next() {
+                if spellings.all(|g| g == first) && list != first {
+                    list.clone_from(first);
+                    changed = true;
+                }
+            }
+        });
+    }
     let respeller = |member: Option<&str>| Respeller {
         reader: &reader,
         module: current_module,
@@ -2034,53 +2063,111 @@ fn aliases_expanded(
     changed
 }
 
+/// What a bound list (read in `module`) requires, one text per bound: each trait that
+/// stands for its supertraits as them, every trait by its canonical path, sorted.
+fn list_key(list: &[Bound], reader: &Reader<'_>, module: usize) -> Vec<String> {
+    let mut out: Vec<String> = list
+        .iter()
+        .flat_map(|b| match b {
+            Bound::Trait {
+                path,
+                maybe: false,
+                hrtb,
+            } if hrtb.is_empty() => reader
+                .alias_bounds(path, module, 0)
+                .unwrap_or_else(|| vec![b.clone()]),
+            _ => vec![b.clone()],
+        })
+        .map(|b| match &b {
+            Bound::Trait { path, maybe, hrtb } => format!(
+                "{hrtb:?}{}{}",
+                if *maybe { "?" } else { "" },
+                reader.canonical(&Type::Path(path.clone()), module)
+            ),
+            other => other.to_string(),
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Calls `f` on every bound list of `fragment`: its generics' (parameters and `where`
 /// predicates, an `impl` block's too), a trait's supertraits and associated types'
 /// bounds.
 fn fragment_bound_lists(fragment: &mut Fragment, f: &mut dyn FnMut(&mut Vec<Bound>)) {
-    fn generics(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
-        for p in &mut g.params {
-            if let GenericParam::Type { bounds, .. } = p {
-                f(bounds);
-            }
-        }
-        for w in &mut g.where_clause {
-            if let WherePredicate::Type { bounds, .. } = w {
-                f(bounds);
-            }
-        }
-    }
-    fn signature(s: &mut FnShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
-        generics(&mut s.generics, f);
-        generics(&mut s.impl_generics, f);
-    }
     match fragment {
-        Fragment::Item { item, .. } => match item {
-            ItemShape::Struct(x) => generics(&mut x.generics, f),
-            ItemShape::Union(x) => generics(&mut x.generics, f),
-            ItemShape::Enum(x) => generics(&mut x.generics, f),
-            ItemShape::Trait(x) => {
-                generics(&mut x.generics, f);
-                f(&mut x.supertraits);
-                x.methods
-                    .values_mut()
-                    .for_each(|m| signature(&mut m.sig, f));
-                for a in x.types.values_mut() {
-                    generics(&mut a.generics, f);
-                    f(&mut a.bounds);
-                }
-            }
-            ItemShape::Fn(x) => signature(x, f),
-            ItemShape::TypeAlias(x) => generics(&mut x.generics, f),
-            _ => {}
-        },
+        Fragment::Item { item, .. } => item_bound_lists(item, f),
         Fragment::Methods { methods, types, .. } => {
-            methods.values_mut().for_each(|m| signature(m, f));
+            methods
+                .values_mut()
+                .for_each(|m| signature_bound_lists(m, f));
             types
                 .values_mut()
-                .for_each(|a| generics(&mut a.generics, f));
+                .for_each(|a| generics_bound_lists(&mut a.generics, f));
         }
-        Fragment::Implementor { implementor } => generics(&mut implementor.generics, f),
+        Fragment::Implementor { implementor } => generics_bound_lists(&mut implementor.generics, f),
+    }
+}
+
+/// [`fragment_bound_lists`] of a golden symbol: its item's, methods', types' and
+/// implementors'.
+fn symbol_bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+    if let Some(item) = &mut s.item {
+        item_bound_lists(item, f);
+    }
+    s.methods
+        .values_mut()
+        .for_each(|m| signature_bound_lists(m, f));
+    s.types
+        .values_mut()
+        .for_each(|a| generics_bound_lists(&mut a.generics, f));
+    s.implementors = std::mem::take(&mut s.implementors)
+        .into_iter()
+        .map(|mut i| {
+            generics_bound_lists(&mut i.generics, f);
+            i
+        })
+        .collect();
+}
+
+fn item_bound_lists(item: &mut ItemShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+    match item {
+        ItemShape::Struct(x) => generics_bound_lists(&mut x.generics, f),
+        ItemShape::Union(x) => generics_bound_lists(&mut x.generics, f),
+        ItemShape::Enum(x) => generics_bound_lists(&mut x.generics, f),
+        ItemShape::Trait(x) => {
+            generics_bound_lists(&mut x.generics, f);
+            f(&mut x.supertraits);
+            x.methods
+                .values_mut()
+                .for_each(|m| signature_bound_lists(&mut m.sig, f));
+            for a in x.types.values_mut() {
+                generics_bound_lists(&mut a.generics, f);
+                f(&mut a.bounds);
+            }
+        }
+        ItemShape::Fn(x) => signature_bound_lists(x, f),
+        ItemShape::TypeAlias(x) => generics_bound_lists(&mut x.generics, f),
+        _ => {}
+    }
+}
+
+fn signature_bound_lists(s: &mut FnShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+    generics_bound_lists(&mut s.generics, f);
+    generics_bound_lists(&mut s.impl_generics, f);
+}
+
+fn generics_bound_lists(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+    for p in &mut g.params {
+        if let GenericParam::Type { bounds, .. } = p {
+            f(bounds);
+        }
+    }
+    for w in &mut g.where_clause {
+        if let WherePredicate::Type { bounds, .. } = w {
+            f(bounds);
+        }
     }
 }
 

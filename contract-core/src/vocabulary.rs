@@ -133,9 +133,9 @@ breaks; a property renames the generics of every case at random):
   trait object: `Box<Drain>` and `Box<dyn Drain>`, as for std's traits;
 - a bound on a trait of the crate that holds for exactly the types its supertraits hold
   for (`trait Send: marker::Send {}` with `impl<T: marker::Send + ?Sized> Send for T {}`,
-  a `macro_rules!` of the crate may write both) and a bound on those supertraits, where
-  the golden names the supertraits. A blanket impl that leaves unsized types out does not
-  make such a trait (another impl may add `str`);
+  a `macro_rules!` of the crate may write both) and a bound on those supertraits, either
+  way round. A blanket impl that leaves unsized types out does not make such a trait
+  (another impl may add `str`);
 - `Self` and the self type with its arguments, in an inherent `impl` (`-> Self` and
   `-> Wrapper<T>` in `impl<T> Wrapper<T>`) and in a struct, enum or union's own fields. A
   receiver keeps its `Self` (`self: Box<Self>`); in a trait `Self` is the implementor and is
