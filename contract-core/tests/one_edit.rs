@@ -182,3 +182,60 @@ fn a_field_retyped_with_its_custom_serializer_is_one_wire_delta() {
         common::show(&found)
     );
 }
+
+#[test]
+fn a_type_that_loses_a_lifetime_is_not_each_method_s_lifetimes_changed() {
+    // cssparser 0.38: `ParseError<'i, T>` → `ParseError<T>`; each method's block went
+    // from `impl<'i, T>` to `impl<T>`, which is the type's edit.
+    let before = "pub struct ParseError<'i, T> { pub kind: &'i T }
+        impl<'i, T> ParseError<'i, T> {
+            pub fn basic(self) -> Basic<'i> { todo!() }
+            pub fn len(&self) -> usize { 0 }
+        }";
+    let after = "pub struct ParseError<T> { pub kind: Box<T> }
+        impl<T> ParseError<T> {
+            pub fn basic(self) -> Basic { todo!() }
+            pub fn len(&self) -> usize { 0 }
+        }";
+    let found = deltas(before, after);
+    let on_methods: Vec<String> = found
+        .iter()
+        .filter(|d| d.symbol == "ParseError")
+        .filter(|d| {
+            matches!(
+                d.kind,
+                DeltaKind::MethodSignatureChanged | DeltaKind::ReturnTypeChanged
+            )
+        })
+        .map(contract_core::render::detail)
+        .collect();
+    assert_eq!(
+        on_methods,
+        ["return type of `basic`: `Basic<'i>` -> `Basic`"],
+        "{}",
+        common::show(&found)
+    );
+    assert!(
+        found
+            .iter()
+            .any(|d| d.kind == DeltaKind::LifetimeParamChanged),
+        "{}",
+        common::show(&found)
+    );
+    // Near miss: the type keeps its lifetime and one block narrows to `'static`: the
+    // methods of that block are the change.
+    let after = "pub struct ParseError<'i, T> { pub kind: &'i T }
+        impl<T> ParseError<'static, T> {
+            pub fn basic(self) -> Basic<'static> { todo!() }
+            pub fn len(&self) -> usize { 0 }
+        }";
+    let found = deltas(before, after);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.kind == DeltaKind::MethodSignatureChanged
+                && contract_core::render::detail(d) == "`len`: lifetime parameters"),
+        "{}",
+        common::show(&found)
+    );
+}

@@ -12,9 +12,31 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     let same_signature = |o: &(&String, &FnShape), n: &(&String, &FnShape)| o.1 == n.1;
     let (old, new, alignment) = align_maps(&before.methods, &after.methods, &[&same_signature]);
     let shown = |f: &FnShape| Shown::Fn(Box::new(f.clone()));
+    // A type that gained or lost lifetime parameters (its own delta, cssparser 0.38's
+    // `ParseError<'i, T>` → `ParseError<T>`) gives each of its `impl` blocks other
+    // lifetimes: that edit is the type's, reported once, not once per method. What a
+    // signature names is still compared.
+    let lifetimes = |s: &Symbol| {
+        s.item
+            .as_ref()
+            .and_then(|i| i.generics())
+            .map(|g| g.params.iter().filter(|p| p.is_lifetime()).count())
+    };
+    let reshaped = matches!((lifetimes(before), lifetimes(after)), (Some(o), Some(n)) if o != n);
+    let block_lifetimes_left_out = |f: &FnShape| {
+        let mut f = f.clone();
+        f.impl_generics.params.retain(|p| !p.is_lifetime());
+        f
+    };
     for pair in &alignment.pairs {
         let ((old_name, old_sig), (new_name, new_sig)) = (old[pair.old], new[pair.new]);
-        if pair.same() {
+        if pair.same() && reshaped {
+            let (o, n) = (
+                block_lifetimes_left_out(old_sig),
+                block_lifetimes_left_out(new_sig),
+            );
+            signature::compare(cx, old_name, &o, &n, Role::Callers);
+        } else if pair.same() {
             signature::compare(cx, old_name, old_sig, new_sig, Role::Callers);
         } else if one_method(old_name, new_name) {
             // `dot` became `dot (impl ArrayRef<A, Ix1>)` because another block now
