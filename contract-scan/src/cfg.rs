@@ -400,6 +400,18 @@ pub fn run_build_script(
     limit: std::time::Duration,
 ) -> Option<BTreeSet<Cfg>> {
     use std::io::BufRead;
+    // A run that failed here (offline without the build dependencies, a system
+    // library missing) is remembered until the manifest or the lock file changes: a
+    // warm check does not pay a failing `cargo check` each time. A real build's output
+    // is read before this is asked.
+    let marker = target_dir
+        .join("contract-pin")
+        .join("build-scripts")
+        .join(format!("{name}-{version}.failed"));
+    let key = failure_key(manifest);
+    if std::fs::read_to_string(&marker).is_ok_and(|k| k == key) {
+        return None;
+    }
     let mut child = Command::new(cargo)
         .args(["check", "--lib", "--offline", "--message-format=json", "-p"])
         .arg(format!("{name}@{version}"))
@@ -429,11 +441,30 @@ pub fn run_build_script(
     let ran = rx.recv_timeout(limit).unwrap_or(false);
     let _ = child.kill();
     let _ = child.wait();
-    if ran {
+    let cfgs = if ran {
         build_script_cfgs(target_dir, name)
     } else {
         None
+    };
+    if cfgs.is_none() {
+        if let Some(dir) = marker.parent() {
+            // Best effort: without the marker the next check tries again.
+            let _ = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&marker, &key));
+        }
     }
+    cfgs
+}
+
+/// What a failed build-script run depends on here: the workspace's manifest and lock
+/// file, hashed.
+fn failure_key(manifest: &Path) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    std::fs::read(manifest).ok().hash(&mut h);
+    std::fs::read(manifest.with_file_name("Cargo.lock"))
+        .ok()
+        .hash(&mut h);
+    format!("{:016x}", h.finish())
 }
 
 /// The features `default` enables, transitively (`default` included), in a package's
@@ -664,5 +695,46 @@ mod tests {
                 ("foo".to_owned(), Some("bar".to_owned()))
             ]
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_build_script_that_cannot_run_here_is_not_run_again_until_the_manifest_changes() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = dir.path().join("Cargo.toml");
+        std::fs::write(&manifest, "[package]\nname = \"p\"\n").unwrap();
+        // A `cargo` that counts its runs and fails, as offline without build
+        // dependencies.
+        let runs = dir.path().join("runs");
+        let cargo = dir.path().join("cargo");
+        std::fs::write(
+            &cargo,
+            format!("#!/bin/sh\necho run >> '{}'\nexit 101\n", runs.display()),
+        )
+        .unwrap();
+        std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let target = dir.path().join("target");
+        let run = || {
+            run_build_script(
+                cargo.to_str().unwrap(),
+                &manifest,
+                &target,
+                ("p", "1.0.0"),
+                std::time::Duration::from_secs(30),
+            )
+        };
+        let count = || {
+            std::fs::read_to_string(&runs)
+                .unwrap_or_default()
+                .lines()
+                .count()
+        };
+        assert_eq!(run(), None);
+        assert_eq!(run(), None);
+        assert_eq!(count(), 1, "the failure is remembered");
+        std::fs::write(&manifest, "[package]\nname = \"p\"\nbuild = \"b.rs\"\n").unwrap();
+        assert_eq!(run(), None);
+        assert_eq!(count(), 2, "another manifest is tried again");
     }
 }
