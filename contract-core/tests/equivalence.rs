@@ -565,6 +565,32 @@ fn an_elided_lifetime_is_the_lifetime_it_stands_for() {
         "pub trait Show {} impl<'a> Show for Iter<'a> {}",
         "pub trait Show {} impl Show for Iter<'_> {}",
     );
+    // An impl's lifetime parameter nothing names (palette 0.7.7's cast impls): the impl
+    // covers the same types.
+    same(
+        "pub trait ArrayCast { type Array; } pub trait AsComponents<C: ?Sized> {}
+         impl<'a, T, C: ArrayCast<Array = [T; N]>, const N: usize> AsComponents<[T]> for Vec<C> {}",
+        "pub trait ArrayCast { type Array; } pub trait AsComponents<C: ?Sized> {}
+         impl<T, C: ArrayCast<Array = [T; N]>, const N: usize> AsComponents<[T]> for Vec<C> {}",
+    );
+    // A lifetime parameter nothing names (selectors 0.42): late bound, so no caller
+    // names it either.
+    same("pub fn f<'a, E>(e: E) {}", "pub fn f<E>(e: E) {}");
+    same(
+        "pub struct S; impl S { pub fn f<'a, 'b>(&'b self, x: &'b u8) {} }",
+        "pub struct S; impl S { pub fn f<'b>(&'b self, x: &'b u8) {} }",
+    );
+    // The elision source kept named by a bound (palette 0.7.7): what an output lifetime
+    // left out stands for is that lifetime.
+    same(
+        "pub struct S; impl S { pub fn get<'a, T: 'a>(&'a self, t: T) -> Option<&[T]> { todo!() } }",
+        "pub struct S; impl S { pub fn get<'a, T: 'a>(&'a self, t: T) -> Option<&'a [T]> { todo!() } }",
+    );
+    breaks(
+        "pub struct S; impl S { pub fn get<'a, T: 'a>(&'a self, t: T) -> Option<&[T]> { todo!() } }",
+        "pub struct S; impl S { pub fn get<'a, T: 'a>(&'a self, t: T) -> Option<&'static [T]> { todo!() } }",
+        DeltaKind::ReturnTypeChanged,
+    );
     // Outside a signature too (slog 2.8): a supertrait's and a `where` bound's `Fn`
     // sugar, a field's `dyn Fn`.
     same(

@@ -352,6 +352,15 @@ pub fn normalized(s: &Symbol) -> Symbol {
     // Where a re-export is defined is nothing a consumer names; what it changes in
     // how the shape reads, the comparison has read already.
     out.defined_in = None;
+    // Lifetimes as a caller reads them (see `elided`), an impl's unused ones left out.
+    super::elided::read(&mut out);
+    out.implementors = std::mem::take(&mut out.implementors)
+        .into_iter()
+        .map(|mut i| {
+            super::reading::unused_lifetimes_left_out(&mut i);
+            i
+        })
+        .collect();
     for m in out.methods.values_mut() {
         *m = canonical(m);
         block_bounds_on_the_block(m);

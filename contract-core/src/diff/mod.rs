@@ -17,6 +17,7 @@ mod auto_traits;
 mod captures;
 mod consteval;
 mod container;
+mod elided;
 pub mod equiv;
 mod features;
 mod fields;
@@ -283,6 +284,12 @@ fn diff_symbol_in(
     }
     let renamed = equiv::renamed_to_match(before, after);
     let before = renamed.as_ref().unwrap_or(before);
+    // Lifetimes as a caller reads them, once both sides name their parameters alike.
+    let outputs = elided::output_named(before, after);
+    let (before, after) = match &outputs {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
     for (_, family) in families {
         family(&mut cx, before, after);
     }

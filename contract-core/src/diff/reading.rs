@@ -236,13 +236,76 @@ fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
     }
 }
 
+/// An impl's lifetime parameter named nowhere else in it (palette 0.7.7 dropped the
+/// `'a` of `impl<'a, T, C> AsComponents<[T]> for Vec<C>`) left out: it constrains
+/// nothing, so the impl covers the same types. Whether any was.
+pub(super) fn unused_lifetimes_left_out(i: &mut crate::shape::Implementor) -> bool {
+    use crate::shape::{GenericParam, WherePredicate};
+    let mut named: BTreeSet<String> = BTreeSet::new();
+    i.ty.clone().lifetimes_mut(&mut |l| {
+        named.insert(l.clone());
+    });
+    for arg in &i.trait_args {
+        match arg {
+            crate::ty::GenericArg::Lifetime(l) => {
+                named.insert(l.clone());
+            }
+            crate::ty::GenericArg::Type(t) => t.clone().lifetimes_mut(&mut |l| {
+                named.insert(l.clone());
+            }),
+            _ => {}
+        }
+    }
+    fn bound(b: &crate::ty::Bound, named: &mut BTreeSet<String>) {
+        b.clone().lifetimes_mut(&mut |l| {
+            named.insert(l.clone());
+        });
+    }
+    for p in &i.generics.params {
+        match p {
+            GenericParam::Type { bounds, .. } => bounds.iter().for_each(|b| bound(b, &mut named)),
+            GenericParam::Lifetime { bounds, .. } => {
+                bounds.iter().for_each(|l| {
+                    named.insert(l.clone());
+                });
+            }
+            GenericParam::Const { .. } => {}
+        }
+    }
+    for w in &i.generics.where_clause {
+        match w {
+            WherePredicate::Type {
+                bounded, bounds, ..
+            } => {
+                bounded.clone().lifetimes_mut(&mut |l| {
+                    named.insert(l.clone());
+                });
+                bounds.iter().for_each(|b| bound(b, &mut named));
+            }
+            WherePredicate::Lifetime { lifetime, bounds } => {
+                named.insert(lifetime.clone());
+                named.extend(bounds.iter().cloned());
+            }
+        }
+    }
+    let before = i.generics.params.len();
+    i.generics.params.retain(|p| match p {
+        GenericParam::Lifetime { name, bounds } => {
+            !bounds.is_empty() || named.contains(name) || !name.starts_with('\'')
+        }
+        _ => true,
+    });
+    i.generics.params.len() != before
+}
+
 /// Both sides' implementors with their types and bounds as rustc reads them (slog
 /// 2.8's `impl<T: Fn(&Record<'_>) -> bool + …> FilterFn for T` is 2.7's `Fn(&Record)`):
 /// implementors are compared as sets, not by place, so each side is written as read.
 /// `None` when no implementor is written otherwise.
 pub(super) fn implementors_read(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
     fn implementor(i: &mut crate::shape::Implementor) -> bool {
-        let mut changed = read(&mut i.ty);
+        let mut changed = unused_lifetimes_left_out(i);
+        changed |= read(&mut i.ty);
         for arg in &mut i.trait_args {
             if let crate::ty::GenericArg::Type(t) = arg {
                 changed |= read(t);

@@ -1896,6 +1896,12 @@ pub const CASES: &[Case] = &[
     // std converts `u16` into `u128` without loss (`impl From<u16> for u128`); not back.
     yes(ParamTypeChanged, Additive, Api, "pub fn route(n: u16) {}", "pub fn route(n: impl Into<u128>) {}"),
     yes(ParamTypeChanged, Breaking, Api, "pub fn route(n: u128) {}", "pub fn route(n: impl Into<u16>) {}"),
+    // A reference made generic loses deref coercion: `&str` → `impl AsRef<str>`
+    // (edit-distance 2.2.2) rejects a `&Rc<String>` that coerced to `&str`.
+    yes(ParamTypeChanged, Breaking, Api, "pub fn d(a: &str) {}", "pub fn d(a: impl AsRef<str>) {}"),
+    // A `'static` borrow where any borrow is taken now (static_init 1.0.4).
+    yes(ParamTypeChanged, Additive, Api, "pub fn set(this: &'static mut Vec<u8>) {}", "pub fn set(this: &mut Vec<u8>) {}"),
+    yes(ParamTypeChanged, Breaking, Api, "pub fn set(this: &mut Vec<u8>) {}", "pub fn set(this: &'static mut Vec<u8>) {}"),
     // Inside an associated-type binding of an argument's `impl` (uuid 1.9's
     // `impl ClockSequence<Output = impl Into<u128>>`).
     yes(

@@ -318,6 +318,9 @@ fn accepts_every(old: &Type, new: &Type) -> bool {
             };
             n.iter().any(into) && n.iter().all(|b| into(b) || relaxed_bound(b))
         }
+        // A `'static` borrow where any borrow is taken now (static_init 1.0.4's `this:
+        // &'static mut ConstStatic<T>` → `&mut ConstStatic<T>`): the lifetime is the
+        // caller's pick, `'static` among them.
         (
             Type::Ref {
                 lifetime: a,
@@ -329,7 +332,12 @@ fn accepts_every(old: &Type, new: &Type) -> bool {
                 mutable: n,
                 elem: e,
             },
-        ) if a == b && m == n => o == e || accepts_every(o, e),
+        ) if (a == b
+            || a.as_deref() == Some("'static") && b.as_deref().is_none_or(|l| l == "'_"))
+            && m == n =>
+        {
+            o == e || accepts_every(o, e)
+        }
         (
             Type::Ptr {
                 mutable: m,
@@ -782,7 +790,7 @@ fn outlives_self_borrow(
 
 /// Every lifetime `f` names outside its return type: in its arguments, `self`, its
 /// bounds and `where` clauses (its block's too).
-fn named_outside_return(f: &FnShape) -> BTreeSet<String> {
+pub(crate) fn named_outside_return(f: &FnShape) -> BTreeSet<String> {
     let mut named = BTreeSet::new();
     let mut ty = |t: &Type| {
         t.clone().lifetimes_mut(&mut |l| {
