@@ -2131,7 +2131,7 @@ fn symbol_bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
         .collect();
 }
 
-fn item_bound_lists(item: &mut ItemShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+pub(crate) fn item_bound_lists(item: &mut ItemShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
     match item {
         ItemShape::Struct(x) => generics_bound_lists(&mut x.generics, f),
         ItemShape::Union(x) => generics_bound_lists(&mut x.generics, f),
@@ -2153,12 +2153,12 @@ fn item_bound_lists(item: &mut ItemShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
     }
 }
 
-fn signature_bound_lists(s: &mut FnShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+pub(crate) fn signature_bound_lists(s: &mut FnShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
     generics_bound_lists(&mut s.generics, f);
     generics_bound_lists(&mut s.impl_generics, f);
 }
 
-fn generics_bound_lists(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+pub(crate) fn generics_bound_lists(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
     for p in &mut g.params {
         if let GenericParam::Type { bounds, .. } = p {
             f(bounds);

@@ -10,7 +10,7 @@
 //! arguments is implied only where the implying trait names it bare (`Eq` implies
 //! `PartialEq`, not `PartialEq<u8>`).
 
-use crate::shape::{GenericParam, Generics, ItemShape, Symbol, WherePredicate};
+use crate::shape::{GenericParam, Generics, Symbol, WherePredicate};
 use crate::ty::{Args, Bound, GenericArg, Path, Type};
 use crate::variance::Types;
 
@@ -338,45 +338,15 @@ pub(super) fn key(b: &Bound, types: &dyn Types, module: &str) -> Option<String> 
 /// clauses), a trait's supertraits and associated types' bounds, and each `impl`
 /// and `dyn` type's.
 fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
-    fn generics(g: &mut Generics, f: &mut dyn FnMut(&mut Vec<Bound>)) {
-        for p in &mut g.params {
-            if let GenericParam::Type { bounds, .. } = p {
-                f(bounds);
-            }
-        }
-        for w in &mut g.where_clause {
-            if let WherePredicate::Type { bounds, .. } = w {
-                f(bounds);
-            }
-        }
+    if let Some(item) = &mut s.item {
+        crate::names::item_bound_lists(item, f);
     }
-    fn signature(sig: &mut crate::shape::FnShape, f: &mut dyn FnMut(&mut Vec<Bound>)) {
-        generics(&mut sig.generics, f);
-        generics(&mut sig.impl_generics, f);
-    }
-    match &mut s.item {
-        Some(ItemShape::Struct(x)) => generics(&mut x.generics, f),
-        Some(ItemShape::Union(x)) => generics(&mut x.generics, f),
-        Some(ItemShape::Enum(x)) => generics(&mut x.generics, f),
-        Some(ItemShape::Trait(x)) => {
-            generics(&mut x.generics, f);
-            f(&mut x.supertraits);
-            x.methods
-                .values_mut()
-                .for_each(|m| signature(&mut m.sig, f));
-            for a in x.types.values_mut() {
-                generics(&mut a.generics, f);
-                f(&mut a.bounds);
-            }
-        }
-        Some(ItemShape::Fn(x)) => signature(x, f),
-        Some(ItemShape::TypeAlias(x)) => generics(&mut x.generics, f),
-        _ => {}
-    }
-    s.methods.values_mut().for_each(|m| signature(m, f));
+    s.methods
+        .values_mut()
+        .for_each(|m| crate::names::signature_bound_lists(m, f));
     s.types
         .values_mut()
-        .for_each(|a| generics(&mut a.generics, f));
+        .for_each(|a| crate::names::generics_bound_lists(&mut a.generics, f));
     super::roots::each_root(s, &mut |t: &mut Type| {
         t.walk_mut(&mut |node| {
             if let Type::Impl(bounds) | Type::Dyn(bounds) = node {
