@@ -129,6 +129,15 @@ breaks; a property renames the generics of every case at random):
   that returned `'static` and now returns a lifetime only its return type names (`->
   E<'static>` → `fn f<'b>() -> E<'b>`): the caller picks it, `'static` among them
   (reported as an additive return change);
+- an output lifetime left out and the elision source it stands for where a bound keeps
+  that one named (`fn get<'a, T: 'a>(&'a self) -> &T` and `-> &'a T`), and a lifetime
+  parameter nothing names (of a fn: late bound, no caller names it; of an impl: it
+  constrains nothing) and none. A `'static` borrow parameter become any borrow (`this:
+  &'static mut X` → `&mut X`) accepts every old call (an additive parameter change); a
+  reference parameter made generic (`&str` → `impl AsRef<str>`) does not (deref
+  coercion: a `&Rc<String>` was a `&str`);
+- an impl bounded `L: TryInto<X>` where it was `L: Into<X>` covers the same types (std
+  gives every `Into` a `TryInto`);
 - a trait of the crate written as a type without `dyn` (editions 2015 and 2018) and its
   trait object: `Box<Drain>` and `Box<dyn Drain>`, as for std's traits;
 - a bound on a trait of the crate that holds for exactly the types its supertraits hold
