@@ -631,6 +631,40 @@ impl Generics {
         self.params.is_empty() && self.where_clause.is_empty()
     }
 
+    /// Adds to `out` every lifetime these generics name: in bounds, defaults, const
+    /// parameters' types and `where` predicates (a lifetime parameter's own name only
+    /// where something bounds by it or it is bounded).
+    pub fn named_lifetimes(&self, out: &mut BTreeSet<String>) {
+        for p in &self.params {
+            match p {
+                GenericParam::Lifetime { bounds, .. } => out.extend(bounds.iter().cloned()),
+                GenericParam::Type {
+                    bounds, default, ..
+                } => {
+                    bounds.iter().for_each(|b| b.named_lifetimes(out));
+                    if let Some(d) = default {
+                        d.named_lifetimes(out);
+                    }
+                }
+                GenericParam::Const { ty, .. } => ty.named_lifetimes(out),
+            }
+        }
+        for w in &self.where_clause {
+            match w {
+                WherePredicate::Type {
+                    bounded, bounds, ..
+                } => {
+                    bounded.named_lifetimes(out);
+                    bounds.iter().for_each(|b| b.named_lifetimes(out));
+                }
+                WherePredicate::Lifetime { lifetime, bounds } => {
+                    out.insert(lifetime.clone());
+                    out.extend(bounds.iter().cloned());
+                }
+            }
+        }
+    }
+
     /// The type parameters' names, in order (lifetimes and const parameters left out).
     pub fn type_param_names(&self) -> impl Iterator<Item = &str> {
         self.params.iter().filter_map(|p| match p {

@@ -345,6 +345,13 @@ impl Type {
         self.walk_mut(&mut |t| t.own_lifetimes_mut(f));
     }
 
+    /// Adds every lifetime name in this tree to `out`.
+    pub fn named_lifetimes(&self, out: &mut std::collections::BTreeSet<String>) {
+        self.clone().lifetimes_mut(&mut |l| {
+            out.insert(l.clone());
+        });
+    }
+
     /// The lifetimes this node names itself (not those of nested types).
     fn own_lifetimes_mut(&mut self, f: &mut impl FnMut(&mut String)) {
         match self {
@@ -492,6 +499,13 @@ impl Bound {
     pub fn lifetimes_mut(&mut self, f: &mut impl FnMut(&mut String)) {
         self.own_lifetimes_mut(f);
         self.walk_types_mut(&mut |t| t.own_lifetimes_mut(f));
+    }
+
+    /// Adds every lifetime of the bound to `out`.
+    pub fn named_lifetimes(&self, out: &mut std::collections::BTreeSet<String>) {
+        self.clone().lifetimes_mut(&mut |l| {
+            out.insert(l.clone());
+        });
     }
 
     fn own_lifetimes_mut(&mut self, f: &mut impl FnMut(&mut String)) {

@@ -36,9 +36,7 @@ pub(super) fn read(s: &mut Symbol) -> bool {
 fn unused_left_out(f: &mut FnShape) -> bool {
     let mut named = super::shared::signature::named_outside_return(f);
     if let Some(o) = &f.output {
-        o.clone().lifetimes_mut(&mut |l| {
-            named.insert(l.clone());
-        });
+        o.named_lifetimes(&mut named);
     }
     let before = f.generics.params.len();
     f.generics.params.retain(|p| match p {

@@ -240,54 +240,19 @@ fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
 /// `'a` of `impl<'a, T, C> AsComponents<[T]> for Vec<C>`) left out: it constrains
 /// nothing, so the impl covers the same types. Whether any was.
 pub(super) fn unused_lifetimes_left_out(i: &mut crate::shape::Implementor) -> bool {
-    use crate::shape::{GenericParam, WherePredicate};
+    use crate::shape::GenericParam;
     let mut named: BTreeSet<String> = BTreeSet::new();
-    i.ty.clone().lifetimes_mut(&mut |l| {
-        named.insert(l.clone());
-    });
+    i.ty.named_lifetimes(&mut named);
     for arg in &i.trait_args {
         match arg {
             crate::ty::GenericArg::Lifetime(l) => {
                 named.insert(l.clone());
             }
-            crate::ty::GenericArg::Type(t) => t.clone().lifetimes_mut(&mut |l| {
-                named.insert(l.clone());
-            }),
+            crate::ty::GenericArg::Type(t) => t.named_lifetimes(&mut named),
             _ => {}
         }
     }
-    fn bound(b: &crate::ty::Bound, named: &mut BTreeSet<String>) {
-        b.clone().lifetimes_mut(&mut |l| {
-            named.insert(l.clone());
-        });
-    }
-    for p in &i.generics.params {
-        match p {
-            GenericParam::Type { bounds, .. } => bounds.iter().for_each(|b| bound(b, &mut named)),
-            GenericParam::Lifetime { bounds, .. } => {
-                bounds.iter().for_each(|l| {
-                    named.insert(l.clone());
-                });
-            }
-            GenericParam::Const { .. } => {}
-        }
-    }
-    for w in &i.generics.where_clause {
-        match w {
-            WherePredicate::Type {
-                bounded, bounds, ..
-            } => {
-                bounded.clone().lifetimes_mut(&mut |l| {
-                    named.insert(l.clone());
-                });
-                bounds.iter().for_each(|b| bound(b, &mut named));
-            }
-            WherePredicate::Lifetime { lifetime, bounds } => {
-                named.insert(lifetime.clone());
-                named.extend(bounds.iter().cloned());
-            }
-        }
-    }
+    i.generics.named_lifetimes(&mut named);
     let before = i.generics.params.len();
     i.generics.params.retain(|p| match p {
         GenericParam::Lifetime { name, bounds } => {

@@ -11,7 +11,7 @@ use super::generalisation::{self, widens, Holds};
 use super::generics;
 use crate::delta::{Class, Delta, DeltaKind, GenericChange, Member, Note, Shown, SignaturePart};
 use crate::diff::Cx;
-use crate::shape::{FnShape, GenericParam, Param, Receiver, WherePredicate};
+use crate::shape::{FnShape, GenericParam, Param, Receiver};
 use crate::target_features;
 use crate::ty::{Args, Bound, GenericArg, Type};
 use crate::variance::{Variance, Variances};
@@ -792,65 +792,20 @@ fn outlives_self_borrow(
 /// bounds and `where` clauses (its block's too).
 pub(crate) fn named_outside_return(f: &FnShape) -> BTreeSet<String> {
     let mut named = BTreeSet::new();
-    let mut ty = |t: &Type| {
-        t.clone().lifetimes_mut(&mut |l| {
+    f.params
+        .iter()
+        .for_each(|p| p.ty.named_lifetimes(&mut named));
+    match &f.receiver {
+        Some(Receiver::Typed(t)) => t.named_lifetimes(&mut named),
+        Some(Receiver::Ref {
+            lifetime: Some(l), ..
+        }) => {
             named.insert(l.clone());
-        })
-    };
-    for p in &f.params {
-        ty(&p.ty);
-    }
-    if let Some(Receiver::Typed(t)) = &f.receiver {
-        ty(t);
-    }
-    let mut bounds_named = BTreeSet::new();
-    for g in [&f.generics, &f.impl_generics] {
-        for p in &g.params {
-            match p {
-                GenericParam::Lifetime { bounds, .. } => {
-                    bounds_named.extend(bounds.iter().cloned())
-                }
-                GenericParam::Type {
-                    bounds, default, ..
-                } => {
-                    for b in bounds {
-                        b.clone().lifetimes_mut(&mut |l| {
-                            bounds_named.insert(l.clone());
-                        });
-                    }
-                    if let Some(d) = default {
-                        ty(d);
-                    }
-                }
-                GenericParam::Const { ty: t, .. } => ty(t),
-            }
         }
-        for w in &g.where_clause {
-            match w {
-                WherePredicate::Type {
-                    bounded, bounds, ..
-                } => {
-                    ty(bounded);
-                    for b in bounds {
-                        b.clone().lifetimes_mut(&mut |l| {
-                            bounds_named.insert(l.clone());
-                        });
-                    }
-                }
-                WherePredicate::Lifetime { lifetime, bounds } => {
-                    bounds_named.insert(lifetime.clone());
-                    bounds_named.extend(bounds.iter().cloned());
-                }
-            }
-        }
+        _ => {}
     }
-    if let Some(Receiver::Ref {
-        lifetime: Some(l), ..
-    }) = &f.receiver
-    {
-        named.insert(l.clone());
-    }
-    named.extend(bounds_named);
+    f.generics.named_lifetimes(&mut named);
+    f.impl_generics.named_lifetimes(&mut named);
     named
 }
 
