@@ -2,7 +2,8 @@
 //! build (cargo rebuilds the crate until one exists), never trusts a golden edited by
 //! hand, never recommends under `CI` a command CI refuses, reports a bad variable
 //! once per compiler run, not once per pinned item, classifies under the policy file
-//! (and recompiles when it is edited), and refuses two sets of one update variable.
+//! (and recompiles when it is edited), refuses two sets of one update variable, and
+//! costs a library no dependency but the registration's.
 //! Each test builds a fresh crate outside this workspace with a user's environment.
 
 #[path = "common/clean_env.rs"]
@@ -418,5 +419,49 @@ fn a_dependency_s_item_under_another_path_is_the_command_s_to_judge() {
     assert!(
         out.contains("breaking change to pinned contract `emit`"),
         "{out}"
+    );
+}
+
+/// What a pinning library links (issue 43): `cargo tree` of a user crate that pins
+/// items, normal dependencies only and proc macros left out (a proc macro's own graph
+/// runs on the host and adds no impl the user's type inference sees). contract-pin
+/// brings inventory and serde (for the probe) and nothing else, so nothing heavy can
+/// creep back into every user's library build.
+#[test]
+fn a_pinning_library_links_contract_pin_inventory_and_serde_only() {
+    let c = Crate::new("linked-graph");
+    let out = c.cargo(
+        &[
+            "tree",
+            "--offline",
+            "--package",
+            "contract-pin",
+            "--edges",
+            "normal,no-proc-macro",
+            "--prefix",
+            "none",
+            "--format",
+            "{p}",
+        ],
+        &[],
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "cargo tree: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut linked: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    linked.sort_unstable();
+    linked.dedup();
+    // serde 1.0.220 split its traits into serde_core; both are serde.
+    linked.retain(|name| *name != "serde_core");
+    assert_eq!(
+        linked,
+        ["contract-pin", "inventory", "serde"],
+        "a pinning library links more than the registration:\n{text}"
     );
 }
