@@ -1860,6 +1860,52 @@ fn items_and_methods_a_crate_s_own_macros_define_are_api() {
     assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "MIB")]);
 }
 
+/// A path call of the crate's own macro (`crate::name!`) reaches it wherever it is
+/// defined, as rustc's path scope does: writeable 0.6.4 implements its trait for
+/// `String` and `&T` with `crate::impl_writeable_delegate!(…)` in a module read before
+/// lib.rs defines the `#[macro_export]` macro. Those impls were read as removed.
+#[test]
+fn a_path_call_of_the_crate_s_macro_defined_later_is_expanded() {
+    let f = api_package("delegate", "");
+    let src = |impls: &str| {
+        format!(
+            "mod impls;\n\npub trait Show {{\n    fn show(&self) -> String;\n}}\n\n\
+             #[macro_export]\nmacro_rules! delegate {{\n    \
+             ($ty:ty $(, where $($g:tt)*)?) => {{\n        \
+             impl $(<$($g)*>)? $crate::Show for $ty {{\n            \
+             fn show(&self) -> String {{ String::new() }}\n        }}\n    }};\n}}\n\
+             {impls}"
+        )
+    };
+    f.write("src/lib.rs", &src(""));
+    f.write(
+        "src/impls.rs",
+        "crate::delegate!(String);\ncrate::delegate!(&T, where T: crate::Show + ?Sized);\n",
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("golden/api-contract/delegate.json");
+    assert!(
+        golden.contains("\"String\"") && golden.contains("&T"),
+        "{golden}"
+    );
+    // The same impls written out by hand: no change.
+    f.write("src/impls.rs", "");
+    f.write(
+        "src/lib.rs",
+        &src("impl Show for String {\n    fn show(&self) -> String { String::new() }\n}\n\
+              impl<T: Show + ?Sized> Show for &T {\n    fn show(&self) -> String { String::new() }\n}\n"),
+    );
+    assert_eq!(f.deltas(), []);
+    // The near miss: one call gone.
+    f.write("src/lib.rs", &src(""));
+    f.write("src/impls.rs", "crate::delegate!(String);\n");
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "trait_implementor_removed", "Show")]
+    );
+}
+
 /// A dependency's `#[macro_export]` macro (cfg_if!, lazy_static!, bitflags! are
 /// such) is read from its sources and expanded where the package calls it, `$crate`
 /// naming the dependency; an internal rule the output calls through `$crate` is found

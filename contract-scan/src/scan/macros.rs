@@ -96,6 +96,16 @@ impl Scanner<'_> {
             return rules.expand(mac.tokens.clone(), &quote::quote!(crate)).ok();
         }
         let prefix_names: Vec<&str> = prefix.iter().map(String::as_str).collect();
+        // A path call (`crate::name!`, `$crate::name!` in the crate's own macros,
+        // `crate::util::name!`) reaches a `#[macro_export]` or `pub(crate) use`d macro
+        // wherever it is written, before or after the call (writeable 0.6.4's
+        // `crate::impl_writeable_delegate!(String, …)` in a module read before lib.rs
+        // defines it).
+        if matches!(prefix_names.first(), Some(&("crate" | "self" | "super"))) {
+            if let Some(rules) = self.path_macro(name) {
+                return rules.expand(mac.tokens.clone(), &quote::quote!(crate)).ok();
+            }
+        }
         match (prefix_names.as_slice(), name.as_str()) {
             ([] | ["paste"], "paste") | (["paste"], "item") => {
                 return macro_rules::paste(mac.tokens.clone())
@@ -126,6 +136,38 @@ impl Scanner<'_> {
         rules
             .expand(mac.tokens.clone(), &quote::quote!(::#krate))
             .ok()
+    }
+
+    /// The library's one `macro_rules! name`, for a call by path: read from every file
+    /// of its directory the first time a path call needs it.
+    fn path_macro(&mut self, name: &str) -> Option<Rc<MacroRules>> {
+        if self.path_macros.is_none() {
+            let mut found: BTreeMap<String, Option<Rc<MacroRules>>> = BTreeMap::new();
+            let mut files = Vec::new();
+            if let Some(dir) = &self.library_dir {
+                rust_files(dir, false, &mut files);
+            }
+            for file in files {
+                let read = std::fs::read_to_string(&file);
+                self.inputs.push(Input::read(&file, &read));
+                let Ok(text) = read else { continue };
+                if !text.contains("macro_rules") {
+                    continue;
+                }
+                if let Ok(parsed) = contract_core::syntax::parse_file(&text) {
+                    let mut each = Vec::new();
+                    macro_definitions(&parsed.items, &mut each);
+                    for (defined, rules) in each {
+                        found
+                            .entry(defined)
+                            .and_modify(|twice| *twice = None)
+                            .or_insert(Some(rules));
+                    }
+                }
+            }
+            self.path_macros = Some(found);
+        }
+        self.path_macros.as_ref()?.get(name)?.clone()
     }
 
     /// The dependency whose sources define a `#[macro_export] macro_rules! name`, for
@@ -428,6 +470,28 @@ pub(super) fn exported_macros(items: &[Item], out: &mut BTreeMap<String, Rc<Macr
                 content: Some((_, inner)),
                 ..
             }) => exported_macros(inner, out),
+            _ => {}
+        }
+    }
+}
+
+/// Every `macro_rules!` in `items` and the inline modules among them, by name.
+fn macro_definitions(items: &[Item], out: &mut Vec<(String, Rc<MacroRules>)>) {
+    for item in items {
+        match item {
+            Item::Macro(syn::ItemMacro {
+                ident: Some(name),
+                mac,
+                ..
+            }) if mac.path.is_ident("macro_rules") => {
+                if let Some(rules) = MacroRules::parse(mac.tokens.clone()) {
+                    out.push((name.unraw().to_string(), Rc::new(rules)));
+                }
+            }
+            Item::Mod(syn::ItemMod {
+                content: Some((_, inner)),
+                ..
+            }) => macro_definitions(inner, out),
             _ => {}
         }
     }

@@ -255,6 +255,8 @@ pub fn scan_package(
         pending_impls: Vec::new(),
         macros: BTreeMap::new(),
         dependency_macros: BTreeMap::new(),
+        library_dir: None,
+        path_macros: None,
         in_const_block: false,
         expansion_depth: 0,
     };
@@ -262,6 +264,7 @@ pub fn scan_package(
         let dir = target.root.parent().unwrap_or(Path::new(".")).to_path_buf();
         scan.cfg_test = target.kind == TargetKind::Test;
         scan.library = target.kind == TargetKind::Lib;
+        scan.library_dir = scan.library.then(|| dir.clone());
         scan.env = cfg::Env {
             test: scan.cfg_test,
             ..options.cfg.clone()
@@ -429,6 +432,12 @@ struct Scanner<'a> {
     macros: BTreeMap<String, Rc<MacroRules>>,
     /// Each dependency's `#[macro_export]` macros, read when a call first needs them.
     dependency_macros: BTreeMap<String, BTreeMap<String, Rc<MacroRules>>>,
+    /// The library's directory, whose `macro_rules!` a path call (`crate::name!`)
+    /// reaches wherever they are written; `None` in other targets.
+    library_dir: Option<PathBuf>,
+    /// Every `macro_rules!` of the library by name, read when a path call first needs
+    /// them (a name defined twice answers nothing).
+    path_macros: Option<BTreeMap<String, Option<Rc<MacroRules>>>>,
     /// Inside `const _: () = { … }` written by a macro: only its impls are read (the
     /// block's other items are its own, not the module's).
     in_const_block: bool,
