@@ -2243,6 +2243,39 @@ fn an_impl_trait_argument_named_as_a_type_parameter_is_additive() {
 }
 
 #[test]
+fn a_fn_pointer_parameter_made_a_closure_parameter_of_its_signature_is_additive() {
+    // nanoid 0.5: a safe fn pointer implements `Fn`, `FnMut` and `FnOnce` of its own
+    // signature, so every old argument meets the bound.
+    only_additive(
+        "pub fn format(random: fn(usize) -> Vec<u8>, size: usize) -> String { todo!() }",
+        "pub fn format<F: FnMut(usize) -> Vec<u8>>(random: F, size: usize) -> String { todo!() }",
+        DeltaKind::ParamGeneralised,
+    );
+    only_additive(
+        "pub fn run(f: fn(&str)) {}",
+        "pub fn run<F: Fn(&str)>(f: F) {}",
+        DeltaKind::ParamGeneralised,
+    );
+    // Near misses: another signature, an `unsafe` or `extern \"C\"` pointer (which
+    // implement no `Fn` trait).
+    breaks(
+        "pub fn format(random: fn(usize) -> Vec<u8>) {}",
+        "pub fn format<F: FnMut(u32) -> Vec<u8>>(random: F) {}",
+        DeltaKind::ParamGeneralised,
+    );
+    breaks(
+        "pub fn format(random: unsafe fn(usize) -> Vec<u8>) {}",
+        "pub fn format<F: FnMut(usize) -> Vec<u8>>(random: F) {}",
+        DeltaKind::ParamGeneralised,
+    );
+    breaks(
+        "pub fn format(random: extern \"C\" fn(usize) -> u8) {}",
+        "pub fn format<F: FnMut(usize) -> u8>(random: F) {}",
+        DeltaKind::ParamGeneralised,
+    );
+}
+
+#[test]
 fn another_crate_s_path_a_front_end_did_not_read_cannot_tell() {
     // The macro and the harness read no dependency: `dep::map::Map` and `dep::Map`
     // may be one type (the command, which reads `dep`, says whether).

@@ -243,7 +243,9 @@ pub fn holds(ty: &Type, bound: &Bound, impls: &dyn Impls) -> Holds {
             let args = match &path.segments[path.segments.len() - 1].args {
                 Args::None => &[][..],
                 Args::Angle(args) => args.as_slice(),
-                Args::Paren { .. } => return Holds::Unknown,
+                Args::Paren { inputs, output } => {
+                    return fn_pointer_calls(ty, name, std_trait(path), inputs, output)
+                }
             };
             match (name, args, std_trait(path)) {
                 ("Send" | "Sync", [], true) => auto_trait(ty, name),
@@ -277,6 +279,29 @@ pub fn holds(ty: &Type, bound: &Bound, impls: &dyn Impls) -> Holds {
             }
         }
         _ => Holds::Unknown,
+    }
+}
+
+/// Whether `ty` meets `Fn(inputs) -> output` (or `FnMut`, `FnOnce`): a safe fn
+/// pointer of Rust's ABI implements all three for its own signature (nanoid 0.5's
+/// `random: fn(usize) -> Vec<u8>` to `F: FnMut(usize) -> Vec<u8>`). Any other type,
+/// or another signature, is not known here.
+fn fn_pointer_calls(
+    ty: &Type,
+    name: &str,
+    std: bool,
+    inputs: &[Type],
+    output: &Option<Box<Type>>,
+) -> Holds {
+    let Type::FnPtr(f) = ty else {
+        return Holds::Unknown;
+    };
+    let callable = std && matches!(name, "Fn" | "FnMut" | "FnOnce");
+    let plain = !f.unsafety && f.abi.is_none() && !f.variadic && f.hrtb.is_empty();
+    if callable && plain && f.inputs == inputs && f.output.as_ref() == output.as_deref() {
+        Holds::Yes
+    } else {
+        Holds::Unknown
     }
 }
 
