@@ -1860,6 +1860,41 @@ fn items_and_methods_a_crate_s_own_macros_define_are_api() {
     assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "MIB")]);
 }
 
+/// A trait `impl` for a type not declared `pub` is not API: no consumer can name the
+/// type or hold a value of it (log4rs 1.4 removed three private writers' impls of its
+/// public `encode::Write`, read as three breaks). A `pub` type in a private module is
+/// another matter: a value of it can still reach a consumer.
+#[test]
+fn a_private_type_s_impl_of_a_public_trait_is_not_api() {
+    let f = api_package("writers", "");
+    let src = |private: &str, inner: &str| {
+        format!(
+            "pub trait Write {{}}\n\npub struct Console;\nimpl Write for Console {{}}\n\n\
+             {private}\nmod inner {{\n    {inner}\n}}\n\n\
+             pub fn inner() -> impl Sized {{\n    inner::Hidden\n}}\n"
+        )
+    };
+    let private = "struct Align;\nimpl Write for Align {}\npub(crate) struct Width;\nimpl Write for Width {}\n";
+    let inner = "pub struct Hidden;\n    impl crate::Write for Hidden {}";
+    f.write("src/lib.rs", &src(private, inner));
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("golden/api-contract/writers.json");
+    assert!(
+        !golden.contains("Align") && !golden.contains("Width") && golden.contains("Hidden"),
+        "{golden}"
+    );
+    // The private types and their impls gone: no change.
+    f.write("src/lib.rs", &src("", inner));
+    assert_eq!(f.deltas(), []);
+    // The near miss: the impl of a `pub` type in a private module gone.
+    f.write("src/lib.rs", &src(private, "pub struct Hidden;"));
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "trait_implementor_removed", "Write")]
+    );
+}
+
 /// A path call of the crate's own macro (`crate::name!`) reaches it wherever it is
 /// defined, as rustc's path scope does: writeable 0.6.4 implements its trait for
 /// `String` and `&T` with `crate::impl_writeable_delegate!(…)` in a module read before

@@ -2243,6 +2243,31 @@ fn an_impl_trait_argument_named_as_a_type_parameter_is_additive() {
 }
 
 #[test]
+fn derivative_s_and_educe_s_derives_are_the_traits_they_list() {
+    // log4rs 1.4: `#[derive(Derivative)] #[derivative(Debug)]` became `#[derive(Debug)]`.
+    same(
+        "#[derive(Derivative)] #[derivative(Debug)] pub struct S { x: u8 }",
+        "#[derive(Debug)] pub struct S { x: u8 }",
+    );
+    same(
+        "#[derive(Clone, educe::Educe)] #[educe(Debug, PartialEq(ignore), Default = \"x\")] pub struct S;",
+        "#[derive(Clone, Debug, PartialEq, Default)] pub struct S;",
+    );
+    // Near misses: a trait the list named, gone; and `derivative` without its derive,
+    // which implements nothing.
+    breaks(
+        "#[derive(Derivative)] #[derivative(Debug, Clone(bound = \"\"))] pub struct S;",
+        "#[derive(Debug)] pub struct S;",
+        DeltaKind::DeriveRemoved,
+    );
+    only_additive(
+        "#[derivative(Debug)] pub struct S;",
+        "#[derive(Debug)] pub struct S;",
+        DeltaKind::DeriveAdded,
+    );
+}
+
+#[test]
 fn a_fn_pointer_parameter_made_a_closure_parameter_of_its_signature_is_additive() {
     // nanoid 0.5: a safe fn pointer implements `Fn`, `FnMut` and `FnOnce` of its own
     // signature, so every old argument meets the bound.

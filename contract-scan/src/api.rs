@@ -424,6 +424,19 @@ impl Api {
         }
         // `impl` blocks join every public path of their self type (or trait).
         for i in &self.impls {
+            // A trait `impl` for a type not declared `pub` (log4rs 1.3's private
+            // `LeftAlignWriter` implementing its public `encode::Write`): no consumer
+            // can name the type or hold one of its values, so the impl is not API.
+            if let (Some(_), Some(ty)) = (&i.trait_, &i.self_ty) {
+                let resolved = r.resolve(i.module, ty, &mut Vec::new());
+                let private = |res: &Res| {
+                    matches!(res, Res::Def(m, d)
+                        if matches!(self.modules[*m].defs[*d].kind, DefKind::Private))
+                };
+                if !resolved.is_empty() && resolved.iter().all(private) {
+                    continue;
+                }
+            }
             let target = match (&i.trait_, &i.self_ty) {
                 (Some(t), _) => t,
                 (None, Some(ty)) => ty,

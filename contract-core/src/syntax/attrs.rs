@@ -47,10 +47,45 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
             serde(attr, &mut serde_entries)?;
         }
     }
+    // derivative's and educe's derives implement no trait of their own name: the
+    // traits are the ones their attribute lists (`#[derivative(Debug, Clone = "…")]`).
+    for (vehicle, list) in [("Derivative", "derivative"), ("Educe", "educe")] {
+        if out.derives.remove(vehicle) {
+            out.derives.extend(derived_through(attrs, list));
+        }
+    }
     out.repr.sort();
     out.repr.dedup();
     out.serde = crate::shape::ContainerSerde::from_entries(serde_entries);
     Ok(out)
+}
+
+/// The traits named at the top of every `#[list(…)]` among `attrs` (`Debug`,
+/// `Clone(bound = "")`, `PartialEq = "feature_allow_slow_enum"`): what derivative's
+/// and educe's derives implement.
+fn derived_through(attrs: &[Attribute], list: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for a in attrs.iter().filter(|a| a.path().is_ident(list)) {
+        let _ = a.parse_nested_meta(|meta| {
+            if let Some(last) = meta.path.segments.last() {
+                out.insert(last.ident.to_string());
+            }
+            skip_argument(&meta)
+        });
+    }
+    out
+}
+
+/// Skips what follows a nested meta's path: a value (`= "…"`) or a list (`(…)`).
+fn skip_argument(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        let _: Expr = meta.value()?.parse()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let _content;
+        syn::parenthesized!(_content in meta.input);
+        let _: proc_macro2::TokenStream = _content.parse()?;
+    }
+    Ok(())
 }
 
 /// `#[doc(hidden)]` among `attrs` (with other `doc` arguments or alone), on an item
@@ -67,14 +102,7 @@ pub fn doc_hidden(attrs: &[Attribute]) -> bool {
             let _ = a.parse_nested_meta(|meta| {
                 hidden |= meta.path.is_ident("hidden");
                 // Skip a value (`alias = "…"`) or a nested list (`cfg(…)`).
-                if meta.input.peek(syn::Token![=]) {
-                    let _: Expr = meta.value()?.parse()?;
-                } else if meta.input.peek(syn::token::Paren) {
-                    let _content;
-                    syn::parenthesized!(_content in meta.input);
-                    let _: proc_macro2::TokenStream = _content.parse()?;
-                }
-                Ok(())
+                skip_argument(&meta)
             });
             hidden
         })

@@ -19,7 +19,8 @@ pub fn parse_file(text: &str) -> syn::Result<syn::File> {
     };
     let (named, changed) = anonymous_params_named(tokens);
     let (named, reserved) = reserved_words_as_names(named);
-    if !(changed || reserved) {
+    let (named, objects) = bare_closure_objects_dyn(named);
+    if !(changed || reserved || objects) {
         return Err(error);
     }
     syn::parse2::<syn::File>(named).map_err(|_| error)
@@ -45,6 +46,37 @@ fn reserved_words_as_names(tokens: TokenStream) -> (TokenStream, bool) {
         })
         .collect();
     (out, changed)
+}
+
+/// `tokens` with `dyn` before each bare closure trait object that is a generic
+/// argument (`Box<FnMut(String) -> String + Send>`, mustache 0.8), which syn does not
+/// read without it; whether any was. Only after `<` or `,`: in a bound (`F: Fn()`,
+/// `+ FnMut()`) the trait is no type.
+fn bare_closure_objects_dyn(tokens: TokenStream) -> (TokenStream, bool) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut changed = false;
+    for (i, tree) in trees.iter().enumerate() {
+        let closure_trait = matches!(tree, TokenTree::Ident(id)
+                if ["Fn", "FnMut", "FnOnce"].iter().any(|k| id == k))
+            && matches!(trees.get(i + 1), Some(TokenTree::Group(g))
+                if g.delimiter() == Delimiter::Parenthesis)
+            && i > 0
+            && matches!(&trees[i - 1], TokenTree::Punct(p) if matches!(p.as_char(), '<' | ','));
+        if closure_trait {
+            changed = true;
+            out.push(TokenTree::Ident(Ident::new("dyn", tree.span())));
+        }
+        out.push(match tree {
+            TokenTree::Group(g) => {
+                let (inner, c) = bare_closure_objects_dyn(g.stream());
+                changed |= c;
+                regroup(g, inner)
+            }
+            other => other.clone(),
+        });
+    }
+    (out.into_iter().collect(), changed)
 }
 
 /// `tokens` with every `fn name(…)`'s parameters that are a type alone written `_:
@@ -228,6 +260,26 @@ mod tests {
         // A file that parses as it is keeps its keywords.
         let modern = parse_file("pub async fn run() {}").unwrap();
         assert!(matches!(&modern.items[0], syn::Item::Fn(f) if f.sig.asyncness.is_some()));
+    }
+
+    #[test]
+    fn a_bare_closure_object_in_generic_arguments_is_its_dyn_form() {
+        // mustache 0.8's `Fun(RefCell<Box<FnMut(String) -> String + Send>>)`.
+        let src = "pub enum Data { Fun(RefCell<Box<FnMut(String) -> String + Send>>), \
+                   Pair(HashMap<u8, Fn(u8)>) }\n\
+                   pub fn call<F: Fn(u8) + Send, G>(f: F, g: G) where G: Clone + FnOnce() {}";
+        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
+        let file = parse_file(src).expect("read as dyn");
+        let text = crate::syntax::tokens::to_string(&file).replace(' ', "");
+        assert!(
+            text.contains("Box<dynFnMut(String)->String+Send>") && text.contains("u8,dynFn(u8)"),
+            "{text}"
+        );
+        // Bounds are left as they are.
+        assert!(
+            text.contains("F:Fn(u8)+Send") && text.contains("G:Clone+FnOnce()"),
+            "{text}"
+        );
     }
 
     #[test]
