@@ -1202,6 +1202,51 @@ fn a_std_type_reached_through_a_shim_module_is_the_std_type() {
     );
 }
 
+/// quoted_printable 0.5.1 wrote `lib::Vec<u8>` through `mod lib { pub use
+/// std::vec::Vec; }` (cfg'd twins for `alloc`), a path that names no `crate::`; 0.5.2
+/// dropped the module for `Vec<u8>`: 7 false breaks. The std path it names is
+/// recorded.
+#[test]
+fn a_std_item_re_exported_by_a_module_of_the_crate_is_the_std_item() {
+    let f = api_package(
+        "reexported",
+        "\n[features]\ndefault = [\"std\"]\nstd = []\n",
+    );
+    let before = "#![no_std]\n#[cfg(not(feature = \"std\"))]\nextern crate alloc;\n\
+        #[cfg(feature = \"std\")]\nextern crate std;\n\n\
+        mod lib {\n    #[cfg(not(feature = \"std\"))]\n    pub use alloc::vec::Vec;\n    \
+        #[cfg(feature = \"std\")]\n    pub use std::vec::Vec;\n    pub struct Own;\n}\n\n\
+        pub fn encode(input: &[u8]) -> lib::Vec<u8> {\n    input.to_vec()\n}\n\n\
+        pub fn own() -> lib::Own {\n    lib::Own\n}\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/reexported.json");
+    assert!(
+        golden.contains("\"Vec<u8>\"") && !golden.contains("lib::Vec"),
+        "{golden}"
+    );
+    f.write(
+        "src/lib.rs",
+        &before.replace("-> lib::Vec<u8>", "-> std::vec::Vec<u8>"),
+    );
+    assert_eq!(f.deltas(), []);
+    // The near miss: the crate's own `Vec` behind the module is no std type.
+    let own = before
+        .replace("pub use alloc::vec::Vec;", "pub struct Vec<T>(pub T);")
+        .replace("pub use std::vec::Vec;", "pub struct Vec<T>(pub T);")
+        .replace("input.to_vec()", "Vec(input[0])");
+    f.write("src/lib.rs", &own);
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "src/lib.rs",
+        &own.replace("-> lib::Vec<u8>", "-> std::vec::Vec<u8>"),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "return_type_changed", "encode")]
+    );
+}
+
 /// `impl dyn Subscriber { pub fn is… }` (tracing-core): methods on a trait object are
 /// left out, and the warning says so in a public-API set's words.
 #[test]

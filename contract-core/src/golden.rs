@@ -66,9 +66,11 @@ mod layout;
 /// them.
 ///
 /// 10: a public-API set leaves out a trait `impl` for a type not declared `pub` (no
-/// consumer can name the type), and a derive through derivative or educe is recorded
-/// as the traits its attribute lists (`#[derive(Derivative)] #[derivative(Debug)]` is
-/// `Debug`). Format 9 recorded both as written, so each would read as a change.
+/// consumer can name the type) and records a std item re-exported by a module of the
+/// crate as the std path (`lib::Vec<u8>` is `Vec<u8>`); a derive through derivative or
+/// educe is recorded as the traits its attribute lists (`#[derive(Derivative)]
+/// #[derivative(Debug)]` is `Debug`). Format 9 recorded these as written, so each
+/// would read as a change.
 pub const FORMAT_VERSION: u64 = 10;
 
 /// What changed since format `v`, for the stale-golden message.
@@ -103,9 +105,9 @@ fn changed_since(v: u64) -> &'static str {
         }
         9 => {
             " (format 10 leaves out trait impls for types not declared `pub`, which no \
-             consumer can name, and records a derive through derivative or educe as the \
-             traits it lists; format 9 recorded both as written, so each would read as a \
-             change)"
+             consumer can name, records a std item a module of the crate re-exports as \
+             the std path, and a derive through derivative or educe as the traits it \
+             lists; format 9 recorded these as written, so each would read as a change)"
         }
         _ => "",
     }

@@ -1033,6 +1033,11 @@ impl<'a> Parser<'a> {
         if self.eat("!") {
             return Ok(Type::Never);
         }
+        // A C-variadic parameter's `...`, as the extraction writes it (binrw 0.15's
+        // `_: ...`, which its `#[parser]` attribute rewrites): read back as written.
+        if self.eat("...") {
+            return Ok(Type::Verbatim("...".to_owned()));
+        }
         if self.eat_word("_") {
             return Ok(Type::Infer);
         }
@@ -1701,6 +1706,8 @@ mod tests {
             "m!(a, b)",
             "std::fmt::Result",
             "r#type::X",
+            // A C-variadic parameter's type, as a fn's parameter list records it.
+            "...",
         ] {
             round_trip(text);
         }

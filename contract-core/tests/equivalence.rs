@@ -987,6 +987,68 @@ fn a_borrow_of_self_freed_from_the_impl_s_lifetime_keeps_every_caller() {
 }
 
 #[test]
+fn an_inherent_default_or_clone_made_the_trait_s_keeps_every_call() {
+    // quoted_printable 0.5.2: `impl Options { pub fn default() -> Self }` became
+    // `impl Default for Options`; `Options::default()` resolves to the prelude's trait.
+    // The derive is new (additive); the method is not lost.
+    only_additive(
+        "pub struct Options { x: u8 } impl Options { pub fn default() -> Self { todo!() } }",
+        "#[derive(Default)] pub struct Options { x: u8 }",
+        DeltaKind::DeriveAdded,
+    );
+    only_additive(
+        "#[derive(Debug)] pub struct P; impl P { pub fn clone(&self) -> Self { P } }",
+        "#[derive(Debug, Clone)] pub struct P;",
+        DeltaKind::DeriveAdded,
+    );
+    // Near misses: no impl of the trait now, a `const fn` (no trait method is callable
+    // in a const), and another signature.
+    breaks(
+        "pub struct Options { x: u8 } impl Options { pub fn default() -> Self { todo!() } }",
+        "pub struct Options { x: u8 }",
+        DeltaKind::MethodRemoved,
+    );
+    breaks(
+        "pub struct O; impl O { pub const fn default() -> Self { O } }",
+        "#[derive(Default)] pub struct O;",
+        DeltaKind::MethodRemoved,
+    );
+    breaks(
+        "pub struct O; impl O { pub fn default(x: u8) -> Self { O } }",
+        "#[derive(Default)] pub struct O;",
+        DeltaKind::MethodRemoved,
+    );
+}
+
+#[test]
+fn a_mutable_receiver_made_shared_keeps_every_call() {
+    // papaya 0.2.5's `retain(&mut self, …)` now `retain(&self, …)`: `x.retain(…)` and
+    // `HashSet::retain(&mut x, …)` still compile (`&mut` reborrows as `&`).
+    only_additive(
+        "pub struct S; impl S { pub fn retain(&mut self, keep: bool) {} }",
+        "pub struct S; impl S { pub fn retain(&self, keep: bool) {} }",
+        DeltaKind::ReceiverChanged,
+    );
+    // Near misses: the other way round, a trait's method (its implementors must
+    // change), and a shared receiver made owned.
+    breaks(
+        "pub struct S; impl S { pub fn retain(&self) {} }",
+        "pub struct S; impl S { pub fn retain(&mut self) {} }",
+        DeltaKind::ReceiverChanged,
+    );
+    breaks(
+        "pub trait T { fn retain(&mut self); }",
+        "pub trait T { fn retain(&self); }",
+        DeltaKind::ReceiverChanged,
+    );
+    breaks(
+        "pub struct S; impl S { pub fn retain(&mut self) {} }",
+        "pub struct S; impl S { pub fn retain(self) {} }",
+        DeltaKind::ReceiverChanged,
+    );
+}
+
+#[test]
 fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
     let before = "use std::collections::hash_map::RandomState;
         pub struct Edges<N, E>(N, E);
@@ -1022,6 +1084,45 @@ fn an_impl_generalised_over_a_defaulted_parameter_keeps_every_use() {
             "pub fn node_count(&self) -> usize",
             "pub fn node_count(&self) -> S",
         ),
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
+fn an_impl_generalised_over_a_defaulted_const_parameter_keeps_every_use() {
+    // kiddo 6.3: `const ITEM_LEAF_MODE: u8 = ITEM_LEAF_MODE_UNSORTED` gained by the tree,
+    // its inherent and trait impls generalised over it (57 false breaks).
+    let before = "pub const UNSORTED: u8 = 0;
+        pub trait Accessor<const K: usize> { fn size(&self) -> usize; }
+        pub struct Iter<Tree, const K: usize>(Tree);
+        pub struct KdTree<A, const K: usize> { a: A }
+        impl<A, const K: usize> KdTree<A, K> {
+            pub fn size(&self) -> usize { 0 }
+            pub fn iter(&self) -> Iter<KdTree<A, K>, K> { todo!() }
+        }
+        impl<A, const K: usize> Accessor<K> for KdTree<A, K> { fn size(&self) -> usize { 0 } }";
+    let after = "pub const UNSORTED: u8 = 0;
+        pub trait Accessor<const K: usize> { fn size(&self) -> usize; }
+        pub struct Iter<Tree, const K: usize>(Tree);
+        pub struct KdTree<A, const K: usize, const MODE: u8 = UNSORTED> { a: A }
+        impl<A, const K: usize, const MODE: u8> KdTree<A, K, MODE> {
+            pub fn size(&self) -> usize { 0 }
+            pub fn iter(&self) -> Iter<KdTree<A, K, MODE>, K> { todo!() }
+        }
+        impl<A, const K: usize, const MODE: u8> Accessor<K> for KdTree<A, K, MODE> {
+            fn size(&self) -> usize { 0 }
+        }";
+    only_additive(before, after, DeltaKind::GenericParamAddedWithDefault);
+    // Near misses: the parameter without a default, and a method that now returns the
+    // tree at another mode.
+    breaks(
+        before,
+        &after.replace("const MODE: u8 = UNSORTED>", "const MODE: u8>"),
+        DeltaKind::GenericParamAdded,
+    );
+    breaks(
+        before,
+        &after.replace("Iter<KdTree<A, K, MODE>, K>", "Iter<KdTree<A, K, 1>, K>"),
         DeltaKind::ReturnTypeChanged,
     );
 }

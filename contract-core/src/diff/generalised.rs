@@ -29,17 +29,51 @@ use crate::ty::{Args, GenericArg, Type};
 pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
     let old = before.item.as_ref()?.generics()?;
     let new = after.item.as_ref()?.generics()?;
-    // Each type parameter gained, with its default if it has one: by place, past the
-    // old ones (a parameter renamed is the same one).
-    let gained: BTreeMap<&str, Option<&Type>> = new
+    // Each type or const parameter gained, with its default if it has one: by place,
+    // past the old ones (a parameter renamed is the same one). A const parameter's
+    // default stands where the parameter is written as an argument (`KdTree<…,
+    // ITEM_LEAF_MODE>` at `ITEM_LEAF_MODE_UNSORTED`, kiddo 6.3); one that is no such
+    // argument (a literal, a block) is not followed.
+    let const_defaults: Vec<(&str, Option<Type>)> = new
         .params
         .iter()
         .filter_map(|p| match p {
-            GenericParam::Type { name, default, .. } => Some((name.as_str(), default.as_ref())),
+            GenericParam::Const { name, default, .. } => Some((
+                name.as_str(),
+                default.as_deref().and_then(|d| Type::parse(d).ok()),
+            )),
             _ => None,
         })
-        .skip(type_params(old))
         .collect();
+    let mut gained: BTreeMap<&str, Option<&Type>> = BTreeMap::new();
+    for (index, p) in new
+        .params
+        .iter()
+        .filter(|p| !matches!(p, GenericParam::Lifetime { .. }))
+        .enumerate()
+    {
+        if index < type_params(old) {
+            continue;
+        }
+        match p {
+            GenericParam::Type { name, default, .. } => {
+                gained.insert(name, default.as_ref());
+            }
+            GenericParam::Const { name, default, .. } => {
+                let read = const_defaults.iter().find(|(n, _)| n == name);
+                match (default, read) {
+                    (None, _) => {
+                        gained.insert(name, None);
+                    }
+                    (Some(_), Some((_, Some(ty)))) if matches!(ty, Type::Path(_)) => {
+                        gained.insert(name, Some(ty));
+                    }
+                    _ => {}
+                }
+            }
+            GenericParam::Lifetime { .. } => {}
+        }
+    }
     if gained.is_empty() {
         return None;
     }
@@ -126,18 +160,19 @@ fn fields_at_default(
     changed
 }
 
-/// How many type parameters `g` has.
+/// How many type and const parameters `g` has.
 fn type_params(g: &Generics) -> usize {
     g.params
         .iter()
-        .filter(|p| matches!(p, GenericParam::Type { .. }))
+        .filter(|p| !matches!(p, GenericParam::Lifetime { .. }))
         .count()
 }
 
 fn has_type_param(g: &Generics, name: &str) -> bool {
-    g.params
-        .iter()
-        .any(|p| matches!(p, GenericParam::Type { name: n, .. } if n == name))
+    g.params.iter().any(|p| {
+        matches!(p, GenericParam::Type { name: n, .. } | GenericParam::Const { name: n, .. }
+            if n == name)
+    })
 }
 
 /// Every type of a signature, mutably.

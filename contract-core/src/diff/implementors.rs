@@ -302,7 +302,12 @@ impl<'a> Matcher<'a> {
             // Arguments the old type left out are its defaults: the pattern may only
             // have a parameter of its own there.
             && extra.iter().all(|a| match a {
-                GenericArg::Type(t) => match self.ident_var(t, Var::Type) {
+                // A type or const parameter (kiddo 6.3's `const ITEM_LEAF_MODE: u8 =
+                // …`, written `KdTree<…, ITEM_LEAF_MODE>`).
+                GenericArg::Type(t) => match self
+                    .ident_var(t, Var::Type)
+                    .or_else(|| self.ident_var(t, Var::Const))
+                {
                     Some(v) => {
                         let v = v.to_owned();
                         self.bind(&v, Bind::Default)
@@ -421,7 +426,7 @@ impl<'a> Matcher<'a> {
                     Some(Bind::Const(_)) | None => return false,
                 },
                 GenericParam::Const { name, .. } => {
-                    if !matches!(self.bound.get(name), Some(Bind::Const(_))) {
+                    if !matches!(self.bound.get(name), Some(Bind::Const(_) | Bind::Default)) {
                         return false;
                     }
                 }
@@ -674,6 +679,18 @@ mod tests {
         // A concrete argument is no parameter of the new impl.
         let fixed = implementor(&[ty_param("N", &[])], "Graph<N, RandomState>");
         assert!(!covers(&fixed, &old));
+    }
+
+    #[test]
+    fn a_const_parameter_the_old_type_left_out_is_its_default() {
+        // kiddo 6.3's `impl<A, const K: usize, const MODE: u8> … for KdTree<A, K, MODE>`.
+        let general = implementor(
+            &[ty_param("A", &[]), const_param("K"), const_param("MODE")],
+            "KdTree<A, K, MODE>",
+        );
+        let old = implementor(&[ty_param("A", &[]), const_param("K")], "KdTree<A, K>");
+        assert!(covers(&general, &old));
+        assert!(!covers(&old, &general));
     }
 
     #[test]

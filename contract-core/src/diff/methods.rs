@@ -51,8 +51,12 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         }
     }
     for &i in &alignment.removed {
-        // Every call to it breaks.
+        // Every call to it breaks, unless a prelude trait now answers it.
         let (name, sig) = old[i];
+        let type_name = cx.symbol.rsplit("::").next().unwrap_or(cx.symbol);
+        if answered_by_prelude_trait(name, sig, type_name, after) {
+            continue;
+        }
         let delta = cx
             .delta(DeltaKind::MethodRemoved, Member::method(name))
             .was(shown(sig));
@@ -68,6 +72,36 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     }
     consts(cx, before, after);
     types(cx, before, after);
+}
+
+/// Whether a removed inherent `fn default() -> Self` or `fn clone(&self) -> Self` is
+/// now the type's `Default` or `Clone` impl (quoted_printable 0.5.2's `Options`):
+/// `Type::default()` and `x.clone()` resolve to the prelude's trait, every call
+/// compiles as it did. Not a `const fn` (a trait method is not callable in a const).
+fn answered_by_prelude_trait(name: &str, sig: &FnShape, type_name: &str, after: &Symbol) -> bool {
+    use crate::shape::Receiver;
+    // `Self` is recorded as the type's name (a type without parameters: one with them
+    // names them too, which is left as a removal).
+    let returns_self = sig.output.as_ref().is_some_and(|t| {
+        matches!(t.as_path().and_then(|p| p.as_ident()), Some(n) if n == "Self" || n == type_name)
+    });
+    let plain = !sig.constness && !sig.unsafety && !sig.asyncness && sig.generics.params.is_empty();
+    let trait_ = match (unqualified_member(name).0, &sig.receiver, sig.params.len()) {
+        ("default", None, 0) => "Default",
+        ("clone", Some(Receiver::Ref { mutable: false, .. }), 0) => "Clone",
+        _ => return false,
+    };
+    let derived = after
+        .item
+        .as_ref()
+        .and_then(|i| i.container())
+        .is_some_and(|c| c.derives.contains(trait_));
+    let implemented = after.impls_in_source.contains(trait_)
+        || after
+            .implements
+            .as_ref()
+            .is_some_and(|t| t.iter().any(|p| p.name() == trait_));
+    returns_self && plain && (derived || implemented)
 }
 
 /// Two names of one inherent member: the same name, one of them qualified by its

@@ -430,9 +430,22 @@ impl Scanner<'_> {
 /// the whole crate, so it records what the path names, and a release that drops the
 /// shim changes nothing (tracing-core 0.1.35; see `names::std_through_crate`).
 pub(super) fn std_spelled(text: &str, api: &Api, module: usize) -> String {
+    // Only a path that starts at the crate's root or one of its modules can leave
+    // through them: `crate::`, `self::`, `super::`, or a module's name (`lib::Vec`
+    // where `mod lib { pub use std::vec::Vec; }`, quoted_printable 0.5.1).
+    let through_module = || {
+        api.modules.iter().skip(1).any(|m| {
+            let name = m.path.rsplit("::").next().unwrap_or(&m.path);
+            text.match_indices(name).any(|(at, _)| {
+                text[at + name.len()..].starts_with("::")
+                    && !text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+            })
+        })
+    };
     if !["crate::", "self::", "super::"]
         .iter()
         .any(|p| text.contains(p))
+        && !through_module()
     {
         return text.to_owned();
     }
