@@ -422,6 +422,43 @@ fn a_dependency_s_item_under_another_path_is_the_command_s_to_judge() {
     );
 }
 
+/// A new pin whose set is a typo of the checked one (`set = "apu"` beside `"api"`),
+/// with no golden and no test of its own, fails the test that checks `api`, naming
+/// both: before, nothing ever compared it. A test of its own makes it a set.
+#[test]
+fn a_pin_s_set_named_like_the_checked_one_fails_its_test() {
+    let c = Crate::new("typo-set");
+    c.write_golden(ITEMS, |_| {});
+    let typo = format!(
+        "{ITEMS}\n#[contract_pin::contract(set = \"apu\")]\npub struct Extra {{\n    pub n: u8,\n}}\n"
+    );
+    fs::write(c.dir.path().join("src/lib.rs"), &typo).unwrap();
+    fs::create_dir_all(c.dir.path().join("tests")).unwrap();
+    fs::write(
+        c.dir.path().join("tests/contract.rs"),
+        "#[test]\nfn api() {\n    contract_pin::assert_golden!(\"api\");\n}\n",
+    )
+    .unwrap();
+    let out = c.cargo(&["test", "--quiet", "--test", "contract"], &[]);
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains("set `apu` of package `typo-set` has no golden and no test checks it: a typo of set `api`?"),
+        "{text}"
+    );
+    // The near miss: a test checks `apu` too (its golden is that test's to create).
+    fs::write(
+        c.dir.path().join("tests/extra.rs"),
+        "#[test]\nfn apu() {\n    contract_pin::assert_golden!(\"apu\");\n}\n",
+    )
+    .unwrap();
+    let out = c.cargo(&["test", "--quiet", "--test", "contract"], &[]);
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+}
+
 /// What a pinning library links (issue 43): `cargo tree` of a user crate that pins
 /// items, normal dependencies only and proc macros left out (a proc macro's own graph
 /// runs on the host and adds no impl the user's type inference sees). contract-pin

@@ -567,6 +567,13 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
             eprintln!("{}: {label}: {why}", paint.red("error"));
             continue;
         }
+        // What stops the comparison stops the write, before the golden's lock is taken
+        // (and its directory made).
+        if let Err(why) = &unit.current {
+            code = Exit::Error;
+            eprintln!("{}: {label}: {why}", paint.red("error"));
+            continue;
+        }
         match update_unit(unit) {
             Ok(Some(message)) => print!("{message}"),
             Ok(None) => println!("{}: up to date", unit.shown),

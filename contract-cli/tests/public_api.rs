@@ -1905,6 +1905,46 @@ fn items_and_methods_a_crate_s_own_macros_define_are_api() {
     assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "MIB")]);
 }
 
+/// kiddo 6.3 gave `KdTreeBuilder<A, P>` a defaulted const parameter and generalised
+/// its blocks over it; the methods that two blocks define (`build` for a serial and a
+/// parallel builder), told apart by their block's self type, are the same methods at
+/// the default (16 false removals, and as many additions).
+#[test]
+fn methods_told_apart_by_their_block_keep_their_names_at_a_new_default() {
+    let f = api_package("builders", "");
+    let src = |param: &str, arg: &str| {
+        format!(
+            "pub const UNSORTED: u8 = 0;\npub struct Serial;\npub struct Parallel;\n\
+             pub struct Builder<A, P{param}>(A, P);\n\n\
+             impl<A{p}> Builder<A, Serial{arg}> {{\n    pub fn build(self) -> A {{\n        self.0\n    }}\n}}\n\n\
+             impl<A{p}> Builder<A, Parallel{arg}> {{\n    pub fn build(self) -> A {{\n        self.0\n    }}\n}}\n",
+            p = if arg.is_empty() { "" } else { ", const M: u8" },
+        )
+    };
+    f.write("src/lib.rs", &src("", ""));
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write("src/lib.rs", &src(", const M: u8 = UNSORTED", ", M"));
+    let deltas = f.deltas();
+    assert!(
+        deltas
+            .iter()
+            .all(|d| d.0 == "additive" && d.1 == "generic_param_added_with_default"),
+        "{deltas:?}"
+    );
+    // The near miss: one block now for another mode only.
+    f.write(
+        "src/lib.rs",
+        &src(", const M: u8 = UNSORTED", ", M").replacen(
+            "Builder<A, Serial, M>",
+            "Builder<A, Serial, 1>",
+            1,
+        ),
+    );
+    assert!(f
+        .deltas()
+        .contains(&delta("breaking", "method_removed", "Builder")));
+}
+
 /// A trait `impl` for a type not declared `pub` is not API: no consumer can name the
 /// type or hold a value of it (log4rs 1.4 removed three private writers' impls of its
 /// public `encode::Write`, read as three breaks). A `pub` type in a private module is

@@ -185,6 +185,60 @@ fn every_contract_attribute_the_compiler_rejects_is_an_error_here_too() {
     assert_eq!(reported, compiler, "{run:?}");
 }
 
+/// A typo in a new pin's set name (`set = "wrie"` beside `"wire"`) passed every
+/// check: nothing compared it, and `check` offered to create its golden. A set with no
+/// golden that no test checks, named like one that has either, is an error wherever
+/// it is seen, naming the set it looks like; `--set` naming it creates it.
+#[test]
+fn a_new_pin_s_set_named_like_a_checked_set_is_an_error_naming_it() {
+    let wire =
+        "#[contract_pin::contract(set = \"wire\")]\npub struct Order {\n    pub id: u64,\n}\n";
+    let w = Workspace::new(&[("app", wire)]);
+    w.write(
+        "app/tests/contract.rs",
+        "#[test]\nfn wire() {\n    contract_pin::assert_golden!(\"wire\");\n}\n",
+    );
+    assert_eq!(w.run(&["update"]).code, 0);
+    let typo = format!(
+        "{wire}\n#[contract_pin::contract(set = \"wrie\")]\npub struct Line {{\n    pub qty: u32,\n}}\n"
+    );
+    w.write("app/src/lib.rs", &typo);
+    let said = "set `wrie` of package `app` (pinned at app/src/lib.rs:6) has no golden and no \
+                test checks it: a typo of set `wire`?";
+    for args in [&["check"][..], &["check", "--set", "wire"], &["update"]] {
+        let run = w.run(args);
+        assert_eq!(run.code, 3, "{args:?}: {run:?}");
+        assert!(
+            run.stdout.contains(said) || run.stderr.contains(said),
+            "{args:?}: {run:?}"
+        );
+    }
+    assert!(!w.path("app/golden/wrie-contract").exists());
+    // A set the command is told to create is meant as written.
+    assert_eq!(w.run(&["update", "--set", "wrie"]).code, 0);
+    assert_eq!(w.run(&["check"]).code, 0);
+    // Near misses: a set a test checks, and one named like no other, are new sets
+    // (missing, as before).
+    std::fs::remove_dir_all(w.path("app/golden/wrie-contract")).unwrap();
+    w.write(
+        "app/tests/lines.rs",
+        "#[test]\nfn wrie() {\n    contract_pin::assert_golden!(\"wrie\");\n}\n",
+    );
+    let run = w.run(&["check"]);
+    assert!(
+        !run.stdout.contains("a typo") && run.stdout.contains("no golden for contract set `wrie`"),
+        "{run:?}"
+    );
+    std::fs::remove_file(w.path("app/tests/lines.rs")).unwrap();
+    w.write("app/src/lib.rs", &typo.replace("\"wrie\"", "\"billing\""));
+    let run = w.run(&["check"]);
+    assert!(
+        !run.stdout.contains("a typo")
+            && run.stdout.contains("no golden for contract set `billing`"),
+        "{run:?}"
+    );
+}
+
 #[test]
 fn an_unknown_set_package_or_golden_is_exit_3_and_errors_are_in_the_json() {
     let w = Workspace::new(&[("app", API)]);
@@ -195,8 +249,9 @@ fn an_unknown_set_package_or_golden_is_exit_3_and_errors_are_in_the_json() {
     let run = w.run(&["check", "--set", "apii"]);
     assert_eq!(run.code, 3, "{run:?}");
     assert!(
-        run.stderr
-            .contains("pins set `apii`, and no golden of it exists (sets pinned: api)"),
+        run.stderr.contains(
+            "pins set `apii`, and no golden of it exists (sets pinned: api); did you mean `api`?"
+        ),
         "{run:?}"
     );
     for args in [

@@ -26,6 +26,7 @@ pub mod health;
 pub mod json;
 pub mod message;
 pub mod names;
+pub mod nearest;
 pub mod policy;
 pub mod probe;
 pub mod probed;

@@ -873,9 +873,12 @@ pub fn not_a_member(name: &str, root: &str, members: &[&str]) -> String {
 
 /// `--set NAME` names a set nothing pins and no golden holds.
 pub fn unknown_set(set: &str, root: &str, known: &[String]) -> String {
+    let hint = crate::nearest::closest(set, known.iter().map(String::as_str))
+        .map(|close| format!("; did you mean `{close}`?"))
+        .unwrap_or_default();
     format!(
         "no package of the workspace at {root} pins set `{set}`, and no golden of it exists \
-         (sets pinned: {})",
+         (sets pinned: {}){hint}",
         if known.is_empty() {
             "none".to_owned()
         } else {
@@ -884,7 +887,25 @@ pub fn unknown_set(set: &str, root: &str, known: &[String]) -> String {
     )
 }
 
-/// The items of one set name different goldens (`named`, each quoted).
+/// A set with no golden that no test checks, named like another set of the package:
+/// most likely a typo in a contract attribute (`set = "wrie"` beside `"wire"`), which
+/// would otherwise pass every check (nothing compares it) and be offered a golden of
+/// its own.
+pub fn set_like_a_typo(set: &str, package: &str, close: &str, pinned_at: Option<&str>) -> String {
+    format!(
+        "set `{set}` of package `{package}`{at} has no golden and no test checks it: a \
+         typo of set `{close}`? Correct the contract attribute. If `{set}` is a new set, \
+         check it in a test (`contract_pin::assert_golden!(\"{set}\")`) and create its \
+         golden with `{update}` (or `{test}`)",
+        at = pinned_at
+            .map(|a| format!(" (pinned at {a})"))
+            .unwrap_or_default(),
+        update = cli_update_command(set, package),
+        test = update_command(set, package),
+    )
+}
+
+/// The items of one set name different goldens (`named`, each quoted)./// The items of one set name different goldens (`named`, each quoted).
 pub fn goldens_disagree(set: &str, named: &[String]) -> String {
     format!(
         "the items of set `{set}` name different goldens ({}): one set has one golden",

@@ -415,7 +415,82 @@ impl Filter {
     }
 }
 
-/// All scan findings (and, as warnings, the policy file's) with the file shown
+/// A set pinned in a package with no golden, that no test of the package checks and
+/// that the policy file does not configure, named like a set of the package that has a
+/// golden or a test (`set = "wrie"` beside `"wire"`): most likely a typo, which nothing
+/// would ever compare. Such a unit is an error; a set named like one of those `--set`
+/// names (which then has no unit) stops the run. A set `--set` names is meant as
+/// written: `contract-pin update --set wrie` creates it.
+fn typo_sets(
+    workspace: &Workspace,
+    scans: &[Arc<PackageScan>],
+    units: &mut [Unit],
+    policies: &BTreeMap<PathBuf, Loaded>,
+    policy_of_package: &[PathBuf],
+    filter: &Filter,
+) -> Option<String> {
+    for (index, package) in workspace.packages.iter().enumerate() {
+        if !filter.package(&package.name) {
+            continue;
+        }
+        let scan = &scans[index];
+        let configured = |set: &str| {
+            policies[&policy_of_package[index]]
+                .file
+                .sets()
+                .any(|(s, _)| s == set)
+        };
+        let golden_of = |set: &str| {
+            golden::path(
+                workspace.golden_dir.as_deref(),
+                &package.manifest_dir,
+                set,
+                &package.name,
+            )
+        };
+        // The package's sets that are real: a golden, or a test, says so.
+        let pinned: BTreeSet<&str> = scan.pinned.iter().map(|p| p.set.as_str()).collect();
+        let real: Vec<&str> = pinned
+            .iter()
+            .copied()
+            .chain(scan.checked_sets.iter().map(String::as_str))
+            .filter(|s| scan.checked_sets.contains(*s) || golden_of(s).exists())
+            .collect();
+        for set in &pinned {
+            let named = filter.sets.iter().any(|s| s == set);
+            if named || scan.checked_sets.contains(*set) || configured(set) {
+                continue;
+            }
+            if golden_of(set).exists() {
+                continue;
+            }
+            let Some(close) = contract_core::nearest::closest(set, real.iter().copied()) else {
+                continue;
+            };
+            let at = scan.pinned.iter().find(|p| p.set == *set).map(|p| {
+                format!(
+                    "{}:{}",
+                    workspace::display(&workspace.root, &p.file),
+                    p.line
+                )
+            });
+            let said =
+                contract_core::message::set_like_a_typo(set, &package.name, close, at.as_deref());
+            match units
+                .iter_mut()
+                .find(|u| u.package == index && *u.set == **set)
+            {
+                Some(unit) => unit.current = Err(said),
+                // Left out by `--set`: stop only when it looks like one that is checked.
+                None if filter.set(close) => return Some(said),
+                None => {}
+            }
+        }
+    }
+    None
+}
+
+/// All scan findings (and, as warnings, the policy file's) with the file shown/// All scan findings (and, as warnings, the policy file's) with the file shown
 /// relative to the workspace root.
 pub fn findings(model: &Model, errors: bool) -> Vec<(String, &Finding)> {
     let policy: &[Finding] = if errors { &[] } else { &model.policy_warnings };
@@ -720,6 +795,17 @@ pub fn load(
             }
         }
     }
+    if let Some(typo) = typo_sets(
+        &workspace,
+        &scans,
+        &mut units,
+        &policies,
+        &policy_of_package,
+        filter,
+    ) {
+        progress.clear();
+        return Err(typo);
+    }
     let policy_warnings = unpinned_policy_sets(&root_policy, &pinned, filter);
     let orphans = orphans(&workspace, &scans, &units, filter);
     // A set nothing pins and no golden names is a typo, not a clean run.
@@ -749,6 +835,8 @@ pub fn load(
         if known.contains(set) {
             continue; // pinned by a package `-p` left out: nothing to check here
         }
+        // Public-API sets are sets too (`--set ap` beside `api`).
+        known.extend(root_policy.file.sets().map(|(s, _)| s.to_owned()));
         progress.clear();
         let known: Vec<String> = known.into_iter().collect();
         return Err(contract_core::message::unknown_set(

@@ -100,6 +100,43 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
         }
         _ => false,
     };
+    // A method told from another block's by its block's self type (`build (impl
+    // Builder<A, Serial>)`) names the block at the defaults: `Builder<A, Serial, M>`
+    // with `M` defaulted is `Builder<A, Serial>` (kiddo 6.3's builders).
+    let rekeyed: Vec<(String, String)> = a
+        .methods
+        .keys()
+        .filter_map(|key| {
+            let (base, true) = crate::shape::unqualified_member(key) else {
+                return None;
+            };
+            let self_ty = key[base.len() + " (impl ".len()..key.len() - 1].to_owned();
+            let mut ty = Type::parse(&self_ty).ok()?;
+            for (param, default) in &gained {
+                if let Some(default) = default {
+                    ty.walk_mut(&mut |t| {
+                        if t.as_path().and_then(|p| p.as_ident()) == Some(param) {
+                            *t = (*default).clone();
+                        }
+                    });
+                    if let Type::Path(p) = &mut ty {
+                        strip_trailing_arg(p, default);
+                    }
+                }
+            }
+            let at_default = crate::shape::qualified_member(base, &ty.to_string());
+            (at_default != *key
+                && b.methods.contains_key(&at_default)
+                && !a.methods.contains_key(&at_default))
+            .then(|| (key.clone(), at_default))
+        })
+        .collect();
+    for (key, at_default) in rekeyed {
+        if let Some(method) = a.methods.remove(&key) {
+            a.methods.insert(at_default, method);
+            changed = true;
+        }
+    }
     for (name, method) in a.methods.iter_mut() {
         let Some(old_method) = b.methods.get_mut(name) else {
             continue;
@@ -248,16 +285,21 @@ fn left_out(f: &mut FnShape, param: &str) {
 fn strip_trailing(f: &mut FnShape, default: &Type) {
     types_mut(f, &mut |t| {
         if let Type::Path(p) = t {
-            if let Some(last) = p.segments.last_mut() {
-                if let Args::Angle(args) = &mut last.args {
-                    if matches!(args.last(), Some(GenericArg::Type(d)) if d == default) {
-                        args.pop();
-                        if args.is_empty() {
-                            last.args = Args::None;
-                        }
-                    }
+            strip_trailing_arg(p, default);
+        }
+    });
+}
+
+/// `p` without a last argument equal to `default`.
+fn strip_trailing_arg(p: &mut crate::ty::Path, default: &Type) {
+    if let Some(last) = p.segments.last_mut() {
+        if let Args::Angle(args) = &mut last.args {
+            if matches!(args.last(), Some(GenericArg::Type(d)) if d == default) {
+                args.pop();
+                if args.is_empty() {
+                    last.args = Args::None;
                 }
             }
         }
-    });
+    }
 }

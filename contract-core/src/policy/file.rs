@@ -266,7 +266,7 @@ impl Parser<'_> {
 
     fn unknown(&mut self, key: &Key<'_>, prefix: &str, known: &[&str], what: &str) {
         let name = key.name.as_ref();
-        let hint = match closest(name, known.iter().copied()) {
+        let hint = match crate::nearest::closest(name, known.iter().copied()) {
             Some(near) => format!(" (did you mean `{near}`?)"),
             None => String::new(),
         };
@@ -504,11 +504,13 @@ impl Parser<'_> {
                     let kind_name = kind_key.name.as_ref();
                     let kind_path = dotted(&path, kind_name);
                     let Some(kind) = DeltaKind::parse(kind_name) else {
-                        let hint =
-                            match closest(kind_name, DeltaKind::ALL.iter().map(|k| k.as_str())) {
-                                Some(near) => format!(" (did you mean `{near}`?)"),
-                                None => String::new(),
-                            };
+                        let hint = match crate::nearest::closest(
+                            kind_name,
+                            DeltaKind::ALL.iter().map(|k| k.as_str()),
+                        ) {
+                            Some(near) => format!(" (did you mean `{near}`?)"),
+                            None => String::new(),
+                        };
                         self.error(
                             self.start(kind_key.span),
                             kind_path,
@@ -1074,32 +1076,4 @@ fn line_column(text: &str, at: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
-}
-
-/// The known name nearest to `name` by edit distance, when it is near enough to be a
-/// typo of it.
-fn closest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    known
-        .map(|k| (distance(name, k), k))
-        .filter(|(d, k)| *d <= (k.len() / 3).max(1))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
-}
-
-/// Levenshtein distance, in characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }

@@ -174,6 +174,10 @@ pub struct PackageScan {
     /// Pinned types whose serde impls are written by hand.
     #[serde(default)]
     pub hand_written_serde: Vec<HandWritten>,
+    /// The sets an `assert_golden!("…")` in the package's sources checks (its tests,
+    /// and its library's unit tests).
+    #[serde(default)]
+    pub checked_sets: BTreeSet<String>,
     /// Things the scan could not see exactly.
     pub warnings: Vec<Finding>,
     /// Things the compiler would reject (bad arguments, unpinnable items, syntax).
@@ -551,6 +555,7 @@ impl Scanner<'_> {
                 return;
             }
         };
+        self.out.checked_sets.extend(asserted_sets(&text));
         match contract_core::syntax::parse_file(&text) {
             Ok(parsed) => {
                 let parsed = Rc::new(parsed);
@@ -881,6 +886,20 @@ fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
         Item::Use(i) => &mut i.attrs,
         _ => return None,
     })
+}
+
+/// The set each `assert_golden!("…")` in `text` checks (`contract_pin::assert_golden!`
+/// and the harness's, called by any path; a set named by anything but a string literal
+/// is not read).
+pub fn asserted_sets(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.match_indices("assert_golden!")
+        .filter_map(|(at, call)| {
+            let rest = text[at + call.len()..].trim_start();
+            let rest = rest.strip_prefix(['(', '[', '{'])?.trim_start();
+            let rest = rest.strip_prefix('"')?;
+            let end = rest.find('"')?;
+            Some(rest[..end].to_owned())
+        })
 }
 
 #[cfg(test)]
