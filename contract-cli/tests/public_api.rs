@@ -1905,6 +1905,26 @@ fn items_and_methods_a_crate_s_own_macros_define_are_api() {
     assert_eq!(f.deltas(), [delta("breaking", "symbol_removed", "MIB")]);
 }
 
+/// quoted_printable 0.5.2 replaced `impl Options { pub fn default() -> Self }` by a
+/// hand-written `impl Default for Options`: `Options::default()` still compiles (the
+/// prelude's trait answers it), so nothing is removed. Without the impl it is.
+#[test]
+fn an_inherent_default_replaced_by_the_trait_s_impl_is_no_removal() {
+    let f = api_package("defaults", "");
+    let before = "pub struct Options {\n    x: u8,\n}\n\nimpl Options {\n    \
+                  pub fn default() -> Self {\n        Options { x: 0 }\n    }\n}\n";
+    f.write("src/lib.rs", before);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let bare = "pub struct Options {\n    x: u8,\n}\n";
+    f.write(
+        "src/lib.rs",
+        &format!("{bare}\nimpl Default for Options {{\n    fn default() -> Self {{\n        Options {{ x: 0 }}\n    }}\n}}\n"),
+    );
+    assert_eq!(f.deltas(), []);
+    f.write("src/lib.rs", bare);
+    assert_eq!(f.deltas(), [delta("breaking", "method_removed", "Options")]);
+}
+
 /// kiddo 6.3 gave `KdTreeBuilder<A, P>` a defaulted const parameter and generalised
 /// its blocks over it; the methods that two blocks define (`build` for a serial and a
 /// parallel builder), told apart by their block's self type, are the same methods at

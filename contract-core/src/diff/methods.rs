@@ -51,12 +51,8 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         }
     }
     for &i in &alignment.removed {
-        // Every call to it breaks, unless a prelude trait now answers it.
+        // Every call to it breaks.
         let (name, sig) = old[i];
-        let type_name = cx.symbol.rsplit("::").next().unwrap_or(cx.symbol);
-        if answered_by_prelude_trait(name, sig, type_name, after) {
-            continue;
-        }
         let delta = cx
             .delta(DeltaKind::MethodRemoved, Member::method(name))
             .was(shown(sig));
@@ -72,6 +68,31 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     }
     consts(cx, before, after);
     types(cx, before, after);
+}
+
+/// `before` without its inherent methods that `after` no longer has and that a prelude
+/// trait `after` implements now answers ([`answered_by_prelude_trait`]); `None` when
+/// there is none. Read before the derives are reconciled, which sets the evidence of
+/// hand-written impls aside.
+pub fn prelude_answered(symbol: &str, before: &Symbol, after: &Symbol) -> Option<Symbol> {
+    let type_name = symbol.rsplit("::").next().unwrap_or(symbol);
+    let answered: Vec<&String> = before
+        .methods
+        .iter()
+        .filter(|(name, sig)| {
+            !after.methods.contains_key(*name)
+                && answered_by_prelude_trait(name, sig, type_name, after)
+        })
+        .map(|(name, _)| name)
+        .collect();
+    if answered.is_empty() {
+        return None;
+    }
+    let mut b = before.clone();
+    for name in answered {
+        b.methods.remove(name);
+    }
+    Some(b)
 }
 
 /// Whether a removed inherent `fn default() -> Self` or `fn clone(&self) -> Self` is
