@@ -131,6 +131,15 @@ pub struct Golden {
 /// Its structs, enums and unions, for the rules that read a type a signature names
 /// (see [`crate::variance`]).
 impl crate::variance::Types for Golden {
+    fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
+        crate::variance::find_alias(
+            self.symbols
+                .iter()
+                .map(|(name, entry)| (name.as_str(), &entry.shape)),
+            def,
+        )
+    }
+
     fn get(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
         crate::variance::find_def(
             self.symbols

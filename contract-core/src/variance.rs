@@ -177,6 +177,32 @@ pub trait Types {
         let _ = def;
         None
     }
+
+    /// The crate's type alias defined as `def` (`module::Name`): what a path that
+    /// leaves out its defaulted parameters stands for. `None` when not known.
+    fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
+        let _ = def;
+        None
+    }
+}
+
+/// The type alias among `symbols` defined as `def` (`module::Name`).
+pub fn find_alias<'a>(
+    symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>,
+    def: &str,
+) -> Option<&'a crate::shape::AliasShape> {
+    symbols.into_iter().find_map(|(name, symbol)| {
+        let Some(ItemShape::TypeAlias(alias)) = symbol.item.as_ref() else {
+            return None;
+        };
+        let module = symbol.module.as_deref().unwrap_or_default();
+        let ident = name.rsplit("::").next().unwrap_or(name);
+        let found = match def.rsplit_once("::") {
+            Some((m, i)) => defines(symbol, module, m) && i == ident,
+            None => module.is_empty() && def == ident,
+        };
+        found.then_some(alias)
+    })
 }
 
 /// Whether `m` is where `symbol` (pinned in `module`) is: its module, or the module
@@ -256,6 +282,11 @@ impl Types for Newer<'_> {
         self.current.get(def).or_else(|| self.golden.get(def))
     }
 
+    /// The current alias only: the golden's default is not the crate's now.
+    fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
+        self.current.alias(def)
+    }
+
     fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
         self.current
             .supertraits(def)
@@ -302,6 +333,10 @@ pub fn find_def<'a>(
 impl Types for std::collections::BTreeMap<String, Symbol> {
     fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
         find_def(self.iter().map(|(name, s)| (name.as_str(), s)), def)
+    }
+
+    fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
+        find_alias(self.iter().map(|(name, s)| (name.as_str(), s)), def)
     }
 
     fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {

@@ -194,8 +194,24 @@ breaks; a property renames the generics of every case at random):
   (`impl<N> GraphMap<N>` → `impl<N, S: BuildHasher> GraphMap<N, S>` with `S =
   RandomState`): its methods are compared at the default, what bounds the parameter is
   assumed to hold there, and a last path argument equal to the default is left out on
-  both sides (`Edges<N, RandomState>` is `Edges<N>`). At compile time the macro, which
-  sees the `impl` but not the type's new shape, leaves such methods to `cargo test`;
+  both sides (`Edges<N, RandomState>` is `Edges<N>`). A const parameter whose default
+  is a constant's name counts alike (kiddo 6.3's `const ITEM_LEAF_MODE: u8 =
+  ITEM_LEAF_MODE_UNSORTED`), and a method two blocks define, told apart by the block's
+  self type, keeps its name at the default. At compile time the macro, which sees the
+  `impl` but not the type's new shape, leaves such methods to `cargo test`;
+- a path to the crate's type alias that leaves out a defaulted parameter is the alias
+  with the default written (`Result` is `Result<()>` under `type Result<T = ()>`,
+  mustache 0.9), where both sides know the alias and the default names only std's types
+  and primitives;
+- an inherent `fn default() -> Self` or `fn clone(&self) -> Self` replaced by the type's
+  `Default` or `Clone` impl (derived or written by hand): `Type::default()` resolves to
+  the prelude's trait (quoted_printable 0.5.2). Not a `const fn`;
+- in a public-API set, a trait `impl` for a type not declared `pub` (golden format 10):
+  no consumer can name the type (log4rs 1.3's private writers); and a std item a module
+  of the crate re-exports is its std path (`lib::Vec<u8>` under `mod lib { pub use
+  std::vec::Vec; }` is `Vec<u8>`, quoted_printable 0.5.1);
+- `#[derive(Derivative)]` and `#[derive(Educe)]` are the traits their attribute lists
+  (`#[derivative(Debug)]` is `Debug`, golden format 10; log4rs 1.4);
 - a trait `impl` rewritten to cover every type it covered: an implementor is its type
   for the impl's generics, and one is lost only when no impl of the new side covers it.
   `impl<T: Default> Array for [T; 4]`, `… [T; 8]` → `impl<T: Default, const N: usize>

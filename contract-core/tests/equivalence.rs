@@ -1021,6 +1021,31 @@ fn an_inherent_default_or_clone_made_the_trait_s_keeps_every_call() {
 }
 
 #[test]
+fn an_alias_at_its_default_is_the_alias_with_the_default_written() {
+    // mustache 0.9 dropped `Result<T = ()>`'s default and wrote `Result<()>` where 0.8
+    // wrote `Result`.
+    let before = "pub struct Error; pub type Result<T = ()> = std::result::Result<T, Error>;
+        pub fn render() -> Result { Ok(()) }";
+    let after = "pub struct Error; pub type Result<T> = std::result::Result<T, Error>;
+        pub fn render() -> Result<()> { Ok(()) }";
+    let found = deltas(before, after);
+    assert!(
+        found.iter().all(|d| d.symbol == "Result"),
+        "only the alias's own default changed: {}",
+        common::show(&found)
+    );
+    // Near miss: another argument than the default.
+    let found = deltas(before, &after.replace("Result<()>", "Result<u8>"));
+    assert!(
+        found
+            .iter()
+            .any(|d| d.symbol == "render" && d.kind == DeltaKind::ReturnTypeChanged),
+        "{}",
+        common::show(&found)
+    );
+}
+
+#[test]
 fn a_mutable_receiver_made_shared_keeps_every_call() {
     // papaya 0.2.5's `retain(&mut self, …)` now `retain(&self, …)`: `x.retain(…)` and
     // `HashSet::retain(&mut x, …)` still compile (`&mut` reborrows as `&`).

@@ -245,6 +245,13 @@ fn diff_symbol_in(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
+    // A path to the crate's alias that leaves out a defaulted parameter is the alias
+    // at its default (`Result` for `Result<()>` under `type Result<T = ()>`).
+    let defaults = reading::alias_defaults_written(before, after, types, cx.current_types);
+    let (before, after) = match &defaults {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
     // Types as rustc reads them: std's aliases expanded, a trait object's default
     // lifetime bound.
     let read = reading::as_read(before, after, &policy.unread_crates);

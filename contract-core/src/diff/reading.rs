@@ -8,8 +8,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::shape::Symbol;
-use crate::ty::Type;
+use crate::shape::{GenericParam, Symbol};
+use crate::ty::{Args, GenericArg, Type};
 
 /// A type as rustc reads it; whether that differs from how it is written.
 fn read(t: &mut Type) -> bool {
@@ -362,4 +362,101 @@ pub(super) fn as_read(
             read(t);
         },
     )
+}
+
+/// `before` and `after` with each path to a type alias of the crate that leaves out a
+/// defaulted parameter written with its default, each side by its own alias (mustache
+/// 0.9 dropped `pub type Result<T = ()>`'s default and wrote `Result<()>` where 0.8
+/// wrote `Result`: one type), where both sides know the alias. A default that names
+/// anything but std's types and primitives is not written out (its path would be read
+/// in another module).
+/// `None` when nothing was.
+pub(super) fn alias_defaults_written(
+    before: &Symbol,
+    after: &Symbol,
+    types: &dyn crate::variance::Types,
+    current_types: &dyn crate::variance::Types,
+) -> Option<(Symbol, Symbol)> {
+    // Only where both sides know the alias: a front end that cannot read the
+    // current one (the macro reads one item) must not see a change in what it fills.
+    let write =
+        |s: &Symbol, types: &dyn crate::variance::Types, other: &dyn crate::variance::Types| {
+            let module = s.written_in().unwrap_or_default().to_owned();
+            let mut s = s.clone();
+            let mut changed = false;
+            super::roots::each_root(&mut s, &mut |root| {
+                root.walk_mut(&mut |t| {
+                    let Type::Path(p) = t else { return };
+                    let Some(def) = crate::variance::def_of(&module, p) else {
+                        return;
+                    };
+                    let (Some(alias), Some(_)) = (types.alias(&def), other.alias(&def)) else {
+                        return;
+                    };
+                    let defaults: Vec<Option<&Type>> = alias
+                        .generics
+                        .params
+                        .iter()
+                        .filter_map(|g| match g {
+                            GenericParam::Type { default, .. } => Some(default.as_ref()),
+                            _ => None,
+                        })
+                        .collect();
+                    let Some(last) = p.segments.last_mut() else {
+                        return;
+                    };
+                    let given = match &last.args {
+                        Args::None => 0,
+                        Args::Angle(a) => a
+                            .iter()
+                            .filter(|a| matches!(a, GenericArg::Type(_)))
+                            .count(),
+                        Args::Paren { .. } => return,
+                    };
+                    let missing = &defaults[given.min(defaults.len())..];
+                    let Some(fill) = missing
+                        .iter()
+                        .map(|d| d.filter(|d| std_only(d)).cloned())
+                        .collect::<Option<Vec<Type>>>()
+                    else {
+                        return;
+                    };
+                    if fill.is_empty() {
+                        return;
+                    }
+                    let mut args = match std::mem::replace(&mut last.args, Args::None) {
+                        Args::Angle(a) => a,
+                        _ => Vec::new(),
+                    };
+                    args.extend(fill.into_iter().map(GenericArg::Type));
+                    last.args = Args::Angle(args);
+                    changed = true;
+                });
+            });
+            changed.then_some(s)
+        };
+    let b = write(before, types, current_types);
+    let a = write(after, current_types, types);
+    if b.is_none() && a.is_none() {
+        return None;
+    }
+    Some((
+        b.unwrap_or_else(|| before.clone()),
+        a.unwrap_or_else(|| after.clone()),
+    ))
+}
+
+/// Whether `t` names only primitives and std's types (no path of the crate's).
+fn std_only(t: &Type) -> bool {
+    let mut only = true;
+    t.clone().walk_mut(&mut |node| {
+        if let Type::Path(p) = node {
+            let first = p.segments.first().map(|s| s.name.as_str());
+            let std_root = matches!(first, Some("std" | "core" | "alloc"));
+            let primitive = p.segments.len() == 1
+                && crate::ty::PRIMITIVES.contains(&p.segments[0].name.as_str());
+            only &= std_root || primitive;
+        }
+    });
+    only
 }

@@ -57,6 +57,10 @@ impl Types for CurrentTypes<'_> {
     fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
         Types::constant(self.shapes(), def)
     }
+
+    fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
+        Types::alias(self.shapes(), def)
+    }
 }
 
 /// The golden's shapes, parsed from its text the first time a rule asks for a type
@@ -92,6 +96,15 @@ impl Types for LazyTypes<'_> {
                 .unwrap_or_default()
         });
         Types::constant(shapes, def)
+    }
+
+    fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
+        let shapes = self.shapes.get_or_init(|| {
+            super::parse(self.text.as_bytes())
+                .map(|g| g.shapes())
+                .unwrap_or_default()
+        });
+        Types::alias(shapes, def)
     }
 }
 
