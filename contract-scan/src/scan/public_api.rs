@@ -239,6 +239,12 @@ impl Scanner<'_> {
         for (set, hidden_is_api) in &self.options.public_api {
             let first = self.out.pinned.len();
             let mut selves = Vec::new();
+            let module_names: BTreeSet<&str> = api
+                .modules
+                .iter()
+                .skip(1)
+                .map(|m| m.path.rsplit("::").next().unwrap_or(&m.path))
+                .collect();
             for p in api.public(*hidden_is_api) {
                 if p.entry.whole_undecided {
                     self.out.undecided.push((set.clone(), p.symbol));
@@ -260,7 +266,9 @@ impl Scanner<'_> {
                     text: item_text(
                         std_spelled_texts
                             .entry((p.entry, p.defined_in))
-                            .or_insert_with(|| std_spelled(&p.entry.text, api, p.defined_in)),
+                            .or_insert_with(|| {
+                                std_spelled(&p.entry.text, api, &module_names, p.defined_in)
+                            }),
                         p.hidden,
                         p.sealed,
                     ),
@@ -429,17 +437,23 @@ impl Scanner<'_> {
 /// (`crate::stdlib::any::Any`) spelled as the std path it names: a public-API set sees
 /// the whole crate, so it records what the path names, and a release that drops the
 /// shim changes nothing (tracing-core 0.1.35; see `names::std_through_crate`).
-pub(super) fn std_spelled(text: &str, api: &Api, module: usize) -> String {
+pub(super) fn std_spelled(
+    text: &str,
+    api: &Api,
+    module_names: &BTreeSet<&str>,
+    module: usize,
+) -> String {
     // Only a path that starts at the crate's root or one of its modules can leave
     // through them: `crate::`, `self::`, `super::`, or a module's name (`lib::Vec`
-    // where `mod lib { pub use std::vec::Vec; }`, quoted_printable 0.5.1).
+    // where `mod lib { pub use std::vec::Vec; }`, quoted_printable 0.5.1): the word
+    // before each `::`, looked up once.
     let through_module = || {
-        api.modules.iter().skip(1).any(|m| {
-            let name = m.path.rsplit("::").next().unwrap_or(&m.path);
-            text.match_indices(name).any(|(at, _)| {
-                text[at + name.len()..].starts_with("::")
-                    && !text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
-            })
+        text.match_indices("::").any(|(at, _)| {
+            let before = &text[..at];
+            let start = before
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |i| i + 1);
+            module_names.contains(&before[start..])
         })
     };
     if !["crate::", "self::", "super::"]
