@@ -195,14 +195,20 @@ pub fn find_alias<'a>(
         let Some(ItemShape::TypeAlias(alias)) = symbol.item.as_ref() else {
             return None;
         };
-        let module = symbol.module.as_deref().unwrap_or_default();
-        let ident = name.rsplit("::").next().unwrap_or(name);
-        let found = match def.rsplit_once("::") {
-            Some((m, i)) => defines(symbol, module, m) && i == ident,
-            None => module.is_empty() && def == ident,
-        };
+        let found = defined_as(name, symbol, def);
         found.then_some(alias)
     })
+}
+
+/// Whether `symbol`, pinned as `name`, is the item defined as `def` (`module::Name`;
+/// a bare `Name` where the module is not known).
+fn defined_as(name: &str, symbol: &Symbol, def: &str) -> bool {
+    let module = symbol.module.as_deref().unwrap_or_default();
+    let ident = name.rsplit("::").next().unwrap_or(name);
+    match def.rsplit_once("::") {
+        Some((m, i)) => defines(symbol, module, m) && i == ident,
+        None => module.is_empty() && def == ident,
+    }
 }
 
 /// Whether `m` is where `symbol` (pinned in `module`) is: its module, or the module
@@ -247,12 +253,7 @@ pub fn find_supertraits<'a>(
         let Some(ItemShape::Trait(t)) = symbol.item.as_ref() else {
             return None;
         };
-        let module = symbol.module.as_deref().unwrap_or_default();
-        let ident = name.rsplit("::").next().unwrap_or(name);
-        let found = match def.rsplit_once("::") {
-            Some((m, i)) => defines(symbol, module, m) && i == ident,
-            None => module.is_empty() && def == ident,
-        };
+        let found = defined_as(name, symbol, def);
         let written_in = symbol.written_in().unwrap_or_default();
         found.then_some((written_in, t.supertraits.as_slice()))
     })
@@ -320,12 +321,7 @@ pub fn find_def<'a>(
                 ItemShape::Struct(_) | ItemShape::Enum(_) | ItemShape::Union(_)
             )
         })?;
-        let module = symbol.module.as_deref().unwrap_or_default();
-        let ident = name.rsplit("::").next().unwrap_or(name);
-        let found = match def.rsplit_once("::") {
-            Some((m, i)) => defines(symbol, module, m) && i == ident,
-            None => module.is_empty() && def == ident,
-        };
+        let found = defined_as(name, symbol, def);
         found.then_some((symbol.written_in().unwrap_or_default(), item))
     })
 }

@@ -143,17 +143,8 @@ impl Scanner<'_> {
     fn path_macro(&mut self, name: &str) -> Option<Rc<MacroRules>> {
         if self.path_macros.is_none() {
             let mut found: BTreeMap<String, Option<Rc<MacroRules>>> = BTreeMap::new();
-            let mut files = Vec::new();
-            if let Some(dir) = &self.library_dir {
-                rust_files(dir, false, &mut files);
-            }
-            for file in files {
-                let read = std::fs::read_to_string(&file);
-                self.inputs.push(Input::read(&file, &read));
-                let Ok(text) = read else { continue };
-                if !text.contains("macro_rules") {
-                    continue;
-                }
+            let dir = self.library_dir.clone();
+            for text in self.texts_containing(dir.as_deref(), "macro_rules") {
                 if let Ok(parsed) = contract_core::syntax::parse_file(&text) {
                     let mut each = Vec::new();
                     macro_definitions(&parsed.items, &mut each);
@@ -168,6 +159,26 @@ impl Scanner<'_> {
             self.path_macros = Some(found);
         }
         self.path_macros.as_ref()?.get(name)?.clone()
+    }
+
+    /// The text of every Rust file under `dir` that contains `needle`, each file read
+    /// recorded as an input of the scan.
+    fn texts_containing(&mut self, dir: Option<&Path>, needle: &str) -> Vec<String> {
+        let mut files = Vec::new();
+        if let Some(dir) = dir {
+            rust_files(dir, false, &mut files);
+        }
+        let mut out = Vec::new();
+        for file in files {
+            let read = std::fs::read_to_string(&file);
+            self.inputs.push(Input::read(&file, &read));
+            if let Ok(text) = read {
+                if text.contains(needle) {
+                    out.push(text);
+                }
+            }
+        }
+        out
     }
 
     /// The dependency whose sources define a `#[macro_export] macro_rules! name`, for
@@ -207,19 +218,11 @@ impl Scanner<'_> {
                 .iter()
                 .find(|(dep, _)| dep == dependency)
                 .map(|(_, root)| root.clone());
-            if let Some(dir) = root.as_deref().and_then(Path::parent) {
-                let mut files = Vec::new();
-                rust_files(dir, false, &mut files);
-                for file in files {
-                    let read = std::fs::read_to_string(&file);
-                    self.inputs.push(Input::read(&file, &read));
-                    let Ok(text) = read else { continue };
-                    if !text.contains("macro_export") {
-                        continue;
-                    }
-                    if let Ok(parsed) = syn::parse_file(&text) {
-                        exported_macros(&parsed.items, &mut found);
-                    }
+            for text in
+                self.texts_containing(root.as_deref().and_then(Path::parent), "macro_export")
+            {
+                if let Ok(parsed) = syn::parse_file(&text) {
+                    exported_macros(&parsed.items, &mut found);
                 }
             }
             self.dependency_macros.insert(dependency.to_owned(), found);
