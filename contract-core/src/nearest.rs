@@ -13,6 +13,19 @@ pub fn closest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&
         .map(|(_, k)| k)
 }
 
+/// The set name `name` looks like a typo of, among `known`: [`closest`], but never one
+/// it differs from in digits only (`d000` and `d001`, `v1` and `v2` are numbered on
+/// purpose).
+pub fn typo_of<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let letters = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect::<String>()
+    };
+    let own = letters(name);
+    closest(name, known.filter(|k| letters(k) != own))
+}
+
 /// Optimal string alignment distance, in characters: Levenshtein's with two adjacent
 /// characters swapped counting as one edit.
 fn distance(a: &str, b: &str) -> usize {
@@ -51,5 +64,10 @@ mod tests {
         // Too far, and the name itself.
         assert_eq!(closest("orders", known.into_iter()), None);
         assert_eq!(closest("wire", known.into_iter()), None);
+        // Numbered sets are no typos of each other; a letter off still is.
+        let numbered = ["d000", "v1", "api2"];
+        assert_eq!(typo_of("d001", numbered.into_iter()), None);
+        assert_eq!(typo_of("v2", numbered.into_iter()), None);
+        assert_eq!(typo_of("apo2", numbered.into_iter()), Some("api2"));
     }
 }

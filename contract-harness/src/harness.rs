@@ -49,7 +49,7 @@ fn check_from(
     let golden_dir = lookup(env::GOLDEN_DIR);
     for sibling in registry::sets(package) {
         let unchecked = sibling != set
-            && contract_core::nearest::closest(sibling, std::iter::once(set)).is_some()
+            && contract_core::nearest::typo_of(sibling, std::iter::once(set)).is_some()
             && !loaded.file.sets().any(|(s, _)| s == sibling)
             && !golden::path(golden_dir.as_deref(), manifest_dir, sibling, package).exists()
             && !checked_in_sources(manifest_dir, sibling);

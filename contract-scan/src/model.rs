@@ -464,7 +464,7 @@ fn typo_sets(
             if golden_of(set).exists() {
                 continue;
             }
-            let Some(close) = contract_core::nearest::closest(set, real.iter().copied()) else {
+            let Some(close) = contract_core::nearest::typo_of(set, real.iter().copied()) else {
                 continue;
             };
             let at = scan.pinned.iter().find(|p| p.set == *set).map(|p| {
