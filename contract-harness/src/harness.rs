@@ -48,7 +48,9 @@ fn check_from(
     // contract attribute, which nothing else would ever compare.
     let golden_dir = lookup(env::GOLDEN_DIR);
     for sibling in registry::sets(package) {
+        // Two spellings of one update variable (`a-b`, `a_b`) are the clash check's.
         let unchecked = sibling != set
+            && env::update_variable_clash(sibling, set).is_none()
             && contract_core::nearest::typo_of(sibling, std::iter::once(set)).is_some()
             && !loaded.file.sets().any(|(s, _)| s == sibling)
             && !golden::path(golden_dir.as_deref(), manifest_dir, sibling, package).exists()

@@ -464,7 +464,12 @@ fn typo_sets(
             if golden_of(set).exists() {
                 continue;
             }
-            let Some(close) = contract_core::nearest::typo_of(set, real.iter().copied()) else {
+            // Two spellings of one update variable (`a-b`, `a_b`) are the clash check's.
+            let real_unclashed = real
+                .iter()
+                .copied()
+                .filter(|r| contract_core::env::update_variable_clash(set, r).is_none());
+            let Some(close) = contract_core::nearest::typo_of(set, real_unclashed) else {
                 continue;
             };
             let at = scan.pinned.iter().find(|p| p.set == *set).map(|p| {
@@ -480,6 +485,8 @@ fn typo_sets(
                 .iter_mut()
                 .find(|u| u.package == index && *u.set == **set)
             {
+                // What already stops the unit says more (a clash of update variables).
+                Some(unit) if unit.current.is_err() => {}
                 Some(unit) => unit.current = Err(said),
                 // Left out by `--set`: stop only when it looks like one that is checked.
                 None if filter.set(close) => return Some(said),
