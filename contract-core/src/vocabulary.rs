@@ -179,9 +179,6 @@ breaks; a property renames the generics of every case at random):
   unchanged: the new borrow can be `'s`, where the new signature is the old one. Not
   where `'s` is inside a fn pointer or `Fn(…)` sugar of the return, and not on a
   trait's method;
-- (additive, not breaking) a method's `&mut self` made `&self` (papaya 0.2.5's
-  `retain`): a caller's `&mut` reborrows as `&`, in `x.f()` and `T::f(&mut x)` alike.
-  Not on a trait's method, whose implementors must change;
 - (additive, not breaking) a fn pointer parameter made a type parameter bound by `Fn`,
   `FnMut` or `FnOnce` of the same signature (nanoid 0.5's `random: fn(usize) -> Vec<u8>`
   to `F: FnMut(usize) -> Vec<u8>`): a safe fn pointer of Rust's ABI implements all three.

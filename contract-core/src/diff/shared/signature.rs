@@ -143,18 +143,11 @@ pub fn compare(cx: &mut Cx<'_>, name: &str, old: &FnShape, new: &FnShape, role: 
     }
     // `&'s self` in `impl<'s> P<'s>` now `&self`: every old call is one of the new.
     let borrow_freed = role == Role::Callers && self_borrow_freed(old, new);
-    // `&mut self` now `&self` (papaya 0.2.5's `retain`): a caller's `&mut` reborrows
-    // as `&`, in `x.f()` and in `T::f(&mut x)` alike. An implementor's method must
-    // change, so only callers' methods.
-    let mut_freed = role == Role::Callers
-        && matches!((&old.receiver, &new.receiver),
-            (Some(Receiver::Ref { lifetime: a, mutable: true }),
-             Some(Receiver::Ref { lifetime: b, mutable: false })) if a == b);
     if old.receiver != new.receiver {
         // `x.f()` and `T::f(x)` pass another kind of `self` (or none).
         push(
             DeltaKind::ReceiverChanged,
-            if borrow_freed || mut_freed {
+            if borrow_freed {
                 Class::Additive
             } else {
                 Class::Breaking
