@@ -676,6 +676,19 @@ impl crate::variance::Types for NameTable {
     fn wire_type(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
         NameTable::wire_type(self, def)
     }
+
+    /// The crate's alias as its sources define it now (`#[cfg]`'d twins only where
+    /// they agree).
+    fn alias(&self, def: &str) -> Option<&AliasShape> {
+        let (path, name) = def.rsplit_once("::")?;
+        let module = &self.modules[self.module(path)?];
+        let mut found = module.defs.iter().filter_map(|(n, d)| match d {
+            Def::Alias(a) if n == name => Some(&**a),
+            _ => None,
+        });
+        let first = found.next()?;
+        found.all(|other| other == first).then_some(first)
+    }
 }
 
 /// `t`, written in module `module` of the crate `table` is with the generic
