@@ -31,7 +31,7 @@ fn derives(s: &Symbol) -> Option<&BTreeSet<String>> {
 
 /// What a symbol's two sides know of `X`: implemented (derived, observed, or an impl
 /// seen in the sources), not implemented (observed), or unknown.
-fn known(s: &Symbol, t: ProbedTrait) -> Option<bool> {
+pub(crate) fn known(s: &Symbol, t: ProbedTrait) -> Option<bool> {
     let derived = s
         .item
         .as_ref()

@@ -631,6 +631,19 @@ impl Generics {
         self.params.is_empty() && self.where_clause.is_empty()
     }
 
+    /// Leaves out the lifetime parameters with no bounds of their own that `named`
+    /// does not hold (nothing names them, so they constrain nothing); whether any was.
+    pub fn unused_lifetimes_left_out(&mut self, named: &BTreeSet<String>) -> bool {
+        let before = self.params.len();
+        self.params.retain(|p| match p {
+            GenericParam::Lifetime { name, bounds } => {
+                !bounds.is_empty() || named.contains(name) || !name.starts_with('\'')
+            }
+            _ => true,
+        });
+        self.params.len() != before
+    }
+
     /// Adds to `out` every lifetime these generics name: in bounds, defaults, const
     /// parameters' types and `where` predicates (a lifetime parameter's own name only
     /// where something bounds by it or it is bounded).
@@ -1554,6 +1567,13 @@ pub fn declared_name(symbol: &str) -> &str {
 /// (public-API sets): `dot (impl ArrayRef<A, Ix1>)`.
 pub fn qualified_member(name: &str, self_ty: &str) -> String {
     format!("{name} (impl {self_ty})")
+}
+
+/// A [`qualified_member`] name's parts: `("dot", "ArrayRef<A, Ix1>")` for `dot (impl
+/// ArrayRef<A, Ix1>)`; `None` for a name without a block.
+pub fn member_and_block(name: &str) -> Option<(&str, &str)> {
+    let (base, rest) = name.split_once(" (impl ")?;
+    Some((base, rest.strip_suffix(')')?))
 }
 
 /// `name` without the block [`qualified_member`] names it by: `dot` for `dot (impl

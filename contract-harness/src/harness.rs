@@ -47,6 +47,7 @@ fn check_from(
     // A sibling set named like this one, with no golden and no test: a typo in a
     // contract attribute, which nothing else would ever compare.
     let golden_dir = lookup(env::GOLDEN_DIR);
+    let mut checked: Option<std::collections::BTreeSet<String>> = None;
     for sibling in registry::sets(package) {
         // Two spellings of one update variable (`a-b`, `a_b`) are the clash check's.
         let unchecked = sibling != set
@@ -54,7 +55,10 @@ fn check_from(
             && contract_core::nearest::typo_of(sibling, std::iter::once(set)).is_some()
             && !loaded.file.sets().any(|(s, _)| s == sibling)
             && !golden::path(golden_dir.as_deref(), manifest_dir, sibling, package).exists()
-            && !checked_in_sources(manifest_dir, sibling);
+            // The package's sources are read once, and only for a set named like this.
+            && !checked
+                .get_or_insert_with(|| contract_scan::scan::checked_sets_in(manifest_dir))
+                .contains(sibling);
         if unchecked {
             return Err(CheckError::Refused(message::set_like_a_typo(
                 sibling, package, set, None,
@@ -150,30 +154,6 @@ fn check_from(
     let mut outcome = check_at(&path, set, package, manifest_dir, held, loaded, lookup)?;
     outcome.message.insert_str(0, &warnings);
     Ok(outcome)
-}
-
-/// Whether an `assert_golden!("set")` is written in the package's sources (its tests,
-/// benches, examples and library), read as text.
-fn checked_in_sources(manifest_dir: &Path, set: &str) -> bool {
-    fn any_file(dir: &Path, found: &mut dyn FnMut(&str) -> bool) -> bool {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return false;
-        };
-        entries.filter_map(Result::ok).any(|e| {
-            let path = e.path();
-            if path.is_dir() {
-                any_file(&path, found)
-            } else {
-                path.extension().is_some_and(|x| x == "rs")
-                    && std::fs::read_to_string(&path).is_ok_and(|text| found(&text))
-            }
-        })
-    }
-    ["src", "tests", "benches", "examples"].iter().any(|d| {
-        any_file(&manifest_dir.join(d), &mut |text| {
-            contract_scan::scan::asserted_sets(text).any(|s| s == set)
-        })
-    })
 }
 
 /// A public-API set, with the `contract-pin` command's scan and verdict.

@@ -448,20 +448,28 @@ fn typo_sets(
                 &package.name,
             )
         };
-        // The package's sets that are real: a golden, or a test, says so.
+        // Whether a set of the package has a golden: as its unit read it, or (a set
+        // `--set` left out) as the file system says.
         let pinned: BTreeSet<&str> = scan.pinned.iter().map(|p| p.set.as_str()).collect();
-        let real: Vec<&str> = pinned
+        let with_golden: BTreeSet<&str> = pinned
+            .iter()
+            .copied()
+            .filter(
+                |set| match units.iter().find(|u| u.package == index && *u.set == **set) {
+                    Some(unit) => !matches!(unit.bytes, Ok(None)),
+                    None => golden_of(set).exists(),
+                },
+            )
+            .collect();
+        // The package's sets that are real: a golden, or a test, says so.
+        let real: BTreeSet<&str> = with_golden
             .iter()
             .copied()
             .chain(scan.checked_sets.iter().map(String::as_str))
-            .filter(|s| scan.checked_sets.contains(*s) || golden_of(s).exists())
             .collect();
         for set in &pinned {
             let named = filter.sets.iter().any(|s| s == set);
-            if named || scan.checked_sets.contains(*set) || configured(set) {
-                continue;
-            }
-            if golden_of(set).exists() {
+            if named || real.contains(set) || configured(set) {
                 continue;
             }
             // Two spellings of one update variable (`a-b`, `a_b`) are the clash check's.
@@ -497,7 +505,7 @@ fn typo_sets(
     None
 }
 
-/// All scan findings (and, as warnings, the policy file's) with the file shown/// All scan findings (and, as warnings, the policy file's) with the file shown
+/// All scan findings (and, as warnings, the policy file's) with the file shown
 /// relative to the workspace root.
 pub fn findings(model: &Model, errors: bool) -> Vec<(String, &Finding)> {
     let policy: &[Finding] = if errors { &[] } else { &model.policy_warnings };

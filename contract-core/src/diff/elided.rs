@@ -38,14 +38,7 @@ fn unused_left_out(f: &mut FnShape) -> bool {
     if let Some(o) = &f.output {
         o.named_lifetimes(&mut named);
     }
-    let before = f.generics.params.len();
-    f.generics.params.retain(|p| match p {
-        crate::shape::GenericParam::Lifetime { name, bounds } => {
-            !bounds.is_empty() || named.contains(name) || !name.starts_with('\'')
-        }
-        _ => true,
-    });
-    f.generics.params.len() != before
+    f.generics.unused_lifetimes_left_out(&named)
 }
 
 /// Writes `f`'s left-out output lifetimes as its receiver's named one; whether any was.

@@ -34,41 +34,31 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
     // default stands where the parameter is written as an argument (`KdTree<…,
     // ITEM_LEAF_MODE>` at `ITEM_LEAF_MODE_UNSORTED`, kiddo 6.3); one that is no such
     // argument (a literal, a block) is not followed.
-    let const_defaults: Vec<(&str, Option<Type>)> = new
+    let mut gained: BTreeMap<&str, Option<Type>> = BTreeMap::new();
+    let past_old = new
         .params
         .iter()
-        .filter_map(|p| match p {
-            GenericParam::Const { name, default, .. } => Some((
-                name.as_str(),
-                default.as_deref().and_then(|d| Type::parse(d).ok()),
-            )),
-            _ => None,
-        })
-        .collect();
-    let mut gained: BTreeMap<&str, Option<&Type>> = BTreeMap::new();
-    for (index, p) in new
-        .params
-        .iter()
-        .filter(|p| !matches!(p, GenericParam::Lifetime { .. }))
-        .enumerate()
-    {
-        if index < type_params(old) {
-            continue;
-        }
+        .filter(|p| !p.is_lifetime())
+        .skip(type_and_const_params(old));
+    for p in past_old {
         match p {
             GenericParam::Type { name, default, .. } => {
-                gained.insert(name, default.as_ref());
+                gained.insert(name, default.clone());
             }
-            GenericParam::Const { name, default, .. } => {
-                let read = const_defaults.iter().find(|(n, _)| n == name);
-                match (default, read) {
-                    (None, _) => {
-                        gained.insert(name, None);
-                    }
-                    (Some(_), Some((_, Some(ty)))) if matches!(ty, Type::Path(_)) => {
-                        gained.insert(name, Some(ty));
-                    }
-                    _ => {}
+            GenericParam::Const {
+                name,
+                default: None,
+                ..
+            } => {
+                gained.insert(name, None);
+            }
+            GenericParam::Const {
+                name,
+                default: Some(d),
+                ..
+            } => {
+                if let Ok(ty @ Type::Path(_)) = Type::parse(d) {
+                    gained.insert(name, Some(ty));
                 }
             }
             GenericParam::Lifetime { .. } => {}
@@ -80,7 +70,7 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
     let (mut b, mut a) = (before.clone(), after.clone());
     let defaults: Vec<(&str, &Type)> = gained
         .iter()
-        .filter_map(|(p, d)| Some((*p, (*d)?)))
+        .filter_map(|(p, d)| Some((*p, d.as_ref()?)))
         .collect();
     let mut changed = match (&b.item, &mut a.item) {
         (Some(ItemShape::Struct(o)), Some(ItemShape::Struct(n))) => {
@@ -107,22 +97,10 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
         .methods
         .keys()
         .filter_map(|key| {
-            let (base, true) = crate::shape::unqualified_member(key) else {
-                return None;
-            };
-            let self_ty = key[base.len() + " (impl ".len()..key.len() - 1].to_owned();
-            let mut ty = Type::parse(&self_ty).ok()?;
-            for (param, default) in &gained {
-                if let Some(default) = default {
-                    ty.walk_mut(&mut |t| {
-                        if t.as_path().and_then(|p| p.as_ident()) == Some(param) {
-                            *t = (*default).clone();
-                        }
-                    });
-                    if let Type::Path(p) = &mut ty {
-                        strip_trailing_arg(p, default);
-                    }
-                }
+            let (base, block) = crate::shape::member_and_block(key)?;
+            let mut ty = Type::parse(block).ok()?;
+            for (param, default) in &defaults {
+                at_default(&mut ty, param, default);
             }
             let at_default = crate::shape::qualified_member(base, &ty.to_string());
             (at_default != *key
@@ -145,9 +123,10 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
             .iter()
             .filter(|(p, _)| {
                 has_type_param(&method.impl_generics, p)
-                    && type_params(&old_method.impl_generics) < type_params(&method.impl_generics)
+                    && type_and_const_params(&old_method.impl_generics)
+                        < type_and_const_params(&method.impl_generics)
             })
-            .map(|(p, d)| (*p, *d))
+            .map(|(p, d)| (*p, d.as_ref()))
             .collect();
         for (param, default) in taken {
             match default {
@@ -198,7 +177,7 @@ fn fields_at_default(
 }
 
 /// How many type and const parameters `g` has.
-fn type_params(g: &Generics) -> usize {
+fn type_and_const_params(g: &Generics) -> usize {
     g.params
         .iter()
         .filter(|p| !matches!(p, GenericParam::Lifetime { .. }))
@@ -285,6 +264,21 @@ fn left_out(f: &mut FnShape, param: &str) {
 fn strip_trailing(f: &mut FnShape, default: &Type) {
     types_mut(f, &mut |t| {
         if let Type::Path(p) = t {
+            strip_trailing_arg(p, default);
+        }
+    });
+}
+
+/// `t` at `param`'s default: `param` := `default`, and a last path argument equal to
+/// it left out (`Builder<A, Serial, M>` is `Builder<A, Serial>`).
+fn at_default(t: &mut Type, param: &str, default: &Type) {
+    t.walk_mut(&mut |n| {
+        if n.as_path().and_then(|p| p.as_ident()) == Some(param) {
+            *n = default.clone();
+        }
+    });
+    t.walk_mut(&mut |n| {
+        if let Type::Path(p) = n {
             strip_trailing_arg(p, default);
         }
     });

@@ -100,6 +100,7 @@ pub fn prelude_answered(symbol: &str, before: &Symbol, after: &Symbol) -> Option
 /// `Type::default()` and `x.clone()` resolve to the prelude's trait, every call
 /// compiles as it did. Not a `const fn` (a trait method is not callable in a const).
 fn answered_by_prelude_trait(name: &str, sig: &FnShape, type_name: &str, after: &Symbol) -> bool {
+    use crate::probe::ProbedTrait;
     use crate::shape::Receiver;
     // `Self` is recorded as the type's name (a type without parameters: one with them
     // names them too, which is left as a removal).
@@ -108,21 +109,11 @@ fn answered_by_prelude_trait(name: &str, sig: &FnShape, type_name: &str, after: 
     });
     let plain = !sig.constness && !sig.unsafety && !sig.asyncness && sig.generics.params.is_empty();
     let trait_ = match (unqualified_member(name).0, &sig.receiver, sig.params.len()) {
-        ("default", None, 0) => "Default",
-        ("clone", Some(Receiver::Ref { mutable: false, .. }), 0) => "Clone",
+        ("default", None, 0) => ProbedTrait::Default,
+        ("clone", Some(Receiver::Ref { mutable: false, .. }), 0) => ProbedTrait::Clone,
         _ => return false,
     };
-    let derived = after
-        .item
-        .as_ref()
-        .and_then(|i| i.container())
-        .is_some_and(|c| c.derives.contains(trait_));
-    let implemented = after.impls_in_source.contains(trait_)
-        || after
-            .implements
-            .as_ref()
-            .is_some_and(|t| t.iter().any(|p| p.name() == trait_));
-    returns_self && plain && (derived || implemented)
+    returns_self && plain && crate::probe::known(after, trait_) == Some(true)
 }
 
 /// Two names of one inherent member: the same name, one of them qualified by its

@@ -240,7 +240,6 @@ fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
 /// `'a` of `impl<'a, T, C> AsComponents<[T]> for Vec<C>`) left out: it constrains
 /// nothing, so the impl covers the same types. Whether any was.
 pub(super) fn unused_lifetimes_left_out(i: &mut crate::shape::Implementor) -> bool {
-    use crate::shape::GenericParam;
     let mut named: BTreeSet<String> = BTreeSet::new();
     i.ty.named_lifetimes(&mut named);
     for arg in &i.trait_args {
@@ -253,14 +252,7 @@ pub(super) fn unused_lifetimes_left_out(i: &mut crate::shape::Implementor) -> bo
         }
     }
     i.generics.named_lifetimes(&mut named);
-    let before = i.generics.params.len();
-    i.generics.params.retain(|p| match p {
-        GenericParam::Lifetime { name, bounds } => {
-            !bounds.is_empty() || named.contains(name) || !name.starts_with('\'')
-        }
-        _ => true,
-    });
-    i.generics.params.len() != before
+    i.generics.unused_lifetimes_left_out(&named)
 }
 
 /// Both sides' implementors with their types and bounds as rustc reads them (slog
@@ -380,7 +372,7 @@ pub(super) fn alias_defaults_written(
     // Only where both sides know the alias: a front end that cannot read the
     // current one (the macro reads one item) must not see a change in what it fills.
     let write =
-        |s: &Symbol, types: &dyn crate::variance::Types, other: &dyn crate::variance::Types| {
+        |s: &Symbol, ours: &dyn crate::variance::Types, other: &dyn crate::variance::Types| {
             let module = s.written_in().unwrap_or_default().to_owned();
             let mut s = s.clone();
             let mut changed = false;
@@ -390,47 +382,9 @@ pub(super) fn alias_defaults_written(
                     let Some(def) = crate::variance::def_of(&module, p) else {
                         return;
                     };
-                    let (Some(alias), Some(_)) = (types.alias(&def), other.alias(&def)) else {
-                        return;
-                    };
-                    let defaults: Vec<Option<&Type>> = alias
-                        .generics
-                        .params
-                        .iter()
-                        .filter_map(|g| match g {
-                            GenericParam::Type { default, .. } => Some(default.as_ref()),
-                            _ => None,
-                        })
-                        .collect();
-                    let Some(last) = p.segments.last_mut() else {
-                        return;
-                    };
-                    let given = match &last.args {
-                        Args::None => 0,
-                        Args::Angle(a) => a
-                            .iter()
-                            .filter(|a| matches!(a, GenericArg::Type(_)))
-                            .count(),
-                        Args::Paren { .. } => return,
-                    };
-                    let missing = &defaults[given.min(defaults.len())..];
-                    let Some(fill) = missing
-                        .iter()
-                        .map(|d| d.filter(|d| std_only(d)).cloned())
-                        .collect::<Option<Vec<Type>>>()
-                    else {
-                        return;
-                    };
-                    if fill.is_empty() {
-                        return;
+                    if let (Some(alias), Some(_)) = (ours.alias(&def), other.alias(&def)) {
+                        changed |= defaults_written(p, alias);
                     }
-                    let mut args = match std::mem::replace(&mut last.args, Args::None) {
-                        Args::Angle(a) => a,
-                        _ => Vec::new(),
-                    };
-                    args.extend(fill.into_iter().map(GenericArg::Type));
-                    last.args = Args::Angle(args);
-                    changed = true;
                 });
             });
             changed.then_some(s)
@@ -444,6 +398,46 @@ pub(super) fn alias_defaults_written(
         b.unwrap_or_else(|| before.clone()),
         a.unwrap_or_else(|| after.clone()),
     ))
+}
+
+/// `p`, a path to `alias`, with the type arguments it leaves out written at their
+/// defaults, when each is one and names only std's types and primitives; whether any
+/// was.
+fn defaults_written(p: &mut crate::ty::Path, alias: &crate::shape::AliasShape) -> bool {
+    let defaults: Vec<Option<&Type>> = alias
+        .generics
+        .params
+        .iter()
+        .filter_map(|g| match g {
+            GenericParam::Type { default, .. } => Some(default.as_ref()),
+            _ => None,
+        })
+        .collect();
+    let Some(last) = p.segments.last_mut() else {
+        return false;
+    };
+    let given = match &last.args {
+        Args::None => 0,
+        Args::Angle(a) => a
+            .iter()
+            .filter(|a| matches!(a, GenericArg::Type(_)))
+            .count(),
+        Args::Paren { .. } => return false,
+    };
+    let fill: Option<Vec<Type>> = defaults[given.min(defaults.len())..]
+        .iter()
+        .map(|d| d.filter(|d| std_only(d)).cloned())
+        .collect();
+    let Some(fill) = fill.filter(|f| !f.is_empty()) else {
+        return false;
+    };
+    let mut args = match std::mem::replace(&mut last.args, Args::None) {
+        Args::Angle(a) => a,
+        _ => Vec::new(),
+    };
+    args.extend(fill.into_iter().map(GenericArg::Type));
+    last.args = Args::Angle(args);
+    true
 }
 
 /// Whether `t` names only primitives and std's types (no path of the crate's).

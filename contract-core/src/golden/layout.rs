@@ -70,41 +70,31 @@ struct LazyTypes<'t> {
     shapes: std::sync::OnceLock<BTreeMap<String, Symbol>>,
 }
 
-impl Types for LazyTypes<'_> {
-    fn get(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
-        let shapes = self.shapes.get_or_init(|| {
+impl LazyTypes<'_> {
+    fn shapes(&self) -> &BTreeMap<String, Symbol> {
+        self.shapes.get_or_init(|| {
             super::parse(self.text.as_bytes())
                 .map(|g| g.shapes())
                 .unwrap_or_default()
-        });
-        Types::get(shapes, def)
+        })
+    }
+}
+
+impl Types for LazyTypes<'_> {
+    fn get(&self, def: &str) -> Option<(&str, &crate::shape::ItemShape)> {
+        Types::get(self.shapes(), def)
     }
 
     fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
-        let shapes = self.shapes.get_or_init(|| {
-            super::parse(self.text.as_bytes())
-                .map(|g| g.shapes())
-                .unwrap_or_default()
-        });
-        Types::supertraits(shapes, def)
+        Types::supertraits(self.shapes(), def)
     }
 
     fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
-        let shapes = self.shapes.get_or_init(|| {
-            super::parse(self.text.as_bytes())
-                .map(|g| g.shapes())
-                .unwrap_or_default()
-        });
-        Types::constant(shapes, def)
+        Types::constant(self.shapes(), def)
     }
 
     fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
-        let shapes = self.shapes.get_or_init(|| {
-            super::parse(self.text.as_bytes())
-                .map(|g| g.shapes())
-                .unwrap_or_default()
-        });
-        Types::alias(shapes, def)
+        Types::alias(self.shapes(), def)
     }
 }
 

@@ -888,6 +888,21 @@ fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
     })
 }
 
+/// The sets an `assert_golden!("…")` in the package at `manifest_dir` checks: in its
+/// library, tests, benches and examples, read as text (the harness asks; the command
+/// reads them as it scans, [`PackageScan::checked_sets`]).
+pub fn checked_sets_in(manifest_dir: &Path) -> BTreeSet<String> {
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "benches", "examples"] {
+        public_api::rust_files(&manifest_dir.join(dir), false, &mut files);
+    }
+    files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .flat_map(|text| asserted_sets(&text).collect::<Vec<_>>())
+        .collect()
+}
+
 /// The set each `assert_golden!("…")` in `text` checks (`contract_pin::assert_golden!`
 /// and the harness's, called by any path; a set named by anything but a string literal
 /// is not read).
