@@ -202,14 +202,15 @@ fn expression_change(old: &str, new: &str) -> Option<DeltaKind> {
         return Some(DeltaKind::ConstValueChanged);
     }
     // In place: only data differs; a callee renamed (`from_secs(5)` →
-    // `from_millis(5)`) is other code, not another datum.
+    // `from_millis(5)`, `LazyLock::new(…)` → `Lazy::new(…)`) is other code, not
+    // another datum.
     let in_place = o.len() == n.len()
         && (0..o.len()).all(|i| {
             o[i] == n[i]
                 || (o[i].is_data()
                     && n[i].is_data()
-                    && !calls_at(&o, i)
-                    && !calls_at(&n, i)
+                    && !callee_at(&o, i)
+                    && !callee_at(&n, i)
                     // A constant for a literal may be its value (`KIB` for `1024`).
                     && names_constant_at(&o, i) == names_constant_at(&n, i))
         });
@@ -572,6 +573,22 @@ fn calls_at(tokens: &[Tok<'_>], i: usize) -> bool {
             && open(tokens.get(i + 2)))
 }
 
+/// Whether the word at `i` is part of a callee's path: the call itself, or a segment
+/// before it (`LazyLock` in `LazyLock::new(…)`; pep440_rs 0.7.3 wrote
+/// `once_cell::sync::Lazy::new(…)` for `std::sync::LazyLock::new(…)`, one value).
+fn callee_at(tokens: &[Tok<'_>], i: usize) -> bool {
+    let mut j = i;
+    loop {
+        if calls_at(tokens, j) {
+            return true;
+        }
+        match (tokens.get(j + 1), tokens.get(j + 2), tokens.get(j + 3)) {
+            (Some(Tok::Punct(':')), Some(Tok::Punct(':')), Some(Tok::Word(_))) => j += 3,
+            _ => return false,
+        }
+    }
+}
+
 /// The tokens of a canonical text. Its literals are as `syntax::tokens` prints them:
 /// quoted with backslash escapes (no raw strings), numbers in base 10.
 pub(super) fn lex(text: &str) -> Vec<Tok<'_>> {
@@ -694,6 +711,14 @@ mod tests {
         // A fn call is code: another callee may give the value (these two do)…
         assert_eq!(
             kind("Duration::from_secs(1)", "Duration::from_millis(1000)"),
+            Some(Unknown)
+        );
+        // … and so may another type's constructor (pep440_rs 0.7.3) …
+        assert_eq!(
+            kind(
+                "LazyLock::new(| | Version::from_str(\"0a0\").unwrap())",
+                "Lazy::new(| | Version::from_str(\"0a0\").unwrap())"
+            ),
             Some(Unknown)
         );
         // … another argument in place does not.
