@@ -2166,6 +2166,83 @@ fn a_cfg_the_build_script_prints_is_known_on_a_fresh_checkout() {
     );
 }
 
+/// What `include!` brings into a module is its items (chrono-tz 0.10.3: 622 zones
+/// written through `include!(concat!(env!("OUT_DIR"), "/timezones.rs"))` were unseen,
+/// without a warning): a file the build script writes is read once the script has
+/// run, which the command does on a fresh checkout.
+#[test]
+fn items_a_build_script_writes_for_include_are_api() {
+    let f = api_package("zones", "build = \"build.rs\"\n");
+    let script = |zones: &str| {
+        format!(
+            "fn main() {{\n    let out = std::env::var(\"OUT_DIR\").unwrap();\n    \
+             std::fs::write(format!(\"{{out}}/zones.rs\"), \"{zones}\").unwrap();\n}}\n"
+        )
+    };
+    f.write(
+        "build.rs",
+        &script("pub mod Europe { pub const Paris: u16 = 1; pub const Rome: u16 = 2; }"),
+    );
+    f.write(
+        "src/lib.rs",
+        "include!(concat!(env!(\"OUT_DIR\"), \"/zones.rs\"));\n",
+    );
+    assert!(!f.path("target").exists(), "a fresh checkout");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        !run.stderr.contains("include!"),
+        "the file is read: {run:?}"
+    );
+    let golden = f.read("golden/api-contract/zones.json");
+    assert!(golden.contains("\"Europe::Rome\""), "{golden}");
+    // The near miss: a zone the script no longer writes is a removal (the script runs
+    // again in the build `check` starts from, as cargo reruns a changed one).
+    f.write(
+        "build.rs",
+        &script("pub mod Europe { pub const Paris: u16 = 1; }"),
+    );
+    std::fs::remove_dir_all(f.path("target")).unwrap();
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "symbol_removed", "Europe::Rome")]
+    );
+}
+
+/// A file `include!`d by a relative path is read from the including file's
+/// directory; one the command cannot name is said, never skipped in silence.
+#[test]
+fn an_include_is_read_beside_its_file_and_one_unread_is_said() {
+    let f = api_package("parts", "");
+    f.write("src/lib.rs", "pub mod shapes;\n");
+    f.write("src/shapes.rs", "include!(\"generated/shapes.rs\");\n");
+    f.write(
+        "src/generated/shapes.rs",
+        "pub struct Square;\npub struct Circle;\n",
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("golden/api-contract/parts.json");
+    assert!(golden.contains("\"shapes::Circle\""), "{golden}");
+    f.write("src/generated/shapes.rs", "pub struct Square;\n");
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "symbol_removed", "shapes::Circle")]
+    );
+    // A path the command cannot evaluate: a warning names the call.
+    f.write(
+        "src/shapes.rs",
+        "include!(concat!(env!(\"GENERATED\"), \"/shapes.rs\"));\n",
+    );
+    let run = f.run(&["check"]);
+    assert!(
+        run.stderr
+            .contains("include!(concat!(env!(\"GENERATED\"), \"/shapes.rs\"))")
+            && run.stderr.contains("not read"),
+        "{run:?}"
+    );
+}
+
 /// A module shadows a glob's name in the type namespace only (issue 44: two root fns
 /// of `pub use self::bits::*;` in a crate with modules `bits` and `bytes` were left
 /// out of the golden): rustc keeps types, values and macros apart.

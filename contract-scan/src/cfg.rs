@@ -346,10 +346,10 @@ fn rustflags_cfgs(lookup: &impl Fn(&str) -> Option<String>) -> Vec<Cfg> {
     out
 }
 
-/// The cfgs the build script of package `name` printed in its newest run below
-/// `target_dir` (`cargo:rustc-cfg=x` or `cargo::rustc-cfg=x` in
-/// `<target>/<profile>/build/<name>-<hash>/output`); `None` when no run is there.
-pub fn build_script_cfgs(target_dir: &Path, name: &str) -> Option<BTreeSet<Cfg>> {
+/// The directory of the newest run of package `name`'s build script under
+/// `target_dir` (`target/debug/build/<name>-<hash>/`: its `output`, `root-output`,
+/// `out/`), any profile.
+fn newest_run(target_dir: &Path, name: &str) -> Option<std::path::PathBuf> {
     let mut newest: Option<(std::time::SystemTime, std::path::PathBuf)> = None;
     for profile in std::fs::read_dir(target_dir).ok()?.flatten() {
         let Ok(builds) = std::fs::read_dir(profile.path().join("build")) else {
@@ -369,12 +369,31 @@ pub fn build_script_cfgs(target_dir: &Path, name: &str) -> Option<BTreeSet<Cfg>>
             let output = build.path().join("output");
             if let Ok(time) = std::fs::metadata(&output).and_then(|m| m.modified()) {
                 if newest.as_ref().is_none_or(|(t, _)| time > *t) {
-                    newest = Some((time, output));
+                    newest = Some((time, build.path()));
                 }
             }
         }
     }
-    let text = std::fs::read_to_string(newest?.1).ok()?;
+    newest.map(|(_, dir)| dir)
+}
+
+/// The `OUT_DIR` the newest run of package `name`'s build script wrote into, as
+/// cargo recorded it (`root-output`), when the script has run.
+pub fn build_script_out_dir(target_dir: &Path, name: &str) -> Option<std::path::PathBuf> {
+    let run = newest_run(target_dir, name)?;
+    let recorded = std::fs::read_to_string(run.join("root-output")).ok();
+    let dir = recorded
+        .map(|t| std::path::PathBuf::from(t.trim_end()))
+        .filter(|d| d.is_dir())
+        .unwrap_or_else(|| run.join("out"));
+    dir.is_dir().then_some(dir)
+}
+
+/// The cfgs the build script of package `name` printed in its newest run below
+/// `target_dir` (`cargo:rustc-cfg=x` or `cargo::rustc-cfg=x` in
+/// `<target>/<profile>/build/<name>-<hash>/output`); `None` when no run is there.
+pub fn build_script_cfgs(target_dir: &Path, name: &str) -> Option<BTreeSet<Cfg>> {
+    let text = std::fs::read_to_string(newest_run(target_dir, name)?.join("output")).ok()?;
     Some(
         text.lines()
             .filter_map(|l| {

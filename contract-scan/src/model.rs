@@ -589,7 +589,28 @@ pub fn load(
                 .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
                 .collect();
             let has_public_api = !public_api.is_empty();
+            let custom = match package.build_script {
+                true => crate::cfg::build_script_cfgs(&workspace.target_dir, &package.name)
+                    .or_else(|| {
+                        // A fresh checkout: a public-API set runs the script (a test's
+                        // build has run it already).
+                        let cargo = lookup("CARGO").unwrap_or_else(|| "cargo".to_owned());
+                        has_public_api.then_some(())?;
+                        crate::cfg::run_build_script(
+                            &cargo,
+                            &workspace.root.join("Cargo.toml"),
+                            &workspace.target_dir,
+                            (&package.name, &package.version),
+                            std::time::Duration::from_secs(300),
+                        )
+                    }),
+                false => Some(BTreeSet::new()),
+            };
             scan::Options {
+                out_dir: package
+                    .build_script
+                    .then(|| crate::cfg::build_script_out_dir(&workspace.target_dir, &package.name))
+                    .flatten(),
                 dependencies: match public_api.is_empty() {
                     true => Vec::new(),
                     false => deps.libraries(),
@@ -602,23 +623,7 @@ pub fn load(
                 cfg: crate::cfg::Env {
                     target: target.clone(),
                     features: package.features.clone(),
-                    custom: match package.build_script {
-                        true => crate::cfg::build_script_cfgs(&workspace.target_dir, &package.name)
-                            .or_else(|| {
-                                // A fresh checkout: a public-API set runs the script (a
-                                // test's build has run it already).
-                                let cargo = lookup("CARGO").unwrap_or_else(|| "cargo".to_owned());
-                                has_public_api.then_some(())?;
-                                crate::cfg::run_build_script(
-                                    &cargo,
-                                    &workspace.root.join("Cargo.toml"),
-                                    &workspace.target_dir,
-                                    (&package.name, &package.version),
-                                    std::time::Duration::from_secs(300),
-                                )
-                            }),
-                        false => Some(BTreeSet::new()),
-                    },
+                    custom,
                     test: false,
                 },
             }

@@ -168,6 +168,22 @@ pub fn impl_members_by_macro(name: &str) -> String {
     )
 }
 
+/// An `include!(written)` in module `module` whose file is not read (`why`).
+pub fn include_unread(written: &str, module: &str, why: &str) -> String {
+    format!(
+        "the items `include!({written})` brings into `{module}` are not read ({why}): \
+         none of them is in a public-API set, and a removal among them goes unseen"
+    )
+}
+
+/// Why an `include!` names no file: its path needs the build script's output.
+pub const INCLUDE_NO_OUT_DIR: &str =
+    "its path is in the build script's `OUT_DIR`, and the script has not run here";
+
+/// Why an `include!` names no file: its argument is not a path the command can read.
+pub const INCLUDE_NOT_A_PATH: &str =
+    "its argument is not a string, `concat!` or `env!(\"OUT_DIR\")` path the command can read";
+
 /// A module-level `name!` invocation whose body writes out the items `items`.
 pub fn items_by_macro(name: &str, items: &[String]) -> String {
     let items: Vec<String> = items.iter().map(|i| format!("`{i}`")).collect();

@@ -56,6 +56,131 @@ impl Scanner<'_> {
         }
     }
 
+    /// `include!("x.rs")` at module level: the file's items are the module's, read as
+    /// if written there (chrono-tz 0.10.3 writes every zone through
+    /// `include!(concat!(env!("OUT_DIR"), "/timezones.rs"))`). The path is the
+    /// argument's string literals and `concat!`, with `env!("OUT_DIR")` the build
+    /// script's output directory and `env!("CARGO_MANIFEST_DIR")` the package's; a
+    /// relative path is the including file's directory's, as rustc reads it. Returns
+    /// whether `m` is such a call; one whose file cannot be named or read is said, its
+    /// items unseen.
+    pub(super) fn include(&mut self, m: &syn::ItemMacro, cx: &ModCx, file: &Path) -> bool {
+        let is_include = m.ident.is_none()
+            && m.mac.path.segments.len() <= 2
+            && m.mac
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "include")
+            && m.mac
+                .path
+                .segments
+                .first()
+                .is_some_and(|s| s.ident == "include" || s.ident == "std" || s.ident == "core");
+        if !is_include {
+            return false;
+        }
+        match self.env.item(&m.attrs) {
+            Truth::False => return true,
+            // Under a cfg the command cannot evaluate: its items are as unknown as the
+            // module's would be.
+            Truth::Unknown(_) => {}
+            Truth::True => {}
+        }
+        let written = contract_core::syntax::tokens::to_string(&m.mac.tokens);
+        let target = m
+            .mac
+            .parse_body::<syn::Expr>()
+            .ok()
+            .and_then(|e| self.include_path(&e))
+            .map(|p| match p.is_absolute() {
+                true => p,
+                false => file.parent().unwrap_or(Path::new(".")).join(p),
+            });
+        let unseen = |scanner: &mut Self, why: String| {
+            scanner.warn(
+                file,
+                m.span(),
+                ScanExactness::MacroHidden,
+                words::include_unread(&written, &cx.path, &why),
+            );
+        };
+        let Some(target) = target else {
+            let why = match self.options.out_dir {
+                None if written.contains("OUT_DIR") => words::INCLUDE_NO_OUT_DIR,
+                _ => words::INCLUDE_NOT_A_PATH,
+            };
+            unseen(self, why.to_owned());
+            return true;
+        };
+        let read = std::fs::read_to_string(&target);
+        self.inputs.push(Input::read(&target, &read));
+        let parsed = match read.map(|text| (contract_core::syntax::parse_file(&text), text)) {
+            Ok((Ok(parsed), text)) => (parsed, text),
+            Ok((Err(e), _)) => {
+                unseen(
+                    self,
+                    format!("`{}` does not parse as items: {e}", target.display()),
+                );
+                return true;
+            }
+            Err(e) => {
+                unseen(self, format!("`{}` cannot be read: {e}", target.display()));
+                return true;
+            }
+        };
+        let (parsed, text) = parsed;
+        let mut inner = cx.clone();
+        if let Truth::Unknown(what) = self.env.item(&m.attrs) {
+            inner.undecided.get_or_insert(what);
+        }
+        inner.scope.add(parsed.items.iter());
+        let parsed = Rc::new(parsed);
+        let outer = std::mem::replace(&mut self.type_scopes, FileScopes::of_file(&text));
+        let outer_items = std::mem::replace(&mut self.file_items, parsed.clone());
+        self.expanded(|scanner| {
+            for item in &parsed.items {
+                scanner.item(item, &inner, &target);
+            }
+        });
+        self.type_scopes = outer;
+        self.file_items = outer_items;
+        true
+    }
+
+    /// The path an `include!` argument names: string literals, `concat!` of them,
+    /// `env!("OUT_DIR")` and `env!("CARGO_MANIFEST_DIR")`.
+    fn include_path(&self, expr: &syn::Expr) -> Option<PathBuf> {
+        fn text(scanner: &Scanner<'_>, expr: &syn::Expr) -> Option<String> {
+            match expr {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                syn::Expr::Macro(m) if m.mac.path.is_ident("concat") => {
+                    let parts = m
+                        .mac
+                        .parse_body_with(
+                            syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+                        )
+                        .ok()?;
+                    parts.iter().map(|p| text(scanner, p)).collect()
+                }
+                syn::Expr::Macro(m) if m.mac.path.is_ident("env") => {
+                    let name = m.mac.parse_body::<syn::LitStr>().ok()?.value();
+                    let dir = match name.as_str() {
+                        "OUT_DIR" => scanner.options.out_dir.clone()?,
+                        "CARGO_MANIFEST_DIR" => scanner.manifest_dir.clone(),
+                        _ => return None,
+                    };
+                    Some(dir.to_string_lossy().into_owned())
+                }
+                _ => None,
+            }
+        }
+        text(self, expr).map(PathBuf::from)
+    }
+
     /// Records a `macro_rules!` definition, for the calls after it.
     pub(super) fn define(&mut self, item: &Item) {
         if let Item::Macro(syn::ItemMacro {

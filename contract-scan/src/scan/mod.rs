@@ -63,6 +63,9 @@ pub struct Options {
     /// package calls each, and its library's root file. Their `#[macro_export]`
     /// macros are expanded where the sources call them.
     pub dependencies: Vec<(String, PathBuf)>,
+    /// Where the package's build script wrote its files (`OUT_DIR`), when it has run:
+    /// what `include!(concat!(env!("OUT_DIR"), "/x.rs"))` reads.
+    pub out_dir: Option<PathBuf>,
 }
 
 impl Options {
@@ -260,6 +263,7 @@ pub fn scan_package(
         macros: BTreeMap::new(),
         dependency_macros: BTreeMap::new(),
         library_dir: None,
+        manifest_dir: package.manifest_dir.clone(),
         path_macros: None,
         in_const_block: false,
         expansion_depth: 0,
@@ -439,6 +443,8 @@ struct Scanner<'a> {
     /// The library's directory, whose `macro_rules!` a path call (`crate::name!`)
     /// reaches wherever they are written; `None` in other targets.
     library_dir: Option<PathBuf>,
+    /// The package's directory (`env!("CARGO_MANIFEST_DIR")`).
+    manifest_dir: PathBuf,
     /// Every `macro_rules!` of the library by name, read when a path call first needs
     /// them (a name defined twice answers nothing).
     path_macros: Option<BTreeMap<String, Option<Rc<MacroRules>>>>,
@@ -624,6 +630,11 @@ impl Scanner<'_> {
     }
 
     fn item(&mut self, item: &Item, cx: &ModCx, file: &Path) {
+        if let Item::Macro(m) = item {
+            if self.include(m, cx, file) {
+                return;
+            }
+        }
         // `cfg_if!`/`cfg_select!` write their input out under cfgs: what they write is
         // read as the module's own items (modules included), for every set.
         if let Item::Macro(m) = item {
@@ -950,6 +961,7 @@ mod tests {
             },
             features: BTreeMap::new(),
             dependencies: Vec::new(),
+            out_dir: None,
         }
     }
 
