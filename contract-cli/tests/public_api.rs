@@ -2243,6 +2243,56 @@ fn an_include_is_read_beside_its_file_and_one_unread_is_said() {
     );
 }
 
+/// A bound on a sealed `#[doc(hidden)]` trait replaced by a bound on another trait
+/// that each of its implementors implements is no change (arraystring 0.3 renamed
+/// `Length` to `Capacity`: 90 false breaks, one per method): no consumer could
+/// implement the old trait or name it in a bound of its own.
+#[test]
+fn a_sealed_hidden_trait_renamed_over_the_same_implementors_is_no_change() {
+    let f = api_package("strings", "");
+    let src = |name: &str, hidden: &str, sizes: &[&str]| {
+        let impls: String = sizes
+            .iter()
+            .map(|t| format!("impl {name} for {t} {{\n    const N: usize = 1;\n}}\n"))
+            .collect();
+        format!(
+            "mod private {{\n    pub trait Sealed {{}}\n}}\n\n{hidden}pub trait {name}: \
+             private::Sealed {{\n    const N: usize;\n}}\n\npub struct U1;\npub struct U2;\n\
+             impl private::Sealed for U1 {{}}\nimpl private::Sealed for U2 {{}}\n{impls}\n\
+             pub struct Buf<S: {name}> {{\n    size: S,\n}}\n\nimpl<S: {name}> Buf<S> {{\n    \
+             pub fn capacity(&self) -> usize {{\n        S::N\n    }}\n}}\n"
+        )
+    };
+    let breaking = |f: &Fixture| -> Vec<(String, String, String)> {
+        f.deltas()
+            .into_iter()
+            .filter(|d| d.0 == "breaking")
+            .collect()
+    };
+    let hidden = "#[doc(hidden)]\n";
+    f.write("src/lib.rs", &src("Length", hidden, &["U1", "U2"]));
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write("src/lib.rs", &src("Capacity", hidden, &["U1", "U2"]));
+    assert_eq!(breaking(&f), []);
+    // The near misses: a type that met the old bound and not the new one…
+    f.write("src/lib.rs", &src("Capacity", hidden, &["U1"]));
+    assert!(
+        breaking(&f).contains(&delta("breaking", "generic_bound_added", "Buf")),
+        "{:?}",
+        f.deltas()
+    );
+    // … and an old trait that is public API, which a consumer's bound may name.
+    f.write("src/lib.rs", &src("Length", "", &["U1", "U2"]));
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write("src/lib.rs", &src("Capacity", "", &["U1", "U2"]));
+    let found = breaking(&f);
+    assert!(
+        found.contains(&delta("breaking", "generic_bound_added", "Buf"))
+            && found.contains(&delta("breaking", "symbol_renamed", "Length")),
+        "{found:?}"
+    );
+}
+
 /// A module shadows a glob's name in the type namespace only (issue 44: two root fns
 /// of `pub use self::bits::*;` in a crate with modules `bits` and `bytes` were left
 /// out of the golden): rustc keeps types, values and macros apart.

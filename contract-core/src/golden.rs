@@ -166,6 +166,15 @@ impl crate::variance::Types for Golden {
             def,
         )
     }
+
+    fn trait_symbol(&self, def: &str) -> Option<&crate::shape::Symbol> {
+        crate::variance::find_trait(
+            self.symbols
+                .iter()
+                .map(|(name, entry)| (name.as_str(), &entry.shape)),
+            def,
+        )
+    }
 }
 
 /// One symbol in a golden.

@@ -184,6 +184,14 @@ pub trait Types {
         let _ = def;
         None
     }
+
+    /// The crate's trait defined as `def`, or else the one trait of the crate named
+    /// `def` (a name a glob import brings), as a set records it: its shape and its
+    /// implementors (what a bound on it is met by). `None` when not known.
+    fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
+        let _ = def;
+        None
+    }
 }
 
 /// The type alias among `symbols` defined as `def` (`module::Name`).
@@ -259,6 +267,33 @@ pub fn find_supertraits<'a>(
     })
 }
 
+/// The trait among `symbols` defined as `def` (`module::Name`), or, for a bare `def`,
+/// the one trait defined under that name (two of one name: not known).
+pub fn find_trait<'a>(
+    symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>,
+    def: &str,
+) -> Option<&'a Symbol> {
+    let mut traits = symbols
+        .into_iter()
+        .filter(|(_, s)| matches!(s.item, Some(ItemShape::Trait(_))));
+    if def.contains("::") {
+        return traits
+            .find(|(name, symbol)| defined_as(name, symbol, def))
+            .map(|(_, s)| s);
+    }
+    let mut named = traits.filter(|(name, _)| name.rsplit("::").next() == Some(def));
+    let (first_name, first) = named.next()?;
+    let where_ = |name: &str, s: &Symbol| {
+        let last = name.rsplit("::").next().unwrap_or(name);
+        format!("{}::{last}", s.written_in().unwrap_or_default())
+    };
+    let def_of_first = where_(first_name, first);
+    // One trait on several public paths is still one.
+    named
+        .all(|(n, s)| where_(n, s) == def_of_first)
+        .then_some(first)
+}
+
 /// No type of the crate known.
 pub struct NoTypes;
 
@@ -305,6 +340,12 @@ impl Types for Newer<'_> {
             .constant(def)
             .or_else(|| self.golden.constant(def))
     }
+
+    fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
+        self.current
+            .trait_symbol(def)
+            .or_else(|| self.golden.trait_symbol(def))
+    }
 }
 
 /// The struct, enum or union among `symbols` (name, shape) defined as `def`
@@ -341,6 +382,10 @@ impl Types for std::collections::BTreeMap<String, Symbol> {
 
     fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
         find_constant(self.iter().map(|(name, s)| (name.as_str(), s)), def)
+    }
+
+    fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
+        find_trait(self.iter().map(|(name, s)| (name.as_str(), s)), def)
     }
 }
 

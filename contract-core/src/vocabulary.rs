@@ -183,6 +183,12 @@ breaks; a property renames the generics of every case at random):
   `FnMut` or `FnOnce` of the same signature (nanoid 0.5's `random: fn(usize) -> Vec<u8>`
   to `F: FnMut(usize) -> Vec<u8>`): a safe fn pointer of Rust's ABI implements all three.
   An `unsafe` or `extern` pointer implements none;
+- a bound on a sealed `#[doc(hidden)]` trait of the crate replaced by a bound on
+  another trait of the crate that each of its listed implementors implements
+  (arraystring 0.3's `SIZE: Length` → `SIZE: Capacity`, one macro implementing both
+  for the same `typenum` types): no consumer could implement the old trait or, by
+  policy, name it. Not under `doc_hidden_is_api = true`, not for a trait that is public
+  API, and not when one implementor is generic or missing from the new trait;
 - an `impl`'s lifetime that no caller can name or constrain is not recorded on its
   methods (golden format 6): written neither in the self type nor in the method, with no
   bound of its own, bounding only what outlives it (`impl<'a, K: 'a + Eq> Map<K>` is
@@ -413,7 +419,8 @@ near miss.
   names (`expect!(ymd(1, 1, 1))` → `expect!(ymd(2, 1, 1))`, `from_secs(5)` →
   `from_secs(6)`, `… => Level::Info` → `Warn`) it is `const_value_changed`; changed in its
   code (`expect!(…)` → a `const fn expect(…)`, `BigUint { data: Vec::new() }` → `BigUint
-  { data: BigDigits::ZERO }`, a callee renamed, a private const replaced by a `match` on
+  { data: BigDigits::ZERO }`, a callee renamed, its type's path included: `LazyLock::new(…)`
+  → `Lazy::new(…)`, a private const replaced by a `match` on
   `cfg!`s) it may be the same value, and is
   `const_expression_changed`: additive, shown in the report, and held as breaking by a
   set that overrides its class. So is a value that differs only by a cast (`R::MASK as

@@ -253,7 +253,7 @@ impl Reader<'_> {
 }
 
 /// The trait of a bound `T: Trait` (not `?Trait`, not `for<'a> Trait<'a>`).
-fn trait_of(b: &Bound) -> Option<&Path> {
+pub(super) fn trait_of(b: &Bound) -> Option<&Path> {
     match b {
         Bound::Trait {
             path,
@@ -337,7 +337,7 @@ pub(super) fn key(b: &Bound, types: &dyn Types, module: &str) -> Option<String> 
 /// Calls `f` on every bound list of `s`: its generics' (parameters and `where`
 /// clauses), a trait's supertraits and associated types' bounds, and each `impl`
 /// and `dyn` type's.
-fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
+pub(super) fn bound_lists(s: &mut Symbol, f: &mut dyn FnMut(&mut Vec<Bound>)) {
     if let Some(item) = &mut s.item {
         crate::names::item_bound_lists(item, f);
     }

@@ -35,6 +35,7 @@ mod methods;
 mod objects;
 mod reading;
 mod roots;
+mod sealed;
 mod self_defaults;
 mod serde_container;
 mod set;
@@ -270,6 +271,12 @@ fn diff_symbol_in(
     // A trait argument written out at its default of `Self` (`T: Add<T, Output = T>`).
     let defaulted = self_defaults::self_defaults_left_out(before, after);
     let (before, after) = match &defaulted {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
+    // A sealed trait no consumer may name, replaced by one its implementors implement.
+    let sealed = sealed::renamed_left_out(before, after, policy, types, cx.current_types);
+    let (before, after) = match &sealed {
         Some((b, a)) => (b, a),
         None => (before, after),
     };

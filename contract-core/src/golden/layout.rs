@@ -61,6 +61,10 @@ impl Types for CurrentTypes<'_> {
     fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
         Types::alias(self.shapes(), def)
     }
+
+    fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
+        Types::trait_symbol(self.shapes(), def)
+    }
 }
 
 /// The golden's shapes, parsed from its text the first time a rule asks for a type
@@ -95,6 +99,10 @@ impl Types for LazyTypes<'_> {
 
     fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
         Types::alias(self.shapes(), def)
+    }
+
+    fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
+        Types::trait_symbol(self.shapes(), def)
     }
 }
 
