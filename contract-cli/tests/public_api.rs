@@ -2293,6 +2293,53 @@ fn a_sealed_hidden_trait_renamed_over_the_same_implementors_is_no_change() {
     );
 }
 
+/// Impls for the primitive integers replaced by one generic impl bounded by another
+/// crate's trait (integer-sqrt 0.1.5: `impl<T: num_traits::PrimInt>`, 12 false
+/// breaks): whether each type meets that bound is in the dependency's impls, which the
+/// command does not read, so the removal is not told either way, and said.
+#[test]
+fn an_impl_a_generic_impl_over_another_crate_s_trait_may_cover_is_untold() {
+    let f = dependency_workspace("roots", ("prims", ""), "prims = { path = \"../dep\" }");
+    f.write(
+        "dep/src/lib.rs",
+        "pub trait PrimInt: Copy {}\nimpl PrimInt for u8 {}\nimpl PrimInt for u16 {}\n",
+    );
+    let src =
+        |impls: &str| format!("pub trait Root {{\n    fn root(self) -> Self;\n}}\n\n{impls}\n");
+    let concrete = "impl Root for u8 {\n    fn root(self) -> Self { self }\n}\n\
+                    impl Root for u16 {\n    fn root(self) -> Self { self }\n}\n";
+    f.write("lib/src/lib.rs", &src(concrete));
+    assert_eq!(f.run(&["update", "--set", "api"]).code, 0);
+    f.write(
+        "lib/src/lib.rs",
+        &src("impl<T: prims::PrimInt> Root for T {\n    fn root(self) -> Self { self }\n}\n"),
+    );
+    let found = f.deltas_of("roots");
+    assert!(
+        found.contains(&delta("additive", "trait_implementor_untold", "Root"))
+            && !found.iter().any(|d| d.0 == "breaking"),
+        "{found:?}"
+    );
+    let (_, json) = f.json();
+    assert!(
+        json.to_string()
+            .contains("`u8` implements `Root` now only if it meets `u8: prims::PrimInt`"),
+        "{json}"
+    );
+    // The near miss: a bound on the crate's own trait, whose impls are read, that
+    // `u8` does not meet.
+    f.write(
+        "lib/src/lib.rs",
+        &src("pub trait Wide {}\nimpl Wide for u16 {}\n\
+              impl<T: Wide> Root for T {\n    fn root(self) -> Self { self }\n}\n"),
+    );
+    let found = f.deltas_of("roots");
+    assert!(
+        found.contains(&delta("breaking", "trait_implementor_removed", "Root")),
+        "{found:?}"
+    );
+}
+
 /// A module shadows a glob's name in the type namespace only (issue 44: two root fns
 /// of `pub use self::bits::*;` in a crate with modules `bits` and `bytes` were left
 /// out of the golden): rustc keeps types, values and macros apart.

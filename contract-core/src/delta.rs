@@ -335,6 +335,9 @@ delta_kinds! {
     TraitImplementorAdded = "trait_implementor_added", Additive, Api, "`impl Transform for Bump` added";
     /// A type no longer implements the trait.
     TraitImplementorRemoved = "trait_implementor_removed", Breaking, Api, "`impl Transform for Bump` deleted";
+    /// A type's impl was removed while a generic impl added may cover it, through a
+    /// bound on another crate's trait whose impls are not read: not told.
+    TraitImplementorUntold = "trait_implementor_untold", Additive, Api, "`impl Root for u8` -> `impl<T: num_traits::PrimInt> Root for T`";
     // Functions and methods.
     /// A pinned method was added.
     MethodAdded = "method_added", Additive, Api, "`pub fn len(&self) -> usize` added";
@@ -679,6 +682,9 @@ pub enum Note {
     /// Nothing to add.
     #[default]
     None,
+    /// The bounds on another crate's traits an implementor is assumed to meet
+    /// (`trait_implementor_untold`).
+    UntoldBounds(Vec<String>),
     /// A symbol's item kind (`struct` → `type`).
     KindChanged {
         /// The old kind, with its form (`tuple struct`).

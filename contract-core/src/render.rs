@@ -1182,7 +1182,7 @@ fn detail_body(delta: &Delta) -> String {
                  consumer builds changes"
             )
         }
-        Note::None | Note::NoLongerSized | Note::Payloads { .. } => {}
+        Note::None | Note::NoLongerSized | Note::Payloads { .. } | Note::UntoldBounds(_) => {}
     }
     match delta.kind {
         DeltaKind::SymbolAdded | DeltaKind::SymbolRemoved => {
@@ -1349,6 +1349,19 @@ fn detail_body(delta: &Delta) -> String {
         },
         DeltaKind::TraitImplementorRemoved => match &delta.member {
             Member::Implementor { ty } => format!("`{ty}` no longer implements `{}`", delta.symbol),
+            _ => m,
+        },
+        DeltaKind::TraitImplementorUntold => match (&delta.member, &delta.note) {
+            (Member::Implementor { ty }, Note::UntoldBounds(bounds)) => format!(
+                "`{ty}` implements `{}` now only if it meets {}, another crate's trait \
+                 whose impls are not read: check it by hand",
+                delta.symbol,
+                bounds
+                    .iter()
+                    .map(|b| format!("`{b}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
             _ => m,
         },
         _ => m,

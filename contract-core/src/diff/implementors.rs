@@ -15,12 +15,14 @@
 //! supertraits imply: `Ord` gives `PartialOrd`), a marker trait of a primitive, and
 //! anything of a parameter left to the type's default (the type's author chose a
 //! default that fits its own impls, as [`super::generalised`] assumes for methods).
-//! Nothing else is assumed: a bound the sources cannot decide is a narrower impl.
+//! Nothing else is assumed: a bound the sources cannot decide is a narrower impl,
+//! except a bound on another crate's trait, whose impls are not read: an impl it may
+//! cover is `trait_implementor_untold`, neither kept nor removed.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::Cx;
-use crate::delta::{DeltaKind, Member, Shown};
+use crate::delta::{DeltaKind, Member, Note, Shown};
 use crate::shape::{GenericParam, Implementor, Symbol, WherePredicate};
 use crate::ty::{Args, Bound, GenericArg, Path, Type};
 
@@ -85,6 +87,28 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         if after_impls.iter().any(|new| covers(new, removed)) || kept(after_impls, removed) {
             continue;
         }
+        // Covered if the type meets bounds on another crate's traits, whose impls the
+        // command does not read (integer-sqrt 0.1.5's `impl<T: num_traits::PrimInt>`
+        // for twelve impls on the primitive integers): not told either way.
+        if let Some((general, assumed)) = after_impls
+            .iter()
+            .find_map(|new| covers_assuming_foreign(new, removed).map(|a| (new, a)))
+        {
+            let delta = cx
+                .delta(
+                    DeltaKind::TraitImplementorUntold,
+                    Member::Implementor {
+                        ty: removed.ty.clone(),
+                    },
+                )
+                .note(Note::UntoldBounds(assumed))
+                .change(
+                    Shown::Implementor(removed.clone()),
+                    Shown::Implementor(general.clone()),
+                );
+            cx.push(delta);
+            continue;
+        }
         let mut delta = cx
             .delta(
                 DeltaKind::TraitImplementorRemoved,
@@ -110,6 +134,20 @@ pub fn covers(general: &Implementor, specific: &Implementor) -> bool {
     m.ty(&general.ty, &specific.ty)
         && m.trait_args(general, specific)
         && m.bounds_hold(general, specific)
+}
+
+/// Whether `general` implements the trait for every type `specific` did, given that
+/// the types meet the bounds it puts on another crate's traits: those bounds (as
+/// `T: Trait` with the type written), when there are any and they are all it needs.
+fn covers_assuming_foreign(general: &Implementor, specific: &Implementor) -> Option<Vec<String>> {
+    let mut m = Matcher::new(general);
+    if !(m.ty(&general.ty, &specific.ty) && m.trait_args(general, specific)) {
+        return None;
+    }
+    let assumed = std::cell::RefCell::new(Vec::new());
+    let holds = m.bounds_hold_with(general, specific, Some(&assumed));
+    let assumed = assumed.into_inner();
+    (holds && !assumed.is_empty()).then_some(assumed)
 }
 
 /// Whether two sets of implementors implement the trait for the same types: each of
@@ -407,7 +445,21 @@ impl<'a> Matcher<'a> {
     /// After a match: every parameter is fixed, and what `general` requires of it holds
     /// for what it stands for in `specific`.
     fn bounds_hold(&self, general: &Implementor, specific: &Implementor) -> bool {
-        let facts = Facts(specific);
+        self.bounds_hold_with(general, specific, None)
+    }
+
+    /// [`Matcher::bounds_hold`], a bound on another crate's trait taken to hold when
+    /// `assumed` is given (and written there).
+    fn bounds_hold_with(
+        &self,
+        general: &Implementor,
+        specific: &Implementor,
+        assumed: Option<&std::cell::RefCell<Vec<String>>>,
+    ) -> bool {
+        let facts = Facts {
+            of: specific,
+            assumed,
+        };
         for p in &general.generics.params {
             match p {
                 // An outlives bound between the impl's lifetimes: compared as written.
@@ -452,7 +504,11 @@ impl<'a> Matcher<'a> {
 }
 
 /// What the old impl's own generics tell of its types.
-struct Facts<'a>(&'a Implementor);
+struct Facts<'a> {
+    of: &'a Implementor,
+    /// Where bounds on another crate's traits are taken to hold, and written.
+    assumed: Option<&'a std::cell::RefCell<Vec<String>>>,
+}
 
 impl Facts<'_> {
     /// `t: b`, as far as the old impl's bounds, std's supertraits and the primitives'
@@ -489,12 +545,19 @@ impl Facts<'_> {
                         .iter()
                         .any(|k| matches!(k, Bound::Trait { maybe: true, .. }))
             }
-            None => primitive_implements(t, b),
+            None if primitive_implements(t, b) => true,
+            None => match self.assumed {
+                Some(assumed) if another_crates_trait(b) => {
+                    assumed.borrow_mut().push(format!("{t}: {b}"));
+                    true
+                }
+                _ => false,
+            },
         }
     }
 
     fn param(&self, name: &str) -> Option<&GenericParam> {
-        self.0
+        self.of
             .generics
             .params
             .iter()
@@ -512,7 +575,7 @@ impl Facts<'_> {
         {
             known.extend(bounds);
         }
-        for w in &self.0.generics.where_clause {
+        for w in &self.of.generics.where_clause {
             if let WherePredicate::Type {
                 hrtb,
                 bounded,
@@ -528,11 +591,27 @@ impl Facts<'_> {
     }
 
     fn has_predicate(&self, hrtb: &[String], bounded: &Type, b: &Bound) -> bool {
-        self.0.generics.where_clause.iter().any(|w| {
+        self.of.generics.where_clause.iter().any(|w| {
             matches!(w, WherePredicate::Type { hrtb: h, bounded: t, bounds }
                 if h.as_slice() == hrtb && t == bounded && bounds.contains(b))
         })
     }
+}
+
+/// A bound on a trait of another crate than the one compared and std: a path of two
+/// segments or more that starts with neither `crate`, `self`, `super` nor std's.
+fn another_crates_trait(b: &Bound) -> bool {
+    let Bound::Trait {
+        path, maybe: false, ..
+    } = b
+    else {
+        return false;
+    };
+    path.segments.len() >= 2
+        && !matches!(
+            path.segments[0].name.as_str(),
+            "crate" | "self" | "super" | "std" | "core" | "alloc" | "Self"
+        )
 }
 
 fn is_named(b: &Bound, name: &str) -> bool {

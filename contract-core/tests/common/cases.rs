@@ -1767,6 +1767,26 @@ pub const CASES: &[Case] = &[
         "pub trait Array {} impl<T> Array for [T; 4] {}",
         "pub trait Array {} impl<T: Default, const N: usize> Array for [T; N] {}",
     ),
+    // Impls replaced by a generic one over another crate's trait (integer-sqrt 0.1.5):
+    // whether `u8` meets the bound is in that crate's impls, which are not read.
+    yes(
+        TraitImplementorUntold,
+        Additive,
+        Api,
+        "pub trait Root {} impl Root for u8 {} impl Root for u16 {}",
+        "pub trait Root {} impl<T: num_traits::PrimInt> Root for T {}",
+    ),
+    no(
+        TraitImplementorRemoved,
+        "pub trait Root {} impl Root for u8 {} impl Root for u16 {}",
+        "pub trait Root {} impl<T: num_traits::PrimInt> Root for T {}",
+    ),
+    // A bound std's tables decide is told: `u8` is `Copy`, `String` is not.
+    no(
+        TraitImplementorUntold,
+        "pub trait Root {} impl Root for u8 {} impl Root for String {}",
+        "pub trait Root {} impl<T: Copy> Root for T {}",
+    ),
     // ---- methods and fns -----------------------------------------------------
     yes(
         MethodAdded,
