@@ -59,8 +59,13 @@ impl Renaming {
             |ps: &[(&str, String)]| -> Vec<String> { ps.iter().map(|(_, n)| n.clone()).collect() };
         let (o, n) = (others(old), others(new));
         // A parameter inserted or removed among others: they keep their names
-        // (`<I, O, E, F>` → `<I, E, F>`), and no position is a renaming.
-        if super::shared::generics::by_name(&names(&o), &names(&n)).is_some() {
+        // (`<I, O, E, F>` → `<I, E, F>`), and no position is a renaming. Unless every
+        // parameter added past the old ones has a default: old uses bind by position.
+        let new_params: Vec<&GenericParam> =
+            new.params.iter().filter(|p| !p.is_lifetime()).collect();
+        if !super::shared::generics::defaulted_tail(o.len(), &new_params)
+            && super::shared::generics::by_name(&names(&o), &names(&n)).is_some()
+        {
             return r;
         }
         let kept: BTreeSet<String> = o.iter().skip(n.len()).map(|(_, n)| n.clone()).collect();

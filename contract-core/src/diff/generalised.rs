@@ -26,9 +26,10 @@ use crate::ty::{Args, GenericArg, Type};
 /// `before` and `after` with the methods of a generalised `impl` read at the type's
 /// new defaults, and a gained parameter without one left out of their blocks; `None`
 /// when the type gained no parameter an `impl` took up.
-pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
+pub fn gained_params(name: &str, before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
     let old = before.item.as_ref()?.generics()?;
     let new = after.item.as_ref()?.generics()?;
+    let own_name = name.rsplit("::").next().unwrap_or(name);
     // Each type or const parameter gained, with its default if it has one: by place,
     // past the old ones (a parameter renamed is the same one). A const parameter's
     // default stands where the parameter is written as an argument (`KdTree<…,
@@ -67,7 +68,19 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
     if gained.is_empty() {
         return None;
     }
-    let (mut b, mut a) = (before.clone(), after.clone());
+    // A default that is another parameter (`T = C`, biquad 0.6's `DirectForm1<T>` →
+    // `DirectForm1<C, T = C>`): the old parameters are the new ones by place, renamed
+    // first, so the old `T` reads as the new `C` and the new `T` as its default.
+    let names_param = |d: &Type| {
+        d.as_path()
+            .and_then(|p| p.as_ident())
+            .is_some_and(|d| has_type_param(new, d))
+    };
+    let param_defaults = gained.values().flatten().any(names_param);
+    let renamed = param_defaults
+        .then(|| super::equiv::renamed_to_match(before, after))
+        .flatten();
+    let (mut b, mut a) = (renamed.unwrap_or_else(|| before.clone()), after.clone());
     let defaults: Vec<(&str, &Type)> = gained
         .iter()
         .filter_map(|(p, d)| Some((*p, d.as_ref()?)))
@@ -84,6 +97,30 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
             for v in &mut n.variants {
                 if let Some(old) = o.variants.iter().find(|ov| ov.name == v.name) {
                     any |= fields_at_default(&old.fields, &mut v.fields, &defaults);
+                }
+            }
+            any
+        }
+        // A trait's methods, as an old `Biquad<X>` reads them: at the defaults. Only
+        // for defaults that are parameters: what an implementor writes is then the
+        // old signature, renamed.
+        (Some(ItemShape::Trait(o)), Some(ItemShape::Trait(n))) if param_defaults => {
+            let mut any = false;
+            for (method, new_method) in n.methods.iter_mut() {
+                let Some(old_method) = o.methods.get(method) else {
+                    continue;
+                };
+                let mut at = new_method.sig.clone();
+                for (param, default) in &defaults {
+                    types_mut(&mut at, &mut |t| {
+                        if t.as_path().and_then(|p| p.as_ident()) == Some(*param) {
+                            *t = (*default).clone();
+                        }
+                    });
+                }
+                if at != new_method.sig && at == old_method.sig {
+                    new_method.sig = at;
+                    any = true;
                 }
             }
             any
@@ -132,8 +169,12 @@ pub fn gained_params(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)
             match default {
                 Some(default) => {
                     instantiate(method, param, default);
-                    strip_trailing(method, default);
-                    strip_trailing(old_method, default);
+                    // A default that is another parameter (`T = C`, biquad 0.6) is left
+                    // out of the type's own paths only (`DirectForm1<C, C>` is
+                    // `DirectForm1<C>`): `Coefficients<C>` stays as written.
+                    let own = names_param(default).then_some(own_name);
+                    strip_trailing(method, default, own);
+                    strip_trailing(old_method, default, own);
                 }
                 None => left_out(method, param),
             }
@@ -235,15 +276,40 @@ fn types_mut(f: &mut FnShape, visit: &mut dyn FnMut(&mut Type)) {
     }
 }
 
-/// `param` := `default` throughout `f`; `param` and what bounds the default dropped.
+/// `param` := `default` throughout `f`; `param` and what bounds the default dropped,
+/// unless the default is another of the block's parameters (`T = C`): what bounded
+/// `T` then bounds `C`, which every caller chooses.
 fn instantiate(f: &mut FnShape, param: &str, default: &Type) {
+    let to_param = default
+        .as_path()
+        .and_then(|p| p.as_ident())
+        .is_some_and(|d| d != param && has_type_param(&f.impl_generics, d));
+    let own_bounds: Vec<crate::ty::Bound> = f
+        .impl_generics
+        .params
+        .iter()
+        .find_map(|p| match p {
+            GenericParam::Type { name, bounds, .. } if name == param => Some(bounds.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
     f.impl_generics.params.retain(|p| p.name() != param);
+    if to_param && !own_bounds.is_empty() {
+        f.impl_generics.where_clause.push(WherePredicate::Type {
+            hrtb: Vec::new(),
+            bounded: Type::Path(crate::ty::Path::plain(&[param])),
+            bounds: own_bounds,
+        });
+    }
     let is_param = |t: &Type| t.as_path().and_then(|p| p.as_ident()) == Some(param);
     types_mut(f, &mut |t| {
         if is_param(t) {
             *t = default.clone();
         }
     });
+    if to_param {
+        return;
+    }
     for g in [&mut f.impl_generics, &mut f.generics] {
         g.where_clause
             .retain(|w| !matches!(w, WherePredicate::Type { bounded, .. } if bounded == default));
@@ -260,11 +326,14 @@ fn left_out(f: &mut FnShape, param: &str) {
         .retain(|w| !matches!(w, WherePredicate::Type { bounded, .. } if is_param(bounded)));
 }
 
-/// Leaves out a last path argument equal to `default` (the type's default there).
-fn strip_trailing(f: &mut FnShape, default: &Type) {
+/// Leaves out a last path argument equal to `default` (the type's default there); of
+/// paths to the type named `only` alone, when given.
+fn strip_trailing(f: &mut FnShape, default: &Type, only: Option<&str>) {
     types_mut(f, &mut |t| {
         if let Type::Path(p) = t {
-            strip_trailing_arg(p, default);
+            if only.is_none_or(|name| p.last_name() == Some(name)) {
+                strip_trailing_arg(p, default);
+            }
         }
     });
 }

@@ -229,7 +229,7 @@ fn diff_symbol_in(
     // An impl generalised over a parameter the type gained with a default is compared
     // at that default: every old use is one of its instances. One gained without a
     // default is the type's change, not each method's.
-    let generalised = generalised::gained_params(before, after);
+    let generalised = generalised::gained_params(name, before, after);
     let (before, after) = match &generalised {
         Some((b, a)) => (b, a),
         None => (before, after),

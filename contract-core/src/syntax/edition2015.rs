@@ -49,10 +49,18 @@ fn reserved_words_as_names(tokens: TokenStream) -> (TokenStream, bool) {
 }
 
 /// `tokens` with `dyn` before each bare closure trait object that is a generic
-/// argument (`Box<FnMut(String) -> String + Send>`, mustache 0.8), which syn does not
-/// read without it; whether any was. Only after `<` or `,`: in a bound (`F: Fn()`,
-/// `+ FnMut()`) the trait is no type.
+/// argument (`Box<FnMut(String) -> String + Send>`, mustache 0.8), a reference's
+/// referent (`&'static Fn(u8)`, `&mut FnMut()`) or a parenthesized type (`&'static
+/// (Fn(&mut Env) -> bool + Sync)`, rust-stemmers 1.1), which syn does not read
+/// without it; whether any was. Only there: in a bound (`F: Fn()`, `+ FnMut()`) the
+/// trait is no type.
 fn bare_closure_objects_dyn(tokens: TokenStream) -> (TokenStream, bool) {
+    bare_closure_objects_in(tokens, false)
+}
+
+/// [`bare_closure_objects_dyn`] of a group's tokens; `parenthesized`: the group is
+/// `(…)`, whose first token may start a type.
+fn bare_closure_objects_in(tokens: TokenStream, parenthesized: bool) -> (TokenStream, bool) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = Vec::with_capacity(trees.len());
     let mut changed = false;
@@ -61,15 +69,15 @@ fn bare_closure_objects_dyn(tokens: TokenStream) -> (TokenStream, bool) {
                 if ["Fn", "FnMut", "FnOnce"].iter().any(|k| id == k))
             && matches!(trees.get(i + 1), Some(TokenTree::Group(g))
                 if g.delimiter() == Delimiter::Parenthesis)
-            && i > 0
-            && matches!(&trees[i - 1], TokenTree::Punct(p) if matches!(p.as_char(), '<' | ','));
+            && ((i == 0 && parenthesized) || (i > 0 && type_position(&trees[..i])));
         if closure_trait {
             changed = true;
             out.push(TokenTree::Ident(Ident::new("dyn", tree.span())));
         }
         out.push(match tree {
             TokenTree::Group(g) => {
-                let (inner, c) = bare_closure_objects_dyn(g.stream());
+                let paren = g.delimiter() == Delimiter::Parenthesis;
+                let (inner, c) = bare_closure_objects_in(g.stream(), paren);
                 changed |= c;
                 regroup(g, inner)
             }
@@ -77,6 +85,29 @@ fn bare_closure_objects_dyn(tokens: TokenStream) -> (TokenStream, bool) {
         });
     }
     (out.into_iter().collect(), changed)
+}
+
+/// Whether a type starts after `before`: after `<` or `,` (a generic argument), or
+/// after `&`, `&'a`, `&mut` or `&'a mut` (a reference's referent).
+fn type_position(before: &[TokenTree]) -> bool {
+    let punct =
+        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let mut rest = before;
+    if matches!(rest.last(), Some(TokenTree::Ident(id)) if id == "mut") {
+        rest = &rest[..rest.len() - 1];
+    }
+    // A lifetime: `'` and its name.
+    if rest.len() >= 2
+        && matches!(rest.last(), Some(TokenTree::Ident(_)))
+        && punct(rest.get(rest.len() - 2), '\'')
+    {
+        rest = &rest[..rest.len() - 2];
+    }
+    if punct(rest.last(), '&') {
+        return true;
+    }
+    before.len() == rest.len()
+        && matches!(before.last(), Some(TokenTree::Punct(p)) if matches!(p.as_char(), '<' | ','))
 }
 
 /// `tokens` with every `fn name(…)`'s parameters that are a type alone written `_:
@@ -278,6 +309,18 @@ mod tests {
         // Bounds are left as they are.
         assert!(
             text.contains("F:Fn(u8)+Send") && text.contains("G:Clone+FnOnce()"),
+            "{text}"
+        );
+        // A reference's referent, parenthesized or not (rust-stemmers 1.1's `Among`).
+        let src = "pub struct Among<T: 'static>(pub Option<&'static (Fn(&mut Env, &mut T) -> \
+                   bool + Sync)>, pub &'static Fn(u8), pub &'a mut FnMut());";
+        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
+        let text = crate::syntax::tokens::to_string(&parse_file(src).expect("read as dyn"))
+            .replace(' ', "");
+        assert!(
+            text.contains("&'static(dynFn(&mutEnv,&mutT)->bool+Sync)")
+                && text.contains("&'staticdynFn(u8)")
+                && text.contains("&'amutdynFnMut()"),
             "{text}"
         );
     }

@@ -1429,6 +1429,47 @@ pub const CASES: &[Case] = &[
         "pub struct Cache<K> { k: K }",
         "pub struct Cache<K, S> { k: K, s: S }",
     ),
+    // A parameter split in two with a default naming the first (biquad 0.6's
+    // `DirectForm1<T>` → `DirectForm1<C, T = C>`): every old use binds by place, so
+    // the old `T` is the new `C`, and at its default the new `T` is `C` too.
+    yes(
+        GenericParamAddedWithDefault,
+        Additive,
+        Api,
+        "pub struct Form<T> { pub s: T, pub c: Vec<T> }",
+        "pub struct Form<C, T = C> { pub s: T, pub c: Vec<C> }",
+    ),
+    no(
+        GenericParamAdded,
+        "pub struct Form<T> { pub s: T, pub c: Vec<T> }",
+        "pub struct Form<C, T = C> { pub s: T, pub c: Vec<C> }",
+    ),
+    no(
+        FieldTypeChanged,
+        "pub struct Form<T> { pub s: T, pub c: Vec<T> }",
+        "pub struct Form<C, T = C> { pub s: T, pub c: Vec<C> }",
+    ),
+    no(
+        ParamTypeChanged,
+        "pub trait Filter<T> { fn run(&mut self, x: T) -> T; fn set(&mut self, c: Vec<T>); }",
+        "pub trait Filter<C, T = C> { fn run(&mut self, x: T) -> T; fn set(&mut self, c: Vec<C>); }",
+    ),
+    // The near misses: a default that is no parameter, and a bound the split moved
+    // onto the first parameter.
+    yes(
+        ParamTypeChanged,
+        Breaking,
+        Api,
+        "pub trait Filter<T> { fn run(&mut self, x: T) -> T; }",
+        "pub trait Filter<C, T = u8> { fn run(&mut self, x: T) -> T; }",
+    ),
+    yes(
+        MethodSignatureChanged,
+        Breaking,
+        Api,
+        "pub struct Form<T> { s: T } impl<T: Copy> Form<T> { pub fn new(s: T) -> Self { Form { s } } }",
+        "pub struct Form<C, T = C> { s: T, c: Option<C> } impl<C, T: Copy + Default> Form<C, T> { pub fn new(s: T) -> Self { Form { s, c: None } } }",
+    ),
     yes(
         GenericParamAdded,
         Breaking,

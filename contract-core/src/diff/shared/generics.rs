@@ -21,7 +21,11 @@ pub fn compare(old: &Generics, new: &Generics) -> Vec<GenericChange> {
     }
     let names =
         |ps: &[&GenericParam]| -> Vec<String> { ps.iter().map(|p| p.name().to_owned()).collect() };
-    if let Some(pairs) = by_name(&names(&old_rest), &names(&new_rest)) {
+    let by_name = match defaulted_tail(old_rest.len(), &new_rest) {
+        true => None,
+        false => by_name(&names(&old_rest), &names(&new_rest)),
+    };
+    if let Some(pairs) = by_name {
         // A parameter inserted or removed among others that keep their names: one
         // change, not every later position's; parameters removed and others added
         // there are one edit.
@@ -73,6 +77,20 @@ pub fn compare(old: &Generics, new: &Generics) -> Vec<GenericChange> {
         bound_changes(subject, o, n, &mut out);
     }
     out
+}
+
+/// Whether `new` (type and const parameters) is longer than the `old` count and every
+/// parameter past it has a default: every old use (`DirectForm1<f32>`) still binds its
+/// arguments by position, so the lists correspond by position, whatever the names
+/// (biquad 0.6's `DirectForm1<T>` → `DirectForm1<C, T = C>` is `T` renamed `C` and a
+/// defaulted `T` added, not `C` inserted).
+pub fn defaulted_tail(old: usize, new: &[&GenericParam]) -> bool {
+    new.len() > old
+        && new[old..].iter().all(|p| match p {
+            GenericParam::Type { default, .. } => default.is_some(),
+            GenericParam::Const { default, .. } => default.is_some(),
+            GenericParam::Lifetime { .. } => false,
+        })
 }
 
 /// Where the two lists of parameter names differ in length and the names they share
