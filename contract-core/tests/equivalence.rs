@@ -2744,3 +2744,29 @@ fn a_block_s_self_defaulted_bounds_moved_onto_its_method_are_no_change() {
         "pub struct V<T>(T, T); impl<T> V<T> { pub fn angle_to(self) -> T where T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T> + std::ops::Mul<Output = T> { self.0 * self.1 + self.0 - self.1 } }",
     );
 }
+
+/// A parameter split in two, the new one defaulting to the first (biquad 0.6): what the
+/// block bound the defaulted parameter by now bounds the first, which every caller
+/// chooses, so a bound added there is a change of `new` (biquad's `T: ConstZero`,
+/// which `T: Float` callers do not meet), and one kept is none.
+#[test]
+fn a_bound_on_a_parameter_defaulting_to_another_bounds_that_one() {
+    let before =
+        "pub struct Form<T> { s: T } impl<T: Copy> Form<T> { pub fn new(s: T) -> Self { Form { s } } }";
+    breaks(
+        before,
+        "pub struct Form<C, T = C> { s: T, c: Option<C> } impl<C, T: Copy + Default> Form<C, T> { \
+         pub fn new(s: T) -> Self { Form { s, c: None } } }",
+        DeltaKind::MethodSignatureChanged,
+    );
+    let found = deltas(
+        before,
+        "pub struct Form<C, T = C> { s: T, c: Option<C> } impl<C, T: Copy> Form<C, T> { \
+         pub fn new(s: T) -> Self { Form { s, c: None } } }",
+    );
+    assert!(
+        !found.iter().any(|d| d.class == Class::Breaking),
+        "{}",
+        common::show(&found)
+    );
+}
