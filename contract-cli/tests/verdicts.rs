@@ -203,8 +203,8 @@ fn a_new_pin_s_set_named_like_a_checked_set_is_an_error_naming_it() {
         "{wire}\n#[contract_pin::contract(set = \"wrie\")]\npub struct Line {{\n    pub qty: u32,\n}}\n"
     );
     w.write("app/src/lib.rs", &typo);
-    let said = "set `wrie` of package `app` (pinned at app/src/lib.rs:6) has no golden and no \
-                test checks it: a typo of set `wire`?";
+    let said = "has no golden and no test checks it (pinned at app/src/lib.rs:6): a typo of \
+                set `wire`?";
     for args in [&["check"][..], &["check", "--set", "wire"], &["update"]] {
         let run = w.run(args);
         assert_eq!(run.code, 3, "{args:?}: {run:?}");
@@ -212,7 +212,18 @@ fn a_new_pin_s_set_named_like_a_checked_set_is_an_error_naming_it() {
             run.stdout.contains(said) || run.stderr.contains(said),
             "{args:?}: {run:?}"
         );
+        // Said once: where the line names the unit, the message does not again.
+        assert!(
+            !run.stderr.contains("set `wrie` of app: set `wrie`"),
+            "{args:?}: {run:?}"
+        );
     }
+    assert!(
+        w.run(&["update"])
+            .stderr
+            .contains(&format!("error: set `wrie` of app: {said}")),
+        "the unit is named before the message"
+    );
     assert!(!w.path("app/golden/wrie-contract").exists());
     // A set the command is told to create is meant as written.
     assert_eq!(w.run(&["update", "--set", "wrie"]).code, 0);

@@ -893,10 +893,24 @@ pub fn unknown_set(set: &str, root: &str, known: &[String]) -> String {
 /// its own.
 pub fn set_like_a_typo(set: &str, package: &str, close: &str, pinned_at: Option<&str>) -> String {
     format!(
-        "set `{set}` of package `{package}`{at} has no golden and no test checks it: a \
-         typo of set `{close}`? Correct the contract attribute. If `{set}` is a new set, \
-         check it in a test (`contract_pin::assert_golden!(\"{set}\")`) and create its \
-         golden with `{update}` (or `{test}`)",
+        "set `{set}` of package `{package}` {}",
+        set_like_a_typo_here(set, package, close, pinned_at)
+    )
+}
+
+/// [`set_like_a_typo`] where the context already names the set and its package (a
+/// unit's line: `error: set `wrie` of app: …`).
+pub fn set_like_a_typo_here(
+    set: &str,
+    package: &str,
+    close: &str,
+    pinned_at: Option<&str>,
+) -> String {
+    format!(
+        "has no golden and no test checks it{at}: a typo of set `{close}`? Correct the \
+         contract attribute. If `{set}` is a new set, check it in a test \
+         (`contract_pin::assert_golden!(\"{set}\")`) and create its golden with `{update}` \
+         (or `{test}`)",
         at = pinned_at
             .map(|a| format!(" (pinned at {a})"))
             .unwrap_or_default(),
@@ -905,7 +919,7 @@ pub fn set_like_a_typo(set: &str, package: &str, close: &str, pinned_at: Option<
     )
 }
 
-/// The items of one set name different goldens (`named`, each quoted)./// The items of one set name different goldens (`named`, each quoted).
+/// The items of one set name different goldens (`named`, each quoted).
 pub fn goldens_disagree(set: &str, named: &[String]) -> String {
     format!(
         "the items of set `{set}` name different goldens ({}): one set has one golden",

@@ -495,7 +495,15 @@ fn typo_sets(
             {
                 // What already stops the unit says more (a clash of update variables).
                 Some(unit) if unit.current.is_err() => {}
-                Some(unit) => unit.current = Err(said),
+                // Each front end names the unit before its error.
+                Some(unit) => {
+                    unit.current = Err(contract_core::message::set_like_a_typo_here(
+                        set,
+                        &package.name,
+                        close,
+                        at.as_deref(),
+                    ))
+                }
                 // Left out by `--set`: stop only when it looks like one that is checked.
                 None if filter.set(close) => return Some(said),
                 None => {}
