@@ -590,6 +590,14 @@ pub fn update(model: &Model, paint: Paint, lookup: &impl Fn(&str) -> Option<Stri
             message::unreferenced_golden(&o.set, &o.package)
         );
     }
+    // Nothing written and nothing said would read as success (a public-API set in a
+    // workspace of binaries has no library to pin).
+    if model.units.is_empty() && model.orphans.is_empty() {
+        println!(
+            "{}",
+            message::nothing_pinned(&model.workspace.root.display().to_string(), false)
+        );
+    }
     code
 }
 

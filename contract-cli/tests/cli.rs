@@ -1030,3 +1030,20 @@ fn sets_of_one_update_variable_in_a_workspace_are_errors() {
 fn every_test_here_passes_under_a_foreign_environment() {
     support::foreign_env::rerun_foreign("every_test_here_passes_under_a_foreign_environment");
 }
+
+/// `update` where nothing is pinned says so (hjson 1.0, a binary only, with a
+/// public-API set: the command wrote nothing and said nothing, which reads as done).
+#[test]
+fn update_with_nothing_pinned_says_so() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"tool\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/main.rs", "pub fn run() {}\nfn main() {}\n");
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("no pinned items found"), "{run:?}");
+    assert!(!f.path("golden").exists());
+}
