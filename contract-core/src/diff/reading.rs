@@ -6,7 +6,7 @@
 //! (`[u8; 4 * 1024]` is `[u8; 4096]`). Two spellings of one type are one
 //! type for every consumer.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::shape::{GenericParam, Symbol};
 use crate::ty::{Args, GenericArg, Type};
@@ -255,6 +255,66 @@ pub(super) fn unused_lifetimes_left_out(i: &mut crate::shape::Implementor) -> bo
     i.generics.unused_lifetimes_left_out(&named)
 }
 
+/// An impl's lifetime parameter without bounds that its type and trait arguments name
+/// once, and nothing else names, written `'_`: `impl<'s> Slice<'s> for String` is
+/// `impl Slice<'_> for String` (fluent-syntax 0.12), one impl for every lifetime.
+/// Whether any was.
+fn single_use_lifetimes_elided(i: &mut crate::shape::Implementor) -> bool {
+    // An impl header names no lifetime but its own and `'static`; one with bounds is
+    // declared with them (a golden leaves a bare one undeclared).
+    let bounded: BTreeSet<String> = i
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Lifetime { name, bounds } if !bounds.is_empty() => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut elsewhere = BTreeSet::new();
+    i.generics.named_lifetimes(&mut elsewhere);
+    let mut uses: BTreeMap<String, usize> = BTreeMap::new();
+    let mut count = |l: &mut String| *uses.entry(l.clone()).or_default() += 1;
+    i.ty.lifetimes_mut(&mut count);
+    for arg in &mut i.trait_args {
+        match arg {
+            crate::ty::GenericArg::Lifetime(l) => count(l),
+            crate::ty::GenericArg::Type(t) => t.lifetimes_mut(&mut count),
+            _ => {}
+        }
+    }
+    let elided: BTreeSet<String> = uses
+        .iter()
+        .filter(|(l, n)| {
+            **n == 1
+                && !matches!(l.as_str(), "'static" | "'_")
+                && !bounded.contains(*l)
+                && !elsewhere.contains(*l)
+        })
+        .map(|(l, _)| l.clone())
+        .collect();
+    if elided.is_empty() {
+        return false;
+    }
+    let mut anonymous = |l: &mut String| {
+        if elided.contains(l) {
+            *l = "'_".to_owned();
+        }
+    };
+    i.ty.lifetimes_mut(&mut anonymous);
+    for arg in &mut i.trait_args {
+        match arg {
+            crate::ty::GenericArg::Lifetime(l) => anonymous(l),
+            crate::ty::GenericArg::Type(t) => t.lifetimes_mut(&mut anonymous),
+            _ => {}
+        }
+    }
+    i.generics
+        .params
+        .retain(|p| !matches!(p, GenericParam::Lifetime { name, .. } if elided.contains(name)));
+    true
+}
+
 /// Both sides' implementors with their types and bounds as rustc reads them (slog
 /// 2.8's `impl<T: Fn(&Record<'_>) -> bool + …> FilterFn for T` is 2.7's `Fn(&Record)`):
 /// implementors are compared as sets, not by place, so each side is written as read.
@@ -262,6 +322,7 @@ pub(super) fn unused_lifetimes_left_out(i: &mut crate::shape::Implementor) -> bo
 pub(super) fn implementors_read(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
     fn implementor(i: &mut crate::shape::Implementor) -> bool {
         let mut changed = unused_lifetimes_left_out(i);
+        changed |= single_use_lifetimes_elided(i);
         changed |= read(&mut i.ty);
         for arg in &mut i.trait_args {
             if let crate::ty::GenericArg::Type(t) = arg {

@@ -1802,6 +1802,15 @@ pub const CASES: &[Case] = &[
         "pub trait Array {} impl<T> Array for [T; 4] {}",
         "pub trait Array {} impl<T: Default, const N: usize> Array for [T; N] {}",
     ),
+    // An impl's lifetime named twice ties the two places together: not `'_` in each
+    // (named once it is: contract-core/tests/equivalence.rs).
+    yes(
+        TraitImplementorRemoved,
+        Breaking,
+        Api,
+        "pub trait Slice<'s> {} pub struct W<'a>(&'a str); impl<'s> Slice<'s> for W<'s> {}",
+        "pub trait Slice<'s> {} pub struct W<'a>(&'a str); impl Slice<'_> for W<'_> {}",
+    ),
     // Impls replaced by a generic one over another crate's trait (integer-sqrt 0.1.5):
     // whether `u8` meets the bound is in that crate's impls, which are not read.
     yes(
