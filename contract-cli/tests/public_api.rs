@@ -2340,6 +2340,56 @@ fn an_impl_a_generic_impl_over_another_crate_s_trait_may_cover_is_untold() {
     );
 }
 
+/// A `pub use` of another crate's item is a symbol of the set (it was none: its
+/// removal went unseen, and an item of the crate replaced by one read as removed,
+/// serde_yml 0.0.13's 36 false breaks): removed, it breaks; re-exporting another
+/// item under the path breaks; an item of the crate replaced by another crate's is
+/// not told, nor are the paths below a module now another crate's.
+#[test]
+fn a_re_export_of_another_crate_s_item_is_a_symbol() {
+    let f = dependency_workspace("yaml", ("noya", ""), "noya = { path = \"../dep\" }");
+    f.write(
+        "dep/src/lib.rs",
+        "pub fn from_str(s: &str) -> u8 { s.len() as u8 }\npub struct Value;\n\
+         pub mod with {\n    pub mod map {\n        pub fn serialize() {}\n    }\n}\n\
+         pub mod other {\n    pub struct Value;\n}\n",
+    );
+    let local = "pub fn from_str(s: &str) -> u8 {\n    s.len() as u8\n}\n\
+                 pub struct Value {\n    pub raw: String,\n}\n\
+                 impl Value {\n    pub fn raw(&self) -> &str {\n        &self.raw\n    }\n}\n\
+                 pub mod with {\n    pub mod map {\n        pub fn serialize() {}\n    }\n}\n";
+    f.write("lib/src/lib.rs", local);
+    assert_eq!(f.run(&["update", "--set", "api"]).code, 0);
+    let reexported =
+        "pub use noya::{from_str, Value};\npub mod with {\n    pub use noya::with::map;\n}\n";
+    f.write("lib/src/lib.rs", reexported);
+    let found = f.deltas_of("yaml");
+    assert!(!found.iter().any(|d| d.0 == "breaking"), "{found:?}");
+    for symbol in ["from_str", "Value", "with::map::", "with::map::serialize"] {
+        assert!(
+            found.contains(&delta("additive", "reexport_untold", symbol)),
+            "{symbol}: {found:?}"
+        );
+    }
+    // Pinned now: a re-export removed, or another item re-exported, breaks.
+    assert_eq!(f.run(&["update", "--set", "api"]).code, 0);
+    let golden = f.read("lib/golden/api-contract/yaml.json");
+    assert!(
+        golden.contains("\"target\": \"noya::from_str\""),
+        "{golden}"
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub use noya::other::Value;\npub mod with {\n    pub use noya::with::map;\n}\n",
+    );
+    let found = f.deltas_of("yaml");
+    assert!(
+        found.contains(&delta("breaking", "symbol_removed", "from_str"))
+            && found.contains(&delta("breaking", "reexport_target_changed", "Value")),
+        "{found:?}"
+    );
+}
+
 /// A module shadows a glob's name in the type namespace only (issue 44: two root fns
 /// of `pub use self::bits::*;` in a crate with modules `bits` and `bytes` were left
 /// out of the golden): rustc keeps types, values and macros apart.

@@ -338,6 +338,13 @@ delta_kinds! {
     /// A type's impl was removed while a generic impl added may cover it, through a
     /// bound on another crate's trait whose impls are not read: not told.
     TraitImplementorUntold = "trait_implementor_untold", Additive, Api, "`impl Root for u8` -> `impl<T: num_traits::PrimInt> Root for T`";
+    /// A public path re-exports another item of another crate (`pub use a::Map` →
+    /// `pub use b::Map`): another type, fn or trait under the same name.
+    ReexportTargetChanged = "reexport_target_changed", Breaking, Api, "`pub use a::Map;` -> `pub use b::Map;`";
+    /// An item of the crate replaced by a re-export of another crate's item under the
+    /// same path, or the reverse: the other crate's shape is not read, so whether it is
+    /// the same API is not told.
+    ReexportUntold = "reexport_untold", Additive, Api, "`pub fn from_str(…)` -> `pub use noyalib::from_str;`";
     // Functions and methods.
     /// A pinned method was added.
     MethodAdded = "method_added", Additive, Api, "`pub fn len(&self) -> usize` added";

@@ -1061,7 +1061,8 @@ pub fn canonical(mut s: Symbol) -> Symbol {
             ItemShape::MacroRules(_)
             | ItemShape::ProcMacro(_)
             | ItemShape::Feature(_)
-            | ItemShape::Module(_),
+            | ItemShape::Module(_)
+            | ItemShape::Reexport(_),
         )
         | None => {}
     }

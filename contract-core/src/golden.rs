@@ -71,7 +71,11 @@ mod layout;
 /// educe is recorded as the traits its attribute lists (`#[derive(Derivative)]
 /// #[derivative(Debug)]` is `Debug`). Format 9 recorded these as written, so each
 /// would read as a change.
-pub const FORMAT_VERSION: u64 = 10;
+///
+/// 11: a public-API set records each `pub use` of another crate's item as a re-export
+/// symbol (`pub use serde::Serialize;`): its removal breaks, and an item of the crate
+/// replaced by one is not told. Format 10 recorded none, so each would read as added.
+pub const FORMAT_VERSION: u64 = 11;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -108,6 +112,10 @@ fn changed_since(v: u64) -> &'static str {
              consumer can name, records a std item a module of the crate re-exports as \
              the std path, and a derive through derivative or educe as the traits it \
              lists; format 9 recorded these as written, so each would read as a change)"
+        }
+        10 => {
+            " (format 11 records each `pub use` of another crate's item in a public-API \
+             set, which format 10 left out: each would read as added)"
         }
         _ => "",
     }

@@ -1658,6 +1658,8 @@ fn item_slots(item: &mut ItemShape, f: &mut dyn FnMut(Slot<'_>)) {
         ItemShape::Fn(s) => fn_slots(s, f),
         ItemShape::TypeAlias(a) => alias_slots(a, f),
         ItemShape::Const(v) | ItemShape::Static(v) => f(Slot::Type(&mut v.ty)),
+        // Another crate's path: resolved through that crate's names like a type's.
+        ItemShape::Reexport(r) => f(Slot::Type(&mut r.target)),
         ItemShape::MacroRules(_)
         | ItemShape::ProcMacro(_)
         | ItemShape::Feature(_)
@@ -2236,7 +2238,8 @@ fn resort(fragment: &mut Fragment) {
                 | ItemShape::MacroRules(_)
                 | ItemShape::ProcMacro(_)
                 | ItemShape::Feature(_)
-                | ItemShape::Module(_) => {}
+                | ItemShape::Module(_)
+                | ItemShape::Reexport(_) => {}
             }
         }
         Fragment::Methods {

@@ -312,6 +312,7 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
         ItemShape::ProcMacro(p) => proc_macro(name, p),
         ItemShape::Feature(f) => feature(name, f),
         ItemShape::Module(_) => format!("pub mod {name}"),
+        ItemShape::Reexport(r) => format!("pub use {} as {name}", r.target),
     }
 }
 
@@ -1351,6 +1352,40 @@ fn detail_body(delta: &Delta) -> String {
             Member::Implementor { ty } => format!("`{ty}` no longer implements `{}`", delta.symbol),
             _ => m,
         },
+        DeltaKind::ReexportTargetChanged => {
+            let target = |s: &Option<Shown>| match s {
+                Some(Shown::Item(i)) => match &**i {
+                    ItemShape::Reexport(r) => r.target.to_string(),
+                    _ => "?".to_owned(),
+                },
+                _ => "?".to_owned(),
+            };
+            format!(
+                "now re-exports `{}`, was `{}`",
+                target(&delta.after),
+                target(&delta.before)
+            )
+        }
+        DeltaKind::ReexportUntold => {
+            let reexported = |s: &Option<Shown>| match s {
+                Some(Shown::Symbol(sym)) => match &sym.item {
+                    Some(ItemShape::Reexport(r)) => Some(r.target.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match (reexported(&delta.before), reexported(&delta.after)) {
+                (None, Some(target)) => format!(
+                    "now a re-export of `{target}`, another crate's item whose shape is not \
+                     read here: check by hand that it is the same API"
+                ),
+                (Some(target), _) => format!(
+                    "was a re-export of `{target}`, now the crate's own item: check by hand \
+                     that it is the same API"
+                ),
+                (None, None) => m,
+            }
+        }
         DeltaKind::TraitImplementorUntold => match (&delta.member, &delta.note) {
             (Member::Implementor { ty }, Note::UntoldBounds(bounds)) => format!(
                 "`{ty}` implements `{}` now only if it meets {}, another crate's trait \

@@ -258,6 +258,9 @@ pub enum ItemShape {
     Feature(FeatureShape),
     /// A module other crates can name (public-API sets only): `use krate::m::*;`.
     Module(ModuleShape),
+    /// Another crate's item re-exported under this path (public-API sets only): `pub
+    /// use serde::Serialize;`. Its shape is that crate's, not read here.
+    Reexport(ReexportShape),
 }
 
 impl ItemShape {
@@ -276,6 +279,7 @@ impl ItemShape {
             ItemShape::ProcMacro(p) => p.form.name(),
             ItemShape::Feature(_) => "feature",
             ItemShape::Module(_) => "mod",
+            ItemShape::Reexport(_) => "re-export",
         }
     }
 
@@ -311,9 +315,10 @@ impl ItemShape {
             ItemShape::Const(v) | ItemShape::Static(v) => v.vis.clone(),
             ItemShape::Union(u) => u.vis.clone(),
             ItemShape::MacroRules(m) => m.vis.clone(),
-            ItemShape::ProcMacro(_) | ItemShape::Feature(_) | ItemShape::Module(_) => {
-                Visibility::Public
-            }
+            ItemShape::ProcMacro(_)
+            | ItemShape::Feature(_)
+            | ItemShape::Module(_)
+            | ItemShape::Reexport(_) => Visibility::Public,
         }
     }
 
@@ -331,6 +336,7 @@ impl ItemShape {
             ItemShape::ProcMacro(p) => p.hidden,
             ItemShape::Feature(f) => f.hidden,
             ItemShape::Module(m) => m.hidden,
+            ItemShape::Reexport(r) => r.hidden,
         }
     }
 
@@ -348,6 +354,7 @@ impl ItemShape {
             ItemShape::ProcMacro(p) => p.hidden = hidden,
             ItemShape::Feature(f) => f.hidden = hidden,
             ItemShape::Module(m) => m.hidden = hidden,
+            ItemShape::Reexport(r) => r.hidden = hidden,
         }
     }
 
@@ -379,7 +386,8 @@ impl ItemShape {
             | ItemShape::MacroRules(_)
             | ItemShape::ProcMacro(_)
             | ItemShape::Feature(_)
-            | ItemShape::Module(_) => None,
+            | ItemShape::Module(_)
+            | ItemShape::Reexport(_) => None,
         }
     }
 }
@@ -1526,6 +1534,18 @@ pub struct ProcMacroShape {
 #[serde(deny_unknown_fields)]
 pub struct ModuleShape {
     /// `#[doc(hidden)]` (on the module or on the path that reaches it).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
+}
+
+/// Another crate's item under a public path of this one (`pub use serde::Serialize;`).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReexportShape {
+    /// The item re-exported, by its path in the other crate (`serde::Serialize`).
+    pub target: Type,
+    /// `#[doc(hidden)]` on the `use`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub hidden: bool,
 }

@@ -331,7 +331,8 @@ impl Renaming {
             ItemShape::MacroRules(_)
             | ItemShape::ProcMacro(_)
             | ItemShape::Feature(_)
-            | ItemShape::Module(_) => {}
+            | ItemShape::Module(_)
+            | ItemShape::Reexport(_) => {}
         }
     }
 }
@@ -485,7 +486,8 @@ fn without_vacuous_bounds(s: &mut Symbol) {
             | ItemShape::MacroRules(_)
             | ItemShape::ProcMacro(_)
             | ItemShape::Feature(_)
-            | ItemShape::Module(_),
+            | ItemShape::Module(_)
+            | ItemShape::Reexport(_),
         )
         | None => {}
     }

@@ -215,6 +215,17 @@ fn diff_symbol_in(
         current_types,
         deltas: Vec::new(),
     };
+    // An item of the crate replaced by another crate's under its path, or the reverse:
+    // what that crate's item is, its methods, impls and wire form, is not read here
+    // (serde_yml 0.0.13 re-exporting noyalib's `from_str`, `Value`…). One notice.
+    let reexport = |s: &Symbol| matches!(s.item, Some(crate::shape::ItemShape::Reexport(_)));
+    if reexport(before) != reexport(after) {
+        let delta = cx.delta(DeltaKind::ReexportUntold, Member::Item).change(
+            Shown::Symbol(Box::new(before.clone())),
+            Shown::Symbol(Box::new(after.clone())),
+        );
+        return vec![policy.apply(delta)];
+    }
     // An inherent `default()`/`clone()` now the type's `Default`/`Clone` impl: every
     // call resolves to the prelude's trait.
     let answered = methods::prelude_answered(name, before, after);
@@ -440,6 +451,7 @@ pub fn diff_sets_in_parts(
 ) -> Vec<Delta> {
     let mut deltas: Vec<Delta> = set::diff(before, after)
         .into_iter()
+        .map(|d| set::through_reexport(d, after))
         .map(|d| {
             let demoted = match before.get(&d.symbol) {
                 Some(old) => hidden::demote(d, old, policy),

@@ -39,6 +39,52 @@ pub fn diff(before: &BTreeMap<String, Symbol>, after: &BTreeMap<String, Symbol>)
     out
 }
 
+/// A removed symbol whose path now goes through another crate's item re-exported
+/// (`with::singleton_map::serialize`, `with::singleton_map::` where `with::singleton_map`
+/// became `pub use noyalib::…::with::singleton_map`, serde_yml 0.0.13): what that
+/// crate's module holds is not read, so the path may still name an item. Not told:
+/// `reexport_untold`, the path read through the re-export. Any other delta as it is.
+pub fn through_reexport(d: Delta, after: &BTreeMap<String, Symbol>) -> Delta {
+    use crate::shape::{ItemShape, ReexportShape};
+    if d.kind != DeltaKind::SymbolRemoved {
+        return d;
+    }
+    let path = d.symbol.strip_suffix("::").unwrap_or(&d.symbol);
+    let reexport_at = |prefix: &str| {
+        let symbol = after.get(prefix)?;
+        match &symbol.item {
+            Some(ItemShape::Reexport(r)) => Some((prefix.len(), r, symbol)),
+            _ => None,
+        }
+    };
+    // Through a re-export above it, or, for a module of the crate, the module now
+    // another crate's (`with::singleton_map::` → `with::singleton_map`).
+    let found = path
+        .match_indices("::")
+        .find_map(|(at, _)| reexport_at(&path[..at]))
+        .or_else(|| reexport_at(path).filter(|_| d.symbol.ends_with("::")));
+    let Some((prefix_len, reexport, symbol)) = found else {
+        return d;
+    };
+    let rest = &path[prefix_len..];
+    let target = match crate::ty::Type::parse(&format!("{}{rest}", reexport.target)) {
+        Ok(t) => t,
+        Err(_) => return d,
+    };
+    let reached = Symbol {
+        item: Some(ItemShape::Reexport(ReexportShape {
+            target,
+            hidden: reexport.hidden,
+        })),
+        ..symbol.clone()
+    };
+    let was = d.before.clone();
+    let mut untold = Delta::new(DeltaKind::ReexportUntold, &d.symbol, Member::Item)
+        .now(Shown::Symbol(Box::new(reached)));
+    untold.before = was;
+    untold
+}
+
 /// A symbol whose shape says nothing of what it is: a shape alike is no evidence of a
 /// rename.
 fn without_identity(s: &Symbol) -> bool {

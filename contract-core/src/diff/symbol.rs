@@ -12,6 +12,21 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     let item = |i: &ItemShape| Shown::Item(Box::new(i.clone()));
     let whole = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
     if let (Some(old), Some(new)) = (&before.item, &after.item) {
+        // Another crate's item under the path: its shape is that crate's.
+        match (old, new) {
+            (ItemShape::Reexport(o), ItemShape::Reexport(n)) => {
+                if o.target != n.target {
+                    let delta = cx
+                        .delta(DeltaKind::ReexportTargetChanged, Member::Item)
+                        .change(item(old), item(new));
+                    cx.push(delta);
+                }
+                return visibility(cx, old, new);
+            }
+            // An item of the crate and another crate's: `diff_symbol_in` says it once.
+            (ItemShape::Reexport(_), _) | (_, ItemShape::Reexport(_)) => return,
+            _ => {}
+        }
         let (was, now) = (kind_with_style(old), kind_with_style(new));
         let kind = if was == "union" && now.ends_with("struct") {
             // A union literal names one field; a struct literal all of them.

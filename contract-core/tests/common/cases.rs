@@ -69,6 +69,12 @@ impl Case {
     pub fn is_feature_table(&self) -> bool {
         self.before.starts_with("[features]")
     }
+
+    /// Whether either side lists other crates' items re-exported (`[reexports]`): what
+    /// a public-API set records of a `pub use`, which no attribute pins.
+    pub fn has_reexports(&self) -> bool {
+        self.before.starts_with("[reexports]") || self.after.starts_with("[reexports]")
+    }
 }
 
 /// `#[derive(Serialize, Deserialize)]` in front of an item.
@@ -1830,6 +1836,47 @@ pub const CASES: &[Case] = &[
         TraitImplementorUntold,
         "pub trait Root {} impl Root for u8 {} impl Root for String {}",
         "pub trait Root {} impl<T: Copy> Root for T {}",
+    ),
+    // ---- re-exports of other crates' items (public-API sets) ----------------
+    // An item of the crate replaced by another crate's under its path (serde_yml
+    // 0.0.13's `from_str`, now `pub use noyalib::…::from_str`): that crate's shape is
+    // not read, so whether it is the same API is not told.
+    yes(
+        ReexportUntold,
+        Additive,
+        Api,
+        "pub fn from_str(s: &str) -> u8 { 0 }",
+        "[reexports]\nfrom_str = \"noyalib::from_str\"",
+    ),
+    no(
+        SymbolRemoved,
+        "pub fn from_str(s: &str) -> u8 { 0 }",
+        "[reexports]\nfrom_str = \"noyalib::from_str\"",
+    ),
+    // The near miss: no item of that path now.
+    no(
+        ReexportUntold,
+        "pub fn from_str(s: &str) -> u8 { 0 }",
+        "[reexports]\nto_string = \"noyalib::to_string\"",
+    ),
+    yes(
+        ReexportTargetChanged,
+        Breaking,
+        Api,
+        "[reexports]\nMap = \"serde_json::Map\"",
+        "[reexports]\nMap = \"indexmap::IndexMap\"",
+    ),
+    no(
+        ReexportTargetChanged,
+        "[reexports]\nMap = \"serde_json::Map\"",
+        "[reexports]\nMap = \"serde_json::Map\"\nValue = \"serde_json::Value\"",
+    ),
+    yes(
+        SymbolRemoved,
+        Breaking,
+        Api,
+        "[reexports]\nMap = \"serde_json::Map\"\nValue = \"serde_json::Value\"",
+        "[reexports]\nMap = \"serde_json::Map\"",
     ),
     // ---- methods and fns -----------------------------------------------------
     yes(

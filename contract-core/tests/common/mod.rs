@@ -25,10 +25,14 @@ pub mod cases;
 /// (for a generic type) the macro infer them.
 ///
 /// A source that starts with `[features]` is a manifest's feature table instead: its
-/// features as a public-API set records them (`contract_core::features`).
+/// features as a public-API set records them (`contract_core::features`). One that
+/// starts with `[reexports]` lists other crates' items re-exported ([`reexports`]).
 pub fn set(src: &str) -> BTreeMap<String, Symbol> {
     if let Some(table) = src.strip_prefix("[features]") {
         return features(table);
+    }
+    if let Some(table) = src.strip_prefix("[reexports]") {
+        return reexports(table);
     }
     set_in_spelling_of(src, None)
 }
@@ -85,6 +89,31 @@ pub fn features(table: &str) -> BTreeMap<String, Symbol> {
                 ..Symbol::default()
             };
             (contract_core::features::symbol_name(&name), symbol)
+        })
+        .collect()
+}
+
+/// The symbols of a public-API set's re-exports of other crates' items, one `name =
+/// "path"` per line (`from_str = "noyalib::from_str"`, `with::map = "dep::with::map"`), as
+/// the command records `pub use noyalib::from_str;`.
+pub fn reexports(table: &str) -> BTreeMap<String, Symbol> {
+    table
+        .lines()
+        .filter_map(|line| line.split_once('='))
+        .map(|(name, target)| {
+            let target = target.trim().trim_matches('"');
+            let symbol = Symbol {
+                module: Some("crate".to_owned()),
+                item: Some(contract_core::ItemShape::Reexport(
+                    contract_core::shape::ReexportShape {
+                        target: contract_core::shape::Type::parse(target)
+                            .unwrap_or_else(|e| panic!("{target}: {e}")),
+                        hidden: false,
+                    },
+                )),
+                ..Symbol::default()
+            };
+            (name.trim().to_owned(), symbol)
         })
         .collect()
 }

@@ -27,7 +27,9 @@ impl Scanner<'_> {
                 }
                 api::use_tree(&u.tree, &mut prefix, &mut found);
                 let public = is_pub(&u.vis);
+                let foreign = self.foreign_reexports(&found, (public, hidden, undecided), file, u);
                 if let Some(api) = &mut self.api {
+                    api.modules[index].defs.extend(foreign);
                     for (path, binding) in found {
                         api.modules[index].imports.push(Import {
                             public,
@@ -390,6 +392,65 @@ impl Scanner<'_> {
             .map(str::to_owned)
             .partition(|name| table[name].is_empty());
         (inert, redundant)
+    }
+
+    /// The names a `pub use` of another crate's items binds (`pub use serde::Serialize;`,
+    /// `pub use noyalib::compat::serde_yaml::{from_str, Value};`), each an item of the
+    /// module whose shape is the path it re-exports: a crate the package depends on (as
+    /// it calls it), or std's. Not a glob: what it brings is that crate's to tell.
+    fn foreign_reexports(
+        &self,
+        found: &[(Vec<String>, api::Binding)],
+        (public, hidden, undecided): (bool, bool, bool),
+        file: &Path,
+        item: &syn::ItemUse,
+    ) -> Vec<Def> {
+        if !public || self.api.is_none() {
+            return Vec::new();
+        }
+        let extern_crate = |name: &str| {
+            matches!(name, "std" | "core" | "alloc")
+                || self.options.dependencies.iter().any(|(n, _)| n == name)
+        };
+        let at = line_col(item.span());
+        found
+            .iter()
+            .filter_map(|(path, binding)| {
+                let api::Binding::Name(name) = binding else {
+                    return None;
+                };
+                let segments: Vec<&str> = match path.first().map(String::as_str) {
+                    Some("") => path[1..].iter().map(String::as_str).collect(),
+                    _ => path.iter().map(String::as_str).collect(),
+                };
+                if segments.len() < 2 || !extern_crate(segments[0]) || name == "_" {
+                    return None;
+                }
+                let target = contract_core::ty::Type::parse(&segments.join("::")).ok()?;
+                let shape =
+                    contract_core::ItemShape::Reexport(contract_core::shape::ReexportShape {
+                        target,
+                        hidden,
+                    });
+                Some(Def {
+                    name: name.clone(),
+                    ns: Ns::Type,
+                    public: true,
+                    hidden,
+                    kind: DefKind::Item(Box::new(api::Entry {
+                        text: contract_core::Fragment::from(shape).compact_text().0,
+                        locations: Located::item_at(at),
+                        file: file.to_path_buf(),
+                        line: at.0,
+                        item_name: name.clone(),
+                        undecided: Vec::new(),
+                        whole_undecided: undecided,
+                        impl_self: None,
+                        members_by_macro: false,
+                    })),
+                })
+            })
+            .collect()
     }
 
     /// Records module `m` in the public-API model, with the module symbol it registers
