@@ -176,6 +176,16 @@ pub fn include_unread(written: &str, module: &str, why: &str) -> String {
     )
 }
 
+/// Why an `include!`'s file is not read: it does not parse as items.
+pub fn include_unparsed(file: &impl std::fmt::Display, e: &impl std::fmt::Display) -> String {
+    format!("`{file}` does not parse as items: {e}")
+}
+
+/// Why an `include!`'s file is not read: reading it failed.
+pub fn include_unreadable(file: &impl std::fmt::Display, e: &impl std::fmt::Display) -> String {
+    format!("`{file}` cannot be read: {e}")
+}
+
 /// Why an `include!` names no file: its path needs the build script's output.
 pub const INCLUDE_NO_OUT_DIR: &str =
     "its path is in the build script's `OUT_DIR`, and the script has not run here";

@@ -118,14 +118,11 @@ impl Scanner<'_> {
         let parsed = match read.map(|text| (contract_core::syntax::parse_file(&text), text)) {
             Ok((Ok(parsed), text)) => (parsed, text),
             Ok((Err(e), _)) => {
-                unseen(
-                    self,
-                    format!("`{}` does not parse as items: {e}", target.display()),
-                );
+                unseen(self, words::include_unparsed(&target.display(), &e));
                 return true;
             }
             Err(e) => {
-                unseen(self, format!("`{}` cannot be read: {e}", target.display()));
+                unseen(self, words::include_unreadable(&target.display(), &e));
                 return true;
             }
         };
