@@ -86,6 +86,10 @@ pub struct Def {
     pub hidden: bool,
     /// What it is.
     pub kind: DefKind,
+    /// Another crate's item re-exported (`pub use serde::Serialize;`): a public path
+    /// of its own, while a path through the module still resolves by its `use`
+    /// (`lib::Vec` is std's `Vec`).
+    pub foreign: bool,
 }
 
 /// What a `use` binds.
@@ -252,7 +256,7 @@ impl names::Modules for Api {
             .defs
             .iter()
             .enumerate()
-            .filter(|(_, d)| d.name == name)
+            .filter(|(_, d)| d.name == name && !d.foreign)
             .map(|(i, d)| match d.kind {
                 DefKind::Module(c) => Res::Module(c),
                 DefKind::Item(_) | DefKind::Private => Res::Def(m, i),

@@ -69,6 +69,7 @@ impl Scanner<'_> {
                             public: false,
                             hidden,
                             kind: DefKind::Private,
+                            foreign: false,
                         });
                     }
                     // An exported symbol is API of a `cdylib`/`staticlib` whatever its
@@ -204,6 +205,7 @@ impl Scanner<'_> {
                         public: true,
                         hidden,
                         kind: DefKind::Item(Box::new(entry)),
+                        foreign: false,
                     });
                 }
                 _ => {
@@ -217,6 +219,7 @@ impl Scanner<'_> {
                             public: true,
                             hidden,
                             kind: DefKind::Item(Box::new(entry.clone())),
+                            foreign: false,
                         });
                     }
                     // A private exported fn is API by its symbol alone.
@@ -227,6 +230,7 @@ impl Scanner<'_> {
                             public: true,
                             hidden,
                             kind: DefKind::Item(Box::new(entry)),
+                            foreign: false,
                         });
                     }
                 }
@@ -448,6 +452,7 @@ impl Scanner<'_> {
                         impl_self: None,
                         members_by_macro: false,
                     })),
+                    foreign: true,
                 })
             })
             .collect()
@@ -475,6 +480,7 @@ impl Scanner<'_> {
             public: is_pub(&m.vis),
             hidden,
             kind: DefKind::Module(child),
+            foreign: false,
         });
         let at = line_col(m.ident.span());
         let item = contract_core::ItemShape::Module(contract_core::shape::ModuleShape { hidden });
