@@ -2241,6 +2241,10 @@ fn an_include_is_read_beside_its_file_and_one_unread_is_said() {
             && run.stderr.contains("not read"),
         "{run:?}"
     );
+    // Said, and no reason to refuse a golden (mime_guess 2.0.4, whose build script
+    // cannot run offline).
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
 }
 
 /// A bound on a sealed `#[doc(hidden)]` trait replaced by a bound on another trait
@@ -2387,6 +2391,26 @@ fn a_re_export_of_another_crate_s_item_is_a_symbol() {
         found.contains(&delta("breaking", "symbol_removed", "from_str"))
             && found.contains(&delta("breaking", "reexport_target_changed", "Value")),
         "{found:?}"
+    );
+}
+
+/// A module of the crate named like a dependency is what a `use` of that name reaches
+/// (zip 9.8: `mod aes;` beside the `aes` crate, `pub use aes::AesSalt;`): the item is
+/// the crate's own, not a re-export of the dependency's.
+#[test]
+fn a_use_through_a_module_named_like_a_dependency_is_the_crate_s() {
+    let f = dependency_workspace("zipper", ("aes", ""), "aes = { path = \"../dep\" }");
+    f.write("dep/src/lib.rs", "pub struct Cipher;\n");
+    f.write(
+        "lib/src/lib.rs",
+        "pub use aes::AesSalt;\nmod aes {\n    pub enum AesSalt {\n        A,\n    }\n}\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("lib/golden/api-contract/zipper.json");
+    assert!(
+        golden.contains("\"kind\": \"enum\"") && !golden.contains("\"reexport\""),
+        "{golden}"
     );
 }
 

@@ -86,10 +86,27 @@ pub struct Def {
     pub hidden: bool,
     /// What it is.
     pub kind: DefKind,
-    /// Another crate's item re-exported (`pub use serde::Serialize;`): a public path
-    /// of its own, while a path through the module still resolves by its `use`
-    /// (`lib::Vec` is std's `Vec`).
-    pub foreign: bool,
+    /// Another crate's item re-exported (`pub use serde::Serialize;`), with the name of
+    /// that crate: a public path of its own, while a path through the module still
+    /// resolves by its `use` (`lib::Vec` is std's `Vec`).
+    pub foreign: Option<String>,
+}
+
+impl Module {
+    /// Leaves out the re-exports read as another crate's whose first segment the module
+    /// itself names (zip 9.8's `mod aes;` beside its dependency `aes`: `pub use
+    /// aes::AesSalt;` is the module's, as rustc resolves it). Called once the module's
+    /// items are all read.
+    pub fn local_names_first(&mut self) {
+        let local: std::collections::BTreeSet<String> = self
+            .defs
+            .iter()
+            .filter(|d| d.foreign.is_none())
+            .map(|d| d.name.clone())
+            .collect();
+        self.defs
+            .retain(|d| d.foreign.as_ref().is_none_or(|c| !local.contains(c)));
+    }
 }
 
 /// What a `use` binds.
@@ -256,7 +273,7 @@ impl names::Modules for Api {
             .defs
             .iter()
             .enumerate()
-            .filter(|(_, d)| d.name == name && !d.foreign)
+            .filter(|(_, d)| d.name == name && d.foreign.is_none())
             .map(|(i, d)| match d.kind {
                 DefKind::Module(c) => Res::Module(c),
                 DefKind::Item(_) | DefKind::Private => Res::Def(m, i),

@@ -627,6 +627,9 @@ impl Scanner<'_> {
         for item in items {
             self.item(item, &cx, file);
         }
+        if let (Some(api), Some(index)) = (&mut self.api, cx.index) {
+            api.modules[index].local_names_first();
+        }
     }
 
     fn item(&mut self, item: &Item, cx: &ModCx, file: &Path) {

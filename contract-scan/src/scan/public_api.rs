@@ -69,7 +69,7 @@ impl Scanner<'_> {
                             public: false,
                             hidden,
                             kind: DefKind::Private,
-                            foreign: false,
+                            foreign: None,
                         });
                     }
                     // An exported symbol is API of a `cdylib`/`staticlib` whatever its
@@ -205,7 +205,7 @@ impl Scanner<'_> {
                         public: true,
                         hidden,
                         kind: DefKind::Item(Box::new(entry)),
-                        foreign: false,
+                        foreign: None,
                     });
                 }
                 _ => {
@@ -219,7 +219,7 @@ impl Scanner<'_> {
                             public: true,
                             hidden,
                             kind: DefKind::Item(Box::new(entry.clone())),
-                            foreign: false,
+                            foreign: None,
                         });
                     }
                     // A private exported fn is API by its symbol alone.
@@ -230,7 +230,7 @@ impl Scanner<'_> {
                             public: true,
                             hidden,
                             kind: DefKind::Item(Box::new(entry)),
-                            foreign: false,
+                            foreign: None,
                         });
                     }
                 }
@@ -452,7 +452,7 @@ impl Scanner<'_> {
                         impl_self: None,
                         members_by_macro: false,
                     })),
-                    foreign: true,
+                    foreign: Some(segments[0].to_owned()),
                 })
             })
             .collect()
@@ -480,7 +480,7 @@ impl Scanner<'_> {
             public: is_pub(&m.vis),
             hidden,
             kind: DefKind::Module(child),
-            foreign: false,
+            foreign: None,
         });
         let at = line_col(m.ident.span());
         let item = contract_core::ItemShape::Module(contract_core::shape::ModuleShape { hidden });
