@@ -1379,7 +1379,11 @@ fn detail_body(delta: &Delta) -> String {
                     "now a re-export of `{target}`, another crate's item whose shape is not \
                      read here: check by hand that it is the same API"
                 ),
-                (Some(target), _) => format!(
+                (Some(was), Some(now)) => format!(
+                    "now re-exports `{now}`, was `{was}`: another crate's item of the same \
+                     name, whose shape is not read here: check by hand that it is the same API"
+                ),
+                (Some(target), None) => format!(
                     "was a re-export of `{target}`, now the crate's own item: check by hand \
                      that it is the same API"
                 ),

@@ -623,6 +623,15 @@ pub fn load(
                     true => Vec::new(),
                     false => deps.libraries(),
                 },
+                extern_crates: match public_api.is_empty() {
+                    true => BTreeSet::new(),
+                    false => {
+                        let mut all: BTreeSet<String> =
+                            deps.libraries().into_iter().map(|(n, _)| n).collect();
+                        all.extend(deps.unread());
+                        all
+                    }
+                },
                 features: match public_api.is_empty() {
                     true => BTreeMap::new(),
                     false => package.feature_table.clone(),

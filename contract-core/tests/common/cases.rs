@@ -1871,6 +1871,20 @@ pub const CASES: &[Case] = &[
         "[reexports]\nMap = \"serde_json::Map\"",
         "[reexports]\nMap = \"serde_json::Map\"\nValue = \"serde_json::Value\"",
     ),
+    // Another crate's item of the same name may be the same API moved
+    // (intrusive-collections 0.10.3's `offset_of!`): not told.
+    yes(
+        ReexportUntold,
+        Additive,
+        Api,
+        "[reexports]\noffset_of = \"memoffset::offset_of\"",
+        "[reexports]\noffset_of = \"core::mem::offset_of\"",
+    ),
+    no(
+        ReexportTargetChanged,
+        "[reexports]\noffset_of = \"memoffset::offset_of\"",
+        "[reexports]\noffset_of = \"core::mem::offset_of\"",
+    ),
     yes(
         SymbolRemoved,
         Breaking,

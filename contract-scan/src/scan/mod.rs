@@ -63,6 +63,9 @@ pub struct Options {
     /// package calls each, and its library's root file. Their `#[macro_export]`
     /// macros are expanded where the sources call them.
     pub dependencies: Vec<(String, PathBuf)>,
+    /// Every dependency the package's library may name, by the name it calls it, its
+    /// sources found or not: what a `pub use` of another crate's item starts with.
+    pub extern_crates: BTreeSet<String>,
     /// Where the package's build script wrote its files (`OUT_DIR`), when it has run:
     /// what `include!(concat!(env!("OUT_DIR"), "/x.rs"))` reads.
     pub out_dir: Option<PathBuf>,
@@ -964,6 +967,7 @@ mod tests {
             },
             features: BTreeMap::new(),
             dependencies: Vec::new(),
+            extern_crates: BTreeSet::new(),
             out_dir: None,
         }
     }

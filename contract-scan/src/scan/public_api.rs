@@ -413,8 +413,7 @@ impl Scanner<'_> {
             return Vec::new();
         }
         let extern_crate = |name: &str| {
-            matches!(name, "std" | "core" | "alloc")
-                || self.options.dependencies.iter().any(|(n, _)| n == name)
+            matches!(name, "std" | "core" | "alloc") || self.options.extern_crates.contains(name)
         };
         let at = line_col(item.span());
         found
