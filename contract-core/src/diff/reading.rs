@@ -273,16 +273,19 @@ fn single_use_lifetimes_elided(i: &mut crate::shape::Implementor) -> bool {
         .collect();
     let mut elsewhere = BTreeSet::new();
     i.generics.named_lifetimes(&mut elsewhere);
-    let mut uses: BTreeMap<String, usize> = BTreeMap::new();
-    let mut count = |l: &mut String| *uses.entry(l.clone()).or_default() += 1;
-    i.ty.lifetimes_mut(&mut count);
-    for arg in &mut i.trait_args {
-        match arg {
-            crate::ty::GenericArg::Lifetime(l) => count(l),
-            crate::ty::GenericArg::Type(t) => t.lifetimes_mut(&mut count),
-            _ => {}
+    // Every lifetime the header writes: in the type and the trait's arguments.
+    fn header_lifetimes(i: &mut crate::shape::Implementor, f: &mut impl FnMut(&mut String)) {
+        i.ty.lifetimes_mut(f);
+        for arg in &mut i.trait_args {
+            match arg {
+                crate::ty::GenericArg::Lifetime(l) => f(l),
+                crate::ty::GenericArg::Type(t) => t.lifetimes_mut(f),
+                _ => {}
+            }
         }
     }
+    let mut uses: BTreeMap<String, usize> = BTreeMap::new();
+    header_lifetimes(i, &mut |l| *uses.entry(l.clone()).or_default() += 1);
     let elided: BTreeSet<String> = uses
         .iter()
         .filter(|(l, n)| {
@@ -296,19 +299,11 @@ fn single_use_lifetimes_elided(i: &mut crate::shape::Implementor) -> bool {
     if elided.is_empty() {
         return false;
     }
-    let mut anonymous = |l: &mut String| {
+    header_lifetimes(i, &mut |l| {
         if elided.contains(l) {
             *l = "'_".to_owned();
         }
-    };
-    i.ty.lifetimes_mut(&mut anonymous);
-    for arg in &mut i.trait_args {
-        match arg {
-            crate::ty::GenericArg::Lifetime(l) => anonymous(l),
-            crate::ty::GenericArg::Type(t) => t.lifetimes_mut(&mut anonymous),
-            _ => {}
-        }
-    }
+    });
     i.generics
         .params
         .retain(|p| !matches!(p, GenericParam::Lifetime { name, .. } if elided.contains(name)));
