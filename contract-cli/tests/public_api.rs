@@ -2414,6 +2414,27 @@ fn a_use_through_a_module_named_like_a_dependency_is_the_crate_s() {
     );
 }
 
+/// Another crate's item re-exported under a path an item of the crate has too is in
+/// another namespace (enum-map 2.7: `pub use enum_map_derive::Enum;`, a derive, beside
+/// its trait `Enum`; update refused two items named `Enum`): the crate's item is the
+/// path's symbol.
+#[test]
+fn a_re_export_in_another_namespace_than_the_crate_s_item_leaves_it_the_path() {
+    let f = dependency_workspace("maps", ("derives", ""), "derives = { path = \"../dep\" }");
+    f.write(
+        "dep/src/lib.rs",
+        "#[macro_export]\nmacro_rules! Enum {\n    () => {};\n}\n",
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub use derives::Enum;\npub use inner::Enum;\nmod inner {\n    pub trait Enum {}\n}\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("lib/golden/api-contract/maps.json");
+    assert!(golden.contains("\"kind\": \"trait\""), "{golden}");
+}
+
 /// A module shadows a glob's name in the type namespace only (issue 44: two root fns
 /// of `pub use self::bits::*;` in a crate with modules `bits` and `bytes` were left
 /// out of the golden): rustc keeps types, values and macros apart.

@@ -415,6 +415,14 @@ impl Api {
             }
         }
         let mut out = Vec::new();
+        // A path an item of the crate has too is the crate's: another crate's item
+        // there is in another namespace, which this command does not read (enum-map
+        // 2.7's `pub use enum_map_derive::Enum;`, a derive, beside its trait `Enum`).
+        let crate_paths: BTreeSet<&String> = paths
+            .iter()
+            .filter(|((m, d), _)| self.modules[*m].defs[*d].foreign.is_none())
+            .flat_map(|(_, names)| names.keys())
+            .collect();
         for (&(m, d), names) in &paths {
             let def = &self.modules[m].defs[d];
             let (m, d) = renames.get(&(m, d)).copied().unwrap_or((m, d));
@@ -422,6 +430,9 @@ impl Api {
                 continue;
             };
             for (path, &hidden) in names {
+                if def.foreign.is_some() && crate_paths.contains(path) {
+                    continue;
+                }
                 let mut p = public(path, def.ns, entry, m);
                 p.hidden = hidden;
                 p.sealed = sealed.contains(&(m, d));
