@@ -800,6 +800,9 @@ pub enum Note {
     UnknownKey(String),
     /// Serde attributes on a type without a recorded serde derive.
     SerdeWithoutDerive,
+    /// Serde attributes that no payload reads changed (a field's name under
+    /// `flatten`, a part of a variant that is never written nor read).
+    SerdeUnread,
     /// `rename_all` (of the container or of a variant).
     RenameAll,
     /// `deny_unknown_fields` added (`Added`) or removed.

@@ -1089,6 +1089,11 @@ fn detail_body(delta: &Delta) -> String {
                     derive"
                 .to_owned()
         }
+        Note::SerdeUnread => {
+            return "serde attributes that no payload reads (a flattened field's name, a \
+                    skipped variant's fields)"
+                .to_owned()
+        }
         Note::RenameAll => {
             return match &delta.member {
                 Member::Variant { name } => format!("`rename_all` of variant `{name}`"),

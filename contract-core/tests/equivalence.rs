@@ -2789,3 +2789,18 @@ fn an_impl_lifetime_named_once_is_the_anonymous_one() {
         "pub trait Read {} pub struct W<'a>(&'a str); impl Read for W<'_> {}",
     );
 }
+
+/// A serde attribute no payload reads (a field of a variant that is never written nor
+/// read) changed: a serde attribute change, additive, not the safety net's
+/// `unclassified_change` (found by the property test: a flattened field's `rename` in a
+/// skipped variant).
+#[test]
+fn a_serde_attribute_no_payload_reads_is_a_serde_change() {
+    let src = |name: &str| {
+        format!(
+            "#[derive(Serialize, Deserialize)]\npub enum E {{\n    A,\n    #[serde(skip)]\n    \
+             B {{ #[serde(flatten, rename = \"{name}\")] inner: Inner }},\n}}"
+        )
+    };
+    only_additive(&src("x"), &src("y"), DeltaKind::SerdeAttributeChanged);
+}

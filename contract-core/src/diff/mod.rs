@@ -322,6 +322,23 @@ fn diff_symbol_in(
     for (_, family) in families {
         family(&mut cx, before, after);
     }
+    // Only fields' and variants' serde attributes differ, and no wire rule found a
+    // payload they change: said as such, not as an unclassified change.
+    if cx.deltas.is_empty() && serde_container::alike_but_member_serde(before, after) {
+        let delta = cx
+            .delta(
+                DeltaKind::SerdeAttributeChanged,
+                Member::Attr {
+                    attr: crate::delta::Attr::Serde,
+                },
+            )
+            .note(Note::SerdeUnread)
+            .change(
+                Shown::Symbol(Box::new(before.clone())),
+                Shown::Symbol(Box::new(after.clone())),
+            );
+        cx.push(delta);
+    }
     if cx.deltas.is_empty() {
         let delta = cx
             .delta(DeltaKind::UnclassifiedChange, Member::Item)

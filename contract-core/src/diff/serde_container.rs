@@ -257,3 +257,32 @@ fn serde_projection(item: &ItemShape) -> Vec<(String, Vec<Entry>)> {
     out.retain(|(_, entries)| !entries.is_empty());
     out
 }
+
+/// Whether `before` and `after` differ only in their fields' and variants' serde
+/// attributes (each side's container attributes kept).
+pub(super) fn alike_but_member_serde(before: &Symbol, after: &Symbol) -> bool {
+    let strip = |s: &Symbol| {
+        let mut s = s.clone();
+        match &mut s.item {
+            Some(ItemShape::Struct(st)) => st
+                .fields
+                .iter_mut()
+                .for_each(|f| f.serde = Default::default()),
+            Some(ItemShape::Union(u)) => u
+                .fields
+                .iter_mut()
+                .for_each(|f| f.serde = Default::default()),
+            Some(ItemShape::Enum(e)) => {
+                for v in &mut e.variants {
+                    v.serde = Default::default();
+                    v.fields
+                        .iter_mut()
+                        .for_each(|f| f.serde = Default::default());
+                }
+            }
+            _ => {}
+        }
+        s
+    };
+    before != after && strip(before) == strip(after)
+}
