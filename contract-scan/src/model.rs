@@ -597,6 +597,18 @@ pub fn load(
                 .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
                 .collect();
             let has_public_api = !public_api.is_empty();
+            // Dependencies found on disk (their macros are expanded) and every one the
+            // library may name (a `pub use` of another crate's item), sources or not.
+            let (libraries, extern_crates) = match has_public_api {
+                false => (Vec::new(), BTreeSet::new()),
+                true => {
+                    let libraries = deps.libraries();
+                    let mut all: BTreeSet<String> =
+                        libraries.iter().map(|(n, _)| n.clone()).collect();
+                    all.extend(deps.unread());
+                    (libraries, all)
+                }
+            };
             let custom = match package.build_script {
                 true => crate::cfg::build_script_cfgs(&workspace.target_dir, &package.name)
                     .or_else(|| {
@@ -619,22 +631,11 @@ pub fn load(
                     .build_script
                     .then(|| crate::cfg::build_script_out_dir(&workspace.target_dir, &package.name))
                     .flatten(),
-                dependencies: match public_api.is_empty() {
-                    true => Vec::new(),
-                    false => deps.libraries(),
-                },
-                extern_crates: match public_api.is_empty() {
-                    true => BTreeSet::new(),
-                    false => {
-                        let mut all: BTreeSet<String> =
-                            deps.libraries().into_iter().map(|(n, _)| n).collect();
-                        all.extend(deps.unread());
-                        all
-                    }
-                },
-                features: match public_api.is_empty() {
-                    true => BTreeMap::new(),
-                    false => package.feature_table.clone(),
+                dependencies: libraries,
+                extern_crates,
+                features: match has_public_api {
+                    false => BTreeMap::new(),
+                    true => package.feature_table.clone(),
                 },
                 public_api,
                 cfg: crate::cfg::Env {

@@ -42,8 +42,6 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
                 }
                 return visibility(cx, old, new);
             }
-            // An item of the crate and another crate's: `diff_symbol_in` says it once.
-            (ItemShape::Reexport(_), _) | (_, ItemShape::Reexport(_)) => return,
             _ => {}
         }
         let (was, now) = (kind_with_style(old), kind_with_style(new));

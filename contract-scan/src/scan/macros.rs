@@ -85,13 +85,13 @@ impl Scanner<'_> {
         if !self.library {
             return true;
         }
-        match self.env.item(&m.attrs) {
+        // Under a cfg the command cannot evaluate, its items are as undecided as the
+        // module's would be.
+        let undecided = match self.env.item(&m.attrs) {
             Truth::False => return true,
-            // Under a cfg the command cannot evaluate: its items are as unknown as the
-            // module's would be.
-            Truth::Unknown(_) => {}
-            Truth::True => {}
-        }
+            Truth::Unknown(what) => Some(what),
+            Truth::True => None,
+        };
         let written = contract_core::syntax::tokens::to_string(&m.mac.tokens);
         let target = m
             .mac
@@ -135,7 +135,7 @@ impl Scanner<'_> {
         };
         let (parsed, text) = parsed;
         let mut inner = cx.clone();
-        if let Truth::Unknown(what) = self.env.item(&m.attrs) {
+        if let Some(what) = undecided {
             inner.undecided.get_or_insert(what);
         }
         inner.scope.add(parsed.items.iter());
