@@ -13,36 +13,33 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     let whole = |s: &Symbol| Shown::Symbol(Box::new(s.clone()));
     if let (Some(old), Some(new)) = (&before.item, &after.item) {
         // Another crate's item under the path: its shape is that crate's.
-        match (old, new) {
-            (ItemShape::Reexport(o), ItemShape::Reexport(n)) => {
-                if o.target != n.target {
-                    // Another crate's item of the same name (intrusive-collections
-                    // 0.10.3: `memoffset::offset_of` → `core::mem::offset_of`) may be
-                    // the same API moved; whether it is, is not read here. Another
-                    // name, or another item of the same crate, is another item.
-                    let crate_of = |t: &crate::ty::Type| {
-                        t.as_path()
-                            .and_then(|p| p.segments.first())
-                            .map(|s| s.name.clone())
-                    };
-                    let last = |t: &crate::ty::Type| {
-                        t.as_path().and_then(|p| p.last_name()).map(str::to_owned)
-                    };
-                    let moved = crate_of(&o.target) != crate_of(&n.target)
-                        && last(&o.target) == last(&n.target);
-                    let delta = match moved {
-                        true => cx
-                            .delta(DeltaKind::ReexportUntold, Member::Item)
-                            .change(whole(before), whole(after)),
-                        false => cx
-                            .delta(DeltaKind::ReexportTargetChanged, Member::Item)
-                            .change(item(old), item(new)),
-                    };
-                    cx.push(delta);
-                }
-                return visibility(cx, old, new);
+        if let (ItemShape::Reexport(o), ItemShape::Reexport(n)) = (old, new) {
+            if o.target != n.target {
+                // Another crate's item of the same name (intrusive-collections
+                // 0.10.3: `memoffset::offset_of` → `core::mem::offset_of`) may be
+                // the same API moved; whether it is, is not read here. Another
+                // name, or another item of the same crate, is another item.
+                let crate_of = |t: &crate::ty::Type| {
+                    t.as_path()
+                        .and_then(|p| p.segments.first())
+                        .map(|s| s.name.clone())
+                };
+                let last = |t: &crate::ty::Type| {
+                    t.as_path().and_then(|p| p.last_name()).map(str::to_owned)
+                };
+                let moved = crate_of(&o.target) != crate_of(&n.target)
+                    && last(&o.target) == last(&n.target);
+                let delta = match moved {
+                    true => cx
+                        .delta(DeltaKind::ReexportUntold, Member::Item)
+                        .change(whole(before), whole(after)),
+                    false => cx
+                        .delta(DeltaKind::ReexportTargetChanged, Member::Item)
+                        .change(item(old), item(new)),
+                };
+                cx.push(delta);
             }
-            _ => {}
+            return visibility(cx, old, new);
         }
         let (was, now) = (kind_with_style(old), kind_with_style(new));
         let kind = if was == "union" && now.ends_with("struct") {
