@@ -2573,3 +2573,115 @@ fn a_dependency_renamed_inside_the_crate_is_recorded_as_the_dependency_s_path() 
         [delta("breaking", "param_type_changed", "clear")]
     );
 }
+
+/// Every feature's API (issue 44): an item or member under a feature off by default is
+/// API of the set, recorded with what it needs (cargo-semver-checks missed nothing else
+/// on a fresh batch: nom-supreme 0.7's `error` module, upon 0.10's
+/// `Engine::with_syntax`). Removing it is a break; moving an item behind a feature is
+/// a break; taking it out from under one is additive. A feature named unstable is not
+/// covered.
+#[test]
+fn what_a_feature_off_by_default_exposes_is_api_with_its_gate() {
+    let f = api_package(
+        "gated",
+        "\n[features]\ndefault = []\nsyntax = []\nfull = [\"syntax\"]\nnightly = []\n",
+    );
+    let lib = "pub struct Engine;\n\
+               impl Engine {\n    pub fn new() -> Self {\n        Engine\n    }\n    \
+               #[cfg(feature = \"syntax\")]\n    pub fn with_syntax(&self) {}\n}\n\
+               #[cfg(feature = \"syntax\")]\npub mod syntax {\n    pub struct Syntax;\n}\n\
+               #[cfg(feature = \"nightly\")]\npub fn unstable() {}\n";
+    f.write("src/lib.rs", lib);
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/gated.json")).unwrap();
+    let names: Vec<&String> = golden["symbols"].as_object().unwrap().keys().collect();
+    assert!(
+        names.iter().any(|n| *n == "syntax::Syntax") && !names.iter().any(|n| *n == "unstable"),
+        "{names:?}"
+    );
+    let needs = &golden["symbols"]["Engine"]["shape"]["needs"];
+    assert_eq!(
+        needs.to_string(),
+        r#"[{"cfg":"feature = \"syntax\"","member":{"kind":"method","name":"with_syntax"}}]"#
+    );
+    assert_eq!(f.run(&["check"]).code, 0);
+    // Removed from under the feature: gone for everyone who enabled it.
+    f.write(
+        "src/lib.rs",
+        &lib.replace(
+            "#[cfg(feature = \"syntax\")]\n    pub fn with_syntax(&self) {}\n",
+            "",
+        ),
+    );
+    assert_eq!(f.deltas(), [delta("breaking", "method_removed", "Engine")]);
+    // In every build before, behind the feature now.
+    f.write(
+        "src/lib.rs",
+        &lib.replace(
+            "    pub fn new()",
+            "    #[cfg(feature = \"syntax\")]\n    pub fn new()",
+        ),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "now_needs_feature", "Engine")]
+    );
+    // Behind `full`, which turns `syntax` on: who enabled `syntax` alone lost it.
+    f.write(
+        "src/lib.rs",
+        &lib.replace(
+            "#[cfg(feature = \"syntax\")]\npub mod",
+            "#[cfg(feature = \"full\")]\npub mod",
+        ),
+    );
+    let deltas = f.deltas();
+    assert!(
+        deltas.contains(&delta("breaking", "now_needs_feature", "syntax::")),
+        "{deltas:?}"
+    );
+    // Out from under the feature: everyone has it now.
+    f.write(
+        "src/lib.rs",
+        &lib.replace("#[cfg(feature = \"syntax\")]\npub mod", "pub mod"),
+    );
+    let deltas = f.deltas();
+    assert!(
+        !deltas.is_empty()
+            && deltas
+                .iter()
+                .all(|(class, kind, _)| class == "additive" && kind == "no_longer_needs_feature"),
+        "{deltas:?}"
+    );
+}
+
+/// A trait's members written by the crate's own macro (special 0.14's `trait Elliptic`,
+/// each method by `declare_method!`) are its members: two required methods added went
+/// unseen while the calls were dropped silently.
+#[test]
+fn a_trait_s_members_a_macro_writes_are_read() {
+    let f = api_package("macro_trait", "");
+    let lib = "macro_rules! declare {\n    ($name:ident) => {\n        fn $name(self) -> Self;\n    };\n}\n\
+               pub trait Special: Sized {\n    declare!(gamma);\n}\n";
+    f.write("src/lib.rs", lib);
+    assert_eq!(f.run(&["update"]).code, 0);
+    assert_eq!(f.run(&["check"]).code, 0);
+    f.write(
+        "src/lib.rs",
+        &lib.replace("declare!(gamma);", "declare!(gamma);\n    declare!(beta);"),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "trait_required_method_added", "Special")]
+    );
+    // A call the command cannot expand is said, not dropped silently.
+    f.write(
+        "src/lib.rs",
+        &lib.replace("declare!(gamma);", "unknown_macro!(gamma);"),
+    );
+    let run = f.run(&["check"]);
+    assert!(
+        run.stderr.contains("this trait calls `unknown_macro!`"),
+        "{run:?}"
+    );
+}

@@ -439,6 +439,18 @@ impl Current {
         self.rewrite(name, |symbol| symbol.defined_in = Some(module.to_owned()));
     }
 
+    /// Records what parts of symbol `name` need of the package's features
+    /// ([`Symbol::needs`]): part of its shape, so its text is written anew. A part
+    /// already listed keeps its gate. Nothing happens when there is no such symbol,
+    /// or it does not read.
+    pub fn add_needs(&mut self, name: &str, needs: &[(crate::delta::Member, String)]) {
+        self.rewrite(name, |symbol| {
+            for (member, cfg) in needs {
+                symbol.add_need(member.clone(), cfg.clone());
+            }
+        });
+    }
+
     /// Records the auto traits told for symbol `name` without saying the others could
     /// not be: part of the type is under a `#[cfg]` the reader could not evaluate, so a
     /// trait left out is taken as the golden has it, as the undecided part is.

@@ -442,6 +442,12 @@ delta_kinds! {
     FeatureNoLongerEnables = "feature_no_longer_enables", Breaking, Api, "`extras = [\"alloc\"]` -> `extras = []`";
     /// A feature now turns on another.
     FeatureNowEnables = "feature_now_enables", Additive, Api, "`extras = []` -> `extras = [\"alloc\"]`";
+    /// An item or member is behind a feature it was not behind (or needs more of
+    /// them): a consumer whose features exposed it before no longer gets it.
+    NowNeedsFeature = "now_needs_feature", Breaking, Api, "`pub fn f()` -> `#[cfg(feature = \"x\")] pub fn f()`";
+    /// An item or member needs fewer features than before: every consumer that had it
+    /// still has it, and more do.
+    NoLongerNeedsFeature = "no_longer_needs_feature", Additive, Api, "`#[cfg(feature = \"x\")] pub fn f()` -> `pub fn f()`";
     /// `static` became `static mut` or the reverse.
     StaticMutabilityChanged = "static_mutability_changed", Breaking, Api, "`static X` -> `static mut X`";
     /// A row of a table initialiser changed in place (same position, other value).
@@ -643,6 +649,9 @@ pub enum Shown {
     Row(String),
     /// A module path.
     Module(String),
+    /// What a part needs of the package's features ([`crate::gate`]); `None`: nothing,
+    /// it is in every build.
+    Gate(Option<String>),
     /// `impl<…> Trait for Type`.
     Implementor(crate::shape::Implementor),
     /// Names in declaration order (fields, variants).

@@ -909,7 +909,20 @@ impl<'a> Arbitrary<'a> for Symbol {
             Some(m) if item.is_some() && u.ratio(1, 8)? => Some(format!("{m}::imp")),
             _ => None,
         };
+        // A public-API set's item under a feature off by default.
+        let needs = match item.is_some() && u.ratio(1, 8)? {
+            true => vec![crate::shape::Need {
+                member: crate::delta::Member::Item,
+                cfg: [
+                    "feature = \"serde\"",
+                    "all(feature = \"a\", not(feature = \"b\"))",
+                ][usize::from(u.arbitrary::<bool>()?)]
+                .to_owned(),
+            }],
+            false => Vec::new(),
+        };
         Ok(canonical(Symbol {
+            needs,
             module,
             item,
             path,

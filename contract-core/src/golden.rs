@@ -75,7 +75,13 @@ mod layout;
 /// 11: a public-API set records each `pub use` of another crate's item as a re-export
 /// symbol (`pub use serde::Serialize;`): its removal breaks, and an item of the crate
 /// replaced by one is not told. Format 10 recorded none, so each would read as added.
-pub const FORMAT_VERSION: u64 = 11;
+///
+/// 12: a public-API set covers every feature docs.rs documents (or every feature not
+/// named unstable or private), each item or member a feature off by default gates
+/// recorded with what it needs (`needs`), and a trait's members its crate's macros
+/// write. Format 11 read the default features only, so each such item would read as
+/// added.
+pub const FORMAT_VERSION: u64 = 12;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -116,6 +122,12 @@ fn changed_since(v: u64) -> &'static str {
         10 => {
             " (format 11 records each `pub use` of another crate's item in a public-API \
              set, which format 10 left out: each would read as added)"
+        }
+        11 => {
+            " (format 12 reads a public-API set with every documented feature on, each \
+             item a feature off by default gates recorded with what it needs, and a \
+             trait's members its crate's macros write; format 11 read the default \
+             features only, so each such item would read as added)"
         }
         _ => "",
     }
@@ -173,6 +185,10 @@ impl crate::variance::Types for Golden {
                 .map(|(name, entry)| (name.as_str(), &entry.shape)),
             def,
         )
+    }
+
+    fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
+        crate::variance::find_feature(|n| self.symbols.get(n).map(|e| &e.shape), name)
     }
 
     fn trait_symbol(&self, def: &str) -> Option<&crate::shape::Symbol> {

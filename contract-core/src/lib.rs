@@ -19,6 +19,7 @@ pub mod delta;
 pub mod diff;
 pub mod env;
 pub mod features;
+pub mod gate;
 #[cfg(feature = "arbitrary")]
 pub mod generate;
 pub mod golden;

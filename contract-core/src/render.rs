@@ -499,6 +499,8 @@ pub fn side_lines(delta: &Delta, after: bool) -> Option<Vec<String>> {
             })
         }
         Shown::Row(r) => short(r.clone()),
+        Shown::Gate(None) => short("(in every build)".to_owned()),
+        Shown::Gate(Some(cfg)) => short(format!("#[cfg({cfg})]")),
         Shown::Module(m) => short(format!("{m}::{}", delta.symbol)),
         Shown::Implementor(i) => short(implementor(&delta.symbol, i)),
         Shown::Order(names) => short(names.join(", ")),
@@ -1311,6 +1313,17 @@ fn detail_body(delta: &Delta) -> String {
         DeltaKind::AssocItemAdded | DeltaKind::AssocItemRemoved => m,
         DeltaKind::FeatureNoLongerDefault => "no longer on by default".to_owned(),
         DeltaKind::FeatureNowDefault => "now on by default".to_owned(),
+        DeltaKind::NowNeedsFeature | DeltaKind::NoLongerNeedsFeature => {
+            let gate = |s: &Option<Shown>| match s {
+                Some(Shown::Gate(Some(cfg))) => format!("`{cfg}`"),
+                _ => "nothing (in every build)".to_owned(),
+            };
+            format!(
+                "{m}: needs {}, was {}",
+                gate(&delta.after),
+                gate(&delta.before)
+            )
+        }
         DeltaKind::TraitMethodRemoved
         | DeltaKind::TraitRequiredMethodAdded
         | DeltaKind::TraitProvidedMethodAdded => match &delta.member {

@@ -12,6 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::delta::Member;
 use crate::probed::{AutoCond, ProbedTrait};
 use crate::serde_attrs::Entries;
 pub use crate::serde_attrs::{ContainerSerde, FieldSerde, VariantSerde};
@@ -185,6 +186,38 @@ pub struct Symbol {
     /// and messages about them say so. Not part of what is compared.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub unresolved: BTreeSet<String>,
+    /// Public-API sets: the parts of the symbol that only some of the package's
+    /// features expose, each with what it needs ([`crate::gate`]); a part not listed
+    /// is in every build. Sorted by member.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<Need>,
+}
+
+/// A part of a symbol that only some of the package's features expose.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Need {
+    /// The part: [`Member::Item`] for the whole item.
+    pub member: Member,
+    /// What it needs, as a [`crate::gate::Gate`] in `cfg` syntax (`feature = "x"`).
+    pub cfg: String,
+}
+
+impl Symbol {
+    /// What `member` needs, `None` when it is in every build.
+    pub fn need_of(&self, member: &Member) -> Option<&str> {
+        self.needs
+            .iter()
+            .find(|n| n.member == *member)
+            .map(|n| n.cfg.as_str())
+    }
+
+    /// Adds what `member` needs; a part already listed keeps the gate it has.
+    pub fn add_need(&mut self, member: Member, cfg: String) {
+        if let Err(at) = self.needs.binary_search_by(|n| n.member.cmp(&member)) {
+            self.needs.insert(at, Need { member, cfg });
+        }
+    }
 }
 
 impl Symbol {
@@ -221,6 +254,7 @@ impl Symbol {
             && self.implementors == other.implementors
             && self.implements == other.implements
             && self.auto_traits == other.auto_traits
+            && self.needs == other.needs
     }
 }
 
@@ -1552,7 +1586,7 @@ pub struct ReexportShape {
 
 /// A Cargo feature, as a consumer that enables it or relies on the defaults sees it.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FeatureShape {
     /// The package's other features it turns on, directly or through others (not

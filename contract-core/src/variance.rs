@@ -192,6 +192,25 @@ pub trait Types {
         let _ = def;
         None
     }
+
+    /// The package's Cargo feature `name` as a public-API set records it (what it
+    /// turns on, whether `default` does): what a gated part's consumers enable is read
+    /// from ([`crate::gate`]). `None` when not known.
+    fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
+        let _ = name;
+        None
+    }
+}
+
+/// The feature `name` among a set's symbols ([`Types::feature`]).
+pub fn find_feature<'a>(
+    get: impl FnOnce(&str) -> Option<&'a Symbol>,
+    name: &str,
+) -> Option<&'a crate::shape::FeatureShape> {
+    match &get(&crate::features::symbol_name(name))?.item {
+        Some(ItemShape::Feature(f)) => Some(f),
+        _ => None,
+    }
 }
 
 /// The type alias among `symbols` defined as `def` (`module::Name`).
@@ -346,6 +365,11 @@ impl Types for Newer<'_> {
             .trait_symbol(def)
             .or_else(|| self.golden.trait_symbol(def))
     }
+
+    /// The current feature only: what it turns on now.
+    fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
+        self.current.feature(name)
+    }
 }
 
 /// The struct, enum or union among `symbols` (name, shape) defined as `def`
@@ -386,6 +410,10 @@ impl Types for std::collections::BTreeMap<String, Symbol> {
 
     fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
         find_trait(self.iter().map(|(name, s)| (name.as_str(), s)), def)
+    }
+
+    fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
+        find_feature(|n| self.get(n), name)
     }
 }
 

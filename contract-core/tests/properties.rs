@@ -619,6 +619,7 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                 package_features: Default::default(),
                 auto_traits_inferred: false,
                 unresolved: Default::default(),
+                needs: Vec::new(),
             },
         )
 }
@@ -948,7 +949,7 @@ proptest! {
 fn corpus() -> Vec<&'static str> {
     common::cases::CASES
         .iter()
-        .filter(|c| !c.is_feature_table() && !c.has_reexports())
+        .filter(|c| !c.only_public_api())
         .flat_map(|c| [c.before, c.after])
         .collect()
 }

@@ -20,6 +20,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
+use contract_core::gate::Gate;
 use contract_core::names::{self, Res};
 use contract_core::syntax::Located;
 
@@ -57,6 +58,11 @@ pub struct Entry {
     /// An inherent `impl` that calls a macro among its members (`const_fn!`), whose
     /// members this command cannot read (see [`crate::scan::Pinned`]).
     pub members_by_macro: bool,
+    /// What the item (with the modules around it) needs of the features the build
+    /// leaves off ([`contract_core::gate`]); `None`: in the build.
+    pub gate: Option<Gate>,
+    /// Its members under such a gate of their own.
+    pub member_gates: Vec<(contract_core::Member, Gate)>,
 }
 
 /// What a name in a module stands for.
@@ -130,6 +136,8 @@ pub struct Import {
     pub path: Vec<String>,
     /// What it binds.
     pub binding: Binding,
+    /// What the `use` needs of the features the build leaves off.
+    pub gate: Option<Gate>,
 }
 
 /// A module of the library.
@@ -319,6 +327,9 @@ pub struct Public<'a> {
     pub sealed: bool,
     /// The namespace of the name (a type's `impl` blocks are the type's).
     pub ns: Ns,
+    /// What the path needs of the features the build leaves off: the gates of the
+    /// `use` declarations it goes through (the item's own is its entry's).
+    pub route_gate: Option<Gate>,
 }
 
 /// The most public paths one item may have: a guard against re-export cycles that
@@ -351,24 +362,34 @@ impl Api {
         };
         // Every public path of every item (and of every module).
         // By item: each public path, and whether it is hidden.
-        let mut paths: BTreeMap<(usize, usize), BTreeMap<String, bool>> = BTreeMap::new();
+        // With it, what the route needs of the features the build leaves off.
+        type Seen = BTreeMap<String, (bool, Option<Gate>)>;
+        let mut paths: BTreeMap<(usize, usize), Seen> = BTreeMap::new();
         // By module: the same.
-        let mut module_paths: BTreeMap<usize, BTreeMap<String, bool>> = BTreeMap::new();
-        let mut stack: Vec<(usize, String, Vec<usize>, bool)> =
-            vec![(0, String::new(), vec![0], false)];
+        let mut module_paths: BTreeMap<usize, Seen> = BTreeMap::new();
+        // Two routes to one path: visible if either is, in the build if either is.
+        let merge = |seen: &mut (bool, Option<Gate>), hidden: bool, gate: &Option<Gate>| {
+            seen.0 &= hidden;
+            if gate.is_none() {
+                seen.1 = None;
+            }
+        };
+        let mut stack: Vec<(usize, String, Vec<usize>, bool, Option<Gate>)> =
+            vec![(0, String::new(), vec![0], false, None)];
         let mut count = 0usize;
-        while let Some((m, prefix, chain, hidden_here)) = stack.pop() {
-            for (name, res, hidden_edge) in r.exports(m, &mut Vec::new()) {
+        while let Some((m, prefix, chain, hidden_here, gate_here)) = stack.pop() {
+            for (name, res, hidden_edge, gate_edge) in r.exports(m, &mut Vec::new()) {
                 let path = join(&prefix, &name);
                 let hidden = hidden_here || hidden_edge;
+                let gate = and_gates(gate_here.clone(), gate_edge);
                 match res {
                     Res::Module(child) => {
                         let seen = module_paths.entry(child).or_default().entry(path.clone());
-                        *seen.or_insert(hidden) &= hidden;
+                        merge(seen.or_insert((hidden, gate.clone())), hidden, &gate);
                         if !chain.contains(&child) && chain.len() < 24 {
                             let mut deeper = chain.clone();
                             deeper.push(child);
-                            stack.push((child, path, deeper, hidden));
+                            stack.push((child, path, deeper, hidden, gate));
                         }
                     }
                     Res::Def(dm, d) => {
@@ -376,9 +397,8 @@ impl Api {
                         if count > MAX_PATHS {
                             return Vec::new();
                         }
-                        // Two routes to one path: visible if either is.
                         let seen = paths.entry((dm, d)).or_default().entry(path);
-                        *seen.or_insert(hidden) &= hidden;
+                        merge(seen.or_insert((hidden, gate.clone())), hidden, &gate);
                     }
                 }
             }
@@ -429,13 +449,14 @@ impl Api {
             let DefKind::Item(entry) = &self.modules[m].defs[d].kind else {
                 continue;
             };
-            for (path, &hidden) in names {
+            for (path, (hidden, gate)) in names {
                 if def.foreign.is_some() && crate_paths.contains(path) {
                     continue;
                 }
                 let mut p = public(path, def.ns, entry, m);
-                p.hidden = hidden;
+                p.hidden = *hidden;
                 p.sealed = sealed.contains(&(m, d));
+                p.route_gate = gate.clone();
                 out.push(p);
             }
         }
@@ -444,8 +465,10 @@ impl Api {
                 continue;
             };
             let parent = self.modules[m].parent.unwrap_or(m);
-            for (path, &hidden) in names {
+            for (path, (hidden, gate)) in names {
                 let mut p = public(path, Ns::Type, entry, parent);
+                p.route_gate = gate.clone();
+                let hidden = *hidden;
                 // `algo::astar::`: a module shares its path with the fn or macro
                 // re-exported from it often enough (`pub mod astar; pub use
                 // astar::astar;`), as `name!` does for a macro.
@@ -477,7 +500,7 @@ impl Api {
             // Each public path once, with the module of its type: twins of the type
             // under cfgs this command cannot evaluate (nix's `mod consts` per target,
             // glob re-exported) are one type to the block (the first twin's module).
-            let mut found: BTreeMap<String, usize> = BTreeMap::new();
+            let mut found: BTreeMap<String, (usize, Option<Gate>)> = BTreeMap::new();
             let mut targets = r.resolve(i.module, target, &mut Vec::new());
             // An inherent `impl` of an alias that only renames a type (`type
             // MappedLocalTime<T> = LocalResult<T>`) is an `impl` of that type: its
@@ -501,15 +524,16 @@ impl Api {
                     .chain(aliases)
                     .filter_map(|k| paths.get(k))
                 {
-                    for n in names.keys() {
-                        let at = found.entry(n.clone()).or_insert(m);
-                        *at = (*at).min(m);
+                    for (n, (_, gate)) in names {
+                        let at = found.entry(n.clone()).or_insert((m, gate.clone()));
+                        at.0 = at.0.min(m);
                     }
                 }
             }
-            for (path, m) in found {
+            for (path, (m, gate)) in found {
                 let mut p = public(&path, Ns::Type, &i.entry, m);
                 p.written_in = (i.module != m).then_some(i.module);
+                p.route_gate = gate;
                 out.push(p);
             }
         }
@@ -589,6 +613,18 @@ impl Api {
     }
 }
 
+/// A name a module exports: what it resolves to, whether it is hidden on this route,
+/// and what the route's `use` needs of the features the build leaves off.
+type Export = (String, Res, bool, Option<Gate>);
+
+/// Both gates (`None` is no gate).
+pub fn and_gates(a: Option<Gate>, b: Option<Gate>) -> Option<Gate> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Gate::and(a, b)),
+        (a, b) => a.or(b),
+    }
+}
+
 fn public<'a>(path: &str, ns: Ns, entry: &'a Entry, defined_in: usize) -> Public<'a> {
     let (parent, _) = path.rsplit_once("::").unwrap_or(("", path));
     let symbol = match ns {
@@ -604,6 +640,7 @@ fn public<'a>(path: &str, ns: Ns, entry: &'a Entry, defined_in: usize) -> Public
         hidden: false,
         sealed: false,
         ns,
+        route_gate: None,
     }
 }
 
@@ -619,7 +656,7 @@ struct Resolver<'a> {
     api: &'a Api,
     hidden_is_api: bool,
     /// Each module's public names, once computed.
-    exports: BTreeMap<usize, Vec<(String, Res, bool)>>,
+    exports: BTreeMap<usize, Vec<Export>>,
 }
 
 impl Resolver<'_> {
@@ -647,7 +684,7 @@ impl Resolver<'_> {
     /// items and modules, its `pub use` names, and the public names of its
     /// `pub use …::*` globs that nothing of its own shadows; each with whether the
     /// way to it is a `#[doc(hidden)]` re-export while hidden items are not API.
-    fn exports(&mut self, m: usize, stack: &mut Vec<usize>) -> Vec<(String, Res, bool)> {
+    fn exports(&mut self, m: usize, stack: &mut Vec<usize>) -> Vec<Export> {
         if let Some(done) = self.exports.get(&m) {
             return done.clone();
         }
@@ -658,18 +695,41 @@ impl Resolver<'_> {
         let module = &self.api.modules[m];
         let hidden_is_api = self.hidden_is_api;
         let hides = |hidden: bool| hidden && !hidden_is_api;
-        let mut out: Vec<(String, Res, bool)> = Vec::new();
+        let mut out: Vec<Export> = Vec::new();
+        // Twins under exclusive cfgs (`#[cfg(feature = "std")] pub fn f` beside
+        // `#[cfg(not(feature = "std"))] pub fn f`): the build's is the name's, else
+        // the first read.
+        let gated = |def: &Def| match &def.kind {
+            DefKind::Item(entry) => entry.gate.is_some(),
+            DefKind::Module(c) => self.api.modules[*c]
+                .entry
+                .as_ref()
+                .is_some_and(|e| e.gate.is_some()),
+            DefKind::Private => false,
+        };
+        let twin_of = |i: usize, def: &Def| {
+            module.defs.iter().enumerate().any(|(j, other)| {
+                j != i
+                    && other.name == def.name
+                    && other.ns == def.ns
+                    && other.public
+                    && (!gated(other) || j < i)
+            })
+        };
         for (i, def) in module.defs.iter().enumerate() {
+            if gated(def) && twin_of(i, def) {
+                continue;
+            }
             match def.kind {
                 // A hidden module (a crate's `__private`) hides what is in it, which
                 // was never API; a hidden item's own shape says it is hidden, and a
                 // hidden re-export (below) is a path being retired: both are in the
                 // set, hidden, and the diff follows the policy.
                 DefKind::Module(c) if def.public && !hides(def.hidden) => {
-                    out.push((def.name.clone(), Res::Module(c), false))
+                    out.push((def.name.clone(), Res::Module(c), false, None))
                 }
                 DefKind::Item(_) if def.public => {
-                    out.push((def.name.clone(), Res::Def(m, i), false))
+                    out.push((def.name.clone(), Res::Def(m, i), false, None))
                 }
                 _ => {}
             }
@@ -691,7 +751,7 @@ impl Resolver<'_> {
                 for &res in &found {
                     named.insert((name.clone(), self.ns_of(res)));
                     if import.public && self.is_public(res) {
-                        out.push((name.clone(), res, hides(import.hidden)));
+                        out.push((name.clone(), res, hides(import.hidden), import.gate.clone()));
                     }
                 }
             }
@@ -702,9 +762,10 @@ impl Resolver<'_> {
             }
             for res in self.resolve(m, &import.path, &mut Vec::new()) {
                 let Res::Module(t) = res else { continue };
-                for (name, res, hidden) in self.exports(t, stack) {
+                for (name, res, hidden, gate) in self.exports(t, stack) {
                     if !named.contains(&(name.clone(), self.ns_of(res))) {
-                        out.push((name, res, hidden || hides(import.hidden)));
+                        let gate = and_gates(gate, import.gate.clone());
+                        out.push((name, res, hidden || hides(import.hidden), gate));
                     }
                 }
             }

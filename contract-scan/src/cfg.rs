@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
+use contract_core::gate::Gate;
 use syn::punctuated::Punctuated;
 use syn::{Attribute, Meta, Token};
 
@@ -98,6 +99,49 @@ pub struct Env {
     pub custom: Option<BTreeSet<Cfg>>,
     /// `cfg(test)`: an integration test's own sources.
     pub test: bool,
+    /// The features a public-API set covers that the build leaves off: what an item
+    /// the build leaves out may need of them is its gate ([`Env::gate`]).
+    pub open_features: BTreeSet<String>,
+}
+
+/// A predicate read with the build's features on and the open ones undecided.
+enum Partial {
+    Is(bool),
+    Unknown,
+    Gate(Gate),
+}
+
+impl Partial {
+    fn not(self) -> Partial {
+        match self {
+            Partial::Is(b) => Partial::Is(!b),
+            Partial::Unknown => Partial::Unknown,
+            Partial::Gate(g) => Partial::Gate(Gate::Not(Box::new(g))),
+        }
+    }
+
+    /// `all` (`short` false) or `any` (`short` true).
+    fn combine(parts: impl Iterator<Item = Partial>, short: bool) -> Partial {
+        let mut gates = Vec::new();
+        let mut unknown = false;
+        for part in parts {
+            match part {
+                Partial::Is(b) if b == short => return Partial::Is(short),
+                Partial::Is(_) => {}
+                Partial::Unknown => unknown = true,
+                Partial::Gate(g) => gates.push(g),
+            }
+        }
+        if unknown {
+            return Partial::Unknown;
+        }
+        match gates.len() {
+            0 => Partial::Is(!short),
+            1 => Partial::Gate(gates.pop().expect("one gate")),
+            _ if short => Partial::Gate(Gate::Any(gates)),
+            _ => Partial::Gate(Gate::All(gates)),
+        }
+    }
 }
 
 impl Env {
@@ -163,6 +207,76 @@ impl Env {
             return self.target.as_ref().map(|_| Truth::False);
         }
         self.custom.as_ref().map(|custom| truth(holds(custom)))
+    }
+
+    /// For an item the build leaves out: what it needs of [`Env::open_features`] to
+    /// be built (`feature = "serde"`), when some choice of them builds it. `None` when
+    /// none does, when another cfg leaves it out, or when one cannot be evaluated.
+    pub fn gate(&self, attrs: &[Attribute]) -> Option<Gate> {
+        if self.open_features.is_empty() {
+            return None;
+        }
+        let mut parts = Vec::new();
+        for attr in attrs {
+            if attr.path().is_ident("cfg") {
+                let predicate = attr
+                    .meta
+                    .require_list()
+                    .and_then(|l| l.parse_args::<Meta>());
+                parts.push(predicate.map_or(Partial::Unknown, |p| self.partial(&p)));
+            } else if attr.path().is_ident("cfg_attr") {
+                // What a `cfg_attr` makes of the item's own cfg is not read here.
+                let adds_cfg = cfg_attr_parts(&attr.meta)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|(_, metas)| metas.iter().any(|m| m.path().is_ident("cfg")));
+                if adds_cfg {
+                    return None;
+                }
+            }
+        }
+        match Partial::combine(parts.into_iter(), false) {
+            Partial::Gate(gate) if gate.satisfiable() => Some(gate),
+            _ => None,
+        }
+    }
+
+    fn partial(&self, meta: &Meta) -> Partial {
+        if let Meta::NameValue(nv) = meta {
+            if let (
+                true,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(f),
+                    ..
+                }),
+            ) = (nv.path.is_ident("feature"), &nv.value)
+            {
+                let f = f.value();
+                return match (self.features.contains(&f), self.open_features.contains(&f)) {
+                    (true, _) => Partial::Is(true),
+                    (false, true) => Partial::Gate(Gate::Feature(f)),
+                    (false, false) => Partial::Is(false),
+                };
+            }
+        }
+        if let Meta::List(list) = meta {
+            let op = list.path.get_ident().map(|i| i.to_string());
+            let args = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated);
+            if let (Some(op), Ok(args)) = (op, args) {
+                let parts = args.iter().map(|m| self.partial(m));
+                match op.as_str() {
+                    "all" => return Partial::combine(parts, false),
+                    "any" => return Partial::combine(parts, true),
+                    "not" if args.len() == 1 => return self.partial(&args[0]).not(),
+                    _ => return Partial::Unknown,
+                }
+            }
+        }
+        match self.eval(meta) {
+            Truth::True => Partial::Is(true),
+            Truth::False => Partial::Is(false),
+            Truth::Unknown(_) => Partial::Unknown,
+        }
     }
 
     /// The truth of an item's `#[cfg]` attributes together (all must hold).
@@ -515,7 +629,71 @@ mod tests {
             features: ["std".to_owned()].into(),
             custom: Some([("has_atomics".to_owned(), None)].into()),
             test: false,
+            open_features: Default::default(),
         }
+    }
+
+    fn gate(env: &Env, attrs: &str) -> Option<String> {
+        let item: syn::ItemFn = syn::parse_str(&format!("{attrs} fn f() {{}}")).unwrap();
+        env.gate(&item.attrs).map(|g| g.to_string())
+    }
+
+    #[test]
+    fn what_the_build_leaves_out_needs_of_the_open_features() {
+        let env = Env {
+            open_features: ["serde".to_owned(), "extra".to_owned()].into(),
+            ..env()
+        };
+        // The build's features hold; the open ones stay open; others do not hold.
+        assert_eq!(
+            gate(&env, "#[cfg(feature = \"serde\")]").as_deref(),
+            Some("feature = \"serde\"")
+        );
+        assert_eq!(
+            gate(
+                &env,
+                "#[cfg(all(feature = \"std\", feature = \"serde\"))] #[cfg(unix)]"
+            )
+            .as_deref(),
+            Some("feature = \"serde\"")
+        );
+        assert_eq!(
+            gate(
+                &env,
+                "#[cfg(any(feature = \"serde\", feature = \"extra\"))]"
+            )
+            .as_deref(),
+            Some("any(feature = \"serde\", feature = \"extra\")")
+        );
+        assert_eq!(
+            gate(
+                &env,
+                "#[cfg(all(feature = \"serde\", not(feature = \"extra\")))]"
+            )
+            .as_deref(),
+            Some("all(feature = \"serde\", not(feature = \"extra\"))")
+        );
+        // No choice builds it: another cfg leaves it out, a feature nobody covers, a
+        // contradiction.
+        assert_eq!(
+            gate(&env, "#[cfg(all(windows, feature = \"serde\"))]"),
+            None
+        );
+        assert_eq!(gate(&env, "#[cfg(feature = \"nightly\")]"), None);
+        assert_eq!(
+            gate(
+                &env,
+                "#[cfg(all(feature = \"serde\", not(feature = \"serde\")))]"
+            ),
+            None
+        );
+        // What cannot be evaluated is not gated.
+        assert_eq!(
+            gate(&env, "#[cfg(all(has_other, feature = \"serde\"))]"),
+            None
+        );
+        // Nothing open: nothing gated.
+        assert_eq!(gate(&env(), "#[cfg(feature = \"serde\")]"), None);
     }
 
     fn eval(env: &Env, predicate: &str) -> Truth {

@@ -643,6 +643,14 @@ pub fn load(
                     features: package.features.clone(),
                     custom,
                     test: false,
+                    open_features: match has_public_api {
+                        false => BTreeSet::new(),
+                        true => package
+                            .api_features
+                            .difference(&package.features)
+                            .cloned()
+                            .collect(),
+                    },
                 },
             }
         })
@@ -926,6 +934,9 @@ fn assemble(
         .collect();
     for &i in pinned {
         let p = &scan.pinned[i];
+        if !p.needs.is_empty() {
+            current.add_needs(&p.name, &p.needs);
+        }
         if !current::is_item_text(&p.text) {
             continue;
         }

@@ -159,6 +159,15 @@ pub fn impl_member_not_evaluated(what: &str) -> String {
 }
 
 /// An inherent `impl` of a public-API set that calls `name!` among its members.
+pub fn trait_members_by_macro(name: &str) -> String {
+    format!(
+        "this trait calls `{name}!` among its members, which the command cannot expand (a \
+         procedural macro, or a `macro_rules!` neither the crate nor a dependency on disk \
+         defines, or one whose rules do not match the call): the members it writes are not \
+         in the golden, and their changes go unseen"
+    )
+}
+
 pub fn impl_members_by_macro(name: &str) -> String {
     format!(
         "this `impl` calls `{name}!` among its members, which the command cannot expand (a \

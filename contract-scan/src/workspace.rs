@@ -40,6 +40,8 @@ pub struct Package {
     /// Its feature table as `cargo metadata` lists it: every feature (an optional
     /// dependency's implicit one included) and what it enables.
     pub feature_table: BTreeMap<String, Vec<String>>,
+    /// The features a public-API set covers ([`api_features`]).
+    pub api_features: BTreeSet<String>,
     /// Whether it has a build script (whose cfgs only its output tells).
     pub build_script: bool,
     /// Its version.
@@ -102,6 +104,9 @@ struct MetaPackage {
     targets: Vec<MetaTarget>,
     #[serde(default)]
     features: BTreeMap<String, Vec<String>>,
+    /// `[package.metadata]`: docs.rs reads its `docs.rs` table.
+    #[serde(default)]
+    metadata: Option<serde_json::Value>,
 }
 
 /// A dependency as the manifest declares it.
@@ -169,6 +174,12 @@ pub fn discover(
                 .iter()
                 .any(|t| t.kind.iter().any(|k| k == "custom-build"));
             let features = crate::cfg::default_features(&p.features);
+            let docs_rs = p.metadata.as_ref().and_then(|m| {
+                m.get("docs")
+                    .and_then(|d| d.get("rs"))
+                    .or_else(|| m.get("docs.rs"))
+            });
+            let api_features = api_features(&p.features, docs_rs);
             let mut targets: Vec<Target> = p
                 .targets
                 .into_iter()
@@ -204,6 +215,7 @@ pub fn discover(
                 targets,
                 features,
                 feature_table: p.features,
+                api_features,
                 build_script,
                 version: p.version,
                 dependencies: p
@@ -461,4 +473,49 @@ mod tests {
             Path::new("/goldens")
         );
     }
+}
+
+/// The features a public-API set covers, as docs.rs documents the package: with
+/// `all-features = true`, every one; with `features = [...]`, those and the defaults;
+/// without a `[package.metadata.docs.rs]` table, every feature but those named
+/// unstable or private ([`contract_core::features::is_hidden`]), as
+/// cargo-semver-checks chooses. Each with what it turns on.
+pub fn api_features(
+    table: &BTreeMap<String, Vec<String>>,
+    docs_rs: Option<&serde_json::Value>,
+) -> BTreeSet<String> {
+    let flag = |key: &str| {
+        docs_rs
+            .and_then(|d| d.get(key))
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false)
+    };
+    let roots: Vec<String> = if flag("all-features") {
+        table.keys().cloned().collect()
+    } else if let Some(listed) = docs_rs
+        .and_then(|d| d.get("features"))
+        .and_then(|f| f.as_array())
+    {
+        let mut roots: Vec<String> = listed
+            .iter()
+            .filter_map(|f| f.as_str())
+            // `dep/feature` turns on another package's feature: none of this one's.
+            .filter(|f| !f.contains('/'))
+            .map(str::to_owned)
+            .collect();
+        roots.push("default".to_owned());
+        roots
+    } else {
+        table
+            .keys()
+            .filter(|f| !contract_core::features::is_hidden(f))
+            .cloned()
+            .collect()
+    };
+    let mut on = BTreeSet::new();
+    for root in roots.iter().filter(|r| table.contains_key(*r)) {
+        on.extend(contract_core::features::turned_on(table, root));
+    }
+    on.remove("default");
+    on
 }

@@ -86,7 +86,7 @@ fn cases() -> Vec<Pair> {
         if case.no_families {
             continue; // a diff-engine configuration, not something a crate can say
         }
-        if case.is_feature_table() || case.has_reexports() {
+        if case.only_public_api() {
             // Cargo features and re-exports of other crates' items: public-API sets
             // only, which no attribute pins; the command's reading of them is tested
             // end to end in tests/public_api.rs.

@@ -350,6 +350,12 @@ pub fn normalized(s: &Symbol) -> Symbol {
     out.redundant_features.clear();
     out.package_features.clear();
     out.auto_traits_inferred = false;
+    // A gate in one spelling: `any(a, b)` is `any(b, a)`.
+    for need in &mut out.needs {
+        if let Some(gate) = crate::gate::Gate::parse(&need.cfg) {
+            need.cfg = gate.canonical().to_string();
+        }
+    }
     // A public path given stands for the module: moving the definition behind it
     // moves nothing a consumer names.
     if out.path.is_some() {

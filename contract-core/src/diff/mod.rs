@@ -23,6 +23,7 @@ mod features;
 mod fields;
 mod fields_wire;
 mod fns;
+mod gates;
 mod generalised;
 mod generics;
 mod hidden;
@@ -128,6 +129,7 @@ pub const FAMILIES: &[(&str, Family)] = &[
     ("methods", methods::diff),
     ("macros", macros::diff),
     ("features", features::diff),
+    ("gates", gates::diff),
     ("fns", fns::diff),
     ("aliases", aliases::diff),
     ("values", values::diff),
@@ -306,6 +308,9 @@ fn diff_symbol_in(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
+    // A gate spelled another way reaches the same consumers.
+    let gated = gates::alike_written_as_before(&cx, before, after);
+    let after = gated.as_ref().unwrap_or(after);
     // What no consumer can tell apart (a consistent renaming of generic
     // parameters, another spelling of one signature, …) is no change at all.
     if equiv::equivalent(before, after) {

@@ -65,6 +65,10 @@ impl Types for CurrentTypes<'_> {
     fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
         Types::trait_symbol(self.shapes(), def)
     }
+
+    fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
+        Types::feature(self.shapes(), name)
+    }
 }
 
 /// The golden's shapes, parsed from its text the first time a rule asks for a type
@@ -103,6 +107,10 @@ impl Types for LazyTypes<'_> {
 
     fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
         Types::trait_symbol(self.shapes(), def)
+    }
+
+    fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
+        Types::feature(self.shapes(), name)
     }
 }
 

@@ -75,6 +75,19 @@ impl Case {
     pub fn has_reexports(&self) -> bool {
         self.before.starts_with("[reexports]") || self.after.starts_with("[reexports]")
     }
+
+    /// Whether either side says what a part needs of the package's features
+    /// (`#[needs(…)]`, see [`super::set`]): only a public-API set reads features off
+    /// by default.
+    pub fn has_needs(&self) -> bool {
+        self.before.contains("#[needs(") || self.after.contains("#[needs(")
+    }
+
+    /// What only a public-API set records: a feature table, another crate's items
+    /// re-exported, or what a part needs of the features.
+    pub fn only_public_api(&self) -> bool {
+        self.is_feature_table() || self.has_reexports() || self.has_needs()
+    }
 }
 
 /// `#[derive(Serialize, Deserialize)]` in front of an item.
@@ -2931,6 +2944,70 @@ pub const CASES: &[Case] = &[
         ProcMacroHelperAdded,
         "#[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { i }",
         "#[doc(hidden)] #[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { TokenStream::new() }",
+    ),
+    // ---- what a part needs of the features (public-API sets) --------------------
+    yes(
+        NowNeedsFeature,
+        Breaking,
+        Api,
+        "pub fn f() {}",
+        r#"#[needs("feature = \"x\"")] pub fn f() {}"#,
+    ),
+    // Needed `x`; now `x` or `y`: everyone who had it still has it.
+    no(
+        NowNeedsFeature,
+        r#"#[needs("feature = \"x\"")] pub fn f() {}"#,
+        r#"#[needs("any(feature = \"x\", feature = \"y\")")] pub fn f() {}"#,
+    ),
+    yes(
+        NowNeedsFeature,
+        Breaking,
+        Api,
+        r#"#[needs("feature = \"x\"")] pub fn f() {}"#,
+        r#"#[needs("all(feature = \"x\", feature = \"y\")")] pub fn f() {}"#,
+    ),
+    // upon 0.10's `Engine::with_syntax`, under the non-default `syntax` feature.
+    yes(
+        NowNeedsFeature,
+        Breaking,
+        Api,
+        "pub struct Engine; impl Engine { pub fn with_syntax(&self) {} }",
+        r#"pub struct Engine; impl Engine { #[needs("feature = \"syntax\"")] pub fn with_syntax(&self) {} }"#,
+    ),
+    yes(
+        NowNeedsFeature,
+        Breaking,
+        Api,
+        "pub trait Codec {} pub struct Json; impl Codec for Json {}",
+        r#"pub trait Codec {} pub struct Json; #[needs("feature = \"json\"")] impl Codec for Json {}"#,
+    ),
+    yes(
+        NoLongerNeedsFeature,
+        Additive,
+        Api,
+        r#"#[needs("all(feature = \"x\", feature = \"y\")")] pub fn f() {}"#,
+        r#"#[needs("feature = \"x\"")] pub fn f() {}"#,
+    ),
+    yes(
+        NoLongerNeedsFeature,
+        Additive,
+        Api,
+        r#"pub struct Engine; impl Engine { #[needs("feature = \"syntax\"")] pub fn with_syntax(&self) {} }"#,
+        "pub struct Engine; impl Engine { pub fn with_syntax(&self) {} }",
+    ),
+    // Another feature, not fewer: who enabled only `x` loses it.
+    no(
+        NoLongerNeedsFeature,
+        r#"#[needs("feature = \"x\"")] pub fn f() {}"#,
+        r#"#[needs("feature = \"y\"")] pub fn f() {}"#,
+    ),
+    // A gated item removed is removed.
+    yes(
+        SymbolRemoved,
+        Breaking,
+        Api,
+        r#"pub fn f() {} #[needs("feature = \"x\"")] pub fn g() {}"#,
+        "pub fn f() {}",
     ),
     // ---- Cargo features (a `[features]` table; public-API sets) ------------------
     yes(

@@ -145,6 +145,10 @@ pub fn set_in_spelling_of(
         }
     }
     let mut symbols = assemble(&regs).unwrap_or_else(|c| panic!("conflicts in {src}: {c:?}"));
+    for (name, member, cfg) in needs(&file.items) {
+        let symbol = symbols.get_mut(&name).expect("a symbol of the source");
+        symbol.add_need(member, cfg);
+    }
     for (name, (observed, in_source)) in facts {
         let symbol = symbols.get_mut(&name).expect("a symbol of the source");
         symbol.implements = observed;
@@ -169,6 +173,80 @@ pub fn set_in_spelling_of(
         }
     }
     symbols
+}
+
+/// What the test-only `#[needs("feature = \"x\"")]` says a part needs, as a
+/// public-API set reads `#[cfg(feature = "x")]` under a feature off by default: on
+/// an item (the whole item), on a method of an inherent `impl`, or on an `impl Trait
+/// for Type` (that implementor). Items of the root module only.
+fn needs(items: &[syn::Item]) -> Vec<(String, contract_core::Member, String)> {
+    let need = |attrs: &[syn::Attribute]| {
+        let attr = attrs.iter().find(|a| a.path().is_ident("needs"))?;
+        Some(attr.parse_args::<syn::LitStr>().expect("a string").value())
+    };
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            syn::Item::Impl(i) => {
+                let syn::Type::Path(p) = &*i.self_ty else {
+                    continue;
+                };
+                let ty = p
+                    .path
+                    .segments
+                    .last()
+                    .expect("a type name")
+                    .ident
+                    .to_string();
+                if let Some((_, t, _)) = &i.trait_ {
+                    if let Some(cfg) = need(&i.attrs) {
+                        let name = t.segments.last().expect("a trait name").ident.to_string();
+                        let self_ty = contract_core::Type::parse(
+                            &quote::ToTokens::to_token_stream(&i.self_ty).to_string(),
+                        )
+                        .expect("a type");
+                        out.push((
+                            name,
+                            contract_core::Member::Implementor { ty: self_ty },
+                            cfg,
+                        ));
+                    }
+                    continue;
+                }
+                for member in &i.items {
+                    if let syn::ImplItem::Fn(f) = member {
+                        if let Some(cfg) = need(&f.attrs).or_else(|| need(&i.attrs)) {
+                            out.push((
+                                ty.clone(),
+                                contract_core::Member::method(&f.sig.ident.to_string()),
+                                cfg,
+                            ));
+                        }
+                    }
+                }
+            }
+            other => {
+                let attrs = contract_core::syntax::args::item_attrs(other);
+                if let (Some(cfg), Some(name)) = (need(attrs), item_name(other)) {
+                    out.push((name, contract_core::Member::Item, cfg));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn item_name(item: &syn::Item) -> Option<String> {
+    Some(match item {
+        syn::Item::Struct(s) => s.ident.to_string(),
+        syn::Item::Enum(e) => e.ident.to_string(),
+        syn::Item::Fn(f) => f.sig.ident.to_string(),
+        syn::Item::Trait(t) => t.ident.to_string(),
+        syn::Item::Const(c) => c.ident.to_string(),
+        syn::Item::Static(s) => s.ident.to_string(),
+        syn::Item::Type(t) => t.ident.to_string(),
+        _ => return None,
+    })
 }
 
 /// The (module, name) of each item marked `#[infer_auto]`.

@@ -433,26 +433,62 @@ impl Scanner<'_> {
     /// Replaces each macro call among an inherent impl's members with the members it
     /// expands to (under the call's `#[cfg]`s); a call that cannot be expanded stays.
     pub(super) fn expand_members(&mut self, block: &mut syn::ItemImpl) {
+        self.expand_member_calls(
+            &mut block.items,
+            |m| match m {
+                syn::ImplItem::Macro(call) => Some((&call.mac, &call.attrs)),
+                _ => None,
+            },
+            |types, e| syn::visit_mut::VisitMut::visit_impl_item_mut(types, e),
+            impl_item_attrs_mut,
+        );
+    }
+
+    /// A trait's members written by macro calls (`declare_method!(…);` in special
+    /// 0.14's `trait Elliptic`), expanded as [`Scanner::expand_members`] expands an
+    /// `impl`'s.
+    pub(super) fn expand_trait_members(&mut self, block: &mut syn::ItemTrait) {
+        self.expand_member_calls(
+            &mut block.items,
+            |m| match m {
+                syn::TraitItem::Macro(call) => Some((&call.mac, &call.attrs)),
+                _ => None,
+            },
+            |types, e| syn::visit_mut::VisitMut::visit_trait_item_mut(types, e),
+            |e| match e {
+                syn::TraitItem::Const(c) => Some(&mut c.attrs),
+                syn::TraitItem::Fn(f) => Some(&mut f.attrs),
+                syn::TraitItem::Type(t) => Some(&mut t.attrs),
+                syn::TraitItem::Macro(m) => Some(&mut m.attrs),
+                _ => None,
+            },
+        );
+    }
+
+    /// Each member of `items` that `call` says is a macro call, replaced by the
+    /// members it expands to (the call's cfgs on each), until none expands.
+    fn expand_member_calls<T: syn::parse::Parse>(
+        &mut self,
+        items: &mut Vec<T>,
+        call: impl Fn(&T) -> Option<(&syn::Macro, &Vec<Attribute>)>,
+        visit: impl Fn(&mut TypeMacros<'_, '_>, &mut T),
+        attrs_mut: impl Fn(&mut T) -> Option<&mut Vec<Attribute>>,
+    ) {
         let mut rounds = 0;
-        while rounds < 64
-            && block
-                .items
-                .iter()
-                .any(|m| matches!(m, syn::ImplItem::Macro(_)))
-        {
+        while rounds < 64 && items.iter().any(|m| call(m).is_some()) {
             rounds += 1;
             let mut changed = false;
-            let mut members = Vec::with_capacity(block.items.len());
-            for member in std::mem::take(&mut block.items) {
-                let syn::ImplItem::Macro(call) = &member else {
+            let mut members = Vec::with_capacity(items.len());
+            for member in std::mem::take(items) {
+                let Some((mac, attrs)) = call(&member) else {
                     members.push(member);
                     continue;
                 };
-                let parsed = self.expand_call(&call.mac).and_then(|tokens| {
+                let parsed = self.expand_call(mac).and_then(|tokens| {
                     let parser = |input: syn::parse::ParseStream| {
                         let mut out = Vec::new();
                         while !input.is_empty() {
-                            out.push(input.parse::<syn::ImplItem>()?);
+                            out.push(input.parse::<T>()?);
                         }
                         Ok(out)
                     };
@@ -461,11 +497,11 @@ impl Scanner<'_> {
                 match parsed {
                     Some(expanded) => {
                         changed = true;
-                        let cfgs = cfg_attrs(&call.attrs);
+                        let cfgs = cfg_attrs(attrs);
                         for mut e in expanded {
                             let mut types = TypeMacros { scanner: self };
-                            syn::visit_mut::VisitMut::visit_impl_item_mut(&mut types, &mut e);
-                            if let Some(attrs) = impl_item_attrs_mut(&mut e) {
+                            visit(&mut types, &mut e);
+                            if let Some(attrs) = attrs_mut(&mut e) {
                                 attrs.splice(0..0, cfgs.iter().cloned());
                             }
                             members.push(e);
@@ -474,7 +510,7 @@ impl Scanner<'_> {
                     None => members.push(member),
                 }
             }
-            block.items = members;
+            *items = members;
             if !changed {
                 break;
             }

@@ -20,6 +20,7 @@ use std::sync::OnceLock;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use contract_core::gate::Gate;
 use contract_core::health::ScanExactness;
 use contract_core::probe::ProbedTrait;
 use contract_core::syntax::args::{self, Resolution, Scope};
@@ -137,6 +138,10 @@ pub struct Pinned {
     /// whose names its text is written in. A golden may spell its types in either.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub written_in: Option<String>,
+    /// For a public-API set's item: its parts that only some of the features it
+    /// covers expose, each with its gate in `cfg` syntax ([`contract_core::gate`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<(contract_core::Member, String)>,
 }
 
 impl Pinned {
@@ -292,6 +297,8 @@ pub fn scan_package(
             scope: Scope::default(),
             index,
             undecided: None,
+            needs: None,
+            built_modules: Rc::default(),
         };
         let first = scan.out.pinned.len();
         scan.file(&target.root, &cx, None);
@@ -407,6 +414,14 @@ struct ModCx {
     /// The `#[cfg]` this command cannot evaluate that the module (or one around it)
     /// is under: every item in it is, too.
     undecided: Option<String>,
+    /// What the module (with those around it) needs of the features a public-API
+    /// set covers and the build leaves off: its items are that set's only, not the
+    /// build's (no attribute pins them, no probe sees them).
+    needs: Option<Gate>,
+    /// The modules the module declares that the build keeps (or may): a gated twin
+    /// of one (`#[cfg(feature = "x")] pub mod utils;` beside `#[cfg(not(feature =
+    /// "x"))] pub(crate) mod utils;`) is the same files, read once.
+    built_modules: Rc<BTreeSet<String>>,
 }
 
 struct Scanner<'a> {
@@ -623,8 +638,18 @@ impl Scanner<'_> {
 
     /// The items of one module: its scope is their `use` items.
     fn items(&mut self, items: &[Item], cx: &ModCx, file: &Path) {
+        let built_modules: BTreeSet<String> = items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Mod(m) if !matches!(self.env.item(&m.attrs), Truth::False) => {
+                    Some(m.ident.unraw().to_string())
+                }
+                _ => None,
+            })
+            .collect();
         let cx = ModCx {
             scope: Scope::of_items(items, self.macro_use),
+            built_modules: Rc::new(built_modules),
             ..cx.clone()
         };
         for item in items {
@@ -665,7 +690,10 @@ impl Scanner<'_> {
         // not counted, and said.
         let unknown = match self.env.item(attrs) {
             Truth::True => cx.undecided.clone(),
-            Truth::False => return self.not_built(item, attrs, cx, file, None),
+            Truth::False => {
+                self.not_built(item, attrs, cx, file, None);
+                return self.gated(item, attrs, cx, file);
+            }
             Truth::Unknown(what) => Some(what),
         };
         self.define(item);
@@ -680,7 +708,7 @@ impl Scanner<'_> {
             }
             return self.not_built(item, attrs, cx, file, Some(what));
         }
-        if let Item::Impl(i) = item {
+        if let (Item::Impl(i), None) = (item, &cx.needs) {
             if let Some((path, t)) = record_impl(i, &cx.path, &mut self.out.impls) {
                 if let (Some(index), true) = (cx.index, self.api.is_some()) {
                     self.pending_impls.push((index, path, t));
@@ -723,6 +751,41 @@ impl Scanner<'_> {
                     self.item(inner, &inner_cx, file);
                 }
             }
+        }
+    }
+
+    /// An item the build leaves out that some choice of the features a public-API set
+    /// covers builds: read for that set alone, under its gate.
+    fn gated(&mut self, item: &Item, attrs: &[Attribute], cx: &ModCx, file: &Path) {
+        let (Some(index), true) = (cx.index, self.api.is_some()) else {
+            return;
+        };
+        let Some(gate) = self.env.gate(attrs) else {
+            return;
+        };
+        if let Item::Mod(m) = item {
+            if cx.built_modules.contains(&m.ident.unraw().to_string()) {
+                return;
+            }
+        }
+        let cx = ModCx {
+            needs: crate::api::and_gates(cx.needs.clone(), Some(gate)),
+            ..cx.clone()
+        };
+        // A macro the build defines keeps its name: this one is the gated build's.
+        if let Item::Macro(syn::ItemMacro {
+            ident: Some(name), ..
+        }) = item
+        {
+            if !self.macros.contains_key(&name.unraw().to_string()) {
+                self.define(item);
+            }
+        }
+        self.collect(item, index, &cx, file, false);
+        match item {
+            Item::Mod(m) => self.module(m, &cx, file, None),
+            Item::Macro(m) if m.ident.is_none() => self.macro_item(m, &cx, file),
+            _ => {}
         }
     }
 
@@ -822,6 +885,8 @@ impl Scanner<'_> {
             scope: Scope::default(),
             index,
             undecided,
+            needs: cx.needs.clone(),
+            built_modules: Rc::default(),
         };
         match &m.content {
             Some((_, items)) => {
@@ -950,6 +1015,7 @@ mod tests {
             }],
             features: Default::default(),
             feature_table: Default::default(),
+            api_features: Default::default(),
             build_script: false,
             version: "0.1.0".to_owned(),
             dependencies: Vec::new(),

@@ -8,6 +8,9 @@ impl Scanner<'_> {
     /// `contract_pin::pin_macro!(name, …)`: the `macro_rules! name` of this file,
     /// registered as the macro registers it.
     pub(super) fn pin_macro(&mut self, m: &syn::ItemMacro, cx: &ModCx, file: &Path) {
+        if cx.needs.is_some() {
+            return;
+        }
         let mut errors = Vec::new();
         let parsed = args::parse_pin_macro(m.mac.tokens.clone(), &mut errors);
         // Like the macro: any error, and nothing registers.
@@ -37,6 +40,10 @@ impl Scanner<'_> {
     }
 
     pub(super) fn pinned(&mut self, item: &Item, attrs: &[Attribute], cx: &ModCx, file: &Path) {
+        // Under features the build leaves off: no build registers it.
+        if cx.needs.is_some() {
+            return;
+        }
         let (found, unresolved) = contract_attrs(attrs, &cx.scope);
         for (span, why) in unresolved {
             self.warn(
@@ -260,6 +267,7 @@ impl Scanner<'_> {
                 // see the members a macro defines alike (not at all).
                 members_by_macro: false,
                 written_in: None,
+                needs: Vec::new(),
             });
         }
     }

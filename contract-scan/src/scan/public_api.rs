@@ -27,7 +27,8 @@ impl Scanner<'_> {
                 }
                 api::use_tree(&u.tree, &mut prefix, &mut found);
                 let public = is_pub(&u.vis);
-                let foreign = self.foreign_reexports(&found, (public, hidden, undecided), file, u);
+                let foreign =
+                    self.foreign_reexports(&found, (public, hidden, undecided), cx, file, u);
                 if let Some(api) = &mut self.api {
                     api.modules[index].defs.extend(foreign);
                     for (path, binding) in found {
@@ -36,6 +37,7 @@ impl Scanner<'_> {
                             hidden,
                             path,
                             binding,
+                            gate: cx.needs.clone(),
                         });
                     }
                 }
@@ -100,11 +102,13 @@ impl Scanner<'_> {
             }
         }
         let mut expanded = item.clone();
-        if let Item::Impl(i) = &mut expanded {
-            self.expand_members(i);
+        match &mut expanded {
+            Item::Impl(i) => self.expand_members(i),
+            Item::Trait(t) => self.expand_trait_members(t),
+            _ => {}
         }
         strip_contract_attrs(&mut expanded, &cx.scope);
-        let (unknown, members) = expand_deep(&self.env, &mut expanded);
+        let (unknown, members, member_gates) = expand_deep(&self.env, &mut expanded);
         let (line, _) = line_col(item.span());
         for what in unknown {
             self.not_evaluated.push((file.to_path_buf(), line, what));
@@ -149,6 +153,24 @@ impl Scanner<'_> {
             }),
             _ => None,
         };
+        // A trait's members a macro writes that cannot be expanded: said, not dropped
+        // silently (what the trait requires is unknown).
+        if let Item::Trait(t) = &expanded {
+            let unexpanded = t.items.iter().find_map(|m| match m {
+                syn::TraitItem::Macro(m) => {
+                    Some(contract_core::syntax::tokens::to_string(&m.mac.path))
+                }
+                _ => None,
+            });
+            if let Some(name) = unexpanded {
+                self.warn(
+                    file,
+                    item.span(),
+                    ScanExactness::CfgDependent,
+                    words::trait_members_by_macro(&name),
+                );
+            }
+        }
         // As a cfg this command cannot evaluate: a part taken as the golden has it.
         if let Some(name) = &macro_member {
             self.warn(
@@ -169,6 +191,8 @@ impl Scanner<'_> {
                 undecided: members.clone(),
                 whole_undecided: undecided,
                 members_by_macro: macro_member.is_some(),
+                gate: cx.needs.clone(),
+                member_gates: member_gates.clone(),
                 impl_self: match item {
                     Item::Impl(i) if i.trait_.is_none() => {
                         // As the shape writes a type: `Array<Ix1>`.
@@ -284,10 +308,17 @@ impl Scanner<'_> {
                     undecided: p.entry.undecided.clone(),
                     members_by_macro: p.entry.members_by_macro,
                     written_in: p.written_in.map(|m| api.modules[m].path.clone()),
+                    needs: Vec::new(),
                 });
+                let gate = api::and_gates(p.route_gate.clone(), p.entry.gate.clone());
+                if gate.is_some() || !p.entry.member_gates.is_empty() {
+                    let pinned = self.out.pinned.last_mut().expect("just pushed");
+                    pinned.needs = needs_of(pinned.fragment(), gate, &p.entry.member_gates);
+                }
                 selves.push(p.entry.impl_self.clone());
             }
             qualify_shared_members(&mut self.out.pinned[first..], &selves);
+            drop_gated_twins(&mut self.out.pinned, first);
         }
         let not_evaluated = std::mem::take(&mut self.not_evaluated);
         if let Some((file, line, _)) = not_evaluated.first() {
@@ -351,6 +382,7 @@ impl Scanner<'_> {
                     undecided: Vec::new(),
                     members_by_macro: false,
                     written_in: None,
+                    needs: Vec::new(),
                 });
             }
         }
@@ -406,6 +438,7 @@ impl Scanner<'_> {
         &self,
         found: &[(Vec<String>, api::Binding)],
         (public, hidden, undecided): (bool, bool, bool),
+        cx: &ModCx,
         file: &Path,
         item: &syn::ItemUse,
     ) -> Vec<Def> {
@@ -450,6 +483,8 @@ impl Scanner<'_> {
                         whole_undecided: undecided,
                         impl_self: None,
                         members_by_macro: false,
+                        gate: cx.needs.clone(),
+                        member_gates: Vec::new(),
                     })),
                     foreign: Some(segments[0].to_owned()),
                 })
@@ -494,6 +529,8 @@ impl Scanner<'_> {
             whole_undecided: undecided,
             impl_self: None,
             members_by_macro: false,
+            gate: cx.needs.clone(),
+            member_gates: Vec::new(),
         });
         Some(child)
     }
@@ -571,6 +608,151 @@ pub(super) fn item_text(text: &str, hidden: bool, sealed: bool) -> String {
     }
 }
 
+/// What each part of `fragment` needs of the features the build leaves off: `whole`
+/// for the item (each member of an inherent `impl`, the implementor of a trait
+/// `impl`), and the members' own gates.
+fn needs_of(
+    fragment: &contract_core::Fragment,
+    whole: Option<Gate>,
+    members: &[(contract_core::Member, Gate)],
+) -> Vec<(contract_core::Member, String)> {
+    use contract_core::{Fragment, Member};
+    let own = |member: &Member| {
+        members
+            .iter()
+            .find(|(m, _)| m == member)
+            .map(|(_, g)| g.clone())
+    };
+    let mut out: Vec<(Member, Gate)> = Vec::new();
+    match fragment {
+        Fragment::Item { .. } => {
+            out.extend(whole.map(|g| (Member::Item, g)));
+            out.extend(members.iter().cloned());
+        }
+        Fragment::Methods {
+            methods,
+            consts,
+            types,
+            ..
+        } => {
+            let parts = methods
+                .keys()
+                .map(|n| Member::method(n))
+                .chain(
+                    consts
+                        .keys()
+                        .map(|n| Member::AssocConst { name: n.clone() }),
+                )
+                .chain(types.keys().map(|n| Member::AssocType { name: n.clone() }));
+            for member in parts {
+                if let Some(gate) = api::and_gates(whole.clone(), own(&member)) {
+                    out.push((member, gate));
+                }
+            }
+        }
+        Fragment::Implementor { implementor } => {
+            let member = Member::Implementor {
+                ty: implementor.ty.clone(),
+            };
+            out.extend(whole.map(|g| (member, g)));
+        }
+    }
+    out.into_iter().map(|(m, g)| (m, g.to_string())).collect()
+}
+
+/// Among the registrations from `first` on, the parts the build has twice, once under
+/// a gate (`#[cfg(feature = "x")] impl S { pub fn f() }` beside `#[cfg(not(feature =
+/// "x"))] impl S { pub fn f() }`): the build's is the part; the gated twin is dropped,
+/// and so is a gated part another gated one has already given.
+fn drop_gated_twins(pinned: &mut Vec<Pinned>, first: usize) {
+    use contract_core::{Fragment, Member};
+    if pinned[first..].iter().all(|p| p.needs.is_empty()) {
+        return;
+    }
+    // The parts each symbol has in the build.
+    let mut built: BTreeSet<(String, Member)> = BTreeSet::new();
+    for p in &pinned[first..] {
+        let gated: BTreeSet<&Member> = p.needs.iter().map(|(m, _)| m).collect();
+        for member in parts(p.fragment()) {
+            if !gated.contains(&member) {
+                built.insert((p.name.clone(), member));
+            }
+        }
+    }
+    let mut keep = Vec::with_capacity(pinned.len() - first);
+    for mut p in pinned.drain(first..) {
+        let twins: Vec<Member> = p
+            .needs
+            .iter()
+            .map(|(m, _)| m.clone())
+            .filter(|m| !built.insert((p.name.clone(), m.clone())))
+            .collect();
+        if twins.is_empty() {
+            keep.push(p);
+            continue;
+        }
+        match p.fragment().clone() {
+            Fragment::Methods {
+                mut methods,
+                mut consts,
+                mut types,
+                unresolved,
+            } => {
+                for twin in &twins {
+                    match twin {
+                        Member::Method { name } => drop(methods.remove(name)),
+                        Member::AssocConst { name } => drop(consts.remove(name)),
+                        Member::AssocType { name } => drop(types.remove(name)),
+                        _ => {}
+                    }
+                }
+                if methods.is_empty() && consts.is_empty() && types.is_empty() {
+                    continue;
+                }
+                let fragment = Fragment::Methods {
+                    methods,
+                    consts,
+                    types,
+                    unresolved,
+                };
+                p.text = fragment.compact_text().0;
+                p.fragment = OnceLock::new();
+                p.needs.retain(|(m, _)| !twins.contains(m));
+                keep.push(p);
+            }
+            // A whole item or implementor the build has: the build's.
+            _ => {}
+        }
+    }
+    pinned.extend(keep);
+}
+
+/// The parts of a fragment a gate may be recorded for.
+fn parts(fragment: &contract_core::Fragment) -> Vec<contract_core::Member> {
+    use contract_core::{Fragment, Member};
+    match fragment {
+        Fragment::Item { .. } => vec![Member::Item],
+        Fragment::Methods {
+            methods,
+            consts,
+            types,
+            ..
+        } => methods
+            .keys()
+            .map(|n| Member::method(n))
+            .chain(
+                consts
+                    .keys()
+                    .map(|n| Member::AssocConst { name: n.clone() }),
+            )
+            .chain(types.keys().map(|n| Member::AssocType { name: n.clone() }))
+            .collect(),
+        Fragment::Implementor { implementor } => vec![Member::Implementor {
+            ty: implementor.ty.clone(),
+        }],
+    }
+}
+
 /// The `.rs` files under `dir`, sorted, for [`Scanner::inert_features`]: not in
 /// `tests`, `benches`, `examples` or `target` at the package's `top`, nor in hidden
 /// directories or other packages' (a directory with a `Cargo.toml`).
@@ -633,26 +815,44 @@ pub(super) fn manifest_line(manifest: &str, name: &str) -> usize {
 pub(super) fn expand_deep(
     env: &cfg::Env,
     item: &mut Item,
-) -> (Vec<String>, Vec<contract_core::Member>) {
+) -> (
+    Vec<String>,
+    Vec<contract_core::Member>,
+    Vec<(contract_core::Member, Gate)>,
+) {
     let mut unknown = Vec::new();
     let mut undecided = Vec::new();
-    // Keeps what is built; strips the `cfg` of what is kept, expands `cfg_attr`.
-    let mut keep = |attrs: &mut Vec<Attribute>, member: Option<contract_core::Member>| -> bool {
-        match env.item(attrs) {
-            Truth::True => {
-                attrs.retain(|a| !a.path().is_ident("cfg"));
-                unknown.extend(env.expand_cfg_attr(attrs));
-                true
+    let mut gated = Vec::new();
+    // Keeps what is built, and a public member some choice of the features the build
+    // leaves off builds (with its gate); strips the `cfg` of what is kept, expands
+    // `cfg_attr`. A private field the build leaves out stays out: that the type can
+    // be built by its fields is the build's.
+    let mut keep =
+        |attrs: &mut Vec<Attribute>, member: Option<contract_core::Member>, public: bool| -> bool {
+            match env.item(attrs) {
+                Truth::True => {
+                    attrs.retain(|a| !a.path().is_ident("cfg"));
+                    unknown.extend(env.expand_cfg_attr(attrs));
+                    true
+                }
+                Truth::False => match (member, public.then(|| env.gate(attrs)).flatten()) {
+                    (Some(member), Some(gate)) => {
+                        attrs.retain(|a| !a.path().is_ident("cfg"));
+                        unknown.extend(env.expand_cfg_attr(attrs));
+                        gated.push((member, gate));
+                        true
+                    }
+                    _ => false,
+                },
+                Truth::Unknown(what) => {
+                    unknown.push(what);
+                    undecided.extend(member);
+                    false
+                }
             }
-            Truth::False => false,
-            Truth::Unknown(what) => {
-                unknown.push(what);
-                undecided.extend(member);
-                false
-            }
-        }
-    };
-    type Keep<'k> = dyn FnMut(&mut Vec<Attribute>, Option<contract_core::Member>) -> bool + 'k;
+        };
+    type Keep<'k> =
+        dyn FnMut(&mut Vec<Attribute>, Option<contract_core::Member>, bool) -> bool + 'k;
 
     /// `variant`: the fields' variant. A named field of it is taken over by name; a
     /// tuple field is named by its place, which the fields before it decide, so the
@@ -677,7 +877,8 @@ pub(super) fn expand_deep(
                     Some(variant) if tuple => contract_core::Member::variant(variant),
                     Some(variant) => contract_core::Member::variant_field(variant, &name),
                 };
-                keep(&mut field.attrs, Some(member)).then_some(field)
+                let public = is_pub(&field.vis);
+                keep(&mut field.attrs, Some(member), public).then_some(field)
             })
             .collect();
         *list = kept;
@@ -686,11 +887,11 @@ pub(super) fn expand_deep(
     fn retain<T>(
         items: &mut Vec<T>,
         keep: &mut Keep<'_>,
-        attrs: impl Fn(&mut T) -> Option<(&mut Vec<Attribute>, Option<contract_core::Member>)>,
+        attrs: impl Fn(&mut T) -> Option<(&mut Vec<Attribute>, Option<contract_core::Member>, bool)>,
     ) {
         let mut kept = Vec::with_capacity(items.len());
         for mut i in items.drain(..) {
-            if attrs(&mut i).is_none_or(|(attrs, member)| keep(attrs, member)) {
+            if attrs(&mut i).is_none_or(|(attrs, member, public)| keep(attrs, member, public)) {
                 kept.push(i);
             }
         }
@@ -715,7 +916,11 @@ pub(super) fn expand_deep(
                     .into_iter()
                     .filter_map(|mut v| {
                         let name = v.ident.unraw().to_string();
-                        if !keep(&mut v.attrs, Some(contract_core::Member::variant(&name))) {
+                        if !keep(
+                            &mut v.attrs,
+                            Some(contract_core::Member::variant(&name)),
+                            true,
+                        ) {
                             return None;
                         }
                         fields(&mut v.fields, Some(&name), &mut keep);
@@ -725,26 +930,35 @@ pub(super) fn expand_deep(
             e.variants = kept;
         }
         Item::Trait(t) => retain(&mut t.items, &mut keep, |i| match i {
-            syn::TraitItem::Fn(f) => Some((&mut f.attrs, Some(method(&f.sig.ident)))),
-            syn::TraitItem::Const(c) => Some((&mut c.attrs, Some(assoc_const(&c.ident)))),
-            syn::TraitItem::Type(t) => Some((&mut t.attrs, Some(assoc_type(&t.ident)))),
-            syn::TraitItem::Macro(m) => Some((&mut m.attrs, None)),
+            syn::TraitItem::Fn(f) => Some((&mut f.attrs, Some(method(&f.sig.ident)), true)),
+            syn::TraitItem::Const(c) => Some((&mut c.attrs, Some(assoc_const(&c.ident)), true)),
+            syn::TraitItem::Type(t) => Some((&mut t.attrs, Some(assoc_type(&t.ident)), true)),
+            syn::TraitItem::Macro(m) => Some((&mut m.attrs, None, false)),
             _ => None,
         }),
         Item::Impl(i) => retain(&mut i.items, &mut keep, |i| match i {
-            syn::ImplItem::Fn(f) => Some((&mut f.attrs, Some(method(&f.sig.ident)))),
-            syn::ImplItem::Const(c) => Some((&mut c.attrs, Some(assoc_const(&c.ident)))),
-            syn::ImplItem::Type(t) => Some((&mut t.attrs, Some(assoc_type(&t.ident)))),
-            syn::ImplItem::Macro(m) => Some((&mut m.attrs, None)),
+            syn::ImplItem::Fn(f) => {
+                let public = is_pub(&f.vis);
+                Some((&mut f.attrs, Some(method(&f.sig.ident)), public))
+            }
+            syn::ImplItem::Const(c) => {
+                let public = is_pub(&c.vis);
+                Some((&mut c.attrs, Some(assoc_const(&c.ident)), public))
+            }
+            syn::ImplItem::Type(t) => {
+                let public = is_pub(&t.vis);
+                Some((&mut t.attrs, Some(assoc_type(&t.ident)), public))
+            }
+            syn::ImplItem::Macro(m) => Some((&mut m.attrs, None, false)),
             _ => None,
         }),
         Item::ForeignMod(f) => retain(&mut f.items, &mut keep, |i| {
-            foreign_attrs_mut(i).map(|attrs| (attrs, None))
+            foreign_attrs_mut(i).map(|attrs| (attrs, None, false))
         }),
         _ => {}
     }
     own.extend(unknown);
-    (own, undecided)
+    (own, undecided, gated)
 }
 
 /// The symbol a fn or static is exported under (`#[no_mangle]`, `#[export_name]`).
