@@ -2586,9 +2586,13 @@ fn what_a_feature_off_by_default_exposes_is_api_with_its_gate() {
         "gated",
         "\n[features]\ndefault = []\nsyntax = []\nfull = [\"syntax\"]\nnightly = []\n",
     );
+    // `mode` has a twin under the feature (pom 3.4's `Parser::name`): the build's is
+    // the method, in every build.
     let lib = "pub struct Engine;\n\
                impl Engine {\n    pub fn new() -> Self {\n        Engine\n    }\n    \
-               #[cfg(feature = \"syntax\")]\n    pub fn with_syntax(&self) {}\n}\n\
+               #[cfg(feature = \"syntax\")]\n    pub fn with_syntax(&self) {}\n    \
+               #[cfg(not(feature = \"syntax\"))]\n    pub fn mode(&self) -> u8 {\n        0\n    }\n    \
+               #[cfg(feature = \"syntax\")]\n    pub fn mode(&self) -> u16 {\n        0\n    }\n}\n\
                #[cfg(feature = \"syntax\")]\npub mod syntax {\n    pub struct Syntax;\n}\n\
                #[cfg(feature = \"nightly\")]\npub fn unstable() {}\n";
     f.write("src/lib.rs", lib);

@@ -693,7 +693,10 @@ mod tests {
             None
         );
         // Nothing open: nothing gated.
-        assert_eq!(gate(&env(), "#[cfg(feature = \"serde\")]"), None);
+        assert_eq!(
+            gate(&super::tests::env(), "#[cfg(feature = \"serde\")]"),
+            None
+        );
     }
 
     fn eval(env: &Env, predicate: &str) -> Truth {

@@ -475,11 +475,12 @@ mod tests {
     }
 }
 
-/// The features a public-API set covers, as docs.rs documents the package: with
-/// `all-features = true`, every one; with `features = [...]`, those and the defaults;
-/// without a `[package.metadata.docs.rs]` table, every feature but those named
-/// unstable or private ([`contract_core::features::is_hidden`]), as
-/// cargo-semver-checks chooses. Each with what it turns on.
+/// The features a public-API set covers: every feature not named unstable or private
+/// ([`contract_core::features::is_hidden`]), as cargo-semver-checks chooses, and what
+/// docs.rs documents besides (`[package.metadata.docs.rs]`: `all-features = true`, or
+/// the `features` it lists); each with what it turns on. Not docs.rs's list alone: a
+/// release that adds one (stop-words 0.10.1's `features = ["all"]`) would leave out
+/// what the previous release's set covered, and each such item would read as removed.
 pub fn api_features(
     table: &BTreeMap<String, Vec<String>>,
     docs_rs: Option<&serde_json::Value>,
@@ -490,28 +491,24 @@ pub fn api_features(
             .and_then(serde_json::Value::as_bool)
             .unwrap_or(false)
     };
-    let roots: Vec<String> = if flag("all-features") {
-        table.keys().cloned().collect()
-    } else if let Some(listed) = docs_rs
+    let mut roots: Vec<String> = table
+        .keys()
+        .filter(|f| flag("all-features") || !contract_core::features::is_hidden(f))
+        .cloned()
+        .collect();
+    if let Some(listed) = docs_rs
         .and_then(|d| d.get("features"))
         .and_then(|f| f.as_array())
     {
-        let mut roots: Vec<String> = listed
-            .iter()
-            .filter_map(|f| f.as_str())
-            // `dep/feature` turns on another package's feature: none of this one's.
-            .filter(|f| !f.contains('/'))
-            .map(str::to_owned)
-            .collect();
-        roots.push("default".to_owned());
-        roots
-    } else {
-        table
-            .keys()
-            .filter(|f| !contract_core::features::is_hidden(f))
-            .cloned()
-            .collect()
-    };
+        roots.extend(
+            listed
+                .iter()
+                .filter_map(|f| f.as_str())
+                // `dep/feature` turns on another package's feature: none of this one's.
+                .filter(|f| !f.contains('/'))
+                .map(str::to_owned),
+        );
+    }
     let mut on = BTreeSet::new();
     for root in roots.iter().filter(|r| table.contains_key(*r)) {
         on.extend(contract_core::features::turned_on(table, root));

@@ -419,7 +419,18 @@ impl Scanner<'_> {
             }
         }
         match self.env.item(args::item_attrs(item)) {
-            Truth::False => return,
+            // What some choice of the features the build leaves off builds: a
+            // public-API set's, under its gate.
+            Truth::False => {
+                if let Some(gate) = self.env.gate(args::item_attrs(item)) {
+                    let cx = ModCx {
+                        needs: crate::api::and_gates(cx.needs.clone(), Some(gate)),
+                        ..cx.clone()
+                    };
+                    self.collect(item, index, &cx, file, cx.undecided.is_some());
+                }
+                return;
+            }
             Truth::True => self.collect(item, index, cx, file, cx.undecided.is_some()),
             Truth::Unknown(what) => {
                 let (line, _) = line_col(item.span());

@@ -823,6 +823,10 @@ pub(super) fn expand_deep(
     let mut unknown = Vec::new();
     let mut undecided = Vec::new();
     let mut gated = Vec::new();
+    // A member the build has is the member: a gated twin of it (`#[cfg(not(feature =
+    // "trace"))] pub fn name` beside `#[cfg(feature = "trace")] pub fn name`, pom 3.4)
+    // is not another.
+    let built = built_members(env, item);
     // Keeps what is built, and a public member some choice of the features the build
     // leaves off builds (with its gate); strips the `cfg` of what is kept, expands
     // `cfg_attr`. A private field the build leaves out stays out: that the type can
@@ -836,7 +840,7 @@ pub(super) fn expand_deep(
                     true
                 }
                 Truth::False => match (member, public.then(|| env.gate(attrs)).flatten()) {
-                    (Some(member), Some(gate)) => {
+                    (Some(member), Some(gate)) if !built.contains(&member) => {
                         attrs.retain(|a| !a.path().is_ident("cfg"));
                         unknown.extend(env.expand_cfg_attr(attrs));
                         gated.push((member, gate));
@@ -959,6 +963,35 @@ pub(super) fn expand_deep(
     }
     own.extend(unknown);
     (own, undecided, gated)
+}
+
+/// The variants and the trait's or `impl`'s members of `item` that the build keeps
+/// (or may: a cfg it cannot evaluate).
+fn built_members(env: &cfg::Env, item: &Item) -> BTreeSet<contract_core::Member> {
+    let kept = |attrs: &[Attribute]| !matches!(env.item(attrs), Truth::False);
+    let mut out = BTreeSet::new();
+    match item {
+        Item::Enum(e) => out.extend(
+            e.variants
+                .iter()
+                .filter(|v| kept(&v.attrs))
+                .map(|v| contract_core::Member::variant(&v.ident.unraw().to_string())),
+        ),
+        Item::Impl(i) => out.extend(i.items.iter().filter_map(|m| match m {
+            syn::ImplItem::Fn(f) if kept(&f.attrs) => Some(method(&f.sig.ident)),
+            syn::ImplItem::Const(c) if kept(&c.attrs) => Some(assoc_const(&c.ident)),
+            syn::ImplItem::Type(t) if kept(&t.attrs) => Some(assoc_type(&t.ident)),
+            _ => None,
+        })),
+        Item::Trait(t) => out.extend(t.items.iter().filter_map(|m| match m {
+            syn::TraitItem::Fn(f) if kept(&f.attrs) => Some(method(&f.sig.ident)),
+            syn::TraitItem::Const(c) if kept(&c.attrs) => Some(assoc_const(&c.ident)),
+            syn::TraitItem::Type(t) if kept(&t.attrs) => Some(assoc_type(&t.ident)),
+            _ => None,
+        })),
+        _ => {}
+    }
+    out
 }
 
 /// The symbol a fn or static is exported under (`#[no_mangle]`, `#[export_name]`).
