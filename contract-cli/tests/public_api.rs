@@ -232,8 +232,12 @@ fn update_pins_every_public_path_and_nothing_private() {
     assert!(golden.contains("\"new\""), "{golden}");
     assert!(!golden.contains("private_helper"), "{golden}");
     assert!(golden.contains("\"implementors\""), "{golden}");
-    // A field under a feature that is off is not part of the API the build makes.
-    assert!(!golden.contains("\"extra\""), "{golden}");
+    // A field under a feature off by default is API all the same, with its gate.
+    assert!(
+        golden.contains(r#""cfg": "feature = \"extra\"""#)
+            && golden.contains(r#""name": "extra""#),
+        "{golden}"
+    );
     assert_eq!(f.run(&["check"]).code, 0);
     if std::env::var_os("SHOW_GOLDEN").is_some() {
         eprintln!("{golden}");
@@ -396,13 +400,13 @@ fn a_feature_that_no_longer_turns_on_a_removed_feature_is_no_break() {
         "pub(crate) struct Internal;",
         "#[cfg(feature = \"helper\")]\npub fn fast() {}\npub(crate) struct Internal;",
     );
+    // `fast` is new API, under `helper`.
     assert_eq!(
         f.deltas(),
-        [delta(
-            "breaking",
-            "feature_no_longer_enables",
-            "features.asm"
-        )]
+        [
+            delta("additive", "symbol_added", "fast"),
+            delta("breaking", "feature_no_longer_enables", "features.asm")
+        ]
     );
 }
 
