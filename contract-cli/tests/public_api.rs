@@ -234,8 +234,7 @@ fn update_pins_every_public_path_and_nothing_private() {
     assert!(golden.contains("\"implementors\""), "{golden}");
     // A field under a feature off by default is API all the same, with its gate.
     assert!(
-        golden.contains(r#""cfg": "feature = \"extra\"""#)
-            && golden.contains(r#""name": "extra""#),
+        golden.contains(r#""cfg": "feature = \"extra\"""#) && golden.contains(r#""name": "extra""#),
         "{golden}"
     );
     assert_eq!(f.run(&["check"]).code, 0);
@@ -2690,6 +2689,51 @@ fn a_trait_s_members_a_macro_writes_are_read() {
     let run = f.run(&["check"]);
     assert!(
         run.stderr.contains("this trait calls `unknown_macro!`"),
+        "{run:?}"
+    );
+}
+
+/// `features = [...]` on a public-API set narrows what it covers to those features
+/// (and the defaults); a name no package has is an error that says where it is
+/// written, and the key on another set is an error too.
+#[test]
+fn a_set_s_features_key_narrows_what_it_covers() {
+    let f = api_package(
+        "narrowed",
+        "\n[features]\ndefault = []\nsyntax = []\nextra = []\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "#[cfg(feature = \"syntax\")]\npub fn parse() {}\n#[cfg(feature = \"extra\")]\npub fn more() {}\n",
+    );
+    f.write(
+        "contract-pin.toml",
+        "[set.api]\npublic_api = true\nfeatures = [\"extra\"]\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/narrowed.json")).unwrap();
+    let names: Vec<&String> = golden["symbols"].as_object().unwrap().keys().collect();
+    assert!(
+        names.iter().any(|n| *n == "more") && !names.iter().any(|n| *n == "parse"),
+        "{names:?}"
+    );
+    f.write(
+        "contract-pin.toml",
+        "[set.api]\npublic_api = true\nfeatures = [\"extras\"]\n",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("contract-pin.toml:3: `features` of `[set.api]` names `extras`"),
+        "{run:?}"
+    );
+    f.write("contract-pin.toml", "[set.api]\nfeatures = [\"extra\"]\n");
+    let run = f.run(&["check"]);
+    assert!(
+        run.stderr
+            .contains("only a public-API set (`public_api = true`) covers Cargo features"),
         "{run:?}"
     );
 }

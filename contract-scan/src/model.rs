@@ -552,6 +552,11 @@ pub fn load(
         Some(loaded) => loaded.clone(),
         None => policy::load(&workspace.root)?,
     };
+    for loaded in policies.values() {
+        if let Some(message) = unknown_covered_features(&loaded.file, &workspace.packages) {
+            return Err(message);
+        }
+    }
     for name in &filter.packages {
         if !workspace.packages.iter().any(|p| &p.name == name) {
             let members: Vec<&str> = workspace.packages.iter().map(|p| p.name.as_str()).collect();
@@ -597,6 +602,13 @@ pub fn load(
                 .map(|(set, _)| (set.to_owned(), file.policy(set).doc_hidden_is_api))
                 .collect();
             let has_public_api = !public_api.is_empty();
+            let open_features: BTreeSet<String> = match has_public_api {
+                false => BTreeSet::new(),
+                true => covered_features(file, &public_api, package)
+                    .difference(&package.features)
+                    .cloned()
+                    .collect(),
+            };
             // Dependencies found on disk (their macros are expanded) and every one the
             // library may name (a `pub use` of another crate's item), sources or not.
             let (libraries, extern_crates) = match has_public_api {
@@ -643,14 +655,7 @@ pub fn load(
                     features: package.features.clone(),
                     custom,
                     test: false,
-                    open_features: match has_public_api {
-                        false => BTreeSet::new(),
-                        true => package
-                            .api_features
-                            .difference(&package.features)
-                            .cloned()
-                            .collect(),
-                    },
+                    open_features,
                 },
             }
         })
@@ -900,6 +905,54 @@ pub fn load(
         units,
         orphans,
     })
+}
+
+/// The features the public-API sets `sets` of `package` cover, each with what it turns
+/// on: those a set's `features` key lists, and the package's default choice
+/// ([`crate::workspace::api_features`]) when a set does not say.
+fn covered_features(
+    file: &contract_core::policy::file::PolicyFile,
+    sets: &[(String, bool)],
+    package: &workspace::Package,
+) -> BTreeSet<String> {
+    let mut covered = BTreeSet::new();
+    for (set, _) in sets {
+        match file.api_features(set) {
+            Some((listed, _)) => {
+                for name in listed
+                    .iter()
+                    .filter(|n| package.feature_table.contains_key(*n))
+                {
+                    covered.extend(contract_core::features::turned_on(
+                        &package.feature_table,
+                        name,
+                    ));
+                }
+            }
+            None => covered.extend(package.api_features.iter().cloned()),
+        }
+    }
+    covered.remove("default");
+    covered
+}
+
+/// A public-API set's `features` naming a feature no package of the workspace has: a
+/// typo, said where it is written.
+fn unknown_covered_features(
+    file: &contract_core::policy::file::PolicyFile,
+    packages: &[workspace::Package],
+) -> Option<String> {
+    for (set, _) in file.public_api_sets() {
+        let Some((listed, line)) = file.api_features(set) else {
+            continue;
+        };
+        for name in listed {
+            if !packages.iter().any(|p| p.feature_table.contains_key(name)) {
+                return Some(crate::words::unknown_covered_feature(set, name, line));
+            }
+        }
+    }
+    None
 }
 
 /// The set the harness would assemble from the items `pinned` (indices into `scan`)

@@ -159,6 +159,14 @@ pub fn impl_member_not_evaluated(what: &str) -> String {
 }
 
 /// An inherent `impl` of a public-API set that calls `name!` among its members.
+pub fn unknown_covered_feature(set: &str, feature: &str, line: usize) -> String {
+    format!(
+        "contract-pin.toml:{line}: `features` of `[set.{set}]` names `{feature}`, which no \
+         package of the workspace has as a Cargo feature; list the features the set covers \
+         besides the defaults, as the package's `[features]` names them"
+    )
+}
+
 pub fn trait_members_by_macro(name: &str) -> String {
     format!(
         "this trait calls `{name}!` among its members, which the command cannot expand (a \

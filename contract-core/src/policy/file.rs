@@ -17,6 +17,8 @@
 //! [set.api]
 //! public_api = true                # pin every item a consumer can name (no attributes)
 //! wire_vouched = ["schema::Kind"]  # serde impls written by hand, vouched for
+//! features = ["std", "serde"]      # the features it covers besides the defaults
+//!                                  # (default: every one not named unstable or private)
 //!
 //! [set.billing]
 //! wire_direction = "full"
@@ -55,7 +57,7 @@ const SETTING_KEYS: &[&str] = &[
 ];
 
 /// The keys only a `[set.NAME]` table has: what the set *is*, not how it is judged.
-const SET_ONLY_KEYS: &[&str] = &["public_api", "wire_vouched"];
+const SET_ONLY_KEYS: &[&str] = &["public_api", "wire_vouched", "features"];
 
 /// The keys of a `directive` table.
 const DIRECTIVE_KEYS: &[&str] = &["title", "ship_line", "record", "reference"];
@@ -82,6 +84,9 @@ struct Layer {
     /// `wire_vouched = [...]` (a `[set.NAME]` table only): the set's types whose serde
     /// impls are written by hand and whose wire form the team vouches for.
     wire_vouched: Option<At<Vec<String>>>,
+    /// `features = [...]` (a public-API set's table only): the Cargo features the set
+    /// covers besides the defaults.
+    features: Option<At<Vec<String>>>,
 }
 
 /// A parsed policy file. [`PolicyFile::default`] is the file that is not there: every
@@ -310,9 +315,42 @@ impl Parser<'_> {
                 continue;
             };
             let mut layer = Layer::default();
+            let mut features_at = None;
             for (k, v) in settings {
                 if SETTING_KEYS.contains(&k.name.as_ref()) {
                     self.setting(&mut layer, &path, k, v);
+                } else if k.name == "features" {
+                    features_at = Some(self.start(k.span));
+                    let key = dotted(&path, "features");
+                    let Some(items) = v.as_array() else {
+                        self.error(
+                            self.start(v.span),
+                            key,
+                            format!(
+                                "must be a list of the package's Cargo features, like \
+                                 `[\"std\", \"serde\"]`, not {}",
+                                kind(v)
+                            ),
+                        );
+                        continue;
+                    };
+                    let mut names: Vec<String> = Vec::new();
+                    for item in items.iter() {
+                        let Some(name) = self.string(&key, item, "a Cargo feature") else {
+                            continue;
+                        };
+                        if names.iter().any(|n| n == name) {
+                            self.error(
+                                self.start(item.span),
+                                key.clone(),
+                                format!("`{name}` is listed twice"),
+                            );
+                            continue;
+                        }
+                        names.push(name.to_owned());
+                    }
+                    let line = self.line(self.start(k.span));
+                    layer.features = Some(At { value: names, line });
                 } else if k.name == "wire_vouched" {
                     let key = dotted(&path, "wire_vouched");
                     let Some(items) = v.as_array() else {
@@ -364,6 +402,18 @@ impl Parser<'_> {
                         "a set's key",
                     );
                 }
+            }
+            if let (Some(at), false) = (
+                features_at,
+                layer.public_api.as_ref().is_some_and(|p| p.value),
+            ) {
+                self.error(
+                    at,
+                    dotted(&path, "features"),
+                    "only a public-API set (`public_api = true`) covers Cargo features: the \
+                     attribute-pinned items of other sets are what the build compiles"
+                        .to_owned(),
+                );
             }
             let line = self.line(self.start(name_key.span));
             into.insert(name.to_owned(), (line, layer));
@@ -601,6 +651,14 @@ impl PolicyFile {
         })
     }
 
+    /// The Cargo features public-API set `set` covers besides the defaults
+    /// (`features`), with the line of the key; `None` when it does not say (every
+    /// feature not named unstable or private, and what docs.rs lists).
+    pub fn api_features(&self, set: &str) -> Option<(&[String], usize)> {
+        let at = self.sets.get(set)?.1.features.as_ref()?;
+        Some((&at.value, at.line))
+    }
+
     /// The types `set` vouches for (`wire_vouched`), with the line of the key: a
     /// front end that finds a name there that is no hand-written serde type of the set
     /// reports it at that line.
@@ -682,6 +740,13 @@ impl PolicyFile {
                 key: "public_api".to_owned(),
                 value: crate::json::Value::Bool(at.value),
                 source: from(Some(at.line)),
+            });
+        }
+        if let Some((names, line)) = self.api_features(set) {
+            out.push(Setting {
+                key: "features".to_owned(),
+                value: crate::json::Value::Array(names.iter().map(|n| string(n)).collect()),
+                source: from(Some(line)),
             });
         }
         if let Some((names, line)) = self.wire_vouched(set) {
