@@ -258,6 +258,42 @@ impl Parser<'_> {
         line_column(self.text, at).0
     }
 
+    /// A list of distinct strings (`shape` says what it must be, `item` each entry),
+    /// or `None` with an error when it is not a list; an entry listed twice is an
+    /// error and counted once.
+    fn string_list(
+        &mut self,
+        key: String,
+        value: &Value<'_>,
+        shape: &str,
+        item: &str,
+    ) -> Option<Vec<String>> {
+        let Some(items) = value.as_array() else {
+            self.error(
+                self.start(value.span),
+                key,
+                format!("must be {shape}, not {}", kind(value)),
+            );
+            return None;
+        };
+        let mut names: Vec<String> = Vec::new();
+        for entry in items.iter() {
+            let Some(name) = self.string(&key, entry, item) else {
+                continue;
+            };
+            if names.iter().any(|n| n == name) {
+                self.error(
+                    self.start(entry.span),
+                    key.clone(),
+                    format!("`{name}` is listed twice"),
+                );
+                continue;
+            }
+            names.push(name.to_owned());
+        }
+        Some(names)
+    }
+
     fn error(&mut self, at: usize, key: String, message: String) {
         let (line, column) = line_column(self.text, at);
         self.errors.push(PolicyError {
@@ -322,66 +358,19 @@ impl Parser<'_> {
                 } else if k.name == "features" {
                     features_at = Some(self.start(k.span));
                     let key = dotted(&path, "features");
-                    let Some(items) = v.as_array() else {
-                        self.error(
-                            self.start(v.span),
-                            key,
-                            format!(
-                                "must be a list of the package's Cargo features, like \
-                                 `[\"std\", \"serde\"]`, not {}",
-                                kind(v)
-                            ),
-                        );
-                        continue;
-                    };
-                    let mut names: Vec<String> = Vec::new();
-                    for item in items.iter() {
-                        let Some(name) = self.string(&key, item, "a Cargo feature") else {
-                            continue;
-                        };
-                        if names.iter().any(|n| n == name) {
-                            self.error(
-                                self.start(item.span),
-                                key.clone(),
-                                format!("`{name}` is listed twice"),
-                            );
-                            continue;
-                        }
-                        names.push(name.to_owned());
+                    let shape =
+                        "a list of the package's Cargo features, like `[\"std\", \"serde\"]`";
+                    if let Some(names) = self.string_list(key, v, shape, "a Cargo feature") {
+                        let line = self.line(self.start(k.span));
+                        layer.features = Some(At { value: names, line });
                     }
-                    let line = self.line(self.start(k.span));
-                    layer.features = Some(At { value: names, line });
                 } else if k.name == "wire_vouched" {
                     let key = dotted(&path, "wire_vouched");
-                    let Some(items) = v.as_array() else {
-                        self.error(
-                            self.start(v.span),
-                            key,
-                            format!(
-                                "must be a list of the set's type names, like \
-                                 `[\"schema::Kind\"]`, not {}",
-                                kind(v)
-                            ),
-                        );
-                        continue;
-                    };
-                    let mut names = Vec::new();
-                    for item in items.iter() {
-                        let Some(name) = self.string(&key, item, "a type name of the set") else {
-                            continue;
-                        };
-                        if names.iter().any(|n| n == name) {
-                            self.error(
-                                self.start(item.span),
-                                key.clone(),
-                                format!("`{name}` is listed twice"),
-                            );
-                            continue;
-                        }
-                        names.push(name.to_owned());
+                    let shape = "a list of the set's type names, like `[\"schema::Kind\"]`";
+                    if let Some(names) = self.string_list(key, v, shape, "a type name of the set") {
+                        let line = self.line(self.start(k.span));
+                        layer.wire_vouched = Some(At { value: names, line });
                     }
-                    let line = self.line(self.start(k.span));
-                    layer.wire_vouched = Some(At { value: names, line });
                 } else if k.name == "public_api" {
                     match v.as_bool() {
                         Some(b) => {

@@ -629,32 +629,13 @@ fn needs_of(
             out.extend(whole.map(|g| (Member::Item, g)));
             out.extend(members.iter().cloned());
         }
-        Fragment::Methods {
-            methods,
-            consts,
-            types,
-            ..
-        } => {
-            let parts = methods
-                .keys()
-                .map(|n| Member::method(n))
-                .chain(
-                    consts
-                        .keys()
-                        .map(|n| Member::AssocConst { name: n.clone() }),
-                )
-                .chain(types.keys().map(|n| Member::AssocType { name: n.clone() }));
-            for member in parts {
+        // Each member of an inherent `impl`, or the implementor of a trait `impl`.
+        Fragment::Methods { .. } | Fragment::Implementor { .. } => {
+            for member in parts(fragment) {
                 if let Some(gate) = api::and_gates(whole.clone(), own(&member)) {
                     out.push((member, gate));
                 }
             }
-        }
-        Fragment::Implementor { implementor } => {
-            let member = Member::Implementor {
-                ty: implementor.ty.clone(),
-            };
-            out.extend(whole.map(|g| (member, g)));
         }
     }
     out.into_iter().map(|(m, g)| (m, g.to_string())).collect()
