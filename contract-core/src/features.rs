@@ -24,15 +24,20 @@ pub fn feature_of(symbol: &str) -> Option<&str> {
 
 /// Named unstable or private by the convention crates follow while Cargo has no
 /// private features (rust-lang/cargo#10882): a leading `_`, or `unstable`, `nightly`,
-/// `bench`, alone or followed by `-` or `_`. Such a feature is treated as a
-/// `#[doc(hidden)]` item is: under the default `doc_hidden_is_api = false`, its loss
-/// breaks nobody who kept to the documented features.
+/// `bench`, alone or followed by `-` or `_`, or `unstable` or `nightly` as a word of
+/// the name (log 0.4's `kv_unstable`, `kv_unstable_serde`). Such a feature is treated
+/// as a `#[doc(hidden)]` item is: under the default `doc_hidden_is_api = false`, its
+/// loss breaks nobody who kept to the documented features, and a public-API set does
+/// not cover what it alone exposes.
 pub fn is_hidden(name: &str) -> bool {
     name.starts_with('_')
         || ["unstable", "nightly", "bench"].iter().any(|word| {
             name.strip_prefix(word)
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '_']))
         })
+        || name
+            .split(['-', '_'])
+            .any(|word| word == "unstable" || word == "nightly")
 }
 
 /// The shapes of a package's features, by feature name, from its feature table as
@@ -217,10 +222,21 @@ mod tests {
             "bench",
             "unstable-x",
             "bench_x",
+            "kv_unstable",
+            "kv_unstable_serde",
+            "with-nightly-simd",
         ] {
             assert!(is_hidden(name), "{name}");
         }
-        for name in ["std", "unstablex", "benchmarks", "no_std", "x_"] {
+        for name in [
+            "std",
+            "unstablex",
+            "benchmarks",
+            "no_std",
+            "x_",
+            "kv_stable",
+            "nightlyx",
+        ] {
             assert!(!is_hidden(name), "{name}");
         }
     }

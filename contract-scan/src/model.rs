@@ -909,7 +909,7 @@ pub fn load(
 
 /// The features the public-API sets `sets` of `package` cover, each with what it turns
 /// on: those a set's `features` key lists, and the package's default choice
-/// ([`crate::workspace::api_features`]) when a set does not say.
+/// ([`crate::workspace::api_features`]) for a set that does not say.
 fn covered_features(
     file: &contract_core::policy::file::PolicyFile,
     sets: &[(String, bool)],
@@ -929,7 +929,13 @@ fn covered_features(
                     ));
                 }
             }
-            None => covered.extend(package.api_features.iter().cloned()),
+            None => {
+                let hidden_is_api = file.policy(set).doc_hidden_is_api;
+                covered.extend(workspace::api_features(
+                    &package.feature_table,
+                    hidden_is_api,
+                ));
+            }
         }
     }
     covered.remove("default");

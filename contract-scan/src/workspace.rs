@@ -40,8 +40,6 @@ pub struct Package {
     /// Its feature table as `cargo metadata` lists it: every feature (an optional
     /// dependency's implicit one included) and what it enables.
     pub feature_table: BTreeMap<String, Vec<String>>,
-    /// The features a public-API set covers ([`api_features`]).
-    pub api_features: BTreeSet<String>,
     /// Whether it has a build script (whose cfgs only its output tells).
     pub build_script: bool,
     /// Its version.
@@ -104,9 +102,6 @@ struct MetaPackage {
     targets: Vec<MetaTarget>,
     #[serde(default)]
     features: BTreeMap<String, Vec<String>>,
-    /// `[package.metadata]`: docs.rs reads its `docs.rs` table.
-    #[serde(default)]
-    metadata: Option<serde_json::Value>,
 }
 
 /// A dependency as the manifest declares it.
@@ -174,12 +169,6 @@ pub fn discover(
                 .iter()
                 .any(|t| t.kind.iter().any(|k| k == "custom-build"));
             let features = crate::cfg::default_features(&p.features);
-            let docs_rs = p.metadata.as_ref().and_then(|m| {
-                m.get("docs")
-                    .and_then(|d| d.get("rs"))
-                    .or_else(|| m.get("docs.rs"))
-            });
-            let api_features = api_features(&p.features, docs_rs);
             let mut targets: Vec<Target> = p
                 .targets
                 .into_iter()
@@ -215,7 +204,6 @@ pub fn discover(
                 targets,
                 features,
                 feature_table: p.features,
-                api_features,
                 build_script,
                 version: p.version,
                 dependencies: p
@@ -473,44 +461,46 @@ mod tests {
             Path::new("/goldens")
         );
     }
+
+    #[test]
+    fn a_public_api_set_covers_every_feature_not_named_unstable() {
+        let table: BTreeMap<String, Vec<String>> = [
+            ("default", vec!["std"]),
+            ("std", vec![]),
+            ("full", vec!["serde", "_internal"]),
+            ("serde", vec![]),
+            ("_internal", vec![]),
+            ("nightly", vec![]),
+            ("kv_unstable", vec![]),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.into_iter().map(str::to_owned).collect()))
+        .collect();
+        let on = |hidden_is_api| -> Vec<String> {
+            api_features(&table, hidden_is_api).into_iter().collect()
+        };
+        // What a covered feature turns on is covered, unstable-named or not.
+        assert_eq!(on(false), ["_internal", "full", "serde", "std"]);
+        assert_eq!(on(true).len(), 6);
+    }
 }
 
 /// The features a public-API set covers: every feature not named unstable or private
-/// ([`contract_core::features::is_hidden`]), as cargo-semver-checks chooses, and what
-/// docs.rs documents besides (`[package.metadata.docs.rs]`: `all-features = true`, or
-/// the `features` it lists); each with what it turns on. Not docs.rs's list alone: a
-/// release that adds one (stop-words 0.10.1's `features = ["all"]`) would leave out
-/// what the previous release's set covered, and each such item would read as removed.
+/// ([`contract_core::features::is_hidden`]), as cargo-semver-checks chooses, or every
+/// feature when the set counts hidden items as API (`hidden_is_api`); each with what
+/// it turns on. Not what `[package.metadata.docs.rs]` lists: that list moves between
+/// releases (stop-words 0.10.1 added `features = ["all"]`, leaving out a variant the
+/// previous release's set covered) and names unstable features (log 0.4.20's
+/// `kv_unstable_std`, whose API 0.4.21 rewrote), whose code is no one's documented API.
 pub fn api_features(
     table: &BTreeMap<String, Vec<String>>,
-    docs_rs: Option<&serde_json::Value>,
+    hidden_is_api: bool,
 ) -> BTreeSet<String> {
-    let flag = |key: &str| {
-        docs_rs
-            .and_then(|d| d.get(key))
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false)
-    };
-    let mut roots: Vec<String> = table
-        .keys()
-        .filter(|f| flag("all-features") || !contract_core::features::is_hidden(f))
-        .cloned()
-        .collect();
-    if let Some(listed) = docs_rs
-        .and_then(|d| d.get("features"))
-        .and_then(|f| f.as_array())
-    {
-        roots.extend(
-            listed
-                .iter()
-                .filter_map(|f| f.as_str())
-                // `dep/feature` turns on another package's feature: none of this one's.
-                .filter(|f| !f.contains('/'))
-                .map(str::to_owned),
-        );
-    }
     let mut on = BTreeSet::new();
-    for root in roots.iter().filter(|r| table.contains_key(*r)) {
+    for root in table
+        .keys()
+        .filter(|f| hidden_is_api || !contract_core::features::is_hidden(f))
+    {
         on.extend(contract_core::features::turned_on(table, root));
     }
     on.remove("default");

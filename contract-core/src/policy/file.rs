@@ -642,7 +642,7 @@ impl PolicyFile {
 
     /// The Cargo features public-API set `set` covers besides the defaults
     /// (`features`), with the line of the key; `None` when it does not say (every
-    /// feature not named unstable or private, and what docs.rs lists).
+    /// feature not named unstable or private).
     pub fn api_features(&self, set: &str) -> Option<(&[String], usize)> {
         let at = self.sets.get(set)?.1.features.as_ref()?;
         Some((&at.value, at.line))

@@ -1015,7 +1015,6 @@ mod tests {
             }],
             features: Default::default(),
             feature_table: Default::default(),
-            api_features: Default::default(),
             build_script: false,
             version: "0.1.0".to_owned(),
             dependencies: Vec::new(),

@@ -317,8 +317,10 @@ impl Scanner<'_> {
                 }
                 selves.push(p.entry.impl_self.clone());
             }
+            // Before members shared by several blocks are named with their block: a
+            // gated twin block is no other block.
+            drop_gated_twins(&mut self.out.pinned, first, &mut selves);
             qualify_shared_members(&mut self.out.pinned[first..], &selves);
-            drop_gated_twins(&mut self.out.pinned, first);
         }
         let not_evaluated = std::mem::take(&mut self.not_evaluated);
         if let Some((file, line, _)) = not_evaluated.first() {
@@ -645,7 +647,7 @@ fn needs_of(
 /// a gate (`#[cfg(feature = "x")] impl S { pub fn f() }` beside `#[cfg(not(feature =
 /// "x"))] impl S { pub fn f() }`): the build's is the part; the gated twin is dropped,
 /// and so is a gated part another gated one has already given.
-fn drop_gated_twins(pinned: &mut Vec<Pinned>, first: usize) {
+fn drop_gated_twins(pinned: &mut Vec<Pinned>, first: usize, selves: &mut Vec<Option<String>>) {
     use contract_core::{Fragment, Member};
     if pinned[first..].iter().all(|p| p.needs.is_empty()) {
         return;
@@ -661,7 +663,8 @@ fn drop_gated_twins(pinned: &mut Vec<Pinned>, first: usize) {
         }
     }
     let mut keep = Vec::with_capacity(pinned.len() - first);
-    for mut p in pinned.drain(first..) {
+    let mut kept_selves = Vec::with_capacity(selves.len());
+    for (mut p, own) in pinned.drain(first..).zip(selves.drain(..)) {
         let twins: Vec<Member> = p
             .needs
             .iter()
@@ -670,6 +673,7 @@ fn drop_gated_twins(pinned: &mut Vec<Pinned>, first: usize) {
             .collect();
         if twins.is_empty() {
             keep.push(p);
+            kept_selves.push(own);
             continue;
         }
         match p.fragment().clone() {
@@ -700,12 +704,14 @@ fn drop_gated_twins(pinned: &mut Vec<Pinned>, first: usize) {
                 p.fragment = OnceLock::new();
                 p.needs.retain(|(m, _)| !twins.contains(m));
                 keep.push(p);
+                kept_selves.push(own);
             }
             // A whole item or implementor the build has: the build's.
             _ => {}
         }
     }
     pinned.extend(keep);
+    *selves = kept_selves;
 }
 
 /// The parts of a fragment a gate may be recorded for.
