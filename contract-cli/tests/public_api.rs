@@ -2737,3 +2737,22 @@ fn a_set_s_features_key_narrows_what_it_covers() {
         "{run:?}"
     );
 }
+
+/// A trait `impl` joins a trait of the crate only: rust_decimal 1.42's `impl
+/// error::Error for InvalidDecimal` (std's trait, through `use std::error`) was read
+/// as an implementor of the crate's `enum Error`, and its removal as a break.
+#[test]
+fn an_impl_of_another_crate_s_trait_does_not_join_the_crate_s_type_of_that_name() {
+    let f = api_package("decimal", "");
+    f.write(
+        "src/lib.rs",
+        "mod error {\n    #[derive(Debug)]\n    pub enum Error {\n        Underflow,\n    }\n}\n\
+         pub use error::Error;\n\
+         pub mod postgres {\n    use std::{error, fmt};\n    #[derive(Debug)]\n    pub struct InvalidDecimal;\n    \
+         impl fmt::Display for InvalidDecimal {\n        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n            f.write_str(\"invalid\")\n        }\n    }\n    \
+         impl error::Error for InvalidDecimal {}\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    let golden = f.read("golden/api-contract/decimal.json");
+    assert!(!golden.contains("\"implementors\""), "{golden}");
+}

@@ -72,6 +72,29 @@ fn relaxes(before: &str, after: &str) {
     );
 }
 
+/// A type renamed, its old name kept as an alias of the new one (time 0.3.35's
+/// `pub type FormatItem<'a> = BorrowedFormatItem<'a>`, then 0.3.36's `pub use
+/// BorrowedFormatItem as FormatItem`): every use of the old name reads the same type.
+/// An alias of another type is not that.
+#[test]
+fn a_type_renamed_behind_an_alias_of_its_old_name_is_no_break() {
+    let before = "pub enum Item<'a> { Literal(&'a [u8]) } \
+                  pub fn parse<'a>(s: &'a str) -> Vec<Item<'a>> { todo!() } \
+                  pub trait Format {} impl<'a> Format for Item<'a> {}";
+    let after = "pub enum Borrowed<'a> { Literal(&'a [u8]) } pub type Item<'a> = Borrowed<'a>; \
+                 pub fn parse<'a>(s: &'a str) -> Vec<Borrowed<'a>> { todo!() } \
+                 pub trait Format {} impl<'a> Format for Borrowed<'a> {}";
+    only_additive(before, after, DeltaKind::SymbolAdded);
+    breaks(
+        before,
+        &after.replace(
+            "Literal(&'a [u8]) } pub type",
+            "Literal(&'a str) } pub type",
+        ),
+        DeltaKind::FieldTypeChanged,
+    );
+}
+
 /// One gate spelled two ways (`any(x, y)`, `any(y, x)`, a double negation) reaches the
 /// same consumers; another gate does not.
 #[test]

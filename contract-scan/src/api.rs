@@ -478,6 +478,7 @@ impl Api {
             }
         }
         // `impl` blocks join every public path of their self type (or trait).
+        let mut is_trait: BTreeMap<(usize, usize), bool> = BTreeMap::new();
         for i in &self.impls {
             // A trait `impl` for a type not declared `pub` (log4rs 1.3's private
             // `LeftAlignWriter` implementing its public `encode::Write`): no consumer
@@ -517,6 +518,16 @@ impl Api {
                 let Res::Def(m, d) = res else { continue };
                 let def = &self.modules[m].defs[d];
                 if def.ns != Ns::Type {
+                    continue;
+                }
+                // A trait `impl` joins a trait: a path read to the crate's enum of the
+                // trait's name is another crate's trait (rust_decimal 1.42's `impl
+                // error::Error for InvalidDecimal`, std's, beside its `enum Error`).
+                if i.trait_.is_some()
+                    && !*is_trait
+                        .entry((m, d))
+                        .or_insert_with(|| self.trait_shape(m, d).is_some())
+                {
                     continue;
                 }
                 let aliases = renames.iter().filter(|(_, &t)| t == (m, d)).map(|(a, _)| a);

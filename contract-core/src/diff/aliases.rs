@@ -22,3 +22,115 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
         cx.push(delta);
     }
 }
+
+/// The path of the type `alias` stands for, when it passes its own parameters through
+/// unchanged and in order (`type FormatItem<'a> = BorrowedFormatItem<'a>`): then the
+/// alias is that type under another name, for every use.
+fn passed_through(alias: &crate::shape::AliasShape) -> Option<&crate::ty::Path> {
+    let crate::ty::Type::Path(target) = &alias.target else {
+        return None;
+    };
+    let last = target.segments.last()?;
+    let args: Vec<String> = match &last.args {
+        crate::ty::Args::None => Vec::new(),
+        crate::ty::Args::Angle(args) => args.iter().map(|a| a.to_string()).collect(),
+        _ => return None,
+    };
+    let params: Vec<&str> = alias.generics.params.iter().map(|p| p.name()).collect();
+    (args == params && alias.generics.where_clause.is_empty()).then_some(target)
+}
+
+/// A struct, enum or union renamed, its old name kept as an alias of the new one
+/// (time 0.3.35's `pub type FormatItem<'a> = BorrowedFormatItem<'a>`, or the reverse,
+/// 0.3.36's `pub use BorrowedFormatItem as FormatItem`): the alias is the type for
+/// every use, so the old type is compared with the one it now names, and each old
+/// path to the old name is read as the new name wherever the current crate aliases it
+/// so. `None` when nothing was.
+pub(super) fn renamed_behind_alias(
+    before: &Symbol,
+    after: &Symbol,
+    types: &dyn crate::variance::Types,
+    current: &dyn crate::variance::Types,
+) -> Option<(Symbol, Symbol)> {
+    use crate::variance::def_of;
+    let is_type = |i: &ItemShape| {
+        matches!(
+            i,
+            ItemShape::Struct(_) | ItemShape::Enum(_) | ItemShape::Union(_)
+        )
+    };
+    // The type an alias of the crate passes through to, as `side` holds it.
+    let aliased = |alias: &crate::shape::AliasShape,
+                   module: &str,
+                   side: &dyn crate::variance::Types|
+     -> Option<ItemShape> {
+        let def = def_of(module, passed_through(alias)?)?;
+        side.get(&def).map(|(_, shape)| shape.clone())
+    };
+    let (mut b, mut a) = (before.clone(), after.clone());
+    let mut changed = false;
+    match (&before.item, &after.item) {
+        (Some(old), Some(ItemShape::TypeAlias(new))) if is_type(old) => {
+            if let Some(shape) = aliased(new, after.written_in().unwrap_or_default(), current) {
+                a.item = Some(shape);
+                changed = true;
+            }
+        }
+        (Some(ItemShape::TypeAlias(old)), Some(new)) if is_type(new) => {
+            if let Some(shape) = aliased(old, before.written_in().unwrap_or_default(), types) {
+                b.item = Some(shape);
+                changed = true;
+            }
+        }
+        _ => {}
+    }
+    // Old paths to a type the current crate keeps as an alias of a renamed one.
+    let module = before.written_in().unwrap_or_default().to_owned();
+    let mut rename = |root: &mut crate::ty::Type| {
+        root.walk_mut(&mut |t| {
+            let crate::ty::Type::Path(p) = t else { return };
+            let Some(def) = def_of(&module, p) else {
+                return;
+            };
+            let (Some(_), None, Some(alias)) =
+                (types.get(&def), types.alias(&def), current.alias(&def))
+            else {
+                return;
+            };
+            let Some(target) = passed_through(alias) else {
+                return;
+            };
+            // Renamed in place: the new name is in the alias's own module.
+            let (Some(new_name), true) = (target.segments.last(), target.segments.len() == 1)
+            else {
+                return;
+            };
+            let alias_module = def.rsplit_once("::").map_or("", |(m, _)| m);
+            if current
+                .get(&format!("{alias_module}::{}", new_name.name))
+                .is_none()
+            {
+                return;
+            }
+            if let Some(last) = p.segments.last_mut() {
+                last.name.clone_from(&new_name.name);
+                changed = true;
+            }
+        });
+    };
+    super::roots::each_root(&mut b, &mut rename);
+    b.implementors = std::mem::take(&mut b.implementors)
+        .into_iter()
+        .map(|mut i| {
+            rename(&mut i.ty);
+            i
+        })
+        .collect();
+    for need in &mut b.needs {
+        if let Member::Implementor { ty } = &mut need.member {
+            rename(ty);
+        }
+    }
+    b.needs.sort();
+    changed.then_some((b, a))
+}

@@ -287,6 +287,12 @@ fn diff_symbol_in(
         Some((b, a)) => (b, a),
         None => (before, after),
     };
+    // A type renamed with its old name kept as an alias of the new one.
+    let renamed_types = aliases::renamed_behind_alias(before, after, types, cx.current_types);
+    let (before, after) = match &renamed_types {
+        Some((b, a)) => (b, a),
+        None => (before, after),
+    };
     // A sealed trait no consumer may name, replaced by one its implementors implement.
     let sealed = sealed::renamed_left_out(before, after, policy, types, cx.current_types);
     let (before, after) = match &sealed {
