@@ -374,8 +374,9 @@ impl Api {
                 seen.1 = None;
             }
         };
-        let mut stack: Vec<(usize, String, Vec<usize>, bool, Option<Gate>)> =
-            vec![(0, String::new(), vec![0], false, None)];
+        // (module, path prefix, modules on the way, hidden so far, gate so far).
+        type Route = (usize, String, Vec<usize>, bool, Option<Gate>);
+        let mut stack: Vec<Route> = vec![(0, String::new(), vec![0], false, None)];
         let mut count = 0usize;
         while let Some((m, prefix, chain, hidden_here, gate_here)) = stack.pop() {
             for (name, res, hidden_edge, gate_edge) in r.exports(m, &mut Vec::new()) {

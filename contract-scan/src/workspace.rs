@@ -352,6 +352,28 @@ pub fn display(root: &Path, path: &Path) -> String {
     shown.to_string_lossy().replace('\\', "/")
 }
 
+/// The features a public-API set covers: every feature not named unstable or private
+/// ([`contract_core::features::is_hidden`]), as cargo-semver-checks chooses, or every
+/// feature when the set counts hidden items as API (`hidden_is_api`); each with what
+/// it turns on. Not what `[package.metadata.docs.rs]` lists: that list moves between
+/// releases (stop-words 0.10.1 added `features = ["all"]`, leaving out a variant the
+/// previous release's set covered) and names unstable features (log 0.4.20's
+/// `kv_unstable_std`, whose API 0.4.21 rewrote), whose code is no one's documented API.
+pub fn api_features(
+    table: &BTreeMap<String, Vec<String>>,
+    hidden_is_api: bool,
+) -> BTreeSet<String> {
+    let mut on = BTreeSet::new();
+    for root in table
+        .keys()
+        .filter(|f| hidden_is_api || !contract_core::features::is_hidden(f))
+    {
+        on.extend(contract_core::features::turned_on(table, root));
+    }
+    on.remove("default");
+    on
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,26 +505,4 @@ mod tests {
         assert_eq!(on(false), ["_internal", "full", "serde", "std"]);
         assert_eq!(on(true).len(), 6);
     }
-}
-
-/// The features a public-API set covers: every feature not named unstable or private
-/// ([`contract_core::features::is_hidden`]), as cargo-semver-checks chooses, or every
-/// feature when the set counts hidden items as API (`hidden_is_api`); each with what
-/// it turns on. Not what `[package.metadata.docs.rs]` lists: that list moves between
-/// releases (stop-words 0.10.1 added `features = ["all"]`, leaving out a variant the
-/// previous release's set covered) and names unstable features (log 0.4.20's
-/// `kv_unstable_std`, whose API 0.4.21 rewrote), whose code is no one's documented API.
-pub fn api_features(
-    table: &BTreeMap<String, Vec<String>>,
-    hidden_is_api: bool,
-) -> BTreeSet<String> {
-    let mut on = BTreeSet::new();
-    for root in table
-        .keys()
-        .filter(|f| hidden_is_api || !contract_core::features::is_hidden(f))
-    {
-        on.extend(contract_core::features::turned_on(table, root));
-    }
-    on.remove("default");
-    on
 }

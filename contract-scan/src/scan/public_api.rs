@@ -676,39 +676,38 @@ fn drop_gated_twins(pinned: &mut Vec<Pinned>, first: usize, selves: &mut Vec<Opt
             kept_selves.push(own);
             continue;
         }
-        match p.fragment().clone() {
-            Fragment::Methods {
-                mut methods,
-                mut consts,
-                mut types,
-                unresolved,
-            } => {
-                for twin in &twins {
-                    match twin {
-                        Member::Method { name } => drop(methods.remove(name)),
-                        Member::AssocConst { name } => drop(consts.remove(name)),
-                        Member::AssocType { name } => drop(types.remove(name)),
-                        _ => {}
-                    }
-                }
-                if methods.is_empty() && consts.is_empty() && types.is_empty() {
-                    continue;
-                }
-                let fragment = Fragment::Methods {
-                    methods,
-                    consts,
-                    types,
-                    unresolved,
-                };
-                p.text = fragment.compact_text().0;
-                p.fragment = OnceLock::new();
-                p.needs.retain(|(m, _)| !twins.contains(m));
-                keep.push(p);
-                kept_selves.push(own);
+        // A whole item or implementor the build has is the build's: dropped.
+        let Fragment::Methods {
+            mut methods,
+            mut consts,
+            mut types,
+            unresolved,
+        } = p.fragment().clone()
+        else {
+            continue;
+        };
+        for twin in &twins {
+            match twin {
+                Member::Method { name } => drop(methods.remove(name)),
+                Member::AssocConst { name } => drop(consts.remove(name)),
+                Member::AssocType { name } => drop(types.remove(name)),
+                _ => {}
             }
-            // A whole item or implementor the build has: the build's.
-            _ => {}
         }
+        if methods.is_empty() && consts.is_empty() && types.is_empty() {
+            continue;
+        }
+        let fragment = Fragment::Methods {
+            methods,
+            consts,
+            types,
+            unresolved,
+        };
+        p.text = fragment.compact_text().0;
+        p.fragment = OnceLock::new();
+        p.needs.retain(|(m, _)| !twins.contains(m));
+        keep.push(p);
+        kept_selves.push(own);
     }
     pinned.extend(keep);
     *selves = kept_selves;
