@@ -53,11 +53,16 @@ pub(super) fn renamed_behind_alias(
     current: &dyn crate::variance::Types,
 ) -> Option<(Symbol, Symbol)> {
     use crate::variance::def_of;
-    let is_type = |i: &ItemShape| {
-        matches!(
-            i,
-            ItemShape::Struct(_) | ItemShape::Enum(_) | ItemShape::Union(_)
-        )
+    // A unit struct, or a tuple struct with public fields, is also a value (`Unit`,
+    // `Old(1)`), which an alias is not.
+    let is_type = |i: &ItemShape| match i {
+        ItemShape::Struct(s) => match s.style {
+            crate::shape::FieldStyle::Named => true,
+            crate::shape::FieldStyle::Tuple => s.fields.iter().all(|f| !f.vis.is_public()),
+            crate::shape::FieldStyle::Unit => false,
+        },
+        ItemShape::Enum(_) | ItemShape::Union(_) => true,
+        _ => false,
     };
     // The type an alias of the crate passes through to, as `side` holds it.
     let aliased = |alias: &crate::shape::AliasShape,
