@@ -216,7 +216,7 @@ pub fn compare(
     let (mut lost, mut gained) = (false, false);
     for choice in 0u32..(1 << names.len()) {
         let exposed = |gate: Option<&Gate>, table: &[Option<FeatureShape>]| {
-            let on = turned_on(&names, table, choice);
+            let on = on_for_choice(&names, table, choice);
             gate.is_none_or(|g| g.holds(&|f| on.contains(f)))
         };
         let before = exposed(was, &tables[0]);
@@ -233,7 +233,7 @@ pub fn compare(
 
 /// The features on when a consumer enables those of `names` whose bit is set in
 /// `choice`: those, the defaults among `names`, and what each of them turns on.
-fn turned_on<'a>(
+fn on_for_choice<'a>(
     names: &[&'a str],
     table: &'a [Option<FeatureShape>],
     choice: u32,

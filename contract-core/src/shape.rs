@@ -1063,6 +1063,19 @@ pub struct StructShape {
     pub fields: Vec<FieldShape>,
 }
 
+impl StructShape {
+    /// Whether naming the struct also names a value other crates can build it with: a
+    /// unit struct (`Unit`), or a tuple struct with a public field (`Old(1)`). An alias
+    /// of it names the type only.
+    pub fn is_also_a_value(&self) -> bool {
+        match self.style {
+            FieldStyle::Named => false,
+            FieldStyle::Tuple => self.fields.iter().any(|f| f.vis.is_public()),
+            FieldStyle::Unit => true,
+        }
+    }
+}
+
 /// A field of a struct or variant.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -79,10 +79,10 @@ fn relaxes(before: &str, after: &str) {
 #[test]
 fn a_type_renamed_behind_an_alias_of_its_old_name_is_no_break() {
     let before = "pub enum Item<'a> { Literal(&'a [u8]) } \
-                  pub fn parse<'a>(s: &'a str) -> Vec<Item<'a>> { todo!() } \
+                  pub fn parse<'a>(s: &'a str) -> Vec<Item<'a>> { Vec::new() } \
                   pub trait Format {} impl<'a> Format for Item<'a> {}";
     let after = "pub enum Borrowed<'a> { Literal(&'a [u8]) } pub type Item<'a> = Borrowed<'a>; \
-                 pub fn parse<'a>(s: &'a str) -> Vec<Borrowed<'a>> { todo!() } \
+                 pub fn parse<'a>(s: &'a str) -> Vec<Borrowed<'a>> { Vec::new() } \
                  pub trait Format {} impl<'a> Format for Borrowed<'a> {}";
     only_additive(before, after, DeltaKind::SymbolAdded);
     breaks(

@@ -617,11 +617,7 @@ impl Api {
         else {
             return false;
         };
-        match s.style {
-            contract_core::shape::FieldStyle::Named => true,
-            contract_core::shape::FieldStyle::Tuple => s.fields.iter().all(|f| !f.vis.is_public()),
-            contract_core::shape::FieldStyle::Unit => false,
-        }
+        !s.is_also_a_value()
     }
 }
 

@@ -1,5 +1,7 @@
 //! Type aliases: the target. (Their generics are the `generics` family's.)
 
+use std::collections::BTreeSet;
+
 use super::Cx;
 use crate::delta::{DeltaKind, Member, Shown};
 use crate::shape::{ItemShape, Symbol};
@@ -56,11 +58,7 @@ pub(super) fn renamed_behind_alias(
     // A unit struct, or a tuple struct with public fields, is also a value (`Unit`,
     // `Old(1)`), which an alias is not.
     let is_type = |i: &ItemShape| match i {
-        ItemShape::Struct(s) => match s.style {
-            crate::shape::FieldStyle::Named => true,
-            crate::shape::FieldStyle::Tuple => s.fields.iter().all(|f| !f.vis.is_public()),
-            crate::shape::FieldStyle::Unit => false,
-        },
+        ItemShape::Struct(s) => !s.is_also_a_value(),
         ItemShape::Enum(_) | ItemShape::Union(_) => true,
         _ => false,
     };
@@ -89,11 +87,29 @@ pub(super) fn renamed_behind_alias(
         }
         _ => {}
     }
-    // Old paths to a type the current crate keeps as an alias of a renamed one.
+    // Old paths to a type the current crate keeps as an alias of a renamed one. A name
+    // the current side still writes is no renamed one: only the others are looked up
+    // (a lookup reads the whole crate, once, on a path every changed symbol takes).
+    let mut now_written: BTreeSet<String> = BTreeSet::new();
+    let mut note = |root: &mut crate::ty::Type| {
+        root.walk_mut(&mut |t| {
+            if let Some(last) = t.as_path().and_then(|p| p.segments.last()) {
+                now_written.insert(last.name.clone());
+            }
+        })
+    };
+    super::roots::each_root(&mut a, &mut note);
+    a.implementors.iter().for_each(|i| note(&mut i.ty.clone()));
     let module = before.written_in().unwrap_or_default().to_owned();
     let mut rename = |root: &mut crate::ty::Type| {
         root.walk_mut(&mut |t| {
             let crate::ty::Type::Path(p) = t else { return };
+            if p.segments
+                .last()
+                .is_none_or(|s| now_written.contains(&s.name))
+            {
+                return;
+            }
             let Some(def) = def_of(&module, p) else {
                 return;
             };

@@ -17,27 +17,13 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     members.extend(after.needs.iter().map(|n| &n.member));
     members.sort();
     members.dedup();
-    let was_table = |name: &str| cx.types.feature(name).cloned();
-    let now_table = |name: &str| cx.current_types.feature(name).cloned();
     let mut deltas = Vec::new();
     for member in members {
         if !has(before, member) || !has(after, member) {
             continue;
         }
         let (was, now) = (before.need_of(member), after.need_of(member));
-        // A gate that does not read is compared as written.
-        let (was_gate, now_gate) = (was.map(Gate::parse), now.map(Gate::parse));
-        let reach = match (was_gate, now_gate) {
-            (Some(None), _) | (_, Some(None)) if was == now => Reach::Same,
-            (Some(None), _) | (_, Some(None)) => Reach::Narrower,
-            (was_gate, now_gate) => crate::gate::compare(
-                was_gate.flatten().as_ref(),
-                now_gate.flatten().as_ref(),
-                &was_table,
-                &now_table,
-            ),
-        };
-        let kind = match reach {
+        let kind = match reach(cx, was, now) {
             Reach::Same => continue,
             Reach::Wider => DeltaKind::NoLongerNeedsFeature,
             Reach::Narrower => DeltaKind::NowNeedsFeature,
@@ -59,27 +45,35 @@ pub fn alike_written_as_before(cx: &Cx<'_>, before: &Symbol, after: &Symbol) -> 
     if after.needs.is_empty() || before.needs == after.needs {
         return None;
     }
-    let was_table = |name: &str| cx.types.feature(name).cloned();
-    let now_table = |name: &str| cx.current_types.feature(name).cloned();
     let mut out = after.clone();
     let mut changed = false;
     for need in &mut out.needs {
         let Some(was) = before.need_of(&need.member) else {
             continue;
         };
-        if was == need.cfg {
-            continue;
-        }
-        let (Some(was_gate), Some(now_gate)) = (Gate::parse(was), Gate::parse(&need.cfg)) else {
-            continue;
-        };
-        let reach = crate::gate::compare(Some(&was_gate), Some(&now_gate), &was_table, &now_table);
-        if reach == Reach::Same {
+        if was != need.cfg && reach(cx, Some(was), Some(&need.cfg)) == Reach::Same {
             need.cfg = was.to_owned();
             changed = true;
         }
     }
     changed.then_some(out)
+}
+
+/// How a part gated by `now` reaches consumers, against `was` (`None`: no gate), each
+/// side's features turning on what its own feature table says. A gate that does not
+/// read is compared as written.
+fn reach(cx: &Cx<'_>, was: Option<&str>, now: Option<&str>) -> Reach {
+    let (was_gate, now_gate) = (was.map(Gate::parse), now.map(Gate::parse));
+    match (was_gate, now_gate) {
+        (Some(None), _) | (_, Some(None)) if was == now => Reach::Same,
+        (Some(None), _) | (_, Some(None)) => Reach::Narrower,
+        (was_gate, now_gate) => crate::gate::compare(
+            was_gate.flatten().as_ref(),
+            now_gate.flatten().as_ref(),
+            &|name| cx.types.feature(name).cloned(),
+            &|name| cx.current_types.feature(name).cloned(),
+        ),
+    }
 }
 
 /// Whether `symbol` has the part `member` (the parts a gate is recorded for).

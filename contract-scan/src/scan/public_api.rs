@@ -652,9 +652,18 @@ fn drop_gated_twins(pinned: &mut Vec<Pinned>, first: usize, selves: &mut Vec<Opt
     if pinned[first..].iter().all(|p| p.needs.is_empty()) {
         return;
     }
-    // The parts each symbol has in the build.
+    // The parts each symbol with a gated part has in the build (only those symbols'
+    // fragments are read).
+    let with_gates: BTreeSet<String> = pinned[first..]
+        .iter()
+        .filter(|p| !p.needs.is_empty())
+        .map(|p| p.name.clone())
+        .collect();
     let mut built: BTreeSet<(String, Member)> = BTreeSet::new();
-    for p in &pinned[first..] {
+    for p in pinned[first..]
+        .iter()
+        .filter(|p| with_gates.contains(&p.name))
+    {
         let gated: BTreeSet<&Member> = p.needs.iter().map(|(m, _)| m).collect();
         for member in parts(p.fragment()) {
             if !gated.contains(&member) {
@@ -812,7 +821,10 @@ pub(super) fn expand_deep(
     // A member the build has is the member: a gated twin of it (`#[cfg(not(feature =
     // "trace"))] pub fn name` beside `#[cfg(feature = "trace")] pub fn name`, pom 3.4)
     // is not another.
-    let built = built_members(env, item);
+    let built = match env.open_features.is_empty() {
+        true => BTreeSet::new(),
+        false => built_members(env, item),
+    };
     // Keeps what is built, and a public member some choice of the features the build
     // leaves off builds (with its gate); strips the `cfg` of what is kept, expands
     // `cfg_attr`. A private field the build leaves out stays out: that the type can
