@@ -87,6 +87,8 @@ const CRATES: &[(&str, &str)] = &[
     ("uuid", "1.9.0"),
     ("hashlink", "0.12.2"),
     ("petgraph", "0.6.5"),
+    // A syntax tree of some 400 types that name one another.
+    ("sqlparser", "0.63.0"),
 ];
 
 /// The auto traits, as the golden names them, with the probe's bound and const.

@@ -114,6 +114,9 @@ impl<'a> Inference<'a> {
                 memo: HashMap::new(),
                 stack: Vec::new(),
                 lowest: usize::MAX,
+                provisional: HashMap::new(),
+                leaning: Vec::new(),
+                assumed: HashMap::new(),
                 written: HashMap::new(),
                 crates: Vec::new(),
             },
@@ -145,6 +148,9 @@ struct Krate<'a> {
 
 type Key = (usize, usize, String, ProbedTrait);
 
+/// Rounds a cycle of definitions is read before it is "cannot tell".
+const MAX_ROUNDS: usize = 6;
+
 struct Infer<'a> {
     own: Krate<'a>,
     memo: HashMap<Key, Option<Cond>>,
@@ -153,6 +159,16 @@ struct Infer<'a> {
     stack: Vec<Key>,
     /// The outermost place on `stack` the definition being inferred leaned on.
     lowest: usize,
+    /// Results that leaned on a definition still on `stack` (taken to hold, as a
+    /// cycle is), with that definition's place: reused until it is done, so a large
+    /// group of types that name one another (a parser's syntax tree) is read once,
+    /// not once per path through it.
+    provisional: HashMap<Key, (Option<Cond>, usize)>,
+    /// The keys in `provisional`, by the place they lean on.
+    leaning: Vec<Vec<Key>>,
+    /// What a definition of a cycle is taken to be when it is met again while it is
+    /// inferred, after a round showed "the trait holds" wrong.
+    assumed: HashMap<Key, Option<Cond>>,
     /// What each crate's sources write of auto traits, read once per crate.
     written: HashMap<usize, Written<'a>>,
     /// The dependencies met, by the name the crate calls them (key - 1).
@@ -177,20 +193,104 @@ impl<'a> Infer<'a> {
         }
         if let Some(at) = self.stack.iter().position(|k| *k == key) {
             self.lowest = self.lowest.min(at);
-            return Some(Cond::always());
+            return self.assumed(&key);
+        }
+        if let Some((found, at)) = self.provisional.get(&key) {
+            self.lowest = self.lowest.min(*at);
+            return found.clone();
         }
         let depth = self.stack.len();
+        let mut rounds = 0;
+        loop {
+            let (found, leaned) = self.infer_on_stack(krate, m, name, t, &key);
+            self.lowest = self.lowest.min(leaned);
+            if leaned < depth {
+                // Leaned on a definition further out, still being inferred:
+                // provisional until that one is done, and what leaned on this one now
+                // leans on it.
+                let mut group = self.leaning_at(depth);
+                group.push(key.clone());
+                self.provisional.insert(key, (found.clone(), leaned));
+                self.lean(leaned, group);
+                return found;
+            }
+            // Done. What leaned on it was read taking it (and every definition of
+            // the cycle) to hold as assumed, at first outright. Kept when each
+            // result is what was assumed of it; else read again from the results,
+            // which only ever grow stricter, a few rounds at most.
+            let group = self.leaning_at(depth);
+            let settled = found == self.assumed(&key)
+                && group
+                    .iter()
+                    .all(|k| self.provisional[k].0 == self.assumed(k));
+            rounds += 1;
+            if settled || rounds > MAX_ROUNDS {
+                let answer = |c: Option<Cond>| if settled { c } else { None };
+                for k in group {
+                    self.assumed.remove(&k);
+                    if let Some((c, _)) = self.provisional.remove(&k) {
+                        self.memo.insert(k, answer(c));
+                    }
+                }
+                self.assumed.remove(&key);
+                let found = answer(found);
+                self.memo.insert(key, found.clone());
+                return found;
+            }
+            for k in group {
+                if let Some((c, _)) = self.provisional.remove(&k) {
+                    self.assumed.insert(k, c);
+                }
+            }
+            self.assumed.insert(key.clone(), found);
+        }
+    }
+
+    /// What a definition met again while it is inferred is taken to be: at first that
+    /// the trait holds, as for a cycle (auto traits are coinductive).
+    fn assumed(&self, key: &Key) -> Option<Cond> {
+        self.assumed
+            .get(key)
+            .cloned()
+            .unwrap_or(Some(Cond::always()))
+    }
+
+    /// Infers `key` with it on the stack: the result, and the outermost stack place
+    /// it leaned on (`usize::MAX` for none). The caller's `lowest` is left as it was.
+    fn infer_on_stack(
+        &mut self,
+        krate: Krate<'a>,
+        m: usize,
+        name: &str,
+        t: ProbedTrait,
+        key: &Key,
+    ) -> (Option<Cond>, usize) {
         self.stack.push(key.clone());
         let outer = std::mem::replace(&mut self.lowest, usize::MAX);
         let found = self.def_uncached(krate, m, name, t);
         self.stack.pop();
-        // A result that leaned on a definition further out, still being inferred,
-        // is provisional: kept only once that one is done.
-        if self.lowest >= depth {
-            self.memo.insert(key, found.clone());
+        (found, std::mem::replace(&mut self.lowest, outer))
+    }
+
+    /// Takes the keys that lean on stack place `at`.
+    fn leaning_at(&mut self, at: usize) -> Vec<Key> {
+        self.leaning
+            .get_mut(at)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Records that `keys` lean on stack place `at`.
+    fn lean(&mut self, at: usize, keys: Vec<Key>) {
+        if self.leaning.len() <= at {
+            self.leaning.resize_with(at + 1, Vec::new);
         }
-        self.lowest = self.lowest.min(outer);
-        found
+        for k in &keys {
+            if let Some(entry) = self.provisional.get_mut(k) {
+                entry.1 = at;
+            }
+        }
+        self.leaning[at].extend(keys);
     }
 
     fn def_uncached(

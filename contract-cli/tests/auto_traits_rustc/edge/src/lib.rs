@@ -211,3 +211,20 @@ unsafe impl Send for AliasImpl {}
 pub struct CrateImpl(*const u8);
 unsafe impl Send for crate::CrateImpl {}
 pub struct CfgAttrField { #[cfg_attr(feature = "nope", allow(unused))] x: std::rc::Rc<u8> }
+
+// ---- cycles: a group of types that name one another, read once ----
+// A cycle whose far end lacks a trait: what leaned on "it holds" is read again.
+pub struct CycA { pub b: Option<Box<CycB>> }
+pub struct CycB { pub a: Vec<CycA>, pub c: Box<CycC> }
+pub struct CycC { pub b: Option<Box<CycB>>, pub r: Rc<u8> }
+pub struct CycOuter(pub CycB, pub u8);
+// A generic cycle that settles on a condition, not on "always".
+pub struct CycP<T> { pub q: Box<CycQ<T>> }
+pub struct CycQ<T> { pub p: Option<CycP<T>>, pub t: T }
+pub struct CycUse(pub CycP<Cell<u8>>, pub CycQ<u8>);
+// A wide group (a syntax tree): every node names the others.
+pub enum Expr { Lit(u8), Neg(Box<Expr>), Call(Box<Call>), Block(Vec<Stmt>) }
+pub struct Call { pub f: Box<Expr>, pub args: Vec<Expr>, pub body: Option<Box<Stmt>> }
+pub enum Stmt { Let(Pat, Expr), Expr(Expr), Item(Box<Item>) }
+pub enum Pat { Bind(String), Tuple(Vec<Pat>), Lit(Box<Expr>) }
+pub struct Item { pub name: String, pub body: Vec<Stmt>, pub default: Option<Expr>, pub cell: Cell<u8> }
