@@ -617,6 +617,11 @@ fn std_entry(p: &Path) -> Option<&'static StdAuto> {
     by_path.get(key.as_str()).copied()
 }
 
+/// The paths of std's types the generated table knows (`std::cell::Cell`).
+pub(crate) fn std_type_paths() -> impl Iterator<Item = &'static str> {
+    std_table::STD_AUTO.iter().map(|e| e.path)
+}
+
 /// std's auto-trait table as text, for the test that regenerates it from the
 /// toolchain's documentation (`tests/std_auto.rs`): each entry's path, its
 /// parameters with their defaults, and each auto trait's condition as the table's

@@ -927,6 +927,21 @@ impl Reader<'_> {
         let crate_name = names[0].clone();
         let found = ext.item(NameTable::ROOT, &names[1..]);
         let Some((taken, Res::Def(m, index))) = found else {
+            // Through the crate's `use` of std (`pub use std::time::*;` in web-time, a
+            // shim module into std): std's item, as for the crate's own paths.
+            if found.is_none() && names.len() > 1 {
+                let within: Vec<String> = std::iter::once("crate".to_owned())
+                    .chain(names[1..].iter().cloned())
+                    .collect();
+                if let Some(std) = std_path_through(ext, NameTable::ROOT, &within) {
+                    let args = p.segments.last()?.args.clone();
+                    p.segments = std.iter().map(|n| Segment::plain(n)).collect();
+                    if let Some(last) = p.segments.last_mut() {
+                        last.args = args;
+                    }
+                    return None;
+                }
+            }
             // Its sources do not say what this is (an item its macros define, a
             // re-export of a third crate): any of its paths to an item of that name may
             // be it, as for a crate not read at all (`Policy::unread_crates`). The
@@ -2389,6 +2404,47 @@ mod tests {
                 .to_string(),
             "dep::LocalResult<u8>"
         );
+    }
+
+    #[test]
+    fn another_crate_s_use_of_std_is_std_s_item() {
+        // web-time: `pub use std::time::*;` beside its own `Instant`; instant:
+        // `pub use std::time::Duration;`.
+        let mut web = NameTable::new("web_time");
+        web.add_import(NameTable::ROOT, vec!["std".into(), "time".into()], None);
+        web.add_def(NameTable::ROOT, "Instant", Def::Type);
+        let mut instant = NameTable::new("instant");
+        instant.add_import(
+            NameTable::ROOT,
+            vec!["std".into(), "time".into(), "Duration".into()],
+            Some("Duration".into()),
+        );
+        let externs: BTreeMap<String, NameTable> = [
+            ("web_time".to_owned(), web),
+            ("instant".to_owned(), instant),
+        ]
+        .into();
+        let params = BTreeSet::new();
+        let here = NameTable::new("user");
+        let reader = Reader {
+            table: &here,
+            params: &params,
+            externs: &externs,
+        };
+        let read = |ty: &str| {
+            reader
+                .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
+                .to_string()
+        };
+        assert_eq!(
+            read("Option<web_time::Duration>"),
+            "Option<std::time::Duration>"
+        );
+        assert_eq!(read("instant::Duration"), "std::time::Duration");
+        // Near misses: the crate's own item of a std name is its own; a name its
+        // named imports do not bring is not std's.
+        assert_eq!(read("web_time::Instant"), "web_time::Instant");
+        assert_ne!(read("instant::Instant"), "std::time::Instant");
     }
 
     #[test]

@@ -33,6 +33,23 @@ pub fn is_std_trait(p: &Path) -> bool {
     }
 }
 
+/// Whether std has a module of this name at its root (`time`, `collections`), as the
+/// generated tables of std's traits and types name them.
+pub fn is_std_module(name: &str) -> bool {
+    static MODULES: std::sync::OnceLock<std::collections::BTreeSet<&'static str>> =
+        std::sync::OnceLock::new();
+    MODULES
+        .get_or_init(|| {
+            STD_TRAITS
+                .iter()
+                .copied()
+                .chain(crate::auto::std_type_paths())
+                .filter_map(|p| p.split("::").nth(1).filter(|_| p.matches("::").count() > 1))
+                .collect()
+        })
+        .contains(name)
+}
+
 /// `t` with every bare trait object of a std trait inside it written with `dyn`;
 /// whether any was. `t` itself is left as it is: a bound's trait is walked as a path
 /// type at the root, and no field or parameter is an unsized object as a whole.

@@ -2846,3 +2846,40 @@ fn a_serde_attribute_no_payload_reads_is_a_serde_change() {
     };
     only_additive(&src("x"), &src("y"), DeltaKind::SerdeAttributeChanged);
 }
+
+/// A golden written while a module of the crate named `core` was misread as std's
+/// (`crate::core::observers::Observers` recorded as `std::observers::Observers`; std
+/// has no module `observers`) matches the crate's own path, and only it.
+#[test]
+fn a_crate_module_named_core_as_older_goldens_spelled_it_is_no_change() {
+    let src = |ty: &str| {
+        format!(
+            "pub mod core {{ pub mod observers {{ pub struct Observers<I>(pub I); pub struct Other<I>(pub I); }} }} \
+             pub struct Executor<I> {{ pub observers: {ty} }}"
+        )
+    };
+    let misread = |set: BTreeMap<String, contract_core::Symbol>| {
+        let text = serde_json::to_string(&set).unwrap();
+        assert!(
+            text.contains("crate::core::observers::Observers<I>"),
+            "{text}"
+        );
+        let text = text.replace("crate::core::observers::", "std::observers::");
+        serde_json::from_str::<BTreeMap<String, contract_core::Symbol>>(&text).unwrap()
+    };
+    let policy = contract_core::Policy::default();
+    let before = misread(common::set(&src("crate::core::observers::Observers<I>")));
+    let after = common::set(&src("crate::core::observers::Observers<I>"));
+    let found = contract_core::diff::diff_sets(&before, &after, &policy);
+    assert!(found.is_empty(), "{}", common::show(&found));
+    // Near miss: another type of that module is a change.
+    let after = common::set(&src("crate::core::observers::Other<I>"));
+    let found = contract_core::diff::diff_sets(&before, &after, &policy);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.kind == DeltaKind::FieldTypeChanged && d.class == Class::Breaking),
+        "{}",
+        common::show(&found)
+    );
+}

@@ -291,15 +291,17 @@ pub fn path(cx: &mut Cx<'_>, p: &syn::Path) -> Path {
 /// `core::`/`alloc::` as `std::`, prelude and primitive paths collapsed.
 fn normalize(_cx: &Cx<'_>, p: &mut Path) {
     // `crate::alloc::vec::Vec` names std's `Vec` through the root's `extern crate
-    // alloc;` (a crate module named `std`, `core` or `alloc` is not written on purpose).
-    // `crate::alloc::Box` does not: std has no item at its root, so that `alloc` is the
-    // crate's own shim module (erased-serde 0.3's `mod alloc { pub use
-    // self::alloc::boxed::Box; }`), read through the crate's names.
+    // alloc;`. `crate::alloc::Box` does not: std has no item at its root, so that
+    // `alloc` is the crate's own shim module (erased-serde 0.3's `mod alloc { pub use
+    // self::alloc::boxed::Box; }`), read through the crate's names; nor does
+    // `crate::core::observers::Observers`, a module of the crate named `core` (argmin
+    // 0.10), std having no module `observers`.
     if !p.global
         && p.segments.len() > 3
         && p.segments[0].name == "crate"
         && p.segments[0].args == Args::None
         && matches!(p.segments[1].name.as_str(), "std" | "core" | "alloc")
+        && crate::std_traits::is_std_module(&p.segments[2].name)
     {
         p.segments.remove(0);
     }
@@ -704,6 +706,12 @@ mod tests {
             ty_of("crate::alloc_like::Vec<u8>"),
             "crate::alloc_like::Vec<u8>"
         );
+        assert_eq!(
+            ty_of("crate::core::observers::Observers<I>"),
+            "crate::core::observers::Observers<I>",
+            "a module of the crate named `core`: std has no module `observers`"
+        );
+        assert_eq!(ty_of("crate::core::time::Duration"), "std::time::Duration");
         assert_eq!(ty_of("Vec::<u8>"), "Vec<u8>", "a turbofish is a spelling");
     }
 
