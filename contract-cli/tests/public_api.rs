@@ -2756,3 +2756,48 @@ fn an_impl_of_another_crate_s_trait_does_not_join_the_crate_s_type_of_that_name(
     let golden = f.read("golden/api-contract/decimal.json");
     assert!(!golden.contains("\"implementors\""), "{golden}");
 }
+
+#[test]
+fn cfg_twin_imports_read_as_the_build_has_them() {
+    // calloop 0.14.4 -> 0.14.5: `pub type Ping = platform::Ping;` became `pub use
+    // platform::Ping;`, `platform` being one of two modules by target.
+    let f = api_package("pings", "");
+    let twins = "#[cfg(target_os = \"linux\")]\nmod eventfd;\n\
+        #[cfg(target_os = \"linux\")]\nuse eventfd as platform;\n\
+        #[cfg(not(target_os = \"linux\"))]\nmod pipe;\n\
+        #[cfg(not(target_os = \"linux\"))]\nuse pipe as platform;\n\n\
+        pub fn make_ping() -> (Ping, PingSource) {\n    platform::make_ping()\n}\n";
+    let module = "#[derive(Clone, Debug)]\npub struct Ping {\n    ev: u8,\n}\n\n\
+        pub struct PingSource {\n    ev: u8,\n}\n\n\
+        impl Ping {\n    pub fn ping(&self) {}\n}\n\n\
+        pub fn make_ping() -> (Ping, PingSource) {\n    todo!()\n}\n";
+    f.write("src/eventfd.rs", module);
+    f.write("src/pipe.rs", &module.replace("ev: u8", "fd: i32"));
+    f.write(
+        "src/lib.rs",
+        &format!("{twins}\npub type Ping = platform::Ping;\npub type PingSource = platform::PingSource;\n"),
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "src/lib.rs",
+        &format!("{twins}\npub use platform::Ping;\npub use platform::PingSource;\n"),
+    );
+    let none: [(String, String, String); 0] = [];
+    assert_eq!(
+        f.deltas(),
+        none,
+        "{}",
+        f.read("golden/api-contract/pings.json")
+    );
+    // Near miss: the build's module changes what `Ping` is.
+    f.write(
+        "src/eventfd.rs",
+        &module.replace("impl Ping {\n    pub fn ping(&self) {}\n}", ""),
+    );
+    assert!(
+        f.deltas()
+            .contains(&delta("breaking", "method_removed", "Ping")),
+        "{:?}",
+        f.deltas()
+    );
+}

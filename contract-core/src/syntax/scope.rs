@@ -36,6 +36,12 @@ pub struct Scope {
     /// same name can then only be of another namespace (`use thiserror::Error;`, a
     /// derive macro, beside `pub enum Error`), so a type path is the scope's own.
     defined_types: BTreeSet<String>,
+    /// Names that `#[cfg]`'d twin imports bind to different paths (`#[cfg(linux)] use
+    /// eventfd as platform;` beside `#[cfg(not(linux))] use pipe as platform;`, calloop
+    /// 0.14): which one the build has is not known here, so they stay as written.
+    twins: BTreeSet<String>,
+    /// Names bound by an import under a `#[cfg]`.
+    cfg_bound: BTreeSet<String>,
 }
 
 /// The prelude and primitive names a glob import would not be consulted for by
@@ -142,7 +148,20 @@ impl Scope {
                         global: u.leading_colon.is_some(),
                         segments: Vec::new(),
                     };
-                    self.tree(&u.tree, prefix);
+                    let mut one = Scope::default();
+                    one.tree(&u.tree, prefix);
+                    let under_cfg = u.attrs.iter().any(|a| a.path().is_ident("cfg"));
+                    for (name, path) in one.imports {
+                        let twin = under_cfg || self.cfg_bound.contains(&name);
+                        if twin && self.imports.get(&name).is_some_and(|p| *p != path) {
+                            self.twins.insert(name.clone());
+                        }
+                        if under_cfg {
+                            self.cfg_bound.insert(name.clone());
+                        }
+                        self.imports.insert(name, path);
+                    }
+                    self.globs.extend(one.globs);
                 }
                 Item::ExternCrate(e) => {
                     let name = e
@@ -275,6 +294,9 @@ impl Scope {
                 break;
             }
             let first = &path.segments[0];
+            if self.twins.contains(&first.name) {
+                break;
+            }
             let Some(target) = self.imports.get(&first.name) else {
                 break;
             };
@@ -475,6 +497,8 @@ impl FileScopes {
             macro_use: false,
             defined: BTreeSet::new(),
             defined_types: BTreeSet::new(),
+            twins: BTreeSet::new(),
+            cfg_bound: BTreeSet::new(),
         };
         self.modules
             .get(self.innermost(at))
@@ -1010,6 +1034,22 @@ struct Top;
         assert_eq!(resolve(src, 11, "X").0, "unix::X");
         assert_eq!(resolve(src, 16, "X").0, "windows::X");
         assert_eq!(resolve(src, 18, "X").0, "X");
+    }
+
+    #[test]
+    fn cfg_twin_imports_of_one_name_stay_as_written() {
+        // calloop 0.14: which `platform` the build has is the target's to say.
+        let src = "#[cfg(target_os = \"linux\")]\nuse eventfd as platform;\n\
+                   #[cfg(not(target_os = \"linux\"))]\nuse pipe as platform;\n\
+                   use platform::Ping;\nstruct S;\n";
+        assert_eq!(resolve(src, 6, "platform::Ping").0, "platform::Ping");
+        assert_eq!(resolve(src, 6, "Ping").0, "platform::Ping");
+        // Near misses: twins that agree, and two imports of one name without a cfg
+        // (a derive macro and a trait, each in its namespace), still resolve.
+        let src = "#[cfg(unix)]\nuse a::X;\n#[cfg(not(unix))]\nuse a::X;\nstruct S;\n";
+        assert_eq!(resolve(src, 5, "X").0, "a::X");
+        let src = "use thiserror::Error;\nuse std::error::Error;\nstruct S;\n";
+        assert_eq!(resolve(src, 3, "Error").0, "std::error::Error");
     }
 
     #[test]
