@@ -107,7 +107,28 @@ fn type_position(before: &[TokenTree]) -> bool {
         return true;
     }
     before.len() == rest.len()
-        && matches!(before.last(), Some(TokenTree::Punct(p)) if matches!(p.as_char(), '<' | ','))
+        && (matches!(before.last(), Some(TokenTree::Punct(p)) if matches!(p.as_char(), '<' | ','))
+            || alias_target(before))
+}
+
+/// Whether `before` ends in `type Name =` or `type Name<…> =`: a type alias's target
+/// follows (`type Action = Fn(&siginfo_t) + Send + Sync;`, signal-hook-registry 1.4).
+fn alias_target(before: &[TokenTree]) -> bool {
+    let Some((TokenTree::Punct(eq), head)) = before.split_last() else {
+        return false;
+    };
+    if eq.as_char() != '=' || eq.spacing() != Spacing::Alone {
+        return false;
+    }
+    for tree in head.iter().rev() {
+        match tree {
+            TokenTree::Ident(id) if id == "type" => return true,
+            TokenTree::Punct(p) if p.as_char() == ';' => return false,
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `tokens` with every `fn name(…)`'s parameters that are a type alone written `_:
@@ -321,6 +342,21 @@ mod tests {
             text.contains("&'static(dynFn(&mutEnv,&mutT)->bool+Sync)")
                 && text.contains("&'staticdynFn(u8)")
                 && text.contains("&'amutdynFnMut()"),
+            "{text}"
+        );
+        // A type alias's target (signal-hook-registry 1.4's `Action`); an `=` that
+        // is no alias's (a call to a tuple constructor named `Fn`) is left alone.
+        let src = "type Action = Fn(&siginfo_t) + Send + Sync;\n\
+                   pub type Handler<T> = Box<Fn(T)>;\n\
+                   pub type Raw<T> = FnMut(T) -> T;\n\
+                   fn f() { let g = Fn(1); }";
+        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
+        let text = crate::syntax::tokens::to_string(&parse_file(src).expect("read as dyn"))
+            .replace(' ', "");
+        assert!(
+            text.contains("typeAction=dynFn(&siginfo_t)+Send+Sync;")
+                && text.contains("typeRaw<T>=dynFnMut(T)->T;")
+                && text.contains("letg=Fn(1);"),
             "{text}"
         );
     }
