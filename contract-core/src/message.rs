@@ -731,8 +731,8 @@ pub fn update_refused(accept: CliAccept, set: &str, package: &str) -> Option<Str
     match accept {
         CliAccept::Update => None,
         CliAccept::AfterSourceErrors => Some(format!(
-            "not updated: {package} has source errors (above) that the compiler would reject \
-             too; fix them first"
+            "not updated: {package} has source errors (above); fix them first (where the \
+             compiler accepts the file, contract-pin cannot read its syntax: please report it)"
         )),
         CliAccept::TestOnly => Some(format!(
             "not updated: {package} pins items this command cannot see (inside macros, or \
