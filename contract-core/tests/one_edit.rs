@@ -239,3 +239,38 @@ fn a_type_that_loses_a_lifetime_is_not_each_method_s_lifetimes_changed() {
         common::show(&found)
     );
 }
+
+#[test]
+fn each_field_a_struct_variant_loses_or_gains_is_named() {
+    // sqlparser 0.64: `Statement::Copy` replaced `values` by `payload`, and
+    // `CreateSequence` lost `data_type` and `owned_by`; each is its own break.
+    let before = "pub enum Statement { Copy { to: bool, values: Vec<u8> }, \
+                  CreateSequence { name: String, data_type: Option<u8>, owned_by: Option<String> } }";
+    let after = "pub enum Statement { Copy { to: bool, payload: Option<u8> }, \
+                 CreateSequence { name: String } }";
+    let found = deltas(before, after);
+    assert_eq!(
+        details(&found),
+        [
+            "field `payload` of variant `Copy` added",
+            "field `values` of variant `Copy` removed",
+            "field `data_type` of variant `CreateSequence` removed",
+            "field `owned_by` of variant `CreateSequence` removed",
+        ],
+        "{}",
+        common::show(&found)
+    );
+    assert!(found
+        .iter()
+        .all(|d| d.kind == DeltaKind::VariantKindChanged && d.class == Class::Breaking));
+    // Near miss: a field renamed in place is one rename, not a removal and an addition.
+    let after = "pub enum Statement { Copy { to: bool, rows: Vec<u8> }, \
+                 CreateSequence { name: String, data_type: Option<u8>, owned_by: Option<String> } }";
+    let found = deltas(before, after);
+    assert_eq!(
+        found.iter().map(|d| d.kind).collect::<Vec<_>>(),
+        [DeltaKind::FieldRenamed],
+        "{}",
+        common::show(&found)
+    );
+}

@@ -163,13 +163,19 @@ fn compare_variant(
             cx.push(delta);
         }
     }
-    if !fields.removed.is_empty() || (!fields.added.is_empty() && !open) {
-        // Variant fields are all public: every constructor and exhaustive pattern breaks.
-        let which = match (fields.removed.first(), fields.added.first()) {
-            (Some(&i), _) => Member::variant_field(&old.name, &old.fields[i].name),
-            (None, Some(&j)) => Member::variant_field(&new.name, &new.fields[j].name),
-            (None, None) => at.clone(),
-        };
+    // Variant fields are all public: every constructor and exhaustive pattern breaks,
+    // and a reviewer needs each field named (sqlparser 0.64's `Statement::Copy` lost
+    // `values` and gained `payload`).
+    let removed = fields
+        .removed
+        .iter()
+        .map(|&i| Member::variant_field(&old.name, &old.fields[i].name));
+    let added = fields
+        .added
+        .iter()
+        .filter(|_| !open)
+        .map(|&j| Member::variant_field(&new.name, &new.fields[j].name));
+    for which in removed.chain(added) {
         let delta = cx
             .delta(DeltaKind::VariantKindChanged, which)
             .change(before.clone(), after.clone());
