@@ -779,7 +779,7 @@ fn pasted_doc(inner: &[TokenTree]) -> Option<TokenStream> {
     if doc != "doc" || eq.as_char() != '=' || pieces.len() < 2 {
         return None;
     }
-    let text = joined(pieces, doc.span())?;
+    let text = joined(pieces)?;
     let mut out = vec![TokenTree::Ident(doc.clone()), TokenTree::Punct(eq.clone())];
     out.push(TokenTree::Literal(proc_macro2::Literal::string(&text)));
     Some(out.into_iter().collect())
@@ -874,7 +874,7 @@ pub fn cfg_if(input: TokenStream) -> Option<TokenStream> {
 }
 
 fn pasted(pieces: &[TokenTree], span: Span) -> Option<Ident> {
-    let text = joined(pieces, span)?;
+    let text = joined(pieces)?;
     if text.is_empty() {
         return None;
     }
@@ -883,7 +883,7 @@ fn pasted(pieces: &[TokenTree], span: Span) -> Option<Ident> {
 
 /// `pieces` joined as `paste!` joins them: identifiers, literals (a string's text),
 /// each with the case modifier after it applied.
-fn joined(pieces: &[TokenTree], span: Span) -> Option<String> {
+fn joined(pieces: &[TokenTree]) -> Option<String> {
     let mut text = String::new();
     let mut last_start = 0;
     let mut i = 0;
@@ -918,7 +918,7 @@ fn joined(pieces: &[TokenTree], span: Span) -> Option<String> {
             TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
                 let inner: Vec<TokenTree> = g.stream().into_iter().collect();
                 last_start = text.len();
-                text.push_str(&joined(&inner, span)?);
+                text.push_str(&joined(&inner)?);
             }
             _ => return None,
         }
