@@ -2801,3 +2801,35 @@ fn cfg_twin_imports_read_as_the_build_has_them() {
         f.deltas()
     );
 }
+
+#[test]
+fn a_call_of_the_crate_s_own_macro_the_command_cannot_expand_is_said() {
+    // The crate builds, so rustc matched the call: what the command cannot read is
+    // its own shortfall, said rather than dropped (lofty 0.25's `accessor_trait!`
+    // wrote its trait through a `>>` the matcher did not split).
+    let f = api_package("own_macro", "");
+    f.write(
+        "src/lib.rs",
+        "macro_rules! make {\n    ($n:ident ; $t:ty) => { pub trait $n { fn f(&self) -> $t; } };\n}\n\
+         make!(Acc, u8);\npub struct S;\n",
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("this call of the crate's `make!` matches none of its rules"),
+        "{run:?}"
+    );
+    // Near miss: a call the command expands says nothing.
+    f.write(
+        "src/lib.rs",
+        "macro_rules! make {\n    ($n:ident , $t:ty) => { pub trait $n { fn f(&self) -> $t; } };\n}\n\
+         make!(Acc, u8);\npub struct S;\n",
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(!run.stderr.contains("make!"), "{run:?}");
+    assert!(f
+        .read("golden/api-contract/own_macro.json")
+        .contains("\"Acc\""));
+}

@@ -223,6 +223,16 @@ pub fn items_by_macro(name: &str, items: &[String]) -> String {
     )
 }
 
+/// A module-level call of the crate's own `macro_rules! name` that the command could
+/// not expand: rustc matched it (the crate builds), so the command's reading falls short.
+pub fn own_macro_unexpanded(name: &str) -> String {
+    format!(
+        "this call of the crate's `{name}!` matches none of its rules as the command reads \
+         them, or writes what the command cannot read as items: the items it writes are \
+         not in the golden, and their changes go unseen"
+    )
+}
+
 /// An item (`what`) whose parts are under `#[cfg]`/`#[cfg_attr]`, read as written.
 pub fn parts_under_cfg(what: &str) -> String {
     format!(

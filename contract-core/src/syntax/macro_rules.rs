@@ -231,9 +231,11 @@ fn lex(stream: TokenStream) -> Vec<Tt> {
                         break;
                     }
                 }
+                // `>` stands alone, as rustc's parser breaks `>>` and `>=` where a type's
+                // `>` ends inside one (`$ty:ty` on `Cow<'_, str>>`, lofty 0.25).
                 let len = GLUED
                     .iter()
-                    .find(|op| run.starts_with(**op))
+                    .find(|op| run.starts_with(**op) && !op.starts_with('>'))
                     .map_or(1, |op| op.len());
                 out.push(Tt::Token(trees[i..i + len].into()));
                 i += len;
@@ -1152,6 +1154,18 @@ mod tests {
             .to_string()
         );
         assert!(cfg_select(quote! { unix => pub fn a() {} }).is_none());
+    }
+
+    #[test]
+    fn a_type_fragment_may_end_inside_a_double_angle_bracket() {
+        // lofty 0.25's `accessor_trait! { [artist]<Cow<'_, str>>, … }`.
+        let out = expand(
+            quote! { ($([$name:ident] < $($ty:ty),+ >),+ $(,)?) => { $(pub fn $name() -> ($($ty,)+) { todo!() })+ }; },
+            quote! { [artist]<Cow<'_, str>>, [track]<Option<u8>, String>, },
+        )
+        .unwrap();
+        let file: syn::File = syn::parse_str(&out).unwrap();
+        assert_eq!(file.items.len(), 2);
     }
 
     #[test]

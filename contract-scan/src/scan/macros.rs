@@ -26,6 +26,19 @@ impl Scanner<'_> {
                 }
             });
         }
+        let own = match (m.mac.path.leading_colon, m.mac.path.segments.len()) {
+            (None, 1) => Some(m.mac.path.segments[0].ident.unraw().to_string())
+                .filter(|name| self.macros.contains_key(name)),
+            _ => None,
+        };
+        if let Some(name) = own {
+            self.warn(
+                file,
+                m.span(),
+                ScanExactness::CfgDependent,
+                words::own_macro_unexpanded(&name),
+            );
+        }
         // A body that is not items may still declare one in its own syntax
         // (digest 0.11's `buffer_fixed!(pub struct Md5(Md5Core); oid: "…"; impl: …;)`):
         // each `pub struct Name` it spells, as an item of that kind and name.
