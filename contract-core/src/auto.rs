@@ -201,6 +201,8 @@ impl<'a> Infer<'a> {
         }
         let depth = self.stack.len();
         let mut rounds = 0;
+        // What this definition's rounds assumed, dropped once it is done.
+        let mut assumed_here = vec![key.clone()];
         loop {
             let (found, leaned) = self.infer_on_stack(krate, m, name, t, &key);
             self.lowest = self.lowest.min(leaned);
@@ -227,18 +229,20 @@ impl<'a> Infer<'a> {
             if settled || rounds > MAX_ROUNDS {
                 let answer = |c: Option<Cond>| if settled { c } else { None };
                 for k in group {
-                    self.assumed.remove(&k);
                     if let Some((c, _)) = self.provisional.remove(&k) {
                         self.memo.insert(k, answer(c));
                     }
                 }
-                self.assumed.remove(&key);
+                for k in &assumed_here {
+                    self.assumed.remove(k);
+                }
                 let found = answer(found);
                 self.memo.insert(key, found.clone());
                 return found;
             }
             for k in group {
                 if let Some((c, _)) = self.provisional.remove(&k) {
+                    assumed_here.push(k.clone());
                     self.assumed.insert(k, c);
                 }
             }

@@ -2349,22 +2349,28 @@ mod tests {
             .to_string()
     }
 
+    /// `ty` read at the root of a crate with no names of its own, beside `externs`.
+    fn read_beside(
+        externs: &BTreeMap<String, NameTable>,
+        params: &BTreeSet<String>,
+        ty: &str,
+    ) -> String {
+        let here = NameTable::new("user");
+        Reader {
+            table: &here,
+            params,
+            externs,
+        }
+        .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
+        .to_string()
+    }
+
     #[test]
     fn another_crate_s_paths_resolve_in_its_names() {
         // The dependency `dep` is `table()` under another name.
         let externs: BTreeMap<String, NameTable> = [("dep".to_owned(), table())].into();
         let params = ["T".to_owned()].into_iter().collect();
-        let here = NameTable::new("user");
-        let reader = Reader {
-            table: &here,
-            params: &params,
-            externs: &externs,
-        };
-        let read = |ty: &str| {
-            reader
-                .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
-                .to_string()
-        };
+        let read = |ty: &str| read_beside(&externs, &params, ty);
         // A re-export and its definition: one path, the crate's name for `crate`.
         assert_eq!(
             read("dep::MappedLocalTime<u8>"),
@@ -2390,18 +2396,8 @@ mod tests {
         assert_ne!(read("dep::Missing<u8>"), read("dep::Missing<u16>"));
         assert_eq!(read("other::Map"), "other::Map");
         // Without the dependency's names, its paths are as written.
-        let blind = Reader {
-            table: &here,
-            params: &params,
-            externs: &NoExterns,
-        };
         assert_eq!(
-            blind
-                .canonical(
-                    &Type::parse("dep::LocalResult<u8>").unwrap(),
-                    NameTable::ROOT
-                )
-                .to_string(),
+            read_beside(&BTreeMap::new(), &params, "dep::LocalResult<u8>"),
             "dep::LocalResult<u8>"
         );
     }
@@ -2425,17 +2421,7 @@ mod tests {
         ]
         .into();
         let params = BTreeSet::new();
-        let here = NameTable::new("user");
-        let reader = Reader {
-            table: &here,
-            params: &params,
-            externs: &externs,
-        };
-        let read = |ty: &str| {
-            reader
-                .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
-                .to_string()
-        };
+        let read = |ty: &str| read_beside(&externs, &params, ty);
         assert_eq!(
             read("Option<web_time::Duration>"),
             "Option<std::time::Duration>"
