@@ -153,7 +153,12 @@ impl Scope {
                     let under_cfg = u.attrs.iter().any(|a| a.path().is_ident("cfg"));
                     for (name, path) in one.imports {
                         let twin = under_cfg || self.cfg_bound.contains(&name);
-                        if twin && self.imports.get(&name).is_some_and(|p| *p != path) {
+                        if twin
+                            && self
+                                .imports
+                                .get(&name)
+                                .is_some_and(|p| !same_item(p, &path))
+                        {
                             self.twins.insert(name.clone());
                         }
                         if under_cfg {
@@ -355,6 +360,25 @@ impl Scope {
             unresolved.insert(first);
         }
     }
+}
+
+/// Whether two imports name one item: equal paths, std's under any of its names
+/// (`#[cfg(feature = "std")] use std::hash::BuildHasherDefault;` beside a `core::` twin,
+/// fnv 1.0.7).
+fn same_item(a: &Path, b: &Path) -> bool {
+    let std_root = |p: &Path| {
+        let mut p = p.clone();
+        if let Some(first) = p.segments.first_mut() {
+            if matches!(first.name.as_str(), "core" | "alloc") {
+                first.name = "std".to_owned();
+                p.global = false;
+            } else if first.name == "std" {
+                p.global = false;
+            }
+        }
+        p
+    };
+    std_root(a) == std_root(b)
 }
 
 /// Where an inline module is: the names of the inline `mod`s around it, outermost
@@ -1048,6 +1072,10 @@ struct Top;
         // (a derive macro and a trait, each in its namespace), still resolve.
         let src = "#[cfg(unix)]\nuse a::X;\n#[cfg(not(unix))]\nuse a::X;\nstruct S;\n";
         assert_eq!(resolve(src, 5, "X").0, "a::X");
+        // std's item under two of its names is one item (fnv 1.0.7).
+        let src = "#[cfg(feature = \"std\")]\nuse std::hash::H;\n\
+                   #[cfg(not(feature = \"std\"))]\nuse core::hash::H;\nstruct S;\n";
+        assert_eq!(resolve(src, 5, "H").0, "core::hash::H");
         let src = "use thiserror::Error;\nuse std::error::Error;\nstruct S;\n";
         assert_eq!(resolve(src, 3, "Error").0, "std::error::Error");
     }
