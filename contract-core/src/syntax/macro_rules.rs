@@ -168,7 +168,15 @@ impl MacroRules {
         input: TokenStream,
         krate: &TokenStream,
     ) -> Result<TokenStream, Unexpanded> {
-        let input = lex(input);
+        // As rustc's lexer glues them (`$op:tt` takes `>>` whole, ubyte 0.10); where no
+        // rule matches, again with each `>` alone (a type that ends inside `>>`).
+        match self.expand_lexed(lex_as(input.clone(), false), krate) {
+            Err(Unexpanded::NoRuleMatches) => self.expand_lexed(lex_as(input, true), krate),
+            other => other,
+        }
+    }
+
+    fn expand_lexed(&self, input: Vec<Tt>, krate: &TokenStream) -> Result<TokenStream, Unexpanded> {
         let search = Match {
             budget: std::cell::Cell::new(BUDGET),
         };
@@ -205,13 +213,23 @@ const GLUED: [&str; 24] = [
 
 /// proc_macro2 token trees as rustc's lexer would hand them to a macro.
 fn lex(stream: TokenStream) -> Vec<Tt> {
+    lex_as(stream, false)
+}
+
+/// [`lex`]; `split_gt`: every `>` stands alone, as rustc's parser splits `>>` and `>=`
+/// where a type's `>` ends inside one (`$ty:ty` on `Cow<'_, str>>`, lofty 0.25).
+fn lex_as(stream: TokenStream, split_gt: bool) -> Vec<Tt> {
     let trees: Vec<TokenTree> = stream.into_iter().collect();
     let mut out = Vec::new();
     let mut i = 0;
     while i < trees.len() {
         match &trees[i] {
             TokenTree::Group(g) => {
-                out.push(Tt::Group(g.delimiter(), g.span(), lex(g.stream()).into()));
+                out.push(Tt::Group(
+                    g.delimiter(),
+                    g.span(),
+                    lex_as(g.stream(), split_gt).into(),
+                ));
                 i += 1;
             }
             TokenTree::Punct(p) if p.as_char() == '\'' && p.spacing() == Spacing::Joint => {
@@ -231,11 +249,9 @@ fn lex(stream: TokenStream) -> Vec<Tt> {
                         break;
                     }
                 }
-                // `>` stands alone, as rustc's parser breaks `>>` and `>=` where a type's
-                // `>` ends inside one (`$ty:ty` on `Cow<'_, str>>`, lofty 0.25).
                 let len = GLUED
                     .iter()
-                    .find(|op| run.starts_with(**op) && !op.starts_with('>'))
+                    .find(|op| run.starts_with(**op) && !(split_gt && op.starts_with('>')))
                     .map_or(1, |op| op.len());
                 out.push(Tt::Token(trees[i..i + len].into()));
                 i += len;
@@ -1166,6 +1182,17 @@ mod tests {
         .unwrap();
         let file: syn::File = syn::parse_str(&out).unwrap();
         assert_eq!(file.items.len(), 2);
+    }
+
+    #[test]
+    fn a_token_tree_fragment_takes_a_glued_operator_whole() {
+        // ubyte 0.10's `impl_self_assign_op!(ShrAssign, shr_assign, >>);`.
+        let out = expand(
+            quote! { ($T:ident, $op:tt) => { pub fn $T() -> u8 { 1 $op 2 } }; },
+            quote! { shr, >> },
+        )
+        .unwrap();
+        assert!(out.contains(">>"), "{out}");
     }
 
     #[test]
