@@ -929,16 +929,11 @@ impl Reader<'_> {
         let Some((taken, Res::Def(m, index))) = found else {
             // Through the crate's `use` of std (`pub use std::time::*;` in web-time, a
             // shim module into std): std's item, as for the crate's own paths.
-            if found.is_none() && names.len() > 1 {
-                let within: Vec<String> = std::iter::once("crate".to_owned())
-                    .chain(names[1..].iter().cloned())
-                    .collect();
-                if let Some(std) = std_path_through(ext, NameTable::ROOT, &within) {
-                    let args = p.segments.last()?.args.clone();
-                    p.segments = std.iter().map(|n| Segment::plain(n)).collect();
-                    if let Some(last) = p.segments.last_mut() {
-                        last.args = args;
-                    }
+            if found.is_none() {
+                let mut within = p.clone();
+                within.segments[0] = Segment::plain("crate");
+                if respell_through_std(&mut within, NameTable::ROOT, ext) {
+                    *p = within;
                     return None;
                 }
             }

@@ -44,7 +44,12 @@ pub fn is_std_module(name: &str) -> bool {
                 .iter()
                 .copied()
                 .chain(crate::auto::std_type_paths())
-                .filter_map(|p| p.split("::").nth(1).filter(|_| p.matches("::").count() > 1))
+                .filter_map(|p| {
+                    // `std::module::Item`: the module.
+                    let mut parts = p.split("::").skip(1);
+                    let module = parts.next()?;
+                    parts.next().map(|_| module)
+                })
                 .collect()
         })
         .contains(name)

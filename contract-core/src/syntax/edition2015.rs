@@ -314,15 +314,20 @@ mod tests {
         assert!(matches!(&modern.items[0], syn::Item::Fn(f) if f.sig.asyncness.is_some()));
     }
 
+    /// `src`, which syn alone rejects, read with `dyn` written in, without spaces.
+    #[track_caller]
+    fn read_as_dyn(src: &str) -> String {
+        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
+        crate::syntax::tokens::to_string(&parse_file(src).expect("read as dyn")).replace(' ', "")
+    }
+
     #[test]
     fn a_bare_closure_object_in_generic_arguments_is_its_dyn_form() {
         // mustache 0.8's `Fun(RefCell<Box<FnMut(String) -> String + Send>>)`.
         let src = "pub enum Data { Fun(RefCell<Box<FnMut(String) -> String + Send>>), \
                    Pair(HashMap<u8, Fn(u8)>) }\n\
                    pub fn call<F: Fn(u8) + Send, G>(f: F, g: G) where G: Clone + FnOnce() {}";
-        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
-        let file = parse_file(src).expect("read as dyn");
-        let text = crate::syntax::tokens::to_string(&file).replace(' ', "");
+        let text = read_as_dyn(src);
         assert!(
             text.contains("Box<dynFnMut(String)->String+Send>") && text.contains("u8,dynFn(u8)"),
             "{text}"
@@ -335,9 +340,7 @@ mod tests {
         // A reference's referent, parenthesized or not (rust-stemmers 1.1's `Among`).
         let src = "pub struct Among<T: 'static>(pub Option<&'static (Fn(&mut Env, &mut T) -> \
                    bool + Sync)>, pub &'static Fn(u8), pub &'a mut FnMut());";
-        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
-        let text = crate::syntax::tokens::to_string(&parse_file(src).expect("read as dyn"))
-            .replace(' ', "");
+        let text = read_as_dyn(src);
         assert!(
             text.contains("&'static(dynFn(&mutEnv,&mutT)->bool+Sync)")
                 && text.contains("&'staticdynFn(u8)")
@@ -350,9 +353,7 @@ mod tests {
                    pub type Handler<T> = Box<Fn(T)>;\n\
                    pub type Raw<T> = FnMut(T) -> T;\n\
                    fn f() { let g = Fn(1); }";
-        assert!(syn::parse_file(src).is_err(), "syn 2 rejects it");
-        let text = crate::syntax::tokens::to_string(&parse_file(src).expect("read as dyn"))
-            .replace(' ', "");
+        let text = read_as_dyn(src);
         assert!(
             text.contains("typeAction=dynFn(&siginfo_t)+Send+Sync;")
                 && text.contains("typeRaw<T>=dynFnMut(T)->T;")

@@ -366,19 +366,12 @@ impl Scope {
 /// (`#[cfg(feature = "std")] use std::hash::BuildHasherDefault;` beside a `core::` twin,
 /// fnv 1.0.7).
 fn same_item(a: &Path, b: &Path) -> bool {
-    let std_root = |p: &Path| {
+    let read = |p: &Path| {
         let mut p = p.clone();
-        if let Some(first) = p.segments.first_mut() {
-            if matches!(first.name.as_str(), "core" | "alloc") {
-                first.name = "std".to_owned();
-                p.global = false;
-            } else if first.name == "std" {
-                p.global = false;
-            }
-        }
+        crate::ty::normalize_std(&mut p);
         p
     };
-    std_root(a) == std_root(b)
+    read(a) == read(b)
 }
 
 /// Where an inline module is: the names of the inline `mod`s around it, outermost

@@ -26,12 +26,7 @@ impl Scanner<'_> {
                 }
             });
         }
-        let own = match (m.mac.path.leading_colon, m.mac.path.segments.len()) {
-            (None, 1) => Some(m.mac.path.segments[0].ident.unraw().to_string())
-                .filter(|name| self.macros.contains_key(name)),
-            _ => None,
-        };
-        if let Some(name) = own {
+        if let Some((name, _)) = self.own_rules(&m.mac) {
             self.warn(
                 file,
                 m.span(),
@@ -214,6 +209,20 @@ impl Scanner<'_> {
         }
     }
 
+    /// The crate's own `macro_rules!` a call names, by its name or a path through
+    /// `crate`/`self`/`super`, with that name.
+    fn own_rules(&self, mac: &syn::Macro) -> Option<(String, Rc<MacroRules>)> {
+        let segments = &mac.path.segments;
+        let local = mac.path.leading_colon.is_none()
+            && segments
+                .iter()
+                .take(segments.len().saturating_sub(1))
+                .all(|s| s.ident == "crate" || s.ident == "self" || s.ident == "super");
+        let name = segments.last()?.ident.unraw().to_string();
+        let rules = self.macros.get(&name).filter(|_| local)?.clone();
+        Some((name, rules))
+    }
+
     /// What a macro call expands to, when this command can expand it: the crate's own
     /// `macro_rules!` (by its name, or a path through `crate`/`self`/`super`), a
     /// dependency's `#[macro_export]` ones (`dep::name!`, or `name!` that no local
@@ -230,11 +239,7 @@ impl Scanner<'_> {
             .map(|s| s.ident.unraw().to_string())
             .collect();
         let (name, prefix) = segments.split_last()?;
-        let local = mac.path.leading_colon.is_none()
-            && prefix
-                .iter()
-                .all(|s| matches!(s.as_str(), "crate" | "self" | "super"));
-        if let (true, Some(rules)) = (local, self.macros.get(name)) {
+        if let Some((_, rules)) = self.own_rules(mac) {
             return rules.expand(mac.tokens.clone(), &quote::quote!(crate)).ok();
         }
         let prefix_names: Vec<&str> = prefix.iter().map(String::as_str).collect();
