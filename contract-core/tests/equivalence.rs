@@ -1235,6 +1235,37 @@ fn a_static_return_lifetime_the_caller_now_picks_keeps_every_call() {
 }
 
 #[test]
+fn an_impl_return_lifetime_the_caller_now_picks_keeps_every_call() {
+    // plotters 0.3.7's `ChartBuilder::build_cartesian_2d`: `-> ChartContext<'a, DB>`,
+    // `'a` the impl's, became `fn build_cartesian_2d<'c>(&mut self) -> ChartContext<'c,
+    // DB>`; the caller picks `'c`, `'a` among them.
+    let ty = "pub struct C<'a, D>(&'a D); pub struct B<'a, 'b, D>(&'a D, &'b D);";
+    let before = format!("{ty} impl<'a, 'b, D> B<'a, 'b, D> {{ pub fn build(&mut self) -> Result<C<'a, D>, ()> {{ todo!() }} }}");
+    let after = format!("{ty} impl<'a, 'b, D> B<'a, 'b, D> {{ pub fn build<'c>(&mut self) -> Result<C<'c, D>, ()> {{ todo!() }} }}");
+    let found = deltas(&before, &after);
+    assert!(
+        !found.is_empty() && found.iter().all(|d| !d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    // Near misses: the caller's pick taken away; one new lifetime where the old return
+    // had two; a rename of the fn's own lifetime is no generalisation.
+    breaks(&after, &before, DeltaKind::ReturnTypeChanged);
+    let two = |ret: &str| {
+        format!("{ty} impl<'a, 'b, D> B<'a, 'b, D> {{ pub fn build{ret} {{ todo!() }} }}")
+    };
+    breaks(
+        &two("(&mut self) -> (C<'a, D>, C<'b, D>)"),
+        &two("<'c>(&mut self) -> (C<'c, D>, C<'c, D>)"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    same(
+        &two("<'x>(&mut self) -> C<'x, D>"),
+        &two("<'c>(&mut self) -> C<'c, D>"),
+    );
+}
+
+#[test]
 fn a_field_that_becomes_a_parameter_defaulting_to_its_type_keeps_every_use() {
     // chumsky 0.13: `RichReason<'a, T>` with `Custom(String)` became `RichReason<'a, T,
     // C = String>` with `Custom(C)`; every type a consumer named is the default.

@@ -5,7 +5,7 @@
 //! between two such futures is reported — its output, a bound such as `+ Send`, what
 //! it borrows from the arguments.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::generalisation::{self, widens, Holds};
 use super::generics;
@@ -810,10 +810,13 @@ pub(crate) fn named_outside_return(f: &FnShape) -> BTreeSet<String> {
 }
 
 /// The lifetime parameters `new` gained that only its return type names, where `old`
-/// returned `'static` in their places (chumsky 0.13's `fn into_owned(self) ->
+/// returned one lifetime in each one's places (chumsky 0.13's `fn into_owned(self) ->
 /// DefaultExpected<'static, T>` → `fn into_owned<'b>(self) -> DefaultExpected<'b,
-/// T>`): the caller picks each, `'static` among them, so every old call is one of the
-/// new. Empty when there are none, or the return differs otherwise.
+/// T>`; plotters 0.3.7's `-> ChartContext<'a, DB, _>`, `'a` the impl's, → `fn
+/// build_cartesian_2d<'c, …>(…) -> ChartContext<'c, DB, _>`): the caller picks each,
+/// the old lifetime among them, so every old call is one of the new. Empty when there
+/// are none, one stands where the old return had two lifetimes, or the return differs
+/// otherwise.
 fn chosen_by_caller(old: &FnShape, new: &FnShape) -> BTreeSet<String> {
     let gained: BTreeSet<String> = new
         .generics
@@ -833,16 +836,46 @@ fn chosen_by_caller(old: &FnShape, new: &FnShape) -> BTreeSet<String> {
     if gained.iter().any(|l| named_outside_return(new).contains(l)) {
         return BTreeSet::new();
     }
-    let mut at_static = new.output.clone();
-    if let Some(t) = &mut at_static {
-        t.lifetimes_mut(&mut |l| {
-            if gained.contains(l.as_str()) {
-                *l = "'static".to_owned();
-            }
-        });
+    let (Some(was), Some(now)) = (&old.output, &new.output) else {
+        return BTreeSet::new();
+    };
+    // The lifetimes of both returns in one order: where the two are one type but for
+    // them, the nth of one stands where the nth of the other does.
+    let in_order = |t: &Type| {
+        let mut out = Vec::new();
+        t.clone().lifetimes_mut(&mut |l| out.push(l.clone()));
+        out
+    };
+    let (was_lifetimes, now_lifetimes) = (in_order(was), in_order(now));
+    if was_lifetimes.len() != now_lifetimes.len() {
+        return BTreeSet::new();
     }
-    if at_static == old.output && new.output != old.output {
-        gained
+    let mut picked: BTreeMap<&str, &str> = BTreeMap::new();
+    for (o, n) in was_lifetimes.iter().zip(&now_lifetimes) {
+        if gained.contains(n) && *picked.entry(n).or_insert(o) != o.as_str() {
+            return BTreeSet::new();
+        }
+    }
+    // A lifetime parameter of the old fn that the new one lacks was renamed, not
+    // generalised (the generics' comparison reads that).
+    let dropped = |l: &str| {
+        old.generics
+            .params
+            .iter()
+            .any(|p| p.is_lifetime() && p.name() == l)
+            && !new.generics.params.iter().any(|p| p.name() == l)
+    };
+    if picked.values().any(|o| dropped(o)) {
+        return BTreeSet::new();
+    }
+    let mut at_old = now.clone();
+    at_old.lifetimes_mut(&mut |l| {
+        if let Some(o) = picked.get(l.as_str()) {
+            *l = (*o).to_owned();
+        }
+    });
+    if at_old == *was && now != was {
+        picked.keys().map(|l| (*l).to_owned()).collect()
     } else {
         BTreeSet::new()
     }
