@@ -1017,8 +1017,14 @@ fn detail_body(delta: &Delta) -> String {
         } => {
             let args: Vec<String> = args.iter().map(|a| format!("`{a}`")).collect();
             let bounds = join(bounds, " + ");
+            // An argument-position `impl Trait` has no name to bound.
+            let now = if param == crate::diff::shared::generalisation::IMPL_ARG {
+                format!("impl {bounds}")
+            } else {
+                format!("{param}: {bounds}")
+            };
             let typed = format!(
-                "`{fn_name}` parameter {}: `{was}` -> `{param}: {bounds}`",
+                "`{fn_name}` parameter {}: `{was}` -> `{now}`",
                 args.join(", ")
             );
             return match meets {

@@ -2431,6 +2431,44 @@ fn an_impl_trait_argument_named_as_a_type_parameter_is_additive() {
 }
 
 #[test]
+fn an_impl_trait_argument_where_the_old_type_was_is_additive() {
+    // meshopt 0.7: `vertex_lock: &[bool]` became `&[impl VertexLock]`, with `impl
+    // VertexLock for bool`: every old call passes `&[bool]`, which picks the type.
+    let lock = "pub trait Lock {} impl Lock for bool {}";
+    only_additive(
+        &format!("{lock} pub fn simplify(lock: &[bool], n: usize) {{}}"),
+        &format!("{lock} pub fn simplify(lock: &[impl Lock], n: usize) {{}}"),
+        DeltaKind::ParamGeneralised,
+    );
+    only_additive(
+        "pub fn f(x: Option<u16>) {}",
+        "pub fn f(x: Option<impl Into<u64>>) {}",
+        DeltaKind::ParamGeneralised,
+    );
+    // Near misses: a trait the old type does not implement; a fn that had a type
+    // parameter (a turbofish is an error beside `impl Trait`); another container.
+    breaks(
+        &format!("{lock} pub fn simplify(lock: &[u8]) {{}}"),
+        &format!("{lock} pub fn simplify(lock: &[impl Lock]) {{}}"),
+        DeltaKind::ParamGeneralised,
+    );
+    let found = deltas(
+        &format!("{lock} pub fn simplify<T>(t: T, lock: &[bool]) {{}}"),
+        &format!("{lock} pub fn simplify<T>(t: T, lock: &[impl Lock]) {{}}"),
+    );
+    assert!(
+        found.iter().any(|d| d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+    breaks(
+        &format!("{lock} pub fn simplify(lock: &[bool]) {{}}"),
+        &format!("{lock} pub fn simplify(lock: &Vec<impl Lock>) {{}}"),
+        DeltaKind::ParamTypeChanged,
+    );
+}
+
+#[test]
 fn derivative_s_and_educe_s_derives_are_the_traits_they_list() {
     // log4rs 1.4: `#[derive(Derivative)] #[derivative(Debug)]` became `#[derive(Debug)]`.
     same(

@@ -208,7 +208,102 @@ pub fn find(old: &FnShape, new: &FnShape) -> Vec<Generalisation> {
             });
         }
     }
+    // An argument-position `impl Trait` where the old parameter had a type, inside a
+    // reference, slice, array, pointer, tuple or a path's arguments too (meshopt
+    // 0.7's `vertex_lock: &[bool]` → `&[impl VertexLock]`): every old call passes its
+    // old type there, which picks the `impl`'s type.
+    for (o, n) in old.params.iter().zip(&new.params) {
+        if o.ty == n.ty || !contains_impl(&n.ty) {
+            continue;
+        }
+        let mut found = Vec::new();
+        if !unify(&o.ty, &n.ty, &mut found) {
+            continue;
+        }
+        for (was, bounds) in found {
+            if matches!(was, Type::Impl(_)) || mentions_any(&was, &old.impl_generics.params) {
+                continue;
+            }
+            out.push(Generalisation {
+                param: IMPL_ARG.to_owned(),
+                args: vec![n.name.clone()],
+                was,
+                bounds,
+            });
+        }
+    }
     out
+}
+
+/// [`Generalisation::param`] of an argument-position `impl Trait`, which has no name.
+pub(crate) const IMPL_ARG: &str = "impl";
+
+/// Whether `t` holds an `impl Trait` (not inside a fn pointer or trait object, where
+/// it cannot be written).
+fn contains_impl(t: &Type) -> bool {
+    let mut found = false;
+    t.clone()
+        .walk_mut(&mut |node| found |= matches!(node, Type::Impl(_)));
+    found
+}
+
+/// Whether `new` is `old` with some of its parts written `impl …`: each such part,
+/// with the old type there and the `impl`'s bounds, goes into `found`.
+fn unify(old: &Type, new: &Type, found: &mut Vec<(Type, Vec<Bound>)>) -> bool {
+    match (old, new) {
+        (o, Type::Impl(bounds)) => {
+            found.push((o.clone(), bounds.clone()));
+            true
+        }
+        (
+            Type::Ref {
+                lifetime: a,
+                mutable: m,
+                elem: o,
+            },
+            Type::Ref {
+                lifetime: b,
+                mutable: n,
+                elem: e,
+            },
+        ) => a == b && m == n && unify(o, e, found),
+        (
+            Type::Ptr {
+                mutable: m,
+                elem: o,
+            },
+            Type::Ptr {
+                mutable: n,
+                elem: e,
+            },
+        ) => m == n && unify(o, e, found),
+        (Type::Slice(o), Type::Slice(e)) => unify(o, e, found),
+        (Type::Array { elem: o, len: a }, Type::Array { elem: e, len: b }) => {
+            a == b && unify(o, e, found)
+        }
+        (Type::Tuple(o), Type::Tuple(e)) => {
+            o.len() == e.len() && o.iter().zip(e).all(|(o, e)| unify(o, e, found))
+        }
+        (Type::Path(o), Type::Path(e)) => {
+            o.global == e.global
+                && o.segments.len() == e.segments.len()
+                && o.segments.iter().zip(&e.segments).all(|(o, e)| {
+                    o.name == e.name
+                        && match (&o.args, &e.args) {
+                            (Args::Angle(o), Args::Angle(e)) if o.len() == e.len() => {
+                                o.iter().zip(e).all(|(o, e)| match (o, e) {
+                                    (GenericArg::Type(o), GenericArg::Type(e)) => {
+                                        unify(o, e, found)
+                                    }
+                                    (o, e) => o == e,
+                                })
+                            }
+                            (o, e) => o == e,
+                        }
+                })
+        }
+        (o, e) => o == e,
+    }
 }
 
 /// Whether `ty` meets every one of `bounds`.
