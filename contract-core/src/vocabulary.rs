@@ -122,13 +122,18 @@ breaks; a property renames the generics of every case at random):
   `Fn(…)` sugar or a parameter's `impl`/`dyn` type (an elided lifetime means another there).
   Everywhere else too, `'_` written out is the lifetime left out: `Fn(&Record<'_>)` and
   `Fn(&Record)` in a supertrait or a `where` bound, `&'_ T` and `&T` (not after a type's
-  name: `Self::Item<'_>` may be a generic associated type, which cannot leave it out);
+  name: `Self::Item<'_>` may be a generic associated type, which cannot leave it out).
+  A fn without a receiver whose parameters name one lifetime only, an impl's included,
+  returns that one where it leaves it out (`fn new(p: PixmapRef<'a>) -> Shader` and `->
+  Shader<'a>`), where both sides' parameters name that one only;
 - a field whose type becomes a type parameter the item gains with that type as its
   default (`Custom(String)` → `Custom(C)` with `C = String`): every type a consumer named
   is the new one at its defaults (the parameter is reported, additive). Likewise a method
-  that returned `'static` and now returns a lifetime only its return type names (`->
-  E<'static>` → `fn f<'b>() -> E<'b>`): the caller picks it, `'static` among them
-  (reported as an additive return change);
+  that returned `'static`, or an impl's lifetime, and now returns a lifetime only its
+  return type names (`-> E<'static>` → `fn f<'b>() -> E<'b>`; `-> C<'a>` in `impl<'a>
+  B<'a>` → `fn f<'c>(&mut self) -> C<'c>`): the caller picks it, the old one among them
+  (reported as an additive return change). Not where one new lifetime stands for two
+  old ones;
 - an output lifetime left out and the elision source it stands for where a bound keeps
   that one named (`fn get<'a, T: 'a>(&'a self) -> &T` and `-> &'a T`), and a lifetime
   parameter nothing names (of a fn: late bound, no caller names it; of an impl: it
@@ -464,7 +469,11 @@ near miss.
   `BorrowSignalSafe<AtomicBool>` to `Arc<AtomicBool>`, not `<AtomicUsize>`). An `impl
   Trait` argument meets every bound it wrote (`p: impl AsRef<Path>` → `fn f<P:
   AsRef<Path>>(p: P)` is additive when the fn had no type parameter a turbofish could
-  name; a bound more is not known). The
+  name; a bound more is not known). So is an argument-position `impl Trait` where the
+  old parameter had a type, in a reference, slice, array, tuple or a path's arguments
+  too (`lock: &[bool]` → `&[impl Lock]` with `impl Lock for bool`); the whole parameter
+  an `impl` of std's traits alone is read as a parameter type change (`n: i64` → `n:
+  impl Into<i64>`, above). The
   macro sees one item, so it leaves a bound on a trait of the crate to the harness and
   the command. Any other bound is not known, and the change stays breaking. A call that
   inferred its argument from the old type (`f(Default::default())`, `f(5)` against `T:

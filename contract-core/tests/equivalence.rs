@@ -1235,6 +1235,30 @@ fn a_static_return_lifetime_the_caller_now_picks_keeps_every_call() {
 }
 
 #[test]
+fn a_return_lifetime_elision_gives_is_the_one_written() {
+    // tiny-skia 0.12: `impl<'a> Pattern<'a> { pub fn new(pixmap: PixmapRef<'a>, …) ->
+    // Shader }` now writes `-> Shader<'a>`: the parameters name `'a` only, so elision
+    // gives the return `'a`.
+    let ty = "pub struct R<'a>(&'a u8); pub enum S<'a> { P(R<'a>) } pub struct P<'a>(R<'a>);";
+    let block = |ret: &str| {
+        format!("{ty} impl<'a> P<'a> {{ pub fn new(pixmap: R<'a>, opacity: f32) -> {ret} {{ todo!() }} }}")
+    };
+    same(&block("S"), &block("S<'a>"));
+    same(&block("Option<&u8>"), &block("Option<&'a u8>"));
+    // Near misses: another lifetime in the parameters (elision gives nothing, so the
+    // old return could not have left it out); a return of `'static`.
+    let two = |ret: &str| {
+        format!("{ty} impl<'a> P<'a> {{ pub fn new<'b>(pixmap: R<'a>, other: R<'b>) -> {ret} {{ todo!() }} }}")
+    };
+    breaks(&two("S<'b>"), &two("S<'a>"), DeltaKind::ReturnTypeChanged);
+    breaks(
+        &block("S<'static>"),
+        &block("S<'a>"),
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+#[test]
 fn an_impl_return_lifetime_the_caller_now_picks_keeps_every_call() {
     // plotters 0.3.7's `ChartBuilder::build_cartesian_2d`: `-> ChartContext<'a, DB>`,
     // `'a` the impl's, became `fn build_cartesian_2d<'c>(&mut self) -> ChartContext<'c,

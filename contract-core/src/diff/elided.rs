@@ -8,19 +8,21 @@ use crate::shape::{FnShape, ItemShape, Receiver, Symbol};
 use crate::ty::{Args, Bound, GenericArg, Type};
 
 /// `before` and `after` with every signature's left-out output lifetimes written as
-/// its `&'x self`'s; `None` when no signature has one to write.
+/// its `&'x self`'s, and its parameters' one lifetime left out of its return where
+/// both sides name only that one ([`sole_input_left_out`]); `None` when no signature
+/// has one to write.
 pub(super) fn output_named(before: &Symbol, after: &Symbol) -> Option<(Symbol, Symbol)> {
     let side = |s: &Symbol| {
         let mut s = s.clone();
         read(&mut s).then_some(s)
     };
-    match (side(before), side(after)) {
-        (None, None) => None,
-        (b, a) => Some((
-            b.unwrap_or_else(|| before.clone()),
-            a.unwrap_or_else(|| after.clone()),
-        )),
-    }
+    let (b, a) = (side(before), side(after));
+    let read = b.is_some() || a.is_some();
+    let (mut b, mut a) = (
+        b.unwrap_or_else(|| before.clone()),
+        a.unwrap_or_else(|| after.clone()),
+    );
+    (sole_input_left_out(&mut b, &mut a) || read).then_some((b, a))
 }
 
 /// Every signature of `s` read so; whether any was written otherwise.
@@ -28,6 +30,140 @@ pub(super) fn read(s: &mut Symbol) -> bool {
     let mut changed = false;
     signatures(s, &mut |f| changed |= unused_left_out(f) | named(f));
     changed
+}
+
+/// The one lifetime `f`'s parameters name, where `f` has no receiver and its
+/// parameters no other lifetime: elision gives the return that one (tiny-skia 0.11's
+/// `fn new(pixmap: PixmapRef<'a>, …) -> Shader`, `'a` the impl's, is 0.12's `->
+/// Shader<'a>`). Conservative: a parameter with an elided lifetime, a fn pointer,
+/// `Fn(…)` sugar, `impl` or `dyn` gives none.
+fn sole_input(f: &FnShape) -> Option<String> {
+    if f.receiver.is_some() || f.output.is_none() {
+        return None;
+    }
+    let mut named = std::collections::BTreeSet::new();
+    let mut plain = true;
+    for p in &f.params {
+        p.ty.clone().walk_mut(&mut |t| match t {
+            Type::Ref { lifetime: None, .. }
+            | Type::FnPtr(_)
+            | Type::Impl(_)
+            | Type::Dyn(_)
+            | Type::Infer
+            | Type::Verbatim(_) => plain = false,
+            Type::Path(p) => {
+                plain &= p
+                    .segments
+                    .iter()
+                    .all(|s| !matches!(s.args, Args::Paren { .. }))
+            }
+            _ => {}
+        });
+        p.ty.named_lifetimes(&mut named);
+    }
+    let mut named = named.into_iter();
+    match (named.next(), named.next(), plain) {
+        (Some(sole), None, true) if sole != "'_" => Some(sole),
+        _ => None,
+    }
+}
+
+/// Each signature both sides have whose parameters name one lifetime, the same on both
+/// ([`sole_input`]), with that lifetime left out of its return on both; whether any
+/// was written otherwise. Only in pairs: a side that names another lifetime too keeps
+/// the return as written, and so must the other.
+pub(super) fn sole_input_left_out(before: &mut Symbol, after: &mut Symbol) -> bool {
+    let mut changed = false;
+    let mut pair = |b: &mut FnShape, a: &mut FnShape| {
+        let Some(sole) = sole_input(b).filter(|l| sole_input(a).as_ref() == Some(l)) else {
+            return;
+        };
+        for f in [b, a] {
+            if let Some(output) = &mut f.output {
+                let was = output.clone();
+                leave_out(output, &sole);
+                changed |= *output != was;
+            }
+        }
+    };
+    match (&mut before.item, &mut after.item) {
+        (Some(ItemShape::Fn(b)), Some(ItemShape::Fn(a))) => pair(b, a),
+        (Some(ItemShape::Trait(b)), Some(ItemShape::Trait(a))) => {
+            for (name, m) in &mut b.methods {
+                if let Some(n) = a.methods.get_mut(name) {
+                    pair(&mut m.sig, &mut n.sig);
+                }
+            }
+        }
+        _ => {}
+    }
+    for (name, m) in &mut before.methods {
+        if let Some(n) = after.methods.get_mut(name) {
+            pair(m, n);
+        }
+    }
+    changed
+}
+
+/// `t` (a return type) with `lifetime` left out where elision writes nothing: a
+/// reference's, and a path segment's where it is every lifetime argument (not after
+/// a type's name, `Self::Item<'a>`: an associated type cannot leave it out). Not inside
+/// a fn pointer, `Fn(…)` sugar, `impl` or `dyn`, where a left-out lifetime means
+/// another thing.
+fn leave_out(t: &mut Type, lifetime: &str) {
+    match t {
+        Type::Ref {
+            lifetime: l, elem, ..
+        } => {
+            if l.as_deref() == Some(lifetime) {
+                *l = None;
+            }
+            leave_out(elem, lifetime);
+        }
+        Type::Path(p) => {
+            let mut after_type = false;
+            for s in &mut p.segments {
+                let assoc = std::mem::replace(
+                    &mut after_type,
+                    s.name.starts_with(|c: char| c.is_ascii_uppercase()),
+                );
+                let Args::Angle(list) = &mut s.args else {
+                    continue;
+                };
+                let lifetimes: Vec<&String> = list
+                    .iter()
+                    .filter_map(|a| match a {
+                        GenericArg::Lifetime(l) => Some(l),
+                        _ => None,
+                    })
+                    .collect();
+                if !assoc && !lifetimes.is_empty() && lifetimes.iter().all(|l| *l == lifetime) {
+                    list.retain(|a| !matches!(a, GenericArg::Lifetime(_)));
+                }
+                for a in list.iter_mut() {
+                    match a {
+                        GenericArg::Type(t) => leave_out(t, lifetime),
+                        GenericArg::AssocType { ty, .. } => leave_out(ty, lifetime),
+                        _ => {}
+                    }
+                }
+                if list.is_empty() {
+                    s.args = Args::None;
+                }
+            }
+        }
+        Type::Ptr { elem, .. } | Type::Slice(elem) | Type::Array { elem, .. } => {
+            leave_out(elem, lifetime)
+        }
+        Type::Tuple(elems) => elems.iter_mut().for_each(|e| leave_out(e, lifetime)),
+        Type::Qualified { .. }
+        | Type::FnPtr(_)
+        | Type::Impl(_)
+        | Type::Dyn(_)
+        | Type::Never
+        | Type::Infer
+        | Type::Verbatim(_) => {}
+    }
 }
 
 /// Leaves out `f`'s lifetime parameters that nothing names (selectors 0.42 dropped the

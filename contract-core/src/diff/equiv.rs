@@ -589,7 +589,13 @@ fn equivalent_reconciled(old: &Symbol, new: &Symbol) -> bool {
     }
     let renamed = renamed_to_match(old, new);
     let old = renamed.as_ref().unwrap_or(old);
-    old.same_shape(new) || normalized(old).same_shape(&normalized(new))
+    if old.same_shape(new) {
+        return true;
+    }
+    let (mut old, mut new) = (normalized(old), normalized(new));
+    // A return's lifetime as elision gives it, read in pairs (see `elided`).
+    super::elided::sole_input_left_out(&mut old, &mut new);
+    old.same_shape(&new)
 }
 
 /// `old` rewritten into `new`'s generic parameter names, wherever the two name

@@ -2040,6 +2040,38 @@ pub const CASES: &[Case] = &[
     // A `'static` borrow where any borrow is taken now (static_init 1.0.4).
     yes(ParamTypeChanged, Additive, Api, "pub fn set(this: &'static mut Vec<u8>) {}", "pub fn set(this: &mut Vec<u8>) {}"),
     yes(ParamTypeChanged, Breaking, Api, "pub fn set(this: &mut Vec<u8>) {}", "pub fn set(this: &'static mut Vec<u8>) {}"),
+    // An argument-position `impl` inside the parameter's type, where the old type was
+    // (meshopt 0.7's `&[bool]` → `&[impl VertexLock]`); a type the trait misses.
+    yes(
+        ParamGeneralised,
+        Additive,
+        Api,
+        "pub trait Lock {} impl Lock for bool {} pub fn simplify(lock: &[bool]) {}",
+        "pub trait Lock {} impl Lock for bool {} pub fn simplify(lock: &[impl Lock]) {}",
+    ),
+    yes(
+        ParamGeneralised,
+        Breaking,
+        Api,
+        "pub trait Lock {} impl Lock for bool {} pub fn simplify(lock: &[u8]) {}",
+        "pub trait Lock {} impl Lock for bool {} pub fn simplify(lock: &[impl Lock]) {}",
+    ),
+    // A return lifetime the caller now picks where the impl's was (plotters 0.3.7);
+    // the other way round takes the pick away.
+    yes(
+        ReturnTypeChanged,
+        Additive,
+        Api,
+        "pub struct C<'a>(&'a u8); pub struct B<'a>(&'a u8); impl<'a> B<'a> { pub fn build(&mut self) -> C<'a> { todo!() } }",
+        "pub struct C<'a>(&'a u8); pub struct B<'a>(&'a u8); impl<'a> B<'a> { pub fn build<'c>(&mut self) -> C<'c> { todo!() } }",
+    ),
+    yes(
+        ReturnTypeChanged,
+        Breaking,
+        Api,
+        "pub struct C<'a>(&'a u8); pub struct B<'a>(&'a u8); impl<'a> B<'a> { pub fn build<'c>(&mut self) -> C<'c> { todo!() } }",
+        "pub struct C<'a>(&'a u8); pub struct B<'a>(&'a u8); impl<'a> B<'a> { pub fn build(&mut self) -> C<'a> { todo!() } }",
+    ),
     // Inside an associated-type binding of an argument's `impl` (uuid 1.9's
     // `impl ClockSequence<Output = impl Into<u128>>`).
     yes(

@@ -216,6 +216,17 @@ pub fn find(old: &FnShape, new: &FnShape) -> Vec<Generalisation> {
         if o.ty == n.ty || !contains_impl(&n.ty) {
             continue;
         }
+        // The whole parameter an `impl` of std's traits only (`n: i64` → `n: impl
+        // Into<i64>`): what std converts is read with the parameter's type change.
+        if let Type::Impl(bounds) = &n.ty {
+            let std_only = bounds.iter().all(|b| match b {
+                Bound::Trait { path, .. } => std_trait(path),
+                _ => true,
+            });
+            if std_only {
+                continue;
+            }
+        }
         let mut found = Vec::new();
         if !unify(&o.ty, &n.ty, &mut found) {
             continue;
