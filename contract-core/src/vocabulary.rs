@@ -471,7 +471,9 @@ near miss.
   AsRef<Path>>(p: P)` is additive when the fn had no type parameter a turbofish could
   name; a bound more is not known). So is an argument-position `impl Trait` where the
   old parameter had a type, in a reference, slice, array, tuple or a path's arguments
-  too (`lock: &[bool]` → `&[impl Lock]` with `impl Lock for bool`); the whole parameter
+  too (`lock: &[bool]` → `&[impl Lock]` with `impl Lock for bool`), in a fn with type
+  parameters too (a turbofish names them beside an `impl` argument since Rust 1.63); the
+  whole parameter
   an `impl` of std's traits alone is read as a parameter type change (`n: i64` → `n:
   impl Into<i64>`, above). The
   macro sees one item, so it leaves a bound on a trait of the crate to the harness and

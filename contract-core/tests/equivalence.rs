@@ -2469,8 +2469,15 @@ fn an_impl_trait_argument_where_the_old_type_was_is_additive() {
         "pub fn f(x: Option<impl Into<u64>>) {}",
         DeltaKind::ParamGeneralised,
     );
-    // Near misses: a trait the old type does not implement; a fn that had a type
-    // parameter (a turbofish is an error beside `impl Trait`); another container.
+    // A turbofish names the fn's type parameters beside an `impl` argument (Rust 1.63;
+    // meshopt's `simplify_with_locks_decoder<T: DecodePosition>`).
+    only_additive(
+        &format!("{lock} pub fn simplify<T>(t: T, lock: &[bool]) {{}}"),
+        &format!("{lock} pub fn simplify<T>(t: T, lock: &[impl Lock]) {{}}"),
+        DeltaKind::ParamGeneralised,
+    );
+    // Near misses: a trait the old type does not implement; a named parameter where a
+    // turbofish named the others; another container.
     breaks(
         &format!("{lock} pub fn simplify(lock: &[u8]) {{}}"),
         &format!("{lock} pub fn simplify(lock: &[impl Lock]) {{}}"),
@@ -2478,7 +2485,7 @@ fn an_impl_trait_argument_where_the_old_type_was_is_additive() {
     );
     let found = deltas(
         &format!("{lock} pub fn simplify<T>(t: T, lock: &[bool]) {{}}"),
-        &format!("{lock} pub fn simplify<T>(t: T, lock: &[impl Lock]) {{}}"),
+        &format!("{lock} pub fn simplify<T, L: Lock>(t: T, lock: &[L]) {{}}"),
     );
     assert!(
         found.iter().any(|d| d.is_breaking()),

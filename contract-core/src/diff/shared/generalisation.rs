@@ -163,11 +163,18 @@ pub fn settle(delta: &mut crate::delta::Delta, impls: &dyn Impls, policy: &crate
 /// in another parameter's type or bound).
 pub fn find(old: &FnShape, new: &FnShape) -> Vec<Generalisation> {
     let has_turbofish = |f: &FnShape| f.generics.params.iter().any(|p| !p.is_lifetime());
-    if has_turbofish(old) || old.params.len() != new.params.len() {
+    if old.params.len() != new.params.len() {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for p in &new.generics.params {
+    // A named parameter more changes what a turbofish names; an `impl` argument does
+    // not (a turbofish names the others beside it since Rust 1.63).
+    let named = if has_turbofish(old) {
+        &[][..]
+    } else {
+        &new.generics.params[..]
+    };
+    for p in named {
         let GenericParam::Type { name, bounds, .. } = p else {
             continue;
         };
@@ -211,7 +218,8 @@ pub fn find(old: &FnShape, new: &FnShape) -> Vec<Generalisation> {
     // An argument-position `impl Trait` where the old parameter had a type, inside a
     // reference, slice, array, pointer, tuple or a path's arguments too (meshopt
     // 0.7's `vertex_lock: &[bool]` → `&[impl VertexLock]`): every old call passes its
-    // old type there, which picks the `impl`'s type.
+    // old type there, which picks the `impl`'s type, and a turbofish still names the
+    // fn's other parameters.
     for (o, n) in old.params.iter().zip(&new.params) {
         if o.ty == n.ty || !contains_impl(&n.ty) {
             continue;
