@@ -808,8 +808,16 @@ impl Reader<'_> {
             if through_serde {
                 return None;
             }
-            // Through a shim module of the crate into std: the std item.
+            // Through a shim module of the crate into std: the std item; through a
+            // dependency renamed in the crate (`extern crate lmdb_sys as ffi;`), that
+            // dependency's, read in its names.
             if respell_through_std(p, module, self.table) {
+                let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+                if names.len() > 1 && !is_std_root(&names[0]) {
+                    if let Some(ext) = self.externs.table(&names[0]) {
+                        return self.external(ext, p, &names, depth);
+                    }
+                }
                 return None;
             }
             // An item the table does not know (a macro defines it) in a module it
@@ -1399,6 +1407,12 @@ fn reach(
         let renamed_crate = path.len() == 1 && path[0] != first.as_str();
         if found.is_empty() && renamed_crate && is_extern_root(&path[0]) {
             out.push(Reached::Std(path.iter().chain(tail).cloned().collect()));
+            continue;
+        }
+        // `use ffi;` in a module, `ffi` a dependency the crate root renames (`extern
+        // crate lmdb_sys as ffi;`, in every module's names since): read at the root.
+        if found.is_empty() && m != NameTable::ROOT && path.len() == 1 && !renamed_crate {
+            reach(modules, NameTable::ROOT, rest, visiting, out);
             continue;
         }
         for res in found {
@@ -2426,6 +2440,37 @@ mod tests {
         // named imports do not bring is not std's.
         assert_eq!(read("web_time::Instant"), "web_time::Instant");
         assert_ne!(read("instant::Instant"), "std::time::Instant");
+    }
+
+    #[test]
+    fn a_dependency_the_crate_root_renames_is_read_in_its_names() {
+        // lmdb-rkv 0.14: `extern crate lmdb_sys as ffi;` at the root, `use ffi;` in
+        // `environment`, `ffi::mdb_mode_t` there an alias of `::libc::mode_t`.
+        let mut sys = NameTable::new("lmdb_sys");
+        sys.add_def(NameTable::ROOT, "mdb_mode_t", alias(&[], "::libc::mode_t"));
+        sys.add_def(NameTable::ROOT, "mode_t", alias(&[], "::libc::mode_t"));
+        sys.add_def(NameTable::ROOT, "MDB_env", Def::Type);
+        let externs: BTreeMap<String, NameTable> = [("lmdb_sys".to_owned(), sys)].into();
+        let mut t = NameTable::new("lmdb");
+        t.add_import(NameTable::ROOT, vec!["lmdb_sys".into()], Some("ffi".into()));
+        let env = t.add_module(NameTable::ROOT, "environment");
+        t.add_import(env, vec!["ffi".into()], Some("ffi".into()));
+        let params = BTreeSet::new();
+        let read = |module: usize, ty: &str| {
+            Reader {
+                table: &t,
+                params: &params,
+                externs: &externs,
+            }
+            .canonical(&Type::parse(ty).unwrap(), module)
+            .to_string()
+        };
+        assert_eq!(read(env, "ffi::mdb_mode_t"), "::libc::mode_t");
+        assert_eq!(read(env, "ffi::mdb_mode_t"), read(env, "ffi::mode_t"));
+        assert_eq!(read(NameTable::ROOT, "ffi::MDB_env"), "lmdb_sys::MDB_env");
+        assert_eq!(read(env, "*mut ffi::MDB_env"), "*mut lmdb_sys::MDB_env");
+        // Near miss: another item of the dependency is another type.
+        assert_ne!(read(env, "ffi::mdb_mode_t"), read(env, "ffi::MDB_env"));
     }
 
     #[test]

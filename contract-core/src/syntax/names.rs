@@ -233,6 +233,17 @@ impl Reader<'_> {
                         self.table.add_import(m, path, name);
                     }
                 }
+                // `extern crate lmdb_sys as ffi;` (lmdb-rkv 0.14): `ffi` names that
+                // dependency, as `use lmdb_sys as ffi;` would.
+                Item::ExternCrate(e) => {
+                    if let Some((_, rename)) = &e.rename {
+                        let krate = e.ident.unraw().to_string();
+                        if krate != "self" {
+                            self.table
+                                .add_import(m, vec![krate], Some(rename.unraw().to_string()));
+                        }
+                    }
+                }
                 Item::Struct(syn::ItemStruct { ident, .. })
                 | Item::Enum(syn::ItemEnum { ident, .. })
                 | Item::Union(syn::ItemUnion { ident, .. }) => {
