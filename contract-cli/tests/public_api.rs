@@ -1796,6 +1796,63 @@ fn another_crate_s_item_respelled_through_its_re_export_is_no_change() {
     );
 }
 
+/// A path into a dependency is read as what it named when the golden was written,
+/// where the dependency no longer says (argmin 0.11 dropped `instant` for `web_time`;
+/// lmdb-rkv 0.14's dependency dropped the `mode_t` its golden named).
+#[test]
+fn a_dependency_path_the_dependency_no_longer_resolves_is_read_as_recorded() {
+    let f = dependency_workspace("user", ("clock", ""), "clock = { path = \"../dep\" }");
+    f.write(
+        "dep/src/lib.rs",
+        "pub use std::time::Duration;\npub struct Tick;\n",
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn timeout() -> clock::Duration {\n    todo!()\n}\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("lib/golden/api-contract/user.json")).unwrap();
+    assert_eq!(
+        golden["dependency_paths"],
+        serde_json::json!({"clock::Duration": "std::time::Duration"}),
+        "{golden}"
+    );
+    // The dependency's next release has no `Duration`; the crate names std's.
+    f.write("dep/src/lib.rs", "pub struct Tick;\n");
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn timeout() -> std::time::Duration {\n    todo!()\n}\n",
+    );
+    assert_eq!(f.deltas_of("user"), Vec::new());
+    // Near misses: another type of the dependency; and without the record, the old
+    // path is compared as written.
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn timeout() -> clock::Tick {\n    todo!()\n}\n",
+    );
+    assert_eq!(
+        f.deltas_of("user"),
+        vec![delta("breaking", "return_type_changed", "timeout")]
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn timeout() -> std::time::Duration {\n    todo!()\n}\n",
+    );
+    let text = f.read("lib/golden/api-contract/user.json");
+    let mut golden: serde_json::Value = serde_json::from_str(&text).unwrap();
+    golden.as_object_mut().unwrap().remove("dependency_paths");
+    f.write(
+        "lib/golden/api-contract/user.json",
+        &serde_json::to_string_pretty(&golden).unwrap(),
+    );
+    assert_eq!(
+        f.deltas_of("user"),
+        vec![delta("breaking", "return_type_changed", "timeout")]
+    );
+}
+
 #[test]
 fn a_lost_auto_trait_is_inferred_from_the_fields_private_types_included() {
     // No compiler is asked: `Send` and `Sync` follow from the fields, through a

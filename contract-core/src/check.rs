@@ -208,6 +208,10 @@ pub struct Request<'a> {
     /// For messages: the module of each symbol. Defaults to each shape's module;
     /// the harness also knows the module of methods-only symbols (their `impl`).
     pub modules: Option<&'a BTreeMap<String, String>>,
+    /// What the golden written in update mode records of other crates' paths
+    /// ([`Golden::dependency_paths`]); `None` from a front end that reads no
+    /// dependency, which keeps the golden's.
+    pub dependency_paths: Option<&'a BTreeMap<String, String>>,
 }
 
 /// The verdict of `request`, as data: status, deltas, the situation and, in update
@@ -224,6 +228,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         policy,
         policy_file,
         modules,
+        dependency_paths,
     } = request;
     let set = set.as_str();
     let refused_update = match mode {
@@ -284,7 +289,8 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
 
     let (Some(bytes), Some(compared)) = (existing, compared) else {
         if mode.writes() {
-            let golden = Golden::new(set, package, &typed()?);
+            let golden = Golden::new(set, package, &typed()?)
+                .with_dependency_paths(dependency_paths.cloned().unwrap_or_default());
             let created = Situation::Created {
                 symbols: current.len(),
             };
@@ -311,7 +317,8 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                         }
                     },
                 };
-                let golden = Golden::new(set, package, &typed()?);
+                let golden = Golden::new(set, package, &typed()?)
+                    .with_dependency_paths(dependency_paths.cloned().unwrap_or_default());
                 let rewrote = Situation::RewroteStale {
                     reason: e,
                     migration,
@@ -375,7 +382,22 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         // only) is kept, not dropped.
         let old = bytes_shapes(bytes).unwrap_or_default();
         let merged = crate::accept::merge(&old, typed()?, crate::accept::Accept::Everything);
+        // The golden's records, and the front end's over them; only those of paths the
+        // golden still names (a symbol respelled into the golden's spelling keeps a
+        // path of a dependency since dropped, and its record).
+        let mut paths = golden.dependency_paths.clone();
+        paths.extend(
+            dependency_paths
+                .into_iter()
+                .flatten()
+                .map(|(k, v)| (k.clone(), v.clone())),
+        );
         let updated = Golden::new(set, package, &merged);
+        if !paths.is_empty() {
+            let text = updated.render();
+            paths.retain(|path, _| text.contains(path.as_str()));
+        }
+        let updated = updated.with_dependency_paths(paths);
         if updated.render().as_bytes() == bytes {
             return done(Situation::Match, deltas, None, delta_modules);
         }
@@ -456,6 +478,7 @@ mod tests {
             policy,
             policy_file: "contract-pin.toml",
             modules: None,
+            dependency_paths: None,
         })
         // Worded as the harness words it.
         .map(|mut evaluation| {
@@ -578,6 +601,7 @@ mod tests {
             policy: &Policy::default(),
             policy_file: "contract-pin.toml",
             modules: None,
+            dependency_paths: None,
         })
         .unwrap_err();
         assert!(

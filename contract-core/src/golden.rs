@@ -81,7 +81,12 @@ mod layout;
 /// recorded with what it needs (`needs`), and a trait's members its crate's macros
 /// write. Format 11 read the default features only, so each such item would read as
 /// added.
-pub const FORMAT_VERSION: u64 = 12;
+///
+/// 13: a public-API set records what each path of another crate named when it was
+/// written ([`Golden::dependency_paths`]), so a path into a dependency the crate has
+/// since dropped or upgraded past is read as what it named. Format 12 goldens lack
+/// it: such a path would read as a change.
+pub const FORMAT_VERSION: u64 = 13;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -129,6 +134,12 @@ fn changed_since(v: u64) -> &'static str {
              trait's members its crate's macros write; format 11 read the default \
              features only, so each such item would read as added)"
         }
+        12 => {
+            " (format 13 records what each path of another crate in a public-API set \
+             named when the golden was written, so a dependency dropped or upgraded \
+             since is read as it was; format 12 lacks it, so such a path would read as \
+             a change)"
+        }
         _ => "",
     }
 }
@@ -143,6 +154,14 @@ pub struct Golden {
     pub set: String,
     /// The package whose registrations it pins.
     pub package: String,
+    /// What each path of another crate that a symbol names (its names, no arguments:
+    /// `instant::Duration`) named when the golden was written, as that crate's sources
+    /// then read (`std::time::Duration`); only where the two differ. Read where the
+    /// dependencies of the day no longer resolve the path (see
+    /// [`crate::names::Recorded`]). Written by the front ends that read dependencies,
+    /// for public-API sets.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dependency_paths: BTreeMap<String, String>,
     /// Pinned symbols by name.
     #[serde(deserialize_with = "unique_keys")]
     pub symbols: BTreeMap<String, GoldenSymbol>,
@@ -218,6 +237,7 @@ impl Golden {
             format_version: FORMAT_VERSION,
             set: set.to_owned(),
             package: package.to_owned(),
+            dependency_paths: BTreeMap::new(),
             symbols: symbols
                 .iter()
                 .map(|(name, shape)| {
@@ -234,6 +254,12 @@ impl Golden {
     /// The canonical text of the file.
     pub fn render(&self) -> String {
         canonical::to_canonical_string(self)
+    }
+
+    /// This golden recording `paths` as [`Golden::dependency_paths`].
+    pub fn with_dependency_paths(mut self, paths: BTreeMap<String, String>) -> Golden {
+        self.dependency_paths = paths;
+        self
     }
 
     /// The pinned shapes by name.
@@ -578,6 +604,9 @@ pub struct Header {
     pub set: String,
     /// The package whose registrations it pins.
     pub package: String,
+    /// See [`Golden::dependency_paths`].
+    #[serde(default)]
+    pub dependency_paths: BTreeMap<String, String>,
 }
 
 /// What a golden says about the current shapes: see [`compare`].
@@ -632,6 +661,7 @@ pub fn compare(
             format_version: golden.format_version,
             set: golden.set,
             package: golden.package,
+            dependency_paths: golden.dependency_paths,
         },
         deltas,
         tampered,
@@ -1172,6 +1202,7 @@ mod compare_tests {
                 format_version: full.format_version,
                 set: full.set.clone(),
                 package: full.package.clone(),
+                dependency_paths: full.dependency_paths.clone(),
             },
             deltas: diff::diff_sets(&full.shapes(), current, policy),
             tampered: full
@@ -1278,6 +1309,18 @@ mod compare_tests {
         let empty = golden_text(&BTreeMap::new());
         assert!(fast_path_answers(&empty, &golden));
         assert_same_verdict(&empty, &golden);
+        // The records of other crates' paths are the header's.
+        let recorded = Golden::new("s", "p", &golden)
+            .with_dependency_paths(BTreeMap::from([(
+                "clock::Duration".to_owned(),
+                "std::time::Duration".to_owned(),
+            )]))
+            .render();
+        assert!(recorded.contains("\"dependency_paths\""), "{recorded}");
+        assert!(fast_path_answers(&recorded, &edited));
+        let read = assert_same_verdict(&recorded, &edited);
+        assert_eq!(read.header.dependency_paths.len(), 1);
+        assert_eq!(parse(recorded.as_bytes()).unwrap().render(), recorded);
         // Names with escapes, and a symbol name sorting before another's prefix.
         let odd = set(&[
             ("Ab", konst("1")),

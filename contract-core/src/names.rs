@@ -36,6 +36,14 @@ use crate::shape::{
 };
 use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
 
+/// Whether [`Reader::external`] left `p` as any item of its name in its crate (its
+/// sources do not say what it is).
+fn unresolved(p: &Path) -> bool {
+    p.segments
+        .get(1)
+        .is_some_and(|s| s.name == "\u{0}unresolved")
+}
+
 /// How deep aliases of aliases are expanded (a cycle is a compile error, but the
 /// table is read from sources that may not compile).
 const MAX_DEPTH: usize = 8;
@@ -184,6 +192,47 @@ pub enum Res {
 pub trait Externs {
     /// The table of the crate called `name`, when its sources were read.
     fn table(&self, name: &str) -> Option<&NameTable>;
+
+    /// What a golden recorded another crate's path `written` (its names, no
+    /// arguments: `instant::Duration`) to name when it was written, for a path the
+    /// dependencies read now do not resolve (see [`Recorded`]).
+    fn recorded(&self, _written: &str) -> Option<&Type> {
+        None
+    }
+}
+
+/// Dependencies' names, and what a golden recorded of paths into crates they no
+/// longer resolve ([`crate::Golden::dependency_paths`]): argmin 0.11 dropped `instant`
+/// for `web_time`, so its golden's `instant::Duration` is read as the
+/// `std::time::Duration` it named when the golden was written; lmdb-rkv 0.14's
+/// dependency no longer has the `mode_t` its golden's `ffi::mode_t` named.
+pub struct Recorded<'a> {
+    externs: &'a dyn Externs,
+    paths: BTreeMap<String, Type>,
+}
+
+impl<'a> Recorded<'a> {
+    /// `externs`, with `paths` (each written path's recorded form, as text) to fall
+    /// back on; a recorded form that does not read is left out.
+    pub fn new(externs: &'a dyn Externs, paths: &BTreeMap<String, String>) -> Recorded<'a> {
+        Recorded {
+            externs,
+            paths: paths
+                .iter()
+                .filter_map(|(k, v)| Some((k.clone(), Type::parse(v).ok()?)))
+                .collect(),
+        }
+    }
+}
+
+impl Externs for Recorded<'_> {
+    fn table(&self, name: &str) -> Option<&NameTable> {
+        self.externs.table(name)
+    }
+
+    fn recorded(&self, written: &str) -> Option<&Type> {
+        self.paths.get(written)
+    }
 }
 
 /// No dependency's names are known.
@@ -796,14 +845,27 @@ impl Reader<'_> {
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
         let Some((taken, res)) = self.table.item(module, &names) else {
+            let written = p.clone();
             let through_serde = serde_core_reexport(p);
             // Another crate's path (`serde_json::Map`): read in that crate's names
-            // (serde's re-exports of serde_core as serde's).
-            let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
-            if names.len() > 1 {
-                if let Some(ext) = self.externs.table(&names[0]) {
-                    return self.external(ext, p, &names, depth);
+            // (serde's re-exports of serde_core as serde's); what they do not resolve,
+            // as a golden recorded it.
+            let read = |p: &mut Path| {
+                let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+                let ext = self.externs.table(&names[0]).filter(|_| names.len() > 1)?;
+                let out = self.external(ext, p, &names, depth);
+                if !unresolved(p) {
+                    return Some(out);
                 }
+                let mut again = written.clone();
+                let recorded = self.recorded(&mut again);
+                if recorded.is_some() {
+                    *p = again;
+                }
+                Some(recorded.unwrap_or(out))
+            };
+            if let Some(out) = read(p) {
+                return out;
             }
             if through_serde {
                 return None;
@@ -812,13 +874,22 @@ impl Reader<'_> {
             // dependency renamed in the crate (`extern crate lmdb_sys as ffi;`), that
             // dependency's, read in its names.
             if respell_through_std(p, module, self.table) {
-                let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
-                if names.len() > 1 && !is_std_root(&names[0]) {
-                    if let Some(ext) = self.externs.table(&names[0]) {
-                        return self.external(ext, p, &names, depth);
-                    }
+                if is_std_root(&p.segments[0].name) {
+                    return None;
                 }
-                return None;
+                if let Some(out) = read(p) {
+                    return out;
+                }
+                let mut again = written.clone();
+                let recorded = self.recorded(&mut again);
+                if recorded.is_some() {
+                    *p = again;
+                }
+                return recorded.unwrap_or(None);
+            }
+            // A crate no longer a dependency, as a golden recorded it.
+            if let Some(out) = self.recorded(p) {
+                return out;
             }
             // An item the table does not know (a macro defines it) in a module it
             // knows: one name in one module is one item, however the module is reached.
@@ -919,6 +990,37 @@ impl Reader<'_> {
             }
         }
         Some(out)
+    }
+
+    /// `p` (another crate's path as written, its arguments read) as a golden recorded
+    /// what it named ([`Externs::recorded`]): `Some` of what [`Reader::path`] returns
+    /// when there is a record, `p` rewritten. Only a path whose arguments, if any, are
+    /// its last segment's: they go on the recorded path's last segment.
+    fn recorded(&self, p: &mut Path) -> Option<Option<Type>> {
+        let (last, init) = p.segments.split_last()?;
+        if p.global || p.segments.len() < 2 || init.iter().any(|s| s.args != Args::None) {
+            return None;
+        }
+        let key = p
+            .segments
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join("::");
+        match self.externs.recorded(&key)? {
+            Type::Path(q) => {
+                let args = last.args.clone();
+                *p = q.clone();
+                if let Some(l) = p.segments.last_mut() {
+                    if args != Args::None {
+                        l.args = args;
+                    }
+                }
+                Some(None)
+            }
+            other if last.args == Args::None => Some(Some(other.clone())),
+            _ => None,
+        }
     }
 
     /// `p`, whose first segment names the crate `ext` is the table of, resolved in
@@ -1895,6 +1997,84 @@ fn methods_members(
     for (name, a) in types {
         alias_slots(a, &mut |slot| f(Some(name), slot));
     }
+}
+
+/// The paths of other crates `fragment` (registered in module `module`) names, each
+/// (its names, no arguments: `instant::Duration`) with what it names now, as
+/// dependencies' names read it (`std::time::Duration`): what a golden records
+/// ([`crate::Golden::dependency_paths`]) so that a later check can read the path when
+/// the dependency no longer resolves it. Only where the two differ; not the crate's
+/// own paths, std's, or what the dependencies do not resolve.
+pub fn dependency_paths(
+    fragment: &Fragment,
+    module: &str,
+    names: &NameTable,
+    externs: &dyn Externs,
+) -> Vec<(String, String)> {
+    let Some(module) = names.module(module) else {
+        return Vec::new();
+    };
+    let mut params = BTreeSet::new();
+    match fragment {
+        Fragment::Item { item, .. } => item_params(item, &mut params),
+        Fragment::Methods { methods, .. } => {
+            methods.values().for_each(|m| fn_params(m, &mut params))
+        }
+        Fragment::Implementor { implementor } => param_names(&implementor.generics, &mut params),
+    }
+    let reader = Reader {
+        table: names,
+        params: &params,
+        externs,
+    };
+    let mut out = Vec::new();
+    let mut one = |p: &mut Path| {
+        let first = &p.segments[0].name;
+        if p.global
+            || p.segments.len() < 2
+            || matches!(first.as_str(), "crate" | "self" | "super" | "Self")
+            || is_std_root(first)
+            || params.contains(first)
+        {
+            return;
+        }
+        let path_names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+        if names.item(module, &path_names).is_some() {
+            return;
+        }
+        let bare = Type::Path(Path {
+            global: false,
+            segments: path_names.iter().map(|n| Segment::plain(n)).collect(),
+        });
+        let read = reader.canonical(&bare, module);
+        let text = read.to_string();
+        if read != bare && !text.contains('\u{0}') {
+            out.push((path_names.join("::"), text));
+        }
+    };
+    let mut each = |_: Option<&str>, slot: Slot<'_>| match slot {
+        Slot::Type(t) => paths_mut(t, &mut one),
+        Slot::Trait(p) => trait_paths_mut(p, &mut one),
+    };
+    match fragment.clone() {
+        Fragment::Item { mut item, .. } => item_members(&mut item, &mut each),
+        Fragment::Methods {
+            mut methods,
+            mut consts,
+            mut types,
+            ..
+        } => methods_members(&mut methods, &mut consts, &mut types, &mut each),
+        Fragment::Implementor { mut implementor } => {
+            each(None, Slot::Type(&mut implementor.ty));
+            for arg in trait_arg_types(&mut implementor.trait_args) {
+                each(None, Slot::Type(arg));
+            }
+            generics_slots(&mut implementor.generics, &mut |slot| each(None, slot));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Rewrites `fragment` (registered in module `module`, `module_path!()`) into the

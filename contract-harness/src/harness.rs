@@ -270,6 +270,7 @@ fn check_at(
             policy: &policy_of_set,
             policy_file: &policy.shown,
             modules: held.modules,
+            dependency_paths: None,
         })
         .map(|mut evaluation| {
             let (front, file) = (message::Front::Test, &policy.shown);

@@ -63,6 +63,9 @@ pub struct UnitNames {
     table: Arc<OnceLock<Option<NameTable>>>,
     /// Its dependencies' names, read when a changed shape names one of them.
     externs: Arc<crate::deps::DepNames>,
+    /// Whether the unit is a public-API set, whose golden records what its paths of
+    /// other crates name ([`contract_core::Golden::dependency_paths`]).
+    public_api: bool,
 }
 
 /// A package's library target, and the file its names are cached in.
@@ -115,6 +118,7 @@ impl Unit {
     /// writer read again under the golden's lock.
     pub fn evaluate_bytes(&self, mode: &Mode, bytes: Option<&[u8]>) -> Result<Evaluation, String> {
         let current = self.current.as_ref().map_err(Clone::clone)?;
+        let dependency_paths = mode.writes().then(|| self.dependency_paths()).flatten();
         let evaluate = |current: &Current| {
             check::evaluate(Request {
                 set: &self.set,
@@ -126,6 +130,7 @@ impl Unit {
                 policy: &self.policy,
                 policy_file: &self.policy_file,
                 modules: None,
+                dependency_paths: dependency_paths.as_ref(),
             })
             .map_err(|e| e.to_string())
         };
@@ -154,6 +159,35 @@ impl Unit {
             }
             None => worded(evaluation),
         }
+    }
+
+    /// What each path of another crate its pinned items name, read in the
+    /// dependencies' names, names ([`names::dependency_paths`]): for a public-API set
+    /// only. A path read two ways in two modules is left out.
+    fn dependency_paths(&self) -> Option<BTreeMap<String, String>> {
+        let unit_names = self.names.as_ref().filter(|n| n.public_api)?;
+        let table = unit_names.table()?;
+        let scan = &unit_names.scan;
+        let mut read: BTreeMap<String, Option<String>> = BTreeMap::new();
+        for &i in &self.pinned {
+            let p = &scan.pinned[i];
+            let modules = std::iter::once(p.impl_module()).chain(p.written_in.as_deref());
+            for module in modules {
+                let found =
+                    names::dependency_paths(p.fragment(), module, table, &*unit_names.externs);
+                for (path, named) in found {
+                    let entry = read.entry(path).or_insert_with(|| Some(named.clone()));
+                    if entry.as_deref() != Some(named.as_str()) {
+                        *entry = None;
+                    }
+                }
+            }
+        }
+        Some(
+            read.into_iter()
+                .filter_map(|(path, named)| Some((path, named?)))
+                .collect(),
+        )
     }
 
     /// `current` with what this command could not decide taken as `golden` has it:
@@ -267,6 +301,9 @@ impl Unit {
         let golden = golden.get()?;
         let names = unit_names.table()?;
         let scan = &unit_names.scan;
+        // A path of a crate the dependencies no longer resolve, as the golden recorded
+        // what it named.
+        let recorded = names::Recorded::new(&*unit_names.externs, &golden.dependency_paths);
         let mut any = false;
         let mut modules: Vec<&str> = Vec::new();
         let texts: Vec<String> = self
@@ -296,7 +333,7 @@ impl Unit {
                 let mut fragment = p.fragment().clone();
                 // An `impl` in another module is written in that module's names; a
                 // golden from before it moved there, in its type's.
-                let externs = &*unit_names.externs;
+                let externs = &recorded;
                 let mut respelled = names::respell_with(
                     &mut fragment,
                     p.impl_module(),
@@ -773,13 +810,14 @@ pub fn load(
                 library: lib.clone(),
                 table: tables[index].clone(),
                 externs: externs[index].clone(),
+                public_api: options[index].public_api.iter().any(|(s, _)| s == set),
             };
             // A public-API set pins its types' auto traits as inferred from the
             // sources (the compiler is not asked here); an attribute-pinned set its
             // generic types', as the macro infers them (no dependency read), the
             // harness's type probe answering for the others.
             if let (Ok(current), Some(table)) = (&mut current, names.table()) {
-                if options[index].public_api.iter().any(|(s, _)| s == set) {
+                if names.public_api {
                     infer_auto_traits(current, scan, &pinned, table, &*names.externs, false);
                 } else {
                     infer_auto_traits(current, scan, &pinned, table, &names::NoExterns, true);
