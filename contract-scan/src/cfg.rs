@@ -102,6 +102,24 @@ pub struct Env {
     /// The features a public-API set covers that the build leaves off: what an item
     /// the build leaves out may need of them is its gate ([`Env::gate`]).
     pub open_features: BTreeSet<String>,
+    /// A dependency's sources, whose features the scan does not know: `feature = …`
+    /// cannot tell, so only what the target leaves out is left out.
+    pub features_unknown: bool,
+}
+
+impl Env {
+    /// What a dependency's build sees of `cfg` on `target`, as far as the scan can
+    /// tell: the target's cfgs; its features and build script's cfgs unknown.
+    pub fn dependency(target: Option<BTreeSet<Cfg>>) -> Env {
+        Env {
+            target,
+            features: BTreeSet::new(),
+            custom: None,
+            test: false,
+            open_features: BTreeSet::new(),
+            features_unknown: true,
+        }
+    }
 }
 
 /// A predicate read with the build's features on and the open ones undecided.
@@ -194,6 +212,7 @@ impl Env {
             |set: &BTreeSet<Cfg>| set.contains(&(name.to_owned(), value.map(str::to_owned)));
         let truth = |b: bool| if b { Truth::True } else { Truth::False };
         match (name, value) {
+            ("feature", Some(_)) if self.features_unknown => return None,
             ("feature", Some(f)) => return Some(truth(self.features.contains(f))),
             ("test", None) => return Some(truth(self.test)),
             // rustdoc's own, and the one docs.rs passes: never set in a build.
@@ -630,6 +649,7 @@ mod tests {
             custom: Some([("has_atomics".to_owned(), None)].into()),
             test: false,
             open_features: Default::default(),
+            features_unknown: false,
         }
     }
 
@@ -744,6 +764,16 @@ mod tests {
         };
         assert!(matches!(eval(&no_rustc, "unix"), Truth::Unknown(_)));
         assert!(matches!(eval(&no_rustc, "windows"), Truth::Unknown(_)));
+    }
+
+    #[test]
+    fn a_dependency_s_features_cannot_tell_and_its_target_can() {
+        let dep = Env::dependency(env().target);
+        assert!(matches!(eval(&dep, "feature = \"std\""), Truth::Unknown(_)));
+        assert_eq!(eval(&dep, "unix"), Truth::True);
+        assert_eq!(eval(&dep, "windows"), Truth::False);
+        assert!(matches!(eval(&dep, "has_atomics"), Truth::Unknown(_)));
+        assert_eq!(eval(&dep, "all(windows, feature = \"std\")"), Truth::False);
     }
 
     #[test]

@@ -36,6 +36,9 @@ pub struct DepLib {
 pub struct DepNames {
     workspace_root: PathBuf,
     target_dir: PathBuf,
+    /// What the dependencies' builds see of `cfg`: the target's, their features not
+    /// known (lmdb-rkv-sys 0.9's `mode_t` is one alias on unix, another on windows).
+    cfg: crate::cfg::Env,
     package: PackageDeps,
     libs: OnceLock<Located>,
 }
@@ -56,10 +59,16 @@ struct PackageDeps {
 
 impl DepNames {
     /// The dependencies of `package` in the workspace at `workspace_root`.
-    pub fn new(workspace_root: &Path, target_dir: &Path, package: &Package) -> DepNames {
+    pub fn new(
+        workspace_root: &Path,
+        target_dir: &Path,
+        package: &Package,
+        target: Option<std::collections::BTreeSet<crate::cfg::Cfg>>,
+    ) -> DepNames {
         DepNames {
             workspace_root: workspace_root.to_path_buf(),
             target_dir: target_dir.to_path_buf(),
+            cfg: crate::cfg::Env::dependency(target),
             package: PackageDeps {
                 name: package.name.clone(),
                 version: package.version.clone(),
@@ -117,7 +126,7 @@ impl Externs for DepNames {
                     &cache,
                     &lib.crate_name,
                     &lib.root,
-                    None,
+                    Some(&self.cfg),
                 ))
             })
             .as_ref()

@@ -623,6 +623,7 @@ pub fn load(
                 &workspace.root,
                 &workspace.target_dir,
                 p,
+                target.clone(),
             ))
         })
         .collect();
@@ -693,6 +694,7 @@ pub fn load(
                     custom,
                     test: false,
                     open_features,
+                    features_unknown: false,
                 },
             }
         })
