@@ -121,34 +121,16 @@ fn leave_out(t: &mut Type, lifetime: &str) {
             leave_out(elem, lifetime);
         }
         Type::Path(p) => {
-            let mut after_type = false;
+            super::reading::lifetime_args_left_out(p, lifetime);
             for s in &mut p.segments {
-                let assoc = std::mem::replace(
-                    &mut after_type,
-                    s.name.starts_with(|c: char| c.is_ascii_uppercase()),
-                );
-                let Args::Angle(list) = &mut s.args else {
-                    continue;
-                };
-                let lifetimes: Vec<&String> = list
-                    .iter()
-                    .filter_map(|a| match a {
-                        GenericArg::Lifetime(l) => Some(l),
-                        _ => None,
-                    })
-                    .collect();
-                if !assoc && !lifetimes.is_empty() && lifetimes.iter().all(|l| *l == lifetime) {
-                    list.retain(|a| !matches!(a, GenericArg::Lifetime(_)));
-                }
-                for a in list.iter_mut() {
-                    match a {
-                        GenericArg::Type(t) => leave_out(t, lifetime),
-                        GenericArg::AssocType { ty, .. } => leave_out(ty, lifetime),
-                        _ => {}
+                if let Args::Angle(list) = &mut s.args {
+                    for a in list {
+                        match a {
+                            GenericArg::Type(t) => leave_out(t, lifetime),
+                            GenericArg::AssocType { ty, .. } => leave_out(ty, lifetime),
+                            _ => {}
+                        }
                     }
-                }
-                if list.is_empty() {
-                    s.args = Args::None;
                 }
             }
         }

@@ -63,36 +63,43 @@ fn elided_left_out(t: &mut Type) -> bool {
             *lifetime = None;
             changed = true;
         }
-        Type::Path(p) => {
-            let mut after_type = false;
-            for s in &mut p.segments {
-                let assoc = std::mem::replace(
-                    &mut after_type,
-                    s.name.starts_with(|c: char| c.is_ascii_uppercase()),
-                );
-                let crate::ty::Args::Angle(args) = &mut s.args else {
-                    continue;
-                };
-                let mut lifetimes = args
-                    .iter()
-                    .filter_map(|a| match a {
-                        crate::ty::GenericArg::Lifetime(l) => Some(l),
-                        _ => None,
-                    })
-                    .peekable();
-                let all_elided = lifetimes.peek().is_some() && lifetimes.all(|l| l == "'_");
-                if assoc || !all_elided {
-                    continue;
-                }
-                args.retain(|a| !matches!(a, crate::ty::GenericArg::Lifetime(_)));
-                if args.is_empty() {
-                    s.args = crate::ty::Args::None;
-                }
-                changed = true;
-            }
-        }
+        Type::Path(p) => changed |= lifetime_args_left_out(p, "'_"),
         _ => {}
     });
+    changed
+}
+
+/// `p` with each segment's lifetime arguments left out where every one is `lifetime`;
+/// not after a type's name (`Self::Item<'_>`, `I::Output<'_>`): a generic associated
+/// type cannot leave its lifetimes out. Whether any was.
+pub(super) fn lifetime_args_left_out(p: &mut crate::ty::Path, lifetime: &str) -> bool {
+    let mut changed = false;
+    let mut after_type = false;
+    for s in &mut p.segments {
+        let assoc = std::mem::replace(
+            &mut after_type,
+            s.name.starts_with(|c: char| c.is_ascii_uppercase()),
+        );
+        let crate::ty::Args::Angle(args) = &mut s.args else {
+            continue;
+        };
+        let mut lifetimes = args
+            .iter()
+            .filter_map(|a| match a {
+                crate::ty::GenericArg::Lifetime(l) => Some(l),
+                _ => None,
+            })
+            .peekable();
+        let all_left_out = lifetimes.peek().is_some() && lifetimes.all(|l| l == lifetime);
+        if assoc || !all_left_out {
+            continue;
+        }
+        args.retain(|a| !matches!(a, crate::ty::GenericArg::Lifetime(_)));
+        if args.is_empty() {
+            s.args = crate::ty::Args::None;
+        }
+        changed = true;
+    }
     changed
 }
 
