@@ -84,8 +84,10 @@ mod layout;
 ///
 /// 13: a public-API set records what each path of another crate named when it was
 /// written ([`Golden::dependency_paths`]), so a path into a dependency the crate has
-/// since dropped or upgraded past is read as what it named. Format 12 goldens lack
-/// it: such a path would read as a change.
+/// since dropped or upgraded past is read as what it named; and `Self` in an `impl`
+/// whose header elides a lifetime (`impl Section<'_, X>`) is recorded with that
+/// lifetime named, as the block's. Format 12 goldens lack the first and left the
+/// lifetime out: either would read as a change.
 pub const FORMAT_VERSION: u64 = 13;
 
 /// What changed since format `v`, for the stale-golden message.
@@ -137,8 +139,9 @@ fn changed_since(v: u64) -> &'static str {
         12 => {
             " (format 13 records what each path of another crate in a public-API set \
              named when the golden was written, so a dependency dropped or upgraded \
-             since is read as it was; format 12 lacks it, so such a path would read as \
-             a change)"
+             since is read as it was, and `Self` in an `impl` whose header elides a \
+             lifetime with that lifetime named; format 12 has neither, so such a path \
+             or `Self` would read as a change)"
         }
         _ => "",
     }

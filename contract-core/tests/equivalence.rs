@@ -1856,6 +1856,20 @@ fn an_impl_lifetime_named_or_elided_is_one_lifetime() {
         "pub struct Two<'a, 'b>(&'a u8, &'b u8); impl<'x> Two<'x, '_> { pub fn one(&self) -> u8 { 1 } }",
         "pub struct Two<'a, 'b>(&'a u8, &'b u8); impl<'p, 'q> Two<'p, 'q> { pub fn one(&self) -> u8 { 1 } }",
     );
+    // `Self` names the block's lifetime, elided or not (glyph_brush 0.7.12's `impl<X>
+    // Section<'_, X> { fn new() -> Self }`).
+    let section = |head: &str| {
+        format!("pub struct Section<'a, X>(&'a X); {head} {{ pub fn new() -> Self {{ todo!() }} pub fn with(self, x: u8) -> Self {{ self }} }}")
+    };
+    same(
+        &section("impl<'a, X> Section<'a, X>"),
+        &section("impl<X> Section<'_, X>"),
+    );
+    breaks(
+        &section("impl<X> Section<'_, X>"),
+        &section("impl<X> Section<'static, X>"),
+        DeltaKind::MethodSignatureChanged,
+    );
     // Near miss: an elided lifetime is any lifetime, `'static` one; the method now
     // exists for fewer types (a blind spot before `'_` was named).
     breaks(

@@ -1100,10 +1100,12 @@ fn impl_fragment(
             })?;
             let mut impl_generics = types::generics(cx, &i.generics);
             let self_ty = types::ty(cx, &i.self_ty);
-            cx.set_self_ty(Some(self_ty.clone()));
             // `impl<S> Stream<'_, S>` is `impl<'a, S> Stream<'a, S>`: each `'_` of the
-            // self type is a lifetime parameter of the block, named as one.
+            // self type is a lifetime parameter of the block, named as one, and `Self`
+            // names it too (glyph_brush 0.7.12's `impl<X> Section<'_, X> { fn new() ->
+            // Self }` returns what 0.7.11's `impl<'a, X> Section<'a, X>` did).
             let self_ty = elision::impl_lifetimes_named(self_ty, &mut impl_generics);
+            cx.set_self_ty(Some(self_ty.clone()));
             let mut methods = BTreeMap::new();
             let mut consts = BTreeMap::new();
             let mut assoc_types = BTreeMap::new();
