@@ -86,8 +86,9 @@ mod layout;
 /// written ([`Golden::dependency_paths`]), so a path into a dependency the crate has
 /// since dropped or upgraded past is read as what it named; and `Self` in an `impl`
 /// whose header elides a lifetime (`impl Section<'_, X>`) is recorded with that
-/// lifetime named, as the block's. Format 12 goldens lack the first and left the
-/// lifetime out: either would read as a change.
+/// lifetime named, as the block's; a bound's binder without the lifetimes the bound
+/// does not name. Format 12 goldens lack the first, left the lifetime out and kept
+/// such binders: each would read as a change.
 pub const FORMAT_VERSION: u64 = 13;
 
 /// What changed since format `v`, for the stale-golden message.
@@ -140,8 +141,9 @@ fn changed_since(v: u64) -> &'static str {
             " (format 13 records what each path of another crate in a public-API set \
              named when the golden was written, so a dependency dropped or upgraded \
              since is read as it was, and `Self` in an `impl` whose header elides a \
-             lifetime with that lifetime named; format 12 has neither, so such a path \
-             or `Self` would read as a change)"
+             lifetime with that lifetime named, and a bound's binder without lifetimes \
+             the bound does not name; format 12 has none of these, so each would read \
+             as a change)"
         }
         _ => "",
     }

@@ -123,6 +123,10 @@ breaks; a property renames the generics of every case at random):
   Everywhere else too, `'_` written out is the lifetime left out: `Fn(&Record<'_>)` and
   `Fn(&Record)` in a supertrait or a `where` bound, `&'_ T` and `&T` (not after a type's
   name: `Self::Item<'_>` may be a generic associated type, which cannot leave it out).
+  `Self` in an `impl` whose header elides a lifetime is the block's type with that
+  lifetime (`impl<X> Section<'_, X> { fn new() -> Self }` and `impl<'a, X> Section<'a,
+  X>`'s). A binder's lifetime that its bound does not name binds nothing (`T: for<'e>
+  Encoding` and `T: Encoding`; `for<'d> Dec<'d>` is another bound than `Dec<'static>`).
   A fn without a receiver whose parameters name one lifetime only, an impl's included,
   returns that one where it leaves it out (`fn new(p: PixmapRef<'a>) -> Shader` and `->
   Shader<'a>`), where both sides' parameters name that one only;

@@ -1235,6 +1235,26 @@ fn a_static_return_lifetime_the_caller_now_picks_keeps_every_call() {
 }
 
 #[test]
+fn a_binder_whose_lifetime_the_bound_does_not_name_binds_nothing() {
+    // typed-path 0.13: `where T: for<'enc> Encoding` became `where T: Encoding`.
+    let enc = "pub trait Encoding {} pub trait Dec<'a> {}";
+    same(
+        &format!("{enc} pub struct A<'a, T>(&'a T) where T: for<'enc> Encoding;"),
+        &format!("{enc} pub struct A<'a, T>(&'a T) where T: Encoding;"),
+    );
+    same(
+        &format!("{enc} pub fn f<T>(t: T) where for<'x> T: Encoding {{}}"),
+        &format!("{enc} pub fn f<T: Encoding>(t: T) {{}}"),
+    );
+    // Near miss: a binder the bound names is a bound for every lifetime.
+    breaks(
+        &format!("{enc} pub fn f<T>(t: T) where T: Dec<'static> {{}}"),
+        &format!("{enc} pub fn f<T>(t: T) where T: for<'d> Dec<'d> {{}}"),
+        DeltaKind::MethodSignatureChanged,
+    );
+}
+
+#[test]
 fn a_return_lifetime_elision_gives_is_the_one_written() {
     // tiny-skia 0.12: `impl<'a> Pattern<'a> { pub fn new(pixmap: PixmapRef<'a>, …) ->
     // Shader }` now writes `-> Shader<'a>`: the parameters name `'a` only, so elision

@@ -365,17 +365,22 @@ fn generic_arg(cx: &mut Cx<'_>, arg: &GenericArgument) -> GenericArg {
 pub fn bound(cx: &mut Cx<'_>, b: &TypeParamBound) -> Bound {
     match b {
         TypeParamBound::Trait(t) => {
+            let path = path(cx, &t.path);
+            // A binder's lifetime the bound does not name binds nothing (typed-path
+            // 0.12's `T: for<'enc> Encoding` is 0.13's `T: Encoding`).
+            let text = path.to_string();
             let hrtb = t
                 .lifetimes
                 .iter()
                 .flat_map(|l| l.lifetimes.iter())
                 .map(tokens::to_string)
+                .filter(|l| crate::ty::names_lifetime(&text, l))
                 .collect();
             match t.modifier {
                 syn::TraitBoundModifier::None | syn::TraitBoundModifier::Maybe(_) => Bound::Trait {
                     hrtb,
                     maybe: matches!(t.modifier, syn::TraitBoundModifier::Maybe(_)),
-                    path: path(cx, &t.path),
+                    path,
                 },
             }
         }
@@ -448,11 +453,16 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             WherePredicate::Type(p) => {
                 let bounded = ty(cx, &p.bounded_ty);
                 let new_bounds = bounds(cx, &p.bounds);
+                let text = std::iter::once(bounded.to_string())
+                    .chain(new_bounds.iter().map(ToString::to_string))
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 let hrtb: Vec<String> = p
                     .lifetimes
                     .iter()
                     .flat_map(|l| l.lifetimes.iter())
                     .map(tokens::to_string)
+                    .filter(|l| crate::ty::names_lifetime(&text, l))
                     .collect();
                 match (type_param_bounds(&mut params, &bounded), hrtb.is_empty()) {
                     (Some(bounds), true) => {
