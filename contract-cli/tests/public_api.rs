@@ -1796,6 +1796,38 @@ fn another_crate_s_item_respelled_through_its_re_export_is_no_change() {
     );
 }
 
+/// A module a feature off by default gates is in the set, and in the names its paths
+/// are read in (rsa 0.10's `pkcs1v15` module: its `EncryptingKey::new(key: PublicKey)`
+/// read as a changed parameter where 0.9 wrote the old name of the same type).
+#[test]
+fn a_path_in_a_module_a_feature_gates_is_read_in_the_crate_s_names() {
+    let f = api_package("keys", "[features]\npkcs = []\n");
+    f.write(
+        "src/lib.rs",
+        "pub mod key {\n    pub struct Key;\n}\npub use key::Key;\n\
+         #[cfg(feature = \"pkcs\")]\npub mod pkcs {\n    pub struct Enc;\n    \
+         impl Enc {\n        pub fn new(key: crate::key::Key) -> Enc {\n            Enc\n        }\n    }\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    // The same type through the root's re-export: no change.
+    f.edit("src/lib.rs", "key: crate::key::Key", "key: crate::Key");
+    assert_eq!(f.deltas_of("keys"), Vec::new());
+    // Near miss: another type.
+    f.edit(
+        "src/lib.rs",
+        "pub struct Enc;",
+        "pub struct Enc;\n    pub struct Other;",
+    );
+    f.edit("src/lib.rs", "key: crate::Key", "key: Other");
+    assert_eq!(
+        f.deltas_of("keys"),
+        vec![
+            delta("breaking", "param_type_changed", "pkcs::Enc"),
+            delta("additive", "symbol_added", "pkcs::Other"),
+        ]
+    );
+}
+
 /// A path into a dependency is read as what it named when the golden was written,
 /// where the dependency no longer says (argmin 0.11 dropped `instant` for `web_time`;
 /// lmdb-rkv 0.14's dependency dropped the `mode_t` its golden named).

@@ -66,8 +66,10 @@ pub fn scan_package(
 /// [`contract_core::names`]), cached at `path` ([`names_entry`]): the cached table when
 /// every file it was read from still reads the same, else read again (then cached).
 /// With the build's `cfg`, an item it leaves out is not read (`#[cfg(feature = "x")]
-/// pub use a::T;` beside `#[cfg(not(feature = "x"))] pub use b::T;` is one `T`);
-/// without, every twin is.
+/// pub use a::T;` beside `#[cfg(not(feature = "x"))] pub use b::T;` is one `T`),
+/// unless a public-API set's features build it (its open features: rsa 0.10's
+/// `pkcs1v15` module, off by default, names the types its items name); without, every
+/// twin is.
 pub fn names(
     path: &Path,
     crate_name: &str,
@@ -75,7 +77,9 @@ pub fn names(
     cfg: Option<&crate::cfg::Env>,
 ) -> NameTable {
     let off = |attrs: &[syn::Attribute]| {
-        cfg.is_some_and(|env| env.item(attrs) == crate::cfg::Truth::False)
+        cfg.is_some_and(|env| {
+            env.item(attrs) == crate::cfg::Truth::False && env.gate(attrs).is_none()
+        })
     };
     let read = || {
         let mut inputs = Vec::new();
