@@ -1828,6 +1828,40 @@ fn a_path_in_a_module_a_feature_gates_is_read_in_the_crate_s_names() {
     );
 }
 
+/// A type the golden wrote through a module the crate has since dropped is read as the
+/// item's public path, which the golden holds (rsa 0.10 dropped `key`, kept
+/// `RsaPublicKey` as a deprecated alias of its new `PublicKey`, and its traits now
+/// write `&crate::PublicKey` where 0.9 wrote `&crate::key::RsaPublicKey`).
+#[test]
+fn a_path_through_a_module_since_dropped_is_read_as_the_item_s_public_path() {
+    let f = api_package("keys", "");
+    f.write(
+        "src/lib.rs",
+        "pub mod key {\n    pub struct RsaPublicKey;\n}\npub use key::RsaPublicKey;\n\
+         pub trait Scheme {\n    fn verify(&self, key: &crate::key::RsaPublicKey);\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "src/lib.rs",
+        "mod public_key {\n    pub struct PublicKey;\n}\npub use public_key::PublicKey;\n\
+         #[deprecated]\npub type RsaPublicKey = PublicKey;\n\
+         pub trait Scheme {\n    fn verify(&self, key: &crate::PublicKey);\n}\n",
+    );
+    let deltas = f.deltas_of("keys");
+    assert!(
+        !deltas.iter().any(|(_, _, symbol)| symbol == "Scheme"),
+        "{deltas:?}"
+    );
+    // Near miss: another type.
+    f.edit("src/lib.rs", "key: &crate::PublicKey", "key: &u8");
+    assert!(
+        f.deltas_of("keys")
+            .contains(&delta("breaking", "param_type_changed", "Scheme")),
+        "{:?}",
+        f.deltas_of("keys")
+    );
+}
+
 /// A path into a dependency is read as what it named when the golden was written,
 /// where the dependency no longer says (argmin 0.11 dropped `instant` for `web_time`;
 /// lmdb-rkv 0.14's dependency dropped the `mode_t` its golden named).

@@ -858,7 +858,7 @@ impl Reader<'_> {
                     return Some(out);
                 }
                 let mut again = written.clone();
-                let recorded = self.recorded(&mut again);
+                let recorded = self.recorded(&mut again, module, depth);
                 if recorded.is_some() {
                     *p = again;
                 }
@@ -881,14 +881,15 @@ impl Reader<'_> {
                     return out;
                 }
                 let mut again = written.clone();
-                let recorded = self.recorded(&mut again);
+                let recorded = self.recorded(&mut again, module, depth);
                 if recorded.is_some() {
                     *p = again;
                 }
                 return recorded.unwrap_or(None);
             }
-            // A crate no longer a dependency, as a golden recorded it.
-            if let Some(out) = self.recorded(p) {
+            // A crate no longer a dependency, as a golden recorded it; a definition path
+            // of the crate the golden's day had, as its public path.
+            if let Some(out) = self.recorded(p, module, depth) {
                 return out;
             }
             // An item the table does not know (a macro defines it) in a module it
@@ -996,7 +997,7 @@ impl Reader<'_> {
     /// what it named ([`Externs::recorded`]): `Some` of what [`Reader::path`] returns
     /// when there is a record, `p` rewritten. Only a path whose arguments, if any, are
     /// its last segment's: they go on the recorded path's last segment.
-    fn recorded(&self, p: &mut Path) -> Option<Option<Type>> {
+    fn recorded(&self, p: &mut Path, module: usize, depth: usize) -> Option<Option<Type>> {
         let (last, init) = p.segments.split_last()?;
         if p.global || p.segments.len() < 2 || init.iter().any(|s| s.args != Args::None) {
             return None;
@@ -1015,6 +1016,11 @@ impl Reader<'_> {
                     if args != Args::None {
                         l.args = args;
                     }
+                }
+                // A path of the crate (an item's public path for its definition path
+                // of the golden's day): read in the crate's names now.
+                if p.segments[0].name == "crate" && depth < MAX_DEPTH {
+                    return Some(self.path(p, module, self.params, depth + 1));
                 }
                 Some(None)
             }
