@@ -99,6 +99,9 @@ breaks; a property renames the generics of every case at random):
   X`, bounds in any order;
 - `std::`, `core::` and `alloc::` spellings of one item (std re-exports the other two),
   and the prelude's short names (`Vec` for `std::vec::Vec`);
+- in a public-API set, a type the golden wrote through a module the crate has since
+  dropped (`&crate::key::RsaPublicKey`) and the item's public path the golden holds for
+  it (`crate::RsaPublicKey`), read in the crate's names now;
 - a type named through a `use` declaration of the module and its full path (`OrderId`
   with `use crate::ids::OrderId;` and `crate::ids::OrderId`), `use … as` aliases
   included; a generic parameter shadows an import of its name;
