@@ -55,6 +55,7 @@ pub fn golden_parse(data: &[u8]) {
                     policy: &Policy::default(),
                     policy_file: "contract-pin.toml",
                     modules: None,
+                    dependency_paths: None,
                 })
                 .expect("a parsed golden evaluates");
                 // Worded, as every front end words it.
@@ -93,6 +94,7 @@ pub fn golden_parse(data: &[u8]) {
                         policy: &Policy::default(),
                         policy_file: "contract-pin.toml",
                         modules: None,
+                        dependency_paths: None,
                     })
                     .expect("a written golden evaluates");
                     assert_eq!(
@@ -441,6 +443,7 @@ fn report_agrees(old: &Symbol, new: &Symbol, policy: &Policy, deltas: &[contract
         policy,
         policy_file: "contract-pin.toml",
         modules: None,
+        dependency_paths: None,
     })
     .expect("a rendered golden evaluates");
     let mut evaluation = evaluation;
