@@ -68,8 +68,8 @@ pub fn scan_package(
 /// With the build's `cfg`, an item it leaves out is not read (`#[cfg(feature = "x")]
 /// pub use a::T;` beside `#[cfg(not(feature = "x"))] pub use b::T;` is one `T`),
 /// unless a public-API set's features build it (its open features: rsa 0.10's
-/// `pkcs1v15` module, off by default, names the types its items name); without, every
-/// twin is.
+/// `pkcs1v15` module, off by default, names the types its items name) and it binds a
+/// name the build's items do not; without, every twin is.
 pub fn names(
     path: &Path,
     crate_name: &str,
@@ -77,13 +77,12 @@ pub fn names(
     cfg: Option<&crate::cfg::Env>,
 ) -> NameTable {
     let off = |attrs: &[syn::Attribute]| {
-        cfg.is_some_and(|env| {
-            env.item(attrs) == crate::cfg::Truth::False && env.gate(attrs).is_none()
-        })
+        cfg.is_some_and(|env| env.item(attrs) == crate::cfg::Truth::False)
     };
+    let gated = |attrs: &[syn::Attribute]| cfg.is_some_and(|env| env.gate(attrs).is_some());
     let read = || {
         let mut inputs = Vec::new();
-        let (table, _) = contract_core::syntax::names::read_crate(
+        let (table, _) = contract_core::syntax::names::read_crate_gated(
             crate_name,
             root,
             &mut |path| {
@@ -92,6 +91,7 @@ pub fn names(
                 text.ok()
             },
             &off,
+            &gated,
         );
         (table, inputs)
     };

@@ -11,7 +11,7 @@
 //! table treats twins that agree as one name, and any other ambiguity as unknown);
 //! items under `#[cfg(test)]`, which no library build has, never are.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -56,6 +56,21 @@ pub fn read_crate_with_wire_types(
     read_crate_as(crate_name, root, read, off, true)
 }
 
+/// [`read_crate`], with what the build leaves out but features a public-API set covers
+/// build (`gated`: rsa 0.10's `#[cfg(feature = "pkcs1v15")] pub mod pkcs1v15;`) read
+/// after the build's items of each module, where they bind a name the build's do not
+/// (`#[cfg(feature = "x")] pub use a::T;` beside `#[cfg(not(feature = "x"))] pub use
+/// b::T;` stays the build's `T`).
+pub fn read_crate_gated(
+    crate_name: &str,
+    root: &Path,
+    read: &mut dyn FnMut(&Path) -> Option<String>,
+    off: &dyn Fn(&[syn::Attribute]) -> bool,
+    gated: &dyn Fn(&[syn::Attribute]) -> bool,
+) -> (NameTable, BTreeMap<PathBuf, String>) {
+    read_crate_full(crate_name, root, read, off, Some(gated), false)
+}
+
 fn read_crate_as(
     crate_name: &str,
     root: &Path,
@@ -63,11 +78,23 @@ fn read_crate_as(
     off: &dyn Fn(&[syn::Attribute]) -> bool,
     wire_types: bool,
 ) -> (NameTable, BTreeMap<PathBuf, String>) {
+    read_crate_full(crate_name, root, read, off, None, wire_types)
+}
+
+fn read_crate_full(
+    crate_name: &str,
+    root: &Path,
+    read: &mut dyn FnMut(&Path) -> Option<String>,
+    off: &dyn Fn(&[syn::Attribute]) -> bool,
+    gated: Option<&dyn Fn(&[syn::Attribute]) -> bool>,
+    wire_types: bool,
+) -> (NameTable, BTreeMap<PathBuf, String>) {
     let mut reader = Reader {
         table: NameTable::new(crate_name),
         files: BTreeMap::new(),
         read,
         off,
+        gated,
         wire_types,
         macros: BTreeMap::new(),
     };
@@ -86,6 +113,9 @@ struct Reader<'a> {
     files: BTreeMap<PathBuf, String>,
     read: &'a mut dyn FnMut(&Path) -> Option<String>,
     off: &'a dyn Fn(&[syn::Attribute]) -> bool,
+    /// Of what `off` leaves out, what a covered feature builds (see
+    /// [`read_crate_gated`]).
+    gated: Option<&'a dyn Fn(&[syn::Attribute]) -> bool>,
     /// Record serde-deriving types' shapes (the macro's table only).
     wire_types: bool,
     /// The crate's `macro_rules!` in textual scope: a module's own and those its
@@ -170,8 +200,23 @@ impl Reader<'_> {
         path_attr: &Path,
     ) {
         let scope = Scope::of_module(items);
-        for item in items {
-            if super::args::under_cfg_test(item) || (self.off)(super::args::item_attrs(item)) {
+        let off = |item: &Item| (self.off)(super::args::item_attrs(item));
+        let gated = |item: &Item| {
+            self.gated
+                .is_some_and(|g| off(item) && g(super::args::item_attrs(item)))
+        };
+        // The build's items, then what a covered feature adds where it binds new names.
+        let build: Vec<&Item> = items.iter().filter(|i| !off(i)).collect();
+        let added: Vec<&Item> = items.iter().filter(|i| gated(i)).collect();
+        let mut bound = BTreeSet::new();
+        for item in &build {
+            bound.extend(item_names(item));
+        }
+        let added = added
+            .into_iter()
+            .filter(|item| item_names(item).iter().all(|n| !bound.contains(n)));
+        for item in build.into_iter().chain(added) {
+            if super::args::under_cfg_test(item) {
                 continue;
             }
             match item {
@@ -557,6 +602,31 @@ fn cfg_attr_path_values(attrs: &[syn::Attribute]) -> Vec<String> {
 /// The value of `#[path = "…"]`.
 fn path_attr_value(attrs: &[syn::Attribute]) -> Option<String> {
     attrs.iter().find_map(|a| order::path_value(&a.meta))
+}
+
+/// The names `item` binds in its module: its own, or each a `use` imports (a glob
+/// none).
+fn item_names(item: &Item) -> Vec<String> {
+    let ident = match item {
+        Item::Use(u) => {
+            let mut found = Vec::new();
+            use_tree(&u.tree, &mut Vec::new(), &mut found);
+            return found.into_iter().filter_map(|(_, name)| name).collect();
+        }
+        Item::Mod(i) => &i.ident,
+        Item::Struct(i) => &i.ident,
+        Item::Enum(i) => &i.ident,
+        Item::Union(i) => &i.ident,
+        Item::Trait(i) => &i.ident,
+        Item::TraitAlias(i) => &i.ident,
+        Item::Type(i) => &i.ident,
+        Item::Fn(i) => &i.sig.ident,
+        Item::Const(i) => &i.ident,
+        Item::Static(i) => &i.ident,
+        Item::ExternCrate(i) => i.rename.as_ref().map_or(&i.ident, |(_, r)| r),
+        _ => return Vec::new(),
+    };
+    vec![ident.unraw().to_string()]
 }
 
 /// The names of a `use` tree: each path as written and the name it binds (`None`
