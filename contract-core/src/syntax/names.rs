@@ -86,7 +86,7 @@ fn read_crate_full(
     root: &Path,
     read: &mut dyn FnMut(&Path) -> Option<String>,
     off: &dyn Fn(&[syn::Attribute]) -> bool,
-    gated: Option<&dyn Fn(&[syn::Attribute]) -> bool>,
+    gated: Option<Attrs<'_>>,
     wire_types: bool,
 ) -> (NameTable, BTreeMap<PathBuf, String>) {
     let mut reader = Reader {
@@ -108,6 +108,9 @@ fn read_crate_full(
     (reader.table, reader.files)
 }
 
+/// A predicate on an item's attributes (which items a build leaves out).
+type Attrs<'a> = &'a dyn Fn(&[syn::Attribute]) -> bool;
+
 struct Reader<'a> {
     table: NameTable,
     files: BTreeMap<PathBuf, String>,
@@ -115,7 +118,7 @@ struct Reader<'a> {
     off: &'a dyn Fn(&[syn::Attribute]) -> bool,
     /// Of what `off` leaves out, what a covered feature builds (see
     /// [`read_crate_gated`]).
-    gated: Option<&'a dyn Fn(&[syn::Attribute]) -> bool>,
+    gated: Option<Attrs<'a>>,
     /// Record serde-deriving types' shapes (the macro's table only).
     wire_types: bool,
     /// The crate's `macro_rules!` in textual scope: a module's own and those its
