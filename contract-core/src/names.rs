@@ -199,6 +199,12 @@ pub trait Externs {
     fn recorded(&self, _written: &str) -> Option<&Type> {
         None
     }
+
+    /// Whether [`Externs::recorded`] has anything to give (a path is kept as written
+    /// to look up only then).
+    fn has_records(&self) -> bool {
+        false
+    }
 }
 
 /// Dependencies' names, and what a golden recorded of paths into crates they no
@@ -232,6 +238,10 @@ impl Externs for Recorded<'_> {
 
     fn recorded(&self, written: &str) -> Option<&Type> {
         self.paths.get(written)
+    }
+
+    fn has_records(&self) -> bool {
+        !self.paths.is_empty()
     }
 }
 
@@ -845,7 +855,14 @@ impl Reader<'_> {
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
         let Some((taken, res)) = self.table.item(module, &names) else {
-            let written = p.clone();
+            // The path as written, kept only where a golden recorded paths to fall back on.
+            let written = self.externs.has_records().then(|| p.clone());
+            let from_record = |p: &mut Path| {
+                let mut again = written.clone()?;
+                let out = self.recorded(&mut again, module, depth)?;
+                *p = again;
+                Some(out)
+            };
             let through_serde = serde_core_reexport(p);
             // Another crate's path (`serde_json::Map`): read in that crate's names
             // (serde's re-exports of serde_core as serde's); what they do not resolve,
@@ -857,12 +874,7 @@ impl Reader<'_> {
                 if !unresolved(p) {
                     return Some(out);
                 }
-                let mut again = written.clone();
-                let recorded = self.recorded(&mut again, module, depth);
-                if recorded.is_some() {
-                    *p = again;
-                }
-                Some(recorded.unwrap_or(out))
+                Some(from_record(p).unwrap_or(out))
             };
             if let Some(out) = read(p) {
                 return out;
@@ -877,19 +889,11 @@ impl Reader<'_> {
                 if is_std_root(&p.segments[0].name) {
                     return None;
                 }
-                if let Some(out) = read(p) {
-                    return out;
-                }
-                let mut again = written.clone();
-                let recorded = self.recorded(&mut again, module, depth);
-                if recorded.is_some() {
-                    *p = again;
-                }
-                return recorded.unwrap_or(None);
+                return read(p).unwrap_or_else(|| from_record(p).unwrap_or(None));
             }
             // A crate no longer a dependency, as a golden recorded it; a definition path
             // of the crate the golden's day had, as its public path.
-            if let Some(out) = self.recorded(p, module, depth) {
+            if let Some(out) = from_record(p) {
                 return out;
             }
             // An item the table does not know (a macro defines it) in a module it
