@@ -284,11 +284,16 @@ fn what_the_returned_future_promises_is_compared() {
         "pub fn f() -> impl Future<Output = u16> { async { 0 } }",
         DeltaKind::ReturnTypeChanged,
     );
-    // What the future borrows: an edition-dependent default cannot be compared with
-    // `async fn`'s (which borrows every argument), so it is not assumed equal.
-    let found = breaks(
+    // What the future borrows. The edition's default (2021: no argument lifetime;
+    // 2024: every one) borrows no more than `async fn` under either edition…
+    relaxes(
         "pub struct S; impl S { pub async fn f(&self) -> u8 { 0 } }",
         "pub struct S; impl S { pub fn f(&self) -> impl Future<Output = u8> { async { 0 } } }",
+    );
+    // …but may borrow less: `async fn` in its place may break a 2021 crate's callers.
+    let found = breaks(
+        "pub struct S; impl S { pub fn f(&self) -> impl Future<Output = u8> { async { 0 } } }",
+        "pub struct S; impl S { pub async fn f(&self) -> u8 { 0 } }",
         DeltaKind::ReturnTypeChanged,
     );
     assert!(
@@ -298,11 +303,38 @@ fn what_the_returned_future_promises_is_compared() {
         "{}",
         common::show(&found)
     );
-    // Still a change: a value instead of a future.
+    // A trait's implementors must then borrow no more: any change of what they may
+    // borrow is theirs to meet.
     breaks(
-        "pub async fn f() -> u8 { 0 }",
-        "pub fn f() -> u8 { 0 }",
-        DeltaKind::FnAsyncChanged,
+        "pub trait T { async fn run(&self) -> u8; }",
+        "pub trait T { fn run(&self) -> impl Future<Output = u8>; }",
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+/// hyper-util 0.1.21 moved to edition 2024 and spelled what 2021 captured: `-> impl
+/// Future<Output = C::Output>` became `-> impl Future<Output = C::Output> + use<C>`.
+/// Under either edition of the old release the new future borrows no more.
+#[test]
+fn a_future_spelled_with_use_on_an_edition_move_keeps_every_caller() {
+    // Each pair changes one more part (the future is now also `Send`), so the parts
+    // are compared one by one and the captures are read as written.
+    let watch = |ret: &str| {
+        format!(
+            "pub trait Conn {{ type Out; }} pub struct G;\n\
+             impl G {{ pub fn watch<C: Conn>(&self, conn: C) -> {ret} {{ todo!() }} }}"
+        )
+    };
+    let before = watch("impl std::future::Future<Output = C::Out>");
+    relaxes(
+        &before,
+        &watch("impl std::future::Future<Output = C::Out> + Send + use<C>"),
+    );
+    // Near miss: the borrow of `self` listed, which a 2021 future never held.
+    breaks(
+        &before,
+        &watch("impl std::future::Future<Output = C::Out> + Send + use<'_, C>"),
+        DeltaKind::ReturnTypeChanged,
     );
 }
 

@@ -638,7 +638,7 @@ fn promises_more(old: &[Bound], new: &[Bound]) -> bool {
 fn describe(c: &Captures) -> String {
     match c {
         Captures::All => "every lifetime of the arguments (`async fn`)".to_owned(),
-        Captures::Explicit(set) if set.is_empty() => "nothing (`'static`)".to_owned(),
+        Captures::Explicit(set) if set.is_empty() => "no lifetime of them".to_owned(),
         Captures::Explicit(set) => set.iter().cloned().collect::<Vec<_>>().join(", "),
         Captures::EditionDefault => "what the edition captures by default".to_owned(),
     }
@@ -1123,7 +1123,11 @@ fn resolve_captures(f: &FnShape, c: &Captures) -> Option<BTreeSet<String>> {
 
 /// `None` when both futures borrow the same; else the class of the change: a future
 /// that borrows less frees callers (an implementor of a trait must now borrow less);
-/// one that borrows more, or a difference that depends on the edition, breaks.
+/// one that borrows more breaks. Where a side leaves it to the edition, which the
+/// shape does not record, it is one of the two the editions capture (2021: no
+/// argument lifetime; 2024: every one), and the change breaks only if it may: a
+/// future spelled `+ use<T>` when a crate moves to edition 2024 (hyper-util 0.1.21)
+/// borrows no more than before under either.
 fn capture_class(
     old: &FnShape,
     new: &FnShape,
@@ -1134,12 +1138,21 @@ fn capture_class(
     if o == n {
         return None;
     }
-    match (resolve_captures(old, o), resolve_captures(new, n)) {
-        (Some(a), Some(b)) if a == b => None,
-        (Some(a), Some(b)) if b.is_subset(&a) => Some(match role {
-            Role::Callers => Class::Additive,
-            Role::Implementors => Class::Breaking,
-        }),
+    let possible = |f: &FnShape, c: &Captures| match resolve_captures(f, c) {
+        Some(set) => vec![set],
+        None => vec![BTreeSet::new(), input_lifetimes(f)],
+    };
+    let (before, after) = (possible(old, o), possible(new, n));
+    let pairs = || {
+        before
+            .iter()
+            .flat_map(|a| after.iter().map(move |b| (a, b)))
+    };
+    if pairs().all(|(a, b)| a == b) {
+        return None;
+    }
+    match role {
+        Role::Callers if pairs().all(|(a, b)| b.is_subset(a)) => Some(Class::Additive),
         _ => Some(Class::Breaking),
     }
 }
