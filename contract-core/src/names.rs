@@ -25,7 +25,8 @@
 //! module when that module is gone). What does not resolve (another crate's path, a
 //! generic parameter, a name the table does not know) is compared as written.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
@@ -59,11 +60,77 @@ const MAX_GLOB_NESTING: usize = 2;
 /// module a lookup asks stays on the stack, so it holds a crate's modules.
 const MAX_VISITING: usize = 4096;
 
+/// [`NameTable::item`]'s answers by module and path. A crate whose modules
+/// glob-import one another (nalgebra's) has every path of its golden resolved
+/// through the same globs again: a check of nalgebra 0.35 ran past 15 minutes.
+/// Not part of the table's value: a clone starts empty, and two tables compare by
+/// their names alone.
+#[derive(Default)]
+struct ItemCache(Mutex<HashMap<usize, PathsFrom>>);
+
+/// The paths asked from one module, and what each named.
+type PathsFrom = HashMap<Vec<String>, Option<(usize, Res)>>;
+
+impl ItemCache {
+    fn get_or(
+        &self,
+        from: usize,
+        names: &[String],
+        answer: impl FnOnce() -> Option<(usize, Res)>,
+    ) -> Option<(usize, Res)> {
+        let lock = || {
+            self.0
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        if let Some(known) = lock().get(&from).and_then(|paths| paths.get(names)) {
+            return *known;
+        }
+        // Resolved outside the lock: threads reading one table ask in parallel.
+        let found = answer();
+        lock()
+            .entry(from)
+            .or_default()
+            .insert(names.to_vec(), found);
+        found
+    }
+
+    fn clear(&mut self) {
+        self.0
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clear();
+    }
+}
+
+impl Clone for ItemCache {
+    fn clone(&self) -> Self {
+        ItemCache::default()
+    }
+}
+
+impl PartialEq for ItemCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ItemCache {}
+
+impl std::fmt::Debug for ItemCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ItemCache")
+    }
+}
+
 /// The modules of one crate and the type-namespace names each defines and imports.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NameTable {
     /// The crate root first.
     modules: Vec<Module>,
+    /// What [`NameTable::item`] answered, until a module, name or import is added.
+    #[serde(skip)]
+    items: ItemCache,
 }
 
 /// One module of a [`NameTable`].
@@ -424,6 +491,7 @@ impl NameTable {
     pub fn new(crate_name: &str) -> NameTable {
         NameTable {
             modules: vec![Module::empty(crate_name.to_owned(), None)],
+            items: ItemCache::default(),
         }
     }
 
@@ -432,6 +500,7 @@ impl NameTable {
 
     /// Adds module `name` inside `parent`; returns its index.
     pub fn add_module(&mut self, parent: usize, name: &str) -> usize {
+        self.items.clear();
         let path = format!("{}::{name}", self.modules[parent].path);
         self.modules.push(Module::empty(path, Some(parent)));
         let index = self.modules.len() - 1;
@@ -443,12 +512,14 @@ impl NameTable {
 
     /// Records that `module` defines `name` (a type or an alias).
     pub fn add_def(&mut self, module: usize, name: &str, def: Def) {
+        self.items.clear();
         self.modules[module].defs.push((name.to_owned(), def));
     }
 
     /// Records a `use` of `path` in `module`, binding `name` (`None`: a glob). The
     /// path is as written: `crate`, `self`, `super`, or `""` for a leading `::`.
     pub fn add_import(&mut self, module: usize, path: Vec<String>, name: Option<String>) {
+        self.items.clear();
         self.modules[module].imports.push((path, name));
     }
 
@@ -646,6 +717,11 @@ impl NameTable {
     /// how many segments it takes and the item. `None` when no start does, or more
     /// than one item could be meant (`#[cfg]`'d twins of different shapes).
     fn item(&self, from: usize, names: &[String]) -> Option<(usize, Res)> {
+        self.items
+            .get_or(from, names, || self.item_resolved(from, names))
+    }
+
+    fn item_resolved(&self, from: usize, names: &[String]) -> Option<(usize, Res)> {
         for k in (1..=names.len()).rev() {
             let mut defs: Vec<Res> = self
                 .resolve(from, &names[..k], &mut Vec::new())
@@ -761,12 +837,7 @@ pub fn canonical(
     params: &BTreeSet<String>,
     t: &Type,
 ) -> Type {
-    Reader {
-        table,
-        params,
-        externs,
-    }
-    .canonical(t, module)
+    Reader::new(table, params, externs).canonical(t, module)
 }
 
 /// The module and name of the item a definition path of `table` names (`crate::a::B`,
@@ -789,14 +860,32 @@ struct Reader<'a> {
     params: &'a BTreeSet<String>,
     /// The tables of the crates it depends on.
     externs: &'a dyn Externs,
+    /// What [`Reader::canonical`] answered, by module and type: learning a symbol's
+    /// spellings reads each type and each of its parts, and a large symbol (nalgebra's
+    /// `Matrix`, thousands of methods) names the same few types throughout.
+    read: std::cell::RefCell<HashMap<(usize, Type), Type>>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    fn new(table: &'a NameTable, params: &'a BTreeSet<String>, externs: &'a dyn Externs) -> Self {
+        Reader {
+            table,
+            params,
+            externs,
+            read: Default::default(),
+        }
+    }
+
     /// `t` with every crate path resolved to its item's definition path and every
     /// crate alias expanded.
     fn canonical(&self, t: &Type, module: usize) -> Type {
+        let key = (module, t.clone());
+        if let Some(known) = self.read.borrow().get(&key) {
+            return known.clone();
+        }
         let mut t = t.clone();
         self.ty(&mut t, module, self.params, 0);
+        self.read.borrow_mut().insert(key, t.clone());
         t
     }
 
@@ -1074,11 +1163,7 @@ impl Reader<'_> {
             if taken != p.segments.len() || depth >= MAX_DEPTH {
                 return None;
             }
-            let inner = Reader {
-                table: ext,
-                params: self.params,
-                externs: &NoExterns,
-            };
+            let inner = Reader::new(ext, self.params, &NoExterns);
             let args = &p.segments[taken - 1].args;
             return inner.expand(alias, m, args, depth, Some(&crate_name));
         }
@@ -2032,11 +2117,7 @@ pub fn dependency_paths(
         }
         Fragment::Implementor { implementor } => param_names(&implementor.generics, &mut params),
     }
-    let reader = Reader {
-        table: names,
-        params: &params,
-        externs,
-    };
+    let reader = Reader::new(names, &params, externs);
     let mut out = Vec::new();
     let mut one = |p: &mut Path| {
         let first = &p.segments[0].name;
@@ -2094,6 +2175,25 @@ pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &N
     respell_with(fragment, module, golden, names, &NoExterns)
 }
 
+/// Whether `fragment` is an inherent `impl` block whose every member is the
+/// golden's member of its name as it is: each is spelled as the golden spells it.
+fn members_as_golden(fragment: &Fragment, golden: &Symbol) -> bool {
+    let Fragment::Methods {
+        methods,
+        consts,
+        types,
+        ..
+    } = fragment
+    else {
+        return false;
+    };
+    methods
+        .iter()
+        .all(|(n, m)| golden.methods.get(n) == Some(m))
+        && consts.iter().all(|(n, c)| golden.consts.get(n) == Some(c))
+        && types.iter().all(|(n, t)| golden.types.get(n) == Some(t))
+}
+
 /// [`respell`], with the names of the crate's dependencies: another crate's item
 /// under two of its paths (`serde_json::Map`, `serde_json::map::Map`) or an alias of
 /// it written out (`serde_json::Result<T>`) is one type.
@@ -2107,6 +2207,12 @@ pub fn respell_with(
     let Some(current_module) = names.module(module) else {
         return false;
     };
+    if members_as_golden(fragment, golden) {
+        // Nothing to respell, and learning the golden's spellings reads the whole
+        // symbol: nalgebra's `Matrix` has hundreds of `impl` blocks, each one a
+        // fragment, and thousands of methods.
+        return false;
+    }
     let mut params = BTreeSet::new();
     match &*fragment {
         Fragment::Item { item, .. } => item_params(item, &mut params),
@@ -2125,11 +2231,7 @@ pub fn respell_with(
     for i in &golden.implementors {
         param_names(&i.generics, &mut params);
     }
-    let reader = Reader {
-        table: names,
-        params: &params,
-        externs,
-    };
+    let reader = Reader::new(names, &params, externs);
     // The golden's paths were written where the item was: read them from its current
     // module, as the comparison as written does, and from the module the golden
     // recorded (a public path's module, or where the item was) if that still exists.
@@ -2536,13 +2638,41 @@ mod tests {
         t
     }
 
+    /// A path asked before a name it leads to exists is asked again after: the
+    /// table's answers are kept only while its names stay as they are.
+    #[test]
+    fn an_answer_kept_is_dropped_when_a_name_is_added() {
+        let mut t = table();
+        let path = |p: &[&str]| p.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let wire = path(&["wire", "Frame"]);
+        let frame = path(&["Frame"]);
+        assert_eq!(t.item(NameTable::ROOT, &wire), None);
+        assert_eq!(t.item(NameTable::ROOT, &frame), None);
+        let module = t.add_module(NameTable::ROOT, "wire");
+        assert_eq!(t.item(NameTable::ROOT, &wire), None, "no item yet");
+        t.add_def(module, "Frame", Def::Type);
+        let found = t.item(NameTable::ROOT, &wire);
+        assert!(
+            matches!(found, Some((2, Res::Def(m, _))) if m == module),
+            "{found:?}"
+        );
+        assert_eq!(t.item(NameTable::ROOT, &frame), None);
+        t.add_import(
+            NameTable::ROOT,
+            path(&["wire", "Frame"]),
+            Some("Frame".into()),
+        );
+        assert_eq!(t.item(NameTable::ROOT, &frame), found.map(|(_, r)| (1, r)));
+        // A clone answers from its own names.
+        assert_eq!(
+            t.clone().item(NameTable::ROOT, &frame),
+            t.item(NameTable::ROOT, &frame)
+        );
+    }
+
     fn canonical(t: &NameTable, module: &str, ty: &str) -> String {
         let params = ["T".to_owned()].into_iter().collect();
-        let reader = Reader {
-            table: t,
-            params: &params,
-            externs: &NoExterns,
-        };
+        let reader = Reader::new(t, &params, &NoExterns);
         reader
             .canonical(&Type::parse(ty).unwrap(), t.module(module).unwrap())
             .to_string()
@@ -2555,13 +2685,9 @@ mod tests {
         ty: &str,
     ) -> String {
         let here = NameTable::new("user");
-        Reader {
-            table: &here,
-            params,
-            externs,
-        }
-        .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
-        .to_string()
+        Reader::new(&here, params, externs)
+            .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
+            .to_string()
     }
 
     #[test]
@@ -2647,13 +2773,9 @@ mod tests {
         t.add_import(env, vec!["ffi".into()], Some("ffi".into()));
         let params = BTreeSet::new();
         let read = |module: usize, ty: &str| {
-            Reader {
-                table: &t,
-                params: &params,
-                externs: &externs,
-            }
-            .canonical(&Type::parse(ty).unwrap(), module)
-            .to_string()
+            Reader::new(&t, &params, &externs)
+                .canonical(&Type::parse(ty).unwrap(), module)
+                .to_string()
         };
         assert_eq!(read(env, "ffi::mdb_mode_t"), "::libc::mode_t");
         assert_eq!(read(env, "ffi::mdb_mode_t"), read(env, "ffi::mode_t"));

@@ -11,7 +11,7 @@
 //! What cannot be told (a type of another crate, a fn pointer's argument, a macro) is
 //! [`Variance::Unknown`]: a rule that needs covariance treats it as not covariant.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::shape::{GenericParam, ItemShape, Symbol};
 use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
@@ -414,6 +414,78 @@ impl Types for std::collections::BTreeMap<String, Symbol> {
 
     fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
         find_feature(|n| self.get(n), name)
+    }
+}
+
+/// A set's symbols, with their names by last segment: each `find_*` above asks only
+/// among the symbols named as the item it looks for. A comparison asks for every path
+/// of every type it reads, and a scan of all symbols each time cost a check of
+/// nalgebra 0.35 (thousands of symbols) most of its time.
+#[derive(Debug, Default)]
+pub struct Indexed {
+    symbols: BTreeMap<String, Symbol>,
+    /// Names by their last segment, in the symbols' order.
+    by_ident: HashMap<String, Vec<String>>,
+}
+
+impl Indexed {
+    /// The index of `symbols`.
+    pub fn new(symbols: BTreeMap<String, Symbol>) -> Indexed {
+        let mut by_ident: HashMap<String, Vec<String>> = HashMap::new();
+        for name in symbols.keys() {
+            by_ident
+                .entry(last_segment(name).to_owned())
+                .or_default()
+                .push(name.clone());
+        }
+        Indexed { symbols, by_ident }
+    }
+
+    /// The symbols.
+    pub fn symbols(&self) -> &BTreeMap<String, Symbol> {
+        &self.symbols
+    }
+
+    /// The symbols whose name ends in `ident`, in order.
+    fn named<'s>(&'s self, ident: &str) -> impl Iterator<Item = (&'s str, &'s Symbol)> + Clone {
+        self.by_ident
+            .get(ident)
+            .into_iter()
+            .flatten()
+            .filter_map(|name| self.symbols.get_key_value(name))
+            .map(|(name, symbol)| (name.as_str(), symbol))
+    }
+}
+
+fn last_segment(path: &str) -> &str {
+    path.rsplit("::").next().unwrap_or(path)
+}
+
+impl Types for Indexed {
+    fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
+        find_def(self.named(last_segment(def)), def)
+    }
+
+    fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
+        find_alias(self.named(last_segment(def)), def)
+    }
+
+    fn supertraits(&self, def: &str) -> Option<(&str, &[crate::ty::Bound])> {
+        find_supertraits(self.named(last_segment(def)), def)
+    }
+
+    fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
+        // `module::NAME`, or `module::Type::NAME` (an inherent one of `Type`).
+        let ty = def.rsplit_once("::").map_or("", |(ty, _)| last_segment(ty));
+        find_constant(self.named(last_segment(def)).chain(self.named(ty)), def)
+    }
+
+    fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
+        find_trait(self.named(last_segment(def)), def)
+    }
+
+    fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
+        find_feature(|n| self.symbols.get(n), name)
     }
 }
 

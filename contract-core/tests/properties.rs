@@ -1344,3 +1344,84 @@ fn an_unreadable_registration_is_named() {
     let err = Current::from_registrations(&[broken, garbage]).unwrap_err();
     assert!(matches!(err, CurrentError::Unreadable(_)), "{err}");
 }
+
+/// The index by last segment answers every question a set's types are asked as the
+/// scan of all its symbols does: items of one name in several modules, aliases,
+/// traits, constants (inherent ones by their type's name) and features.
+#[test]
+fn indexed_symbols_answer_as_the_whole_set_does() {
+    use contract_core::variance::{Indexed, Types};
+    let root = "pub type Alias<T = u8> = Vec<T>;
+         pub struct Frame; impl Frame { pub const MAX: u32 = 4; }
+         pub const MAX: u32 = 8;
+         pub trait Codec: Clone {}
+         pub enum Kind { A }";
+    let wire = "pub struct Frame(pub u8); impl Frame { pub const MAX: u8 = 2; }
+         pub type Alias = u16; pub trait Codec {} pub const MAX: u8 = 1;
+         pub union Kind { pub a: u8 }";
+    // The second source's items, pinned as a module `wire` of the first's crate.
+    let mut symbols = common::set(root);
+    for (name, mut symbol) in common::set(wire) {
+        symbol.module = Some(format!(
+            "{}::wire",
+            symbol.module.as_deref().unwrap_or("crate")
+        ));
+        symbols.insert(format!("wire::{name}"), symbol);
+    }
+    symbols.extend(common::features("std = []\ndefault = [\"std\"]"));
+    let indexed = Indexed::new(symbols.clone());
+    let mut defs: BTreeSet<String> = ["Codec", "Frame", "MAX", "Nothing", "wire::Nothing"]
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    for (name, symbol) in &symbols {
+        let last = name.rsplit("::").next().unwrap_or(name);
+        let module = symbol.written_in().unwrap_or_default();
+        defs.insert(format!("{module}::{last}"));
+        defs.insert(last.to_owned());
+        for c in symbol.consts.keys() {
+            defs.insert(format!("{module}::{last}::{c}"));
+        }
+    }
+    assert!(defs.len() > 15, "{defs:?}");
+    let mut answered = 0;
+    for def in &defs {
+        assert_eq!(indexed.get(def), Types::get(&symbols, def), "get {def}");
+        assert_eq!(indexed.alias(def), symbols.alias(def), "alias {def}");
+        assert_eq!(
+            indexed.supertraits(def),
+            symbols.supertraits(def),
+            "supertraits {def}"
+        );
+        assert_eq!(
+            indexed.constant(def),
+            symbols.constant(def),
+            "constant {def}"
+        );
+        assert_eq!(
+            indexed.trait_symbol(def),
+            symbols.trait_symbol(def),
+            "trait {def}"
+        );
+        answered += [
+            Types::get(&symbols, def).is_some(),
+            symbols.alias(def).is_some(),
+            symbols.supertraits(def).is_some(),
+            symbols.constant(def).is_some(),
+            symbols.trait_symbol(def).is_some(),
+        ]
+        .iter()
+        .filter(|found| **found)
+        .count();
+    }
+    for feature in ["std", "default", "none"] {
+        assert_eq!(
+            indexed.feature(feature),
+            symbols.feature(feature),
+            "feature {feature}"
+        );
+    }
+    assert!(symbols.feature("std").is_some());
+    // Every kind of question has answers to agree on, not only `None`s.
+    assert!(answered >= 10, "{answered}");
+}

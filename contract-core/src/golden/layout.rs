@@ -28,20 +28,20 @@ use crate::delta::Delta;
 use crate::diff;
 use crate::policy::Policy;
 use crate::shape::Symbol;
-use crate::variance::Types;
+use crate::variance::{Indexed, Types};
 
 /// The current symbols, read all the first time a rule asks for an item of the crate
 /// as it is now (a bound naming one of its traits changed: rare).
 struct CurrentTypes<'c> {
     current: &'c Current,
-    shapes: std::sync::OnceLock<BTreeMap<String, Symbol>>,
+    shapes: std::sync::OnceLock<Indexed>,
 }
 
 impl CurrentTypes<'_> {
-    fn shapes(&self) -> &BTreeMap<String, Symbol> {
+    fn shapes(&self) -> &Indexed {
         // One that does not read is reported by the general path.
         self.shapes
-            .get_or_init(|| self.current.symbols().unwrap_or_default())
+            .get_or_init(|| Indexed::new(self.current.symbols().unwrap_or_default()))
     }
 }
 
@@ -75,15 +75,17 @@ impl Types for CurrentTypes<'_> {
 /// of the crate (a signature naming one changed: rare).
 struct LazyTypes<'t> {
     text: &'t str,
-    shapes: std::sync::OnceLock<BTreeMap<String, Symbol>>,
+    shapes: std::sync::OnceLock<Indexed>,
 }
 
 impl LazyTypes<'_> {
-    fn shapes(&self) -> &BTreeMap<String, Symbol> {
+    fn shapes(&self) -> &Indexed {
         self.shapes.get_or_init(|| {
-            super::parse(self.text.as_bytes())
-                .map(|g| g.shapes())
-                .unwrap_or_default()
+            Indexed::new(
+                super::parse(self.text.as_bytes())
+                    .map(|g| g.shapes())
+                    .unwrap_or_default(),
+            )
         })
     }
 }
