@@ -571,6 +571,47 @@ fn a_derive_replaced_by_an_impl_anywhere_in_the_crate_is_no_change() {
     );
 }
 
+/// tower-http 0.7.1: in a module only a feature builds, `#[derive(Clone)]` became an
+/// `impl Clone` beside the type, under that same feature. An impl under a gate is
+/// evidence only for a type under the same gate.
+#[test]
+fn a_derive_replaced_by_an_impl_under_the_type_s_own_gate_is_no_change() {
+    let f = api_package("headers", "[features]\nset-header = []\nother = []\n");
+    f.write(
+        "src/lib.rs",
+        "#[cfg(feature = \"set-header\")]\npub mod set_header;\npub struct Plain;\n",
+    );
+    f.write(
+        "src/set_header.rs",
+        "#[derive(Clone)]\npub struct Layer<M> {\n    headers: Vec<M>,\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "src/set_header.rs",
+        "pub struct Layer<M> {\n    headers: Vec<M>,\n}\n\
+         impl<M> Clone for Layer<M> {\n    fn clone(&self) -> Self {\n        todo!()\n    }\n}\n",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "still `Clone` wherever it is built: {run:?}");
+    // Near miss: the impl, in a module below, needs another feature too, so a build
+    // with `set-header` alone has no `Clone`.
+    f.write(
+        "src/set_header.rs",
+        "pub struct Layer<M> {\n    headers: Vec<M>,\n}\n\
+         #[cfg(feature = \"other\")]\nmod clone_impl;\n",
+    );
+    f.write(
+        "src/set_header/clone_impl.rs",
+        "impl<M> Clone for super::Layer<M> {\n    fn clone(&self) -> Self {\n        todo!()\n    }\n}\n",
+    );
+    assert!(
+        f.deltas()
+            .contains(&delta("breaking", "derive_removed", "set_header::Layer")),
+        "{:?}",
+        f.deltas()
+    );
+}
+
 #[test]
 fn a_derive_of_another_crate_replaced_by_an_impl_is_no_change() {
     // miette 7.6: thiserror's `#[derive(Error)]` replaced by hand-written impls of

@@ -1077,7 +1077,12 @@ fn assemble(
         if let Some(defined_in) = p.defined_in.as_deref().filter(|d| *d != p.module) {
             current.set_defined_in(&p.name, defined_in);
         }
-        let impls = scan.impls_of(p.impl_module(), &p.item_name);
+        let gate = p
+            .needs
+            .iter()
+            .find(|(m, _)| *m == contract_core::Member::Item)
+            .map(|(_, g)| g.as_str());
+        let impls = scan.impls_of(p.impl_module(), &p.item_name, gate);
         if !impls.is_empty() {
             current.set_impls_in_source(&p.name, &impls);
         }

@@ -206,6 +206,14 @@ pub struct PackageScan {
     /// besides its derives ([`PackageScan::impls_of`] matches them to a type).
     #[serde(with = "crate::inputs::pairs")]
     pub impls: BTreeMap<(String, String), BTreeSet<String>>,
+    /// Those written under a feature gate, each trait with its gate in `cfg` syntax:
+    /// evidence only for a type under the same gate ([`PackageScan::impls_of`]).
+    #[serde(
+        with = "crate::inputs::pairs",
+        default,
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
+    pub gated_impls: BTreeMap<(String, String), BTreeSet<(String, String)>>,
     /// Symbols (set, name) of items under a `#[cfg]` this command cannot evaluate:
     /// neither counted nor missing, taken as the golden has them.
     #[serde(default)]
@@ -225,18 +233,41 @@ impl PackageScan {
     /// `module`: the impls of a type of that name in its own module or one below it,
     /// where they are written (roaring 0.12's `impl PartialEq for RoaringTreemap` in
     /// `treemap::cmp`, the type in `treemap`). One written elsewhere is not seen.
-    pub fn impls_of(&self, module: &str, name: &str) -> BTreeSet<String> {
-        // Keys sort by module: the module and those below it are one run from it.
-        self.impls
-            .range((module.to_owned(), String::new())..)
-            .take_while(|((m, _), _)| m.starts_with(module))
-            .filter(|((m, n), _)| {
-                let below = &m[module.len()..];
-                n == name && (below.is_empty() || below.starts_with("::"))
-            })
-            .flat_map(|(_, traits)| traits.iter().cloned())
-            .collect()
+    ///
+    /// `gate` is the type's own gate (`None`: every build has it); impls written under
+    /// that very gate count too.
+    pub fn impls_of(&self, module: &str, name: &str, gate: Option<&str>) -> BTreeSet<String> {
+        let mut out: BTreeSet<String> = in_module_or_below(&self.impls, module, name)
+            .flat_map(|traits| traits.iter().cloned())
+            .collect();
+        if let Some(gate) = gate {
+            out.extend(
+                in_module_or_below(&self.gated_impls, module, name)
+                    .flatten()
+                    .filter(|(g, _)| g == gate)
+                    .map(|(_, t)| t.clone()),
+            );
+        }
+        out
     }
+}
+
+/// The entries of `impls` for the type `name` of `module`, written in it or a module
+/// below it.
+fn in_module_or_below<'a, V>(
+    impls: &'a BTreeMap<(String, String), V>,
+    module: &'a str,
+    name: &'a str,
+) -> impl Iterator<Item = &'a V> {
+    // Keys sort by module: the module and those below it are one run from it.
+    impls
+        .range((module.to_owned(), String::new())..)
+        .take_while(move |((m, _), _)| m.starts_with(module))
+        .filter(move |((m, n), _)| {
+            let below = &m[module.len()..];
+            n == name && (below.is_empty() || below.starts_with("::"))
+        })
+        .map(|(_, v)| v)
 }
 
 /// Scans the targets of `package` whose registrations an integration test's harness
@@ -708,12 +739,28 @@ impl Scanner<'_> {
             }
             return self.not_built(item, attrs, cx, file, Some(what));
         }
-        if let (Item::Impl(i), None) = (item, &cx.needs) {
-            if let Some((path, t)) = record_impl(i, &cx.path, &mut self.out.impls) {
-                if let (Some(index), true) = (cx.index, self.api.is_some()) {
-                    self.pending_impls.push((index, path, t));
+        match (item, &cx.needs) {
+            (Item::Impl(i), None) => {
+                if let Some((path, t)) = record_impl(i, &cx.path, &mut self.out.impls) {
+                    if let (Some(index), true) = (cx.index, self.api.is_some()) {
+                        self.pending_impls.push((index, path, t));
+                    }
                 }
             }
+            // Built only where a feature is on: evidence for a type built under that
+            // same gate (tower-http 0.7.1's `impl Clone` beside its struct, in a
+            // module only `set-header` builds), not for one every build has.
+            (Item::Impl(i), Some(gate)) => {
+                let mut found = BTreeMap::new();
+                if record_impl(i, &cx.path, &mut found).is_some() {
+                    let gate = gate.to_string();
+                    for (at, traits) in found {
+                        let under = self.out.gated_impls.entry(at).or_default();
+                        under.extend(traits.into_iter().map(|t| (gate.clone(), t)));
+                    }
+                }
+            }
+            _ => {}
         }
         if let Some(index) = cx.index {
             if self.api.is_some() {

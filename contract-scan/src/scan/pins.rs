@@ -534,7 +534,7 @@ pub(super) fn hand_written_serde(scan: &mut PackageScan) {
             continue;
         }
         let traits: Vec<String> = scan
-            .impls_of(&p.module, &p.item_name)
+            .impls_of(&p.module, &p.item_name, None)
             .iter()
             .filter(|t| ProbedTrait::parse(t).is_some_and(ProbedTrait::is_serde))
             .cloned()
