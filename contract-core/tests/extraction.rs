@@ -494,7 +494,9 @@ fn unions_macros_proc_macros_and_extern_blocks_are_items() {
         "#[cfg(a)] #[macro_export] macro_rules! m { () => {} } #[cfg(not(a))] macro_rules! m { () => {} }",
     )
     .unwrap();
-    let why = contract_core::syntax::pinned_macro(&twins.items, "m").unwrap_err();
+    let why = contract_core::syntax::pinned_macro(&twins.items, "m")
+        .err()
+        .expect("two macros of one name are refused");
     assert!(why.contains("2 times, not all alike"), "{why}");
     let parsed: syn::Item = syn::parse_str(
         "#[proc_macro_derive(Builder, attributes(builder, setter))] \

@@ -8,7 +8,6 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, MetaNameValue, Path, Token};
 
 /// Validated arguments of `#[contract(…)]` / `#[phase5_contract(…)]`.
-#[derive(Debug)]
 pub struct Args {
     /// The set.
     pub set: String,

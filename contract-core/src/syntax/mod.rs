@@ -920,7 +920,7 @@ fn is_sealing(bound: &Bound) -> bool {
 pub fn dyn_compatible(t: &syn::ItemTrait) -> bool {
     let is_sized = |b: &syn::TypeParamBound| match b {
         syn::TypeParamBound::Trait(tb) => {
-            tb.modifier == syn::TraitBoundModifier::None
+            matches!(tb.modifier, syn::TraitBoundModifier::None)
                 && tb.path.segments.last().is_some_and(|s| s.ident == "Sized")
         }
         _ => false,
