@@ -889,6 +889,17 @@ impl<'a> Reader<'a> {
         t
     }
 
+    /// Whether a path starting with `first`, written in `module`, names what it names
+    /// from the crate root: the root has the name, the module does not, and it is not
+    /// another crate's.
+    fn root_relative(&self, first: &str, module: usize) -> bool {
+        module != NameTable::ROOT
+            && !matches!(first, "crate" | "self" | "super")
+            && self.externs.table(first).is_none()
+            && lookup(self.table, module, first, &mut Vec::new()).is_empty()
+            && !lookup(self.table, NameTable::ROOT, first, &mut Vec::new()).is_empty()
+    }
+
     fn ty(&self, t: &mut Type, module: usize, params: &BTreeSet<String>, depth: usize) {
         match t {
             Type::Path(p) => {
@@ -941,6 +952,14 @@ impl<'a> Reader<'a> {
         if first.name == "std" {
             std_reexport(p);
             return None;
+        }
+        // Edition 2015 wrote `use` paths from the crate root, and a golden records a type
+        // imported so by that path (`use terminal::Terminal;` in `interface`: linefeed
+        // 0.5's `terminal::Terminal`, 0.6's `crate::terminal::Terminal`): a path whose
+        // first name the module does not have, the root does, and no dependency is, is
+        // read from the root.
+        if self.root_relative(&first.name, module) {
+            p.segments.insert(0, Segment::plain("crate"));
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
         let Some((taken, res)) = self.table.item(module, &names) else {
@@ -2667,6 +2686,30 @@ mod tests {
         assert_eq!(
             t.clone().item(NameTable::ROOT, &frame),
             t.item(NameTable::ROOT, &frame)
+        );
+    }
+
+    /// linefeed 0.5 (edition 2015) → 0.6 (2018): `use terminal::Terminal;` in module
+    /// `interface` became `use crate::terminal::Terminal;`, and its golden spells the
+    /// type `terminal::Terminal`.
+    #[test]
+    fn a_path_from_the_root_in_edition_2015_style_names_the_root_s_item() {
+        let mut t = NameTable::new("krate");
+        let terminal = t.add_module(NameTable::ROOT, "terminal");
+        t.add_def(terminal, "Terminal", Def::Type);
+        let interface = t.add_module(NameTable::ROOT, "interface");
+        let written = canonical(&t, "krate::interface", "terminal::Terminal");
+        assert_eq!(written, "crate::terminal::Terminal");
+        assert_eq!(
+            written,
+            canonical(&t, "krate::interface", "crate::terminal::Terminal")
+        );
+        // Near miss: a module of `interface`'s own by that name is the one meant.
+        let own = t.add_module(interface, "terminal");
+        t.add_def(own, "Terminal", Def::Type);
+        assert_eq!(
+            canonical(&t, "krate::interface", "terminal::Terminal"),
+            "crate::interface::terminal::Terminal"
         );
     }
 
