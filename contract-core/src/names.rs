@@ -955,10 +955,10 @@ impl<'a> Reader<'a> {
         }
         // Edition 2015 wrote `use` paths from the crate root, and a golden records a type
         // imported so by that path (`use terminal::Terminal;` in `interface`: linefeed
-        // 0.5's `terminal::Terminal`, 0.6's `crate::terminal::Terminal`): a path whose
-        // first name the module does not have, the root does, and no dependency is, is
-        // read from the root.
-        if self.root_relative(&first.name, module) {
+        // 0.5's `terminal::Terminal`, 0.6's `crate::terminal::Terminal`): a path of a
+        // module and more whose first name the module does not have, the root does, and
+        // no dependency is, is read from the root. (A bare name is the scope's.)
+        if p.segments.len() > 1 && self.root_relative(&first.name, module) {
             p.segments.insert(0, Segment::plain("crate"));
         }
         let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
