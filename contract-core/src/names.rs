@@ -946,6 +946,9 @@ impl<'a> Reader<'a> {
             serde_core_reexport(p);
         }
         let first = p.segments.first()?;
+        if p.global && p.segments.len() > 1 && !is_std_root(&first.name) {
+            return self.global(p, module, depth);
+        }
         if p.global || first.name == "Self" || params.contains(&first.name) {
             return None;
         }
@@ -1103,6 +1106,30 @@ impl<'a> Reader<'a> {
             }
         }
         Some(out)
+    }
+
+    /// `::bitflags::_core::option::Option`, another crate's path as a macro's `$crate`
+    /// writes it: read in that crate's names (its `_core` is `extern crate core as
+    /// _core`), or else as a golden recorded it (the crate may be a dependency no more:
+    /// syntect 5.3 wrote the type out and dropped bitflags). Otherwise as written.
+    fn global(&self, p: &mut Path, module: usize, depth: usize) -> Option<Type> {
+        let mut bare = Path {
+            global: false,
+            segments: p.segments.clone(),
+        };
+        let names: Vec<String> = bare.segments.iter().map(|s| s.name.clone()).collect();
+        let written = bare.clone();
+        if let Some(ext) = self.externs.table(&names[0]) {
+            let out = self.external(ext, &mut bare, &names, depth);
+            if !unresolved(&bare) {
+                *p = bare;
+                return out;
+            }
+        }
+        let mut again = written;
+        let out = self.recorded(&mut again, module, depth)?;
+        *p = again;
+        out
     }
 
     /// `p` (another crate's path as written, its arguments read) as a golden recorded
@@ -2140,7 +2167,9 @@ pub fn dependency_paths(
     let mut out = Vec::new();
     let mut one = |p: &mut Path| {
         let first = &p.segments[0].name;
-        if p.global
+        // A global path is recorded where it names a dependency (`::bitflags::_core::…`,
+        // a macro's `$crate`), under its names without the leading `::`, as it is read.
+        if (p.global && externs.table(first).is_none())
             || p.segments.len() < 2
             || matches!(first.as_str(), "crate" | "self" | "super" | "Self")
             || is_std_root(first)
@@ -2727,10 +2756,47 @@ mod tests {
         params: &BTreeSet<String>,
         ty: &str,
     ) -> String {
+        read_beside_with(externs, params, ty)
+    }
+
+    fn read_beside_with(externs: &dyn Externs, params: &BTreeSet<String>, ty: &str) -> String {
         let here = NameTable::new("user");
         Reader::new(&here, params, externs)
             .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
             .to_string()
+    }
+
+    /// syntect 5.2's `bitflags!` wrote `-> ::bitflags::_core::option::Option<Self>`
+    /// (`$crate`, and bitflags 1's `pub extern crate core as _core;`); 5.3 writes
+    /// `Option<Self>` and no longer depends on bitflags.
+    #[test]
+    fn a_global_path_of_another_crate_is_read_in_its_names_or_as_recorded() {
+        let mut bitflags = NameTable::new("bitflags");
+        bitflags.add_import(NameTable::ROOT, vec!["core".into()], Some("_core".into()));
+        let with: BTreeMap<String, NameTable> = [("bitflags".to_owned(), bitflags)].into();
+        let params = BTreeSet::new();
+        let global = "::bitflags::_core::option::Option<u8>";
+        assert_eq!(read_beside(&with, &params, global), "Option<u8>");
+        // The dependency gone: what the golden recorded at its update, as it is kept.
+        let none: BTreeMap<String, NameTable> = BTreeMap::new();
+        let fragment: Fragment =
+            serde_json::from_str::<ItemShape>(&fn_item("::bitflags::_core::option::Option<u8>"))
+                .unwrap()
+                .into();
+        let recorded: BTreeMap<String, String> =
+            dependency_paths(&fragment, "user", &NameTable::new("user"), &with)
+                .into_iter()
+                .collect();
+        assert_eq!(
+            recorded
+                .get("bitflags::_core::option::Option")
+                .map(String::as_str),
+            Some("Option")
+        );
+        let records = Recorded::new(&none, &recorded);
+        assert_eq!(read_beside_with(&records, &params, global), "Option<u8>");
+        // Near miss: no dependency and no record: as written.
+        assert_eq!(read_beside(&none, &params, global), global);
     }
 
     #[test]
