@@ -1266,6 +1266,43 @@ fn a_static_return_lifetime_the_caller_now_picks_keeps_every_call() {
     );
 }
 
+/// zstd 0.14.5: `dictionary: &'a EncoderDictionary<'b>`, `'a` the impl's (the encoder
+/// borrowed the dictionary), became `&EncoderDictionary<'b>`: any borrow will do now,
+/// the old one among them.
+#[test]
+fn a_borrow_for_a_named_lifetime_that_takes_any_borrow_now_keeps_every_call() {
+    let block = |param: &str| {
+        format!(
+            "pub struct Dict<'b>(&'b [u8]); pub struct Encoder<'a>(&'a u8);\n\
+             impl<'a> Encoder<'a> {{ pub fn with_prepared_dictionary<'b>(dictionary: {param}) \
+             -> Self where 'b: 'a {{ todo!() }} }}"
+        )
+    };
+    relaxes(&block("&'a Dict<'b>"), &block("&Dict<'b>"));
+    relaxes(&block("&'a mut Dict<'b>"), &block("&'_ mut Dict<'b>"));
+    // Near misses: the other way round; a shared borrow where a unique one was; a
+    // trait's method, whose implementors must now take any borrow.
+    breaks(
+        &block("&Dict<'b>"),
+        &block("&'a Dict<'b>"),
+        DeltaKind::ParamTypeChanged,
+    );
+    breaks(
+        &block("&'a mut Dict<'b>"),
+        &block("&Dict<'b>"),
+        DeltaKind::ParamTypeChanged,
+    );
+    let found = deltas(
+        "pub trait Sink<'a> { fn put(&self, x: &'a u8); }",
+        "pub trait Sink<'a> { fn put(&self, x: &u8); }",
+    );
+    assert!(
+        found.iter().any(|d| d.is_breaking()),
+        "{}",
+        common::show(&found)
+    );
+}
+
 #[test]
 fn a_binder_whose_lifetime_the_bound_does_not_name_binds_nothing() {
     // typed-path 0.13: `where T: for<'enc> Encoding` became `where T: Encoding`.

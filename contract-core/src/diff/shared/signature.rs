@@ -318,9 +318,10 @@ fn accepts_every(old: &Type, new: &Type) -> bool {
             };
             n.iter().any(into) && n.iter().all(|b| into(b) || relaxed_bound(b))
         }
-        // A `'static` borrow where any borrow is taken now (static_init 1.0.4's `this:
-        // &'static mut ConstStatic<T>` → `&mut ConstStatic<T>`): the lifetime is the
-        // caller's pick, `'static` among them.
+        // A borrow for a named lifetime where any borrow is taken now (static_init
+        // 1.0.4's `this: &'static mut ConstStatic<T>` → `&mut ConstStatic<T>`; zstd
+        // 0.14.5's `dictionary: &'a EncoderDictionary<'b>`, `'a` the impl's, → `&Encoder…`):
+        // the lifetime is the caller's pick, the old one among them.
         (
             Type::Ref {
                 lifetime: a,
@@ -332,10 +333,7 @@ fn accepts_every(old: &Type, new: &Type) -> bool {
                 mutable: n,
                 elem: e,
             },
-        ) if (a == b
-            || a.as_deref() == Some("'static") && b.as_deref().is_none_or(|l| l == "'_"))
-            && m == n =>
-        {
+        ) if (a == b || a.is_some() && b.as_deref().is_none_or(|l| l == "'_")) && m == n => {
             o == e || accepts_every(o, e)
         }
         (
