@@ -960,11 +960,17 @@ impl<'a> Reader<'a> {
         // imported so by that path (`use terminal::Terminal;` in `interface`: linefeed
         // 0.5's `terminal::Terminal`, 0.6's `crate::terminal::Terminal`): a path of a
         // module and more whose first name the module does not have, the root does, and
-        // no dependency is, is read from the root. (A bare name is the scope's.)
-        if p.segments.len() > 1 && self.root_relative(&first.name, module) {
+        // no dependency is, is read from the root. (A bare name is the scope's.) Asked
+        // only of a path the module does not resolve: the table's answers are kept,
+        // the lookups of the first name are not.
+        let mut names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+        if names.len() > 1
+            && self.table.item(module, &names).is_none()
+            && self.root_relative(&names[0], module)
+        {
             p.segments.insert(0, Segment::plain("crate"));
+            names.insert(0, "crate".to_owned());
         }
-        let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
         let Some((taken, res)) = self.table.item(module, &names) else {
             // The path as written, kept only where a golden recorded paths to fall back on.
             let written = self.externs.has_records().then(|| p.clone());
