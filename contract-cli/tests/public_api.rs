@@ -3002,3 +3002,86 @@ fn a_call_of_the_crate_s_own_macro_the_command_cannot_expand_is_said() {
         .read("golden/api-contract/own_macro.json")
         .contains("\"Acc\""));
 }
+
+/// `::name::…` leaves the crate since edition 2018, whatever the module names `name`
+/// (ed25519-dalek 3: `mod signature;` beside `pub use ::signature::DigestSigner;`, a
+/// re-export left out of the golden, its release read as a removal); in edition 2015
+/// it is the crate root's `name`.
+#[test]
+fn an_absolute_path_re_exports_the_dependency_beside_a_module_of_its_name() {
+    let f = dependency_workspace(
+        "signer",
+        ("signature", ""),
+        "signature = { path = \"../dep\" }",
+    );
+    f.write("dep/src/lib.rs", "pub trait Signer {}\n");
+    f.write(
+        "lib/src/lib.rs",
+        "mod signature {\n    pub trait Verifier {}\n}\npub use ::signature::Signer;\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("lib/golden/api-contract/signer.json");
+    assert!(
+        golden.contains("\"target\": \"signature::Signer\""),
+        "{golden}"
+    );
+    f.edit("lib/src/lib.rs", "pub use ::signature::Signer;\n", "");
+    assert_eq!(
+        f.deltas_of("signer"),
+        [delta("breaking", "symbol_removed", "Signer")],
+    );
+
+    // Edition 2015: the same path names the crate's own module.
+    f.edit("lib/Cargo.toml", "edition = \"2021\"", "edition = \"2015\"");
+    f.write(
+        "lib/src/lib.rs",
+        "mod signature {\n    pub trait Signer {}\n}\npub use ::signature::Signer;\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("lib/golden/api-contract/signer.json");
+    assert!(
+        golden.contains("\"kind\": \"trait\"") && !golden.contains("\"reexport\""),
+        "{golden}"
+    );
+}
+
+/// A proc-macro crate exports macros: its derive re-exported beside another crate's
+/// trait of the same name is a second item (sqlx 0.9: `pub use sqlx_macros::FromRow;`
+/// beside `pub use sqlx_core::from_row::FromRow;`; update stopped on "two pinned items
+/// are named `FromRow`"), named `FromRow!` as the crate's own macros are; alone, it
+/// keeps its bare path.
+#[test]
+fn a_proc_macro_crate_s_derive_beside_a_trait_of_its_name_is_a_macro() {
+    let f = dependency_workspace(
+        "shapes",
+        ("derives", "[lib]\nproc-macro = true\n"),
+        "derives = { path = \"../dep\" }",
+    );
+    f.write(
+        "dep/src/lib.rs",
+        "extern crate proc_macro;\nuse proc_macro::TokenStream;\n\n\
+         #[proc_macro_derive(Shape)]\npub fn shape(_: TokenStream) -> TokenStream {\n    \
+         TokenStream::new()\n}\n\n\
+         #[proc_macro_derive(Alone)]\npub fn alone(_: TokenStream) -> TokenStream {\n    \
+         TokenStream::new()\n}\n",
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub use std::fmt::Display as Shape;\npub use derives::Shape;\npub use derives::Alone;\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("lib/golden/api-contract/shapes.json")).unwrap();
+    let target = |name: &str| golden["symbols"][name]["shape"]["item"]["target"].clone();
+    assert_eq!(target("Shape"), "std::fmt::Display", "{golden}");
+    assert_eq!(target("Shape!"), "derives::Shape", "{golden}");
+    assert_eq!(target("Alone"), "derives::Alone", "{golden}");
+    f.edit("lib/src/lib.rs", "pub use derives::Shape;\n", "");
+    assert_eq!(
+        f.deltas_of("shapes"),
+        [delta("breaking", "symbol_removed", "Shape!")],
+    );
+}

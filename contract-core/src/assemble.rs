@@ -57,7 +57,13 @@ pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>
                 unresolved,
                 path,
             } => {
-                let site = format!("{} `{}::{}`", item.kind_name(), reg.module, reg.name);
+                // A public-API set's names are paths from the crate root already
+                // (`encode::Encode`, defined in `sqlx::encode`, is `sqlx::encode::Encode`).
+                let within = match reg.name.contains("::") {
+                    true => reg.module.split("::").next().unwrap_or(&reg.module),
+                    false => &reg.module,
+                };
+                let site = format!("{} `{within}::{}`", item.kind_name(), reg.name);
                 if let Some(first) = item_sites.get(&reg.name) {
                     conflicts.push(Conflict {
                         name: reg.name.clone(),
@@ -204,6 +210,10 @@ mod tests {
             message.contains("`x::a::Id`") && message.contains("`x::b::Id`"),
             "{message}"
         );
+        // A path from the crate root is not joined to its module again.
+        let err = assemble(&[item("m::Id", "x::m"), item("m::Id", "x::m")]).unwrap_err();
+        let message = err[0].to_string();
+        assert!(message.contains("`x::m::Id`"), "{message}");
         let err = assemble(&[methods("T", "m", &["f"]), methods("T", "n", &["f"])]).unwrap_err();
         assert_eq!(err[0].name, "T::f");
     }

@@ -95,13 +95,25 @@ pub struct Def {
     /// Another crate's item re-exported (`pub use serde::Serialize;`), with the name of
     /// that crate: a public path of its own, while a path through the module still
     /// resolves by its `use` (`lib::Vec` is std's `Vec`).
-    pub foreign: Option<String>,
+    pub foreign: Option<Foreign>,
+}
+
+/// The crate of a [`Def`] that is another crate's item.
+#[derive(Clone, Debug)]
+pub struct Foreign {
+    /// The crate, as the package calls it.
+    pub krate: String,
+    /// Written `::krate::…` in edition 2018 or later: the extern crate, whatever the
+    /// module itself names `krate` (ed25519-dalek 3's `mod signature;` beside `pub use
+    /// ::signature::DigestSigner;`).
+    pub extern_only: bool,
 }
 
 impl Module {
     /// Leaves out the re-exports read as another crate's whose first segment the module
     /// itself names (zip 9.8's `mod aes;` beside its dependency `aes`: `pub use
-    /// aes::AesSalt;` is the module's, as rustc resolves it). Called once the module's
+    /// aes::AesSalt;` is the module's, as rustc resolves it), unless the path says it
+    /// leaves the crate (`::aes::AesSalt` since edition 2018). Called once the module's
     /// items are all read.
     pub fn local_names_first(&mut self) {
         let local: std::collections::BTreeSet<String> = self
@@ -110,8 +122,11 @@ impl Module {
             .filter(|d| d.foreign.is_none())
             .map(|d| d.name.clone())
             .collect();
-        self.defs
-            .retain(|d| d.foreign.as_ref().is_none_or(|c| !local.contains(c)));
+        self.defs.retain(|d| {
+            d.foreign
+                .as_ref()
+                .is_none_or(|f| f.extern_only || !local.contains(&f.krate))
+        });
     }
 }
 
@@ -455,6 +470,11 @@ impl Api {
                     continue;
                 }
                 let mut p = public(path, def.ns, entry, m);
+                if def.foreign.is_some() {
+                    // Another crate's macro keeps its bare path (as goldens have always
+                    // named it), unless a type shares the path: see below.
+                    p.symbol.clone_from(path);
+                }
                 p.hidden = *hidden;
                 p.sealed = sealed.contains(&(m, d));
                 p.route_gate = gate.clone();
@@ -565,6 +585,11 @@ impl Api {
                 if let Some(suffix) = value_suffix(p.entry) {
                     p.symbol.push_str(suffix);
                 }
+            }
+            // A proc-macro crate's derive re-exported beside a trait of its name (sqlx's
+            // `FromRow`): the macro is `FromRow!`, as the crate's own macros are.
+            if p.ns == Ns::Macro && !p.symbol.ends_with('!') && types.contains(&p.symbol) {
+                p.symbol.push('!');
             }
         }
         out.sort_by(|a, b| a.symbol.cmp(&b.symbol));

@@ -30,6 +30,8 @@ pub struct DepLib {
     pub root: PathBuf,
     /// `name-version` (a path dependency: its name and directory), for the cache.
     pub id: String,
+    /// A proc-macro crate: what it exports is macros only.
+    pub proc_macro: bool,
 }
 
 /// The dependencies of one package, their tables read when first asked for.
@@ -101,6 +103,17 @@ impl DepNames {
             .found
             .iter()
             .map(|(name, (lib, _))| (name.clone(), lib.root.clone()))
+            .collect()
+    }
+
+    /// The dependencies found that are proc-macro crates, by the name the package
+    /// calls them.
+    pub fn macro_crates(&self) -> std::collections::BTreeSet<String> {
+        self.libs()
+            .found
+            .iter()
+            .filter(|(_, (lib, _))| lib.proc_macro)
+            .map(|(name, _)| name.clone())
             .collect()
     }
 
@@ -184,6 +197,8 @@ struct LibSection {
     name: Option<String>,
     #[serde(default)]
     path: Option<PathBuf>,
+    #[serde(default, rename = "proc-macro", alias = "proc_macro")]
+    proc_macro: bool,
 }
 
 #[derive(Deserialize, Default)]
@@ -283,6 +298,7 @@ fn library(dir: &Path, package: &str) -> Option<DepLib> {
         crate_name: lib.name.unwrap_or(name.clone()).replace('-', "_"),
         root,
         id: format!("{name}-{}", dir.display()),
+        proc_macro: lib.proc_macro,
     })
 }
 

@@ -683,14 +683,14 @@ pub fn load(
             };
             // Dependencies found on disk (their macros are expanded) and every one the
             // library may name (a `pub use` of another crate's item), sources or not.
-            let (libraries, extern_crates) = match has_public_api {
-                false => (Vec::new(), BTreeSet::new()),
+            let (libraries, extern_crates, macro_crates) = match has_public_api {
+                false => (Vec::new(), BTreeSet::new(), BTreeSet::new()),
                 true => {
                     let libraries = deps.libraries();
                     let mut all: BTreeSet<String> =
                         libraries.iter().map(|(n, _)| n.clone()).collect();
                     all.extend(deps.unread());
-                    (libraries, all)
+                    (libraries, all, deps.macro_crates())
                 }
             };
             let custom = match package.build_script {
@@ -717,6 +717,8 @@ pub fn load(
                     .flatten(),
                 dependencies: libraries,
                 extern_crates,
+                macro_crates,
+                edition_2015: package.edition == "2015",
                 features: match has_public_api {
                     false => BTreeMap::new(),
                     true => package.feature_table.clone(),

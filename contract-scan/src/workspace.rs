@@ -46,6 +46,8 @@ pub struct Package {
     pub version: String,
     /// Its normal (not dev, not build) dependencies, as its manifest declares them.
     pub dependencies: Vec<Dependency>,
+    /// Its edition (`"2015"`, `"2021"`, …): what a `use` path's first segment names.
+    pub edition: String,
 }
 
 /// A normal dependency of a member package.
@@ -102,6 +104,8 @@ struct MetaPackage {
     targets: Vec<MetaTarget>,
     #[serde(default)]
     features: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    edition: String,
 }
 
 /// A dependency as the manifest declares it.
@@ -206,6 +210,7 @@ pub fn discover(
                 feature_table: p.features,
                 build_script,
                 version: p.version,
+                edition: p.edition,
                 dependencies: p
                     .dependencies
                     .into_iter()

@@ -67,6 +67,13 @@ pub struct Options {
     /// Every dependency the package's library may name, by the name it calls it, its
     /// sources found or not: what a `pub use` of another crate's item starts with.
     pub extern_crates: BTreeSet<String>,
+    /// Those of [`Options::extern_crates`] that are proc-macro crates: every name they
+    /// export is a macro's (`pub use sqlx_macros::FromRow;`, a derive, beside `pub use
+    /// sqlx_core::from_row::FromRow;`, a trait: two items, one path).
+    pub macro_crates: BTreeSet<String>,
+    /// The package is of edition 2015: `::name` is the crate root's `name`, not the
+    /// extern crate `name` whatever the module holds.
+    pub edition_2015: bool,
     /// Where the package's build script wrote its files (`OUT_DIR`), when it has run:
     /// what `include!(concat!(env!("OUT_DIR"), "/x.rs"))` reads.
     pub out_dir: Option<PathBuf>,
@@ -1065,6 +1072,7 @@ mod tests {
             build_script: false,
             version: "0.1.0".to_owned(),
             dependencies: Vec::new(),
+            edition: "2021".to_owned(),
         }
     }
 
@@ -1080,6 +1088,8 @@ mod tests {
             features: BTreeMap::new(),
             dependencies: Vec::new(),
             extern_crates: BTreeSet::new(),
+            macro_crates: BTreeSet::new(),
+            edition_2015: false,
             out_dir: None,
         }
     }

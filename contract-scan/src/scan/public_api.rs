@@ -29,9 +29,14 @@ impl Scanner<'_> {
                 let public = is_pub(&u.vis);
                 let foreign =
                     self.foreign_reexports(&found, (public, hidden, undecided), cx, file, u);
+                let edition_2015 = self.options.edition_2015;
                 if let Some(api) = &mut self.api {
                     api.modules[index].defs.extend(foreign);
-                    for (path, binding) in found {
+                    for (mut path, binding) in found {
+                        // Edition 2015 reads `::name` from the crate root.
+                        if edition_2015 && path.first().is_some_and(String::is_empty) {
+                            path[0] = "crate".to_owned();
+                        }
                         api.modules[index].imports.push(Import {
                             public,
                             hidden,
@@ -457,9 +462,10 @@ impl Scanner<'_> {
                 let api::Binding::Name(name) = binding else {
                     return None;
                 };
-                let segments: Vec<&str> = match path.first().map(String::as_str) {
-                    Some("") => path[1..].iter().map(String::as_str).collect(),
-                    _ => path.iter().map(String::as_str).collect(),
+                let absolute = path.first().is_some_and(String::is_empty);
+                let segments: Vec<&str> = match absolute {
+                    true => path[1..].iter().map(String::as_str).collect(),
+                    false => path.iter().map(String::as_str).collect(),
                 };
                 if segments.len() < 2 || !extern_crate(segments[0]) || name == "_" {
                     return None;
@@ -470,9 +476,15 @@ impl Scanner<'_> {
                         target,
                         hidden,
                     });
+                // What a proc-macro crate exports is a macro; another crate's name is
+                // taken as a type's (one symbol, whatever namespaces it fills).
+                let ns = match self.options.macro_crates.contains(segments[0]) {
+                    true => Ns::Macro,
+                    false => Ns::Type,
+                };
                 Some(Def {
                     name: name.clone(),
-                    ns: Ns::Type,
+                    ns,
                     public: true,
                     hidden,
                     kind: DefKind::Item(Box::new(api::Entry {
@@ -488,7 +500,10 @@ impl Scanner<'_> {
                         gate: cx.needs.clone(),
                         member_gates: Vec::new(),
                     })),
-                    foreign: Some(segments[0].to_owned()),
+                    foreign: Some(api::Foreign {
+                        krate: segments[0].to_owned(),
+                        extern_only: absolute && !self.options.edition_2015,
+                    }),
                 })
             })
             .collect()
