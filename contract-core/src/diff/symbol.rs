@@ -62,6 +62,11 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
             if is_opaque(old) && matches!(new, ItemShape::Struct(_)) {
                 delta = delta.class(Class::Additive);
             }
+            // `struct S {}` becoming `struct S;` or `struct S()` (primeorder 0.14): `S {}`
+            // still builds and matches it; the new form only adds a value.
+            if empty_braced(old) && fieldless(new) {
+                delta = delta.class(Class::Additive);
+            }
             cx.push(delta);
         }
         visibility(cx, old, new);
@@ -191,6 +196,16 @@ fn is_opaque(item: &ItemShape) -> bool {
         }
         _ => false,
     }
+}
+
+/// `struct S {}`: a braced struct of no field, which `S {}` builds.
+fn empty_braced(item: &ItemShape) -> bool {
+    matches!(item, ItemShape::Struct(s) if s.style == FieldStyle::Named && s.fields.is_empty())
+}
+
+/// A struct of no field, in any form: `S {}` builds and matches each.
+fn fieldless(item: &ItemShape) -> bool {
+    matches!(item, ItemShape::Struct(s) if s.fields.is_empty())
 }
 
 fn kind_with_style(item: &ItemShape) -> &'static str {

@@ -135,8 +135,14 @@ pub const CASES: &[Case] = &[
         "#[non_exhaustive] pub struct Id;",
         "pub struct Id(pub u64);",
     ),
-    // … one field they can read is read as `id.0`, and a unit struct is a value.
+    // `Id {}` builds and matches a struct of no field in every form; the unit and
+    // tuple forms add a value.
+    yes(SymbolKindChanged, Additive, Api, "pub struct Id {}", "pub struct Id;"),
+    yes(SymbolKindChanged, Additive, Api, "pub struct Id {}", "pub struct Id();"),
+    // … one field they can read is read as `id.0`, and a unit struct is a value, and
+    // `Id()` a call.
     yes(SymbolKindChanged, Breaking, Api, "pub struct Id;", "pub struct Id {}"),
+    yes(SymbolKindChanged, Breaking, Api, "pub struct Id();", "pub struct Id;"),
     yes(
         SymbolKindChanged,
         Breaking,
