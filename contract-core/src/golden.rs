@@ -202,6 +202,15 @@ impl crate::variance::Types for Golden {
         )
     }
 
+    fn type_symbol(&self, def: &str) -> Option<&crate::shape::Symbol> {
+        crate::variance::find_type_symbol(
+            self.symbols
+                .iter()
+                .map(|(name, entry)| (name.as_str(), &entry.shape)),
+            def,
+        )
+    }
+
     fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
         crate::variance::find_constant(
             self.symbols

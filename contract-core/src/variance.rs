@@ -193,6 +193,14 @@ pub trait Types {
         None
     }
 
+    /// The crate's struct, enum or union defined as `def`, as a set records it: its
+    /// shape and its inherent members (what an alias that now names it offers). `None`
+    /// when not known.
+    fn type_symbol(&self, def: &str) -> Option<&Symbol> {
+        let _ = def;
+        None
+    }
+
     /// The package's Cargo feature `name` as a public-API set records it (what it
     /// turns on, whether `default` does): what a gated part's consumers enable is read
     /// from ([`crate::gate`]). `None` when not known.
@@ -370,6 +378,12 @@ impl Types for Newer<'_> {
     fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
         self.current.feature(name)
     }
+
+    fn type_symbol(&self, def: &str) -> Option<&Symbol> {
+        self.current
+            .type_symbol(def)
+            .or_else(|| self.golden.type_symbol(def))
+    }
 }
 
 /// The struct, enum or union among `symbols` (name, shape) defined as `def`
@@ -379,15 +393,25 @@ pub fn find_def<'a>(
     symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>,
     def: &str,
 ) -> Option<(&'a str, &'a ItemShape)> {
+    let symbol = find_type_symbol(symbols, def)?;
+    Some((
+        symbol.written_in().unwrap_or_default(),
+        symbol.item.as_ref()?,
+    ))
+}
+
+/// The symbol of the struct, enum or union among `symbols` defined as `def` (see
+/// [`find_def`]).
+pub fn find_type_symbol<'a>(
+    symbols: impl IntoIterator<Item = (&'a str, &'a Symbol)>,
+    def: &str,
+) -> Option<&'a Symbol> {
     symbols.into_iter().find_map(|(name, symbol)| {
-        let item = symbol.item.as_ref().filter(|item| {
-            matches!(
-                item,
-                ItemShape::Struct(_) | ItemShape::Enum(_) | ItemShape::Union(_)
-            )
-        })?;
-        let found = defined_as(name, symbol, def);
-        found.then_some((symbol.written_in().unwrap_or_default(), item))
+        let is_type = matches!(
+            symbol.item,
+            Some(ItemShape::Struct(_) | ItemShape::Enum(_) | ItemShape::Union(_))
+        );
+        (is_type && defined_as(name, symbol, def)).then_some(symbol)
     })
 }
 
@@ -410,6 +434,10 @@ impl Types for std::collections::BTreeMap<String, Symbol> {
 
     fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
         find_trait(self.iter().map(|(name, s)| (name.as_str(), s)), def)
+    }
+
+    fn type_symbol(&self, def: &str) -> Option<&Symbol> {
+        find_type_symbol(self.iter().map(|(name, s)| (name.as_str(), s)), def)
     }
 
     fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
@@ -482,6 +510,10 @@ impl Types for Indexed {
 
     fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
         find_trait(self.named(last_segment(def)), def)
+    }
+
+    fn type_symbol(&self, def: &str) -> Option<&Symbol> {
+        find_type_symbol(self.named(last_segment(def)), def)
     }
 
     fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {

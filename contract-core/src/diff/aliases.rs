@@ -42,6 +42,45 @@ fn passed_through(alias: &crate::shape::AliasShape) -> Option<&crate::ty::Path> 
     (args == params && alias.generics.where_clause.is_empty()).then_some(target)
 }
 
+/// A type that became an alias of another type of the crate (hkdf 0.13's `pub type
+/// Hkdf<H> = GenericHkdf<Hmac<H>>`, a struct before): the methods that type has are
+/// called through the alias as they were on the old type (`Hkdf::<Sha256>::new(…)`),
+/// so each old method the type still has is compared with it, not reported removed.
+/// Their `impl` blocks' generics are the alias's edit, reported once as the kind
+/// change. Whether any was.
+fn methods_through_alias(
+    before: &mut Symbol,
+    after: &mut Symbol,
+    alias: &crate::shape::AliasShape,
+    module: &str,
+    current: &dyn crate::variance::Types,
+) -> bool {
+    let crate::ty::Type::Path(target) = &alias.target else {
+        return false;
+    };
+    let Some(def) = crate::variance::def_of(module, target) else {
+        return false;
+    };
+    let Some(aliased) = current.type_symbol(&def) else {
+        return false;
+    };
+    let mut changed = false;
+    for (name, method) in &aliased.methods {
+        if after.methods.contains_key(name) {
+            continue;
+        }
+        let Some(old) = before.methods.get_mut(name) else {
+            continue;
+        };
+        old.impl_generics = Default::default();
+        let mut now = method.clone();
+        now.impl_generics = Default::default();
+        after.methods.insert(name.clone(), now);
+        changed = true;
+    }
+    changed
+}
+
 /// A struct, enum or union renamed, its old name kept as an alias of the new one
 /// (time 0.3.35's `pub type FormatItem<'a> = BorrowedFormatItem<'a>`, or the reverse,
 /// 0.3.36's `pub use BorrowedFormatItem as FormatItem`): the alias is the type for
@@ -74,10 +113,12 @@ pub(super) fn renamed_behind_alias(
     let mut changed = false;
     match (&before.item, &after.item) {
         (Some(old), Some(ItemShape::TypeAlias(new))) if is_type(old) => {
-            if let Some(shape) = aliased(new, after.written_in().unwrap_or_default(), current) {
+            let module = after.written_in().unwrap_or_default();
+            if let Some(shape) = aliased(new, module, current) {
                 a.item = Some(shape);
                 changed = true;
             }
+            changed |= methods_through_alias(&mut b, &mut a, new, module, current);
         }
         (Some(ItemShape::TypeAlias(old)), Some(new)) if is_type(new) => {
             if let Some(shape) = aliased(old, before.written_in().unwrap_or_default(), types) {

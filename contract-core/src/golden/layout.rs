@@ -66,6 +66,10 @@ impl Types for CurrentTypes<'_> {
         Types::trait_symbol(self.shapes(), def)
     }
 
+    fn type_symbol(&self, def: &str) -> Option<&Symbol> {
+        Types::type_symbol(self.shapes(), def)
+    }
+
     fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
         Types::feature(self.shapes(), name)
     }
@@ -109,6 +113,10 @@ impl Types for LazyTypes<'_> {
 
     fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
         Types::trait_symbol(self.shapes(), def)
+    }
+
+    fn type_symbol(&self, def: &str) -> Option<&Symbol> {
+        Types::type_symbol(self.shapes(), def)
     }
 
     fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {

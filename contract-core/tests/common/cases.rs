@@ -1936,6 +1936,25 @@ pub const CASES: &[Case] = &[
         "impl S { pub fn run(&self) {} }",
         "impl S { pub fn execute(&self) {} }",
     ),
+    // A type that became an alias of another type of the crate keeps the methods that
+    // type has: `Hk::new()` still calls one (hkdf 0.13's `type Hkdf<H> =
+    // GenericHkdf<Hmac<H>>`); the kind change is the edit.
+    no(
+        MethodRemoved,
+        "pub struct Hk { k: u8 } impl Hk { pub fn new() -> Self { Hk { k: 0 } } }",
+        "pub struct Generic<T> { k: T } \
+         impl<T: Default> Generic<T> { pub fn new() -> Self { Generic { k: T::default() } } } \
+         pub type Hk = Generic<u8>;",
+    ),
+    yes(
+        MethodRemoved,
+        Breaking,
+        Api,
+        "pub struct Hk { k: u8 } impl Hk { pub fn new() -> Self { Hk { k: 0 } } }",
+        "pub struct Generic<T> { k: T } \
+         impl<T: Default> Generic<T> { pub fn make() -> Self { Generic { k: T::default() } } } \
+         pub type Hk = Generic<u8>;",
+    ),
     yes(
         MethodRenamed,
         Breaking,
