@@ -46,11 +46,12 @@ fn passed_through(alias: &crate::shape::AliasShape) -> Option<&crate::ty::Path> 
 /// Hkdf<H> = GenericHkdf<Hmac<H>>`, a struct before): the methods that type has are
 /// called through the alias as they were on the old type (`Hkdf::<Sha256>::new(…)`),
 /// so each old method the type still has is compared with it, not reported removed.
-/// Their `impl` blocks' generics are the alias's edit, reported once as the kind
-/// change. Whether any was.
+/// Their `impl` blocks' generics, and `Self` (recorded as each block's self type,
+/// `Hkdf<H, I>` then `GenericHkdf<H>`), are the alias's edit, reported once as the
+/// kind change. Whether any was.
 fn methods_through_alias(
-    before: &mut Symbol,
-    after: &mut Symbol,
+    symbol: &str,
+    (before, after): (&mut Symbol, &mut Symbol),
     alias: &crate::shape::AliasShape,
     module: &str,
     current: &dyn crate::variance::Types,
@@ -58,12 +59,15 @@ fn methods_through_alias(
     let crate::ty::Type::Path(target) = &alias.target else {
         return false;
     };
-    let Some(def) = crate::variance::def_of(module, target) else {
+    let (Some(def), Some(target_name)) =
+        (crate::variance::def_of(module, target), target.last_name())
+    else {
         return false;
     };
     let Some(aliased) = current.type_symbol(&def) else {
         return false;
     };
+    let old_name = symbol.rsplit("::").next().unwrap_or(symbol);
     let mut changed = false;
     for (name, method) in &aliased.methods {
         if after.methods.contains_key(name) {
@@ -72,13 +76,34 @@ fn methods_through_alias(
         let Some(old) = before.methods.get_mut(name) else {
             continue;
         };
-        old.impl_generics = Default::default();
-        let mut now = method.clone();
-        now.impl_generics = Default::default();
+        *old = self_named(old.clone(), old_name);
+        let now = self_named(method.clone(), target_name);
         after.methods.insert(name.clone(), now);
         changed = true;
     }
     changed
+}
+
+/// `method` with its `impl` block's generics left out and its block's self type, a
+/// path ending in `type_name`, written `Self`.
+fn self_named(mut method: crate::shape::FnShape, type_name: &str) -> crate::shape::FnShape {
+    method.impl_generics = Default::default();
+    let mut selfed = Symbol::default();
+    selfed.methods.insert(String::new(), method);
+    super::roots::each_root(&mut selfed, &mut |root| {
+        root.walk_mut(&mut |t| {
+            if let crate::ty::Type::Path(p) = t {
+                if p.last_name() == Some(type_name) {
+                    *p = crate::ty::Path::plain(&["Self"]);
+                }
+            }
+        })
+    });
+    let (_, method) = selfed
+        .methods
+        .pop_first()
+        .expect("the method inserted above");
+    method
 }
 
 /// A struct, enum or union renamed, its old name kept as an alias of the new one
@@ -88,6 +113,7 @@ fn methods_through_alias(
 /// path to the old name is read as the new name wherever the current crate aliases it
 /// so. `None` when nothing was.
 pub(super) fn renamed_behind_alias(
+    name: &str,
     before: &Symbol,
     after: &Symbol,
     types: &dyn crate::variance::Types,
@@ -118,7 +144,7 @@ pub(super) fn renamed_behind_alias(
                 a.item = Some(shape);
                 changed = true;
             }
-            changed |= methods_through_alias(&mut b, &mut a, new, module, current);
+            changed |= methods_through_alias(name, (&mut b, &mut a), new, module, current);
         }
         (Some(ItemShape::TypeAlias(old)), Some(new)) if is_type(new) => {
             if let Some(shape) = aliased(old, before.written_in().unwrap_or_default(), types) {

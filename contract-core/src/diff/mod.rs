@@ -288,7 +288,7 @@ fn diff_symbol_in(
         None => (before, after),
     };
     // A type renamed with its old name kept as an alias of the new one.
-    let renamed_types = aliases::renamed_behind_alias(before, after, types, cx.current_types);
+    let renamed_types = aliases::renamed_behind_alias(name, before, after, types, cx.current_types);
     let (before, after) = match &renamed_types {
         Some((b, a)) => (b, a),
         None => (before, after),

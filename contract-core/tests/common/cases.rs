@@ -1946,6 +1946,14 @@ pub const CASES: &[Case] = &[
          impl<T: Default> Generic<T> { pub fn new() -> Self { Generic { k: T::default() } } } \
          pub type Hk = Generic<u8>;",
     ),
+    // … and `Self` is the alias there.
+    no(
+        ReturnTypeChanged,
+        "pub struct Hk { k: u8 } impl Hk { pub fn new() -> Self { Hk { k: 0 } } }",
+        "pub struct Generic<T> { k: T } \
+         impl<T: Default> Generic<T> { pub fn new() -> Self { Generic { k: T::default() } } } \
+         pub type Hk = Generic<u8>;",
+    ),
     yes(
         MethodRemoved,
         Breaking,
