@@ -3085,3 +3085,42 @@ fn a_proc_macro_crate_s_derive_beside_a_trait_of_its_name_is_a_macro() {
         [delta("breaking", "symbol_removed", "Shape!")],
     );
 }
+
+/// An `extern` block of private items is no public API and no warning (every FFI
+/// crate has its own bindings: ring 0.17 gave six "cannot be recorded" warnings);
+/// items a crate's macro writes into a block are read like any others; a call that
+/// does not expand is said.
+#[test]
+fn private_extern_blocks_are_silent_and_macro_written_items_are_read() {
+    let f = api_package("ffi", "");
+    let src = "extern \"C\" {\n    fn abs(x: i32) -> i32;\n}\n\
+               macro_rules! item {\n    { $($i:item)* } => { $($i)* };\n}\n\
+               macro_rules! ext {\n    { $( $vis:vis fn $name:ident ( $( $a:ident : $t:ty ),* ) -> $r:ty; )+ } => {\n        \
+               extern \"C\" {\n            $( item! { $vis fn $name ( $( $a : $t ),* ) -> $r; } )+\n        }\n    };\n}\n\
+               ext! {\n    fn labs(x: i64) -> i64;\n}\n\
+               ext! {\n    pub fn llabs(x: i64) -> i64;\n}\n\
+               pub fn f(x: i32) -> i32 {\n    unsafe { abs(x) }\n}\n";
+    f.write("src/lib.rs", src);
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(!run.stderr.contains("warning"), "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/ffi.json")).unwrap();
+    let names: Vec<&String> = golden["symbols"].as_object().unwrap().keys().collect();
+    assert_eq!(names, ["f", "llabs"]);
+
+    f.write(
+        "src/lib.rs",
+        &src.replace(
+            "ext! {\n    fn labs",
+            "extern \"C\" {\n    unknown_macro! { fn labs(x: i64) -> i64; }\n}\next! {\n    fn labs",
+        ),
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("this `extern` block calls `unknown_macro!` among its items"),
+        "{run:?}"
+    );
+}

@@ -176,6 +176,15 @@ pub fn trait_members_by_macro(name: &str) -> String {
     )
 }
 
+pub fn extern_members_by_macro(name: &str) -> String {
+    format!(
+        "this `extern` block calls `{name}!` among its items, which the command cannot \
+         expand (a procedural macro, or a `macro_rules!` neither the crate nor a dependency \
+         on disk defines, or one whose rules do not match the call): the fns and statics it \
+         declares are not in the golden, and their changes go unseen"
+    )
+}
+
 pub fn impl_members_by_macro(name: &str) -> String {
     format!(
         "this `impl` calls `{name}!` among its members, which the command cannot expand (a \

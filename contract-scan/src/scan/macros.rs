@@ -494,6 +494,21 @@ impl Scanner<'_> {
         );
     }
 
+    /// The items of an `extern` block written by macro calls (ring 0.17's
+    /// `prefixed_item!` in the blocks its `prefixed_extern!` writes), expanded as
+    /// [`Scanner::expand_members`] expands an `impl`'s.
+    pub(super) fn expand_foreign_items(&mut self, block: &mut syn::ItemForeignMod) {
+        self.expand_member_calls(
+            &mut block.items,
+            |m| match m {
+                syn::ForeignItem::Macro(call) => Some((&call.mac, &call.attrs)),
+                _ => None,
+            },
+            |types, e| syn::visit_mut::VisitMut::visit_foreign_item_mut(types, e),
+            foreign_attrs_mut,
+        );
+    }
+
     /// Each member of `items` that `call` says is a macro call, replaced by the
     /// members it expands to (the call's cfgs on each), until none expands.
     fn expand_member_calls<T: syn::parse::Parse>(

@@ -110,7 +110,37 @@ impl Scanner<'_> {
         match &mut expanded {
             Item::Impl(i) => self.expand_members(i),
             Item::Trait(t) => self.expand_trait_members(t),
+            Item::ForeignMod(f) => self.expand_foreign_items(f),
             _ => {}
+        }
+        // An `extern` block of private items only (an FFI crate's own bindings) has
+        // nothing public to record; one whose items a macro writes that did not expand
+        // is said, not dropped silently.
+        if let Item::ForeignMod(block) = &expanded {
+            let maybe_public = block.items.iter().any(|i| match i {
+                syn::ForeignItem::Fn(f) => is_pub(&f.vis),
+                syn::ForeignItem::Static(s) => is_pub(&s.vis),
+                // `pub safe fn` (edition 2024), which syn keeps as tokens.
+                syn::ForeignItem::Verbatim(_) => true,
+                _ => false,
+            });
+            if !maybe_public {
+                let unexpanded = block.items.iter().find_map(|i| match i {
+                    syn::ForeignItem::Macro(m) => {
+                        Some(contract_core::syntax::tokens::to_string(&m.mac.path))
+                    }
+                    _ => None,
+                });
+                if let Some(name) = unexpanded {
+                    self.warn(
+                        file,
+                        item.span(),
+                        ScanExactness::CfgDependent,
+                        words::extern_members_by_macro(&name),
+                    );
+                }
+                return;
+            }
         }
         strip_contract_attrs(&mut expanded, &cx.scope);
         let (unknown, members, member_gates) = expand_deep(&self.env, &mut expanded);
