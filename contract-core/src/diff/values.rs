@@ -62,13 +62,54 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     match (&old.value, &new.value) {
         (Value::Rows(o), Value::Rows(n)) => rows(cx, o, n, whole),
         (o, n) => {
+            // A value that names the const's type, which changed (pkcs1 0.8's
+            // `ALGORITHM_ID: pkcs8::AlgorithmIdentifierRef<'static> =
+            // pkcs8::AlgorithmIdentifierRef { … }` → `spki::…`): that spelling is the
+            // type change, reported once above.
+            let retyped = only_retyped(old, new);
             // Consumers compiled against, and may match on, the old value.
-            if let Some(kind) = evaluated_change(cx, old, new).or_else(|| value_change(o, n)) {
+            let change = || evaluated_change(cx, old, new).or_else(|| value_change(o, n));
+            if let Some(kind) = (!retyped).then(change).flatten() {
                 let (was, now) = whole();
                 cx.push(cx.delta(kind, Member::Item).change(was, now));
             }
         }
     }
+}
+
+/// Whether the value differs only where it names the const's type, which changed from
+/// one path to another (the arguments aside): the old value with the old path written
+/// as the new one is the new value, token for token.
+fn only_retyped(old: &ValueItemShape, new: &ValueItemShape) -> bool {
+    let (Type::Path(o), Type::Path(n), Value::Expr(was), Value::Expr(now)) =
+        (&old.ty, &new.ty, &old.value, &new.value)
+    else {
+        return false;
+    };
+    let names = |p: &crate::ty::Path| {
+        p.segments
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join("::")
+    };
+    let (from, to) = (names(o), names(n));
+    if from == to {
+        return false;
+    }
+    let (from, to) = (lex(&from), lex(&to));
+    let mut was = lex(was);
+    // Token by token: `a::Ty` is not in `a::TyLong`.
+    let mut i = 0;
+    while i + from.len() <= was.len() {
+        if was[i..].starts_with(&from) {
+            was.splice(i..i + from.len(), to.iter().cloned());
+            i += to.len();
+        } else {
+            i += 1;
+        }
+    }
+    was == lex(now)
 }
 
 /// An array length that only follows the row count (`[Row; 3]` -> `[Row; 4]` with a

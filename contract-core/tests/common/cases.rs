@@ -2323,6 +2323,25 @@ pub const CASES: &[Case] = &[
         "pub const TABLE: &[u8] = &[2, 1];",
     ),
     no(ConstValueChanged, "pub const MAX_RETRIES: u32 = 3;", "pub const MAX_RETRIES: u8 = 3;"),
+    // A value that names its const's type follows the type's path: the type change is
+    // the edit (pkcs1 0.8's `pkcs8::AlgorithmIdentifierRef { … }` → `spki::…`); a field
+    // value that changed with it is still another value.
+    no(
+        ConstValueChanged,
+        "pub mod a { pub struct Ident { pub raw: u8 } } pub mod b { pub struct Key { pub raw: u8 } } \
+         pub const ID: a::Ident = a::Ident { raw: 1 };",
+        "pub mod a { pub struct Ident { pub raw: u8 } } pub mod b { pub struct Key { pub raw: u8 } } \
+         pub const ID: b::Key = b::Key { raw: 1 };",
+    ),
+    yes(
+        ConstValueChanged,
+        Breaking,
+        Api,
+        "pub mod a { pub struct Ident { pub raw: u8 } } pub mod b { pub struct Key { pub raw: u8 } } \
+         pub const ID: a::Ident = a::Ident { raw: 1 };",
+        "pub mod a { pub struct Ident { pub raw: u8 } } pub mod b { pub struct Key { pub raw: u8 } } \
+         pub const ID: b::Key = b::Key { raw: 2 };",
+    ),
     // A macro's argument changed in place: another value, though the macro is not read.
     yes(
         ConstValueChanged,
