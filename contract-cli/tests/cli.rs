@@ -1047,3 +1047,37 @@ fn update_with_nothing_pinned_says_so() {
     assert!(run.stdout.contains("no pinned items found"), "{run:?}");
     assert!(!f.path("golden").exists());
 }
+
+/// A pinned struct that becomes an alias of another type (the golden's own name for
+/// the struct is the alias's now): the kind change is reported, with the alias's
+/// target as written, not read back as the alias's own name (`type Hk = Hk`), and a
+/// method the new type lacks is removed. Both were lost: the target, shown in the
+/// golden's spelling, read as the golden's struct.
+#[test]
+fn a_struct_that_becomes_an_alias_is_a_kind_change_showing_its_target() {
+    let f = Fixture::new();
+    f.write(
+        "app/src/lib.rs",
+        "#[contract_pin::contract(set = \"s\")]\npub struct Hk {\n    k: u8,\n}\n\
+         #[contract_pin::contract(set = \"s\")]\nimpl Hk {\n    pub fn new() -> Self {\n        Hk { k: 0 }\n    }\n}\n",
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    f.write(
+        "app/src/lib.rs",
+        "#[contract_pin::contract(set = \"s\")]\npub struct Generic<T> {\n    k: T,\n}\n\
+         #[contract_pin::contract(set = \"s\")]\nimpl<T: Default> Generic<T> {\n    \
+         pub fn make() -> Self {\n        Generic { k: T::default() }\n    }\n}\n\
+         #[contract_pin::contract(set = \"s\")]\npub type Hk = Generic<u8>;\n",
+    );
+    let (code, json) = f.json();
+    assert_eq!(code, 1, "{json}");
+    let deltas = json["reports"][0]["deltas"].as_array().unwrap();
+    let of = |kind: &str| {
+        deltas
+            .iter()
+            .find(|d| d["symbol"] == "Hk" && d["kind"] == kind)
+    };
+    let changed = of("symbol_kind_changed").unwrap_or_else(|| panic!("{json}"));
+    assert_eq!(changed["after"], "type Hk = Generic<u8>", "{json}");
+    assert!(of("method_removed").is_some(), "{json}");
+}

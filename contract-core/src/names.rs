@@ -2222,11 +2222,17 @@ pub fn dependency_paths(
     out
 }
 
-/// Rewrites `fragment` (registered in module `module`, `module_path!()`) into the
-/// spelling of `golden` wherever the crate's `names` say both spell one type.
+/// Rewrites `fragment` (of the item `name`, registered in module `module`,
+/// `module_path!()`) into the spelling of `golden` wherever the crate's `names` say
+/// both spell one type.
 /// Returns whether anything was rewritten.
-pub fn respell(fragment: &mut Fragment, module: &str, golden: &Symbol, names: &NameTable) -> bool {
-    respell_with(fragment, module, golden, names, &NoExterns)
+pub fn respell(
+    (fragment, name): (&mut Fragment, &str),
+    module: &str,
+    golden: &Symbol,
+    names: &NameTable,
+) -> bool {
+    respell_with((fragment, name), module, golden, names, &NoExterns)
 }
 
 /// Whether `fragment` is an inherent `impl` block whose every member is the
@@ -2252,7 +2258,7 @@ fn members_as_golden(fragment: &Fragment, golden: &Symbol) -> bool {
 /// under two of its paths (`serde_json::Map`, `serde_json::map::Map`) or an alias of
 /// it written out (`serde_json::Result<T>`) is one type.
 pub fn respell_with(
-    fragment: &mut Fragment,
+    (fragment, name): (&mut Fragment, &str),
     module: &str,
     golden: &Symbol,
     names: &NameTable,
@@ -2260,6 +2266,13 @@ pub fn respell_with(
 ) -> bool {
     let Some(current_module) = names.module(module) else {
         return false;
+    };
+    let original_target = match &*fragment {
+        Fragment::Item {
+            item: ItemShape::TypeAlias(a),
+            ..
+        } => Some(a.target.clone()),
+        _ => None,
     };
     if members_as_golden(fragment, golden) {
         // Nothing to respell, and learning the golden's spellings reads the whole
@@ -2404,6 +2417,22 @@ pub fn respell_with(
             generics_slots(&mut implementor.generics, &mut |slot| {
                 changed |= respeller(None).respell(slot)
             });
+        }
+    }
+    // An alias's target in the golden's spelling may read as the alias itself (the
+    // golden's struct `Hk`, now `type Hk = Generic<u8>`: `Generic<u8>` is what the
+    // current crate's `Hk` names): its target is what it names, as written.
+    if let (
+        Fragment::Item {
+            item: ItemShape::TypeAlias(now),
+            ..
+        },
+        Some(was),
+    ) = (&mut *fragment, &original_target)
+    {
+        let names_itself = now.target.as_path().and_then(|t| t.last_name()) == Some(name);
+        if names_itself && now.target != *was {
+            now.target.clone_from(was);
         }
     }
     if changed {

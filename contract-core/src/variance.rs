@@ -379,10 +379,9 @@ impl Types for Newer<'_> {
         self.current.feature(name)
     }
 
+    /// The current type only: what its members are now.
     fn type_symbol(&self, def: &str) -> Option<&Symbol> {
-        self.current
-            .type_symbol(def)
-            .or_else(|| self.golden.type_symbol(def))
+        self.current.type_symbol(def)
     }
 }
 

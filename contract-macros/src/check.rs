@@ -479,7 +479,9 @@ fn in_golden_spelling(
 ) -> Option<Fragment> {
     let (read, module) = names::of_item(&place.file, &place.inline)?;
     let mut fragment = extracted.fragment.clone();
-    contract_core::names::respell(&mut fragment, &module, golden, &read.table).then_some(fragment)
+    let name = extracted.name.as_str();
+    contract_core::names::respell((&mut fragment, name), &module, golden, &read.table)
+        .then_some(fragment)
 }
 
 /// What a golden says about one item.

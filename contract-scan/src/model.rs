@@ -369,7 +369,7 @@ impl Unit {
                 // golden from before it moved there, in its type's.
                 let externs = &recorded;
                 let mut respelled = names::respell_with(
-                    &mut fragment,
+                    (&mut fragment, &p.item_name),
                     p.impl_module(),
                     &stored.shape,
                     names,
@@ -377,7 +377,7 @@ impl Unit {
                 );
                 if let Some(written_in) = &p.written_in {
                     respelled |= names::respell_with(
-                        &mut fragment,
+                        (&mut fragment, &p.item_name),
                         written_in,
                         &stored.shape,
                         names,

@@ -53,7 +53,7 @@ fn methods_through_alias(
     symbol: &str,
     (before, after): (&mut Symbol, &mut Symbol),
     alias: &crate::shape::AliasShape,
-    module: &str,
+    (module, own): (&str, &str),
     current: &dyn crate::variance::Types,
 ) -> bool {
     let crate::ty::Type::Path(target) = &alias.target else {
@@ -64,6 +64,10 @@ fn methods_through_alias(
     else {
         return false;
     };
+    // The type the alias names now, never the golden's type of the alias's name.
+    if def == own {
+        return false;
+    }
     let Some(aliased) = current.type_symbol(&def) else {
         return false;
     };
@@ -127,12 +131,20 @@ pub(super) fn renamed_behind_alias(
         ItemShape::Enum(_) | ItemShape::Union(_) => true,
         _ => false,
     };
-    // The type an alias of the crate passes through to, as `side` holds it.
+    // Where the symbol itself is defined, as a path of `module` names it.
+    let ident = name.rsplit("::").next().unwrap_or(name);
+    let own = |module: &str| def_of(module, &crate::ty::Path::plain(&[ident]));
+    // The type an alias of the crate passes through to, as `side` holds it. Not the
+    // alias itself: a golden that spells the alias's target so (its struct had the
+    // alias's name) must not read as the struct it was.
     let aliased = |alias: &crate::shape::AliasShape,
                    module: &str,
                    side: &dyn crate::variance::Types|
      -> Option<ItemShape> {
         let def = def_of(module, passed_through(alias)?)?;
+        if Some(&def) == own(module).as_ref() {
+            return None;
+        }
         side.get(&def).map(|(_, shape)| shape.clone())
     };
     let (mut b, mut a) = (before.clone(), after.clone());
@@ -144,7 +156,10 @@ pub(super) fn renamed_behind_alias(
                 a.item = Some(shape);
                 changed = true;
             }
-            changed |= methods_through_alias(name, (&mut b, &mut a), new, module, current);
+            if let Some(own) = own(module) {
+                let at = (module, own.as_str());
+                changed |= methods_through_alias(name, (&mut b, &mut a), new, at, current);
+            }
         }
         (Some(ItemShape::TypeAlias(old)), Some(new)) if is_type(new) => {
             if let Some(shape) = aliased(old, before.written_in().unwrap_or_default(), types) {

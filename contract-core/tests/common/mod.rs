@@ -140,7 +140,12 @@ pub fn set_in_spelling_of(
         );
         for reg in &mut regs {
             if let Some(stored) = golden.get(&reg.name) {
-                contract_core::names::respell(&mut reg.fragment, &reg.module, stored, &names);
+                contract_core::names::respell(
+                    (&mut reg.fragment, &reg.name),
+                    &reg.module,
+                    stored,
+                    &names,
+                );
             }
         }
     }
