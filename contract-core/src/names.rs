@@ -3053,7 +3053,7 @@ mod tests {
             serde_json::from_str::<ItemShape>(&fn_item("crate::MappedLocalTime<u8>"))
                 .unwrap()
                 .into();
-        assert!(respell(&mut same, "krate::offset", &golden, &t));
+        assert!(respell((&mut same, "S"), "krate::offset", &golden, &t));
         assert_eq!(
             Some(same),
             golden.item.clone().map(Fragment::from),
@@ -3064,7 +3064,7 @@ mod tests {
             serde_json::from_str::<ItemShape>(&fn_item("crate::MappedLocalTime<u16>"))
                 .unwrap()
                 .into();
-        assert!(!respell(&mut other, "krate", &golden, &t));
+        assert!(!respell((&mut other, "S"), "krate", &golden, &t));
     }
 
     #[test]
@@ -3079,7 +3079,7 @@ mod tests {
             let mut fragment: Fragment = serde_json::from_str::<ItemShape>(&fn_item(now))
                 .unwrap()
                 .into();
-            assert!(respell(&mut fragment, "krate", &golden, &t), "{now}");
+            assert!(respell((&mut fragment, "S"), "krate", &golden, &t), "{now}");
             assert_eq!(Some(fragment), golden.item.clone().map(Fragment::from));
         }
         // Near misses: another trait object; a struct is no trait.
@@ -3087,12 +3087,12 @@ mod tests {
             serde_json::from_str::<ItemShape>(&fn_item("Box<dyn Drain + Send>"))
                 .unwrap()
                 .into();
-        assert!(!respell(&mut other, "krate", &golden, &t));
+        assert!(!respell((&mut other, "S"), "krate", &golden, &t));
         let golden = symbol("krate", &fn_item("Box<Record>"));
         let mut record: Fragment = serde_json::from_str::<ItemShape>(&fn_item("Box<dyn Record>"))
             .unwrap()
             .into();
-        assert!(!respell(&mut record, "krate", &golden, &t));
+        assert!(!respell((&mut record, "S"), "krate", &golden, &t));
     }
 
     /// tracing-core's shim: `mod stdlib { use std::*; }` beside a `no_std` twin that
