@@ -3124,3 +3124,61 @@ fn private_extern_blocks_are_silent_and_macro_written_items_are_read() {
         "{run:?}"
     );
 }
+
+/// A package that is also a dependency of the workspace from the registry (rustix 1.1,
+/// through its dev-dependencies): its build script is run by its own package ID, not
+/// by `name@version`, which cargo refuses as ambiguous (1,915 of rustix's items were
+/// taken as "cannot evaluate" on a fresh checkout). The registry here is a vendored
+/// directory, so no network is needed.
+#[test]
+fn a_build_script_runs_when_the_registry_has_the_package_too() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
+    );
+    f.write(
+        ".cargo/config.toml",
+        "[source.crates-io]\nreplace-with = \"vendored\"\n[source.vendored]\ndirectory = \"vendor\"\n",
+    );
+    f.write(
+        "lib/Cargo.toml",
+        "[package]\nname = \"dup\"\nversion = \"0.1.0\"\nedition = \"2021\"\nbuild = \"build.rs\"\n\
+         [dev-dependencies]\nhelper = \"0.1\"\n",
+    );
+    f.write(
+        "lib/build.rs",
+        "fn main() {\n    println!(\"cargo::rustc-check-cfg=cfg(has_x)\");\n    \
+         println!(\"cargo::rustc-cfg=has_x\");\n}\n",
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "#[cfg(has_x)]\npub fn only_with_x() {}\npub fn always() {}\n",
+    );
+    for (name, manifest) in [("helper", "[dependencies]\ndup = \"0.1\"\n"), ("dup", "")] {
+        f.write(
+            &format!("vendor/{name}/Cargo.toml"),
+            &format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n{manifest}"
+            ),
+        );
+        f.write(&format!("vendor/{name}/src/lib.rs"), "");
+        f.write(
+            &format!("vendor/{name}/.cargo-checksum.json"),
+            "{\"files\":{},\"package\":null}",
+        );
+    }
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    // Cargo reads `.cargo/config.toml` from the directory it runs in, as a user's
+    // shell in the workspace gives it.
+    let run = support::finish(
+        f.command(&["update"], &[])
+            .current_dir(f.path("."))
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(!run.stderr.contains("cannot evaluate"), "{run:?}");
+    let golden = f.read("lib/golden/api-contract/dup.json");
+    assert!(golden.contains("\"only_with_x\""), "{golden}");
+}

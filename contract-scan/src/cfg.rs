@@ -538,7 +538,8 @@ pub fn build_script_cfgs(target_dir: &Path, name: &str) -> Option<BTreeSet<Cfg>>
     )
 }
 
-/// Runs the build script of package `name` `version` of the workspace at `manifest`
+/// Runs the build script of package `name` `version` (`spec` to cargo's `-p`, see
+/// [`crate::workspace::Package::spec`]) of the workspace at `manifest`
 /// the way cargo does (`cargo check`, stopped as soon as the script has run, so only
 /// it and its build dependencies are built), leaving its output in `target_dir`
 /// where [`build_script_cfgs`] reads it: the cfgs it prints are known on a fresh
@@ -548,7 +549,7 @@ pub fn run_build_script(
     cargo: &str,
     manifest: &Path,
     target_dir: &Path,
-    (name, version): (&str, &str),
+    (name, version, spec): (&str, &str, &str),
     limit: std::time::Duration,
 ) -> Option<BTreeSet<Cfg>> {
     use std::io::BufRead;
@@ -566,7 +567,7 @@ pub fn run_build_script(
     }
     let mut child = Command::new(cargo)
         .args(["check", "--lib", "--offline", "--message-format=json", "-p"])
-        .arg(format!("{name}@{version}"))
+        .arg(spec)
         .arg("--manifest-path")
         .arg(manifest)
         .arg("--target-dir")
@@ -950,7 +951,7 @@ mod tests {
                 cargo.to_str().unwrap(),
                 &manifest,
                 &target,
-                ("p", "1.0.0"),
+                ("p", "1.0.0", "p@1.0.0"),
                 std::time::Duration::from_secs(30),
             )
         };

@@ -704,7 +704,7 @@ pub fn load(
                             &cargo,
                             &workspace.root.join("Cargo.toml"),
                             &workspace.target_dir,
-                            (&package.name, &package.version),
+                            (&package.name, &package.version, &package.spec()),
                             std::time::Duration::from_secs(300),
                         )
                     }),

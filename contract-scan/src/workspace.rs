@@ -48,6 +48,21 @@ pub struct Package {
     pub dependencies: Vec<Dependency>,
     /// Its edition (`"2015"`, `"2021"`, …): what a `use` path's first segment names.
     pub edition: String,
+    /// Its package ID as `cargo metadata` gives it.
+    pub id: String,
+}
+
+impl Package {
+    /// What names this package to `cargo -p` alone: its package ID (`path+file:///…#
+    /// name@version`) where cargo writes one that is a spec, else `name@version`, which
+    /// is ambiguous when a dependency of the workspace is the same package from the
+    /// registry (rustix 1.1, through its dev-dependencies).
+    pub fn spec(&self) -> String {
+        match self.id.contains('#') {
+            true => self.id.clone(),
+            false => format!("{}@{}", self.name, self.version),
+        }
+    }
 }
 
 /// A normal dependency of a member package.
@@ -211,6 +226,7 @@ pub fn discover(
                 build_script,
                 version: p.version,
                 edition: p.edition,
+                id: p.id.clone(),
                 dependencies: p
                     .dependencies
                     .into_iter()

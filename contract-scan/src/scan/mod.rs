@@ -1073,6 +1073,7 @@ mod tests {
             version: "0.1.0".to_owned(),
             dependencies: Vec::new(),
             edition: "2021".to_owned(),
+            id: "path+file:///my-lib#0.1.0".to_owned(),
         }
     }
 
