@@ -125,20 +125,11 @@ impl Scanner<'_> {
                 _ => false,
             });
             if !maybe_public {
-                let unexpanded = block.items.iter().find_map(|i| match i {
-                    syn::ForeignItem::Macro(m) => {
-                        Some(contract_core::syntax::tokens::to_string(&m.mac.path))
-                    }
+                let call = block.items.iter().find_map(|i| match i {
+                    syn::ForeignItem::Macro(m) => Some(&m.mac),
                     _ => None,
                 });
-                if let Some(name) = unexpanded {
-                    self.warn(
-                        file,
-                        item.span(),
-                        ScanExactness::CfgDependent,
-                        words::extern_members_by_macro(&name),
-                    );
-                }
+                self.warn_unexpanded(file, item, call, words::extern_members_by_macro);
                 return;
             }
         }
@@ -191,20 +182,11 @@ impl Scanner<'_> {
         // A trait's members a macro writes that cannot be expanded: said, not dropped
         // silently (what the trait requires is unknown).
         if let Item::Trait(t) = &expanded {
-            let unexpanded = t.items.iter().find_map(|m| match m {
-                syn::TraitItem::Macro(m) => {
-                    Some(contract_core::syntax::tokens::to_string(&m.mac.path))
-                }
+            let call = t.items.iter().find_map(|m| match m {
+                syn::TraitItem::Macro(m) => Some(&m.mac),
                 _ => None,
             });
-            if let Some(name) = unexpanded {
-                self.warn(
-                    file,
-                    item.span(),
-                    ScanExactness::CfgDependent,
-                    words::trait_members_by_macro(&name),
-                );
-            }
+            self.warn_unexpanded(file, item, call, words::trait_members_by_macro);
         }
         // As a cfg this command cannot evaluate: a part taken as the golden has it.
         if let Some(name) = &macro_member {
@@ -465,6 +447,21 @@ impl Scanner<'_> {
             .map(str::to_owned)
             .partition(|name| table[name].is_empty());
         (inert, redundant)
+    }
+
+    /// Says that `item`'s members written by the macro `call`, which did not expand,
+    /// are not read (`words` words it for the kind of item); nothing without a call.
+    fn warn_unexpanded(
+        &mut self,
+        file: &Path,
+        item: &Item,
+        call: Option<&syn::Macro>,
+        words: fn(&str) -> String,
+    ) {
+        if let Some(call) = call {
+            let name = contract_core::syntax::tokens::to_string(&call.path);
+            self.warn(file, item.span(), ScanExactness::CfgDependent, words(&name));
+        }
     }
 
     /// The names a `pub use` of another crate's items binds (`pub use serde::Serialize;`,
