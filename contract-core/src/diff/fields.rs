@@ -184,9 +184,16 @@ fn compare_field(cx: &mut Cx<'_>, old: &FieldShape, new: &FieldShape, unsized_no
         } else {
             DeltaKind::FieldTypeChanged
         };
+        // A field that stops being public (rustix 1.1.6's `pub __spare2: [u32; 1]` →
+        // `pub(crate) __spare2: Padding<[u32; 1]>`) breaks by that, reported below:
+        // its new type is no consumer's.
+        let class = match new.vis.is_public() {
+            true => visible_class(old),
+            false => Class::Additive,
+        };
         let mut delta = cx
             .delta(kind, member.clone())
-            .class(visible_class(old))
+            .class(class)
             .change(shown(old), shown(new));
         if unsized_now {
             delta = delta.class(Class::Breaking).note(Note::NoLongerSized);

@@ -322,6 +322,22 @@ pub const CASES: &[Case] = &[
         "pub struct S { pub a: u8, pub c: u16 }",
     ),
     yes(FieldTypeChanged, Breaking, Api, "pub struct S { pub a: u32 }", "pub struct S { pub a: u64 }"),
+    // A field that stops being public breaks by that (`field_visibility_reduced`): its
+    // new type is no consumer's.
+    yes(
+        FieldTypeChanged,
+        Additive,
+        Api,
+        "#[non_exhaustive] pub struct S { pub a: u32, b: u8 }",
+        "#[non_exhaustive] pub struct S { pub(crate) a: u64, b: u8 }",
+    ),
+    yes(
+        FieldVisibilityReduced,
+        Breaking,
+        Api,
+        "#[non_exhaustive] pub struct S { pub a: u32, b: u8 }",
+        "#[non_exhaustive] pub struct S { pub(crate) a: u64, b: u8 }",
+    ),
     // std's alias written out is no change (tests/equivalence.rs); another error
     // type is one.
     yes(
@@ -1945,6 +1961,20 @@ pub const CASES: &[Case] = &[
         "pub struct Generic<T> { k: T } \
          impl<T: Default> Generic<T> { pub fn new() -> Self { Generic { k: T::default() } } } \
          pub type Hk = Generic<u8>;",
+    ),
+    // An alias of a type this cannot read (another crate's): which methods it has is
+    // not known, so none is called removed; the kind change is the break.
+    no(
+        MethodRemoved,
+        "pub struct Hk { k: u8 } impl Hk { pub fn new() -> Self { Hk { k: 0 } } }",
+        "pub type Hk = std::collections::BTreeMap<u8, u8>;",
+    ),
+    yes(
+        SymbolKindChanged,
+        Breaking,
+        Api,
+        "pub struct Hk { k: u8 } impl Hk { pub fn new() -> Self { Hk { k: 0 } } }",
+        "pub type Hk = std::collections::BTreeMap<u8, u8>;",
     ),
     // … and `Self` is the alias there.
     no(
