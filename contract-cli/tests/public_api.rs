@@ -3182,3 +3182,31 @@ fn a_build_script_runs_when_the_registry_has_the_package_too() {
     let golden = f.read("lib/golden/api-contract/dup.json");
     assert!(golden.contains("\"only_with_x\""), "{golden}");
 }
+
+/// An alias named like the std type it names (`type Result<T> = std::result::Result<T,
+/// Error>`) that moves into a submodule and is re-exported where it was (tower-lsp
+/// 0.20's `jsonrpc::Result`): its target is the same type, spelt the golden's way; only
+/// an alias whose target would read as the alias itself keeps its own spelling.
+#[test]
+fn an_alias_named_like_its_std_target_moved_into_a_submodule_is_no_change() {
+    let f = api_package("rpc", "");
+    f.write("src/lib.rs", "pub mod jsonrpc;\n");
+    f.write(
+        "src/jsonrpc.rs",
+        "pub use self::error::Error;\nmod error;\n\
+         pub type Result<T> = std::result::Result<T, Error>;\n",
+    );
+    f.write("src/jsonrpc/error.rs", "pub struct Error;\n");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    f.write(
+        "src/jsonrpc.rs",
+        "pub use self::error::{Error, Result};\nmod error;\n",
+    );
+    f.write(
+        "src/jsonrpc/error.rs",
+        "pub struct Error;\npub type Result<T> = std::result::Result<T, Error>;\n",
+    );
+    let run = f.run(&["check"]);
+    assert_eq!(run.code, 0, "{run:?}");
+}

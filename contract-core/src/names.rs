@@ -2430,8 +2430,20 @@ pub fn respell_with(
         Some(was),
     ) = (&mut *fragment, &original_target)
     {
-        let names_itself = now.target.as_path().and_then(|t| t.last_name()) == Some(name);
-        if names_itself && now.target != *was {
+        // Its outer path respelt as the alias's own name; an alias named like the type
+        // it names (`type Result<T> = std::result::Result<T, Error>`) keeps its outer
+        // path, and its arguments take the golden's spelling.
+        let outer = |t: &Type| {
+            t.as_path().map(|p| {
+                p.segments
+                    .iter()
+                    .map(|s| s.name.clone())
+                    .collect::<Vec<_>>()
+            })
+        };
+        let names_itself = outer(&now.target) != outer(was)
+            && now.target.as_path().and_then(|t| t.last_name()) == Some(name);
+        if names_itself {
             now.target.clone_from(was);
         }
     }
