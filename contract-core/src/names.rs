@@ -985,10 +985,8 @@ impl<'a> Reader<'a> {
             // (serde's re-exports of serde_core as serde's); what they do not resolve,
             // as a golden recorded it.
             let read = |p: &mut Path| {
-                let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
-                let ext = self.externs.table(&names[0]).filter(|_| names.len() > 1)?;
-                let out = self.external(ext, p, &names, depth);
-                if !unresolved(p) {
+                let (out, resolved) = self.in_dependency(p, depth)?;
+                if resolved {
                     return Some(out);
                 }
                 Some(from_record(p).unwrap_or(out))
@@ -1123,19 +1121,25 @@ impl<'a> Reader<'a> {
             global: false,
             segments: p.segments.clone(),
         };
-        let names: Vec<String> = bare.segments.iter().map(|s| s.name.clone()).collect();
         let written = bare.clone();
-        if let Some(ext) = self.externs.table(&names[0]) {
-            let out = self.external(ext, &mut bare, &names, depth);
-            if !unresolved(&bare) {
-                *p = bare;
-                return out;
-            }
+        if let Some((out, true)) = self.in_dependency(&mut bare, depth) {
+            *p = bare;
+            return out;
         }
         let mut again = written;
         let out = self.recorded(&mut again, module, depth)?;
         *p = again;
         out
+    }
+
+    /// `p`, a path of two names or more whose first is a dependency whose names were
+    /// read, read in them (rewritten in place): what [`Reader::path`] returns, and
+    /// whether they resolve it. `None` for any other path.
+    fn in_dependency(&self, p: &mut Path, depth: usize) -> Option<(Option<Type>, bool)> {
+        let names: Vec<String> = p.segments.iter().map(|s| s.name.clone()).collect();
+        let ext = self.externs.table(&names[0]).filter(|_| names.len() > 1)?;
+        let out = self.external(ext, p, &names, depth);
+        Some((out, !unresolved(p)))
     }
 
     /// `p` (another crate's path as written, its arguments read) as a golden recorded
@@ -2798,15 +2802,7 @@ mod tests {
     }
 
     /// `ty` read at the root of a crate with no names of its own, beside `externs`.
-    fn read_beside(
-        externs: &BTreeMap<String, NameTable>,
-        params: &BTreeSet<String>,
-        ty: &str,
-    ) -> String {
-        read_beside_with(externs, params, ty)
-    }
-
-    fn read_beside_with(externs: &dyn Externs, params: &BTreeSet<String>, ty: &str) -> String {
+    fn read_beside(externs: &dyn Externs, params: &BTreeSet<String>, ty: &str) -> String {
         let here = NameTable::new("user");
         Reader::new(&here, params, externs)
             .canonical(&Type::parse(ty).unwrap(), NameTable::ROOT)
@@ -2841,7 +2837,7 @@ mod tests {
             Some("Option")
         );
         let records = Recorded::new(&none, &recorded);
-        assert_eq!(read_beside_with(&records, &params, global), "Option<u8>");
+        assert_eq!(read_beside(&records, &params, global), "Option<u8>");
         // Near miss: no dependency and no record: as written.
         assert_eq!(read_beside(&none, &params, global), global);
     }

@@ -54,7 +54,7 @@ fn methods_through_alias(
     symbol: &str,
     (before, after): (&mut Symbol, &mut Symbol),
     alias: &crate::shape::AliasShape,
-    (module, own): (&str, &str),
+    module: &str,
     current: &dyn crate::variance::Types,
 ) -> bool {
     let crate::ty::Type::Path(target) = &alias.target else {
@@ -65,10 +65,6 @@ fn methods_through_alias(
     else {
         return false;
     };
-    // The type the alias names now, never the golden's type of the alias's name.
-    if def == own {
-        return false;
-    }
     let Some(aliased) = current.type_symbol(&def) else {
         // Another crate's type (password-hash 0.6's `type PasswordHash =
         // phc::PasswordHash`), or one the set does not hold: which methods it has is
@@ -139,20 +135,12 @@ pub(super) fn renamed_behind_alias(
         ItemShape::Enum(_) | ItemShape::Union(_) => true,
         _ => false,
     };
-    // Where the symbol itself is defined, as a path of `module` names it.
-    let ident = name.rsplit("::").next().unwrap_or(name);
-    let own = |module: &str| def_of(module, &crate::ty::Path::plain(&[ident]));
-    // The type an alias of the crate passes through to, as `side` holds it. Not the
-    // alias itself: a golden that spells the alias's target so (its struct had the
-    // alias's name) must not read as the struct it was.
+    // The type an alias of the crate passes through to, as `side` holds it.
     let aliased = |alias: &crate::shape::AliasShape,
                    module: &str,
                    side: &dyn crate::variance::Types|
      -> Option<ItemShape> {
         let def = def_of(module, passed_through(alias)?)?;
-        if Some(&def) == own(module).as_ref() {
-            return None;
-        }
         side.get(&def).map(|(_, shape)| shape.clone())
     };
     let (mut b, mut a) = (before.clone(), after.clone());
@@ -164,10 +152,7 @@ pub(super) fn renamed_behind_alias(
                 a.item = Some(shape);
                 changed = true;
             }
-            if let Some(own) = own(module) {
-                let at = (module, own.as_str());
-                changed |= methods_through_alias(name, (&mut b, &mut a), new, at, current);
-            }
+            changed |= methods_through_alias(name, (&mut b, &mut a), new, module, current);
         }
         (Some(ItemShape::TypeAlias(old)), Some(new)) if is_type(new) => {
             if let Some(shape) = aliased(old, before.written_in().unwrap_or_default(), types) {
