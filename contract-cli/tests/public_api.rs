@@ -1658,6 +1658,58 @@ fn an_edition_2015_anonymous_parameter_is_read() {
     );
 }
 
+/// xz2 0.1.6 (edition 2015) → 0.1.7 (2018): `use stream::Stream;` in module
+/// `bufread`, which also globs `std::io::prelude::*`, became `use
+/// crate::stream::Stream;`. A 2015 `use` path starts at the crate root: the golden
+/// recorded `std::io::prelude::stream::Stream` before, and every method taking a
+/// `Stream` read as retyped.
+#[test]
+fn an_edition_2015_use_from_the_root_beside_a_std_glob_names_the_root_s_item() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"xz\"\nversion = \"0.1.0\"\nedition = \"2015\"\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write("src/lib.rs", "pub mod stream;\npub mod bufread;\n");
+    f.write(
+        "src/stream.rs",
+        "pub struct Stream(u8);\npub struct Check;\n",
+    );
+    let bufread = |import: &str, param: &str| {
+        format!(
+            "use std::io::prelude::*;\n{import}\n\
+             pub struct Decoder<R> {{ r: R }}\n\
+             impl<R: BufRead> Decoder<R> {{\n    \
+             pub fn new_stream(r: R, stream: {param}) -> Decoder<R> {{ Decoder {{ r }} }}\n}}\n"
+        )
+    };
+    f.write(
+        "src/bufread.rs",
+        &bufread("use stream::{Check, Stream};", "Stream"),
+    );
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden = f.read("golden/api-contract/xz.json");
+    assert!(!golden.contains("prelude::stream"), "{golden}");
+    // The 2018 spelling of the same import.
+    f.edit("Cargo.toml", "edition = \"2015\"", "edition = \"2018\"");
+    f.write(
+        "src/bufread.rs",
+        &bufread("use crate::stream::{Check, Stream};", "Stream"),
+    );
+    assert_eq!(f.deltas(), []);
+    // The near miss: the parameter is really another type of the module.
+    f.write(
+        "src/bufread.rs",
+        &bufread("use crate::stream::{Check, Stream};", "Check"),
+    );
+    assert_eq!(
+        f.deltas(),
+        [delta("breaking", "param_type_changed", "bufread::Decoder")]
+    );
+}
+
 /// md-5 0.11 and hmac 0.13 define their hasher with digest's `buffer_fixed!(pub struct
 /// Md5(Md5Core); oid: "…"; impl: …;)`, whose body is the macro's own syntax, not items
 /// (before, `pub type Md5 = CoreWrapper<Md5Core>;`). Where digest's macro cannot be

@@ -1675,6 +1675,18 @@ fn reach(
             }
         }
     }
+    // Edition 2015 wrote `use` paths from the crate root (xz2 0.1.6's `use
+    // stream::Stream;` in `bufread`, beside `use std::io::prelude::*;`): a first name
+    // that no module or glob of the crate's puts in this module's scope, and that the
+    // root has, is the root's, never one a glob of std might hold.
+    if !named
+        && m != NameTable::ROOT
+        && lookup(modules, m, first, &mut Vec::new()).is_empty()
+        && !lookup(modules, NameTable::ROOT, first, &mut Vec::new()).is_empty()
+    {
+        reach(modules, NameTable::ROOT, rest, visiting, out);
+        named = true;
+    }
     if !named {
         for (path, bound) in &imports {
             if bound.is_some() {
@@ -3154,6 +3166,13 @@ mod tests {
         assert_eq!(through("crate::stdlib::TypeId"), None);
         assert_eq!(through("std::any::TypeId"), None);
         assert_eq!(through("crate::stdlib"), None);
+        // A 2015 `use` path from the root, in a module that globs std: the root's.
+        assert_eq!(through("own::Debug"), None);
+        let names: Vec<String> = ["own", "Debug"].map(str::to_owned).to_vec();
+        assert_eq!(
+            std_path_through(&t, t.module("krate::stdlib").unwrap(), &names),
+            None
+        );
         // The canonical form reads a golden's shim path the same way.
         assert_eq!(
             canonical(&t, "krate", "crate::stdlib::any::TypeId"),
