@@ -3138,6 +3138,90 @@ fn a_proc_macro_crate_s_derive_beside_a_trait_of_its_name_is_a_macro() {
     );
 }
 
+/// musli 0.2: `pub use musli_core::__macros::Decode;` beside `pub use
+/// musli_core::de::__traits::Decode;`, where musli-core holds `pub use musli_macros as
+/// __macros;` and musli-macros is a proc-macro crate. A name under a dependency's
+/// module that is a proc-macro crate renamed is a macro, as one of the proc-macro
+/// crate itself is: the update had stopped on "two pinned items are named
+/// `de::Decode`".
+#[test]
+fn a_derive_re_exported_through_a_dependency_s_renamed_macro_crate_is_a_macro() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"lib\"]\nresolver = \"2\"\n",
+    );
+    let manifest = |name: &str, more: &str| {
+        format!("[package]\nname = \"{name}\"\nversion = \"0.2.0\"\nedition = \"2021\"\n{more}")
+    };
+    f.write(
+        "macros/Cargo.toml",
+        &manifest("codec-macros", "[lib]\nproc-macro = true\n"),
+    );
+    f.write(
+        "macros/src/lib.rs",
+        "extern crate proc_macro;\nuse proc_macro::TokenStream;\n\n\
+         #[proc_macro_derive(Decode)]\npub fn decode(_: TokenStream) -> TokenStream {\n    \
+         TokenStream::new()\n}\n",
+    );
+    f.write(
+        "core/Cargo.toml",
+        &manifest(
+            "codec-core",
+            "[dependencies]\ncodec-macros = { path = \"../macros\" }\n",
+        ),
+    );
+    f.write(
+        "core/src/lib.rs",
+        "pub use codec_macros as __macros;\n\
+         pub mod de {\n    pub mod __traits {\n        pub trait Decode {}\n    }\n}\n",
+    );
+    f.write(
+        "lib/Cargo.toml",
+        &manifest(
+            "codec",
+            "[dependencies]\ncodec-core = { path = \"../core\" }\n",
+        ),
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub mod de {\n    pub use codec_core::__macros::Decode;\n    \
+         pub use codec_core::de::__traits::Decode;\n}\n",
+    );
+    f.write("contract-pin.toml", "[set.api]\npublic_api = true\n");
+    f.write(
+        "Cargo.lock",
+        "version = 4\n\n\
+         [[package]]\nname = \"codec\"\nversion = \"0.2.0\"\ndependencies = [\"codec-core\"]\n\n\
+         [[package]]\nname = \"codec-core\"\nversion = \"0.2.0\"\ndependencies = [\"codec-macros\"]\n\n\
+         [[package]]\nname = \"codec-macros\"\nversion = \"0.2.0\"\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("lib/golden/api-contract/codec.json")).unwrap();
+    let target = |name: &str| golden["symbols"][name]["shape"]["item"]["target"].clone();
+    assert_eq!(
+        target("de::Decode"),
+        "codec_core::de::__traits::Decode",
+        "{golden}"
+    );
+    assert_eq!(
+        target("de::Decode!"),
+        "codec_core::__macros::Decode",
+        "{golden}"
+    );
+    f.edit(
+        "lib/src/lib.rs",
+        "pub use codec_core::__macros::Decode;\n",
+        "",
+    );
+    assert_eq!(
+        f.deltas_of("codec"),
+        [delta("breaking", "symbol_removed", "de::Decode!")],
+    );
+}
+
 /// An `extern` block of private items is no public API and no warning (every FFI
 /// crate has its own bindings: ring 0.17 gave six "cannot be recorded" warnings);
 /// items a crate's macro writes into a block are read like any others; a call that

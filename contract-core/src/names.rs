@@ -694,6 +694,27 @@ impl NameTable {
         self.modules.iter().position(|m| m.path == path)
     }
 
+    /// Where the crate binds extern crate `krate` as a module of another name
+    /// (`pub use musli_macros as __macros;` at the root: `__macros`), by the path
+    /// within the crate. Public or not: a path the package writes through it compiled.
+    pub fn crate_aliases(&self, krate: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for m in &self.modules {
+            for (path, bound) in &m.imports {
+                let named = match path.as_slice() {
+                    [only] | [_, only] if path.len() == 1 || path[0].is_empty() => only,
+                    _ => continue,
+                };
+                let Some(bound) = bound.as_deref().filter(|_| named == krate) else {
+                    continue;
+                };
+                let within: Vec<&str> = m.path.split("::").skip(1).chain([bound]).collect();
+                out.push(within.join("::"));
+            }
+        }
+        out
+    }
+
     /// The number of modules.
     pub fn len(&self) -> usize {
         self.modules.len()

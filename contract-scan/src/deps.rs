@@ -32,6 +32,9 @@ pub struct DepLib {
     pub id: String,
     /// A proc-macro crate: what it exports is macros only.
     pub proc_macro: bool,
+    /// Its own dependencies that are proc-macro crates, by crate name (musli-core's
+    /// `musli_macros`), as the lock file and their manifests say.
+    pub macro_deps: std::collections::BTreeSet<String>,
 }
 
 /// The dependencies of one package, their tables read when first asked for.
@@ -115,6 +118,28 @@ impl DepNames {
             .filter(|(_, (lib, _))| lib.proc_macro)
             .map(|(name, _)| name.clone())
             .collect()
+    }
+
+    /// The modules of the dependencies found that are a proc-macro crate under
+    /// another name (musli-core's `pub use musli_macros as __macros;`), by the path
+    /// the package writes (`musli_core::__macros`): every name under one is a macro.
+    pub fn macro_modules(&self) -> std::collections::BTreeSet<String> {
+        let libs = self.libs();
+        let mut out = std::collections::BTreeSet::new();
+        for (called, (lib, _)) in &libs.found {
+            if lib.macro_deps.is_empty() {
+                continue;
+            }
+            let Some(table) = self.table(called) else {
+                continue;
+            };
+            for krate in &lib.macro_deps {
+                for within in table.crate_aliases(krate) {
+                    out.insert(format!("{called}::{within}"));
+                }
+            }
+        }
+        out
     }
 
     /// The dependencies whose sources cannot be found (see
@@ -245,10 +270,13 @@ fn locate(
                         .find(|d| d.join("Cargo.toml").is_file())
                 }),
         };
-        let Some(lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
+        let Some(mut lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
             missing.insert(guess());
             continue;
         };
+        if let (Some(lock), false) = (&lock, lib.proc_macro) {
+            lib.macro_deps = proc_macro_deps(lock, &registry_dirs, &dep.package, &lib.root);
+        }
         let called = dep
             .rename
             .as_deref()
@@ -256,6 +284,71 @@ fn locate(
         out.insert(called, lib);
     }
     (out, missing)
+}
+
+/// The crate names of the proc-macro crates that dependency `name` (its library
+/// root `root`) depends on: the lock file's entry for it names them, a registry
+/// directory or its manifest's `path` holds each.
+fn proc_macro_deps(
+    lock: &Lock,
+    registry_dirs: &[PathBuf],
+    name: &str,
+    root: &Path,
+) -> std::collections::BTreeSet<String> {
+    // The package directory: the manifest's beside `src/`, or above a custom root.
+    let Some(dir) = root
+        .ancestors()
+        .skip(1)
+        .find(|d| d.join("Cargo.toml").is_file())
+    else {
+        return Default::default();
+    };
+    let manifest: Option<toml::Value> = std::fs::read_to_string(dir.join("Cargo.toml"))
+        .ok()
+        .and_then(|text| toml::from_str(&text).ok());
+    let version = manifest.as_ref().and_then(|m| {
+        m.get("package")?
+            .get("version")?
+            .as_str()
+            .map(str::to_owned)
+    });
+    let Some(this) = lock
+        .package
+        .iter()
+        .find(|p| p.name == name && Some(&p.version) == version.as_ref())
+    else {
+        return Default::default();
+    };
+    let path_of = |dep: &str| -> Option<PathBuf> {
+        let table = manifest.as_ref()?.get("dependencies")?.get(dep)?;
+        Some(dir.join(table.get("path")?.as_str()?))
+    };
+    this.dependencies
+        .iter()
+        .filter_map(|entry| {
+            let mut words = entry.split(' ');
+            let dep = words.next()?;
+            let version = match words.next() {
+                Some(v) => Some(v.to_owned()),
+                None => {
+                    let mut found = lock.package.iter().filter(|p| p.name == dep);
+                    let one = found.next()?;
+                    found.next().is_none().then(|| one.version.clone())
+                }
+            };
+            let dir = version
+                .and_then(|version| {
+                    registry_dirs
+                        .iter()
+                        .map(|r| r.join(format!("{dep}-{version}")))
+                        .find(|d| d.join("Cargo.toml").is_file())
+                })
+                .or_else(|| path_of(dep))?;
+            library(&dir, dep)
+                .filter(|lib| lib.proc_macro)
+                .map(|lib| lib.crate_name)
+        })
+        .collect()
 }
 
 /// The version of `dependency` the lock file chose for `package`.
@@ -299,6 +392,7 @@ fn library(dir: &Path, package: &str) -> Option<DepLib> {
         root,
         id: format!("{name}-{}", dir.display()),
         proc_macro: lib.proc_macro,
+        macro_deps: Default::default(),
     })
 }
 

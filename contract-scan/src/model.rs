@@ -683,14 +683,14 @@ pub fn load(
             };
             // Dependencies found on disk (their macros are expanded) and every one the
             // library may name (a `pub use` of another crate's item), sources or not.
-            let (libraries, extern_crates, macro_crates) = match has_public_api {
-                false => (Vec::new(), BTreeSet::new(), BTreeSet::new()),
+            let (libraries, extern_crates, macro_crates, macro_modules) = match has_public_api {
+                false => Default::default(),
                 true => {
                     let libraries = deps.libraries();
                     let mut all: BTreeSet<String> =
                         libraries.iter().map(|(n, _)| n.clone()).collect();
                     all.extend(deps.unread());
-                    (libraries, all, deps.macro_crates())
+                    (libraries, all, deps.macro_crates(), deps.macro_modules())
                 }
             };
             let custom = match package.build_script {
@@ -718,6 +718,7 @@ pub fn load(
                 dependencies: libraries,
                 extern_crates,
                 macro_crates,
+                macro_modules,
                 edition_2015: package.edition == "2015",
                 features: match has_public_api {
                     false => BTreeMap::new(),

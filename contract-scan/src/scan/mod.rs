@@ -71,6 +71,11 @@ pub struct Options {
     /// export is a macro's (`pub use sqlx_macros::FromRow;`, a derive, beside `pub use
     /// sqlx_core::from_row::FromRow;`, a trait: two items, one path).
     pub macro_crates: BTreeSet<String>,
+    /// Modules of dependencies that are a proc-macro crate under another name, by the
+    /// path the package writes (`musli_core::__macros`; see
+    /// [`crate::deps::DepNames::macro_modules`]): a `pub use` through one re-exports a
+    /// macro.
+    pub macro_modules: BTreeSet<String>,
     /// The package is of edition 2015: `::name` is the crate root's `name`, not the
     /// extern crate `name` whatever the module holds.
     pub edition_2015: bool,
@@ -1090,6 +1095,7 @@ mod tests {
             dependencies: Vec::new(),
             extern_crates: BTreeSet::new(),
             macro_crates: BTreeSet::new(),
+            macro_modules: BTreeSet::new(),
             edition_2015: false,
             out_dir: None,
         }

@@ -505,10 +505,18 @@ impl Scanner<'_> {
                     });
                 // What a proc-macro crate exports is a macro; another crate's name is
                 // taken as a type's (one symbol, whatever namespaces it fills).
-                let ns = match self.options.macro_crates.contains(segments[0]) {
-                    true => Ns::Macro,
-                    false => Ns::Type,
-                };
+                // So is a name under another crate's module that is a proc-macro
+                // crate renamed (`pub use musli_core::__macros::Decode;` beside `pub
+                // use musli_core::de::__traits::Decode;`).
+                let through_macro_module = self
+                    .options
+                    .macro_modules
+                    .contains(&segments[..segments.len() - 1].join("::"));
+                let ns =
+                    match self.options.macro_crates.contains(segments[0]) || through_macro_module {
+                        true => Ns::Macro,
+                        false => Ns::Type,
+                    };
                 Some(Def {
                     name: name.clone(),
                     ns,
