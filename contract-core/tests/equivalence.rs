@@ -1785,6 +1785,40 @@ fn precise_capturing_of_what_edition_2021_captured_is_no_change() {
     );
 }
 
+/// askalono 0.4 → 0.5: `fn licenses<'a>(&'a self) -> impl Iterator<Item = &String> +
+/// 'a` became `fn licenses(&self) -> impl Iterator<Item = &String>`. The item's elided
+/// lifetime is `self`'s borrow: the `impl` captured it already, and outlives it either
+/// way.
+#[test]
+fn an_outlives_bound_on_the_borrow_an_elided_item_names_is_no_change() {
+    let store = |sig: &str| {
+        format!(
+            "pub struct Store(Vec<String>);
+impl Store {{ pub fn {sig} {{ todo!() }} }}"
+        )
+    };
+    same(
+        &store("licenses<'a>(&'a self) -> impl Iterator<Item = &String> + 'a"),
+        &store("licenses(&self) -> impl Iterator<Item = &String>"),
+    );
+    same(
+        &store("licenses(&self) -> impl Iterator<Item = (u8, &String)> + '_"),
+        &store("licenses(&self) -> impl Iterator<Item = (u8, &String)>"),
+    );
+    // Near misses: an item that borrows nothing, which the `'_` bound made the `impl`
+    // capture; and an elided lifetime of an `Fn` sugar, which is its own.
+    breaks(
+        &store("licenses(&self) -> impl Iterator<Item = String> + '_"),
+        &store("licenses(&self) -> impl Iterator<Item = String>"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    breaks(
+        &store("licenses(&self) -> impl Iterator<Item = Box<dyn Fn(&str)>> + '_"),
+        &store("licenses(&self) -> impl Iterator<Item = Box<dyn Fn(&str)>>"),
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
 /// Editions 2015 and 2018 read a trait written as a type as its trait object:
 /// `&mut fmt::Write` is `&mut dyn fmt::Write` (yansi 0.5 → 1.0).
 #[test]

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::ty::{Bound, Type};
+use crate::ty::{Args, Bound, GenericArg, Type};
 
 /// `t` with every `impl Trait`'s captures written in one form; whether any was
 /// written otherwise.
@@ -54,11 +54,14 @@ pub(super) fn written_alike(t: &mut Type) -> bool {
 }
 
 /// The lifetimes the trait bounds of an `impl` name in their arguments (not those a
-/// `for<…>` binds).
+/// `for<…>` binds). A reference whose lifetime is elided names the elided one, `'_`
+/// (askalono 0.4's `fn licenses<'a>(&'a self) -> impl Iterator<Item = &String> + 'a`
+/// is 0.5's `-> impl Iterator<Item = &String>`: the item borrows `self` either way),
+/// except in an `Fn(&T)` sugar or a `fn` pointer, whose elided lifetimes are their own.
 fn named_lifetimes(bounds: &[Bound]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for b in bounds {
-        let Bound::Trait { hrtb, .. } = b else {
+        let Bound::Trait { hrtb, path, .. } = b else {
             continue;
         };
         b.clone().lifetimes_mut(&mut |l| {
@@ -66,6 +69,30 @@ fn named_lifetimes(bounds: &[Bound]) -> BTreeSet<String> {
                 out.insert(l.clone());
             }
         });
+        if path.segments.iter().any(|s| args_elide(&s.args)) {
+            out.insert("'_".to_owned());
+        }
     }
     out
+}
+
+/// Whether angle-bracketed arguments hold a reference with an elided lifetime.
+fn args_elide(args: &Args) -> bool {
+    let Args::Angle(list) = args else {
+        return false;
+    };
+    list.iter().any(|a| match a {
+        GenericArg::Type(t) | GenericArg::AssocType { ty: t, .. } => elides(t),
+        _ => false,
+    })
+}
+
+fn elides(t: &Type) -> bool {
+    match t {
+        Type::Ref { lifetime: None, .. } => true,
+        Type::Ref { elem, .. } | Type::Slice(elem) | Type::Array { elem, .. } => elides(elem),
+        Type::Tuple(elems) => elems.iter().any(elides),
+        Type::Path(p) => p.segments.iter().any(|s| args_elide(&s.args)),
+        _ => false,
+    }
 }
