@@ -1449,7 +1449,7 @@ fn std_reexport(p: &mut Path) {
 
 /// Replaces each parameter named in `map` with its argument, not looking inside
 /// what it put in (an argument may mention a name that is also a parameter).
-fn substitute(t: &mut Type, map: &BTreeMap<String, Type>) {
+pub(crate) fn substitute(t: &mut Type, map: &BTreeMap<String, Type>) {
     if let Type::Path(p) = t {
         if let Some(name) = p.as_ident() {
             if let Some(arg) = map.get(name) {

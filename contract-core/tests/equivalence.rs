@@ -1805,16 +1805,46 @@ impl Store {{ pub fn {sig} {{ todo!() }} }}"
         &store("licenses(&self) -> impl Iterator<Item = (u8, &String)> + '_"),
         &store("licenses(&self) -> impl Iterator<Item = (u8, &String)>"),
     );
-    // Near misses: an item that borrows nothing, which the `'_` bound made the `impl`
-    // capture; and an elided lifetime of an `Fn` sugar, which is its own.
+    // Near misses: an item that borrows nothing, which a `'_` bound added makes the
+    // `impl` capture anew; and an elided lifetime of an `Fn` sugar, which is its own.
     breaks(
-        &store("licenses(&self) -> impl Iterator<Item = String> + '_"),
         &store("licenses(&self) -> impl Iterator<Item = String>"),
+        &store("licenses(&self) -> impl Iterator<Item = String> + '_"),
         DeltaKind::ReturnTypeChanged,
     );
     breaks(
-        &store("licenses(&self) -> impl Iterator<Item = Box<dyn Fn(&str)>> + '_"),
         &store("licenses(&self) -> impl Iterator<Item = Box<dyn Fn(&str)>>"),
+        &store("licenses(&self) -> impl Iterator<Item = Box<dyn Fn(&str)>> + '_"),
+        DeltaKind::ReturnTypeChanged,
+    );
+}
+
+/// litemap 0.8.2 → 0.8.3: `-> impl DoubleEndedIterator<Item = (&'a K, &'a V)>` became
+/// `-> S::KeyValueIter`, an associated type of the store trait `S` is bounded by, which
+/// declares those bounds: every caller is promised what it was.
+#[test]
+fn an_opaque_return_that_becomes_a_projection_declaring_its_bounds_is_no_break() {
+    let map = |declared: &str, ret: &str| {
+        format!(
+            "pub trait StoreIterable<'a, K: 'a, V: 'a> {{\n    \
+                 type KeyValueIter: {declared};\n    \
+                 fn lm_iter(&'a self) -> Self::KeyValueIter;\n}}\n\
+             pub struct LiteMap<K, V, S> {{ values: S, kv: std::marker::PhantomData<(K, V)> }}\n\
+             impl<'a, K: 'a, V: 'a, S> LiteMap<K, V, S> where S: StoreIterable<'a, K, V> {{\n    \
+                 pub fn iter(&'a self) -> {ret} {{ self.values.lm_iter() }}\n}}\n"
+        )
+    };
+    let full = "Iterator<Item = (&'a K, &'a V)> + DoubleEndedIterator + 'a";
+    let opaque = "impl DoubleEndedIterator<Item = (&'a K, &'a V)>";
+    only_additive(
+        &map(full, opaque),
+        &map(full, "S::KeyValueIter"),
+        DeltaKind::ReturnTypeChanged,
+    );
+    // Near miss: the associated type promises less than the opaque type did.
+    breaks(
+        &map(full, opaque),
+        &map("Iterator<Item = (&'a K, &'a V)> + 'a", "S::KeyValueIter"),
         DeltaKind::ReturnTypeChanged,
     );
 }

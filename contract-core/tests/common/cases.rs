@@ -2227,6 +2227,41 @@ pub const CASES: &[Case] = &[
         "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&self) -> &'s str { self.0 } }",
         "pub struct P<'s>(&'s str); impl<'s> P<'s> { pub fn v(&self) -> &str { self.0 } }",
     ),
+    // An opaque return that became a projection whose trait declares its bounds
+    // promises callers all it did (litemap 0.8.3's `S::KeyValueIter`)…
+    yes(
+        ReturnTypeChanged,
+        Additive,
+        Api,
+        "pub trait Store<'a, K: 'a> { type Iter: Iterator<Item = &'a K> + DoubleEndedIterator + 'a; fn it(&'a self) -> Self::Iter; } \
+         pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
+         impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> impl DoubleEndedIterator<Item = &'a K> { self.0.it() } }",
+        "pub trait Store<'a, K: 'a> { type Iter: Iterator<Item = &'a K> + DoubleEndedIterator + 'a; fn it(&'a self) -> Self::Iter; } \
+         pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
+         impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> S::Iter { self.0.it() } }",
+    ),
+    // … but not one whose trait declares less.
+    yes(
+        ReturnTypeChanged,
+        Breaking,
+        Api,
+        "pub trait Store<'a, K: 'a> { type Iter: Iterator<Item = &'a K> + DoubleEndedIterator + 'a; fn it(&'a self) -> Self::Iter; } \
+         pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
+         impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> impl DoubleEndedIterator<Item = &'a K> { self.0.it() } }",
+        "pub trait Store<'a, K: 'a> { type Iter: Iterator<Item = &'a K> + 'a; fn it(&'a self) -> Self::Iter; } \
+         pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
+         impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> S::Iter { self.0.it() } }",
+    ),
+    // An outlives bound added on an item that borrows nothing captures the borrow of
+    // `self` anew: callers' borrows now last as long as the iterator (an item that
+    // names the borrow captured it already, askalono 0.5).
+    yes(
+        ReturnTypeChanged,
+        Breaking,
+        Api,
+        "pub struct S(Vec<String>); impl S { pub fn l(&self) -> impl Iterator<Item = String> { self.0.clone().into_iter() } }",
+        "pub struct S(Vec<String>); impl S { pub fn l(&self) -> impl Iterator<Item = String> + '_ { self.0.iter().cloned() } }",
+    ),
     // A lifetime a field now uses invariantly: `F<'long>` no longer passes for a
     // `F<'short>`, private field or not.
     yes(
