@@ -1826,12 +1826,13 @@ impl Store {{ pub fn {sig} {{ todo!() }} }}"
 fn an_opaque_return_that_becomes_a_projection_declaring_its_bounds_is_no_break() {
     let map = |declared: &str, ret: &str| {
         format!(
-            "pub trait StoreIterable<'a, K: 'a, V: 'a> {{\n    \
-                 type KeyValueIter: {declared};\n    \
-                 fn lm_iter(&'a self) -> Self::KeyValueIter;\n}}\n\
-             pub struct LiteMap<K, V, S> {{ values: S, kv: std::marker::PhantomData<(K, V)> }}\n\
-             impl<'a, K: 'a, V: 'a, S> LiteMap<K, V, S> where S: StoreIterable<'a, K, V> {{\n    \
-                 pub fn iter(&'a self) -> {ret} {{ self.values.lm_iter() }}\n}}\n"
+            "pub mod store {{\n    pub trait StoreIterable<'a, K: 'a, V: 'a> {{\n        \
+                 type KeyValueIter: {declared};\n        \
+                 fn lm_iter(&'a self) -> Self::KeyValueIter;\n    }}\n}}\n\
+             pub mod map {{\n    use crate::store::*;\n    \
+                 pub struct LiteMap<K, V, S> {{ values: S, kv: std::marker::PhantomData<(K, V)> }}\n    \
+                 impl<'a, K: 'a, V: 'a, S> LiteMap<K, V, S> where S: StoreIterable<'a, K, V> {{\n        \
+                 pub fn iter(&'a self) -> {ret} {{ self.values.lm_iter() }}\n    }}\n}}\n"
         )
     };
     let full = "Iterator<Item = (&'a K, &'a V)> + DoubleEndedIterator + 'a";

@@ -673,7 +673,14 @@ fn declared_bounds(
     assoc: &str,
 ) -> Option<Vec<Bound>> {
     let def = crate::variance::def_of(cx.current_module, bound)?;
-    let symbol = cx.current_types.trait_symbol(&def)?;
+    // A bare name a glob brings (litemap's `use crate::store::*;`): the one trait of
+    // the crate by that name.
+    let symbol = cx.current_types.trait_symbol(&def).or_else(|| {
+        let [only] = bound.segments.as_slice() else {
+            return None;
+        };
+        cx.current_types.trait_symbol(&only.name)
+    })?;
     let Some(crate::shape::ItemShape::Trait(t)) = &symbol.item else {
         return None;
     };
