@@ -63,7 +63,11 @@ pub fn assemble(registrations: &[Registered]) -> Result<BTreeMap<String, Symbol>
                     true => reg.module.split("::").next().unwrap_or(&reg.module),
                     false => &reg.module,
                 };
-                let site = format!("{} `{within}::{}`", item.kind_name(), reg.name);
+                let mut site = format!("{} `{within}::{}`", item.kind_name(), reg.name);
+                // Two re-exports under one path differ only by what they name.
+                if let crate::ItemShape::Reexport(r) = item {
+                    site.push_str(&format!(" of `{}`", r.target));
+                }
                 if let Some(first) = item_sites.get(&reg.name) {
                     conflicts.push(Conflict {
                         name: reg.name.clone(),
@@ -216,5 +220,24 @@ mod tests {
         assert!(message.contains("`x::m::Id`"), "{message}");
         let err = assemble(&[methods("T", "m", &["f"]), methods("T", "n", &["f"])]).unwrap_err();
         assert_eq!(err[0].name, "T::f");
+        // Two re-exports under one path are told apart by what they name (musli 0.2's
+        // `de::Decode`, a derive and a trait, once read as two types).
+        let reexport = |target: &str| Registered {
+            name: "de::Decode".to_owned(),
+            module: "m::de".to_owned(),
+            fragment: ItemShape::Reexport(crate::shape::ReexportShape {
+                target: Type::parse(target).unwrap(),
+                hidden: false,
+            })
+            .into(),
+        };
+        let err =
+            assemble(&[reexport("dep::macros::Decode"), reexport("dep::de::Decode")]).unwrap_err();
+        let message = err[0].to_string();
+        assert!(
+            message.contains("of `dep::macros::Decode`")
+                && message.contains("of `dep::de::Decode`"),
+            "{message}"
+        );
     }
 }
