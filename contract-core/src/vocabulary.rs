@@ -311,7 +311,9 @@ breaks; a property renames the generics of every case at random):
   is compared as written;
 - what a returned `impl Trait` captures, in either spelling: `impl 'd + Iterator<…>`, an
   `impl` whose bounds name `'d`, and `impl Iterator<…> + use<'d, T>` (Rust 2024's precise
-  capturing). Type parameters are captured either way; the lifetimes are compared. An
+  capturing), a reference with an elided lifetime in the bounds naming `'_`
+  (`impl Iterator<Item = &String> + '_` on `&self` is `impl Iterator<Item = &String>`).
+  Type parameters are captured either way; the lifetimes are compared. An
   edition-2024 `impl Trait` with no `use<…>` captures every lifetime in scope, which the
   shape does not record: it is read as edition 2021's, so an edition change alone may
   show;
