@@ -32,9 +32,8 @@ pub struct DepLib {
     pub id: String,
     /// A proc-macro crate: what it exports is macros only.
     pub proc_macro: bool,
-    /// Its own dependencies that are proc-macro crates, by crate name (musli-core's
-    /// `musli_macros`), as the lock file and their manifests say.
-    pub macro_deps: std::collections::BTreeSet<String>,
+    /// Its package name (what the lock file lists it by).
+    pub package: String,
 }
 
 /// The dependencies of one package, their tables read when first asked for.
@@ -48,9 +47,11 @@ pub struct DepNames {
     libs: OnceLock<Located>,
 }
 
-/// The dependencies found, each with its table once read, and those not found.
+/// The dependencies found, each with its table once read and the modules it binds a
+/// proc-macro crate to once asked, and those not found.
 struct Located {
     found: BTreeMap<String, (DepLib, OnceLock<Option<NameTable>>)>,
+    macro_modules: BTreeMap<String, OnceLock<std::collections::BTreeSet<String>>>,
     missing: std::collections::BTreeSet<String>,
 }
 
@@ -91,6 +92,7 @@ impl DepNames {
             let (found, missing) =
                 locate(&self.workspace_root, cargo_home.as_deref(), &self.package);
             Located {
+                macro_modules: found.keys().map(|n| (n.clone(), OnceLock::new())).collect(),
                 found: found
                     .into_iter()
                     .map(|(name, lib)| (name, (lib, OnceLock::new())))
@@ -120,26 +122,42 @@ impl DepNames {
             .collect()
     }
 
-    /// The modules of the dependencies found that are a proc-macro crate under
-    /// another name (musli-core's `pub use musli_macros as __macros;`), by the path
-    /// the package writes (`musli_core::__macros`): every name under one is a macro.
-    pub fn macro_modules(&self) -> std::collections::BTreeSet<String> {
+    /// Whether `path` (`musli_core::__macros`, as the package writes it) is a module of
+    /// a dependency that binds a proc-macro crate under another name (musli-core's
+    /// `pub use musli_macros as __macros;`): every name under it is a macro. Asked only
+    /// of a re-export's path; the dependency's lock entry and names are read then.
+    pub fn is_macro_module(&self, path: &str) -> bool {
+        let Some((called, within)) = path.split_once("::") else {
+            return false;
+        };
         let libs = self.libs();
-        let mut out = std::collections::BTreeSet::new();
-        for (called, (lib, _)) in &libs.found {
-            if lib.macro_deps.is_empty() {
-                continue;
-            }
-            let Some(table) = self.table(called) else {
-                continue;
-            };
-            for krate in &lib.macro_deps {
-                for within in table.crate_aliases(krate) {
-                    out.insert(format!("{called}::{within}"));
+        let (Some((lib, _)), Some(modules)) =
+            (libs.found.get(called), libs.macro_modules.get(called))
+        else {
+            return false;
+        };
+        modules
+            .get_or_init(|| {
+                if lib.proc_macro {
+                    return Default::default();
                 }
-            }
-        }
-        out
+                let lock: Option<Lock> =
+                    std::fs::read_to_string(self.workspace_root.join("Cargo.lock"))
+                        .ok()
+                        .and_then(|text| toml::from_str(&text).ok());
+                let registry_dirs = registry_dirs(cargo_home().as_deref());
+                let macro_deps = lock.map_or_else(Default::default, |lock| {
+                    proc_macro_deps(&lock, &registry_dirs, &lib.package, &lib.root)
+                });
+                let Some(table) = self.table(called).filter(|_| !macro_deps.is_empty()) else {
+                    return Default::default();
+                };
+                macro_deps
+                    .iter()
+                    .flat_map(|krate| table.crate_aliases(krate))
+                    .collect()
+            })
+            .contains(within)
     }
 
     /// The dependencies whose sources cannot be found (see
@@ -243,11 +261,7 @@ fn locate(
     let lock: Option<Lock> = std::fs::read_to_string(workspace_root.join("Cargo.lock"))
         .ok()
         .and_then(|text| toml::from_str(&text).ok());
-    let registry_dirs: Vec<PathBuf> = cargo_home
-        .map(|home| home.join("registry").join("src"))
-        .and_then(|src| std::fs::read_dir(src).ok())
-        .map(|dirs| dirs.filter_map(|d| d.ok().map(|d| d.path())).collect())
-        .unwrap_or_default();
+    let registry_dirs = registry_dirs(cargo_home);
     let mut out = BTreeMap::new();
     let mut missing = std::collections::BTreeSet::new();
     for dep in &package.dependencies {
@@ -270,13 +284,10 @@ fn locate(
                         .find(|d| d.join("Cargo.toml").is_file())
                 }),
         };
-        let Some(mut lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
+        let Some(lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
             missing.insert(guess());
             continue;
         };
-        if let (Some(lock), false) = (&lock, lib.proc_macro) {
-            lib.macro_deps = proc_macro_deps(lock, &registry_dirs, &dep.package, &lib.root);
-        }
         let called = dep
             .rename
             .as_deref()
@@ -284,6 +295,15 @@ fn locate(
         out.insert(called, lib);
     }
     (out, missing)
+}
+
+/// The directories cargo unpacks registry packages in.
+fn registry_dirs(cargo_home: Option<&Path>) -> Vec<PathBuf> {
+    cargo_home
+        .map(|home| home.join("registry").join("src"))
+        .and_then(|src| std::fs::read_dir(src).ok())
+        .map(|dirs| dirs.filter_map(|d| d.ok().map(|d| d.path())).collect())
+        .unwrap_or_default()
 }
 
 /// The crate names of the proc-macro crates that dependency `name` (its library
@@ -392,7 +412,7 @@ fn library(dir: &Path, package: &str) -> Option<DepLib> {
         root,
         id: format!("{name}-{}", dir.display()),
         proc_macro: lib.proc_macro,
-        macro_deps: Default::default(),
+        package: package.to_owned(),
     })
 }
 

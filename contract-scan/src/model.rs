@@ -690,7 +690,9 @@ pub fn load(
                     let mut all: BTreeSet<String> =
                         libraries.iter().map(|(n, _)| n.clone()).collect();
                     all.extend(deps.unread());
-                    (libraries, all, deps.macro_crates(), deps.macro_modules())
+                    let ask = Arc::clone(deps);
+                    let modules = scan::MacroModules::new(move |p| ask.is_macro_module(p));
+                    (libraries, all, deps.macro_crates(), modules)
                 }
             };
             let custom = match package.build_script {

@@ -48,6 +48,32 @@ mod public_api;
 use pins::*;
 use public_api::*;
 
+/// Asks whether a dependency's module is a proc-macro crate under another name
+/// ([`Options::macro_modules`]); none is, by default.
+#[derive(Clone, Default)]
+pub struct MacroModules(Option<std::sync::Arc<AskMacroModule>>);
+
+/// The question [`MacroModules`] asks.
+type AskMacroModule = dyn Fn(&str) -> bool + Send + Sync;
+
+impl MacroModules {
+    /// Answers with `ask`.
+    pub fn new(ask: impl Fn(&str) -> bool + Send + Sync + 'static) -> MacroModules {
+        MacroModules(Some(std::sync::Arc::new(ask)))
+    }
+
+    /// Whether `path` is such a module.
+    pub fn contains(&self, path: &str) -> bool {
+        self.0.as_ref().is_some_and(|ask| ask(path))
+    }
+}
+
+impl std::fmt::Debug for MacroModules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MacroModules")
+    }
+}
+
 /// What a package's scan depends on besides its files: the sets that are public-API
 /// sets (with their `doc_hidden_is_api`), and what the build sees of `cfg`.
 #[derive(Clone, Debug, Default)]
@@ -71,11 +97,11 @@ pub struct Options {
     /// export is a macro's (`pub use sqlx_macros::FromRow;`, a derive, beside `pub use
     /// sqlx_core::from_row::FromRow;`, a trait: two items, one path).
     pub macro_crates: BTreeSet<String>,
-    /// Modules of dependencies that are a proc-macro crate under another name, by the
-    /// path the package writes (`musli_core::__macros`; see
-    /// [`crate::deps::DepNames::macro_modules`]): a `pub use` through one re-exports a
-    /// macro.
-    pub macro_modules: BTreeSet<String>,
+    /// Whether a path the package writes (`musli_core::__macros`) is a dependency's
+    /// module that is a proc-macro crate under another name (see
+    /// [`crate::deps::DepNames::is_macro_module`]): a `pub use` through one re-exports
+    /// a macro.
+    pub macro_modules: MacroModules,
     /// The package is of edition 2015: `::name` is the crate root's `name`, not the
     /// extern crate `name` whatever the module holds.
     pub edition_2015: bool,
@@ -1095,7 +1121,7 @@ mod tests {
             dependencies: Vec::new(),
             extern_crates: BTreeSet::new(),
             macro_crates: BTreeSet::new(),
-            macro_modules: BTreeSet::new(),
+            macro_modules: MacroModules::default(),
             edition_2015: false,
             out_dir: None,
         }
