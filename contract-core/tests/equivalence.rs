@@ -1850,6 +1850,46 @@ fn an_opaque_return_that_becomes_a_projection_declaring_its_bounds_is_no_break()
     );
 }
 
+/// dds 0.1 → 0.2: `decode_rect` went from eight parameters to six, four of them kept
+/// (`reader`, a `Size`, `format`, `options`). Each edit is reported once: two retyped,
+/// two removed, one renamed; not five retyped by position.
+#[test]
+fn parameters_of_two_lists_of_two_lengths_pair_by_their_common_types() {
+    let before = "pub struct Size; pub struct Rect; pub struct Format; pub struct Color; \
+                  pub struct Opts; pub struct View; pub struct Offset; \
+                  pub fn decode_rect(reader: &mut u8, output: &mut [u8], row_pitch: usize, \
+                  color: Color, size: Size, rect: Rect, format: Format, options: &Opts) {}";
+    let after = "pub struct Size; pub struct Rect; pub struct Format; pub struct Color; \
+                 pub struct Opts; pub struct View; pub struct Offset; \
+                 pub fn decode_rect(reader: &mut u8, image: View, offset: Offset, \
+                 surface_size: Size, format: Format, options: &Opts) {}";
+    let found: Vec<Delta> = deltas(before, after)
+        .into_iter()
+        .filter(|d| d.symbol == "decode_rect")
+        .collect();
+    let shown = common::show(&found);
+    let mut kinds: Vec<DeltaKind> = found.iter().map(|d| d.kind).collect();
+    kinds.sort();
+    let mut expected = [
+        DeltaKind::ParamTypeChanged,
+        DeltaKind::ParamTypeChanged,
+        DeltaKind::ParamRemoved,
+        DeltaKind::ParamRemoved,
+        DeltaKind::ParamRenamed,
+    ];
+    expected.sort();
+    assert_eq!(kinds, expected, "{shown}");
+    for said in [
+        "parameter `color: Color` removed",
+        "parameter `rect: Rect` removed",
+        "parameter `image`: `&mut [u8]` -> `View`",
+        "parameter `offset`: `usize` -> `Offset`",
+        "parameter `size` renamed to `surface_size`",
+    ] {
+        assert!(shown.contains(said), "{said}: {shown}");
+    }
+}
+
 /// Editions 2015 and 2018 read a trait written as a type as its trait object:
 /// `&mut fmt::Write` is `&mut dyn fmt::Write` (yansi 0.5 → 1.0).
 #[test]

@@ -397,18 +397,22 @@ fn binding_relaxed(old: &Bound, new: &Bound) -> bool {
 }
 
 /// Aligns the parameter lists: an insertion (the old types a subsequence of the new)
-/// is `required_arg_added`, a deletion `param_removed`; otherwise position by position.
+/// is `required_arg_added`, a deletion `param_removed`; lists of one length position
+/// by position; lists of two lengths otherwise by their longest common run of types,
+/// the parameters between two kept ones paired by position (dds 0.2's `decode_rect`:
+/// eight parameters to six, four of them kept, reads as two retyped and two removed,
+/// not as five retyped).
 fn params(old: &[Param], new: &[Param], role: Role) -> Vec<(DeltaKind, Class, Note)> {
     let mut out = Vec::new();
     let pairs: Vec<(Option<usize>, Option<usize>)> = if old.len() < new.len() {
         match subsequence(old, new) {
             Some(map) => merge(&map, new.len(), false),
-            None => positional(old.len(), new.len()),
+            None => common_run(old, new),
         }
     } else if old.len() > new.len() {
         match subsequence(new, old) {
             Some(map) => merge(&map, old.len(), true),
-            None => positional(old.len(), new.len()),
+            None => common_run(old, new),
         }
     } else {
         positional(old.len(), new.len())
@@ -493,6 +497,51 @@ fn merge(
             }
         })
         .collect()
+}
+
+/// Pairs by the longest common subsequence of types; between two kept pairs, the
+/// rest position by position.
+fn common_run(old: &[Param], new: &[Param]) -> Vec<(Option<usize>, Option<usize>)> {
+    let (n, m) = (old.len(), new.len());
+    // `len[i][j]`: the longest common run of `old[i..]` and `new[j..]`.
+    let mut len = vec![vec![0usize; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            len[i][j] = if old[i].ty == new[j].ty {
+                len[i + 1][j + 1] + 1
+            } else {
+                len[i + 1][j].max(len[i][j + 1])
+            };
+        }
+    }
+    let mut kept = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < n && j < m {
+        if old[i].ty == new[j].ty {
+            kept.push((i, j));
+            i += 1;
+            j += 1;
+        } else if len[i + 1][j] >= len[i][j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    kept.push((n, m));
+    let mut out = Vec::new();
+    let (mut from_old, mut from_new) = (0, 0);
+    for (ko, kn) in kept {
+        out.extend(
+            positional(ko - from_old, kn - from_new)
+                .into_iter()
+                .map(|(o, n)| (o.map(|o| o + from_old), n.map(|n| n + from_new))),
+        );
+        if ko < n {
+            out.push((Some(ko), Some(kn)));
+        }
+        (from_old, from_new) = (ko + 1, kn + 1);
+    }
+    out
 }
 
 fn positional(old: usize, new: usize) -> Vec<(Option<usize>, Option<usize>)> {
