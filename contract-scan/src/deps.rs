@@ -6,9 +6,10 @@
 //! metadata` gives it; a registry dependency's as cargo unpacks it,
 //! `$CARGO_HOME/registry/src/<index>/<name>-<version>/`, at the version the lock file
 //! chose for this package. Its library root and crate name come from its manifest
-//! (`[lib] path`, `[lib] name`). What cannot be found (no lock file, a git
-//! dependency, a package cargo has not fetched yet) is not read: its paths are
-//! compared as written. A dependency is read only when a shape that differs from its
+//! (`[lib] path`, `[lib] name`). A package the lock file names that cargo has not
+//! unpacked yet (a fresh checkout, nothing built) is fetched first (`cargo fetch`, as
+//! a build would). What still cannot be found (no lock file, a git dependency, no
+//! network for a download) is not read: its paths are compared as written. A dependency is read only when a shape that differs from its
 //! golden names it, and its table is cached like the package's own
 //! ([`crate::cache::names`]): a registry package never changes.
 
@@ -89,8 +90,15 @@ impl DepNames {
     fn libs(&self) -> &Located {
         self.libs.get_or_init(|| {
             let cargo_home = cargo_home();
-            let (found, missing) =
-                locate(&self.workspace_root, cargo_home.as_deref(), &self.package);
+            let mut located = locate(&self.workspace_root, cargo_home.as_deref(), &self.package);
+            // A dependency the lock file names that nothing has built or fetched yet (a
+            // fresh checkout): cargo unpacks it, as a build would, and it is read like
+            // the others. Before, what was read hung on what had run on the machine
+            // (hotwatch 0.4.6's `notify`: its auto traits unknown, a removal missed).
+            if located.2 && fetch(&self.workspace_root) {
+                located = locate(&self.workspace_root, cargo_home.as_deref(), &self.package);
+            }
+            let (found, missing, _) = located;
             Located {
                 macro_modules: found.keys().map(|n| (n.clone(), OnceLock::new())).collect(),
                 found: found
@@ -251,19 +259,25 @@ struct ManifestPackage {
 }
 
 /// Each dependency of `package` whose library can be found, by the name the package
-/// calls it; and the names of those that cannot (a renamed one by its new name,
-/// another by its package name with `_`).
+/// calls it; the names of those that cannot (a renamed one by its new name, another by
+/// its package name with `_`); and whether one of those is a registry package the lock
+/// file names that cargo has not unpacked yet (nothing has built or fetched it).
 fn locate(
     workspace_root: &Path,
     cargo_home: Option<&Path>,
     package: &PackageDeps,
-) -> (BTreeMap<String, DepLib>, std::collections::BTreeSet<String>) {
+) -> (
+    BTreeMap<String, DepLib>,
+    std::collections::BTreeSet<String>,
+    bool,
+) {
     let lock: Option<Lock> = std::fs::read_to_string(workspace_root.join("Cargo.lock"))
         .ok()
         .and_then(|text| toml::from_str(&text).ok());
     let registry_dirs = registry_dirs(cargo_home);
     let mut out = BTreeMap::new();
     let mut missing = std::collections::BTreeSet::new();
+    let mut not_unpacked = false;
     for dep in &package.dependencies {
         let guess = || {
             dep.rename
@@ -278,10 +292,12 @@ fn locate(
                 .and_then(|lock| locked_version(lock, package, &dep.package))
                 .and_then(|version| {
                     let name = format!("{}-{version}", dep.package);
-                    registry_dirs
+                    let dir = registry_dirs
                         .iter()
                         .map(|r| r.join(&name))
-                        .find(|d| d.join("Cargo.toml").is_file())
+                        .find(|d| d.join("Cargo.toml").is_file());
+                    not_unpacked |= dir.is_none();
+                    dir
                 }),
         };
         let Some(lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
@@ -294,7 +310,23 @@ fn locate(
             .map_or_else(|| lib.crate_name.clone(), |r| r.replace('-', "_"));
         out.insert(called, lib);
     }
-    (out, missing)
+    (out, missing, not_unpacked)
+}
+
+/// Has cargo download and unpack every package the workspace at `root` locks
+/// (`cargo fetch`); whether it did.
+fn fetch(root: &Path) -> bool {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    // From the workspace's directory: cargo reads its `.cargo/config.toml` there
+    // (vendored or replaced sources).
+    std::process::Command::new(cargo)
+        .current_dir(root)
+        .args(["fetch", "--quiet", "--manifest-path"])
+        .arg(root.join("Cargo.toml"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// The directories cargo unpacks registry packages in.
@@ -476,9 +508,11 @@ mod tests {
                 },
             ],
         };
-        let (found, missing) = locate(&ws, Some(&home), &package);
+        let (found, missing, not_unpacked) = locate(&ws, Some(&home), &package);
         assert_eq!(found.keys().collect::<Vec<_>>(), ["json", "local"]);
         assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone"]);
+        // `gone` has no version in the lock: nothing cargo could unpack.
+        assert!(!not_unpacked);
         assert!(
             found["json"].root.ends_with("json-ish-1.0.2/src/lib.rs"),
             "{:?}",
@@ -486,10 +520,17 @@ mod tests {
         );
         assert_eq!(found["json"].crate_name, "json_ish");
         assert_eq!(found["local"].root, local.join("lib/root.rs"));
-        // No lock file: only the path dependency.
-        std::fs::remove_file(ws.join("Cargo.lock")).unwrap();
-        let (found, missing) = locate(&ws, Some(&home), &package);
+        // Locked at a version cargo has not unpacked: to be fetched.
+        std::fs::remove_dir_all(home.join("registry/src/index.example-1/json-ish-1.0.2")).unwrap();
+        let (found, missing, not_unpacked) = locate(&ws, Some(&home), &package);
         assert_eq!(found.keys().collect::<Vec<_>>(), ["local"]);
         assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone", "json"]);
+        assert!(not_unpacked);
+        // No lock file: only the path dependency, and nothing to fetch.
+        std::fs::remove_file(ws.join("Cargo.lock")).unwrap();
+        let (found, missing, not_unpacked) = locate(&ws, Some(&home), &package);
+        assert_eq!(found.keys().collect::<Vec<_>>(), ["local"]);
+        assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone", "json"]);
+        assert!(!not_unpacked);
     }
 }
