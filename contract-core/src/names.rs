@@ -995,13 +995,21 @@ impl<'a> Reader<'a> {
         let Some((taken, res)) = self.table.item(module, &names) else {
             // The path as written, kept only where a golden recorded paths to fall back on.
             let written = self.externs.has_records().then(|| p.clone());
-            let from_record = |p: &mut Path| {
-                let mut again = written.clone()?;
-                let out = self.recorded(&mut again, module, depth)?;
-                *p = again;
-                Some(out)
-            };
             let through_serde = serde_core_reexport(p);
+            // `serde_core::Serialize` read as serde's `serde::Serialize` (csv 1.4 moved
+            // from serde to serde_core): a golden of the crate that named serde
+            // recorded what that path named.
+            let as_serde = written.as_ref().and(through_serde.then(|| p.clone()));
+            let from_record = |p: &mut Path| {
+                [written.clone(), as_serde.clone()]
+                    .into_iter()
+                    .flatten()
+                    .find_map(|mut again| {
+                        let out = self.recorded(&mut again, module, depth)?;
+                        *p = again;
+                        Some(out)
+                    })
+            };
             // Another crate's path (`serde_json::Map`): read in that crate's names
             // (serde's re-exports of serde_core as serde's); what they do not resolve,
             // as a golden recorded it.
@@ -1016,7 +1024,7 @@ impl<'a> Reader<'a> {
                 return out;
             }
             if through_serde {
-                return None;
+                return from_record(p).unwrap_or(None);
             }
             // Through a shim module of the crate into std: the std item; through a
             // dependency renamed in the crate (`extern crate lmdb_sys as ffi;`), that
@@ -2873,6 +2881,35 @@ mod tests {
         assert_eq!(read_beside(&records, &params, global), "Option<u8>");
         // Near miss: no dependency and no record: as written.
         assert_eq!(read_beside(&none, &params, global), global);
+    }
+
+    /// csv 1.3.1 → 1.4.0: serde's `serde::Serialize`, recorded at the update as the
+    /// `serde::ser::Serialize` serde's sources named, became `serde_core::Serialize`,
+    /// serde no longer a dependency. Read as serde re-exports it, the serde_core path
+    /// takes the same record.
+    #[test]
+    fn a_serde_core_path_takes_serde_s_record_when_serde_is_gone() {
+        let none: BTreeMap<String, NameTable> = BTreeMap::new();
+        let recorded: BTreeMap<String, String> = [(
+            "serde::Serialize".to_owned(),
+            "serde::ser::Serialize".to_owned(),
+        )]
+        .into();
+        let records = Recorded::new(&none, &recorded);
+        let params = BTreeSet::new();
+        assert_eq!(
+            read_beside(&records, &params, "serde::Serialize"),
+            "serde::ser::Serialize"
+        );
+        assert_eq!(
+            read_beside(&records, &params, "serde_core::Serialize"),
+            "serde::ser::Serialize"
+        );
+        // Near miss: a serde_core item serde does not re-export under that path.
+        assert_eq!(
+            read_beside(&records, &params, "serde_core::private::Serialize"),
+            "serde_core::private::Serialize"
+        );
     }
 
     #[test]
