@@ -9,9 +9,10 @@
 //! (`[lib] path`, `[lib] name`). A package the lock file names that cargo has not
 //! unpacked yet (a fresh checkout, nothing built) is fetched first (`cargo fetch`, as
 //! a build would). What still cannot be found (no lock file, a git dependency, no
-//! network for a download) is not read: its paths are compared as written. A dependency is read only when a shape that differs from its
-//! golden names it, and its table is cached like the package's own
-//! ([`crate::cache::names`]): a registry package never changes.
+//! network for a download) is not read: its paths are compared as written. A
+//! dependency is read only when a shape that differs from its golden names it, and
+//! its table is cached like the package's own ([`crate::cache::names`]): a registry
+//! package never changes.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
