@@ -404,6 +404,16 @@ pub fn lookup(
     out
 }
 
+/// Whether `first`, a path's first name in module `m`, is the crate root's: no item,
+/// import or glob of the crate's puts it in `m`'s scope, and the root has it (edition
+/// 2015 wrote `use` paths from the root).
+fn root_s_instead(modules: &(impl Modules + ?Sized), m: usize, first: &str) -> bool {
+    m != NameTable::ROOT
+        && !matches!(first, "crate" | "self" | "super")
+        && lookup(modules, m, first, &mut Vec::new()).is_empty()
+        && !lookup(modules, NameTable::ROOT, first, &mut Vec::new()).is_empty()
+}
+
 /// A `use` path written in module `from`: as a path, then (edition 2015) from the
 /// crate root.
 pub fn resolve_import(
@@ -914,11 +924,7 @@ impl<'a> Reader<'a> {
     /// from the crate root: the root has the name, the module does not, and it is not
     /// another crate's.
     fn root_relative(&self, first: &str, module: usize) -> bool {
-        module != NameTable::ROOT
-            && !matches!(first, "crate" | "self" | "super")
-            && self.externs.table(first).is_none()
-            && lookup(self.table, module, first, &mut Vec::new()).is_empty()
-            && !lookup(self.table, NameTable::ROOT, first, &mut Vec::new()).is_empty()
+        self.externs.table(first).is_none() && root_s_instead(self.table, module, first)
     }
 
     fn ty(&self, t: &mut Type, module: usize, params: &BTreeSet<String>, depth: usize) {
@@ -1705,14 +1711,9 @@ fn reach(
         }
     }
     // Edition 2015 wrote `use` paths from the crate root (xz2 0.1.6's `use
-    // stream::Stream;` in `bufread`, beside `use std::io::prelude::*;`): a first name
-    // that no module or glob of the crate's puts in this module's scope, and that the
-    // root has, is the root's, never one a glob of std might hold.
-    if !named
-        && m != NameTable::ROOT
-        && lookup(modules, m, first, &mut Vec::new()).is_empty()
-        && !lookup(modules, NameTable::ROOT, first, &mut Vec::new()).is_empty()
-    {
+    // stream::Stream;` in `bufread`, beside `use std::io::prelude::*;`): such a name
+    // is the root's, never one a glob of std might hold.
+    if !named && root_s_instead(modules, m, first) {
         reach(modules, NameTable::ROOT, rest, visiting, out);
         named = true;
     }

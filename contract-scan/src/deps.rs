@@ -34,8 +34,10 @@ pub struct DepLib {
     pub id: String,
     /// A proc-macro crate: what it exports is macros only.
     pub proc_macro: bool,
-    /// Its package name (what the lock file lists it by).
-    pub package: String,
+    /// Its package name and version (what the lock file lists it by).
+    pub package: (String, Option<String>),
+    /// Its package's directory.
+    pub dir: PathBuf,
 }
 
 /// The dependencies of one package, their tables read when first asked for.
@@ -52,6 +54,10 @@ pub struct DepNames {
 /// The dependencies found, each with its table once read and the modules it binds a
 /// proc-macro crate to once asked, and those not found.
 struct Located {
+    /// The workspace's lock file, read once.
+    lock: Option<Lock>,
+    /// Where cargo unpacks registry packages.
+    registry_dirs: Vec<PathBuf>,
     found: BTreeMap<String, (DepLib, OnceLock<Option<NameTable>>)>,
     macro_modules: BTreeMap<String, OnceLock<std::collections::BTreeSet<String>>>,
     missing: std::collections::BTreeSet<String>,
@@ -91,16 +97,21 @@ impl DepNames {
     fn libs(&self) -> &Located {
         self.libs.get_or_init(|| {
             let cargo_home = cargo_home();
-            let mut located = locate(&self.workspace_root, cargo_home.as_deref(), &self.package);
+            let lock = read_lock(&self.workspace_root);
+            let mut registry_dirs = registry_dirs(cargo_home.as_deref());
+            let mut located = locate(lock.as_ref(), &registry_dirs, &self.package);
             // A dependency the lock file names that nothing has built or fetched yet (a
             // fresh checkout): cargo unpacks it, as a build would, and it is read like
             // the others. Before, what was read hung on what had run on the machine
             // (hotwatch 0.4.6's `notify`: its auto traits unknown, a removal missed).
             if located.2 && fetch(&self.workspace_root) {
-                located = locate(&self.workspace_root, cargo_home.as_deref(), &self.package);
+                registry_dirs = self::registry_dirs(cargo_home.as_deref());
+                located = locate(lock.as_ref(), &registry_dirs, &self.package);
             }
             let (found, missing, _) = located;
             Located {
+                lock,
+                registry_dirs,
                 macro_modules: found.keys().map(|n| (n.clone(), OnceLock::new())).collect(),
                 found: found
                     .into_iter()
@@ -147,17 +158,10 @@ impl DepNames {
         };
         modules
             .get_or_init(|| {
-                if lib.proc_macro {
-                    return Default::default();
-                }
-                let lock: Option<Lock> =
-                    std::fs::read_to_string(self.workspace_root.join("Cargo.lock"))
-                        .ok()
-                        .and_then(|text| toml::from_str(&text).ok());
-                let registry_dirs = registry_dirs(cargo_home().as_deref());
-                let macro_deps = lock.map_or_else(Default::default, |lock| {
-                    proc_macro_deps(&lock, &registry_dirs, &lib.package, &lib.root)
-                });
+                let macro_deps = match (&libs.lock, lib.proc_macro) {
+                    (Some(lock), false) => proc_macro_deps(lock, &libs.registry_dirs, lib),
+                    _ => Default::default(),
+                };
                 let Some(table) = self.table(called).filter(|_| !macro_deps.is_empty()) else {
                     return Default::default();
                 };
@@ -257,6 +261,9 @@ struct LibSection {
 struct ManifestPackage {
     #[serde(default)]
     name: Option<String>,
+    /// A string, or `{ workspace = true }` in a workspace's member.
+    #[serde(default)]
+    version: Option<toml::Value>,
 }
 
 /// Each dependency of `package` whose library can be found, by the name the package
@@ -264,18 +271,14 @@ struct ManifestPackage {
 /// its package name with `_`); and whether one of those is a registry package the lock
 /// file names that cargo has not unpacked yet (nothing has built or fetched it).
 fn locate(
-    workspace_root: &Path,
-    cargo_home: Option<&Path>,
+    lock: Option<&Lock>,
+    registry_dirs: &[PathBuf],
     package: &PackageDeps,
 ) -> (
     BTreeMap<String, DepLib>,
     std::collections::BTreeSet<String>,
     bool,
 ) {
-    let lock: Option<Lock> = std::fs::read_to_string(workspace_root.join("Cargo.lock"))
-        .ok()
-        .and_then(|text| toml::from_str(&text).ok());
-    let registry_dirs = registry_dirs(cargo_home);
     let mut out = BTreeMap::new();
     let mut missing = std::collections::BTreeSet::new();
     let mut not_unpacked = false;
@@ -289,7 +292,6 @@ fn locate(
         let dir = match &dep.path {
             Some(path) => Some(path.clone()),
             None => lock
-                .as_ref()
                 .and_then(|lock| locked_version(lock, package, &dep.package))
                 .and_then(|version| {
                     let name = format!("{}-{version}", dep.package);
@@ -339,57 +341,45 @@ fn registry_dirs(cargo_home: Option<&Path>) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
-/// The crate names of the proc-macro crates that dependency `name` (its library
-/// root `root`) depends on: the lock file's entry for it names them, a registry
-/// directory or its manifest's `path` holds each.
+/// The workspace's lock file, when it has one that reads.
+fn read_lock(workspace_root: &Path) -> Option<Lock> {
+    std::fs::read_to_string(workspace_root.join("Cargo.lock"))
+        .ok()
+        .and_then(|text| toml::from_str(&text).ok())
+}
+
+/// The crate names of the proc-macro crates that dependency `lib` depends on: the lock
+/// file's entry for it names them, a registry directory or its manifest's `path`
+/// holds each.
 fn proc_macro_deps(
     lock: &Lock,
     registry_dirs: &[PathBuf],
-    name: &str,
-    root: &Path,
+    lib: &DepLib,
 ) -> std::collections::BTreeSet<String> {
-    // The package directory: the manifest's beside `src/`, or above a custom root.
-    let Some(dir) = root
-        .ancestors()
-        .skip(1)
-        .find(|d| d.join("Cargo.toml").is_file())
-    else {
-        return Default::default();
-    };
-    let manifest: Option<toml::Value> = std::fs::read_to_string(dir.join("Cargo.toml"))
-        .ok()
-        .and_then(|text| toml::from_str(&text).ok());
-    let version = manifest.as_ref().and_then(|m| {
-        m.get("package")?
-            .get("version")?
-            .as_str()
-            .map(str::to_owned)
-    });
+    let (name, version) = &lib.package;
     let Some(this) = lock
         .package
         .iter()
-        .find(|p| p.name == name && Some(&p.version) == version.as_ref())
+        .find(|p| p.name == *name && Some(&p.version) == version.as_ref())
     else {
         return Default::default();
     };
+    // Read only for a dependency no registry directory holds (a path one).
+    let manifest: std::cell::OnceCell<Option<toml::Value>> = std::cell::OnceCell::new();
     let path_of = |dep: &str| -> Option<PathBuf> {
+        let manifest = manifest.get_or_init(|| {
+            std::fs::read_to_string(lib.dir.join("Cargo.toml"))
+                .ok()
+                .and_then(|text| toml::from_str(&text).ok())
+        });
         let table = manifest.as_ref()?.get("dependencies")?.get(dep)?;
-        Some(dir.join(table.get("path")?.as_str()?))
+        Some(lib.dir.join(table.get("path")?.as_str()?))
     };
     this.dependencies
         .iter()
         .filter_map(|entry| {
-            let mut words = entry.split(' ');
-            let dep = words.next()?;
-            let version = match words.next() {
-                Some(v) => Some(v.to_owned()),
-                None => {
-                    let mut found = lock.package.iter().filter(|p| p.name == dep);
-                    let one = found.next()?;
-                    found.next().is_none().then(|| one.version.clone())
-                }
-            };
-            let dir = version
+            let dep = entry.split(' ').next()?;
+            let dir = entry_version(lock, entry, |_| true)
                 .and_then(|version| {
                     registry_dirs
                         .iter()
@@ -404,28 +394,31 @@ fn proc_macro_deps(
         .collect()
 }
 
+/// The version a lock file's dependency entry (`"name"`, `"name version"` or `"name
+/// version (source)"`) stands for: written, or the one package of that name `keep`
+/// holds.
+fn entry_version(lock: &Lock, entry: &str, keep: impl Fn(&LockPackage) -> bool) -> Option<String> {
+    let mut words = entry.split(' ');
+    let name = words.next()?;
+    if let Some(version) = words.next() {
+        return Some(version.to_owned());
+    }
+    let mut versions = lock.package.iter().filter(|p| p.name == name && keep(p));
+    let one = versions.next()?;
+    versions.next().is_none().then(|| one.version.clone())
+}
+
 /// The version of `dependency` the lock file chose for `package`.
 fn locked_version(lock: &Lock, package: &PackageDeps, dependency: &str) -> Option<String> {
     let this = lock
         .package
         .iter()
         .find(|p| p.name == package.name && p.version == package.version && p.source.is_none())?;
-    // `"name"`, `"name version"` or `"name version (source)"`.
     let entry = this
         .dependencies
         .iter()
         .find(|d| d.split(' ').next() == Some(dependency))?;
-    match entry.split(' ').nth(1) {
-        Some(version) => Some(version.to_owned()),
-        None => {
-            let mut versions = lock
-                .package
-                .iter()
-                .filter(|p| p.name == dependency && p.source.is_some());
-            let one = versions.next()?;
-            versions.next().is_none().then(|| one.version.clone())
-        }
-    }
+    entry_version(lock, entry, |p| p.source.is_some())
 }
 
 /// The library of the package in `dir`: its crate name and root file.
@@ -435,17 +428,23 @@ fn library(dir: &Path, package: &str) -> Option<DepLib> {
         .and_then(|text| toml::from_str(&text).ok())
         .unwrap_or_default();
     let lib = manifest.lib.unwrap_or_default();
-    let name = manifest
-        .package
-        .and_then(|p| p.name)
-        .unwrap_or_else(|| package.to_owned());
+    let (name, version) = manifest.package.map_or((None, None), |p| {
+        let version = p
+            .version
+            .as_ref()
+            .and_then(|v| v.as_str())
+            .map(str::to_owned);
+        (p.name, version)
+    });
+    let name = name.unwrap_or_else(|| package.to_owned());
     let root = dir.join(lib.path.unwrap_or_else(|| PathBuf::from("src/lib.rs")));
     root.is_file().then(|| DepLib {
         crate_name: lib.name.unwrap_or(name.clone()).replace('-', "_"),
         root,
         id: format!("{name}-{}", dir.display()),
         proc_macro: lib.proc_macro,
-        package: package.to_owned(),
+        package: (package.to_owned(), version),
+        dir: dir.to_path_buf(),
     })
 }
 
@@ -509,7 +508,11 @@ mod tests {
                 },
             ],
         };
-        let (found, missing, not_unpacked) = locate(&ws, Some(&home), &package);
+        let (found, missing, not_unpacked) = locate(
+            read_lock(&ws).as_ref(),
+            &registry_dirs(Some(&home)),
+            &package,
+        );
         assert_eq!(found.keys().collect::<Vec<_>>(), ["json", "local"]);
         assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone"]);
         // `gone` has no version in the lock: nothing cargo could unpack.
@@ -523,13 +526,21 @@ mod tests {
         assert_eq!(found["local"].root, local.join("lib/root.rs"));
         // Locked at a version cargo has not unpacked: to be fetched.
         std::fs::remove_dir_all(home.join("registry/src/index.example-1/json-ish-1.0.2")).unwrap();
-        let (found, missing, not_unpacked) = locate(&ws, Some(&home), &package);
+        let (found, missing, not_unpacked) = locate(
+            read_lock(&ws).as_ref(),
+            &registry_dirs(Some(&home)),
+            &package,
+        );
         assert_eq!(found.keys().collect::<Vec<_>>(), ["local"]);
         assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone", "json"]);
         assert!(not_unpacked);
         // No lock file: only the path dependency, and nothing to fetch.
         std::fs::remove_file(ws.join("Cargo.lock")).unwrap();
-        let (found, missing, not_unpacked) = locate(&ws, Some(&home), &package);
+        let (found, missing, not_unpacked) = locate(
+            read_lock(&ws).as_ref(),
+            &registry_dirs(Some(&home)),
+            &package,
+        );
         assert_eq!(found.keys().collect::<Vec<_>>(), ["local"]);
         assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone", "json"]);
         assert!(!not_unpacked);

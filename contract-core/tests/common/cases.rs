@@ -97,6 +97,22 @@ macro_rules! serde {
     };
 }
 
+/// A map over a store trait whose associated type `Iter` is bounded by `$declared`,
+/// its `iter` returning `$ret` (litemap 0.8's shape).
+macro_rules! store_map {
+    ($declared:literal, $ret:literal) => {
+        concat!(
+            "pub trait Store<'a, K: 'a> { type Iter: ",
+            $declared,
+            "; fn it(&'a self) -> Self::Iter; } \
+             pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
+             impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> ",
+            $ret,
+            " { self.0.it() } }"
+        )
+    };
+}
+
 use Axis::{Api, Wire};
 use Class::{Additive, Breaking};
 use DeltaKind::*;
@@ -2233,24 +2249,22 @@ pub const CASES: &[Case] = &[
         ReturnTypeChanged,
         Additive,
         Api,
-        "pub trait Store<'a, K: 'a> { type Iter: Iterator<Item = &'a K> + DoubleEndedIterator + 'a; fn it(&'a self) -> Self::Iter; } \
-         pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
-         impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> impl DoubleEndedIterator<Item = &'a K> { self.0.it() } }",
-        "pub trait Store<'a, K: 'a> { type Iter: Iterator<Item = &'a K> + DoubleEndedIterator + 'a; fn it(&'a self) -> Self::Iter; } \
-         pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
-         impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> S::Iter { self.0.it() } }",
+        store_map!(
+            "Iterator<Item = &'a K> + DoubleEndedIterator + 'a",
+            "impl DoubleEndedIterator<Item = &'a K>"
+        ),
+        store_map!("Iterator<Item = &'a K> + DoubleEndedIterator + 'a", "S::Iter"),
     ),
     // … but not one whose trait declares less.
     yes(
         ReturnTypeChanged,
         Breaking,
         Api,
-        "pub trait Store<'a, K: 'a> { type Iter: Iterator<Item = &'a K> + DoubleEndedIterator + 'a; fn it(&'a self) -> Self::Iter; } \
-         pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
-         impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> impl DoubleEndedIterator<Item = &'a K> { self.0.it() } }",
-        "pub trait Store<'a, K: 'a> { type Iter: Iterator<Item = &'a K> + 'a; fn it(&'a self) -> Self::Iter; } \
-         pub struct Map<K, S>(S, std::marker::PhantomData<K>); \
-         impl<'a, K: 'a, S: Store<'a, K>> Map<K, S> { pub fn iter(&'a self) -> S::Iter { self.0.it() } }",
+        store_map!(
+            "Iterator<Item = &'a K> + DoubleEndedIterator + 'a",
+            "impl DoubleEndedIterator<Item = &'a K>"
+        ),
+        store_map!("Iterator<Item = &'a K> + 'a", "S::Iter"),
     ),
     // An outlives bound added on an item that borrows nothing captures the borrow of
     // `self` anew: callers' borrows now last as long as the iterator (an item that
