@@ -3346,3 +3346,74 @@ fn an_alias_named_like_its_std_target_moved_into_a_submodule_is_no_change() {
     let run = f.run(&["check"]);
     assert_eq!(run.code, 0, "{run:?}");
 }
+
+/// litemap 0.8.2 → 0.8.3: `fn keys(&'a self) -> impl DoubleEndedIterator<Item = &'a K>`
+/// became `-> KeysIterWrap<S::KeyValueIter>`, a type of the crate (no consumer can name
+/// it) whose impls make it a double-ended iterator of `&'a K` for what `S`'s trait
+/// declares of `S::KeyValueIter`: every old use compiles. The rule reads the trait
+/// impls the sources hold, so the near misses change only them.
+#[test]
+fn an_opaque_return_that_becomes_a_type_implementing_its_bounds_is_no_break() {
+    let f = api_package("pairs", "");
+    f.write(
+        "src/lib.rs",
+        "mod map;\npub mod store;\npub use map::Map;\n",
+    );
+    f.write(
+        "src/store.rs",
+        "pub trait Store<'a, K: 'a, V: 'a> {\n    \
+         type Iter: Iterator<Item = (&'a K, &'a V)> + DoubleEndedIterator + 'a;\n    \
+         fn pairs(&'a self) -> Self::Iter;\n}\n",
+    );
+    let map = |ret: &str, body: &str, impls: &str| {
+        format!(
+            "use crate::store::*;\n\n\
+             pub struct Map<K, V, S> {{\n    values: S,\n    kv: core::marker::PhantomData<(K, V)>,\n}}\n\n\
+             impl<'a, K: 'a, V: 'a, S> Map<K, V, S>\nwhere\n    S: Store<'a, K, V>,\n{{\n    \
+             pub fn keys(&'a self) -> {ret} {{\n        {body}\n    }}\n}}\n\n{impls}"
+        )
+    };
+    let keys = "pub struct Keys<I> {\n    iter: I,\n}\n\n\
+        impl<K, V, I: Iterator<Item = (K, V)>> Iterator for Keys<I> {\n    type Item = K;\n    \
+        fn next(&mut self) -> Option<K> {\n        self.iter.next().map(|kv| kv.0)\n    }\n}\n\n\
+        impl<K, V, I: DoubleEndedIterator<Item = (K, V)>> DoubleEndedIterator for Keys<I> {\n    \
+        fn next_back(&mut self) -> Option<K> {\n        self.iter.next_back().map(|kv| kv.0)\n    }\n}\n";
+    f.write(
+        "src/map.rs",
+        &map(
+            "impl DoubleEndedIterator<Item = &'a K>",
+            "self.values.pairs().map(|kv| kv.0)",
+            "",
+        ),
+    );
+    assert_eq!(f.run(&["update"]).code, 0);
+    let named = |impls: &str| map("Keys<S::Iter>", "Keys { iter: self.values.pairs() }", impls);
+    f.write("src/map.rs", &named(keys));
+    assert_eq!(
+        f.deltas(),
+        [delta("additive", "return_type_changed", "Map")],
+        "{}",
+        f.read("src/map.rs")
+    );
+    // Near misses: no longer double-ended; iterating the values; an impl that needs
+    // what the store's trait does not declare (`ExactSizeIterator`).
+    let near = [
+        keys.replace(
+            "impl<K, V, I: DoubleEndedIterator<Item = (K, V)>> DoubleEndedIterator for Keys<I>",
+            "impl<K, V, I: DoubleEndedIterator<Item = (K, V)>> Keys<I>",
+        ),
+        keys.replace("type Item = K;", "type Item = V;"),
+        keys.replace(
+            "impl<K, V, I: DoubleEndedIterator<Item = (K, V)>>",
+            "impl<K, V, I: DoubleEndedIterator<Item = (K, V)> + ExactSizeIterator>",
+        ),
+    ];
+    for impls in near {
+        f.write("src/map.rs", &named(&impls));
+        assert_eq!(
+            f.deltas(),
+            [delta("breaking", "return_type_changed", "Map")],
+            "{impls}"
+        );
+    }
+}

@@ -17,7 +17,7 @@ use crate::assemble::{self, Conflict, Registered};
 use crate::canonical;
 use crate::probe::ProbedTrait;
 use crate::probed::AutoCond;
-use crate::shape::{Fragment, Symbol};
+use crate::shape::{Fragment, Symbol, TraitImpl};
 
 /// The current shapes of a set, by symbol name.
 ///
@@ -30,6 +30,9 @@ pub struct Current {
     texts: String,
     /// Sorted by name, each name once.
     slots: Vec<Slot>,
+    /// The trait impls of the crate's types that the sources hold, by the module each
+    /// is written in and its self type's name ([`Current::set_trait_impls`]).
+    trait_impls: BTreeMap<(String, String), Vec<TraitImpl>>,
 }
 
 /// Where one symbol's strings are in [`Current::texts`], and its shape once read.
@@ -249,7 +252,11 @@ impl Current {
             .into_iter()
             .map(|(name, symbol)| Slot::typed(&mut texts, &name, symbol, None))
             .collect();
-        Current { texts, slots }
+        Current {
+            texts,
+            slots,
+            trait_impls: BTreeMap::new(),
+        }
     }
 
     /// The set the harness's registrations make. A name registered by one item
@@ -344,7 +351,11 @@ impl Current {
             let name = |slot: &Slot| &texts[slot.start..slot.name_end];
             slots.sort_by(|a, b| name(a).cmp(name(b)));
         }
-        Ok(Current { texts, slots })
+        Ok(Current {
+            texts,
+            slots,
+            trait_impls: BTreeMap::new(),
+        })
     }
 
     fn symbol<'a>(&'a self, slot: &'a Slot) -> CurrentSymbol<'a> {
@@ -413,6 +424,44 @@ impl Current {
         self.slots[start..end.max(start)]
             .iter()
             .map(|slot| self.symbol(slot))
+    }
+
+    /// What the sources say the crate's types implement (the CLI reads it beside the
+    /// shapes): each trait impl by the module it is written in and the name of its self
+    /// type. A rule that asks what a named type promises reads them
+    /// ([`Current::trait_impls_of`]).
+    pub fn set_trait_impls(&mut self, impls: BTreeMap<(String, String), Vec<TraitImpl>>) {
+        self.trait_impls = impls;
+    }
+
+    /// Every trait impl [`Current::set_trait_impls`] recorded.
+    pub fn trait_impls(&self) -> &BTreeMap<(String, String), Vec<TraitImpl>> {
+        &self.trait_impls
+    }
+
+    /// The trait impls of the type defined as `def` (`module::Name`): those written in
+    /// its module or below it, else, when no impl is there, those of the one type of the
+    /// crate by that name (a name imported from elsewhere reads as defined where it is
+    /// written). Empty when the sources were not read.
+    pub fn trait_impls_of(&self, def: &str) -> Vec<&TraitImpl> {
+        let (module, name) = def.rsplit_once("::").unwrap_or(("", def));
+        let below = |m: &str| {
+            m.strip_prefix(module)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+        };
+        let named = || self.trait_impls.iter().filter(move |((_, n), _)| n == name);
+        let here: Vec<&TraitImpl> = named()
+            .filter(|((m, _), _)| below(m))
+            .flat_map(|(_, v)| v)
+            .collect();
+        if !here.is_empty() {
+            return here;
+        }
+        let mut modules = named().map(|((m, _), _)| m);
+        match (modules.next(), modules.next()) {
+            (Some(_), None) => named().flat_map(|(_, v)| v).collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// Records that the sources implement `impls` by hand for the item of symbol

@@ -669,7 +669,11 @@ pub fn compare(
         .map(str::to_owned)
         .collect();
     // `diff_sets` settles with the whole set itself.
-    let deltas = diff::diff_sets(&golden.shapes(), &symbols, policy);
+    let types = crate::variance::WithTraitImpls {
+        types: &symbols,
+        current,
+    };
+    let deltas = diff::diff_sets_among(&golden.shapes(), &symbols, &types, policy);
     Ok(Comparison {
         header: Header {
             format_version: golden.format_version,

@@ -525,6 +525,25 @@ macro_rules! text_serde {
 
 text_serde!(Visibility, Visibility::parse, "visibility");
 
+/// A trait `impl` of a type of the crate, its head as the sources write it: what every
+/// value of the type is promised (`impl<K, V, I: Iterator<Item = (K, V)>> Iterator for
+/// Keys<I> { type Item = K; }`). The command reads them beside the shapes, for a rule
+/// that asks what a named type implements (an opaque return type that became one);
+/// never part of a golden.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TraitImpl {
+    /// The impl's generics, where clause included.
+    #[serde(default, skip_serializing_if = "Generics::is_empty")]
+    pub generics: Generics,
+    /// The trait, with the arguments the impl gives it (a [`Bound::Trait`]).
+    pub trait_bound: Bound,
+    /// The implementing type, in the impl's parameters.
+    pub self_ty: Type,
+    /// The associated types the impl defines (`type Item = K;`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assoc: BTreeMap<String, Type>,
+}
+
 /// A trait `impl`'s self type, for its generics: `impl<T: Clone> Trait for W<T>` is
 /// `W<T>` for every `T: Clone`, and `impl<T, const N: usize> Trait for [T; N]` every
 /// array. The trait's own arguments are part of it: `impl<T> Borrow<T> for Arc<T>`

@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::shape::{GenericParam, ItemShape, Symbol};
+use crate::shape::{GenericParam, ItemShape, Symbol, TraitImpl};
 use crate::ty::{Args, Bound, GenericArg, Path, Segment, Type};
 
 /// How a type varies in one of its generic parameters, as far as its fields tell.
@@ -208,6 +208,62 @@ pub trait Types {
         let _ = name;
         None
     }
+
+    /// The trait impls the sources hold for the crate's type defined as `def`, as the
+    /// command reads them beside the shapes ([`crate::current::Current::trait_impls_of`]): what a
+    /// value of a named type is promised. Empty when not read (the macro, the harness of
+    /// an attribute-pinned set): then no rule counts on them.
+    fn trait_impls(&self, def: &str) -> Vec<&TraitImpl> {
+        let _ = def;
+        Vec::new()
+    }
+}
+
+/// A set's symbols (`types`) with the trait impls the sources hold beside them
+/// (`current`): the current side of a comparison as the general path reads it.
+pub struct WithTraitImpls<'a> {
+    /// The symbols.
+    pub types: &'a dyn Types,
+    /// Where the impls are.
+    pub current: &'a crate::current::Current,
+}
+
+impl Types for WithTraitImpls<'_> {
+    fn get(&self, def: &str) -> Option<(&str, &ItemShape)> {
+        self.types.get(def)
+    }
+
+    fn supertraits(&self, def: &str) -> Option<(&str, &[Bound])> {
+        self.types.supertraits(def)
+    }
+
+    fn wire_type(&self, def: &str) -> Option<(&str, &ItemShape)> {
+        self.types.wire_type(def)
+    }
+
+    fn constant(&self, def: &str) -> Option<&crate::shape::ValueItemShape> {
+        self.types.constant(def)
+    }
+
+    fn alias(&self, def: &str) -> Option<&crate::shape::AliasShape> {
+        self.types.alias(def)
+    }
+
+    fn trait_symbol(&self, def: &str) -> Option<&Symbol> {
+        self.types.trait_symbol(def)
+    }
+
+    fn type_symbol(&self, def: &str) -> Option<&Symbol> {
+        self.types.type_symbol(def)
+    }
+
+    fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
+        self.types.feature(name)
+    }
+
+    fn trait_impls(&self, def: &str) -> Vec<&TraitImpl> {
+        self.current.trait_impls_of(def)
+    }
 }
 
 /// The feature `name` among a set's symbols ([`Types::feature`]).
@@ -382,6 +438,11 @@ impl Types for Newer<'_> {
     /// The current type only: what its members are now.
     fn type_symbol(&self, def: &str) -> Option<&Symbol> {
         self.current.type_symbol(def)
+    }
+
+    /// The current impls only: what a value of the type is promised now.
+    fn trait_impls(&self, def: &str) -> Vec<&TraitImpl> {
+        self.current.trait_impls(def)
     }
 }
 

@@ -290,7 +290,9 @@ impl Unit {
                 }
             }
         }
-        Some(Current::from_symbols(symbols))
+        let mut settled = Current::from_symbols(symbols);
+        settled.set_trait_impls(current.trait_impls().clone());
+        Some(settled)
     }
 
     /// The current set with each changed symbol's fragments in the golden's spelling
@@ -395,7 +397,7 @@ impl Unit {
             return None;
         }
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        assemble(scan, &self.pinned, &texts, &modules).ok()
+        assemble(scan, &self.pinned, &texts, &modules, unit_names.public_api).ok()
     }
 
     /// The current symbols as the verdict reads them: in the golden's spelling where
@@ -806,7 +808,8 @@ pub fn load(
                 .iter()
                 .map(|&i| scan.pinned[i].module.as_str())
                 .collect();
-            let mut current = assemble(scan, &pinned, &texts, &modules);
+            let public_api = options[index].public_api.iter().any(|(s, _)| s == set);
+            let mut current = assemble(scan, &pinned, &texts, &modules, public_api);
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()
@@ -851,7 +854,7 @@ pub fn load(
                 library: lib.clone(),
                 table: tables[index].clone(),
                 externs: externs[index].clone(),
-                public_api: options[index].public_api.iter().any(|(s, _)| s == set),
+                public_api,
             };
             // A public-API set pins its types' auto traits as inferred from the
             // sources (the compiler is not asked here); an attribute-pinned set its
@@ -1043,12 +1046,14 @@ fn unknown_covered_features(
 /// The set the harness would assemble from the items `pinned` (indices into `scan`)
 /// registering `texts` in `modules` (one each): one item alone is spliced from its
 /// text, the others are read and merged; with the impls the sources show (a derive
-/// replaced by one is no change).
+/// replaced by one is no change), and for a public-API set (`public_api`) every trait
+/// impl's head (what a named type promises).
 fn assemble(
     scan: &PackageScan,
     pinned: &[usize],
     texts: &[&str],
     modules: &[&str],
+    public_api: bool,
 ) -> Result<Current, String> {
     let registered: Vec<RegisteredText<'_>> = pinned
         .iter()
@@ -1064,6 +1069,9 @@ fn assemble(
         })
         .collect();
     let mut current = Current::from_registrations(&registered).map_err(|e| e.to_string())?;
+    if public_api {
+        current.set_trait_impls(scan.trait_impls.clone());
+    }
     // Every feature the package has now (a public-API set pins each).
     let features: std::collections::BTreeSet<String> = scan
         .pinned

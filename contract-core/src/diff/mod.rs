@@ -445,10 +445,21 @@ pub fn diff_sets(
     after: &BTreeMap<String, Symbol>,
     policy: &Policy,
 ) -> Vec<Delta> {
+    diff_sets_among(before, after, after, policy)
+}
+
+/// [`diff_sets`] with the current side known beyond its symbols (`current`: the trait
+/// impls the sources hold, [`crate::variance::WithTraitImpls`]).
+pub fn diff_sets_among(
+    before: &BTreeMap<String, Symbol>,
+    after: &BTreeMap<String, Symbol>,
+    current: &dyn Types,
+    policy: &Policy,
+) -> Vec<Delta> {
     let mut in_both = Vec::new();
     for (name, old) in before {
         if let Some(new) = after.get(name) {
-            in_both.extend(diff_symbol_between(name, old, new, policy, before, after));
+            in_both.extend(diff_symbol_between(name, old, new, policy, before, current));
         }
     }
     let mut deltas = diff_sets_in_parts(before, after, in_both, policy);

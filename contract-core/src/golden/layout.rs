@@ -73,6 +73,10 @@ impl Types for CurrentTypes<'_> {
     fn feature(&self, name: &str) -> Option<&crate::shape::FeatureShape> {
         Types::feature(self.shapes(), name)
     }
+
+    fn trait_impls(&self, def: &str) -> Vec<&crate::shape::TraitImpl> {
+        self.current.trait_impls_of(def)
+    }
 }
 
 /// The golden's shapes, parsed from its text the first time a rule asks for a type

@@ -29,7 +29,8 @@ use crate::delta::{Attr, Member};
 use crate::shape::{
     AliasShape, AssocConst, AssocType, EnumShape, FieldShape, FieldStyle, FnShape, Fragment,
     Generics, Implementor, ItemShape, MacroShape, Param, ProcMacroShape, Receiver, StructShape,
-    TraitMethod, TraitShape, UnionShape, Value, ValueItemShape, VariantShape, Visibility,
+    TraitImpl, TraitMethod, TraitShape, UnionShape, Value, ValueItemShape, VariantShape,
+    Visibility,
 };
 use crate::ty::{Bound, Type};
 
@@ -1049,6 +1050,37 @@ fn strip_group(expr: &syn::Expr) -> &syn::Expr {
         syn::Expr::Paren(p) => strip_group(&p.expr),
         other => other,
     }
+}
+
+/// The head of the trait `impl` `i` ([`TraitImpl`]), its paths read in `scope`; `None`
+/// for an inherent or a negative impl.
+pub fn trait_impl(i: &syn::ItemImpl, scope: &Scope) -> Option<TraitImpl> {
+    let Some((None, path, _)) = &i.trait_ else {
+        return None;
+    };
+    let mut cx = Cx::new(scope);
+    cx.enter(&i.generics);
+    let trait_bound = Bound::Trait {
+        hrtb: Vec::new(),
+        maybe: false,
+        path: types::path(&mut cx, path),
+    };
+    let self_ty = types::ty(&mut cx, &i.self_ty);
+    let generics = types::generics(&mut cx, &i.generics);
+    let assoc = i
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::ImplItem::Type(t) => Some((t.ident.to_string(), types::ty(&mut cx, &t.ty))),
+            _ => None,
+        })
+        .collect();
+    Some(TraitImpl {
+        generics,
+        trait_bound,
+        self_ty,
+        assoc,
+    })
 }
 
 fn impl_fragment(

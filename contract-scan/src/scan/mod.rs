@@ -252,6 +252,16 @@ pub struct PackageScan {
         skip_serializing_if = "BTreeMap::is_empty"
     )]
     pub gated_impls: BTreeMap<(String, String), BTreeSet<(String, String)>>,
+    /// For a public-API set: every trait `impl` of a path type, its head as written
+    /// ([`contract_core::shape::TraitImpl`]), by the module it is in and the type's
+    /// name: what a value of a named type is promised (an opaque return type that
+    /// became one). Gated ones too: a fn returning the type is under the same gate.
+    #[serde(
+        with = "crate::inputs::pairs",
+        default,
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
+    pub trait_impls: BTreeMap<(String, String), Vec<contract_core::shape::TraitImpl>>,
     /// Symbols (set, name) of items under a `#[cfg]` this command cannot evaluate:
     /// neither counted nor missing, taken as the golden has them.
     #[serde(default)]
@@ -287,6 +297,16 @@ impl PackageScan {
             );
         }
         out
+    }
+}
+
+/// The name of an `impl`'s self type, when it is a path (`Keys` of `Keys<'a, K>`).
+fn self_type_name(i: &syn::ItemImpl) -> Option<String> {
+    match &*i.self_ty {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().map(|s| s.ident.to_string())
+        }
+        _ => None,
     }
 }
 
@@ -776,6 +796,17 @@ impl Scanner<'_> {
                 self.module(m, cx, file, Some(what.clone()));
             }
             return self.not_built(item, attrs, cx, file, Some(what));
+        }
+        if let (Item::Impl(i), true) = (item, self.api.is_some()) {
+            if let Some(head) = contract_core::syntax::trait_impl(i, &cx.scope) {
+                if let Some(name) = self_type_name(i) {
+                    self.out
+                        .trait_impls
+                        .entry((cx.path.clone(), name))
+                        .or_default()
+                        .push(head);
+                }
+            }
         }
         match (item, &cx.needs) {
             (Item::Impl(i), None) => {

@@ -4,6 +4,7 @@
 
 pub mod generalisation;
 pub mod generics;
+pub mod opaque;
 pub mod schema;
 pub mod schema_reads;
 pub mod signature;

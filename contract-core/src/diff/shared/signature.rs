@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::generalisation::{self, widens, Holds};
 use super::generics;
+use super::opaque;
 use crate::delta::{Class, Delta, DeltaKind, GenericChange, Member, Note, Shown, SignaturePart};
 use crate::diff::Cx;
 use crate::shape::{FnShape, GenericParam, Param, Receiver};
@@ -674,119 +675,6 @@ fn input_lifetimes(f: &FnShape) -> BTreeSet<String> {
     out
 }
 
-/// Whether `new`, a projection `P::Assoc` of a type parameter of `new_fn`, keeps every
-/// bound of `old`, an opaque type: `P` is bounded by a trait of the crate whose
-/// associated type `Assoc` declares each of them, with the trait's parameters read as
-/// the bound's arguments and `Self` as `P`. The old type's auto traits leaked from the
-/// fn's body, which no shape records: they are not compared (the guide says so).
-fn projection_keeps(cx: &Cx<'_>, new_fn: &FnShape, old: &[Bound], new: &Type) -> bool {
-    let Type::Path(p) = new else {
-        return false;
-    };
-    let [param, assoc] = p.segments.as_slice() else {
-        return false;
-    };
-    if p.global || param.args != Args::None || assoc.args != Args::None {
-        return false;
-    }
-    let mut params = new_fn
-        .generics
-        .params
-        .iter()
-        .chain(&new_fn.impl_generics.params);
-    let Some(bounds) = params.find_map(|g| match g {
-        GenericParam::Type { name, bounds, .. } if *name == param.name => Some(bounds),
-        _ => None,
-    }) else {
-        return false;
-    };
-    let wanted: Vec<&Bound> = old.iter().filter(|b| !matches!(b, Bound::Use(_))).collect();
-    bounds.iter().any(|b| {
-        let Some(path) = b.trait_path() else {
-            return false;
-        };
-        let Some(declared) = declared_bounds(cx, path, &param.name, &assoc.name) else {
-            return false;
-        };
-        wanted.iter().all(|w| declared.contains(w))
-    })
-}
-
-/// The bounds the crate trait `bound` (written in the symbol's module) declares on its
-/// associated type `assoc`, its parameters read as `bound`'s arguments and `Self` as
-/// `self_ty`; `None` when the trait is not known or an argument is missing.
-fn declared_bounds(
-    cx: &Cx<'_>,
-    bound: &crate::ty::Path,
-    self_ty: &str,
-    assoc: &str,
-) -> Option<Vec<Bound>> {
-    let def = crate::variance::def_of(cx.current_module, bound)?;
-    // A bare name a glob brings (litemap's `use crate::store::*;`): the one trait of
-    // the crate by that name.
-    let symbol = cx.current_types.trait_symbol(&def).or_else(|| {
-        let [only] = bound.segments.as_slice() else {
-            return None;
-        };
-        cx.current_types.trait_symbol(&only.name)
-    })?;
-    let Some(crate::shape::ItemShape::Trait(t)) = &symbol.item else {
-        return None;
-    };
-    let declared = t.types.get(assoc)?;
-    let args: Vec<&GenericArg> = match &bound.segments.last()?.args {
-        Args::Angle(list) => list.iter().collect(),
-        Args::None => Vec::new(),
-        Args::Paren { .. } => return None,
-    };
-    let (lifetimes, others): (Vec<&GenericArg>, Vec<&GenericArg>) = args
-        .into_iter()
-        .partition(|a| matches!(a, GenericArg::Lifetime(_)));
-    let mut lifetime_map: BTreeMap<String, String> = BTreeMap::new();
-    let mut type_map: BTreeMap<String, Type> = BTreeMap::new();
-    type_map.insert("Self".to_owned(), Type::parse(self_ty).ok()?);
-    let (mut l, mut o) = (lifetimes.into_iter(), others.into_iter());
-    for g in &t.generics.params {
-        match g {
-            GenericParam::Lifetime { name, .. } => match l.next()? {
-                GenericArg::Lifetime(arg) => {
-                    lifetime_map.insert(name.clone(), arg.clone());
-                }
-                _ => return None,
-            },
-            GenericParam::Type { name, .. } => match o.next()? {
-                GenericArg::Type(arg) => {
-                    type_map.insert(name.clone(), arg.clone());
-                }
-                _ => return None,
-            },
-            GenericParam::Const { .. } => return None,
-        }
-    }
-    Some(
-        declared
-            .bounds
-            .iter()
-            .map(|b| {
-                let mut b = b.clone();
-                if let Bound::Trait { path, .. } = &mut b {
-                    let mut whole = Type::Path(path.clone());
-                    crate::names::substitute(&mut whole, &type_map);
-                    if let Type::Path(read) = whole {
-                        *path = read;
-                    }
-                }
-                b.lifetimes_mut(&mut |l| {
-                    if let Some(arg) = lifetime_map.get(l.as_str()) {
-                        *l = arg.clone();
-                    }
-                });
-                b
-            })
-            .collect(),
-    )
-}
-
 /// Whether the opaque type `new` keeps every bound of `old` and only adds traits.
 fn promises_more(old: &[Bound], new: &[Bound]) -> bool {
     old.iter().all(|b| new.contains(b))
@@ -839,7 +727,14 @@ fn returns(
                     // whose trait declares those bounds (litemap 0.8.3): the caller is
                     // promised all it was.
                     (Some(Type::Impl(o)), Some(n))
-                        if role == Role::Callers && projection_keeps(cx, new, o, n) =>
+                        if role == Role::Callers && opaque::projection_keeps(cx, new, o, n) =>
+                    {
+                        Class::Additive
+                    }
+                    // `impl DoubleEndedIterator<Item = &'a K>` → `KeysIterWrap<…>`, a type
+                    // whose impls give it each (litemap 0.8.3's `keys`).
+                    (Some(Type::Impl(o)), Some(n))
+                        if role == Role::Callers && opaque::named_type_keeps(cx, new, o, n) =>
                     {
                         Class::Additive
                     }
