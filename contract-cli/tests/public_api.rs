@@ -3417,3 +3417,67 @@ fn an_opaque_return_that_becomes_a_type_implementing_its_bounds_is_no_break() {
         );
     }
 }
+
+/// postage 0.5: a field that became `parking_lot::RwLockReadGuard<'t, T>`, parking_lot's
+/// alias of `lock_api::RwLockReadGuard<'t, RawRwLock, T>`, where lock_api is a
+/// dependency of the dependency only and re-exports the guard from a module. Its auto
+/// traits are read there: a guard holding `&RwLock` (an `UnsafeCell` inside) is not
+/// `UnwindSafe`, which the std lock the field held before was. It went unseen ("cannot
+/// tell": the crate lock_api was not read).
+#[test]
+fn auto_traits_are_read_through_a_dependency_of_a_dependency() {
+    let f = dependency_workspace(
+        "user",
+        ("locks", "[dependencies]\nraw = { path = \"../inner\" }\n"),
+        "locks = { path = \"../dep\" }",
+    );
+    f.write(
+        "inner/Cargo.toml",
+        "[package]\nname = \"raw\"\nversion = \"0.4.0\"\nedition = \"2021\"\n",
+    );
+    f.write("inner/src/lib.rs", "mod lock;\npub use crate::lock::*;\n");
+    f.write(
+        "inner/src/lock.rs",
+        "pub struct Lock<R, T> {\n    raw: R,\n    data: core::cell::UnsafeCell<T>,\n}\n\n\
+         pub struct Guard<'a, R, T> {\n    lock: &'a Lock<R, T>,\n}\n",
+    );
+    f.write(
+        "dep/src/lib.rs",
+        "pub struct RawLock(u8);\n\n\
+         pub type Lock<T> = raw::Lock<RawLock, T>;\n\n\
+         pub type Guard<'a, T> = raw::Guard<'a, RawLock, T>;\n",
+    );
+    f.write(
+        "Cargo.lock",
+        "version = 4\n\n[[package]]\nname = \"locks\"\nversion = \"0.2.0\"\ndependencies = [\"raw\"]\n\n\
+         [[package]]\nname = \"raw\"\nversion = \"0.4.0\"\n\n\
+         [[package]]\nname = \"user\"\nversion = \"0.1.0\"\ndependencies = [\"locks\"]\n",
+    );
+    let user = |field: &str| {
+        format!("pub struct Ref<'t> {{\n    lock: {field},\n}}\n\npub struct Owned {{\n    lock: locks::Lock<u8>,\n}}\n")
+    };
+    f.write(
+        "lib/src/lib.rs",
+        &user("std::sync::RwLockReadGuard<'t, u8>"),
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("lib/golden/api-contract/user.json")).unwrap();
+    // Read through the alias into the dependency's dependency: `UnsafeCell` is
+    // `UnwindSafe` but not `RefUnwindSafe`.
+    assert_eq!(
+        golden["symbols"]["Owned"]["shape"]["auto_traits"]["RefUnwindSafe"], "no",
+        "{golden}"
+    );
+    assert_eq!(
+        golden["symbols"]["Owned"]["shape"]["auto_traits"]["UnwindSafe"], "yes",
+        "{golden}"
+    );
+    f.write("lib/src/lib.rs", &user("locks::Guard<'t, u8>"));
+    let deltas = f.deltas_of("user");
+    assert!(
+        deltas.contains(&delta("breaking", "auto_trait_removed", "Ref")),
+        "{deltas:?}"
+    );
+}

@@ -423,17 +423,35 @@ impl<'a> Infer<'a> {
         // An item of this crate, or of a dependency whose sources were read.
         let (def_krate, found) = match segments[0] {
             "crate" if !p.global => (krate, names::def_of(krate.table, &segments)),
-            first => match krate.externs.table(first) {
-                Some(table) if segments.len() > 1 => {
-                    let dep = Krate {
-                        key: self.crate_id(first),
-                        table,
-                        externs: &NoExterns,
-                    };
-                    (dep, names::def_of(table, &segments))
-                }
-                _ => return self.std(krate, params, p, &args, t),
-            },
+            first if segments.len() > 1 => {
+                // A dependency, read in its own dependencies' names; or a crate of
+                // theirs, where one's alias led (parking_lot's `Mutex<T>`, expanded to
+                // `lock_api::Mutex<RawMutex, T>`).
+                let dep = match krate.externs.table(first) {
+                    Some(table) => {
+                        Some((table, krate.externs.externs_of(first).unwrap_or(&NoExterns)))
+                    }
+                    None if !matches!(first, "std" | "core" | "alloc") => {
+                        krate.externs.transitive(first)
+                    }
+                    None => None,
+                };
+                let Some((table, externs)) = dep else {
+                    return self.std(krate, params, p, &args, t);
+                };
+                let dep = Krate {
+                    key: self.crate_id(first),
+                    table,
+                    externs,
+                };
+                // A definition path, or one a dependency's alias wrote (`lock_api::Mutex`,
+                // through lock_api's re-export).
+                let found = names::def_of(table, &segments)
+                    .filter(|(m, name)| table.type_defs(*m, name).next().is_some())
+                    .or_else(|| names::item_of(table, &segments));
+                (dep, found)
+            }
+            _ => return self.std(krate, params, p, &args, t),
         };
         let (m, name) = found?;
         let cond = self.def(def_krate, m, &name, t)?;

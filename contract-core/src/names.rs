@@ -272,6 +272,20 @@ pub trait Externs {
     fn has_records(&self) -> bool {
         false
     }
+
+    /// The dependencies of the crate called `name`, when read: what its own paths
+    /// name (parking_lot's `lock_api::Mutex`).
+    fn externs_of(&self, _name: &str) -> Option<&dyn Externs> {
+        None
+    }
+
+    /// A crate no dependency is called `name` but one of theirs is, with that crate's
+    /// own dependencies: where a path a dependency's alias expanded to leads
+    /// (`parking_lot::Mutex<T>` is `lock_api::Mutex<RawMutex, T>`). The first one
+    /// found by that name.
+    fn transitive(&self, _name: &str) -> Option<(&NameTable, &dyn Externs)> {
+        None
+    }
 }
 
 /// Dependencies' names, and what a golden recorded of paths into crates they no
@@ -309,6 +323,14 @@ impl Externs for Recorded<'_> {
 
     fn has_records(&self) -> bool {
         !self.paths.is_empty()
+    }
+
+    fn externs_of(&self, name: &str) -> Option<&dyn Externs> {
+        self.externs.externs_of(name)
+    }
+
+    fn transitive(&self, name: &str) -> Option<(&NameTable, &dyn Externs)> {
+        self.externs.transitive(name)
     }
 }
 
@@ -882,6 +904,19 @@ pub fn def_of(table: &NameTable, segments: &[&str]) -> Option<(usize, String)> {
         .collect::<Vec<_>>()
         .join("::");
     Some((table.module(&path)?, (*name).to_owned()))
+}
+
+/// The module and name of the item that `segments` (`dep::Mutex`, a path other crates
+/// may write: through the crate's re-exports) names in `table`, its first segment the
+/// crate's name. `None` when it does not name one item of the table.
+pub fn item_of(table: &NameTable, segments: &[&str]) -> Option<(usize, String)> {
+    let names: Vec<String> = segments.get(1..)?.iter().map(|s| (*s).to_owned()).collect();
+    match table.item(NameTable::ROOT, &names)? {
+        (taken, Res::Def(m, index)) if taken == names.len() => {
+            Some((m, table.modules[m].defs[index].0.clone()))
+        }
+        _ => None,
+    }
 }
 
 /// The canonical forms of types read in one module, with the generic parameters in

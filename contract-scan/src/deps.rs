@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use contract_core::names::{Externs, NameTable};
+use contract_core::names::{Externs, NameTable, NoExterns};
 use serde::Deserialize;
 
 use crate::workspace::Package;
@@ -38,6 +38,8 @@ pub struct DepLib {
     pub package: (String, Option<String>),
     /// Its package's directory.
     pub dir: PathBuf,
+    /// From a registry (the lock file names its source), not a path dependency.
+    pub from_registry: bool,
 }
 
 /// The dependencies of one package, their tables read when first asked for.
@@ -49,6 +51,9 @@ pub struct DepNames {
     cfg: crate::cfg::Env,
     package: PackageDeps,
     libs: OnceLock<Located>,
+    /// Whether a dependency not unpacked yet is fetched (the package's own; a
+    /// dependency's dependencies were fetched with them).
+    fetch: bool,
 }
 
 /// The dependencies found, each with its table once read and the modules it binds a
@@ -58,10 +63,18 @@ struct Located {
     lock: Option<Lock>,
     /// Where cargo unpacks registry packages.
     registry_dirs: Vec<PathBuf>,
-    found: BTreeMap<String, (DepLib, OnceLock<Option<NameTable>>)>,
+    found: BTreeMap<String, Found>,
     macro_modules: BTreeMap<String, OnceLock<std::collections::BTreeSet<String>>>,
     missing: std::collections::BTreeSet<String>,
 }
+
+/// A dependency found: its library, its names once read, and its own dependencies
+/// once asked for.
+type Found = (
+    DepLib,
+    OnceLock<Option<NameTable>>,
+    OnceLock<Option<Box<DepNames>>>,
+);
 
 /// What of a package [`locate`] needs.
 #[derive(Clone, Debug)]
@@ -69,6 +82,8 @@ struct PackageDeps {
     name: String,
     version: String,
     dependencies: Vec<crate::workspace::Dependency>,
+    /// A registry package's lock entry has a source; a workspace member's has none.
+    from_registry: bool,
 }
 
 impl DepNames {
@@ -87,8 +102,10 @@ impl DepNames {
                 name: package.name.clone(),
                 version: package.version.clone(),
                 dependencies: package.dependencies.clone(),
+                from_registry: false,
             },
             libs: OnceLock::new(),
+            fetch: true,
         }
     }
 }
@@ -104,7 +121,7 @@ impl DepNames {
             // fresh checkout): cargo unpacks it, as a build would, and it is read like
             // the others. Before, what was read hung on what had run on the machine
             // (hotwatch 0.4.6's `notify`: its auto traits unknown, a removal missed).
-            if located.2 && fetch(&self.workspace_root) {
+            if located.2 && self.fetch && fetch(&self.workspace_root) {
                 registry_dirs = self::registry_dirs(cargo_home.as_deref());
                 located = locate(lock.as_ref(), &registry_dirs, &self.package);
             }
@@ -115,7 +132,7 @@ impl DepNames {
                 macro_modules: found.keys().map(|n| (n.clone(), OnceLock::new())).collect(),
                 found: found
                     .into_iter()
-                    .map(|(name, lib)| (name, (lib, OnceLock::new())))
+                    .map(|(name, lib)| (name, (lib, OnceLock::new(), OnceLock::new())))
                     .collect(),
                 missing,
             }
@@ -127,7 +144,7 @@ impl DepNames {
         self.libs()
             .found
             .iter()
-            .map(|(name, (lib, _))| (name.clone(), lib.root.clone()))
+            .map(|(name, (lib, _, _))| (name.clone(), lib.root.clone()))
             .collect()
     }
 
@@ -137,7 +154,7 @@ impl DepNames {
         self.libs()
             .found
             .iter()
-            .filter(|(_, (lib, _))| lib.proc_macro)
+            .filter(|(_, (lib, _, _))| lib.proc_macro)
             .map(|(name, _)| name.clone())
             .collect()
     }
@@ -151,7 +168,7 @@ impl DepNames {
             return false;
         };
         let libs = self.libs();
-        let (Some((lib, _)), Some(modules)) =
+        let (Some((lib, _, _)), Some(modules)) =
             (libs.found.get(called), libs.macro_modules.get(called))
         else {
             return false;
@@ -181,9 +198,51 @@ impl DepNames {
     }
 }
 
+impl DepNames {
+    /// The dependencies of the dependency the package calls `name`, as its manifest
+    /// and the lock file say (its sources read like the package's).
+    fn nested(&self, name: &str) -> Option<&DepNames> {
+        let (lib, _, nested) = self.libs().found.get(name)?;
+        nested
+            .get_or_init(|| {
+                if lib.proc_macro {
+                    return None;
+                }
+                let text = std::fs::read_to_string(lib.dir.join("Cargo.toml")).ok()?;
+                let manifest: Manifest = toml::from_str(&text).ok()?;
+                Some(Box::new(DepNames {
+                    workspace_root: self.workspace_root.clone(),
+                    target_dir: self.target_dir.clone(),
+                    cfg: self.cfg.clone(),
+                    package: PackageDeps {
+                        name: lib.package.0.clone(),
+                        version: lib.package.1.clone()?,
+                        dependencies: manifest.dependencies_in(&lib.dir),
+                        from_registry: lib.from_registry,
+                    },
+                    libs: OnceLock::new(),
+                    fetch: false,
+                }))
+            })
+            .as_deref()
+    }
+}
+
 impl Externs for DepNames {
+    fn externs_of(&self, name: &str) -> Option<&dyn Externs> {
+        self.nested(name).map(|n| n as &dyn Externs)
+    }
+
+    fn transitive(&self, name: &str) -> Option<(&NameTable, &dyn Externs)> {
+        self.libs().found.keys().find_map(|called| {
+            let nested = self.nested(called)?;
+            let table = nested.table(name)?;
+            Some((table, nested.externs_of(name).unwrap_or(&NoExterns)))
+        })
+    }
+
     fn table(&self, name: &str) -> Option<&NameTable> {
-        let (lib, table) = self.libs().found.get(name)?;
+        let (lib, table, _) = self.libs().found.get(name)?;
         table
             .get_or_init(|| {
                 let cache = self
@@ -245,6 +304,40 @@ struct Manifest {
     lib: Option<LibSection>,
     #[serde(default)]
     package: Option<ManifestPackage>,
+    #[serde(default)]
+    dependencies: BTreeMap<String, toml::Value>,
+    /// `[target.'cfg(…)'.dependencies]`: every target's (which one builds is not
+    /// asked; a path no build names is never looked up).
+    #[serde(default)]
+    target: BTreeMap<String, TargetSection>,
+}
+
+#[derive(Deserialize, Default)]
+struct TargetSection {
+    #[serde(default)]
+    dependencies: BTreeMap<String, toml::Value>,
+}
+
+impl Manifest {
+    /// The normal dependencies, each by its package and the name it is renamed to,
+    /// a path dependency's directory read from `dir`.
+    fn dependencies_in(&self, dir: &Path) -> Vec<crate::workspace::Dependency> {
+        self.dependencies
+            .iter()
+            .chain(self.target.values().flat_map(|t| &t.dependencies))
+            .map(|(key, value)| {
+                let package = value.get("package").and_then(toml::Value::as_str);
+                crate::workspace::Dependency {
+                    package: package.unwrap_or(key).to_owned(),
+                    rename: package.map(|_| key.clone()),
+                    path: value
+                        .get("path")
+                        .and_then(toml::Value::as_str)
+                        .map(|p| dir.join(p)),
+                }
+            })
+            .collect()
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -303,10 +396,11 @@ fn locate(
                     dir
                 }),
         };
-        let Some(lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
+        let Some(mut lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
             missing.insert(guess());
             continue;
         };
+        lib.from_registry = dep.path.is_none();
         let called = dep
             .rename
             .as_deref()
@@ -410,10 +504,11 @@ fn entry_version(lock: &Lock, entry: &str, keep: impl Fn(&LockPackage) -> bool) 
 
 /// The version of `dependency` the lock file chose for `package`.
 fn locked_version(lock: &Lock, package: &PackageDeps, dependency: &str) -> Option<String> {
-    let this = lock
-        .package
-        .iter()
-        .find(|p| p.name == package.name && p.version == package.version && p.source.is_none())?;
+    let this = lock.package.iter().find(|p| {
+        p.name == package.name
+            && p.version == package.version
+            && p.source.is_some() == package.from_registry
+    })?;
     let entry = this
         .dependencies
         .iter()
@@ -445,6 +540,7 @@ fn library(dir: &Path, package: &str) -> Option<DepLib> {
         proc_macro: lib.proc_macro,
         package: (package.to_owned(), version),
         dir: dir.to_path_buf(),
+        from_registry: false,
     })
 }
 
