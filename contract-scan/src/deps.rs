@@ -585,6 +585,7 @@ mod tests {
         let package = PackageDeps {
             name: "user".into(),
             version: "0.3.0".into(),
+            from_registry: false,
             dependencies: vec![
                 Dependency {
                     package: "json-ish".into(),
