@@ -349,6 +349,33 @@ impl Externs for BTreeMap<String, NameTable> {
     }
 }
 
+/// Other crates' item-position macros whose documented expansion holds no impl:
+/// static_assertions' (`assert_impl_all!(Sender<u8>: Send)` is a `const` with a fn that
+/// names the type), std's `thread_local!`. A type they name has only the impls the
+/// sources write. A crate's own macro of one of these names is read as any other.
+const WRITE_NO_IMPL: &[&str] = &[
+    "assert_cfg",
+    "assert_eq_align",
+    "assert_eq_size",
+    "assert_eq_size_ptr",
+    "assert_eq_size_val",
+    "assert_fields",
+    "assert_impl_all",
+    "assert_impl_any",
+    "assert_impl_one",
+    "assert_not_impl_all",
+    "assert_not_impl_any",
+    "assert_obj_safe",
+    "assert_trait_sub_all",
+    "assert_trait_super_all",
+    "assert_type_eq_all",
+    "assert_type_ne_all",
+    "const_assert",
+    "const_assert_eq",
+    "const_assert_ne",
+    "thread_local",
+];
+
 /// A crate's modules as name resolution reads them: the one resolver
 /// ([`lookup`], [`resolve`], [`resolve_import`]) serves this table and the CLI's
 /// public-API walk.
@@ -680,7 +707,12 @@ impl NameTable {
         self.modules
             .iter()
             .flat_map(|m| &m.macro_calls)
-            .filter(|(mac, _)| local.get(mac.as_str()).copied().unwrap_or(true))
+            .filter(|(mac, _)| {
+                local
+                    .get(mac.as_str())
+                    .copied()
+                    .unwrap_or_else(|| !WRITE_NO_IMPL.contains(&mac.as_str()))
+            })
             .flat_map(|(_, idents)| idents.iter().map(String::as_str))
             .collect()
     }

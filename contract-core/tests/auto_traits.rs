@@ -225,9 +225,15 @@ fn what_a_cfg_may_leave_out_or_a_macro_may_write_is_not_told() {
     let named = "macro_rules! named { ($t:ident) => { impl $t { pub fn name() -> &'static str { stringify!($t) } } } }\n\
                  pub struct N(*const u8);\nnamed!(N);";
     assert!(of(named, "N").contains(&"Send: no".to_owned()));
-    // Another crate's macro may write anything.
+    // Another crate's macro may write anything…
     let foreign = "pub struct E(*const u8);\nother::impl_send!(E);";
     assert!(of(foreign, "E").is_empty());
+    // … but for static_assertions' (postage 0.4's `assert_impl_all!(Sender<u8>:
+    // Send)` beside each channel), which write no impl, by their documented expansion.
+    let asserted = "pub struct A(*const u8);\n\
+                    static_assertions::assert_impl_all!(A: Unpin);\n\
+                    static_assertions::assert_not_impl_any!(A: Send);";
+    assert!(of(asserted, "A").contains(&"Send: no".to_owned()));
 }
 
 #[test]
