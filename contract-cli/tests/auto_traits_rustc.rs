@@ -89,6 +89,9 @@ const CRATES: &[(&str, &str)] = &[
     ("petgraph", "0.6.5"),
     // A syntax tree of some 400 types that name one another.
     ("sqlparser", "0.63.0"),
+    // Channels whose fields are parking_lot's aliases of lock_api's types (a dependency
+    // of a dependency), their auto traits asserted with static_assertions' macros.
+    ("postage", "0.5.0"),
 ];
 
 /// The auto traits, as the golden names them, with the probe's bound and const.
