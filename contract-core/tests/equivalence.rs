@@ -1817,6 +1817,24 @@ impl Store {{ pub fn {sig} {{ todo!() }} }}"
         &store("licenses(&self) -> impl Iterator<Item = Box<dyn Fn(&str)>> + '_"),
         DeltaKind::ReturnTypeChanged,
     );
+    // The reverse frees callers: the iterator no longer holds `self` borrowed (edition
+    // 2021), or holds it as before (2024 captures it by default). Not for a trait's
+    // method, whose implementors must now not borrow it.
+    relaxes(
+        &store("licenses(&self) -> impl Iterator<Item = String> + '_"),
+        &store("licenses(&self) -> impl Iterator<Item = String>"),
+    );
+    breaks(
+        "pub trait Store { fn licenses(&self) -> impl Iterator<Item = String> + '_; }",
+        "pub trait Store { fn licenses(&self) -> impl Iterator<Item = String>; }",
+        DeltaKind::ReturnTypeChanged,
+    );
+    // Nor for `'static`: a caller may have sent the value to another thread.
+    breaks(
+        &store("licenses(&self) -> impl Iterator<Item = String> + 'static"),
+        &store("licenses(&self) -> impl Iterator<Item = String>"),
+        DeltaKind::ReturnTypeChanged,
+    );
 }
 
 /// litemap 0.8.2 → 0.8.3: `-> impl DoubleEndedIterator<Item = (&'a K, &'a V)>` became

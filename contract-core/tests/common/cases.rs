@@ -2276,6 +2276,15 @@ pub const CASES: &[Case] = &[
         "pub struct S(Vec<String>); impl S { pub fn l(&self) -> impl Iterator<Item = String> { self.0.clone().into_iter() } }",
         "pub struct S(Vec<String>); impl S { pub fn l(&self) -> impl Iterator<Item = String> + '_ { self.0.iter().cloned() } }",
     ),
+    // The reverse frees callers: the iterator holds `self` borrowed no longer (edition
+    // 2021) or as before (2024).
+    yes(
+        ReturnTypeChanged,
+        Additive,
+        Api,
+        "pub struct S(Vec<String>); impl S { pub fn l(&self) -> impl Iterator<Item = String> + '_ { self.0.clone().into_iter() } }",
+        "pub struct S(Vec<String>); impl S { pub fn l(&self) -> impl Iterator<Item = String> { self.0.clone().into_iter() } }",
+    ),
     // A lifetime a field now uses invariantly: `F<'long>` no longer passes for a
     // `F<'short>`, private field or not.
     yes(

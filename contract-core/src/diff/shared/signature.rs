@@ -675,6 +675,17 @@ fn input_lifetimes(f: &FnShape) -> BTreeSet<String> {
     out
 }
 
+/// Whether the opaque type `new` differs from `old` only by outlives bounds taken away
+/// (traits may be added), none of them `'static`: a caller that needed the value to
+/// outlive nothing but the borrows it passed in still has that.
+fn outlives_taken_away(old: &[Bound], new: &[Bound]) -> bool {
+    old.iter()
+        .all(|b| new.contains(b) || matches!(b, Bound::Lifetime(l) if l != "'static"))
+        && new
+            .iter()
+            .all(|b| old.contains(b) || matches!(b, Bound::Trait { maybe: false, .. }))
+}
+
 /// Whether the opaque type `new` keeps every bound of `old` and only adds traits.
 fn promises_more(old: &[Bound], new: &[Bound]) -> bool {
     old.iter().all(|b| new.contains(b))
@@ -715,6 +726,14 @@ fn returns(
                     // trait's method must now keep it.
                     (Some(Type::Impl(o)), Some(Type::Impl(n)))
                         if role == Role::Callers && promises_more(o, n) =>
+                    {
+                        Class::Additive
+                    }
+                    // `impl Iterator<Item = String> + '_` → `impl Iterator<Item =
+                    // String>`: callers no longer hold `self` borrowed (edition 2021), or
+                    // hold it as before (2024 captures it anyway).
+                    (Some(Type::Impl(o)), Some(Type::Impl(n)))
+                        if role == Role::Callers && outlives_taken_away(o, n) =>
                     {
                         Class::Additive
                     }
