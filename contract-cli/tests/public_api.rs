@@ -3481,3 +3481,26 @@ fn auto_traits_are_read_through_a_dependency_of_a_dependency() {
         "{deltas:?}"
     );
 }
+
+/// osmpbf 0.3.7: `mod proto { include!(concat!(env!("OUT_DIR"), "/mod.rs")); }`, the
+/// generated `mod.rs` declaring `pub mod fileformat;`. rustc reads a module an included
+/// file declares beside that file, not below the including module's directory: the
+/// update stopped on "cannot read module file src/proto/fileformat.rs".
+#[test]
+fn a_module_an_included_file_declares_is_read_beside_that_file() {
+    let f = api_package("inc", "");
+    f.write(
+        "src/lib.rs",
+        "pub mod proto {\n    include!(\"gen/mod.rs\");\n}\n",
+    );
+    f.write("src/gen/mod.rs", "pub mod part;\n");
+    f.write("src/gen/part.rs", "pub struct Part;\n");
+    let run = f.run(&["update"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/inc.json")).unwrap();
+    assert!(
+        golden["symbols"]["proto::part::Part"].is_object(),
+        "{golden}"
+    );
+}

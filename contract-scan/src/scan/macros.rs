@@ -146,6 +146,12 @@ impl Scanner<'_> {
         if let Some(what) = undecided {
             inner.undecided.get_or_insert(what);
         }
+        // rustc reads a `mod x;` the file declares beside the file (osmpbf 0.3's
+        // generated `mod.rs` in `OUT_DIR` declares `pub mod fileformat;`).
+        if let Some(dir) = target.parent() {
+            inner.children_dir = dir.to_path_buf();
+            inner.path_attr_dir = dir.to_path_buf();
+        }
         inner.scope.add(parsed.items.iter());
         let parsed = Rc::new(parsed);
         let outer = std::mem::replace(&mut self.type_scopes, FileScopes::of_file(&text));
