@@ -3504,3 +3504,63 @@ fn a_module_an_included_file_declares_is_read_beside_that_file() {
         "{golden}"
     );
 }
+
+/// sequoia-net 0.30 → 0.31: `hyper::StatusCode` → `http::StatusCode`, hyper's `pub use
+/// http::StatusCode;` (and `reqwest::Url` → `url::Url`). A dependency's re-export of a
+/// third crate's item is that item, read in the dependency's own dependencies' names:
+/// three false breaks ("compared as written").
+#[test]
+fn a_dependency_s_re_export_of_a_third_crate_is_that_crate_s_item() {
+    let f = dependency_workspace(
+        "user",
+        (
+            "client",
+            "[dependencies]\ncodes = { path = \"../inner\" }\n",
+        ),
+        "client = { path = \"../dep\" }\ncodes = { path = \"../inner\" }",
+    );
+    f.write(
+        "inner/Cargo.toml",
+        "[package]\nname = \"codes\"\nversion = \"1.0.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "inner/src/lib.rs",
+        "pub mod status {\n    pub struct Code(pub u16);\n    pub struct Other;\n}\npub use crate::status::{Code, Other};\n",
+    );
+    f.write(
+        "dep/src/lib.rs",
+        "pub use codes::Code;\npub struct Client;\n",
+    );
+    f.write(
+        "Cargo.lock",
+        "version = 4\n\n[[package]]\nname = \"client\"\nversion = \"0.2.0\"\ndependencies = [\"codes\"]\n\n\
+         [[package]]\nname = \"codes\"\nversion = \"1.0.0\"\n\n\
+         [[package]]\nname = \"user\"\nversion = \"0.1.0\"\ndependencies = [\"client\", \"codes\"]\n",
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn code() -> client::Code {\n    todo!()\n}\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("lib/golden/api-contract/user.json")).unwrap();
+    assert_eq!(
+        golden["dependency_paths"]["client::Code"], "codes::status::Code",
+        "{golden}"
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn code() -> codes::Code {\n    todo!()\n}\n",
+    );
+    assert_eq!(f.deltas_of("user"), Vec::new());
+    // Near miss: another item of the third crate.
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn code() -> codes::Other {\n    todo!()\n}\n",
+    );
+    assert_eq!(
+        f.deltas_of("user"),
+        vec![delta("breaking", "return_type_changed", "code")]
+    );
+}

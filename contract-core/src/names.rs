@@ -1304,10 +1304,18 @@ impl<'a> Reader<'a> {
                     return None;
                 }
             }
+            // A re-export of a third crate (hyper's `pub use http::StatusCode;`): that
+            // crate's item, read in the dependency's own dependencies' names and named
+            // by the dependency's name for it, as a path written to it directly is.
+            if found.is_none() {
+                if let Some(read) = self.through_third_crate(ext, &crate_name, p, names, depth) {
+                    return read;
+                }
+            }
             // Its sources do not say what this is (an item its macros define, a
-            // re-export of a third crate): any of its paths to an item of that name may
-            // be it, as for a crate not read at all (`Policy::unread_crates`). The
-            // crate and the name, the arguments kept.
+            // re-export of a third crate not read): any of its paths to an item of that
+            // name may be it, as for a crate not read at all (`Policy::unread_crates`).
+            // The crate and the name, the arguments kept.
             let last = p.segments.pop().expect("a path of two segments or more");
             p.segments = vec![
                 Segment::plain(&crate_name),
@@ -1334,6 +1342,37 @@ impl<'a> Reader<'a> {
         segments.extend(p.segments.drain(taken..));
         p.segments = segments;
         None
+    }
+
+    /// `p` (`hyper::StatusCode`, of the crate `ext` that the package calls
+    /// `crate_name`), when the crate re-exports it from a third crate it depends on
+    /// (`pub use http::StatusCode;`), rewritten as that crate's item (`http::status::
+    /// StatusCode`), with what [`Reader::external`] answers there. `None` when it does
+    /// not, or the third crate is not read.
+    fn through_third_crate(
+        &self,
+        ext: &NameTable,
+        crate_name: &str,
+        p: &mut Path,
+        names: &[String],
+        depth: usize,
+    ) -> Option<Option<Type>> {
+        if depth >= MAX_DEPTH || p.segments.len() != names.len() {
+            return None;
+        }
+        let third = third_crate_path(ext, &names[1..])?;
+        let externs = self.externs.externs_of(crate_name)?;
+        let table = externs.table(&third[0])?;
+        let args = p.segments.last()?.args.clone();
+        let mut read = Path {
+            global: false,
+            segments: third.iter().map(|n| Segment::plain(n)).collect(),
+        };
+        read.segments.last_mut()?.args = args;
+        let inner = Reader::new(ext, self.params, externs);
+        let expanded = inner.external(table, &mut read, &third, depth + 1);
+        *p = read;
+        Some(expanded)
     }
 
     /// The target of `alias` (defined in module `m`) with `args` (already canonical)
@@ -1806,6 +1845,34 @@ fn reach(
         }
     }
     visiting.pop();
+}
+
+/// The path into a third crate that `names` (below the root of `table`) re-exports
+/// through a `use` of it, of the item (hyper's `pub use http::StatusCode;`: `["http",
+/// "StatusCode"]`) or of a module on the way (serde's `pub use serde_core::ser;` makes
+/// `ser::Serializer` `["serde_core", "ser", "Serializer"]`). Not std's (read as std's
+/// elsewhere) nor the crate's own.
+fn third_crate_path(table: &NameTable, names: &[String]) -> Option<Vec<String>> {
+    let mut m = NameTable::ROOT;
+    for (i, name) in names.iter().enumerate() {
+        let own = table.own(m, name).into_iter().find_map(|r| match r {
+            Res::Module(c) => Some(c),
+            Res::Def(..) => None,
+        });
+        if let Some(c) = own {
+            m = c;
+            continue;
+        }
+        let imported = table.imports(m).into_iter().find_map(|(path, bound)| {
+            let outside = path.len() >= 2
+                && !is_std_root(&path[0])
+                && !matches!(path[0].as_str(), "crate" | "self" | "super" | "")
+                && table.own(NameTable::ROOT, &path[0]).is_empty();
+            (bound == Some(name.as_str()) && outside).then_some(path)
+        })?;
+        return Some(imported.iter().chain(&names[i + 1..]).cloned().collect());
+    }
+    None
 }
 
 /// `p` (written in module `module`) rewritten as the std path it names through the
