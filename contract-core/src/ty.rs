@@ -70,6 +70,58 @@ pub enum Type {
     Verbatim(String),
 }
 
+/// One pair of corresponding parts of two types of one compound form
+/// ([`zip_compound`]).
+pub enum Part<'a> {
+    /// Element types.
+    Ty(&'a Type, &'a Type),
+    /// References' lifetimes (`None`: elided).
+    Lifetime(Option<&'a String>, Option<&'a String>),
+}
+
+/// `a` and `b` taken apart together when both are a reference, raw pointer, slice,
+/// array or tuple of one shape (mutability, length, arity): whether `each` holds for
+/// every pair of their parts, in order. `None` when they are not such a pair (paths,
+/// trait objects and the rest are their callers' to compare).
+pub fn zip_compound<'a>(
+    a: &'a Type,
+    b: &'a Type,
+    each: &mut dyn FnMut(Part<'a>) -> bool,
+) -> Option<bool> {
+    Some(match (a, b) {
+        (
+            Type::Ref {
+                lifetime: la,
+                mutable: ma,
+                elem: ea,
+            },
+            Type::Ref {
+                lifetime: lb,
+                mutable: mb,
+                elem: eb,
+            },
+        ) => ma == mb && each(Part::Lifetime(la.as_ref(), lb.as_ref())) && each(Part::Ty(ea, eb)),
+        (
+            Type::Ptr {
+                mutable: ma,
+                elem: ea,
+            },
+            Type::Ptr {
+                mutable: mb,
+                elem: eb,
+            },
+        ) => ma == mb && each(Part::Ty(ea, eb)),
+        (Type::Slice(x), Type::Slice(y)) => each(Part::Ty(x, y)),
+        (Type::Array { elem: x, len: lx }, Type::Array { elem: y, len: ly }) => {
+            lx == ly && each(Part::Ty(x, y))
+        }
+        (Type::Tuple(x), Type::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| each(Part::Ty(p, q)))
+        }
+        _ => return None,
+    })
+}
+
 /// A path: `::a::b<T>::C`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Path {

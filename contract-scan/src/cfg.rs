@@ -538,6 +538,22 @@ pub fn build_script_cfgs(target_dir: &Path, name: &str) -> Option<BTreeSet<Cfg>>
     )
 }
 
+/// Stops `child` and, on unix, every process of its group (the compilers a `cargo
+/// check` started), and waits for it.
+fn stop_group(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    {
+        // std cannot signal a group; the `kill` every unix has can (`-- -PGID`).
+        let _ = Command::new("kill")
+            .args(["-s", "KILL", "--", &format!("-{}", child.id())])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 /// Runs the build script of package `name` `version` (`spec` to cargo's `-p`, see
 /// [`crate::workspace::Package::spec`]) of the workspace at `manifest`
 /// the way cargo does (`cargo check`, stopped as soon as the script has run, so only
@@ -565,7 +581,8 @@ pub fn run_build_script(
     if std::fs::read_to_string(&marker).is_ok_and(|k| k == key) {
         return None;
     }
-    let mut child = Command::new(cargo)
+    let mut command = Command::new(cargo);
+    command
         .args(["check", "--lib", "--offline", "--message-format=json", "-p"])
         .arg(spec)
         .arg("--manifest-path")
@@ -573,9 +590,12 @@ pub fn run_build_script(
         .arg("--target-dir")
         .arg(target_dir)
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .ok()?;
+        .stderr(std::process::Stdio::null());
+    // Its own process group, so that stopping it stops the compilers it started too
+    // (killed alone, cargo leaves them writing into the target directory).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.spawn().ok()?;
     let stdout = child.stdout.take()?;
     let (tx, rx) = std::sync::mpsc::channel();
     let ids = [format!("#{name}@{version}"), format!("{name} {version} (")];
@@ -592,8 +612,7 @@ pub fn run_build_script(
         let _ = tx.send(false);
     });
     let ran = rx.recv_timeout(limit).unwrap_or(false);
-    let _ = child.kill();
-    let _ = child.wait();
+    stop_group(&mut child);
     let cfgs = if ran {
         build_script_cfgs(target_dir, name)
     } else {

@@ -212,6 +212,13 @@ fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
         (None, Some(b)) => return mentions(o, b),
         (None, None) => {}
     }
+    let compound = crate::ty::zip_compound(o, n, &mut |part| match part {
+        crate::ty::Part::Ty(a, b) => alike(a, b, unread),
+        crate::ty::Part::Lifetime(a, b) => a == b,
+    });
+    if let Some(same) = compound {
+        return same;
+    }
     match (o, n) {
         (Type::Path(a), Type::Path(b)) => {
             a.global == b.global
@@ -232,35 +239,6 @@ fn alike(o: &Type, n: &Type, unread: &BTreeSet<String>) -> bool {
                             (xa, ya) => xa == ya,
                         }
                 })
-        }
-        (
-            Type::Ref {
-                lifetime: la,
-                mutable: ma,
-                elem: ea,
-            },
-            Type::Ref {
-                lifetime: lb,
-                mutable: mb,
-                elem: eb,
-            },
-        ) => la == lb && ma == mb && alike(ea, eb, unread),
-        (
-            Type::Ptr {
-                mutable: ma,
-                elem: ea,
-            },
-            Type::Ptr {
-                mutable: mb,
-                elem: eb,
-            },
-        ) => ma == mb && alike(ea, eb, unread),
-        (Type::Slice(a), Type::Slice(b)) => alike(a, b, unread),
-        (Type::Array { elem: ea, len: la }, Type::Array { elem: eb, len: lb }) => {
-            la == lb && alike(ea, eb, unread)
-        }
-        (Type::Tuple(a), Type::Tuple(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| alike(x, y, unread))
         }
         // Bounds, fn pointers, projections: as the erased forms compare.
         _ => {

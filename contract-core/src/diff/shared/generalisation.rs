@@ -269,40 +269,18 @@ fn contains_impl(t: &Type) -> bool {
 /// Whether `new` is `old` with some of its parts written `impl …`: each such part,
 /// with the old type there and the `impl`'s bounds, goes into `found`.
 fn unify(old: &Type, new: &Type, found: &mut Vec<(Type, Vec<Bound>)>) -> bool {
+    if let Type::Impl(bounds) = new {
+        found.push((old.clone(), bounds.clone()));
+        return true;
+    }
+    let compound = crate::ty::zip_compound(old, new, &mut |part| match part {
+        crate::ty::Part::Ty(o, e) => unify(o, e, found),
+        crate::ty::Part::Lifetime(a, b) => a == b,
+    });
+    if let Some(same) = compound {
+        return same;
+    }
     match (old, new) {
-        (o, Type::Impl(bounds)) => {
-            found.push((o.clone(), bounds.clone()));
-            true
-        }
-        (
-            Type::Ref {
-                lifetime: a,
-                mutable: m,
-                elem: o,
-            },
-            Type::Ref {
-                lifetime: b,
-                mutable: n,
-                elem: e,
-            },
-        ) => a == b && m == n && unify(o, e, found),
-        (
-            Type::Ptr {
-                mutable: m,
-                elem: o,
-            },
-            Type::Ptr {
-                mutable: n,
-                elem: e,
-            },
-        ) => m == n && unify(o, e, found),
-        (Type::Slice(o), Type::Slice(e)) => unify(o, e, found),
-        (Type::Array { elem: o, len: a }, Type::Array { elem: e, len: b }) => {
-            a == b && unify(o, e, found)
-        }
-        (Type::Tuple(o), Type::Tuple(e)) => {
-            o.len() == e.len() && o.iter().zip(e).all(|(o, e)| unify(o, e, found))
-        }
         (Type::Path(o), Type::Path(e)) => {
             o.global == e.global
                 && o.segments.len() == e.segments.len()

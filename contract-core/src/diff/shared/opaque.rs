@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diff::Cx;
 use crate::shape::{FnShape, GenericParam, TraitImpl, WherePredicate};
-use crate::ty::{Args, Bound, GenericArg, Path, Type};
+use crate::ty::{Args, Bound, GenericArg, Part, Path, Type};
 
 /// Whether `new`, a projection `P::Assoc` of a type parameter of `new_fn`, keeps every
 /// bound of `old`, an opaque type: `P` is bounded by a trait of the crate whose
@@ -453,39 +453,14 @@ fn unify(pattern: &Type, target: &Type, s: &mut Subst) -> bool {
             };
         }
     }
-    match (pattern, target) {
-        (Type::Path(a), Type::Path(b)) => unify_path(a, b, s),
-        (
-            Type::Ref {
-                lifetime: la,
-                mutable: ma,
-                elem: ea,
-            },
-            Type::Ref {
-                lifetime: lb,
-                mutable: mb,
-                elem: eb,
-            },
-        ) => ma == mb && s.lifetime(la.as_ref(), lb.as_ref()) && unify(ea, eb, s),
-        (
-            Type::Ptr {
-                mutable: ma,
-                elem: ea,
-            },
-            Type::Ptr {
-                mutable: mb,
-                elem: eb,
-            },
-        ) => ma == mb && unify(ea, eb, s),
-        (Type::Slice(a), Type::Slice(b)) => unify(a, b, s),
-        (Type::Array { elem: a, len: la }, Type::Array { elem: b, len: lb }) => {
-            la == lb && unify(a, b, s)
-        }
-        (Type::Tuple(a), Type::Tuple(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| unify(x, y, s))
-        }
-        _ => s.apply(pattern) == *target,
+    if let (Type::Path(a), Type::Path(b)) = (pattern, target) {
+        return unify_path(a, b, s);
     }
+    let zipped = crate::ty::zip_compound(pattern, target, &mut |part| match part {
+        Part::Ty(p, t) => unify(p, t, s),
+        Part::Lifetime(p, t) => s.lifetime(p, t),
+    });
+    zipped.unwrap_or_else(|| s.apply(pattern) == *target)
 }
 
 /// Two paths of one type: the same names (the last alone where one is written longer,
