@@ -3143,6 +3143,27 @@ fn a_bound_on_a_parameter_defaulting_to_another_bounds_that_one() {
     );
 }
 
+/// stretto 0.9: a parameter inserted without a default before defaulted ones
+/// (`AsyncCache<K, V, KH = …, S = …>` → `<K, V, R, KH = …, S = …>`) breaks every old
+/// use: one change, `R` added, and the others keep their names, where reading the
+/// lists by place gave each defaulted parameter another's default and bounds.
+#[test]
+fn a_parameter_inserted_before_defaulted_ones_is_one_change() {
+    let found = breaks(
+        "pub struct Cache<K, V, KH: Clone = u8, S = u16> { k: K, v: V, kh: KH, s: S }",
+        "pub struct Cache<K, V, R, KH: Clone = u8, S = u16> { k: K, v: V, r: R, kh: KH, s: S }",
+        DeltaKind::GenericParamAdded,
+    );
+    assert!(
+        !found.iter().any(|d| matches!(
+            d.kind,
+            DeltaKind::GenericDefaultChanged | DeltaKind::GenericBoundAdded
+        )),
+        "{}",
+        common::show(&found)
+    );
+}
+
 /// An impl's lifetime its header names once is `'_`: `impl<'s> Slice<'s> for String` is
 /// `impl Slice<'_> for String` (fluent-syntax 0.12 read it as `String` no longer
 /// implementing `Slice`), in the trait's arguments or the type.

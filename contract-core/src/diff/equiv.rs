@@ -63,7 +63,9 @@ impl Renaming {
         // parameter added past the old ones has a default: old uses bind by position.
         let new_params: Vec<&GenericParam> =
             new.params.iter().filter(|p| !p.is_lifetime()).collect();
-        if !super::shared::generics::defaulted_tail(o.len(), &new_params)
+        let old_params: Vec<&GenericParam> =
+            old.params.iter().filter(|p| !p.is_lifetime()).collect();
+        if !super::shared::generics::binds_by_place(&old_params, &new_params)
             && super::shared::generics::by_name(&names(&o), &names(&n)).is_some()
         {
             return r;

@@ -21,7 +21,7 @@ pub fn compare(old: &Generics, new: &Generics) -> Vec<GenericChange> {
     }
     let names =
         |ps: &[&GenericParam]| -> Vec<String> { ps.iter().map(|p| p.name().to_owned()).collect() };
-    let by_name = match defaulted_tail(old_rest.len(), &new_rest) {
+    let by_name = match binds_by_place(&old_rest, &new_rest) {
         true => None,
         false => by_name(&names(&old_rest), &names(&new_rest)),
     };
@@ -91,6 +91,17 @@ pub fn defaulted_tail(old: usize, new: &[&GenericParam]) -> bool {
             GenericParam::Const { default, .. } => default.is_some(),
             GenericParam::Lifetime { .. } => false,
         })
+}
+
+/// Whether old uses of the item still compile binding their arguments by place, so the
+/// lists correspond by place: [`defaulted_tail`], and no more parameters without a
+/// default than before (biquad's `<T>` → `<C, T = C>`: `DirectForm1<f32>` binds `C`).
+/// A parameter inserted without a default among defaulted ones (stretto 0.9's
+/// `AsyncCache<K, V, KH = …>` → `<K, V, R, KH = …>`) breaks every old use anyway; the
+/// others keep their names, and are compared by them (one edit, one change).
+pub fn binds_by_place(old: &[&GenericParam], new: &[&GenericParam]) -> bool {
+    let required = |ps: &[&GenericParam]| ps.iter().filter(|p| !p.has_default()).count();
+    defaulted_tail(old.len(), new) && required(new) <= required(old)
 }
 
 /// Where the two lists of parameter names differ in length and the names they share
