@@ -35,12 +35,37 @@ pub fn gained_params(name: &str, before: &Symbol, after: &Symbol) -> Option<(Sym
     // default stands where the parameter is written as an argument (`KdTree<…,
     // ITEM_LEAF_MODE>` at `ITEM_LEAF_MODE_UNSORTED`, kiddo 6.3); one that is no such
     // argument (a literal, a block) is not followed.
+    // A parameter inserted without a default before defaulted ones (stretto 0.9's
+    // `AsyncCache<K, V, R, KH = …>`): the others keep their names, and the inserted
+    // one is what was gained.
     let mut gained: BTreeMap<&str, Option<Type>> = BTreeMap::new();
-    let past_old = new
-        .params
-        .iter()
-        .filter(|p| !p.is_lifetime())
-        .skip(type_and_const_params(old));
+    let (old_params, new_params): (Vec<&GenericParam>, Vec<&GenericParam>) = (
+        old.params.iter().filter(|p| !p.is_lifetime()).collect(),
+        new.params.iter().filter(|p| !p.is_lifetime()).collect(),
+    );
+    let names =
+        |ps: &[&GenericParam]| -> Vec<String> { ps.iter().map(|p| p.name().to_owned()).collect() };
+    let inserted: Option<Vec<&GenericParam>> =
+        (!super::shared::generics::binds_by_place(&old_params, &new_params))
+            .then(|| super::shared::generics::by_name(&names(&old_params), &names(&new_params)))
+            .flatten()
+            .map(|pairs| {
+                pairs
+                    .into_iter()
+                    .filter_map(|pair| match pair {
+                        (None, Some(j)) => Some(new_params[j]),
+                        _ => None,
+                    })
+                    .collect()
+            });
+    let past_old: Vec<&GenericParam> = match inserted {
+        Some(inserted) => inserted,
+        None => new_params
+            .iter()
+            .skip(type_and_const_params(old))
+            .copied()
+            .collect(),
+    };
     for p in past_old {
         match p {
             GenericParam::Type { name, default, .. } => {
