@@ -721,6 +721,9 @@ pub enum Note {
     /// A field added to a `#[repr(C)]` union: its layout is public, and the new field
     /// may grow its size or alignment or change which bytes other fields' reads see.
     UnionLayout,
+    /// A field removed from a `#[repr(C)]` struct: the public fields after it (named)
+    /// move, and their offsets are public layout.
+    LayoutShifted(Vec<String>),
     /// A visibility change of something that was not visible outside the crate.
     WasNotPublic,
     /// The last field's type became unsized (`[T; 1]` -> `[T]`): the struct is no

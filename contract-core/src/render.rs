@@ -949,6 +949,14 @@ fn detail_body(delta: &Delta) -> String {
                  field reads are public layout, and the new field may change them"
             )
         }
+        Note::LayoutShifted(moved) => {
+            let moved: Vec<String> = moved.iter().map(|f| format!("`{f}`")).collect();
+            return format!(
+                "{m} removed from a `#[repr(C)]` struct: the public fields after it move \
+                 ({}), and their offsets are public layout",
+                moved.join(", ")
+            );
+        }
         Note::WasNotPublic => {
             let now = vis_of(&delta.after).map(|v| v.word()).unwrap_or_default();
             return format!("{m} is now `{now}` (it was not `pub`)");

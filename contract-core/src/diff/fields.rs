@@ -51,10 +51,25 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     }
     for &i in &alignment.removed {
         let gone = &old.fields[i];
-        let delta = cx
+        let mut delta = cx
             .delta(DeltaKind::FieldRemoved, Member::field(&gone.name))
             .class(visible_class(gone))
             .was(shown(gone));
+        // In a `#[repr(C)]` struct the public fields after it move: their offsets are
+        // public layout, which FFI and unsafe code rely on, private field removed or
+        // not (cargo-semver-checks' `repr_c_plain_struct_fields_reordered` names them).
+        if old.attrs.has_repr(&Repr::C) && new.attrs.has_repr(&Repr::C) {
+            let moved: Vec<String> = old.fields[i + 1..]
+                .iter()
+                .filter(|f| f.vis.is_public() && new.fields.iter().any(|n| n.name == f.name))
+                .map(|f| f.name.clone())
+                .collect();
+            if !moved.is_empty() {
+                delta = delta
+                    .class(Class::Breaking)
+                    .note(Note::LayoutShifted(moved));
+            }
+        }
         cx.push(delta);
     }
     for &j in &alignment.added {

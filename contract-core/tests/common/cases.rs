@@ -667,6 +667,23 @@ pub const CASES: &[Case] = &[
         "#[repr(C)] pub struct S { pub a: u8, pub b: u16 }",
         "#[repr(C)] pub struct S { pub b: u16, pub a: u8 }",
     ),
+    // A field removed from a `#[repr(C)]` struct moves the public fields after it:
+    // their offsets are public layout, the removed field private or not…
+    yes(
+        FieldRemoved,
+        Breaking,
+        Api,
+        "#[repr(C)] pub struct S { a: u8, pub b: u16 }",
+        "#[repr(C)] pub struct S { pub b: u16 }",
+    ),
+    // … a private one after every public field moves none of them.
+    yes(
+        FieldRemoved,
+        Additive,
+        Api,
+        "#[repr(C)] pub struct S { pub b: u16, a: u8 }",
+        "#[repr(C)] pub struct S { pub b: u16 }",
+    ),
     // Other crates see the layout through the fields they can name: private fields
     // trading places while each public one keeps its position are the crate's own…
     yes(
