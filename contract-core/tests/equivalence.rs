@@ -3164,12 +3164,15 @@ fn a_parameter_inserted_before_defaulted_ones_is_one_change() {
     );
     // Nor is it a change of each method of an `impl` block that takes it up: the
     // block's other parameters keep their names and bounds.
-    let found = deltas(
-        "pub struct Cache<K, V, KH = u8, S = u16> { k: K, v: V, kh: KH, s: S } \
-         impl<K, V, KH: Clone, S: Copy> Cache<K, V, KH, S> { pub fn get(&self) -> &K { &self.k } }",
-        "pub struct Cache<K, V, R, KH = u8, S = u16> { k: K, v: V, r: R, kh: KH, s: S } \
-         impl<K, V, R: Send, KH: Clone, S: Copy> Cache<K, V, R, KH, S> { pub fn get(&self) -> &K { &self.k } }",
-    );
+    let before = "pub struct Cache<K, V, KH = u8, S = u16> { k: K, v: V, kh: KH, s: S } \
+         impl<K, V, KH: Clone, S: Copy> Cache<K, V, KH, S> { pub fn get(&self) -> &K { &self.k } }";
+    let after = |kh: &str| {
+        format!(
+            "pub struct Cache<K, V, R, KH = u8, S = u16> {{ k: K, v: V, r: R, kh: KH, s: S }} \
+             impl<K, V, R: Send, KH: {kh}, S: Copy> Cache<K, V, R, KH, S> {{ pub fn get(&self) -> &K {{ &self.k }} }}"
+        )
+    };
+    let found = deltas(before, &after("Clone"));
     let kinds: Vec<DeltaKind> = found.iter().map(|d| d.kind).collect();
     assert_eq!(
         kinds,
@@ -3178,12 +3181,7 @@ fn a_parameter_inserted_before_defaulted_ones_is_one_change() {
         common::show(&found)
     );
     // Near miss: a bound of a kept parameter changed in the block is still reported.
-    let found = deltas(
-        "pub struct Cache<K, V, KH = u8, S = u16> { k: K, v: V, kh: KH, s: S } \
-         impl<K, V, KH: Clone, S: Copy> Cache<K, V, KH, S> { pub fn get(&self) -> &K { &self.k } }",
-        "pub struct Cache<K, V, R, KH = u8, S = u16> { k: K, v: V, r: R, kh: KH, s: S } \
-         impl<K, V, R: Send, KH: Clone + Send, S: Copy> Cache<K, V, R, KH, S> { pub fn get(&self) -> &K { &self.k } }",
-    );
+    let found = deltas(before, &after("Clone + Send"));
     assert!(
         found
             .iter()

@@ -605,11 +605,14 @@ mod tests {
                 },
             ],
         };
-        let (found, missing, not_unpacked) = locate(
-            read_lock(&ws).as_ref(),
-            &registry_dirs(Some(&home)),
-            &package,
-        );
+        let located = || {
+            locate(
+                read_lock(&ws).as_ref(),
+                &registry_dirs(Some(&home)),
+                &package,
+            )
+        };
+        let (found, missing, not_unpacked) = located();
         assert_eq!(found.keys().collect::<Vec<_>>(), ["json", "local"]);
         assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone"]);
         // `gone` has no version in the lock: nothing cargo could unpack.
@@ -623,21 +626,13 @@ mod tests {
         assert_eq!(found["local"].root, local.join("lib/root.rs"));
         // Locked at a version cargo has not unpacked: to be fetched.
         std::fs::remove_dir_all(home.join("registry/src/index.example-1/json-ish-1.0.2")).unwrap();
-        let (found, missing, not_unpacked) = locate(
-            read_lock(&ws).as_ref(),
-            &registry_dirs(Some(&home)),
-            &package,
-        );
+        let (found, missing, not_unpacked) = located();
         assert_eq!(found.keys().collect::<Vec<_>>(), ["local"]);
         assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone", "json"]);
         assert!(not_unpacked);
         // No lock file: only the path dependency, and nothing to fetch.
         std::fs::remove_file(ws.join("Cargo.lock")).unwrap();
-        let (found, missing, not_unpacked) = locate(
-            read_lock(&ws).as_ref(),
-            &registry_dirs(Some(&home)),
-            &package,
-        );
+        let (found, missing, not_unpacked) = located();
         assert_eq!(found.keys().collect::<Vec<_>>(), ["local"]);
         assert_eq!(missing.iter().collect::<Vec<_>>(), ["gone", "json"]);
         assert!(!not_unpacked);

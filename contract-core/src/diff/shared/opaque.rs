@@ -26,15 +26,7 @@ pub(super) fn projection_keeps(cx: &Cx<'_>, new_fn: &FnShape, old: &[Bound], new
     if p.global || param.args != Args::None || assoc.args != Args::None {
         return false;
     }
-    let mut params = new_fn
-        .generics
-        .params
-        .iter()
-        .chain(&new_fn.impl_generics.params);
-    let Some(bounds) = params.find_map(|g| match g {
-        GenericParam::Type { name, bounds, .. } if *name == param.name => Some(bounds),
-        _ => None,
-    }) else {
+    let Some(bounds) = param_bounds(new_fn, &param.name) else {
         return false;
     };
     let wanted: Vec<&Bound> = old.iter().filter(|b| !matches!(b, Bound::Use(_))).collect();
@@ -173,16 +165,20 @@ impl Known<'_> {
         };
         let (args, bindings) = split_args(wanted);
         impls.iter().any(|i| {
+            let Some(path) = i.trait_bound.trait_path() else {
+                return false;
+            };
+            let (impl_args, _) = split_args(path);
+            if path.last_name() != Some(name) || impl_args.len() != args.len() {
+                return false;
+            }
             let Some(mut subst) = self.applies(i, ty) else {
                 return false;
             };
-            let (impl_args, _) = split_args(trait_path(i));
-            trait_path(i).last_name() == Some(name)
-                && impl_args.len() == args.len()
-                && impl_args
-                    .iter()
-                    .zip(&args)
-                    .all(|(p, t)| unify_arg(p, t, &mut subst))
+            impl_args
+                .iter()
+                .zip(&args)
+                .all(|(p, t)| unify_arg(p, t, &mut subst))
                 && bindings.iter().all(|(assoc, want)| {
                     self.assoc_of(impls, i, ty, assoc, &subst)
                         .is_some_and(|got| got == **want)
@@ -308,9 +304,9 @@ impl Known<'_> {
             return None;
         }
         match p.segments.as_slice() {
-            [param] if param.args == Args::None => self.param_bounds(&param.name).cloned(),
+            [param] if param.args == Args::None => param_bounds(self.new_fn, &param.name).cloned(),
             [param, assoc] if param.args == Args::None && assoc.args == Args::None => {
-                let bounds = self.param_bounds(&param.name)?;
+                let bounds = param_bounds(self.new_fn, &param.name)?;
                 let declared: Vec<Bound> = bounds
                     .iter()
                     .filter_map(Bound::trait_path)
@@ -322,27 +318,20 @@ impl Known<'_> {
             _ => None,
         }
     }
-
-    fn param_bounds(&self, name: &str) -> Option<&Vec<Bound>> {
-        let f = self.new_fn;
-        f.generics
-            .params
-            .iter()
-            .chain(&f.impl_generics.params)
-            .find_map(|g| match g {
-                GenericParam::Type {
-                    name: n, bounds, ..
-                } if n == name => Some(bounds),
-                _ => None,
-            })
-    }
 }
 
-fn trait_path(i: &TraitImpl) -> &Path {
-    match &i.trait_bound {
-        Bound::Trait { path, .. } => path,
-        _ => unreachable!("a trait impl's trait is a trait bound"),
-    }
+/// The bounds of `f`'s type parameter `name`, its own or its `impl` block's.
+fn param_bounds<'f>(f: &'f FnShape, name: &str) -> Option<&'f Vec<Bound>> {
+    f.generics
+        .params
+        .iter()
+        .chain(&f.impl_generics.params)
+        .find_map(|g| match g {
+            GenericParam::Type {
+                name: n, bounds, ..
+            } if n == name => Some(bounds),
+            _ => None,
+        })
 }
 
 /// A path's last arguments: the positional ones, and the associated-type bindings.
