@@ -3564,3 +3564,144 @@ fn a_dependency_s_re_export_of_a_third_crate_is_that_crate_s_item() {
         vec![delta("breaking", "return_type_changed", "code")]
     );
 }
+
+/// The lock file of `dependency_workspace("user", ("digest", …), …)` with the
+/// dependency at `version`.
+fn lock_with_digest(version: &str) -> String {
+    format!(
+        "version = 4\n\n[[package]]\nname = \"digest\"\nversion = \"{version}\"\n\n\
+         [[package]]\nname = \"user\"\nversion = \"0.1.0\"\ndependencies = [\"digest\"]\n"
+    )
+}
+
+/// hmac 0.13's `digest` 0.10 → 0.11 (a true break nothing saw: the paths read the
+/// same) and ssh-encoding 0.3's `base64 = { package = "base64ct" }` → `base64ct` (one
+/// crate, a false break): a golden records each dependency its paths name as its
+/// package and semver-compatible series, so the same name for another series is one
+/// breaking delta and the same crate under another name is no change.
+#[test]
+fn a_dependency_is_its_package_and_series_not_its_name() {
+    let f = dependency_workspace(
+        "user",
+        ("digest", ""),
+        "digest = { path = \"../dep\", version = \"0.2\" }\nunnamed = { path = \"../unnamed\", version = \"1\" }",
+    );
+    f.write(
+        "unnamed/Cargo.toml",
+        "[package]\nname = \"unnamed\"\nversion = \"1.0.0\"\nedition = \"2021\"\n",
+    );
+    f.write("unnamed/src/lib.rs", "pub struct Unused;\n");
+    f.write("dep/src/lib.rs", "pub struct Block;\npub struct Other;\n");
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn block() -> digest::Block {\n    todo!()\n}\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("lib/golden/api-contract/user.json")).unwrap();
+    // Only what the shapes name: `unnamed` is a dependency the API never names.
+    assert_eq!(
+        golden["dependency_versions"],
+        serde_json::json!({"digest": "digest 0.2"}),
+        "{golden}"
+    );
+    assert_eq!(golden["format_version"], 14);
+    let manifest = |dependency: &str| {
+        format!(
+            "[package]\nname = \"user\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+             [dependencies]\n{dependency}\n"
+        )
+    };
+    let dep_at = |version: &str| {
+        f.write(
+            "dep/Cargo.toml",
+            &format!("[package]\nname = \"digest\"\nversion = \"{version}\"\nedition = \"2021\"\n"),
+        );
+        f.write("Cargo.lock", &lock_with_digest(version));
+    };
+    // The same crate under another name: no change.
+    f.write(
+        "lib/Cargo.toml",
+        &manifest("hash = { package = \"digest\", path = \"../dep\", version = \"0.2\" }"),
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn block() -> hash::Block {\n    todo!()\n}\n",
+    );
+    assert_eq!(f.deltas_of("user"), Vec::new());
+    // Near miss: another item of it.
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn block() -> hash::Other {\n    todo!()\n}\n",
+    );
+    assert_eq!(
+        f.deltas_of("user"),
+        vec![delta("breaking", "return_type_changed", "block")]
+    );
+    // Another series under the same name: one delta, on the dependency.
+    dep_at("0.3.0");
+    f.write(
+        "lib/Cargo.toml",
+        &manifest("digest = { path = \"../dep\", version = \"0.3\" }"),
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn block() -> digest::Block {\n    todo!()\n}\n",
+    );
+    assert_eq!(
+        f.deltas_of("user"),
+        vec![delta(
+            "breaking",
+            "public_dependency_changed",
+            "dependencies.digest"
+        )]
+    );
+    let (_, json) = f.json();
+    let text = json.to_string();
+    assert!(
+        text.contains("`digest` is digest 0.3, was digest 0.2"),
+        "{json:#}"
+    );
+    // Near miss: another series under another name is another crate, its paths too.
+    f.write(
+        "lib/Cargo.toml",
+        &manifest("hash = { package = \"digest\", path = \"../dep\", version = \"0.3\" }"),
+    );
+    f.write(
+        "lib/src/lib.rs",
+        "pub fn block() -> hash::Block {\n    todo!()\n}\n",
+    );
+    assert_eq!(
+        f.deltas_of("user"),
+        vec![delta("breaking", "return_type_changed", "block")]
+    );
+}
+
+/// speedy 0.8.7: `mod ext_indexmap_v1 { use indexmap_v1::{IndexMap, IndexSet};
+/// include!("ext_indexmap.rs"); }`: the included file's `impl … for IndexMap<K, V, S>`
+/// is written in the module's names, the including file's `use` among them (it was
+/// recorded as a bare `IndexMap<K, V, S>`, another type than the golden's).
+#[test]
+fn an_included_file_reads_the_names_the_including_file_imports() {
+    let f = dependency_workspace(
+        "user",
+        ("maps", ""),
+        "maps = { path = \"../dep\", version = \"0.2\" }",
+    );
+    f.write("dep/src/lib.rs", "pub struct Map;\n");
+    f.write(
+        "lib/src/lib.rs",
+        "pub mod ext {\n    use maps::Map;\n    include!(\"ext.rs\");\n}\n",
+    );
+    f.write(
+        "lib/src/ext.rs",
+        "pub fn size(_: &Map) -> usize {\n    0\n}\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("lib/golden/api-contract/user.json")).unwrap();
+    let params = &golden["symbols"]["ext::size"]["shape"]["item"]["params"];
+    assert_eq!(params[0]["ty"], "&maps::Map", "{golden}");
+}

@@ -212,6 +212,13 @@ pub struct Request<'a> {
     /// ([`Golden::dependency_paths`]); `None` from a front end that reads no
     /// dependency, which keeps the golden's.
     pub dependency_paths: Option<&'a BTreeMap<String, String>>,
+    /// The package's dependencies, each (by the name it calls it) as its package and
+    /// semver-compatible series (`digest` -> `digest 0.10`; see
+    /// [`crate::dependencies`]): a golden written in update mode records those its
+    /// shapes name ([`Golden::dependency_versions`]); a comparison reads a recorded
+    /// one now of another series as `public_dependency_changed`. `None` from a front
+    /// end that reads no manifest, which keeps the golden's and compares none.
+    pub dependency_versions: Option<&'a BTreeMap<String, String>>,
 }
 
 /// The verdict of `request`, as data: status, deltas, the situation and, in update
@@ -229,8 +236,22 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         policy_file,
         modules,
         dependency_paths,
+        dependency_versions,
     } = request;
     let set = set.as_str();
+    // What a golden written now records of the dependencies its shapes name.
+    let recorded_versions =
+        |symbols: &BTreeMap<String, Symbol>, previous: Option<&BTreeMap<String, String>>| {
+            dependency_versions
+                .map(|now| {
+                    crate::dependencies::recorded(
+                        symbols,
+                        now,
+                        previous.unwrap_or(&BTreeMap::new()),
+                    )
+                })
+                .unwrap_or_default()
+        };
     let refused_update = match mode {
         Mode::UpdateRefusedInCi { variable } => Some(variable.clone()),
         _ => None,
@@ -290,7 +311,8 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     let (Some(bytes), Some(compared)) = (existing, compared) else {
         if mode.writes() {
             let golden = Golden::new(set, package, &typed()?)
-                .with_dependency_paths(dependency_paths.cloned().unwrap_or_default());
+                .with_dependency_paths(dependency_paths.cloned().unwrap_or_default())
+                .with_dependency_versions(recorded_versions(&typed()?, None));
             let created = Situation::Created {
                 symbols: current.len(),
             };
@@ -300,7 +322,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     };
     let golden::Comparison {
         header: golden,
-        deltas,
+        mut deltas,
         tampered,
     } = match compared {
         Ok(comparison) => comparison,
@@ -318,7 +340,8 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                     },
                 };
                 let golden = Golden::new(set, package, &typed()?)
-                    .with_dependency_paths(dependency_paths.cloned().unwrap_or_default());
+                    .with_dependency_paths(dependency_paths.cloned().unwrap_or_default())
+                    .with_dependency_versions(recorded_versions(&typed()?, None));
                 let rewrote = Situation::RewroteStale {
                     reason: e,
                     migration,
@@ -350,6 +373,17 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             pins: (golden.set, golden.package),
             expected: (set.to_owned(), package.to_owned()),
         })));
+    }
+    // A dependency the golden's shapes name, now another series or package: one
+    // delta for every path into it (a front end that reads no manifest compares none).
+    if let Some(now) = dependency_versions {
+        let changed = crate::dependencies::compare(&golden.dependency_versions, now);
+        if !changed.is_empty() {
+            deltas.extend(changed.into_iter().map(|d| policy.apply(d)));
+            deltas.sort_by(|a, b| {
+                (&a.symbol, a.kind, a.axis, &a.member).cmp(&(&b.symbol, b.kind, b.axis, &b.member))
+            });
+        }
     }
     // A symbol gone from the current shapes is named by the module the golden
     // recorded, as every other symbol is by its own (`Symbol: a::b::Name`).
@@ -397,7 +431,15 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             let text = updated.render();
             paths.retain(|path, _| text.contains(path.as_str()));
         }
-        let updated = updated.with_dependency_paths(paths);
+        // The versions of the dependencies the shapes name now, from a front end that
+        // reads the manifest; else the golden's.
+        let versions = match dependency_versions {
+            Some(_) => recorded_versions(&merged, Some(&golden.dependency_versions)),
+            None => golden.dependency_versions.clone(),
+        };
+        let updated = updated
+            .with_dependency_paths(paths)
+            .with_dependency_versions(versions);
         if updated.render().as_bytes() == bytes {
             return done(Situation::Match, deltas, None, delta_modules);
         }
@@ -479,6 +521,7 @@ mod tests {
             policy_file: "contract-pin.toml",
             modules: None,
             dependency_paths: None,
+            dependency_versions: None,
         })
         // Worded as the harness words it.
         .map(|mut evaluation| {
@@ -602,6 +645,7 @@ mod tests {
             policy_file: "contract-pin.toml",
             modules: None,
             dependency_paths: None,
+            dependency_versions: None,
         })
         .unwrap_err();
         assert!(

@@ -448,6 +448,12 @@ delta_kinds! {
     /// An item or member needs fewer features than before: every consumer that had it
     /// still has it, and more do.
     NoLongerNeedsFeature = "no_longer_needs_feature", Additive, Api, "`#[cfg(feature = \"x\")] pub fn f()` -> `pub fn f()`";
+    /// A dependency whose items the API names is now another package or another
+    /// semver-compatible series under the same name (`digest` 0.10 -> 0.11): each of
+    /// its types and traits a signature names is another item, which a consumer's
+    /// values of the old one do not meet (public-API sets; see
+    /// [`crate::dependencies`]).
+    PublicDependencyChanged = "public_dependency_changed", Breaking, Api, "`digest = \"0.10\"` -> `digest = \"0.11\"` (the API names `digest::Digest`)";
     /// `static` became `static mut` or the reverse.
     StaticMutabilityChanged = "static_mutability_changed", Breaking, Api, "`static X` -> `static mut X`";
     /// A row of a table initialiser changed in place (same position, other value).
@@ -649,6 +655,8 @@ pub enum Shown {
     Row(String),
     /// A module path.
     Module(String),
+    /// A dependency's package and semver-compatible series (`digest 0.10`).
+    Dependency(String),
     /// What a part needs of the package's features ([`crate::gate`]); `None`: nothing,
     /// it is in every build.
     Gate(Option<String>),

@@ -89,7 +89,14 @@ mod layout;
 /// lifetime named, as the block's; a bound's binder without the lifetimes the bound
 /// does not name. Format 12 goldens lack the first, left the lifetime out and kept
 /// such binders: each would read as a change.
-pub const FORMAT_VERSION: u64 = 13;
+///
+/// 14: a public-API set records which package and semver-compatible series each
+/// dependency its shapes name is ([`Golden::dependency_versions`]): a path is one
+/// crate's item across releases whatever the crate is called (`base64` renamed
+/// `base64ct`), and another series under the same name is a change
+/// (`public_dependency_changed`). Format 13 goldens have no record, so a dependency's
+/// new series would go unseen.
+pub const FORMAT_VERSION: u64 = 14;
 
 /// What changed since format `v`, for the stale-golden message.
 fn changed_since(v: u64) -> &'static str {
@@ -145,6 +152,12 @@ fn changed_since(v: u64) -> &'static str {
              the bound does not name; format 12 has none of these, so each would read \
              as a change)"
         }
+        13 => {
+            " (format 14 records the package and semver-compatible series of each \
+             dependency a public-API set's shapes name, so another series under the same \
+             name is a change and the same crate under another name is none; format 13 \
+             has no such record, so a dependency's new series would go unseen)"
+        }
         _ => "",
     }
 }
@@ -167,6 +180,12 @@ pub struct Golden {
     /// for public-API sets.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub dependency_paths: BTreeMap<String, String>,
+    /// Each dependency its symbols name (by the name the package calls it: `digest`),
+    /// as its package and semver-compatible series when the golden was written
+    /// (`digest 0.10`; see [`crate::dependencies`]). Written by the front ends that read
+    /// the manifest, for public-API sets.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dependency_versions: BTreeMap<String, String>,
     /// Pinned symbols by name.
     #[serde(deserialize_with = "unique_keys")]
     pub symbols: BTreeMap<String, GoldenSymbol>,
@@ -252,6 +271,7 @@ impl Golden {
             set: set.to_owned(),
             package: package.to_owned(),
             dependency_paths: BTreeMap::new(),
+            dependency_versions: BTreeMap::new(),
             symbols: symbols
                 .iter()
                 .map(|(name, shape)| {
@@ -273,6 +293,12 @@ impl Golden {
     /// This golden recording `paths` as [`Golden::dependency_paths`].
     pub fn with_dependency_paths(mut self, paths: BTreeMap<String, String>) -> Golden {
         self.dependency_paths = paths;
+        self
+    }
+
+    /// This golden recording `versions` as [`Golden::dependency_versions`].
+    pub fn with_dependency_versions(mut self, versions: BTreeMap<String, String>) -> Golden {
+        self.dependency_versions = versions;
         self
     }
 
@@ -621,6 +647,9 @@ pub struct Header {
     /// See [`Golden::dependency_paths`].
     #[serde(default)]
     pub dependency_paths: BTreeMap<String, String>,
+    /// See [`Golden::dependency_versions`].
+    #[serde(default)]
+    pub dependency_versions: BTreeMap<String, String>,
 }
 
 /// What a golden says about the current shapes: see [`compare`].
@@ -680,6 +709,7 @@ pub fn compare(
             set: golden.set,
             package: golden.package,
             dependency_paths: golden.dependency_paths,
+            dependency_versions: golden.dependency_versions,
         },
         deltas,
         tampered,
@@ -1221,6 +1251,7 @@ mod compare_tests {
                 set: full.set.clone(),
                 package: full.package.clone(),
                 dependency_paths: full.dependency_paths.clone(),
+                dependency_versions: full.dependency_versions.clone(),
             },
             deltas: diff::diff_sets(&full.shapes(), current, policy),
             tampered: full

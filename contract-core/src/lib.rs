@@ -16,6 +16,7 @@ pub mod canonical;
 pub mod check;
 pub mod current;
 pub mod delta;
+pub mod dependencies;
 pub mod diff;
 pub mod env;
 pub mod features;

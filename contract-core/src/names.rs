@@ -1978,10 +1978,93 @@ pub fn std_through_crate(
     modules: &(impl Modules + ?Sized),
 ) -> bool {
     let mut changed = false;
-    let mut rewrite = |p: &mut Path| changed |= respell_through_std(p, module, modules);
+    fragment_paths_mut(fragment, &mut |p| {
+        changed |= respell_through_std(p, module, modules)
+    });
+    changed
+}
+
+/// The crates the paths of `fragment` start with (`indexmap` of
+/// `indexmap::IndexMap<K, V>`, `serde` of a re-export of `serde::Serialize`): the
+/// first name of each path of two names or more, as written. Which of them are
+/// dependencies is the caller's to say (see [`crate::dependencies`]).
+pub fn crates_named(fragment: &Fragment) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    fragment_paths_mut(&mut fragment.clone(), &mut |p| {
+        if p.segments.len() > 1 {
+            out.insert(p.segments[0].name.clone());
+        }
+    });
+    out
+}
+
+/// [`crates_named`] of every part of `symbol`: its item, members and implementors.
+pub fn crates_named_by(symbol: &Symbol) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut one = |p: &mut Path| {
+        if p.segments.len() > 1 {
+            out.insert(p.segments[0].name.clone());
+        }
+    };
     let mut slot = |_: Option<&str>, slot: Slot<'_>| match slot {
-        Slot::Type(t) => paths_mut(t, &mut rewrite),
-        Slot::Trait(p) => trait_paths_mut(p, &mut rewrite),
+        Slot::Type(t) => paths_mut(t, &mut one),
+        Slot::Trait(p) => trait_paths_mut(p, &mut one),
+    };
+    if let Some(item) = &symbol.item {
+        item_members(&mut item.clone(), &mut slot);
+    }
+    methods_members(
+        &mut symbol.methods.clone(),
+        &mut symbol.consts.clone(),
+        &mut symbol.types.clone(),
+        &mut slot,
+    );
+    for i in &symbol.implementors {
+        let mut i = i.clone();
+        slot(None, Slot::Type(&mut i.ty));
+        for arg in trait_arg_types(&mut i.trait_args) {
+            slot(None, Slot::Type(arg));
+        }
+        generics_slots(&mut i.generics, &mut |s| slot(None, s));
+    }
+    out
+}
+
+/// Rewrites the first name of every path of `fragment` that `renames` has (a
+/// dependency's name now, to the name a golden gave the same crate: `indexmap_v1` ->
+/// `indexmap`; see [`crate::dependencies::renames`]). Returns whether anything was.
+pub fn rename_crates(fragment: &mut Fragment, renames: &BTreeMap<String, String>) -> bool {
+    let mut changed = false;
+    if renames.is_empty() {
+        return false;
+    }
+    fragment_paths_mut(fragment, &mut |p| changed |= rename_head(p, renames));
+    changed
+}
+
+/// The first name of `p` as `renames` has it, if `p` has two names or more.
+fn rename_head(p: &mut Path, renames: &BTreeMap<String, String>) -> bool {
+    match p.segments.first().and_then(|s| renames.get(&s.name)) {
+        Some(to) if p.segments.len() > 1 => {
+            p.segments[0].name.clone_from(to);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// [`rename_crates`] of one type (an implementor a feature gates, by its type).
+pub fn rename_crates_in(ty: &mut Type, renames: &BTreeMap<String, String>) -> bool {
+    let mut changed = false;
+    paths_mut(ty, &mut |p| changed |= rename_head(p, renames));
+    changed
+}
+
+/// Calls `f` on every path of `fragment`: of types, and of traits in bounds.
+fn fragment_paths_mut(fragment: &mut Fragment, f: &mut dyn FnMut(&mut Path)) {
+    let mut slot = |_: Option<&str>, slot: Slot<'_>| match slot {
+        Slot::Type(t) => paths_mut(t, f),
+        Slot::Trait(p) => trait_paths_mut(p, f),
     };
     match fragment {
         Fragment::Item { item, .. } => item_members(item, &mut slot),
@@ -1999,7 +2082,6 @@ pub fn std_through_crate(
             generics_slots(&mut implementor.generics, &mut |s| slot(None, s));
         }
     }
-    changed
 }
 
 /// The types among an impl's trait arguments.

@@ -499,6 +499,7 @@ pub fn side_lines(delta: &Delta, after: bool) -> Option<Vec<String>> {
             })
         }
         Shown::Row(r) => short(r.clone()),
+        Shown::Dependency(id) => short(id.clone()),
         Shown::Gate(None) => short("(in every build)".to_owned()),
         Shown::Gate(Some(cfg)) => short(format!("#[cfg({cfg})]")),
         Shown::Module(m) => short(format!("{m}::{}", delta.symbol)),
@@ -1327,6 +1328,18 @@ fn detail_body(delta: &Delta) -> String {
         DeltaKind::AssocItemAdded | DeltaKind::AssocItemRemoved => m,
         DeltaKind::FeatureNoLongerDefault => "no longer on by default".to_owned(),
         DeltaKind::FeatureNowDefault => "now on by default".to_owned(),
+        DeltaKind::PublicDependencyChanged => {
+            let identity = |s: &Option<Shown>| match s {
+                Some(Shown::Dependency(id)) => id.clone(),
+                _ => "?".to_owned(),
+            };
+            let name = crate::dependencies::name_of(&delta.symbol).unwrap_or(&delta.symbol);
+            format!(
+                "`{name}` is {}, was {}",
+                identity(&delta.after),
+                identity(&delta.before)
+            )
+        }
         DeltaKind::NowNeedsFeature | DeltaKind::NoLongerNeedsFeature => {
             let gate = |s: &Option<Shown>| match s {
                 Some(Shown::Gate(Some(cfg))) => format!("`{cfg}`"),

@@ -271,6 +271,7 @@ fn check_at(
             policy_file: &policy.shown,
             modules: held.modules,
             dependency_paths: None,
+            dependency_versions: None,
         })
         .map(|mut evaluation| {
             let (front, file) = (message::Front::Test, &policy.shown);

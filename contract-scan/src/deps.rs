@@ -334,6 +334,7 @@ impl Manifest {
                         .get("path")
                         .and_then(toml::Value::as_str)
                         .map(|p| dir.join(p)),
+                    req: None,
                 }
             })
             .collect()
@@ -591,17 +592,20 @@ mod tests {
                     package: "json-ish".into(),
                     rename: Some("json".into()),
                     path: None,
+                    req: None,
                 },
                 Dependency {
                     package: "local-dep".into(),
                     rename: None,
                     path: Some(local.clone()),
+                    req: None,
                 },
                 // In the lock, not unpacked: not found.
                 Dependency {
                     package: "gone".into(),
                     rename: None,
                     path: None,
+                    req: None,
                 },
             ],
         };

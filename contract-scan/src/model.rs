@@ -98,6 +98,9 @@ pub struct UnitNames {
     /// Whether the unit is a public-API set, whose golden records what its paths of
     /// other crates name ([`contract_core::Golden::dependency_paths`]).
     public_api: bool,
+    /// The package's normal dependencies as their package and semver-compatible
+    /// series, by the name its paths call them ([`contract_core::dependencies`]).
+    dependencies: Arc<BTreeMap<String, String>>,
 }
 
 /// A package's library target, and the file its names are cached in.
@@ -151,6 +154,11 @@ impl Unit {
     pub fn evaluate_bytes(&self, mode: &Mode, bytes: Option<&[u8]>) -> Result<Evaluation, String> {
         let current = self.current.as_ref().map_err(Clone::clone)?;
         let dependency_paths = mode.writes().then(|| self.dependency_paths()).flatten();
+        let dependency_versions = self
+            .names
+            .as_ref()
+            .filter(|n| n.public_api)
+            .map(|n| &*n.dependencies);
         let evaluate = |current: &Current| {
             check::evaluate(Request {
                 set: &self.set,
@@ -163,6 +171,7 @@ impl Unit {
                 policy_file: &self.policy_file,
                 modules: None,
                 dependency_paths: dependency_paths.as_ref(),
+                dependency_versions,
             })
             .map_err(|e| e.to_string())
         };
@@ -340,6 +349,15 @@ impl Unit {
         let mut paths = golden.dependency_paths.clone();
         paths.extend(definitions_moved(golden));
         let recorded = names::Recorded::new(&*unit_names.externs, &paths);
+        // A crate the golden knows under another name (`indexmap` now `indexmap_v1`,
+        // the same package and series): its paths are read under the golden's.
+        let renames = match unit_names.public_api {
+            true => contract_core::dependencies::renames(
+                &golden.dependency_versions,
+                &unit_names.dependencies,
+            ),
+            false => BTreeMap::new(),
+        };
         let mut any = false;
         let mut modules: Vec<&str> = Vec::new();
         let texts: Vec<String> = self
@@ -367,10 +385,12 @@ impl Unit {
                     }
                 }
                 let mut fragment = p.fragment().clone();
+                let renamed = names::rename_crates(&mut fragment, &renames);
                 // An `impl` in another module is written in that module's names; a
                 // golden from before it moved there, in its type's.
                 let externs = &recorded;
-                let mut respelled = names::respell_with(
+                let mut respelled = renamed;
+                respelled |= names::respell_with(
                     (&mut fragment, &p.item_name),
                     p.impl_module(),
                     &stored.shape,
@@ -397,7 +417,14 @@ impl Unit {
             return None;
         }
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        assemble(scan, &self.pinned, &texts, &modules, unit_names.public_api).ok()
+        assemble(
+            scan,
+            &self.pinned,
+            (&texts, &modules),
+            unit_names.public_api,
+            &renames,
+        )
+        .ok()
     }
 
     /// The current symbols as the verdict reads them: in the golden's spelling where
@@ -663,6 +690,32 @@ pub fn load(
             ))
         })
         .collect();
+    // Each package's dependencies as their package and series: what a public-API
+    // set's golden records of the crates its paths name.
+    let dependencies: Vec<Arc<BTreeMap<String, String>>> = workspace
+        .packages
+        .iter()
+        .map(|p| {
+            // A name two target tables give two series (`[target.'cfg(unix)'…] x =
+            // "1"` beside windows' `x = "2"`) stands for neither: no guess.
+            let mut seen: BTreeMap<String, Option<String>> = BTreeMap::new();
+            for d in &p.dependencies {
+                let identity = d
+                    .req
+                    .as_deref()
+                    .and_then(|req| contract_core::dependencies::identity(&d.package, req));
+                let entry = seen.entry(d.called()).or_insert_with(|| identity.clone());
+                if *entry != identity {
+                    *entry = None;
+                }
+            }
+            Arc::new(
+                seen.into_iter()
+                    .filter_map(|(name, id)| Some((name, id?)))
+                    .collect(),
+            )
+        })
+        .collect();
     let options: Vec<scan::Options> = workspace
         .packages
         .iter()
@@ -809,7 +862,13 @@ pub fn load(
                 .map(|&i| scan.pinned[i].module.as_str())
                 .collect();
             let public_api = options[index].public_api.iter().any(|(s, _)| s == set);
-            let mut current = assemble(scan, &pinned, &texts, &modules, public_api);
+            let mut current = assemble(
+                scan,
+                &pinned,
+                (&texts, &modules),
+                public_api,
+                &BTreeMap::new(),
+            );
             // `golden = "…"` names the golden, as for the harness: one per set.
             let explicit: BTreeSet<Option<&PathBuf>> = pinned
                 .iter()
@@ -855,6 +914,7 @@ pub fn load(
                 table: tables[index].clone(),
                 externs: externs[index].clone(),
                 public_api,
+                dependencies: dependencies[index].clone(),
             };
             // A public-API set pins its types' auto traits as inferred from the
             // sources (the compiler is not asked here); an attribute-pinned set its
@@ -1051,9 +1111,9 @@ fn unknown_covered_features(
 fn assemble(
     scan: &PackageScan,
     pinned: &[usize],
-    texts: &[&str],
-    modules: &[&str],
+    (texts, modules): (&[&str], &[&str]),
     public_api: bool,
+    renames: &BTreeMap<String, String>,
 ) -> Result<Current, String> {
     let registered: Vec<RegisteredText<'_>> = pinned
         .iter()
@@ -1080,8 +1140,17 @@ fn assemble(
         .collect();
     for &i in pinned {
         let p = &scan.pinned[i];
-        if !p.needs.is_empty() {
+        if !p.needs.is_empty() && renames.is_empty() {
             current.add_needs(&p.name, &p.needs);
+        } else if !p.needs.is_empty() {
+            // An implementor's type read under the golden's name for its crate.
+            let mut needs = p.needs.clone();
+            for (member, _) in &mut needs {
+                if let contract_core::Member::Implementor { ty } = member {
+                    names::rename_crates_in(ty, renames);
+                }
+            }
+            current.add_needs(&p.name, &needs);
         }
         if !current::is_item_text(&p.text) {
             continue;

@@ -74,6 +74,19 @@ pub struct Dependency {
     pub rename: Option<String>,
     /// A path dependency's directory.
     pub path: Option<PathBuf>,
+    /// The version requirement (`^0.10`), as `cargo metadata` writes it; `None` where
+    /// it was not read.
+    pub req: Option<String>,
+}
+
+impl Dependency {
+    /// The name the crate's paths call it by (`package = "…"` renamed, else the
+    /// package name with `_` for `-`).
+    pub fn called(&self) -> String {
+        self.rename
+            .clone()
+            .unwrap_or_else(|| self.package.replace('-', "_"))
+    }
 }
 
 /// A compilation target of a package.
@@ -135,6 +148,8 @@ struct MetaDependency {
     /// A path dependency's directory.
     #[serde(default)]
     path: Option<PathBuf>,
+    #[serde(default)]
+    req: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -235,6 +250,7 @@ pub fn discover(
                         package: d.name,
                         rename: d.rename,
                         path: d.path,
+                        req: d.req,
                     })
                     .collect(),
             }

@@ -56,6 +56,7 @@ pub fn golden_parse(data: &[u8]) {
                     policy_file: "contract-pin.toml",
                     modules: None,
                     dependency_paths: None,
+                    dependency_versions: None,
                 })
                 .expect("a parsed golden evaluates");
                 // Worded, as every front end words it.
@@ -95,6 +96,7 @@ pub fn golden_parse(data: &[u8]) {
                         policy_file: "contract-pin.toml",
                         modules: None,
                         dependency_paths: None,
+                        dependency_versions: None,
                     })
                     .expect("a written golden evaluates");
                     assert_eq!(
@@ -444,6 +446,7 @@ fn report_agrees(old: &Symbol, new: &Symbol, policy: &Policy, deltas: &[contract
         policy_file: "contract-pin.toml",
         modules: None,
         dependency_paths: None,
+        dependency_versions: None,
     })
     .expect("a rendered golden evaluates");
     let mut evaluation = evaluation;

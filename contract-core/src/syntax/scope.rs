@@ -112,6 +112,27 @@ const WELL_KNOWN: &[&str] = &[
 ];
 
 impl Scope {
+    /// Adds what `other`, the same module's scope as another file writes it, imports
+    /// and defines; a name both import keeps this scope's path.
+    fn join(&mut self, other: &Scope) {
+        for (name, path) in &other.imports {
+            self.imports
+                .entry(name.clone())
+                .or_insert_with(|| path.clone());
+        }
+        for glob in &other.globs {
+            if !self.globs.contains(glob) {
+                self.globs.push(glob.clone());
+            }
+        }
+        self.macro_use |= other.macro_use;
+        self.defined.extend(other.defined.iter().cloned());
+        self.defined_types
+            .extend(other.defined_types.iter().cloned());
+        self.twins.extend(other.twins.iter().cloned());
+        self.cfg_bound.extend(other.cfg_bound.iter().cloned());
+    }
+
     /// The imports of a module whose items are `items` (nested modules excluded).
     pub fn of_module(items: &[Item]) -> Scope {
         Scope::of_items(items, false)
@@ -462,6 +483,18 @@ impl FileScopes {
             modules,
             attributes: scan.attributes,
         }
+    }
+
+    /// These scopes of a file that `include!` reads into a module whose scope at the
+    /// call is `outer`: the file's top level is that module, so what the including
+    /// file imports and defines there is in scope too (speedy 0.8.7's
+    /// `ext_indexmap_v1.rs` imports `indexmap_v1::IndexMap` and includes the file
+    /// that implements its traits for `IndexMap`).
+    pub fn included_in(mut self, outer: &Scope) -> FileScopes {
+        if let Some((_, top)) = self.modules.first_mut() {
+            top.join(outer);
+        }
+        self
     }
 
     /// The index in `modules` of the innermost module whose braces hold `at`; 0 (the

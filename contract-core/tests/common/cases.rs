@@ -83,10 +83,20 @@ impl Case {
         self.before.contains("#[needs(") || self.after.contains("#[needs(")
     }
 
+    /// Whether its sources say which package and series each dependency is
+    /// (`[dependencies]`, see [`super::dependencies`]): only a public-API set records
+    /// it.
+    pub fn has_dependencies(&self) -> bool {
+        self.before.starts_with("[dependencies]")
+    }
+
     /// What only a public-API set records: a feature table, another crate's items
-    /// re-exported, or what a part needs of the features.
+    /// re-exported, what a part needs of the features, or its dependencies.
     pub fn only_public_api(&self) -> bool {
-        self.is_feature_table() || self.has_reexports() || self.has_needs()
+        self.is_feature_table()
+            || self.has_reexports()
+            || self.has_needs()
+            || self.has_dependencies()
     }
 }
 
@@ -3133,6 +3143,30 @@ pub const CASES: &[Case] = &[
         ProcMacroHelperAdded,
         "#[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { i }",
         "#[doc(hidden)] #[proc_macro_derive(Builder, attributes(builder))] pub fn derive(i: TokenStream) -> TokenStream { TokenStream::new() }",
+    ),
+    // ---- which crate a dependency is (public-API sets) ---------------------------
+    // hmac 0.13: `digest` 0.10 -> 0.11, its paths spelt the same.
+    yes(
+        PublicDependencyChanged,
+        Breaking,
+        Api,
+        "[dependencies]\ndigest = \"digest 0.10\"\n[source]\npub fn f() -> digest::Block { todo!() }",
+        "[dependencies]\ndigest = \"digest 0.11\"\n[source]\npub fn f() -> digest::Block { todo!() }",
+    ),
+    // Another package under the name.
+    yes(
+        PublicDependencyChanged,
+        Breaking,
+        Api,
+        "[dependencies]\ndigest = \"digest 0.10\"\n[source]\npub fn f() -> digest::Block { todo!() }",
+        "[dependencies]\ndigest = \"digest-next 0.10\"\n[source]\npub fn f() -> digest::Block { todo!() }",
+    ),
+    // Near miss: a release of the same series (`0.10.7` -> `0.10.9`) is the same crate;
+    // the change is elsewhere.
+    no(
+        PublicDependencyChanged,
+        "[dependencies]\ndigest = \"digest 0.10\"\n[source]\npub fn f() -> digest::Block { todo!() }",
+        "[dependencies]\ndigest = \"digest 0.10\"\n[source]\npub fn f(x: u8) -> digest::Block { todo!() }",
     ),
     // ---- what a part needs of the features (public-API sets) --------------------
     yes(

@@ -28,6 +28,7 @@ pub mod cases;
 /// features as a public-API set records them (`contract_core::features`). One that
 /// starts with `[reexports]` lists other crates' items re-exported ([`reexports`]).
 pub fn set(src: &str) -> BTreeMap<String, Symbol> {
+    let (_, src) = dependencies(src);
     if let Some(table) = src.strip_prefix("[features]") {
         return features(table);
     }
@@ -35,6 +36,26 @@ pub fn set(src: &str) -> BTreeMap<String, Symbol> {
         return reexports(table);
     }
     set_in_spelling_of(src, None)
+}
+
+/// A source that starts with a `[dependencies]` table (`digest = "digest 0.10"`, one
+/// per line: what the command reads of the manifest, see
+/// `contract_core::dependencies`), then `[source]` and the Rust source: the table
+/// and the source. Any other source has no table.
+pub fn dependencies(src: &str) -> (BTreeMap<String, String>, &str) {
+    let Some(rest) = src.strip_prefix("[dependencies]") else {
+        return (BTreeMap::new(), src);
+    };
+    let (table, source) = rest.split_once("[source]").unwrap_or((rest, ""));
+    let table = table
+        .lines()
+        .filter_map(|line| line.split_once('='))
+        .map(|(name, identity)| {
+            let identity = identity.trim().trim_matches('"');
+            (name.trim().to_owned(), identity.to_owned())
+        })
+        .collect();
+    (table, source)
 }
 
 /// The feature symbols of a `[features]` table's body (`std = ["alloc"]`, one per line).
@@ -407,7 +428,14 @@ impl Pol {
 
 /// The deltas between two sources.
 pub fn diff(before: &str, after: &str, policy: &Policy) -> Vec<Delta> {
-    diff_sets(&set(before), &set(after), policy)
+    let mut deltas = diff_sets(&set(before), &set(after), policy);
+    // What `check::evaluate` adds for a front end that reads the manifest.
+    let (was, now) = (dependencies(before).0, dependencies(after).0);
+    if !was.is_empty() {
+        let changed = contract_core::dependencies::compare(&was, &now);
+        deltas.extend(changed.into_iter().map(|d| policy.apply(d)));
+    }
+    deltas
 }
 
 /// [`diff`] with the after crate's names known (see [`set_in_spelling_of`]).

@@ -154,7 +154,11 @@ impl Scanner<'_> {
         }
         inner.scope.add(parsed.items.iter());
         let parsed = Rc::new(parsed);
-        let outer = std::mem::replace(&mut self.type_scopes, FileScopes::of_file(&text));
+        let at_call = self
+            .type_scopes
+            .at(item_position(&syn::Item::Macro(m.clone())));
+        let scopes = FileScopes::of_file(&text).included_in(at_call);
+        let outer = std::mem::replace(&mut self.type_scopes, scopes);
         let outer_items = std::mem::replace(&mut self.file_items, parsed.clone());
         self.expanded(|scanner| {
             for item in &parsed.items {
