@@ -387,7 +387,18 @@ pub trait Modules {
     /// Module `m`'s `use` declarations: each path as written and the name it binds
     /// (`None`: a glob).
     fn imports(&self, m: usize) -> Vec<(&[String], Option<&str>)>;
+
+    /// Where [`lookup`]'s answers to a question asked with nothing on its stack are
+    /// kept, while the modules do not change (`None`: each is worked out anew). Such
+    /// an answer depends on the modules alone; umya-spreadsheet 3.1's 300 globs made
+    /// the public-API walk ask the same ones millions of times.
+    fn memo(&self) -> Option<&std::cell::RefCell<Memo>> {
+        None
+    }
 }
+
+/// [`Modules::memo`]'s answers: by module and name.
+pub type Memo = HashMap<(usize, String), Vec<Res>>;
 
 /// What `name` stands for in module `m`: its own names, then its named imports,
 /// then (when neither has it) its globs, and theirs, breadth first. Each module is
@@ -401,8 +412,52 @@ pub fn lookup(
     name: &str,
     visiting: &mut Vec<(usize, String)>,
 ) -> Vec<Res> {
+    let memo = modules.memo().filter(|_| visiting.is_empty());
+    if let Some(memo) = memo {
+        let kept = memo.borrow().get(&(m, name.to_owned())).cloned();
+        if let Some(kept) = kept {
+            return kept;
+        }
+    }
+    let found = lookup_anew(modules, m, name, visiting);
+    if let Some(memo) = memo {
+        memo.borrow_mut()
+            .insert((m, name.to_owned()), found.clone());
+    }
+    found
+}
+
+/// What the glob `key` (`(t, "*3")`: module `t`'s fourth import) of `path` brings
+/// in, resolved once and kept in `memo`: which module a glob names does not hang on
+/// the name being looked up through it.
+fn glob_targets(
+    modules: &(impl Modules + ?Sized),
+    memo: &std::cell::RefCell<Memo>,
+    key: (usize, String),
+    path: &[String],
+) -> Vec<Res> {
+    let kept = memo.borrow().get(&key).cloned();
+    if let Some(kept) = kept {
+        return kept;
+    }
+    let t = key.0;
+    // While it is being resolved, a glob whose path leads back through it brings
+    // nothing (as the stack would have it).
+    memo.borrow_mut().insert(key.clone(), Vec::new());
+    let targets = resolve_import(modules, t, path, &mut vec![key.clone()]);
+    memo.borrow_mut().insert(key, targets.clone());
+    targets
+}
+
+/// [`lookup`], worked out.
+fn lookup_anew(
+    modules: &(impl Modules + ?Sized),
+    m: usize,
+    name: &str,
+    visiting: &mut Vec<(usize, String)>,
+) -> Vec<Res> {
     let mut out = Vec::new();
-    let mut asked = vec![m];
+    let mut asked = std::collections::HashSet::from([m]);
     let mut queue = std::collections::VecDeque::from([m]);
     let mut pushed = 0;
     while let Some(t) = queue.pop_front() {
@@ -433,16 +488,22 @@ pub fn lookup(
                 if bound.is_some() || visiting.contains(&key) {
                     continue;
                 }
-                visiting.push(key);
-                for res in resolve_import(modules, t, path, visiting) {
+                let targets = match modules.memo() {
+                    Some(memo) => glob_targets(modules, memo, key, path),
+                    None => {
+                        visiting.push(key);
+                        let targets = resolve_import(modules, t, path, visiting);
+                        visiting.pop();
+                        targets
+                    }
+                };
+                for res in targets {
                     if let Res::Module(g) = res {
-                        if !asked.contains(&g) {
-                            asked.push(g);
+                        if asked.insert(g) {
                             queue.push_back(g);
                         }
                     }
                 }
-                visiting.pop();
             }
         }
         out.extend(found);

@@ -284,6 +284,30 @@ pub struct Api {
     pub modules: Vec<Module>,
     /// Its `impl` blocks.
     pub impls: Vec<Impl>,
+    /// Name lookups' answers, kept while [`Api::memoized`] holds the walk finished.
+    memo: std::cell::RefCell<names::Memo>,
+    memoized: std::cell::Cell<bool>,
+}
+
+/// Keeps [`Api`]'s name lookups' answers until dropped (see [`Api::memoized`]).
+pub struct Memoized<'a>(&'a Api);
+
+impl Drop for Memoized<'_> {
+    fn drop(&mut self) {
+        self.0.memoized.set(false);
+        self.0.memo.borrow_mut().clear();
+    }
+}
+
+impl Api {
+    /// Keeps each name lookup's answer while the guard lives: the modules must not
+    /// change meanwhile (they cannot through `&self`; the walk that fills them is
+    /// done).
+    pub fn memoized(&self) -> Memoized<'_> {
+        self.memo.borrow_mut().clear();
+        self.memoized.set(true);
+        Memoized(self)
+    }
 }
 
 impl names::Modules for Api {
@@ -302,6 +326,10 @@ impl names::Modules for Api {
                 DefKind::Item(_) | DefKind::Private => Res::Def(m, i),
             })
             .collect()
+    }
+
+    fn memo(&self) -> Option<&std::cell::RefCell<names::Memo>> {
+        self.memoized.get().then_some(&self.memo)
     }
 
     fn imports(&self, m: usize) -> Vec<(&[String], Option<&str>)> {

@@ -281,6 +281,8 @@ impl Scanner<'_> {
 
     /// The public-API sets' registrations, from what [`Scanner::collect`] recorded.
     pub(super) fn public_api(&mut self, api: &Api, crate_name: &str) {
+        // `api` no longer changes: each name is looked up once per module.
+        let _memo = api.memoized();
         // An entry on several public paths is rewritten once (per module it is read in).
         let mut std_spelled_texts: BTreeMap<(*const api::Entry, usize), String> = BTreeMap::new();
         for (set, hidden_is_api) in &self.options.public_api {
