@@ -274,3 +274,80 @@ fn each_field_a_struct_variant_loses_or_gains_is_named() {
         common::show(&found)
     );
 }
+
+#[test]
+fn a_bound_of_the_type_its_blocks_restate_is_the_type_s_delta_alone() {
+    // rodio 0.23: `struct SpeakersBuilder<E = fn(StreamError)> where E: FnMut(StreamError)`
+    // became `FnMut(Error)`, and so did each `impl` block's bound: 15 methods each
+    // reported "bound replaced" again.
+    let before = "pub struct StreamError; pub struct Error; \
+                  pub struct Builder<E> where E: FnMut(StreamError) { e: E } \
+                  impl<E> Builder<E> where E: FnMut(StreamError) { \
+                      pub fn device(self) -> Self { self } \
+                      pub fn play(self) -> u8 { 0 } }";
+    let after = before.replace("E: FnMut(StreamError) { e", "E: FnMut(Error) { e");
+    let after = after.replace(
+        "impl<E> Builder<E> where E: FnMut(StreamError)",
+        "impl<E> Builder<E> where E: FnMut(Error)",
+    );
+    let found: Vec<Delta> = deltas(before, &after)
+        .into_iter()
+        .filter(|d| d.symbol == "Builder")
+        .collect();
+    assert_eq!(
+        details(&found),
+        ["bound `E: FnMut(StreamError)` replaced by `E: FnMut(Error)`"],
+        "{}",
+        common::show(&found)
+    );
+    assert_eq!(found[0].class, Class::Breaking);
+    // Near miss: a method's own bound changes as well.
+    let after = after.replace(
+        "pub fn play(self) -> u8",
+        "pub fn play<T: Clone>(self, _: T) -> u8",
+    );
+    let found: Vec<Delta> = deltas(before, &after)
+        .into_iter()
+        .filter(|d| d.symbol == "Builder")
+        .collect();
+    assert!(found.len() > 1, "{}", common::show(&found));
+    assert!(
+        found.iter().any(|d| d.kind == DeltaKind::RequiredArgAdded),
+        "{}",
+        common::show(&found)
+    );
+}
+
+#[test]
+fn self_returned_with_the_type_s_new_lifetime_is_the_type_s_delta_alone() {
+    // ravif 0.13: `Encoder` → `Encoder<'exif_slice>`, its builder methods still
+    // `-> Self`: each read `Encoder` -> `Encoder<'exif_slice>`.
+    let before = "pub struct Encoder { q: f32 } \
+                  impl Encoder { pub fn new() -> Self { todo!() } \
+                  pub fn with_quality(self, q: f32) -> Self { self } }";
+    let after = "pub struct Encoder<'exif_slice> { q: &'exif_slice [u8] } \
+                 impl<'exif_slice> Encoder<'exif_slice> { pub fn new() -> Self { todo!() } \
+                 pub fn with_quality(self, q: f32) -> Self { self } }";
+    let found: Vec<Delta> = deltas(before, after)
+        .into_iter()
+        .filter(|d| d.symbol == "Encoder")
+        .collect();
+    let kinds: Vec<DeltaKind> = found.iter().map(|d| d.kind).collect();
+    assert_eq!(
+        kinds,
+        [DeltaKind::FieldTypeChanged, DeltaKind::LifetimeParamChanged],
+        "{}",
+        common::show(&found)
+    );
+    // Near miss: a method that now returns another instance of the type.
+    let after = after.replace("pub fn new() -> Self", "pub fn new() -> Encoder<'static>");
+    let found: Vec<Delta> = deltas(before, &after)
+        .into_iter()
+        .filter(|d| d.symbol == "Encoder")
+        .collect();
+    assert!(
+        found.iter().any(|d| d.kind == DeltaKind::ReturnTypeChanged),
+        "{}",
+        common::show(&found)
+    );
+}

@@ -4,7 +4,7 @@
 
 use super::shared::generics::compare;
 use super::Cx;
-use crate::delta::{Class, DeltaKind, GenericChange, Member, Note, Shown};
+use crate::delta::{Class, Delta, DeltaKind, GenericChange, Member, Note, Shown, SignaturePart};
 use crate::shape::{ItemShape, Symbol};
 use crate::variance::Variance;
 
@@ -143,4 +143,50 @@ fn default_changed(was_none: bool) -> (DeltaKind, Class) {
         Class::Breaking
     };
     (DeltaKind::GenericDefaultChanged, class)
+}
+
+/// One edit, one delta: a change to the type's own generics that its `impl` blocks
+/// restate is the type's delta alone. Left out of `deltas` are each method's delta
+/// that its block's generics changed as the type's did (rodio 0.23's `impl<…, E>
+/// SpeakersBuilder<…, E> where E: FnMut(cpal::Error)`: the type's bound, replaced, was
+/// reported again on each of 15 methods), and a method's return of `Self` that differs
+/// only by the type's parameters (ravif 0.13's `Encoder` gained `'exif_slice`: `new()
+/// -> Self` read `Encoder` -> `Encoder<'exif_slice>` on 10 methods; no caller of
+/// them breaks that the type's delta does not already name).
+pub fn restated_left_out(deltas: &mut Vec<Delta>, name: &str, before: &Symbol, after: &Symbol) {
+    let type_changes: Vec<&GenericChange> = deltas
+        .iter()
+        .filter(|d| d.member == Member::Generics)
+        .filter_map(|d| match &d.note {
+            Note::Generic(change) => Some(change),
+            _ => None,
+        })
+        .collect();
+    if type_changes.is_empty() {
+        return;
+    }
+    let type_changes: Vec<GenericChange> = type_changes.into_iter().cloned().collect();
+    let own_name = name.rsplit("::").next().unwrap_or(name);
+    let self_type = |s: &Symbol| -> Option<String> {
+        let generics = s.item.as_ref()?.generics()?;
+        let args: Vec<&str> = generics.params.iter().map(|p| p.name()).collect();
+        Some(match args.is_empty() {
+            true => own_name.to_owned(),
+            false => format!("{own_name}<{}>", args.join(", ")),
+        })
+    };
+    let (was_self, now_self) = (self_type(before), self_type(after));
+    deltas.retain(|d| {
+        if !matches!(d.member, Member::Method { .. }) {
+            return true;
+        }
+        match &d.note {
+            Note::Signature(SignaturePart::Generic(change)) => !type_changes.contains(change),
+            Note::Signature(SignaturePart::Return {
+                was: Some(was),
+                now: Some(now),
+            }) => !(Some(was.to_string()) == was_self && Some(now.to_string()) == now_self),
+            _ => true,
+        }
+    });
 }

@@ -360,6 +360,7 @@ fn diff_symbol_in(
             );
         cx.push(delta);
     }
+    generics::restated_left_out(&mut cx.deltas, name, before, after);
     mark_as_written(&mut cx.deltas, before, after);
     cx.deltas
         .into_iter()
