@@ -3574,6 +3574,9 @@ fn lock_with_digest(version: &str) -> String {
     )
 }
 
+/// A private field of a dependency's type (see below).
+const HOLDER: &str = "pub struct Holder {\n    inner: unnamed::Unused,\n}\n";
+
 /// hmac 0.13's `digest` 0.10 → 0.11 (a true break nothing saw: the paths read the
 /// same) and ssh-encoding 0.3's `base64 = { package = "base64ct" }` → `base64ct` (one
 /// crate, a false break): a golden records each dependency its paths name as its
@@ -3594,13 +3597,14 @@ fn a_dependency_is_its_package_and_series_not_its_name() {
     f.write("dep/src/lib.rs", "pub struct Block;\npub struct Other;\n");
     f.write(
         "lib/src/lib.rs",
-        "pub fn block() -> digest::Block {\n    todo!()\n}\n",
+        &format!("pub fn block() -> digest::Block {{\n    todo!()\n}}\n{HOLDER}"),
     );
     let run = f.run(&["update", "--set", "api"]);
     assert_eq!(run.code, 0, "{run:?}");
     let golden: serde_json::Value =
         serde_json::from_str(&f.read("lib/golden/api-contract/user.json")).unwrap();
-    // Only what the shapes name: `unnamed` is a dependency the API never names.
+    // Only what the API names: `unnamed` is a private field's type, which no consumer
+    // meets (uuid 1.9's `atomic` 0.5 -> 0.6, petgraph 0.6.4's `indexmap` 1 -> 2).
     assert_eq!(
         golden["dependency_versions"],
         serde_json::json!({"digest": "digest 0.2"}),
@@ -3610,7 +3614,7 @@ fn a_dependency_is_its_package_and_series_not_its_name() {
     let manifest = |dependency: &str| {
         format!(
             "[package]\nname = \"user\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-             [dependencies]\n{dependency}\n"
+             [dependencies]\n{dependency}\nunnamed = {{ path = \"../unnamed\", version = \"1\" }}\n"
         )
     };
     let dep_at = |version: &str| {
@@ -3627,13 +3631,13 @@ fn a_dependency_is_its_package_and_series_not_its_name() {
     );
     f.write(
         "lib/src/lib.rs",
-        "pub fn block() -> hash::Block {\n    todo!()\n}\n",
+        &format!("pub fn block() -> hash::Block {{\n    todo!()\n}}\n{HOLDER}"),
     );
     assert_eq!(f.deltas_of("user"), Vec::new());
     // Near miss: another item of it.
     f.write(
         "lib/src/lib.rs",
-        "pub fn block() -> hash::Other {\n    todo!()\n}\n",
+        &format!("pub fn block() -> hash::Other {{\n    todo!()\n}}\n{HOLDER}"),
     );
     assert_eq!(
         f.deltas_of("user"),
@@ -3647,7 +3651,7 @@ fn a_dependency_is_its_package_and_series_not_its_name() {
     );
     f.write(
         "lib/src/lib.rs",
-        "pub fn block() -> digest::Block {\n    todo!()\n}\n",
+        &format!("pub fn block() -> digest::Block {{\n    todo!()\n}}\n{HOLDER}"),
     );
     assert_eq!(
         f.deltas_of("user"),
@@ -3670,7 +3674,7 @@ fn a_dependency_is_its_package_and_series_not_its_name() {
     );
     f.write(
         "lib/src/lib.rs",
-        "pub fn block() -> hash::Block {\n    todo!()\n}\n",
+        &format!("pub fn block() -> hash::Block {{\n    todo!()\n}}\n{HOLDER}"),
     );
     assert_eq!(
         f.deltas_of("user"),
@@ -3704,4 +3708,51 @@ fn an_included_file_reads_the_names_the_including_file_imports() {
         serde_json::from_str(&f.read("lib/golden/api-contract/user.json")).unwrap();
     let params = &golden["symbols"]["ext::size"]["shape"]["item"]["params"];
     assert_eq!(params[0]["ty"], "&maps::Map", "{golden}");
+}
+
+/// fjall 3.1.13: `pub use tx::TxDatabase as SingleWriterTxDatabase;` became `pub struct
+/// SingleWriterTxDatabase` itself. The golden wrote `Self` as the definition's name,
+/// `TxDatabase`, which nothing names now: two false breaks. It records the name the
+/// definition gave (`defined_as`), read as the item's public path.
+#[test]
+fn a_definition_given_its_re_exported_name_is_no_change() {
+    let f = api_package("fj", "");
+    f.write(
+        "src/lib.rs",
+        "mod tx;\npub use tx::TxDatabase as SingleWriterTxDatabase;\n",
+    );
+    f.write(
+        "src/tx.rs",
+        "pub struct TxDatabase {\n    x: u8,\n}\nimpl TxDatabase {\n    pub fn open() -> Result<Self, ()> {\n        Err(())\n    }\n}\n",
+    );
+    let run = f.run(&["update", "--set", "api"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let golden: serde_json::Value =
+        serde_json::from_str(&f.read("golden/api-contract/fj.json")).unwrap();
+    assert_eq!(
+        golden["symbols"]["SingleWriterTxDatabase"]["shape"]["defined_as"], "TxDatabase",
+        "{golden}"
+    );
+    f.write(
+        "src/lib.rs",
+        "mod tx;\npub use tx::SingleWriterTxDatabase;\n",
+    );
+    f.write(
+        "src/tx.rs",
+        "pub struct SingleWriterTxDatabase {\n    x: u8,\n}\nimpl SingleWriterTxDatabase {\n    pub fn open() -> Result<Self, ()> {\n        Err(())\n    }\n}\n",
+    );
+    assert_eq!(f.deltas_of("fj"), Vec::new());
+    // Near miss: `open` now returns another type of the crate.
+    f.write(
+        "src/tx.rs",
+        "pub struct SingleWriterTxDatabase {\n    x: u8,\n}\npub struct Other;\nimpl SingleWriterTxDatabase {\n    pub fn open() -> Result<Other, ()> {\n        Err(())\n    }\n}\n",
+    );
+    assert_eq!(
+        f.deltas_of("fj"),
+        vec![delta(
+            "breaking",
+            "return_type_changed",
+            "SingleWriterTxDatabase"
+        )]
+    );
 }

@@ -1311,15 +1311,29 @@ impl<'a> Reader<'a> {
     /// its last segment's: they go on the recorded path's last segment.
     fn recorded(&self, p: &mut Path, module: usize, depth: usize) -> Option<Option<Type>> {
         let (last, init) = p.segments.split_last()?;
-        if p.global || p.segments.len() < 2 || init.iter().any(|s| s.args != Args::None) {
+        if p.global || init.iter().any(|s| s.args != Args::None) {
             return None;
         }
-        let key = p
-            .segments
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect::<Vec<_>>()
-            .join("::");
+        let key = match p.segments.len() {
+            0 => return None,
+            // A name of the module itself, by its definition path (a type that its
+            // module no longer defines under that name: fjall 3.1.13's `TxDatabase`,
+            // now defined as its public name `SingleWriterTxDatabase`).
+            1 => {
+                let within = self.table.module_path(module).split("::").skip(1);
+                std::iter::once("crate")
+                    .chain(within)
+                    .chain(std::iter::once(last.name.as_str()))
+                    .collect::<Vec<_>>()
+                    .join("::")
+            }
+            _ => p
+                .segments
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join("::"),
+        };
         match self.externs.recorded(&key)? {
             Type::Path(q) => {
                 let args = last.args.clone();
@@ -2059,7 +2073,9 @@ pub fn crates_named(fragment: &Fragment) -> BTreeSet<String> {
     out
 }
 
-/// [`crates_named`] of every part of `symbol`: its item, members and implementors.
+/// [`crates_named`] of every part of `symbol` another crate can name: its item (a
+/// struct's or union's `pub` fields only: a private field's type is no consumer's to
+/// meet), members and implementors.
 pub fn crates_named_by(symbol: &Symbol) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut one = |p: &mut Path| {
@@ -2072,7 +2088,14 @@ pub fn crates_named_by(symbol: &Symbol) -> BTreeSet<String> {
         Slot::Trait(p) => trait_paths_mut(p, &mut one),
     };
     if let Some(item) = &symbol.item {
-        item_members(&mut item.clone(), &mut slot);
+        let mut item = item.clone();
+        let public = |f: &crate::shape::FieldShape| f.vis == crate::shape::Visibility::Public;
+        match &mut item {
+            ItemShape::Struct(s) => s.fields.retain(public),
+            ItemShape::Union(u) => u.fields.retain(public),
+            _ => {}
+        }
+        item_members(&mut item, &mut slot);
     }
     methods_members(
         &mut symbol.methods.clone(),
