@@ -488,6 +488,11 @@ impl Current {
         self.rewrite(name, |symbol| symbol.defined_in = Some(module.to_owned()));
     }
 
+    /// Records that symbol `name`'s definition names it `own` ([`Symbol::defined_as`]).
+    pub fn set_defined_as(&mut self, name: &str, own: &str) {
+        self.rewrite(name, |symbol| symbol.defined_as = Some(own.to_owned()));
+    }
+
     /// Records what parts of symbol `name` need of the package's features
     /// ([`Symbol::needs`]): part of its shape, so its text is written anew. A part
     /// already listed keeps its gate. Nothing happens when there is no such symbol,

@@ -927,6 +927,7 @@ impl<'a> Arbitrary<'a> for Symbol {
             item,
             path,
             defined_in,
+            defined_as: None,
             methods,
             consts,
             types,

@@ -132,6 +132,12 @@ pub struct Symbol {
     /// module, which its shape's paths are written in (`super::Observer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defined_in: Option<String>,
+    /// For a public-API set's item re-exported under another name (`pub use
+    /// tx::TxDatabase as SingleWriterTxDatabase;`): the name its definition gives it,
+    /// which `Self` and the defining module's paths spell. A release that gives the
+    /// definition its public name (fjall 3.1.13) changes no type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defined_as: Option<String>,
     /// Methods pinned through inherent `impl` blocks.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub methods: BTreeMap<String, FnShape>,

@@ -37,16 +37,18 @@ fn definitions_moved(golden: &golden::Golden) -> BTreeMap<String, String> {
         .filter_map(|(name, entry)| {
             let shape = &entry.shape;
             let (module, defined_in) = (shape.module.as_deref()?, shape.defined_in.as_deref()?);
-            let item = name.rsplit("::").next()?;
+            let public = name.rsplit("::").next()?;
+            // Re-exported under another name: its definition path has the definition's.
+            let own = shape.defined_as.as_deref().unwrap_or(public);
             (module != defined_in).then(|| {
-                let path = |m: &str| {
+                let path = |m: &str, item: &str| {
                     std::iter::once("crate".to_owned())
                         .chain(within(m))
                         .chain(std::iter::once(item.to_owned()))
                         .collect::<Vec<_>>()
                         .join("::")
                 };
-                (path(defined_in), path(module))
+                (path(defined_in, own), path(module, public))
             })
         })
         .collect()
@@ -1158,6 +1160,13 @@ fn assemble(
         // A re-export's shape is written in the module that defines it.
         if let Some(defined_in) = p.defined_in.as_deref().filter(|d| *d != p.module) {
             current.set_defined_in(&p.name, defined_in);
+        }
+        // Re-exported under another name (`pub use tx::TxDatabase as
+        // SingleWriterTxDatabase;`): `Self` spells the definition's.
+        let public_name = contract_core::shape::declared_name(&p.name);
+        let public_name = public_name.rsplit("::").next().unwrap_or(public_name);
+        if public_api && p.defined_in.is_some() && p.item_name != public_name {
+            current.set_defined_as(&p.name, &p.item_name);
         }
         let gate = p
             .needs
