@@ -240,18 +240,12 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     } = request;
     let set = set.as_str();
     // What a golden written now records of the dependencies its shapes name.
-    let recorded_versions =
-        |symbols: &BTreeMap<String, Symbol>, previous: Option<&BTreeMap<String, String>>| {
-            dependency_versions
-                .map(|now| {
-                    crate::dependencies::recorded(
-                        symbols,
-                        now,
-                        previous.unwrap_or(&BTreeMap::new()),
-                    )
-                })
-                .unwrap_or_default()
-        };
+    let recorded_versions = |symbols: &BTreeMap<String, Symbol>,
+                             previous: &BTreeMap<String, String>| {
+        dependency_versions
+            .map(|now| crate::dependencies::recorded(symbols, now, previous))
+            .unwrap_or_default()
+    };
     let refused_update = match mode {
         Mode::UpdateRefusedInCi { variable } => Some(variable.clone()),
         _ => None,
@@ -310,9 +304,10 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
 
     let (Some(bytes), Some(compared)) = (existing, compared) else {
         if mode.writes() {
-            let golden = Golden::new(set, package, &typed()?)
+            let symbols = typed()?;
+            let golden = Golden::new(set, package, &symbols)
                 .with_dependency_paths(dependency_paths.cloned().unwrap_or_default())
-                .with_dependency_versions(recorded_versions(&typed()?, None));
+                .with_dependency_versions(recorded_versions(&symbols, &BTreeMap::new()));
             let created = Situation::Created {
                 symbols: current.len(),
             };
@@ -339,9 +334,10 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                         }
                     },
                 };
-                let golden = Golden::new(set, package, &typed()?)
+                let symbols = typed()?;
+                let golden = Golden::new(set, package, &symbols)
                     .with_dependency_paths(dependency_paths.cloned().unwrap_or_default())
-                    .with_dependency_versions(recorded_versions(&typed()?, None));
+                    .with_dependency_versions(recorded_versions(&symbols, &BTreeMap::new()));
                 let rewrote = Situation::RewroteStale {
                     reason: e,
                     migration,
@@ -380,9 +376,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         let changed = crate::dependencies::compare(&golden.dependency_versions, now);
         if !changed.is_empty() {
             deltas.extend(changed.into_iter().map(|d| policy.apply(d)));
-            deltas.sort_by(|a, b| {
-                (&a.symbol, a.kind, a.axis, &a.member).cmp(&(&b.symbol, b.kind, b.axis, &b.member))
-            });
+            crate::diff::sort(&mut deltas);
         }
     }
     // A symbol gone from the current shapes is named by the module the golden
@@ -434,7 +428,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         // The versions of the dependencies the shapes name now, from a front end that
         // reads the manifest; else the golden's.
         let versions = match dependency_versions {
-            Some(_) => recorded_versions(&merged, Some(&golden.dependency_versions)),
+            Some(_) => recorded_versions(&merged, &golden.dependency_versions),
             None => golden.dependency_versions.clone(),
         };
         let updated = updated

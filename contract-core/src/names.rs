@@ -2059,23 +2059,12 @@ pub fn std_through_crate(
     changed
 }
 
-/// The crates the paths of `fragment` start with (`indexmap` of
-/// `indexmap::IndexMap<K, V>`, `serde` of a re-export of `serde::Serialize`): the
-/// first name of each path of two names or more, as written. Which of them are
-/// dependencies is the caller's to say (see [`crate::dependencies`]).
-pub fn crates_named(fragment: &Fragment) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    fragment_paths_mut(&mut fragment.clone(), &mut |p| {
-        if p.segments.len() > 1 {
-            out.insert(p.segments[0].name.clone());
-        }
-    });
-    out
-}
-
-/// [`crates_named`] of every part of `symbol` another crate can name: its item (a
-/// struct's or union's `pub` fields only: a private field's type is no consumer's to
-/// meet), members and implementors.
+/// The crates the paths of `symbol` start with where another crate can name them
+/// (`indexmap` of `indexmap::IndexMap<K, V>`, `serde` of a re-export of
+/// `serde::Serialize`): the first name of each path of two names or more, as written,
+/// in its item (a struct's or union's `pub` fields only: a private field's type is no
+/// consumer's to meet), members and implementors. Which of them are dependencies is
+/// the caller's to say (see [`crate::dependencies`]).
 pub fn crates_named_by(symbol: &Symbol) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut one = |p: &mut Path| {
@@ -2083,35 +2072,40 @@ pub fn crates_named_by(symbol: &Symbol) -> BTreeSet<String> {
             out.insert(p.segments[0].name.clone());
         }
     };
-    let mut slot = |_: Option<&str>, slot: Slot<'_>| match slot {
+    let public = |f: &crate::shape::FieldShape| f.vis == crate::shape::Visibility::Public;
+    let mut seen = symbol.clone();
+    match &mut seen.item {
+        Some(ItemShape::Struct(s)) => s.fields.retain(public),
+        Some(ItemShape::Union(u)) => u.fields.retain(public),
+        _ => {}
+    }
+    copied_slots(&seen, &mut |_, slot| match slot {
         Slot::Type(t) => paths_mut(t, &mut one),
         Slot::Trait(p) => trait_paths_mut(p, &mut one),
-    };
+    });
+    out
+}
+
+/// Calls `f` on a copy of each slot of `symbol` (its item, members and implementors),
+/// with the member it is in.
+fn copied_slots(symbol: &Symbol, f: &mut dyn FnMut(Option<&str>, Slot<'_>)) {
     if let Some(item) = &symbol.item {
-        let mut item = item.clone();
-        let public = |f: &crate::shape::FieldShape| f.vis == crate::shape::Visibility::Public;
-        match &mut item {
-            ItemShape::Struct(s) => s.fields.retain(public),
-            ItemShape::Union(u) => u.fields.retain(public),
-            _ => {}
-        }
-        item_members(&mut item, &mut slot);
+        item_members(&mut item.clone(), f);
     }
     methods_members(
         &mut symbol.methods.clone(),
         &mut symbol.consts.clone(),
         &mut symbol.types.clone(),
-        &mut slot,
+        f,
     );
     for i in &symbol.implementors {
         let mut i = i.clone();
-        slot(None, Slot::Type(&mut i.ty));
+        f(None, Slot::Type(&mut i.ty));
         for arg in trait_arg_types(&mut i.trait_args) {
-            slot(None, Slot::Type(arg));
+            f(None, Slot::Type(arg));
         }
-        generics_slots(&mut i.generics, &mut |s| slot(None, s));
+        generics_slots(&mut i.generics, &mut |s| f(None, s));
     }
-    out
 }
 
 /// Rewrites the first name of every path of `fragment` that `renames` has (a
@@ -2672,22 +2666,7 @@ pub fn respell_with(
             }
         }
     };
-    if let Some(item) = &golden.item {
-        item_members(&mut item.clone(), &mut learn);
-    }
-    methods_members(
-        &mut golden.methods.clone(),
-        &mut golden.consts.clone(),
-        &mut golden.types.clone(),
-        &mut learn,
-    );
-    for i in &golden.implementors {
-        learn(None, Slot::Type(&mut i.ty.clone()));
-        for arg in trait_arg_types(&mut i.trait_args.clone()) {
-            learn(None, Slot::Type(arg));
-        }
-        generics_slots(&mut i.generics.clone(), &mut |slot| learn(None, slot));
-    }
+    copied_slots(golden, &mut learn);
     // A bound on a trait that only stands for its supertraits, where the golden never
     // names that trait: the supertraits, which the golden may spell (slog 2.7's `T:
     // Send + Sync` is 2.8's `T: maybe::Send + maybe::Sync`).

@@ -382,7 +382,15 @@ breaks; a property renames the generics of every case at random):
 - a re-export's paths read where the item is defined (`super::Observer` in
   `traits::ring_buffer`, pinned at `traits::RingBuffer`): the golden records the
   defining module (`"defined_in"`), and a crate trait is known by its definition however
-  a module spells it.
+  a module spells it;
+- an item re-exported under another name whose definition later takes that name (`pub
+  use tx::TxDatabase as SingleWriterTxDatabase;` → `pub struct SingleWriterTxDatabase`),
+  in a public-API set: the golden records the definition's name (`"defined_as"`), and
+  its `Self` written so reads as the public path (`contract-cli/tests/public_api.rs`);
+- a dependency renamed with the same package and semver-compatible series (`base64 = {
+  package = "base64ct", version = "1" }` → `base64ct = "1"`), in a public-API set: its
+  paths read under the golden's name. The same name for another series is one
+  `public_dependency_changed` (`contract-cli/tests/public_api.rs`).
 
 One edit is one delta: `contract-core/tests/one_edit.rs` holds each of these with its
 near miss.
@@ -405,6 +413,10 @@ near miss.
 - An impl kept for the same type across a trait whose parameters were reshaped
   (`Parser<I, O, E>` → `Parser<I>`) is not lost nor gained: the reshape is the trait's
   delta (`generic_param_removed`), reported once.
+- A change to a type's generics that its `impl` blocks restate (a bound replaced on the
+  type and on each block, a lifetime gained) is the type's delta alone: not each
+  method's "bound replaced", nor each `-> Self` read as returning another type. A
+  method's own bound, or a return of another instance of the type, is still its own.
 
 ## What is compared as written
 

@@ -501,11 +501,16 @@ pub fn diff_sets_in_parts(
         })
         .collect();
     deltas.extend(in_both);
-    // Stable: deltas with equal keys keep the order above.
+    sort(&mut deltas);
+    deltas
+}
+
+/// Sorts `deltas` as a set's comparison reports them: by symbol, kind, axis and member;
+/// stable, so deltas with equal keys keep their order.
+pub fn sort(deltas: &mut [Delta]) {
     deltas.sort_by(|a, b| {
         (&a.symbol, a.kind, a.axis, &a.member).cmp(&(&b.symbol, b.kind, b.axis, &b.member))
     });
-    deltas
 }
 
 /// Deltas that one fragment (what one attribute sees) introduces against the golden
