@@ -604,6 +604,7 @@ fn raw_symbol() -> impl Strategy<Value = Symbol> {
                     .as_ref()
                     .filter(|_| path.is_none() && item.is_some())
                     .map(|m| format!("{m}::imp")),
+                defined_as: None,
                 module,
                 path,
                 item,
