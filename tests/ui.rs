@@ -215,6 +215,11 @@ const NOT_VISIBLE_AT_COMPILE_TIME: &[(&str, &str)] = &[
          only (contract-cli/tests/public_api.rs): the macro sees the item the build \
          compiles, its cfgs already applied",
     ),
+    (
+        "public_dependency_changed",
+        "which package and series a dependency is comes from the manifest, read by \
+         public-API sets only (contract-cli/tests/public_api.rs); the macro reads none",
+    ),
 ];
 
 /// Additive kinds without a pass fixture, and why.
