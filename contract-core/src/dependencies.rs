@@ -39,6 +39,27 @@ pub fn identity(package: &str, req: &str) -> Option<String> {
     Some(format!("{package} {}", series(req)?))
 }
 
+/// A package's dependencies, each (by the name its paths call it, its package and its
+/// requirement) as its [`identity`]: what a golden records and a check compares. A
+/// name two entries give two identities (`[target.'cfg(unix)'.dependencies] x = "1"`
+/// beside windows' `x = "2"`) stands for neither, and neither does a requirement of
+/// several series: no guess.
+pub fn identities<'a>(
+    dependencies: impl IntoIterator<Item = (String, &'a str, Option<&'a str>)>,
+) -> BTreeMap<String, String> {
+    let mut seen: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for (called, package, req) in dependencies {
+        let identity = req.and_then(|req| identity(package, req));
+        let entry = seen.entry(called).or_insert_with(|| identity.clone());
+        if *entry != identity {
+            *entry = None;
+        }
+    }
+    seen.into_iter()
+        .filter_map(|(name, id)| Some((name, id?)))
+        .collect()
+}
+
 /// The semver-compatible series a Cargo version requirement admits (`1`, `0.10`,
 /// `0.0.3`), as `cargo metadata` writes it (`^0.10`, `=1.2.3`, `~1.2`, `>=0.10, <0.11`,
 /// `1.*`); `None` when it admits more than one, or does not read.
@@ -113,11 +134,11 @@ fn single(req: &str) -> Option<String> {
 
 /// `>=a, <b`: the series of `a` when `b` is no later than the next series' start.
 fn bounded(lower: &str, upper: &str) -> Option<String> {
-    let from = parts(lower.strip_prefix(">=")?)?;
-    let to = parts(upper.strip_prefix('<')?.trim_start_matches('=').trim())?;
     if upper.starts_with("<=") {
         return None;
     }
+    let from = parts(lower.strip_prefix(">=")?)?;
+    let to = parts(upper.strip_prefix('<')?.trim())?;
     let series = caret(&from)?;
     let mut next = series.clone();
     *next.last_mut()? += 1;
@@ -238,6 +259,23 @@ mod tests {
         ] {
             assert_eq!(series(req).as_deref(), want, "{req}");
         }
+    }
+
+    #[test]
+    fn a_name_of_two_series_or_of_several_is_none() {
+        let deps = [
+            ("digest".to_owned(), "digest", Some("^0.10")),
+            ("x".to_owned(), "x", Some("^1")),
+            ("x".to_owned(), "x", Some("^2")),
+            ("y".to_owned(), "y", Some("^1.2")),
+            ("y".to_owned(), "y", Some("^1.4")),
+            ("any".to_owned(), "any", Some("*")),
+            ("path_only".to_owned(), "path-only", None),
+        ];
+        assert_eq!(
+            identities(deps),
+            map(&[("digest", "digest 0.10"), ("y", "y 1")])
+        );
     }
 
     fn map(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {

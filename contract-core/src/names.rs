@@ -1314,26 +1314,17 @@ impl<'a> Reader<'a> {
         if p.global || init.iter().any(|s| s.args != Args::None) {
             return None;
         }
-        let key = match p.segments.len() {
-            0 => return None,
-            // A name of the module itself, by its definition path (a type that its
-            // module no longer defines under that name: fjall 3.1.13's `TxDatabase`,
-            // now defined as its public name `SingleWriterTxDatabase`).
-            1 => {
-                let within = self.table.module_path(module).split("::").skip(1);
-                std::iter::once("crate")
-                    .chain(within)
-                    .chain(std::iter::once(last.name.as_str()))
-                    .collect::<Vec<_>>()
-                    .join("::")
-            }
-            _ => p
-                .segments
-                .iter()
-                .map(|s| s.name.as_str())
-                .collect::<Vec<_>>()
-                .join("::"),
+        // A bare name is the module's own, by its definition path (a type its module
+        // no longer defines under that name: fjall 3.1.13's `TxDatabase`, now defined
+        // as its public name `SingleWriterTxDatabase`).
+        let names: Vec<&str> = match init.is_empty() {
+            true => std::iter::once("crate")
+                .chain(self.table.module_path(module).split("::").skip(1))
+                .chain(std::iter::once(last.name.as_str()))
+                .collect(),
+            false => p.segments.iter().map(|s| s.name.as_str()).collect(),
         };
+        let key = names.join("::");
         match self.externs.recorded(&key)? {
             Type::Path(q) => {
                 let args = last.args.clone();
@@ -2112,10 +2103,10 @@ fn copied_slots(symbol: &Symbol, f: &mut dyn FnMut(Option<&str>, Slot<'_>)) {
 /// dependency's name now, to the name a golden gave the same crate: `indexmap_v1` ->
 /// `indexmap`; see [`crate::dependencies::renames`]). Returns whether anything was.
 pub fn rename_crates(fragment: &mut Fragment, renames: &BTreeMap<String, String>) -> bool {
-    let mut changed = false;
     if renames.is_empty() {
         return false;
     }
+    let mut changed = false;
     fragment_paths_mut(fragment, &mut |p| changed |= rename_head(p, renames));
     changed
 }

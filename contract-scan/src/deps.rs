@@ -377,12 +377,6 @@ fn locate(
     let mut missing = std::collections::BTreeSet::new();
     let mut not_unpacked = false;
     for dep in &package.dependencies {
-        let guess = || {
-            dep.rename
-                .as_deref()
-                .unwrap_or(&dep.package)
-                .replace('-', "_")
-        };
         let dir = match &dep.path {
             Some(path) => Some(path.clone()),
             None => lock
@@ -398,7 +392,7 @@ fn locate(
                 }),
         };
         let Some(mut lib) = dir.and_then(|dir| library(&dir, &dep.package)) else {
-            missing.insert(guess());
+            missing.insert(dep.called());
             continue;
         };
         lib.from_registry = dep.path.is_none();

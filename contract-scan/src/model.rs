@@ -698,24 +698,11 @@ pub fn load(
         .packages
         .iter()
         .map(|p| {
-            // A name two target tables give two series (`[target.'cfg(unix)'…] x =
-            // "1"` beside windows' `x = "2"`) stands for neither: no guess.
-            let mut seen: BTreeMap<String, Option<String>> = BTreeMap::new();
-            for d in &p.dependencies {
-                let identity = d
-                    .req
-                    .as_deref()
-                    .and_then(|req| contract_core::dependencies::identity(&d.package, req));
-                let entry = seen.entry(d.called()).or_insert_with(|| identity.clone());
-                if *entry != identity {
-                    *entry = None;
-                }
-            }
-            Arc::new(
-                seen.into_iter()
-                    .filter_map(|(name, id)| Some((name, id?)))
-                    .collect(),
-            )
+            Arc::new(contract_core::dependencies::identities(
+                p.dependencies
+                    .iter()
+                    .map(|d| (d.called(), d.package.as_str(), d.req.as_deref())),
+            ))
         })
         .collect();
     let options: Vec<scan::Options> = workspace
@@ -1142,9 +1129,7 @@ fn assemble(
         .collect();
     for &i in pinned {
         let p = &scan.pinned[i];
-        if !p.needs.is_empty() && renames.is_empty() {
-            current.add_needs(&p.name, &p.needs);
-        } else if !p.needs.is_empty() {
+        if !p.needs.is_empty() {
             // An implementor's type read under the golden's name for its crate.
             let mut needs = p.needs.clone();
             for (member, _) in &mut needs {

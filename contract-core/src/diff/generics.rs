@@ -154,18 +154,17 @@ fn default_changed(was_none: bool) -> (DeltaKind, Class) {
 /// -> Self` read `Encoder` -> `Encoder<'exif_slice>` on 10 methods; no caller of
 /// them breaks that the type's delta does not already name).
 pub fn restated_left_out(deltas: &mut Vec<Delta>, name: &str, before: &Symbol, after: &Symbol) {
-    let type_changes: Vec<&GenericChange> = deltas
+    let type_changes: Vec<GenericChange> = deltas
         .iter()
         .filter(|d| d.member == Member::Generics)
         .filter_map(|d| match &d.note {
-            Note::Generic(change) => Some(change),
+            Note::Generic(change) => Some(change.clone()),
             _ => None,
         })
         .collect();
     if type_changes.is_empty() {
         return;
     }
-    let type_changes: Vec<GenericChange> = type_changes.into_iter().cloned().collect();
     let own_name = name.rsplit("::").next().unwrap_or(name);
     let self_type = |s: &Symbol| -> Option<String> {
         let generics = s.item.as_ref()?.generics()?;

@@ -154,9 +154,8 @@ impl Scanner<'_> {
         }
         inner.scope.add(parsed.items.iter());
         let parsed = Rc::new(parsed);
-        let at_call = self
-            .type_scopes
-            .at(item_position(&syn::Item::Macro(m.clone())));
+        let start = m.span().start();
+        let at_call = self.type_scopes.at((start.line, start.column));
         let scopes = FileScopes::of_file(&text).included_in(at_call);
         let outer = std::mem::replace(&mut self.type_scopes, scopes);
         let outer_items = std::mem::replace(&mut self.file_items, parsed.clone());
