@@ -26,6 +26,7 @@ pub mod generate;
 pub mod golden;
 pub mod health;
 pub mod json;
+pub mod member;
 pub mod message;
 pub mod names;
 pub mod nearest;
@@ -51,11 +52,11 @@ pub mod vocabulary;
 ///
 /// [`Schema`]: wire_schema::Schema
 pub mod wire_schema {
+    pub use crate::diff::shared::records::Emit;
     pub use crate::diff::shared::schema::{
         schema_of, Content, Enum, Field, Record, Schema, Side, Variant,
     };
     pub use crate::diff::shared::schema_reads::reads;
-    pub use crate::diff::shared::wire::Emit;
 }
 
 pub use delta::{Axis, Class, Delta, DeltaKind, Member};

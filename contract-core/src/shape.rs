@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::delta::Member;
+use crate::member::Member;
 use crate::probed::{AutoCond, ProbedTrait};
 use crate::serde_attrs::Entries;
 pub use crate::serde_attrs::{ContainerSerde, FieldSerde, VariantSerde};

@@ -17,7 +17,7 @@
 //! value is compared at 32 and at 64 bits, and two values are one only where they
 //! agree at both (`usize::MAX` and `18446744073709551615` are not).
 
-use super::values::{legacy_constants, lex, Tok};
+use super::tokens::{legacy_constants, lex, Tok};
 use crate::ty::{Args, Type};
 
 /// Whether `old` (a const of type `old_ty`) and `new` are the same value: `Some(true)`

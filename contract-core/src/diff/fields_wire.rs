@@ -2,9 +2,10 @@
 //! retyped, defaulted, skipped, flattened, reordered — each with the wire directions
 //! it breaks (see `shared::wire`).
 
+use super::shared::records::struct_record;
 use super::shared::schema::{schema_of, sides, Side};
 use super::shared::schema_reads::reads;
-use super::shared::wire::{compare_fields, struct_record, Place};
+use super::shared::wire::{compare_fields, Place};
 use super::Cx;
 use crate::delta::{DeltaKind, Member, Note, Shown};
 use crate::policy::WireBreaks;

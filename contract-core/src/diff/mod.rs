@@ -42,6 +42,7 @@ mod serde_container;
 mod set;
 pub(crate) mod shared;
 mod symbol;
+mod tokens;
 mod traits;
 mod values;
 mod variants;

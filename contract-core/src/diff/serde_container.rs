@@ -2,9 +2,8 @@
 //! `transparent`, the enum representation (`tag`, `content`, `untagged`), the
 //! container `default`, and the rest (`from`, `into`, `bound`, …).
 
-use super::shared::wire::{
-    first_difference, rename_breaks, struct_record, tag_breaks, tagging, variant_record, variants,
-};
+use super::shared::records::{struct_record, tagging, variant_record, variants};
+use super::shared::wire::{first_difference, rename_breaks, tag_breaks};
 use super::Cx;
 use crate::delta::{Attr, Change, DeltaKind, Member, Note, Shown};
 use crate::policy::WireBreaks;

@@ -4,9 +4,8 @@
 //! positional formats write.
 
 use super::align::{align, Alignment};
-use super::shared::wire::{
-    self, compare_fields, first_difference, tagging, variant_record, Place, WireVariant,
-};
+use super::shared::records::{self, tagging, variant_record, WireVariant};
+use super::shared::wire::{self, compare_fields, first_difference, Place};
 use super::Cx;
 use crate::delta::{DeltaKind, Member, Note, Shown, Tagging};
 use crate::policy::WireBreaks;
@@ -22,7 +21,7 @@ pub fn diff(cx: &mut Cx<'_>, before: &Symbol, after: &Symbol) {
     if !(old.attrs.has_wire() && new.attrs.has_wire()) {
         return;
     }
-    let (ov, nv) = (wire::variants(old), wire::variants(new));
+    let (ov, nv) = (records::variants(old), records::variants(new));
     let alignment = pair(&ov, &nv);
     // The old enum's `#[serde(other)]` variant, as its readers see it.
     let catch_all = ov

@@ -355,35 +355,8 @@ pub fn arguments(meta: &Meta) -> TokenStream {
     }
 }
 
-/// The outer attributes of `item`, for every kind of item that has them.
-pub fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
-    use syn::Item;
-    match item {
-        Item::Const(i) => &i.attrs,
-        Item::Enum(i) => &i.attrs,
-        Item::ExternCrate(i) => &i.attrs,
-        Item::Fn(i) => &i.attrs,
-        Item::ForeignMod(i) => &i.attrs,
-        Item::Impl(i) => &i.attrs,
-        Item::Macro(i) => &i.attrs,
-        Item::Mod(i) => &i.attrs,
-        Item::Static(i) => &i.attrs,
-        Item::Struct(i) => &i.attrs,
-        Item::Trait(i) => &i.attrs,
-        Item::TraitAlias(i) => &i.attrs,
-        Item::Type(i) => &i.attrs,
-        Item::Union(i) => &i.attrs,
-        Item::Use(i) => &i.attrs,
-        _ => &[],
-    }
-}
-
-/// `#[cfg(test)]` on an item: no library build has it.
-pub fn under_cfg_test(item: &syn::Item) -> bool {
-    item_attrs(item).iter().any(|a| {
-        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
-    })
-}
+// Where an item's attributes are read: kept at this path for the scan and the tests.
+pub use super::attrs::{item_attrs, under_cfg_test};
 
 /// The arguments of the first contract attribute written on `item` (not inside a
 /// `cfg_attr`), parsed as the macro parses them; problems go to `errors`. `None`

@@ -169,7 +169,7 @@ impl Reader<'_> {
                     }
                 }
             } else if depth < MAX_EXPANSION_DEPTH
-                && !super::args::under_cfg_test(item)
+                && !super::attrs::under_cfg_test(item)
                 && !(self.off)(&call.attrs)
             {
                 let rules = call
@@ -203,10 +203,10 @@ impl Reader<'_> {
         path_attr: &Path,
     ) {
         let scope = Scope::of_module(items);
-        let off = |item: &Item| (self.off)(super::args::item_attrs(item));
+        let off = |item: &Item| (self.off)(super::attrs::item_attrs(item));
         let gated = |item: &Item| {
             self.gated
-                .is_some_and(|g| off(item) && g(super::args::item_attrs(item)))
+                .is_some_and(|g| off(item) && g(super::attrs::item_attrs(item)))
         };
         // The build's items, then what a covered feature adds where it binds new names.
         let build: Vec<&Item> = items.iter().filter(|i| !off(i)).collect();
@@ -219,7 +219,7 @@ impl Reader<'_> {
             .into_iter()
             .filter(|item| item_names(item).iter().all(|n| !bound.contains(n)));
         for item in build.into_iter().chain(added) {
-            if super::args::under_cfg_test(item) {
+            if super::attrs::under_cfg_test(item) {
                 continue;
             }
             match item {
@@ -300,7 +300,7 @@ impl Reader<'_> {
                     if let Some(def) = type_def(item, &scope) {
                         self.table.add_type_def(m, &name, def);
                     }
-                    if self.wire_types && derives_serde(super::args::item_attrs(item)) {
+                    if self.wire_types && derives_serde(super::attrs::item_attrs(item)) {
                         if let Ok([extracted]) = super::extract_all(item, &scope).as_deref() {
                             if let Fragment::Item { item: shape, .. } = &extracted.fragment {
                                 self.table.add_wire_type(m, &name, shape.clone());

@@ -157,7 +157,7 @@ impl Scope {
         let mut test_only = Scope::default();
         for item in items {
             match item {
-                Item::Use(u) if super::args::under_cfg_test(item) => {
+                Item::Use(u) if super::attrs::under_cfg_test(item) => {
                     let prefix = Path {
                         global: u.leading_colon.is_some(),
                         segments: Vec::new(),

@@ -5,6 +5,7 @@
 pub mod generalisation;
 pub mod generics;
 pub mod opaque;
+pub mod records;
 pub mod schema;
 pub mod schema_reads;
 pub mod signature;

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use super::wire::{self, Emit};
+use super::records::{self, Emit};
 use crate::delta::Tagging;
 use crate::shape::{EnumShape, FieldShape, FieldStyle, ItemShape, StructShape};
 use crate::ty::{Path, Type};
@@ -356,7 +356,7 @@ impl Deriver {
         if let Some(converted) = self.converted(&s.attrs, side) {
             return converted;
         }
-        let record = wire::struct_record(s, side.positional);
+        let record = records::struct_record(s, side.positional);
         if s.attrs.serde.transparent {
             let field = record.fields.iter().find(|f| f.on_wire())?;
             return Some(self.field_ty(field.shape, side));
@@ -380,7 +380,7 @@ impl Deriver {
         .unwrap_or_else(|| self.ty(&f.ty, side))
     }
 
-    fn record(&mut self, record: &wire::Record<'_>, side: Side<'_>) -> Record {
+    fn record(&mut self, record: &records::Record<'_>, side: Side<'_>) -> Record {
         Record {
             fields: record
                 .fields
@@ -404,9 +404,9 @@ impl Deriver {
         if let Some(converted) = self.converted(&e.attrs, side) {
             return converted;
         }
-        let tagging = wire::tagging(&e.attrs.serde);
+        let tagging = records::tagging(&e.attrs.serde);
         let all_untagged = tagging == Tagging::Untagged;
-        let variants = wire::variants(e)
+        let variants = records::variants(e)
             .into_iter()
             .map(|v| {
                 let serde = &v.shape.serde;
@@ -431,7 +431,7 @@ impl Deriver {
                                 .collect(),
                         ),
                         FieldStyle::Named => {
-                            let record = wire::variant_record(e, v.shape, side.positional);
+                            let record = records::variant_record(e, v.shape, side.positional);
                             Content::Record(self.record(&record, side))
                         }
                     }

@@ -13,7 +13,7 @@
 use super::schema::{Content, Enum, Record, Schema, Variant};
 use crate::delta::{PayloadBreak, PayloadFailure, PayloadStep, Tagging};
 
-use super::wire::Emit;
+use super::records::Emit;
 
 /// `Ok` when a reader of `reader` reads every payload a writer of `writer` writes,
 /// as the value written; else a payload it fails on and why, placed under `at` (the
