@@ -135,7 +135,7 @@ pub enum Situation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckError {
     /// A registered shape does not read (a registration of another contract-pin).
-    Registration(String),
+    Registration(crate::current::Unreadable),
     /// The golden cannot be read.
     Corrupt(Box<Corrupt>),
     /// The golden pins another set or package than the one it is the golden of.
@@ -143,9 +143,107 @@ pub enum CheckError {
     /// The golden holds a legacy `policy` block the policy file does not give the
     /// set: nothing is written until it is moved.
     LegacyPolicy(Box<legacy::Kept>),
-    /// A front end's own refusal (a bad set name, registrations that conflict, an
-    /// unreadable file, test binaries that disagree), worded where it is found.
-    Refused(String),
+    /// A front end's own refusal, before any golden is compared.
+    Refused(Refusal),
+}
+
+/// Why a front end (the harness, a public-API set's scan) gives no verdict: what it
+/// found, as data; [`crate::message::refusal`] words it. Where a lower layer (the
+/// policy file's reader, the registry, the store, the scan) already words what it
+/// found, the variant names that layer and carries its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The set's name is not a set name.
+    InvalidSetName {
+        /// As given.
+        set: String,
+    },
+    /// The package's name cannot be part of a golden's path.
+    InvalidPackageName {
+        /// As given.
+        package: String,
+    },
+    /// A variable that chooses the mode has a value that is not understood.
+    Variable(crate::env::EnvError),
+    /// The policy file does not read (its reader's error, with the file and line).
+    PolicyFile(String),
+    /// Two sets would be updated by one variable (`a-b` and `a_b`); worded by the policy
+    /// file's owner, which knows where each set is configured.
+    UpdateVariableClash(String),
+    /// A set of the package named like `set`, with no golden, no test and no table of
+    /// its own: a typo in a contract attribute.
+    SetLikeATypo {
+        /// The set named like a typo.
+        typo: String,
+        /// The package.
+        package: String,
+        /// The set it is named like, the one checked.
+        set: String,
+    },
+    /// No registration of the set in this test binary.
+    NoRegistrations {
+        /// The set.
+        set: String,
+        /// The package.
+        package: String,
+    },
+    /// The set's registrations conflict (the registry's words).
+    Registrations(String),
+    /// What the compiler says of a pinned type and what its shape records disagree
+    /// (each of the wire probe's findings).
+    Probe(Vec<String>),
+    /// Two test binaries of the package check the golden with different registrations.
+    BinariesDisagree(Box<Disagreement>),
+    /// The golden cannot be read from disk.
+    Unreadable {
+        /// The golden as users read it.
+        golden: String,
+        /// What the file system said.
+        error: String,
+    },
+    /// The golden's store (its lock, read and atomic replace) failed (the store's words).
+    Store(String),
+    /// The package's sources cannot be read for a public-API set (the scan's words).
+    Scan(String),
+    /// The package's sources hold errors the compiler would reject too, each
+    /// `file:line:col: what`.
+    SourceErrors(Vec<String>),
+    /// A public-API set of a package with no library target.
+    PublicApiWithoutLibrary {
+        /// The set.
+        set: String,
+        /// The package.
+        package: String,
+    },
+    /// The thread a public-API set's scan runs on could not start.
+    Thread(String),
+}
+
+/// Two test binaries that check one golden with different registrations
+/// ([`Refusal::BinariesDisagree`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The set.
+    pub set: String,
+    /// The package.
+    pub package: String,
+    /// The golden as users read it.
+    pub golden: String,
+    /// This binary's registrations.
+    pub this: Binary,
+    /// The other's.
+    pub other: Binary,
+}
+
+/// One test binary's registrations of a set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Binary {
+    /// The binary's name.
+    pub name: String,
+    /// Where its `assert_golden!` is (`src/lib.rs:12:9`), when known.
+    pub caller: Option<String>,
+    /// Each symbol it registers, with a digest of its shape.
+    pub symbols: BTreeMap<String, String>,
 }
 
 /// A golden that cannot be read ([`CheckError::Corrupt`]).
@@ -254,17 +352,13 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     // so a corrupt golden is an error here, in every mode, before anything is written.
     let compared = match existing.map(|bytes| golden::compare(bytes, current, policy)) {
         // What was registered does not read: no verdict can be given.
-        Some(Err(CompareError::Current(e))) => return Err(CheckError::Registration(e.to_string())),
+        Some(Err(CompareError::Current(e))) => return Err(CheckError::Registration(e)),
         Some(Err(CompareError::Golden(e))) => Some(Err(e)),
         Some(Ok(comparison)) => Some(Ok(comparison)),
         None => None,
     };
     // Written in update mode: every current shape, read.
-    let typed = || {
-        current
-            .symbols()
-            .map_err(|e| CheckError::Registration(e.to_string()))
-    };
+    let typed = || current.symbols().map_err(CheckError::Registration);
     let health = match &compared {
         None => Health::Missing,
         Some(Ok(comparison)) => health::of_readable(&comparison.tampered, true),
@@ -277,16 +371,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                 deltas: Vec<Delta>,
                 write: Option<Golden>,
                 modules: BTreeMap<String, String>| {
-        let status = match &situation {
-            Situation::Match => Status::Match,
-            Situation::Additive => Status::Additive,
-            Situation::Breaking => Status::Breaking,
-            Situation::Missing => Status::Missing,
-            Situation::Created { .. }
-            | Situation::Updated { .. }
-            | Situation::RewroteStale { .. } => Status::Updated,
-            Situation::Stale { .. } | Situation::HandEdited { .. } => Status::Stale,
-        };
+        let status = situation.status();
         let outcome = Outcome {
             set: set.to_owned(),
             package: package.to_owned(),
@@ -360,15 +445,8 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
             })))
         }
     };
-    if golden.set != set || golden.package != package {
-        let text = String::from_utf8_lossy(bytes);
-        let line = golden::key_line(&text, if golden.set != set { "set" } else { "package" });
-        return Err(CheckError::Foreign(Box::new(Foreign {
-            golden: shown.to_owned(),
-            line: line.unwrap_or(1),
-            pins: (golden.set, golden.package),
-            expected: (set.to_owned(), package.to_owned()),
-        })));
+    if let Some(error) = foreign((&golden.set, &golden.package), set, package, bytes, shown) {
+        return Err(error);
     }
     // A dependency the golden's shapes name, now another series or package: one
     // delta for every path into it (a front end that reads no manifest compares none).
@@ -445,23 +523,191 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         return done(situation, deltas, Some(updated), delta_modules);
     }
 
+    let situation = judged(&deltas, tampered, bytes);
+    done(situation, deltas, None, delta_modules)
+}
+
+/// What a comparison in compare mode found, for a set and for one item alike: a golden
+/// whose stored shapes no longer match their fingerprints (`tampered`) is hand-edited
+/// and nothing is held to it; otherwise any breaking delta is a break, any delta an
+/// addition.
+fn judged(deltas: &[Delta], tampered: Vec<String>, bytes: &[u8]) -> Situation {
     if let Some(first) = tampered.first() {
         let text = String::from_utf8_lossy(bytes);
         let line = golden::key_line(&text, first).unwrap_or(1);
-        let situation = Situation::HandEdited {
+        return Situation::HandEdited {
             symbols: tampered,
             line,
         };
-        return done(situation, deltas, None, delta_modules);
     }
-    let situation = if deltas.iter().any(Delta::is_breaking) {
+    if deltas.iter().any(Delta::is_breaking) {
         Situation::Breaking
     } else if !deltas.is_empty() {
         Situation::Additive
     } else {
         Situation::Match
+    }
+}
+
+impl Situation {
+    /// The status a situation reports.
+    pub fn status(&self) -> Status {
+        match self {
+            Situation::Match => Status::Match,
+            Situation::Additive => Status::Additive,
+            Situation::Breaking => Status::Breaking,
+            Situation::Missing => Status::Missing,
+            Situation::Created { .. }
+            | Situation::Updated { .. }
+            | Situation::RewroteStale { .. } => Status::Updated,
+            Situation::Stale { .. } | Situation::HandEdited { .. } => Status::Stale,
+        }
+    }
+}
+
+/// A golden that does not pin `set` of `package` (copied from another): the error.
+fn foreign(
+    header: (&str, &str),
+    set: &str,
+    package: &str,
+    bytes: &[u8],
+    shown: &str,
+) -> Option<CheckError> {
+    if header == (set, package) {
+        return None;
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let line = golden::key_line(&text, if header.0 != set { "set" } else { "package" });
+    Some(CheckError::Foreign(Box::new(Foreign {
+        golden: shown.to_owned(),
+        line: line.unwrap_or(1),
+        pins: (header.0.to_owned(), header.1.to_owned()),
+        expected: (set.to_owned(), package.to_owned()),
+    })))
+}
+
+/// One pinned item to hold to its golden entry while it compiles (the macro's check).
+#[derive(Clone, Copy)]
+pub struct ItemRequest<'a> {
+    /// The set.
+    pub set: &'a str,
+    /// The package.
+    pub package: &'a str,
+    /// The golden path as users read it.
+    pub golden: &'a str,
+    /// The golden's bytes.
+    pub bytes: &'a [u8],
+    /// The golden as [`golden::parse`] read `bytes` (the caller keeps it between items).
+    pub parsed: Result<&'a Golden, &'a GoldenError>,
+    /// The symbols whose stored shapes no longer match their fingerprints
+    /// ([`Golden::integrity_mismatches`], kept with the parsed golden).
+    pub tampered: &'a [String],
+    /// The item's symbol name.
+    pub name: &'a str,
+    /// What the item's attribute sees of it.
+    pub fragment: &'a crate::Fragment,
+    /// The set's policy.
+    pub policy: &'a Policy,
+    /// The crate's traits as its sources define them now, when the caller read them
+    /// (a bound implied through a trait new in this release); else the golden's.
+    pub current_types: Option<&'a dyn crate::variance::Types>,
+}
+
+/// The verdict on one item ([`evaluate_item`]).
+#[derive(Clone, Debug)]
+pub struct ItemVerdict {
+    /// What it found: [`Situation::Match`], `Additive`, `Breaking`, `HandEdited` or
+    /// `Stale`.
+    pub situation: Situation,
+    /// The item's deltas that the item alone decides, sorted as a set's are.
+    pub deltas: Vec<Delta>,
+    /// Its deltas that rest on what one item cannot see: judged by the set's check,
+    /// and not part of `situation`.
+    pub left_to_the_set: Vec<Delta>,
+}
+
+/// The verdict on one item against its entry in a golden, by the rules [`evaluate`]
+/// gives a set: the same comparison of a symbol's two shapes, the same judgement of
+/// its deltas and of a golden edited by hand, stale, unreadable or of another set. Only
+/// what one item cannot see is left to the set's check (`cargo test`, `contract-pin
+/// check`): its removal, the compiler's facts about the type, and a wire verdict that
+/// rests only on wire forms the item does not hold. `Situation::Match` when the golden
+/// has no entry of that name (a new item).
+pub fn evaluate_item(request: ItemRequest<'_>) -> Result<ItemVerdict, CheckError> {
+    let ItemRequest {
+        set,
+        package,
+        golden: shown,
+        bytes,
+        parsed,
+        tampered,
+        name,
+        fragment,
+        policy,
+        current_types,
+    } = request;
+    let verdict = |situation: Situation, deltas: Vec<Delta>, left_to_the_set: Vec<Delta>| {
+        Ok(ItemVerdict {
+            situation,
+            deltas,
+            left_to_the_set,
+        })
     };
-    done(situation, deltas, None, delta_modules)
+    let golden = match parsed {
+        Ok(golden) => golden,
+        Err(e) if e.is_stale() => {
+            let stale = Situation::Stale { reason: e.clone() };
+            return verdict(stale, Vec::new(), Vec::new());
+        }
+        Err(e) => {
+            return Err(CheckError::Corrupt(Box::new(Corrupt {
+                golden: shown.to_owned(),
+                error: e.clone(),
+                set: set.to_owned(),
+                package: package.to_owned(),
+            })))
+        }
+    };
+    if let Some(error) = foreign((&golden.set, &golden.package), set, package, bytes, shown) {
+        return Err(error);
+    }
+    if !tampered.is_empty() {
+        return verdict(
+            judged(&[], tampered.to_vec(), bytes),
+            Vec::new(),
+            Vec::new(),
+        );
+    }
+    let Some(entry) = golden.symbols.get(name) else {
+        return verdict(Situation::Match, Vec::new(), Vec::new());
+    };
+    let types: &dyn crate::variance::Types = golden;
+    let mut deltas = crate::diff::diff_fragment_between(
+        name,
+        &entry.shape,
+        fragment,
+        policy,
+        types,
+        current_types.unwrap_or(types),
+    );
+    crate::diff::sort(&mut deltas);
+    let (left, deltas): (Vec<Delta>, Vec<Delta>) =
+        deltas.into_iter().partition(rests_on_unread_wire_forms);
+    verdict(judged(&deltas, Vec::new(), bytes), deltas, left)
+}
+
+/// A wire verdict that rests only on wire forms one item cannot read (another crate's
+/// type, a hand-written impl, a type of the crate the item's sources do not show): the
+/// set's check judges it with every pinned type of the set. (The crate's serde types
+/// are followed through its sources: a field that becomes `Vec<TargetKind>`, whose
+/// unit variants are written as the old strings, is no wire break for one item either.)
+fn rests_on_unread_wire_forms(delta: &Delta) -> bool {
+    use crate::delta::{Note, PayloadBreak, PayloadFailure};
+    let opaque = |b: &Option<Box<PayloadBreak>>| {
+        b.as_ref()
+            .is_none_or(|b| matches!(b.failure, PayloadFailure::Opaque { .. }))
+    };
+    matches!(&delta.note, Note::Payloads { backward, forward } if opaque(backward) && opaque(forward))
 }
 
 /// The shapes of a golden that parses.
@@ -646,6 +892,87 @@ mod tests {
             err.to_string()
                 .starts_with("g.json:2: merge-conflict marker"),
             "{err}"
+        );
+    }
+
+    /// [`evaluate_item`] on the item `MAX` of `current` against the golden `text`.
+    fn item(
+        text: &str,
+        set: &str,
+        current: &BTreeMap<String, Symbol>,
+    ) -> Result<ItemVerdict, CheckError> {
+        let parsed = golden::parse(text.as_bytes());
+        let tampered: Vec<String> = match &parsed {
+            Ok(g) => g
+                .integrity_mismatches()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        let symbol = &current["MAX"];
+        let fragment = crate::Fragment::Item {
+            item: symbol.item.clone().unwrap(),
+            unresolved: Default::default(),
+            path: None,
+        };
+        evaluate_item(ItemRequest {
+            set,
+            package: "p",
+            golden: "g.json",
+            bytes: text.as_bytes(),
+            parsed: parsed.as_ref(),
+            tampered: &tampered,
+            name: "MAX",
+            fragment: &fragment,
+            policy: &Policy::default(),
+            current_types: None,
+        })
+    }
+
+    #[test]
+    fn one_item_is_judged_as_its_set_is() {
+        let golden = Golden::new("s", "p", &konst("3")).render();
+        // Each situation the set's evaluation reaches in compare mode, for one item too.
+        for (value, situation) in [("3", Situation::Match), ("4", Situation::Breaking)] {
+            let current = konst(value);
+            let set = run(&Mode::Compare, Some(golden.as_bytes()), &current).outcome;
+            let one = item(&golden, "s", &current).unwrap();
+            assert_eq!(one.situation, situation);
+            assert_eq!(set.situation, situation);
+            assert_eq!(one.deltas, set.deltas, "the same deltas, in the same order");
+            assert_eq!(one.situation.status(), set.status);
+        }
+        // Edited by hand: nothing is held to it.
+        let edited = golden.replace("\"3\"", "\"5\"");
+        let one = item(&edited, "s", &konst("4")).unwrap();
+        assert!(
+            matches!(&one.situation, Situation::HandEdited { symbols, line } if symbols == &["MAX"] && *line > 1),
+            "{:?}",
+            one.situation
+        );
+        assert!(one.deltas.is_empty());
+        // Another format version: stale, nothing compared.
+        let old = golden.replace(
+            &format!("\"format_version\": {FORMAT_VERSION}"),
+            "\"format_version\": 0",
+        );
+        let one = item(&old, "s", &konst("4")).unwrap();
+        assert_eq!(one.situation.status(), Status::Stale);
+        // Another set's golden, and one that does not read: the set's errors.
+        let foreign = item(&golden, "t", &konst("4")).unwrap_err();
+        assert!(
+            matches!(&foreign, CheckError::Foreign(f) if f.pins.0 == "s" && f.expected.0 == "t"),
+            "{foreign:?}"
+        );
+        let corrupt = item("{\n<<<<<<< HEAD\n", "s", &konst("4")).unwrap_err();
+        assert!(matches!(corrupt, CheckError::Corrupt(_)), "{corrupt:?}");
+        // No entry of the item's name: a new item, nothing to hold it to.
+        let other = BTreeMap::from([("OTHER".to_owned(), konst("3")["MAX"].clone())]);
+        let golden = Golden::new("s", "p", &other).render();
+        assert_eq!(
+            item(&golden, "s", &konst("4")).unwrap().situation,
+            Situation::Match
         );
     }
 

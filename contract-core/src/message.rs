@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::check::{CheckError, Outcome, Situation};
+use crate::check::{Binary, CheckError, Disagreement, Outcome, Refusal, Situation};
 use crate::delta::Delta;
 use crate::env;
 use crate::golden::GoldenError;
@@ -207,28 +207,17 @@ pub fn accepted(deltas: &[Delta]) -> String {
     )
 }
 
-/// What one test binary registers in a set: for [`binaries_disagree`].
-#[derive(Clone, Debug)]
-pub struct Binary<'a> {
-    /// The test binary's name (`app` for a library's unit tests, `contract` for
-    /// `tests/contract.rs`).
-    pub name: &'a str,
-    /// Where its `assert_golden!` is (`src/lib.rs:12:9`), when known.
-    pub caller: Option<&'a str>,
-    /// Each symbol it registers, with a digest of its shape.
-    pub symbols: &'a BTreeMap<String, String>,
-}
-
 /// The refusal when two test binaries of one package check one golden with different
 /// registrations (a pin under `#[cfg(test)]` exists only in the unit tests): each
 /// would write the golden its own way, so an update flips it and a plain run fails in
 /// one of them.
-pub fn binaries_disagree(cx: &Context<'_>, this: &Binary<'_>, other: &Binary<'_>) -> String {
-    let named = |b: &Binary<'_>| match b.caller {
+fn binaries_disagree(d: &Disagreement) -> String {
+    let (this, other) = (&d.this, &d.other);
+    let named = |b: &Binary| match &b.caller {
         Some(at) => format!("test binary `{}` (assert_golden! at {at})", b.name),
         None => format!("test binary `{}`", b.name),
     };
-    let only = |a: &Binary<'_>, b: &Binary<'_>| -> Vec<String> {
+    let only = |a: &Binary, b: &Binary| -> Vec<String> {
         a.symbols
             .keys()
             .filter(|name| !b.symbols.contains_key(*name))
@@ -239,7 +228,7 @@ pub fn binaries_disagree(cx: &Context<'_>, this: &Binary<'_>, other: &Binary<'_>
         "two test binaries of package `{}` check {} (set `{}`) with different registrations, \
          so each would write that golden its own way: an update would flip it and a plain \
          run fails in one of them. Nothing was compared or written.\n",
-        cx.package, cx.golden, cx.set
+        d.package, d.golden, d.set
     );
     for (a, b) in [(this, other), (other, this)] {
         let extra = only(a, b);
@@ -274,7 +263,7 @@ pub fn binaries_disagree(cx: &Context<'_>, this: &Binary<'_>, other: &Binary<'_>
          the unit tests when a pin is under `#[cfg(test)]` (only they see it), else in an \
          integration test — or pin what only one binary sees in a set of its own \
          (`#[contract(set = \"{set}-test\")]`).",
-        set = cx.set
+        set = d.set
     );
     out
 }
@@ -546,7 +535,8 @@ pub fn legacy_block_kept(kept: &legacy::Kept) -> String {
 /// The message of a check that could not run.
 pub fn check_error(e: &CheckError) -> String {
     match e {
-        CheckError::Registration(what) | CheckError::Refused(what) => what.clone(),
+        CheckError::Registration(unreadable) => unreadable.to_string(),
+        CheckError::Refused(refusal) => self::refusal(refusal),
         CheckError::LegacyPolicy(kept) => legacy_block_kept(kept),
         CheckError::Corrupt(c) => corrupt(&c.golden, &c.error, &c.set, &c.package),
         CheckError::Foreign(f) => format!(
@@ -561,6 +551,30 @@ pub fn check_error(e: &CheckError) -> String {
             f.expected.1,
             update_command(&f.expected.0, &f.expected.1)
         ),
+    }
+}
+
+/// Words a front end's refusal ([`Refusal`]).
+pub fn refusal(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::InvalidSetName { set } => invalid_set_name(set, &crate::golden::InvalidSetName),
+        Refusal::InvalidPackageName { package } => invalid_package_name(package),
+        Refusal::Variable(e) => e.to_string(),
+        Refusal::SetLikeATypo { typo, package, set } => set_like_a_typo(typo, package, set, None),
+        Refusal::NoRegistrations { set, package } => no_registrations(set, package),
+        Refusal::Probe(findings) => findings.join("\n"),
+        Refusal::BinariesDisagree(d) => binaries_disagree(d),
+        Refusal::Unreadable { golden, error } => cannot_read(golden, error),
+        Refusal::PublicApiWithoutLibrary { set, package } => {
+            public_api_without_library(set, package)
+        }
+        Refusal::SourceErrors(errors) => errors.iter().map(|e| format!("{e}\n")).collect(),
+        Refusal::PolicyFile(words)
+        | Refusal::UpdateVariableClash(words)
+        | Refusal::Registrations(words)
+        | Refusal::Store(words)
+        | Refusal::Scan(words)
+        | Refusal::Thread(words) => words.clone(),
     }
 }
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use contract_core::check::{self as verdict, Request};
+use contract_core::check::{self as verdict, Binary, Disagreement, Refusal, Request};
 use contract_core::current::Current;
 use contract_core::env;
 use contract_core::golden;
@@ -29,6 +29,23 @@ pub fn check(
     check_from(set, package, manifest_dir, lookup, None)
 }
 
+/// `set` as a set name, once for the whole check, and `package` checked: both become
+/// parts of the golden's path, so a name that could leave it is refused before any
+/// path is made of it.
+fn names(set: &str, package: &str) -> Result<golden::SetName, CheckError> {
+    let set = golden::SetName::parse(set).map_err(|_| {
+        CheckError::Refused(Refusal::InvalidSetName {
+            set: set.to_owned(),
+        })
+    })?;
+    if !golden::valid_package_name(package) {
+        return Err(CheckError::Refused(Refusal::InvalidPackageName {
+            package: package.to_owned(),
+        }));
+    }
+    Ok(set)
+}
+
 /// [`check`] from an `assert_golden!` at `caller` (`file:line:col`): then the golden
 /// is first held against what every other test binary of the package that checks it
 /// registers (see [`crate::binaries`]), and two that differ are refused.
@@ -39,8 +56,11 @@ fn check_from(
     lookup: &impl Fn(&str) -> Option<String>,
     caller: Option<&str>,
 ) -> Result<Outcome, CheckError> {
+    let set_name = names(set, package)?;
+    let set = set_name.as_str();
     // A public-API set has no registrations: it is read from the sources.
-    let loaded = policy::load(manifest_dir).map_err(CheckError::Refused)?;
+    let loaded =
+        policy::load(manifest_dir).map_err(|e| CheckError::Refused(Refusal::PolicyFile(e)))?;
     if loaded.file.public_api(set) {
         return public_api(set, package, manifest_dir, lookup);
     }
@@ -60,14 +80,21 @@ fn check_from(
                 .get_or_insert_with(|| contract_scan::scan::checked_sets_in(manifest_dir))
                 .contains(sibling);
         if unchecked {
-            return Err(CheckError::Refused(message::set_like_a_typo(
-                sibling, package, set, None,
-            )));
+            return Err(CheckError::Refused(Refusal::SetLikeATypo {
+                typo: sibling.to_owned(),
+                package: package.to_owned(),
+                set: set.to_owned(),
+            }));
         }
     }
     let found = registry::symbols(set, package)
-        .map_err(CheckError::Refused)?
-        .ok_or_else(|| CheckError::Refused(message::no_registrations(set, package)))?;
+        .map_err(|e| CheckError::Refused(Refusal::Registrations(e)))?
+        .ok_or_else(|| {
+            CheckError::Refused(Refusal::NoRegistrations {
+                set: set.to_owned(),
+                package: package.to_owned(),
+            })
+        })?;
     // What the compiler says and the shapes record must agree before any verdict: a
     // type that implements `Serialize` with no serde derive in its shape has its wire
     // checks off.
@@ -83,9 +110,7 @@ fn check_from(
         if !current.may_be_serde_without_derive() {
             continue;
         }
-        let symbol = current
-            .symbol()
-            .map_err(|e| CheckError::Registration(e.to_string()))?;
+        let symbol = current.symbol().map_err(CheckError::Registration)?;
         match contract_core::probe::wire_finding(name, symbol, site) {
             Some(contract_core::probe::Finding::Error(e)) => errors.push(e),
             Some(contract_core::probe::Finding::Warning(w)) => {
@@ -109,7 +134,7 @@ fn check_from(
         }
     }
     if !errors.is_empty() {
-        return Err(CheckError::Refused(errors.join("\n")));
+        return Err(CheckError::Refused(Refusal::Probe(errors)));
     }
     let path = match found.golden {
         Some(golden) => PathBuf::from(golden),
@@ -123,35 +148,37 @@ fn check_from(
     if let Some((ours, other)) =
         caller.and_then(|at| crate::binaries::disagreeing(&path, &found.symbols, at))
     {
-        let shown = store::display_path(&path, manifest_dir);
-        let modules = BTreeMap::new();
-        let cx = message::Context {
-            set,
-            package,
-            golden: &shown,
-            modules: &modules,
-            ci: false,
-            front: message::Front::Test,
-        };
-        fn binary(r: &crate::binaries::Record) -> message::Binary<'_> {
-            message::Binary {
-                name: &r.name,
-                caller: r.caller.as_deref(),
-                symbols: &r.symbols,
+        fn binary(r: &crate::binaries::Record) -> Binary {
+            Binary {
+                name: r.name.clone(),
+                caller: r.caller.clone(),
+                symbols: r.symbols.clone(),
             }
         }
-        return Err(CheckError::Refused(message::binaries_disagree(
-            &cx,
-            &binary(&ours),
-            &binary(&other),
-        )));
+        return Err(CheckError::Refused(Refusal::BinariesDisagree(Box::new(
+            Disagreement {
+                set: set.to_owned(),
+                package: package.to_owned(),
+                golden: store::display_path(&path, manifest_dir),
+                this: binary(&ours),
+                other: binary(&other),
+            },
+        ))));
     }
     let held = Held {
         symbols: &found.symbols,
         modules: Some(&found.modules),
         pinned: &registry::sets(package),
     };
-    let mut outcome = check_at(&path, set, package, manifest_dir, held, loaded, lookup)?;
+    let mut outcome = check_at(
+        &path,
+        &set_name,
+        package,
+        manifest_dir,
+        held,
+        loaded,
+        lookup,
+    )?;
     outcome.message.insert_str(0, &warnings);
     Ok(outcome)
 }
@@ -175,7 +202,7 @@ fn on_a_scan_stack(
         let thread = std::thread::Builder::new()
             .stack_size(contract_scan::sources::STACK)
             .spawn_scoped(scope, check)
-            .map_err(|e| CheckError::Refused(e.to_string()))?;
+            .map_err(|e| CheckError::Refused(Refusal::Thread(e.to_string())))?;
         thread
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -204,6 +231,8 @@ pub fn check_current(
     current: &Current,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
+    let set_name = names(set, package)?;
+    let set = set_name.as_str();
     let path = golden::path(
         lookup(env::GOLDEN_DIR).as_deref(),
         manifest_dir,
@@ -215,8 +244,17 @@ pub fn check_current(
         modules: None,
         pinned: &[],
     };
-    let loaded = policy::load(manifest_dir).map_err(CheckError::Refused)?;
-    check_at(&path, set, package, manifest_dir, held, loaded, lookup)
+    let loaded =
+        policy::load(manifest_dir).map_err(|e| CheckError::Refused(Refusal::PolicyFile(e)))?;
+    check_at(
+        &path,
+        &set_name,
+        package,
+        manifest_dir,
+        held,
+        loaded,
+        lookup,
+    )
 }
 
 /// What is held against the golden.
@@ -232,23 +270,18 @@ struct Held<'a> {
 
 fn check_at(
     path: &Path,
-    set: &str,
+    set_name: &golden::SetName,
     package: &str,
     manifest_dir: &Path,
     held: Held<'_>,
     policy: policy::Loaded,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
+    let set = set_name.as_str();
     if let Some(clash) = policy.clash(set, held.pinned) {
-        return Err(CheckError::Refused(clash));
+        return Err(CheckError::Refused(Refusal::UpdateVariableClash(clash)));
     }
-    // Both names become parts of the golden's path: refuse any that could leave it.
-    let set_name = golden::SetName::parse(set)
-        .map_err(|e| CheckError::Refused(message::invalid_set_name(set, &e)))?;
-    if !golden::valid_package_name(package) {
-        return Err(CheckError::Refused(message::invalid_package_name(package)));
-    }
-    let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(e.to_string()))?;
+    let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(Refusal::Variable(e)))?;
     let shown = store::display_path(path, manifest_dir);
     let policy_of_set = contract_core::Policy {
         target_baseline: target_baseline(),
@@ -261,7 +294,7 @@ fn check_at(
     };
     let evaluate = |bytes: Option<&[u8]>| {
         verdict::evaluate(Request {
-            set: &set_name,
+            set: set_name,
             package,
             golden: &shown,
             mode: &mode,
@@ -286,11 +319,15 @@ fn check_at(
         let (outcome, _) = store::transact(path, |bytes| {
             evaluate(bytes).map(|evaluation| (evaluation.write, evaluation.outcome))
         })
-        .map_err(|e| CheckError::Refused(e.message(&shown)))?;
+        .map_err(|e| CheckError::Refused(Refusal::Store(e.message(&shown))))?;
         return Ok(outcome);
     }
-    let bytes =
-        store::read(path).map_err(|e| CheckError::Refused(message::cannot_read(&shown, &e)))?;
+    let bytes = store::read(path).map_err(|e| {
+        CheckError::Refused(Refusal::Unreadable {
+            golden: shown.clone(),
+            error: e.to_string(),
+        })
+    })?;
     Ok(evaluate(bytes.as_deref())?.outcome)
 }
 
@@ -450,6 +487,44 @@ mod tests {
             message: String::new(),
             health,
         }
+    }
+
+    #[test]
+    fn a_name_that_could_leave_the_golden_directory_is_refused_before_any_path_is_made() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = dir.path().join("outside");
+        let lookup = |_: &str| None;
+        // Each entry, with a name that is not one: refused, as data, and nothing read or
+        // written below the package (a golden path made of `../outside` would be).
+        let current = BTreeMap::new();
+        for (set, package) in [("../outside", "p"), ("api", "../outside"), ("Api", "p")] {
+            let refusals = [
+                check(set, package, dir.path(), &lookup).unwrap_err(),
+                check_symbols(set, package, dir.path(), &current, &lookup).unwrap_err(),
+            ];
+            for refusal in refusals {
+                let expected = if set == "api" {
+                    Refusal::InvalidPackageName {
+                        package: package.to_owned(),
+                    }
+                } else {
+                    Refusal::InvalidSetName {
+                        set: set.to_owned(),
+                    }
+                };
+                assert_eq!(refusal, CheckError::Refused(expected));
+                assert!(
+                    refusal.to_string().contains("../outside") || set == "Api",
+                    "{refusal}"
+                );
+            }
+        }
+        assert!(!outside.exists());
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "nothing written"
+        );
     }
 
     #[test]

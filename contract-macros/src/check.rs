@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
-use contract_core::diff;
+use contract_core::check::{self, CheckError, Situation};
 use contract_core::env;
 use contract_core::golden::{self, Golden, GoldenError, Index};
 use contract_core::message::{self, Context, Front};
@@ -58,6 +58,7 @@ struct Cached {
 
 #[derive(Clone)]
 struct Full {
+    bytes: Arc<[u8]>,
     parsed: Result<Arc<Golden>, GoldenError>,
     edited: Vec<String>,
 }
@@ -73,7 +74,11 @@ impl Full {
                 .collect(),
             Err(_) => Vec::new(),
         };
-        Full { parsed, edited }
+        Full {
+            bytes: bytes.into(),
+            parsed,
+            edited,
+        }
     }
 }
 
@@ -291,7 +296,7 @@ fn check_respelling(
         contract_core::Fragment::Item { path, .. } => path.as_deref(),
         _ => None,
     };
-    let golden = match entry(
+    let full = match entry(
         &mut state,
         &path,
         name,
@@ -301,47 +306,32 @@ fn check_respelling(
         &package,
     ) {
         Stored::Unchanged => return tracking,
-        Stored::Differs(golden) => golden,
-        Stored::Corrupt(e) => {
-            // One error per golden per compiler process, not one per pinned item.
-            if first_error(&mut state, &path) {
-                errors.push(syn::Error::new(
-                    Span::call_site(),
-                    contract_core::message::corrupt(&shown(), &e, &args.set, &package),
-                ));
-            }
-            return tracking;
-        }
-        Stored::Edited(edited) => {
-            // Edited by hand: as for the harness, the golden is stale and nothing is
-            // held to it. One error per golden per compiler process.
-            if first_error(&mut state, &path) {
-                let modules = Default::default();
-                let shown = shown();
-                let cx = Context {
-                    set: &args.set,
-                    package: &package,
-                    golden: &shown,
-                    modules: &modules,
-                    ci: env::is_ci(&lookup),
-                    front: Front::Test,
-                };
-                let edited: Vec<&str> = edited.iter().map(String::as_str).collect();
-                errors.push(syn::Error::new(
-                    Span::call_site(),
-                    message::compile_error_edited_golden(&cx, &edited, env::is_ci(&lookup)),
-                ));
-            }
-            return tracking;
-        }
+        Stored::Read(full) => full,
     };
-    drop(state);
-    let Some(entry) = golden.symbols.get(name) else {
-        return tracking;
-    };
-    let modules = Default::default();
     let shown = shown();
+    // The macro reads no dependency's names: a difference only in another crate's
+    // paths is the command's to judge (`Policy::unread_crates`).
+    let policy = contract_core::Policy {
+        unread_crates: dependency_crates(&manifest_dir),
+        ..policy.policy(&args.set)
+    };
+    // The verdict on the item, by the rules the set's check follows.
+    let judge = |fragment: &Fragment, current: Option<&dyn contract_core::variance::Types>| {
+        check::evaluate_item(check::ItemRequest {
+            set: &args.set,
+            package: &package,
+            golden: &shown,
+            bytes: &full.bytes,
+            parsed: full.parsed.as_deref(),
+            tampered: &full.edited,
+            name,
+            fragment,
+            policy: &policy,
+            current_types: current,
+        })
+    };
     let ci = env::is_ci(&lookup);
+    let modules = Default::default();
     let cx = Context {
         set: &args.set,
         package: &package,
@@ -350,43 +340,56 @@ fn check_respelling(
         ci,
         front: Front::Test,
     };
-    // The macro reads no dependency's names: a difference only in another crate's
-    // paths is the command's to judge (`Policy::unread_crates`).
-    let policy = contract_core::Policy {
-        unread_crates: dependency_crates(&manifest_dir),
-        ..policy.policy(&args.set)
+    let verdict = match judge(&extracted.fragment, None) {
+        Ok(verdict) => verdict,
+        // Reported once per golden per compiler process, not once per pinned item.
+        Err(e @ CheckError::Corrupt(_)) => {
+            if first_error(&mut state, &path) {
+                errors.push(syn::Error::new(Span::call_site(), message::check_error(&e)));
+            }
+            return tracking;
+        }
+        // A golden of another set or package: the set's check reports it.
+        Err(_) => return tracking,
     };
-    // The golden's other types: a signature may name one (see `contract_core::variance`).
-    let types: &Golden = &golden;
-    let mut deltas = diff::diff_fragment(name, &entry.shape, &extracted.fragment, &policy, types);
+    match &verdict.situation {
+        Situation::HandEdited { symbols, .. } => {
+            // As for the harness, nothing is held to it. Once per golden.
+            if first_error(&mut state, &path) {
+                let edited: Vec<&str> = symbols.iter().map(String::as_str).collect();
+                errors.push(syn::Error::new(
+                    Span::call_site(),
+                    message::compile_error_edited_golden(&cx, &edited, ci),
+                ));
+            }
+            return tracking;
+        }
+        Situation::Stale { .. } => return tracking,
+        _ if verdict.deltas.is_empty() && verdict.left_to_the_set.is_empty() => return tracking,
+        _ => {}
+    }
+    drop(state);
+    let mut deltas = verdict.deltas;
     // Where the item changed, the crate's traits as the sources define them now, read
     // from its files once per compiler process (the harness and the command read them
     // from the current shapes): a supertrait or bound implied through a trait new or
     // changed in this release.
-    let names = (!deltas.is_empty())
-        .then(|| place.and_then(|p| crate::names::of_item(&p.file, &p.inline)))
-        .flatten();
-    let current: &dyn contract_core::variance::Types = match &names {
-        Some((read, _)) => &read.table,
-        None => types,
-    };
-    if names.is_some() {
-        deltas = diff::diff_fragment_between(
-            name,
-            &entry.shape,
-            &extracted.fragment,
-            &policy,
-            types,
-            current,
-        );
+    let names = place.and_then(|p| crate::names::of_item(&p.file, &p.inline));
+    let current = names
+        .as_ref()
+        .map(|(read, _)| &read.table as &dyn contract_core::variance::Types);
+    let mut any_left = !verdict.left_to_the_set.is_empty();
+    if current.is_some() {
+        (deltas, any_left) = judged(judge(&extracted.fragment, current));
     }
-    if !deltas.is_empty() {
-        if let Some(fragment) =
-            place.and_then(|place| in_golden_spelling(place, extracted, &entry.shape))
-        {
-            deltas =
-                diff::diff_fragment_between(name, &entry.shape, &fragment, &policy, types, current);
-            *respelled = Some(fragment);
+    if !deltas.is_empty() || any_left {
+        if let Some(entry) = full.parsed.as_ref().ok().and_then(|g| g.symbols.get(name)) {
+            if let Some(fragment) =
+                place.and_then(|place| in_golden_spelling(place, extracted, &entry.shape))
+            {
+                (deltas, _) = judged(judge(&fragment, current));
+                *respelled = Some(fragment);
+            }
         }
     }
     if !compile_check_on(args) {
@@ -394,7 +397,7 @@ fn check_respelling(
     }
     let mut asserted = Vec::new();
     for delta in deltas {
-        if delta.is_breaking() && !needs_the_whole_set(&delta) {
+        if delta.is_breaking() {
             let span = extracted.spans.locate(&delta.current_member());
             let text = if ci {
                 message::compile_error_in_ci(&cx, &delta)
@@ -487,15 +490,12 @@ fn in_golden_spelling(
 /// What a golden says about one item.
 enum Stored {
     /// Nothing to hold the item to: no entry of its name (a new symbol), the stored
-    /// item is the item, or the golden is stale or of another set (the harness
-    /// reports those).
+    /// item is the item, or the golden's header names another set or package (the
+    /// harness reports it).
     Unchanged,
-    /// The item differs from its entry: the golden to compare it with.
-    Differs(Arc<Golden>),
-    /// The golden cannot be read.
-    Corrupt(GoldenError),
-    /// These symbols no longer match their fingerprints.
-    Edited(Vec<String>),
+    /// The item differs from its entry, or the golden is off the canonical layout: the
+    /// golden read whole, to judge the item by.
+    Read(Full),
 }
 
 /// The entry of `name` in the golden at `path` (loaded) against the item whose
@@ -531,16 +531,18 @@ fn entry(
         .full
         .clone()
         .expect("read whole off the layout or above");
-    match full.parsed {
-        Err(e) if e.is_stale() => Stored::Unchanged,
-        Err(e) => Stored::Corrupt(e),
-        Ok(_) if !full.edited.is_empty() => Stored::Edited(full.edited),
-        Ok(golden) if golden.set != set || golden.package != package => Stored::Unchanged,
-        Ok(golden) => Stored::Differs(golden),
-    }
+    Stored::Read(full)
 }
 
-/// True the first time an error about the golden at `path` is reported.
+/// The deltas of a second look at an item the first look already judged (with the
+/// crate's current traits, or in the golden's spelling; the golden read the same), and
+/// whether any was left to the set's check.
+fn judged(verdict: Result<check::ItemVerdict, CheckError>) -> (Vec<contract_core::Delta>, bool) {
+    verdict
+        .map(|v| (v.deltas, !v.left_to_the_set.is_empty()))
+        .unwrap_or_default()
+}
+
 /// The crates the package at `manifest_dir` depends on, read from its manifest once
 /// per compiler process and package.
 fn dependency_crates(manifest_dir: &Path) -> BTreeSet<String> {
@@ -555,6 +557,7 @@ fn dependency_crates(manifest_dir: &Path) -> BTreeSet<String> {
         .clone()
 }
 
+/// True the first time an error about the golden at `path` is reported.
 fn first_error(state: &mut State, path: &Path) -> bool {
     state
         .golden(path)
@@ -903,22 +906,6 @@ fn display(path: &Path) -> String {
         .and_then(|cwd| path.strip_prefix(cwd).ok())
         .unwrap_or(path);
     shown.to_string_lossy().replace('\\', "/")
-}
-
-/// A wire verdict that rests only on wire forms this expansion cannot read (another
-/// crate's type, a hand-written impl, a type of the crate the sources read here do not
-/// show): left to `cargo test` and `contract-pin check`, which judge it with every
-/// pinned type of the set; reported there, and by the API axis here where the API
-/// breaks. (The crate's serde types are followed through its sources: a field that
-/// becomes `Vec<TargetKind>`, whose unit variants are written as the old strings, is
-/// no wire break here either.)
-fn needs_the_whole_set(delta: &contract_core::Delta) -> bool {
-    use contract_core::delta::{Note, PayloadFailure};
-    let opaque = |b: &Option<Box<contract_core::delta::PayloadBreak>>| {
-        b.as_ref()
-            .is_none_or(|b| matches!(b.failure, PayloadFailure::Opaque { .. }))
-    };
-    matches!(&delta.note, Note::Payloads { backward, forward } if opaque(backward) && opaque(forward))
 }
 
 #[cfg(test)]

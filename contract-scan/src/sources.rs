@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use contract_core::check::{CheckError, Outcome};
+use contract_core::check::{CheckError, Outcome, Refusal};
 use contract_core::env;
 use contract_core::message::{self, Front};
 
@@ -29,38 +29,34 @@ pub fn check_public_api(
     manifest_dir: &Path,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(e.to_string()))?;
+    let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(Refusal::Variable(e)))?;
     let filter = Filter {
         packages: vec![package.to_owned()],
         sets: vec![set.to_owned()],
     };
     let manifest = manifest_dir.join("Cargo.toml");
-    let model =
-        model::load(Some(&manifest), &filter, lookup, &mut Silent).map_err(CheckError::Refused)?;
-    let findings = |errors: bool| -> String {
-        let mut out = String::new();
-        for (file, f) in model::findings(&model, errors) {
-            let finding = format!("{file}:{}:{}: {}", f.line, f.col, f.message);
-            match errors {
-                true => {
-                    out.push_str(&finding);
-                    out.push('\n');
-                }
-                false => out.push_str(&message::warning(&finding)),
-            }
-        }
-        out
+    let model = model::load(Some(&manifest), &filter, lookup, &mut Silent)
+        .map_err(|e| CheckError::Refused(Refusal::Scan(e)))?;
+    let findings = |errors: bool| {
+        model::findings(&model, errors)
+            .into_iter()
+            .map(|(file, f)| format!("{file}:{}:{}: {}", f.line, f.col, f.message))
     };
-    let errors = findings(true);
+    let errors: Vec<String> = findings(true).collect();
     if !errors.is_empty() {
-        return Err(CheckError::Refused(errors));
+        return Err(CheckError::Refused(Refusal::SourceErrors(errors)));
     }
-    let warnings = findings(false);
+    let warnings: String = findings(false).map(|w| message::warning(&w)).collect();
     let mut unit = model
         .units
         .into_iter()
         .find(|u| *u.set == *set && u.package_name == package)
-        .ok_or_else(|| CheckError::Refused(message::public_api_without_library(set, package)))?;
+        .ok_or_else(|| {
+            CheckError::Refused(Refusal::PublicApiWithoutLibrary {
+                set: set.to_owned(),
+                package: package.to_owned(),
+            })
+        })?;
     // In the test's words. Source errors were refused above, and what the scan cannot
     // see of attribute pins (`CliAccept::TestOnly`) is no part of a public-API set: the
     // test may write the golden.
@@ -70,10 +66,12 @@ pub fn check_public_api(
             let evaluation = unit.evaluate_bytes(&mode, bytes)?;
             Ok::<_, String>((evaluation.write, evaluation.outcome))
         })
-        .map_err(|e| CheckError::Refused(e.message(&unit.shown)))?;
+        .map_err(|e| CheckError::Refused(Refusal::Store(e.message(&unit.shown))))?;
         outcome
     } else {
-        unit.evaluate(&mode).map_err(CheckError::Refused)?.outcome
+        unit.evaluate(&mode)
+            .map_err(|e| CheckError::Refused(Refusal::Scan(e)))?
+            .outcome
     };
     outcome.message.insert_str(0, &warnings);
     Ok(outcome)
