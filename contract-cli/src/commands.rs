@@ -625,15 +625,14 @@ pub fn status(model: &Model, paint: Paint) -> Exit {
     let mut all_fresh = true;
     for unit in &model.units {
         let exactness = model.scans[unit.package].exactness;
-        let (health, confidence) = match &unit.bytes {
+        let (health, reason, confidence) = match &unit.bytes {
             Ok(bytes) => {
                 let (h, c) = health::assess(bytes.as_deref(), true, exactness);
-                (h.to_string(), c.as_str())
+                (h.name(), message::health_reason(&h), c.as_str())
             }
-            Err(e) => (format!("Unreadable{{{e}}}"), "high"),
+            Err(e) => ("Unreadable", Some(message::status_unreadable(e)), "high"),
         };
-        let fresh = health == Health::Fresh.to_string();
-        all_fresh &= fresh;
+        all_fresh &= health == Health::Fresh.name();
         let pinned = unit.current.as_ref().map(Current::len).unwrap_or(0);
         let verdict = match model.evaluate(unit, &Mode::Compare) {
             Ok(e) => e.outcome.status.as_str(),
@@ -643,9 +642,9 @@ pub fn status(model: &Model, paint: Paint) -> Exit {
             unit.shown.clone(),
             unit.set.to_string(),
             unit.package_name.clone(),
-            health,
+            health.to_owned(),
             confidence.to_owned(),
-            message::status_note(pinned, verdict),
+            message::status_note(reason.as_deref(), pinned, verdict),
         ]);
     }
     for o in &model.orphans {
@@ -662,9 +661,9 @@ pub fn status(model: &Model, paint: Paint) -> Exit {
             o.shown.clone(),
             o.set.clone(),
             o.package.clone(),
-            h.to_string(),
+            h.name().to_owned(),
             c.as_str().to_owned(),
-            "no source pins this set".to_owned(),
+            message::health_reason(&h).unwrap_or_default(),
         ]);
     }
     if rows.is_empty() {
@@ -709,6 +708,7 @@ pub fn status(model: &Model, paint: Paint) -> Exit {
     for r in &rows {
         println!("{}", line(r, true));
     }
+    println!("{}", paint.dim(message::confidence_legend()));
     if all_fresh {
         Exit::Match
     } else {

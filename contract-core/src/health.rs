@@ -214,6 +214,19 @@ impl fmt::Display for StaleReason {
     }
 }
 
+impl Health {
+    /// `Fresh`, `Stale`, `Missing` or `Corrupt`: the health without its reason (for a
+    /// table column; [`crate::message::health_reason`] words the reason).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Health::Fresh => "Fresh",
+            Health::Stale { .. } => "Stale",
+            Health::Missing => "Missing",
+            Health::Corrupt { .. } => "Corrupt",
+        }
+    }
+}
+
 impl fmt::Display for Health {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

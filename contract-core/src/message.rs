@@ -856,9 +856,61 @@ pub fn annotation(set: &str, delta: &Delta, accept: &str) -> String {
     )
 }
 
-/// The note of a row of `contract-pin status`.
-pub fn status_note(pinned: usize, verdict: &str) -> String {
-    format!("{pinned} pinned in sources; check: {verdict}")
+/// The note of a row of `contract-pin status`: why the golden is not fresh, when it
+/// is not, then what the sources pin and what `check` says.
+pub fn status_note(reason: Option<&str>, pinned: usize, verdict: &str) -> String {
+    match reason {
+        Some(reason) => format!("{reason}; {pinned} pinned in sources; check: {verdict}"),
+        None => format!("{pinned} pinned in sources; check: {verdict}"),
+    }
+}
+
+/// Why a golden is not fresh, in words (`None` for a fresh or missing one).
+pub fn health_reason(health: &crate::health::Health) -> Option<String> {
+    use crate::health::{Health, StaleReason};
+    let reason = match health {
+        Health::Fresh | Health::Missing => return None,
+        Health::Corrupt { error } => format!("line {}: {error}", error.line()),
+        Health::Stale { reason } => match reason {
+            StaleReason::FormatVersionBehind { golden, current } => format!(
+                "written in golden format {}, this contract-pin reads {current}: update it once",
+                golden.map_or_else(|| "without a version".to_owned(), |g| g.to_string())
+            ),
+            StaleReason::FormatVersionAhead { golden, current } => format!(
+                "written in golden format {golden} by a newer contract-pin (this one reads \
+                 {current}): upgrade contract-pin"
+            ),
+            StaleReason::PolicyBlock => {
+                "holds a `policy` block: the policy file holds policy now; update moves it"
+                    .to_owned()
+            }
+            StaleReason::IntegrityMismatch { symbols } => format!(
+                "edited by hand: {} no longer match{} {} fingerprint{}",
+                symbols
+                    .iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if symbols.len() == 1 { "es" } else { "" },
+                if symbols.len() == 1 { "its" } else { "their" },
+                if symbols.len() == 1 { "" } else { "s" },
+            ),
+            StaleReason::Unreferenced => "no source pins this set".to_owned(),
+        },
+    };
+    Some(reason)
+}
+
+/// The golden cannot be read from disk: the `status` row's reason.
+pub fn status_unreadable(e: &dyn std::fmt::Display) -> String {
+    format!("cannot be read: {e}")
+}
+
+/// What `contract-pin status`'s CONFIDENCE column means, printed under its table.
+pub fn confidence_legend() -> &'static str {
+    "CONFIDENCE: how much of what the compiler builds the source scan saw. high: all of \
+     it; medium: a pinned item depends on cfg and was read as written; low: a contract \
+     attribute is inside a macro the scan cannot expand, so pins may be missing."
 }
 
 /// `wire_vouched` of `set` (at `at`, `file:line`) names `name`, which is no type of
