@@ -3682,6 +3682,59 @@ fn a_dependency_is_its_package_and_series_not_its_name() {
     );
 }
 
+/// legion 0.4: `pub use legion_codegen::system;`, legion_codegen 0.3 -> 0.4, read as
+/// `public_dependency_changed`. A proc-macro crate exports macros only: no consumer meets
+/// a type of it, so another series of it is no other type (the macro's own expansion is
+/// not read here, as no proc macro's is). A library crate in its place is one.
+#[test]
+fn a_proc_macro_dependency_of_another_series_is_no_change() {
+    for (lib, delta_expected) in [("[lib]\nproc-macro = true\n", false), ("", true)] {
+        let f = dependency_workspace(
+            "user",
+            ("codegen", lib),
+            "codegen = { path = \"../dep\", version = \"0.2\" }",
+        );
+        f.write(
+            "dep/src/lib.rs",
+            "extern crate proc_macro;\nuse proc_macro::TokenStream;\n\
+             #[proc_macro_attribute]\npub fn system(_: TokenStream, item: TokenStream) -> TokenStream {\n    item\n}\n",
+        );
+        f.write("lib/src/lib.rs", "pub use codegen::system;\n");
+        let run = f.run(&["update", "--set", "api"]);
+        assert_eq!(run.code, 0, "{run:?}");
+        f.write(
+            "dep/Cargo.toml",
+            &format!(
+                "[package]\nname = \"codegen\"\nversion = \"0.3.0\"\nedition = \"2021\"\n{lib}"
+            ),
+        );
+        f.write(
+            "lib/Cargo.toml",
+            "[package]\nname = \"user\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+             [dependencies]\ncodegen = { path = \"../dep\", version = \"0.3\" }\n",
+        );
+        f.write(
+            "Cargo.lock",
+            "version = 4\n\n[[package]]\nname = \"codegen\"\nversion = \"0.3.0\"\n\n\
+             [[package]]\nname = \"user\"\nversion = \"0.1.0\"\ndependencies = [\"codegen\"]\n",
+        );
+        let expected = match delta_expected {
+            true => vec![delta(
+                "breaking",
+                "public_dependency_changed",
+                "dependencies.codegen",
+            )],
+            false => Vec::new(),
+        };
+        assert_eq!(
+            f.deltas_of("user"),
+            expected,
+            "proc macro: {}",
+            !delta_expected
+        );
+    }
+}
+
 /// speedy 0.8.7: `mod ext_indexmap_v1 { use indexmap_v1::{IndexMap, IndexSet};
 /// include!("ext_indexmap.rs"); }`: the included file's `impl … for IndexMap<K, V, S>`
 /// is written in the module's names, the including file's `use` among them (it was

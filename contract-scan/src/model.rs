@@ -156,11 +156,18 @@ impl Unit {
     pub fn evaluate_bytes(&self, mode: &Mode, bytes: Option<&[u8]>) -> Result<Evaluation, String> {
         let current = self.current.as_ref().map_err(Clone::clone)?;
         let dependency_paths = mode.writes().then(|| self.dependency_paths()).flatten();
-        let dependency_versions = self
-            .names
-            .as_ref()
-            .filter(|n| n.public_api)
-            .map(|n| &*n.dependencies);
+        // A proc-macro crate is no dependency whose types a consumer meets: what it
+        // exports are macros, and another series of it is no other type (legion 0.4's
+        // `pub use legion_codegen::system`, legion_codegen 0.3 -> 0.4).
+        let dependency_versions: Option<BTreeMap<String, String>> =
+            self.names.as_ref().filter(|n| n.public_api).map(|n| {
+                let macros = n.externs.macro_crates();
+                n.dependencies
+                    .iter()
+                    .filter(|(name, _)| !macros.contains(*name))
+                    .map(|(name, identity)| (name.clone(), identity.clone()))
+                    .collect()
+            });
         let evaluate = |current: &Current| {
             check::evaluate(Request {
                 set: &self.set,
@@ -173,7 +180,7 @@ impl Unit {
                 policy_file: &self.policy_file,
                 modules: None,
                 dependency_paths: dependency_paths.as_ref(),
-                dependency_versions,
+                dependency_versions: dependency_versions.as_ref(),
             })
             .map_err(|e| e.to_string())
         };
