@@ -155,17 +155,6 @@ pub struct Unreadable {
     pub error: String,
 }
 
-impl fmt::Display for Unreadable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the registration of `{}` cannot be read ({}); it was compiled by another \
-             version of contract-pin: run `cargo clean` and test again",
-            self.origin, self.error
-        )
-    }
-}
-
 impl fmt::Display for CurrentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -1,8 +1,6 @@
 //! The environment's say, as pure functions of a lookup (`|name| env::var(name).ok()`
 //! in the shells, a map in tests).
 
-use std::fmt;
-
 /// `CONTRACT_PIN_UPDATE`: rewrite every golden.
 pub const UPDATE: &str = "CONTRACT_PIN_UPDATE";
 /// `CONTRACT_PIN_REPORT`: path of a JSON report.
@@ -44,16 +42,6 @@ pub struct EnvError {
     pub value: String,
 }
 
-impl fmt::Display for EnvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}={:?} is not understood: use 1 (on) or 0 (off), or leave it unset",
-            self.variable, self.value
-        )
-    }
-}
-
 impl std::error::Error for EnvError {}
 
 /// The set-specific update variable: `phase5` → `PHASE5_CONTRACT_UPDATE_GOLDEN`.
@@ -72,23 +60,33 @@ pub fn set_update_variable(set: &str) -> String {
     name
 }
 
-/// When two different sets share one update variable (`a-b` and `a_b` both map to
-/// `A_B_CONTRACT_UPDATE_GOLDEN`), the sentence saying so; `None` when they do not.
-/// Such sets are refused wherever two of them meet (one crate, one test binary, one
-/// workspace, one policy file): `A_B_CONTRACT_UPDATE_GOLDEN=1` could not say which
-/// golden to rewrite.
-pub fn update_variable_clash(a: &str, b: &str) -> Option<String> {
+/// Two different sets that share one update variable (`a-b` and `a_b` both map to
+/// `A_B_CONTRACT_UPDATE_GOLDEN`). Such sets are refused wherever two of them meet (one
+/// crate, one test binary, one workspace, one policy file):
+/// `A_B_CONTRACT_UPDATE_GOLDEN=1` could not say which golden to rewrite.
+/// [`crate::message`] words it (its `Display`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The set met first.
+    pub a: String,
+    /// The set met second.
+    pub b: String,
+    /// The variable both map to.
+    pub variable: String,
+}
+
+/// The clash of sets `a` and `b`; `None` when they do not share an update variable.
+pub fn update_variable_clash(a: &str, b: &str) -> Option<Clash> {
     let variable = set_update_variable(a);
-    (a != b && variable == set_update_variable(b)).then(|| {
-        format!(
-            "sets `{a}` and `{b}` both map to the update variable {variable}, which could              not say which golden to rewrite: rename one of them (set names differing only              in `-` and `_` are one set to the environment)"
-        )
+    (a != b && variable == set_update_variable(b)).then(|| Clash {
+        a: a.to_owned(),
+        b: b.to_owned(),
+        variable,
     })
 }
 
-/// The first pair of `sets` (in order) that share an update variable, as
-/// [`update_variable_clash`] words it.
-pub fn first_clash<'a>(sets: impl IntoIterator<Item = &'a str>) -> Option<String> {
+/// The first pair of `sets` (in order) that share an update variable.
+pub fn first_clash<'a>(sets: impl IntoIterator<Item = &'a str>) -> Option<Clash> {
     let mut seen: Vec<&str> = Vec::new();
     for set in sets {
         if let Some(clash) = seen.iter().find_map(|s| update_variable_clash(s, set)) {
@@ -239,14 +237,16 @@ mod tests {
 
     #[test]
     fn sets_sharing_an_update_variable_clash() {
-        let clash = update_variable_clash("a-b", "a_b").unwrap();
+        let clash = update_variable_clash("a-b", "a_b").unwrap().to_string();
         assert!(clash.contains("`a-b` and `a_b`"), "{clash}");
         assert!(clash.contains("A_B_CONTRACT_UPDATE_GOLDEN"), "{clash}");
+        assert!(!clash.contains("  "), "one space between words: {clash}");
         assert_eq!(update_variable_clash("a-b", "a-b"), None, "one set");
         assert_eq!(update_variable_clash("a-b", "a-c"), None);
         assert_eq!(first_clash(["x", "a_b", "y"]), None);
         assert!(first_clash(["x", "a_b", "y", "a-b"])
             .unwrap()
+            .to_string()
             .contains("`a_b` and `a-b`"));
     }
 

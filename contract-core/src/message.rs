@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::check::{Binary, CheckError, Disagreement, Outcome, Refusal, Situation};
 use crate::delta::Delta;
 use crate::env;
-use crate::golden::GoldenError;
+use crate::golden::{GoldenError, FORMAT_VERSION, MAX_BYTES};
 use crate::policy::{legacy, Policy};
 use crate::render;
 
@@ -470,6 +470,126 @@ pub fn outcome(cx: &Context<'_>, policy: &Policy, policy_file: &str, outcome: &O
     out
 }
 
+impl std::fmt::Display for GoldenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GoldenError::Empty => f.write_str("the file is empty (a golden is a JSON object)"),
+            GoldenError::TooLarge { .. } => write!(
+                f,
+                "the file is larger than {} MiB, the limit for a golden: it is not one contract-pin wrote",
+                MAX_BYTES >> 20
+            ),
+            GoldenError::NotUtf8 { .. } => f.write_str("not UTF-8 (a golden is ASCII JSON)"),
+            GoldenError::MergeConflict { .. } => f.write_str(
+                "merge-conflict marker: resolve the conflict by regenerating the golden, not by hand",
+            ),
+            GoldenError::NotAnObject { found, .. } => {
+                write!(f, "not a golden: the file holds {found}, a golden is a JSON object")
+            }
+            GoldenError::Malformed { message, .. } => write!(f, "not a valid golden: {message}"),
+            GoldenError::FormatVersion { found: Some(v), .. } if *v > FORMAT_VERSION => write!(
+                f,
+                "stale golden: format_version {v} was written by a newer contract-pin; this one writes {FORMAT_VERSION}"
+            ),
+            GoldenError::FormatVersion { found: Some(v), .. } => write!(
+                f,
+                "stale golden: format_version {v}, this contract-pin writes {FORMAT_VERSION}{}",
+                changed_since(*v)
+            ),
+            GoldenError::FormatVersion { found: None, .. } => {
+                write!(f, "stale golden: no format_version (this contract-pin writes {FORMAT_VERSION})")
+            }
+            GoldenError::PolicyBlock { .. } => f.write_str(
+                "stale golden: it carries a `policy` block, as goldens did before the policy \
+                 file; policies live in contract-pin.toml at the workspace root now",
+            ),
+        }
+    }
+}
+
+/// What changed since format `v`, for the stale-golden message.
+fn changed_since(v: u64) -> &'static str {
+    match v {
+        2 => {
+            " (format 3 writes `Self`, elided lifetimes, primitives and literals as rustc \
+             reads them, so format 2 spellings of the same types would read as changes)"
+        }
+        3 => {
+            " (format 4 records a public-API set's Cargo features and modules, which format \
+             3 has not)"
+        }
+        4 => {
+            " (format 5 records the generics of each implementor's `impl`, which format 4 \
+             wrote as its type alone)"
+        }
+        5 => {
+            " (format 6 leaves out an `impl`'s lifetimes that no caller can name, which \
+             format 5 recorded on each method, so dropping one would read as a change)"
+        }
+        7 => {
+            " (format 8 records a field's serde_with `serde_as` conversion as the `with` it \
+             expands to, which format 7 left out: rewritten as they are, such fields would \
+             read as a custom (de)serializer added)"
+        }
+        8 => {
+            " (format 9 reads a public-API set as the build sees it: items and members the \
+             crate's declarative macros define, cfgs its build script prints, a glob's \
+             names beside a module of the same name, and deprecated items as API though \
+             hidden; format 8 goldens lack them, so each would read as a change)"
+        }
+        9 => {
+            " (format 10 leaves out trait impls for types not declared `pub`, which no \
+             consumer can name, records a std item a module of the crate re-exports as \
+             the std path, and a derive through derivative or educe as the traits it \
+             lists; format 9 recorded these as written, so each would read as a change)"
+        }
+        10 => {
+            " (format 11 records each `pub use` of another crate's item in a public-API \
+             set, which format 10 left out: each would read as added)"
+        }
+        11 => {
+            " (format 12 reads a public-API set with every documented feature on, each \
+             item a feature off by default gates recorded with what it needs, and a \
+             trait's members its crate's macros write; format 11 read the default \
+             features only, so each such item would read as added)"
+        }
+        12 => {
+            " (format 13 records what each path of another crate in a public-API set \
+             named when the golden was written, so a dependency dropped or upgraded \
+             since is read as it was, and `Self` in an `impl` whose header elides a \
+             lifetime with that lifetime named, and a bound's binder without lifetimes \
+             the bound does not name; format 12 has none of these, so each would read \
+             as a change)"
+        }
+        13 => {
+            " (format 14 records the package and semver-compatible series of each \
+             dependency a public-API set's shapes name, so another series under the same \
+             name is a change and the same crate under another name is none; format 13 \
+             has no such record, so a dependency's new series would go unseen)"
+        }
+        _ => "",
+    }
+}
+
+impl std::fmt::Display for crate::golden::InvalidSetName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(
+            "a set name is 1-64 characters of a-z, 0-9, `_` and `-`, starting with a letter",
+        )
+    }
+}
+
+impl std::fmt::Display for crate::current::Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the registration of `{}` cannot be read ({}); it was compiled by another \
+             version of contract-pin: run `cargo clean` and test again",
+            self.origin, self.error
+        )
+    }
+}
+
 impl std::fmt::Display for CheckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&check_error(self))
@@ -790,7 +910,7 @@ pub fn policy_file_error(located: &str, root: Option<&str>) -> String {
 /// configured in the policy file (`file`, `line`, that set) and one pinned. `here`:
 /// said by the compile-time check of the crate that pins them.
 pub fn update_variable_clash(
-    clash: &str,
+    clash: &crate::env::Clash,
     configured: Option<(&str, usize, &str, &str)>,
     here: bool,
 ) -> String {
@@ -801,6 +921,28 @@ pub fn update_variable_clash(
             "{file}:{line}: {clash} (`{configured}` is configured there, `{pinned}` is pinned{})",
             if here { " here" } else { "" }
         ),
+    }
+}
+
+impl std::fmt::Display for crate::env::Clash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "sets `{}` and `{}` both map to the update variable {}, which could not say \
+             which golden to rewrite: rename one of them (set names differing only in `-` \
+             and `_` are one set to the environment)",
+            self.a, self.b, self.variable
+        )
+    }
+}
+
+impl std::fmt::Display for crate::env::EnvError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}={:?} is not understood: use 1 (on) or 0 (off), or leave it unset",
+            self.variable, self.value
+        )
     }
 }
 

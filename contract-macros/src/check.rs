@@ -265,11 +265,9 @@ fn check_respelling(
         ));
         return tracking;
     }
-    if let Some((configured, line)) = policy
-        .sets()
-        .find(|(s, _)| env::update_variable_clash(s, &args.set).is_some())
-    {
-        let clash = env::update_variable_clash(configured, &args.set).unwrap_or_default();
+    if let Some((configured, line, clash)) = policy.sets().find_map(|(s, line)| {
+        env::update_variable_clash(s, &args.set).map(|clash| (s, line, clash))
+    }) {
         let path = state.policies[&manifest_dir].path.clone();
         errors.push(syn::Error::new(
             Span::call_site(),

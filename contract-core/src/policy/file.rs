@@ -216,7 +216,7 @@ pub fn parse(text: &str) -> Result<PolicyFile, PolicyError> {
                 line: *line,
                 column: 1,
                 key: format!("set.{set}"),
-                message: clash,
+                message: clash.to_string(),
                 more: Vec::new(),
             });
         }
