@@ -11,7 +11,7 @@ use contract_core::check::{Outcome, Status};
 use contract_core::current::Current;
 use contract_core::env::Mode;
 use contract_core::health::{self, Health};
-use contract_core::{golden, message, render, Delta, Symbol};
+use contract_core::{message, render, Delta, Symbol};
 
 use crate::exit::Exit;
 use crate::json;
@@ -145,13 +145,11 @@ fn status_word(status: Status, paint: Paint) -> String {
     }
 }
 
-/// The shapes recorded in `unit`'s golden (none when it is missing or unreadable).
+/// The shapes recorded in `unit`'s golden (none when it is missing or unreadable),
+/// from the parse its verdict made, if it made one.
 pub(crate) fn golden_shapes(unit: &Unit) -> BTreeMap<String, Symbol> {
-    unit.bytes
-        .as_ref()
-        .ok()
-        .and_then(|b| b.as_ref())
-        .and_then(|b| golden::parse(b).ok())
+    unit.golden()
+        .and_then(|golden| golden.parsed().ok())
         .map(|g| g.shapes())
         .unwrap_or_default()
 }

@@ -124,6 +124,7 @@ fn unit(path: &Path, current: &BTreeMap<String, Symbol>) -> Unit {
         pinned: Vec::new(),
         current: Ok(Current::from_symbols(current.clone())),
         bytes: Ok(std::fs::read(path).ok()),
+        parsed: Default::default(),
         policy: Policy::default(),
         policy_file: "contract-pin.toml".to_owned(),
         names: None,

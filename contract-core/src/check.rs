@@ -297,6 +297,10 @@ pub struct Request<'a> {
     pub mode: &'a Mode,
     /// The golden's bytes, `None` when there is no file.
     pub existing: Option<&'a [u8]>,
+    /// Where the parse of `existing` is kept, when the front end shares it (its
+    /// respelling or its printer reads the golden too): parsed here only if the
+    /// verdict needs it, and then once for both. `None`: kept here alone.
+    pub parsed: Option<&'a golden::Parse>,
     /// The current shapes, by symbol name.
     pub current: &'a Current,
     /// The set's policy, from the policy file.
@@ -335,8 +339,17 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
         modules,
         dependency_paths,
         dependency_versions,
+        parsed,
     } = request;
     let set = set.as_str();
+    let kept_here = golden::Parse::new();
+    let read = existing.map(|bytes| golden::Read::new(bytes, parsed.unwrap_or(&kept_here)));
+    // The stored shapes, when a delta's module or an update's merge needs them.
+    let stored = || {
+        read.and_then(|r| r.parsed().ok())
+            .map(Golden::shapes)
+            .unwrap_or_default()
+    };
     // What a golden written now records of the dependencies its shapes name.
     let recorded_versions = |symbols: &BTreeMap<String, Symbol>,
                              previous: &BTreeMap<String, String>| {
@@ -350,7 +363,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     };
     // Every stored shape is read, or found to be the current one's canonical text,
     // so a corrupt golden is an error here, in every mode, before anything is written.
-    let compared = match existing.map(|bytes| golden::compare(bytes, current, policy)) {
+    let compared = match read.map(|golden| golden::compare_read(golden, current, policy)) {
         // What was registered does not read: no verdict can be given.
         Some(Err(CompareError::Current(e))) => return Err(CheckError::Registration(e)),
         Some(Err(CompareError::Golden(e))) => Some(Err(e)),
@@ -473,7 +486,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
                 return None;
             }
             recorded
-                .get_or_insert_with(|| bytes_shapes(bytes).unwrap_or_default())
+                .get_or_insert_with(stored)
                 .get(&delta.symbol)?
                 .module
                 .clone()
@@ -486,7 +499,7 @@ pub fn evaluate(request: Request<'_>) -> Result<Evaluation, CheckError> {
     if mode.writes() {
         // What a compiled run observed and this one did not (the CLI reads sources
         // only) is kept, not dropped.
-        let old = bytes_shapes(bytes).unwrap_or_default();
+        let old = stored();
         let merged = crate::accept::merge(&old, typed()?, crate::accept::Accept::Everything);
         // The golden's records, and the front end's over them; only those of paths the
         // golden still names (a symbol respelled into the golden's spelling keeps a
@@ -710,11 +723,6 @@ fn rests_on_unread_wire_forms(delta: &Delta) -> bool {
     matches!(&delta.note, Note::Payloads { backward, forward } if opaque(backward) && opaque(forward))
 }
 
-/// The shapes of a golden that parses.
-fn bytes_shapes(bytes: &[u8]) -> Option<BTreeMap<String, Symbol>> {
-    golden::parse(bytes).ok().map(|g| g.shapes())
-}
-
 /// The report of DESIGN §2: `{"set", "package", "golden", "status", "deltas": [...]}`,
 /// canonical JSON.
 pub fn report_json(outcome: &Outcome) -> String {
@@ -762,6 +770,7 @@ mod tests {
             modules: None,
             dependency_paths: None,
             dependency_versions: None,
+            parsed: None,
         })
         // Worded as the harness words it.
         .map(|mut evaluation| {
@@ -886,6 +895,7 @@ mod tests {
             modules: None,
             dependency_paths: None,
             dependency_versions: None,
+            parsed: None,
         })
         .unwrap_err();
         assert!(

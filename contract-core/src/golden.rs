@@ -570,18 +570,59 @@ pub fn compare(
     current: &Current,
     policy: &Policy,
 ) -> Result<Comparison, CompareError> {
+    compare_read(Read::new(bytes, &Parse::new()), current, policy)
+}
+
+/// A golden's parse, kept by whoever holds its bytes ([`Read`]).
+pub type Parse = std::sync::OnceLock<Result<Golden, GoldenError>>;
+
+/// A golden's bytes with their parse, made at most once and only when first needed: a
+/// golden in the canonical layout that matches is compared as text and never parsed.
+/// The verdict, a front end's respelling and its printer share the one parse.
+#[derive(Clone, Copy)]
+pub struct Read<'a> {
+    bytes: &'a [u8],
+    parsed: &'a Parse,
+}
+
+impl<'a> Read<'a> {
+    /// `bytes`, whose parse is kept in `parsed` (empty, or the parse of these bytes).
+    pub fn new(bytes: &'a [u8], parsed: &'a Parse) -> Read<'a> {
+        Read { bytes, parsed }
+    }
+
+    /// The golden's bytes.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The golden parsed ([`parse`]), the first time it is asked for.
+    pub fn parsed(&self) -> Result<&'a Golden, &'a GoldenError> {
+        self.parsed.get_or_init(|| parse(self.bytes)).as_ref()
+    }
+}
+
+/// [`compare`] of a golden whose parse is shared with the caller.
+pub fn compare_read(
+    golden: Read<'_>,
+    current: &Current,
+    policy: &Policy,
+) -> Result<Comparison, CompareError> {
+    let bytes = golden.bytes();
     if bytes.len() <= MAX_BYTES {
         // No conflict marker, bad byte or unknown key survives the layout: the fast
         // path answers only for a golden that `parse` accepts.
         let fast = std::str::from_utf8(bytes)
             .ok()
-            .and_then(|text| layout::compare(text, current, policy));
+            .and_then(|text| layout::compare(text, golden, current, policy));
         if let Some(mut comparison) = fast {
             settle_with_set(&mut comparison.deltas, current, policy);
             return Ok(comparison);
         }
     }
-    let golden = parse(bytes).map_err(CompareError::Golden)?;
+    let golden = golden
+        .parsed()
+        .map_err(|e| CompareError::Golden(e.clone()))?;
     let symbols = current.symbols().map_err(CompareError::Current)?;
     let tampered = golden
         .integrity_mismatches()
@@ -597,10 +638,10 @@ pub fn compare(
     Ok(Comparison {
         header: Header {
             format_version: golden.format_version,
-            set: golden.set,
-            package: golden.package,
-            dependency_paths: golden.dependency_paths,
-            dependency_versions: golden.dependency_versions,
+            set: golden.set.clone(),
+            package: golden.package.clone(),
+            dependency_paths: golden.dependency_paths.clone(),
+            dependency_versions: golden.dependency_versions.clone(),
         },
         deltas,
         tampered,
@@ -1074,7 +1115,9 @@ mod compare_tests {
 
     /// The fast path alone.
     fn fast(text: &str, current: &BTreeMap<String, Symbol>, policy: &Policy) -> Option<Comparison> {
-        layout::compare(text, &Current::from_symbols(current.clone()), policy)
+        let parse = Parse::new();
+        let read = Read::new(text.as_bytes(), &parse);
+        layout::compare(text, read, &Current::from_symbols(current.clone()), policy)
     }
 
     fn konst(value: &str) -> Symbol {

@@ -305,6 +305,7 @@ fn check_at(
             modules: held.modules,
             dependency_paths: None,
             dependency_versions: None,
+            parsed: None,
         })
         .map(|mut evaluation| {
             let (front, file) = (message::Front::Test, &policy.shown);

@@ -72,6 +72,8 @@ pub struct Unit {
     pub current: Result<Current, String>,
     /// The golden's bytes (`None`: no file), or why it cannot be read.
     pub bytes: Result<Option<Vec<u8>>, String>,
+    /// Their parse, made once, when first needed (see [`Unit::golden`]).
+    pub parsed: golden::Parse,
     /// The set's policy, from the policy file of the package's workspace.
     pub policy: Policy,
     /// That policy file as users read it.
@@ -148,12 +150,30 @@ impl Unit {
     /// the golden read at load, and words the outcome for the unit's front end.
     pub fn evaluate(&self, mode: &Mode) -> Result<Evaluation, String> {
         let bytes = self.bytes.as_ref().map_err(Clone::clone)?;
-        self.evaluate_bytes(mode, bytes.as_deref())
+        self.evaluate_read(mode, bytes.as_deref(), &self.parsed)
+    }
+
+    /// The golden read at load, its parse shared by every reader of the unit (the
+    /// verdict, the respelling, a printer); `None` when there is no file or it cannot
+    /// be read.
+    pub fn golden(&self) -> Option<golden::Read<'_>> {
+        let bytes = self.bytes.as_ref().ok()?.as_deref()?;
+        Some(golden::Read::new(bytes, &self.parsed))
     }
 
     /// [`Unit::evaluate`] against `bytes` instead of the golden read at load: what a
     /// writer read again under the golden's lock.
     pub fn evaluate_bytes(&self, mode: &Mode, bytes: Option<&[u8]>) -> Result<Evaluation, String> {
+        self.evaluate_read(mode, bytes, &golden::Parse::new())
+    }
+
+    /// [`Unit::evaluate_bytes`] with the parse of `bytes` kept in `parsed`.
+    fn evaluate_read(
+        &self,
+        mode: &Mode,
+        bytes: Option<&[u8]>,
+        parsed: &golden::Parse,
+    ) -> Result<Evaluation, String> {
         let current = self.current.as_ref().map_err(Clone::clone)?;
         let dependency_paths = mode.writes().then(|| self.dependency_paths()).flatten();
         // A proc-macro crate is no dependency whose types a consumer meets: what it
@@ -181,6 +201,7 @@ impl Unit {
                 modules: None,
                 dependency_paths: dependency_paths.as_ref(),
                 dependency_versions: dependency_versions.as_ref(),
+                parsed: Some(parsed),
             })
             .map_err(|e| e.to_string())
         };
@@ -193,8 +214,8 @@ impl Unit {
             );
             Ok(evaluation)
         };
-        let golden = GoldenOnce::new(bytes);
-        let settled = self.settled(current, &golden);
+        let golden = bytes.map(|bytes| golden::Read::new(bytes, parsed));
+        let settled = self.settled(current, golden);
         let evaluation = evaluate(settled.as_ref().unwrap_or(current))?;
         let changed = evaluation
             .outcome
@@ -202,9 +223,9 @@ impl Unit {
             .iter()
             .map(|d| d.symbol.as_str())
             .collect();
-        match self.respelled(&golden, Some(changed)) {
+        match self.respelled(golden, Some(changed)) {
             Some(respelled) => {
-                let settled = self.settled(&respelled, &golden);
+                let settled = self.settled(&respelled, golden);
                 worded(evaluate(settled.as_ref().unwrap_or(&respelled))?)
             }
             None => worded(evaluation),
@@ -243,7 +264,7 @@ impl Unit {
     /// `current` with what this command could not decide taken as `golden` has it:
     /// the members and items under a `#[cfg]` it cannot evaluate (see
     /// [`contract_core::undecided`]). `None` when there is nothing of the kind.
-    fn settled(&self, current: &Current, golden: &GoldenOnce<'_>) -> Option<Current> {
+    fn settled(&self, current: &Current, golden: Option<golden::Read<'_>>) -> Option<Current> {
         let scan = &self.names.as_ref()?.scan;
         let members: Vec<(&str, &Member)> = self
             .pinned
@@ -270,7 +291,7 @@ impl Unit {
         if members.is_empty() && whole.is_empty() && by_macro.is_empty() {
             return None;
         }
-        let golden = golden.get()?;
+        let golden = golden?.parsed().ok()?;
         let mut symbols = current.symbols().ok()?;
         for (name, member) in members {
             if let (Some(now), Some(was)) = (symbols.get_mut(name), golden.symbols.get(name)) {
@@ -322,7 +343,7 @@ impl Unit {
     /// nothing changed.
     fn respelled(
         &self,
-        golden: &GoldenOnce<'_>,
+        golden: Option<golden::Read<'_>>,
         changed: Option<BTreeSet<&str>>,
     ) -> Option<Current> {
         let current = self.current.as_ref().ok()?;
@@ -335,7 +356,7 @@ impl Unit {
                 .filter(|s| current.get(s).is_some())
                 .collect(),
             None => {
-                let golden = golden.get()?;
+                let golden = golden?.parsed().ok()?;
                 symbols = current.symbols().ok()?;
                 symbols
                     .iter()
@@ -350,7 +371,7 @@ impl Unit {
         if changed.is_empty() {
             return None;
         }
-        let golden = golden.get()?;
+        let golden = golden?.parsed().ok()?;
         let names = unit_names.table()?;
         let scan = &unit_names.scan;
         // A path of a crate the dependencies no longer resolve, as the golden recorded
@@ -441,39 +462,17 @@ impl Unit {
     /// `update` writes them. None when they conflict or do not read (the verdict
     /// reports that).
     pub fn current_symbols(&self) -> BTreeMap<String, contract_core::Symbol> {
-        let golden = GoldenOnce::new(self.bytes.as_ref().ok().and_then(|b| b.as_deref()));
-        let respelled = self.respelled(&golden, None);
+        let golden = self.golden();
+        let respelled = self.respelled(golden, None);
         let Some(current) = respelled.as_ref().or(self.current.as_ref().ok()) else {
             return BTreeMap::new();
         };
-        let settled = self.settled(current, &golden);
+        let settled = self.settled(current, golden);
         settled
             .as_ref()
             .unwrap_or(current)
             .symbols()
             .unwrap_or_default()
-    }
-}
-
-/// A golden's bytes, parsed once, when a shape first needs them (most checks match
-/// and never do).
-struct GoldenOnce<'a> {
-    bytes: Option<&'a [u8]>,
-    parsed: std::cell::OnceCell<Option<golden::Golden>>,
-}
-
-impl<'a> GoldenOnce<'a> {
-    fn new(bytes: Option<&'a [u8]>) -> Self {
-        GoldenOnce {
-            bytes,
-            parsed: std::cell::OnceCell::new(),
-        }
-    }
-
-    fn get(&self) -> Option<&golden::Golden> {
-        self.parsed
-            .get_or_init(|| golden::parse(self.bytes?).ok())
-            .as_ref()
     }
 }
 
@@ -932,6 +931,7 @@ pub fn load(
                 pinned,
                 current,
                 bytes,
+                parsed: golden::Parse::new(),
                 policy: contract_core::Policy {
                     target_baseline: baseline.clone(),
                     unread_crates: externs[index].unread(),

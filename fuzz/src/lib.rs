@@ -57,6 +57,7 @@ pub fn golden_parse(data: &[u8]) {
                     modules: None,
                     dependency_paths: None,
                     dependency_versions: None,
+                    parsed: None,
                 })
                 .expect("a parsed golden evaluates");
                 // Worded, as every front end words it.
@@ -97,6 +98,7 @@ pub fn golden_parse(data: &[u8]) {
                         modules: None,
                         dependency_paths: None,
                         dependency_versions: None,
+                        parsed: None,
                     })
                     .expect("a written golden evaluates");
                     assert_eq!(
@@ -447,6 +449,7 @@ fn report_agrees(old: &Symbol, new: &Symbol, policy: &Policy, deltas: &[contract
         modules: None,
         dependency_paths: None,
         dependency_versions: None,
+        parsed: None,
     })
     .expect("a rendered golden evaluates");
     let mut evaluation = evaluation;

@@ -79,21 +79,18 @@ impl Types for CurrentTypes<'_> {
     }
 }
 
-/// The golden's shapes, parsed from its text the first time a rule asks for a type
-/// of the crate (a signature naming one changed: rare).
+/// The golden's shapes, from its parse (shared with the caller, [`super::Read`]) the
+/// first time a rule asks for a type of the crate (a signature naming one changed:
+/// rare).
 struct LazyTypes<'t> {
-    text: &'t str,
+    golden: super::Read<'t>,
     shapes: std::sync::OnceLock<Indexed>,
 }
 
 impl LazyTypes<'_> {
     fn shapes(&self) -> &Indexed {
         self.shapes.get_or_init(|| {
-            Indexed::new(
-                super::parse(self.text.as_bytes())
-                    .map(|g| g.shapes())
-                    .unwrap_or_default(),
-            )
+            Indexed::new(self.golden.parsed().map(|g| g.shapes()).unwrap_or_default())
         })
     }
 }
@@ -156,10 +153,15 @@ struct Part<'a> {
 
 /// The header, the deltas under `policy` and the hand-edited symbols; `None` when the
 /// text is not a valid golden in the canonical layout.
-pub(super) fn compare(text: &str, current: &Current, policy: &Policy) -> Option<Comparison> {
+pub(super) fn compare(
+    text: &str,
+    golden: super::Read<'_>,
+    current: &Current,
+    policy: &Policy,
+) -> Option<Comparison> {
     let (header, body) = header(text)?;
     let types = LazyTypes {
-        text,
+        golden,
         shapes: std::sync::OnceLock::new(),
     };
     let types = &types;
