@@ -13,7 +13,7 @@ pub enum Member {
     Item,
     /// The item's generics.
     Generics,
-    /// A field of a struct (for a rename: the old name; see [`Delta::renamed_to`]).
+    /// A field of a struct (for a rename: the old name; see [`Delta::renamed_to`](crate::delta::Delta::renamed_to)).
     Field {
         /// The field's name (its index for a tuple field).
         name: String,

@@ -198,10 +198,7 @@ fn trait_names<'a>(bounds: impl IntoIterator<Item = &'a syn::TypeParamBound>) ->
 /// its type parameters by `decl` (one set a parameter).
 fn impl_cond(imp: &syn::ItemImpl, decl: &DeclBounds) -> Cond {
     let n_params = decl.len();
-    let negative = imp
-        .trait_
-        .as_ref()
-        .is_some_and(|(bang, _, _)| bang.is_some());
+    let negative = imp.trait_.is_some() && imp.modifiers.polarity.is_some();
     let types: Vec<&syn::TypeParam> = imp.generics.type_params().collect();
     let consts: Vec<&syn::Ident> = imp.generics.const_params().map(|c| &c.ident).collect();
     let syn::Type::Path(self_ty) = &*imp.self_ty else {
@@ -252,7 +249,7 @@ fn impl_cond(imp: &syn::ItemImpl, decl: &DeclBounds) -> Cond {
     let mut bound = |i: u8, bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, _>| {
         for b in bounds {
             if let syn::TypeParamBound::Trait(t) = b {
-                if matches!(t.modifier, syn::TraitBoundModifier::None) {
+                if t.maybe.is_none() {
                     if let Some(t) = auto_trait(&t.path) {
                         when.push((i, t));
                     } else if let Some(name) = t.path.segments.last().map(|s| s.ident.to_string()) {
@@ -455,7 +452,10 @@ fn item(path: &str, page: &Path, unstable_too: bool) -> Option<Item> {
                     }
                 }
                 decl_bounds.push(names);
-                params.push((t.ident.to_string(), t.default.as_ref().map(type_text)));
+                params.push((
+                    t.ident.to_string(),
+                    t.default.as_ref().map(|(_, d)| type_text(d)),
+                ));
                 generics.push(Param::Type {
                     defaulted: t.default.is_some(),
                     free: !odd_where && free_bounds(&t.bounds) && where_free(&t.ident),
@@ -474,7 +474,7 @@ fn item(path: &str, page: &Path, unstable_too: bool) -> Option<Item> {
             }
             Err(_) => continue,
         };
-        let Some((_, trait_, _)) = &imp.trait_ else {
+        let Some((trait_, _)) = &imp.trait_ else {
             continue;
         };
         let Some(t) = auto_trait(trait_) else {

@@ -202,8 +202,8 @@ pub struct Blanket {
 /// trait named without arguments. Anything more (a second parameter, a lifetime
 /// bound, `T: Iterator<Item = u8>`) is `None`: such an impl may leave types out.
 pub fn blanket(i: &syn::ItemImpl) -> Option<Blanket> {
-    use syn::{GenericParam, PathArguments, TraitBoundModifier, TypeParamBound, WherePredicate};
-    let (None, trait_path, _) = i.trait_.as_ref()? else {
+    use syn::{GenericParam, PathArguments, TypeParamBound, WherePredicate};
+    let ((trait_path, _), None) = (i.trait_.as_ref()?, &i.modifiers.polarity) else {
         return None;
     };
     if !matches!(trait_path.segments.last()?.arguments, PathArguments::None) {
@@ -229,13 +229,9 @@ pub fn blanket(i: &syn::ItemImpl) -> Option<Blanket> {
                 return None;
             };
             let last = t.path.segments.last()?;
-            match t.modifier {
-                TraitBoundModifier::Maybe(_) if t.path.is_ident("Sized") => {
-                    blanket.maybe_unsized = true
-                }
-                TraitBoundModifier::None
-                    if t.lifetimes.is_none() && matches!(last.arguments, PathArguments::None) =>
-                {
+            match t.maybe {
+                Some(_) if t.path.is_ident("Sized") => blanket.maybe_unsized = true,
+                None if t.lifetimes.is_none() && matches!(last.arguments, PathArguments::None) => {
                     blanket.bounds.insert(last.ident.to_string());
                 }
                 _ => return None,

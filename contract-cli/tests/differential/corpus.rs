@@ -328,7 +328,7 @@ fn stubs(sources: &[&str]) -> String {
             syn::visit::visit_trait_bound(self, b);
         }
         fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
-            if let Some((_, path, _)) = &i.trait_ {
+            if let Some((path, _)) = &i.trait_ {
                 if let Some(ident) = path.get_ident() {
                     self.traits.insert(ident.to_string());
                 }

@@ -246,9 +246,9 @@ pub fn extract_in(item: &Item, scope: &Scope) -> syn::Result<Extracted> {
             spans.item = Some(t.ident.span());
             spans.fields = Some(t.brace_token.span.join());
             spans.set(Member::Generics, t.generics.span());
-            if t.auto_token.is_some() {
+            if t.modifiers.auto_token.is_some() {
                 return Err(syn::Error::new(
-                    t.auto_token.span(),
+                    t.modifiers.auto_token.span(),
                     "auto traits cannot be pinned",
                 ));
             }
@@ -482,7 +482,7 @@ fn foreign_block(block: &syn::ItemForeignMod, scope: &Scope) -> syn::Result<Vec<
     let abi = types::abi(&block.abi).or_else(|| Some("C".to_owned()));
     let mut out = Vec::new();
     for foreign in &block.items {
-        let Some(parsed) = foreign::read(foreign)? else {
+        let Some(parsed) = foreign::read(foreign) else {
             continue;
         };
         if !matches!(parsed.vis(), SynVis::Public(_)) {
@@ -535,10 +535,9 @@ fn foreign_block(block: &syn::ItemForeignMod, scope: &Scope) -> syn::Result<Vec<
     Ok(out)
 }
 
-/// Items of an `extern` block, including the `safe`/`unsafe` forms syn keeps as
-/// tokens.
+/// Items of an `extern` block, with whether each is declared `safe` to use.
 mod foreign {
-    use syn::{ForeignItem, ForeignItemFn, ForeignItemStatic};
+    use syn::{ForeignItem, ForeignItemFn, ForeignItemStatic, Safety};
 
     pub enum Item {
         Fn {
@@ -560,53 +559,20 @@ mod foreign {
         }
     }
 
-    pub fn read(item: &ForeignItem) -> syn::Result<Option<Item>> {
-        Ok(match item {
+    /// `pub safe fn f();`, `pub unsafe static X: u8;`, `pub fn g();` (unsafe to call:
+    /// only `safe` makes a foreign item safe to use).
+    pub fn read(item: &ForeignItem) -> Option<Item> {
+        let safe = |safety: &Safety| matches!(safety, Safety::Safe(_));
+        match item {
             ForeignItem::Fn(f) => Some(Item::Fn {
                 f: Box::new(f.clone()),
-                safe: false,
+                safe: safe(&f.sig.safety),
             }),
             ForeignItem::Static(s) => Some(Item::Static {
                 s: Box::new(s.clone()),
-                safe: false,
+                safe: safe(&s.safety),
             }),
-            ForeignItem::Verbatim(tokens) => qualified(tokens.clone())?,
             _ => None,
-        })
-    }
-
-    /// `pub safe fn f();`, `pub unsafe static X: u8;`, `pub safe static X: u8;`: the
-    /// qualifier is taken out and the rest parsed as the plain item.
-    fn qualified(tokens: proc_macro2::TokenStream) -> syn::Result<Option<Item>> {
-        use proc_macro2::TokenTree;
-        let trees: Vec<TokenTree> = tokens.into_iter().collect();
-        let at = trees
-            .iter()
-            .position(|t| matches!(t, TokenTree::Ident(i) if *i == "safe" || *i == "unsafe"));
-        let Some(at) = at else { return Ok(None) };
-        let safe = matches!(&trees[at], TokenTree::Ident(i) if *i == "safe");
-        let next = trees.get(at + 1);
-        let is = |word: &str| matches!(next, Some(TokenTree::Ident(i)) if *i == word);
-        let rest: proc_macro2::TokenStream = trees
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != at || (!safe && is("fn")))
-            .map(|(_, t)| t.clone())
-            .collect();
-        if is("fn") {
-            let f: ForeignItemFn = syn::parse2(rest)?;
-            Ok(Some(Item::Fn {
-                f: Box::new(f),
-                safe,
-            }))
-        } else if is("static") {
-            let s: ForeignItemStatic = syn::parse2(rest)?;
-            Ok(Some(Item::Static {
-                s: Box::new(s),
-                safe,
-            }))
-        } else {
-            Ok(None)
         }
     }
 }
@@ -744,7 +710,7 @@ fn fn_shape(
         vis: visibility(vis),
         constness: sig.constness.is_some(),
         asyncness: sig.asyncness.is_some(),
-        unsafety: sig.unsafety.is_some(),
+        unsafety: matches!(sig.safety, syn::Safety::Unsafe(_)),
         hidden: false,
         target_features: Default::default(),
         export: None,
@@ -770,17 +736,20 @@ fn receiver_of(cx: &mut Cx<'_>, r: &syn::Receiver) -> Receiver {
 }
 
 fn receiver_as_written(cx: &mut Cx<'_>, r: &syn::Receiver) -> Receiver {
-    if r.colon_token.is_none() {
-        return match &r.reference {
-            Some((_, lifetime)) => Receiver::Ref {
+    let written = match &r.kind {
+        syn::ReceiverKind::Reference(_, lifetime, mutability) => {
+            return Receiver::Ref {
                 lifetime: lifetime.as_ref().map(tokens::to_string),
-                mutable: r.mutability.is_some(),
-            },
-            // `mut self` binds mutably inside the body only: not part of the API.
-            None => Receiver::Value,
-        };
-    }
-    let ty = types::ty(cx, &r.ty);
+                mutable: mutability.is_some(),
+            }
+        }
+        // `mut self` binds mutably inside the body only: not part of the API.
+        syn::ReceiverKind::Value => return Receiver::Value,
+        syn::ReceiverKind::Typed(_, ty) => ty,
+        // A receiver syntax newer than this reading (`&pin mut self`): as written.
+        _ => return Receiver::Typed(Type::Verbatim(tokens::to_string(r))),
+    };
+    let ty = types::ty(cx, written);
     let is_self = |t: &Type| t.as_path().and_then(|p| p.as_ident()) == Some("Self");
     match &ty {
         t if is_self(t) => Receiver::Value,
@@ -921,8 +890,7 @@ fn is_sealing(bound: &Bound) -> bool {
 pub fn dyn_compatible(t: &syn::ItemTrait) -> bool {
     let is_sized = |b: &syn::TypeParamBound| match b {
         syn::TypeParamBound::Trait(tb) => {
-            matches!(tb.modifier, syn::TraitBoundModifier::None)
-                && tb.path.segments.last().is_some_and(|s| s.ident == "Sized")
+            tb.maybe.is_none() && tb.path.segments.last().is_some_and(|s| s.ident == "Sized")
         }
         _ => false,
     };
@@ -1055,7 +1023,7 @@ fn strip_group(expr: &syn::Expr) -> &syn::Expr {
 /// The head of the trait `impl` `i` ([`TraitImpl`]), its paths read in `scope`; `None`
 /// for an inherent or a negative impl.
 pub fn trait_impl(i: &syn::ItemImpl, scope: &Scope) -> Option<TraitImpl> {
-    let Some((None, path, _)) = &i.trait_ else {
+    let (Some((path, _)), None) = (&i.trait_, &i.modifiers.polarity) else {
         return None;
     };
     let mut cx = Cx::new(scope);
@@ -1097,12 +1065,12 @@ fn impl_fragment(
     spans.item = Some(i.self_ty.span());
     spans.fields = Some(i.brace_token.span.join());
     cx.enter(&i.generics);
-    match &i.trait_ {
-        Some((Some(bang), _, _)) => Err(syn::Error::new(
+    match (&i.trait_, &i.modifiers.polarity) {
+        (Some(_), Some(bang)) => Err(syn::Error::new(
             bang.span,
             "negative impls cannot be pinned: pin the type or the trait instead",
         )),
-        Some((None, path, _)) => {
+        (Some((path, _)), None) => {
             let trait_name = path
                 .segments
                 .last()
@@ -1123,7 +1091,7 @@ fn impl_fragment(
             };
             Ok((trait_name, Fragment::Implementor { implementor }))
         }
-        None => {
+        (None, _) => {
             let name = self_name.ok_or_else(|| {
                 syn::Error::new(
                     i.self_ty.span(),

@@ -391,7 +391,7 @@ impl Reader<'_> {
 /// trait's path (without arguments) and the bounds on `T`, `?Sized` left out; `None`
 /// for any other impl, or one that leaves unsized types out.
 fn blanket_impl(i: &syn::ItemImpl, scope: &Scope) -> Option<(Vec<String>, Vec<crate::ty::Bound>)> {
-    let (None, path, _) = i.trait_.as_ref()? else {
+    let ((path, _), None) = (i.trait_.as_ref()?, &i.modifiers.polarity) else {
         return None;
     };
     if path.segments.iter().any(|s| !s.arguments.is_none()) || i.generics.params.len() != 1 {
@@ -520,7 +520,7 @@ fn type_def(item: &Item, scope: &Scope) -> Option<TypeDef> {
 /// An impl of an auto trait (`unsafe impl<T: Send> Send for X<T> {}`, `impl !Sync
 /// for X {}`), read in the module's scope.
 fn auto_impl(i: &syn::ItemImpl, scope: &Scope) -> Option<AutoImpl> {
-    let (bang, path, _) = i.trait_.as_ref()?;
+    let ((path, _), bang) = (i.trait_.as_ref()?, &i.modifiers.polarity);
     let last = path.segments.last()?;
     let trait_ = ProbedTrait::parse(&last.ident.to_string()).filter(|t| t.is_auto())?;
     let through_std = path.segments.len() == 1

@@ -141,7 +141,7 @@ fn ty_of(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
             elem: Box::new(ty(cx, &a.elem)),
             len: tokens::to_string(&a.len),
         },
-        syn::Type::BareFn(f) => {
+        syn::Type::FnPtr(f) => {
             let hrtb = f
                 .lifetimes
                 .iter()
@@ -207,7 +207,7 @@ fn ty_of(cx: &mut Cx<'_>, t: &syn::Type) -> Type {
             None => Type::Path(path(cx, &p.path)),
         },
         syn::Type::Ptr(p) => Type::Ptr {
-            mutable: p.mutability.is_some(),
+            mutable: matches!(p.mutability, syn::PointerMutability::Mut(_)),
             elem: Box::new(ty(cx, &p.elem)),
         },
         syn::Type::Reference(r) => Type::Ref {
@@ -315,7 +315,7 @@ fn segment(cx: &mut Cx<'_>, s: &syn::PathSegment) -> Segment {
             a.args.iter().map(|g| generic_arg(cx, g)).collect(),
         )),
         PathArguments::Parenthesized(p) => Args::Paren {
-            inputs: p.inputs.iter().map(|t| ty(cx, t)).collect(),
+            inputs: p.inputs.iter().map(|t| ty(cx, &t.ty)).collect(),
             output: return_type(cx, &p.output).map(Box::new),
         },
     };
@@ -376,12 +376,10 @@ pub fn bound(cx: &mut Cx<'_>, b: &TypeParamBound) -> Bound {
                 .map(tokens::to_string)
                 .filter(|l| crate::ty::names_lifetime(&text, l))
                 .collect();
-            match t.modifier {
-                syn::TraitBoundModifier::None | syn::TraitBoundModifier::Maybe(_) => Bound::Trait {
-                    hrtb,
-                    maybe: matches!(t.modifier, syn::TraitBoundModifier::Maybe(_)),
-                    path,
-                },
+            Bound::Trait {
+                hrtb,
+                maybe: t.maybe.is_some(),
+                path,
             }
         }
         TypeParamBound::Lifetime(l) => Bound::Lifetime(tokens::to_string(l)),
@@ -436,12 +434,12 @@ pub fn generics(cx: &mut Cx<'_>, g: &syn::Generics) -> Generics {
             syn::GenericParam::Type(t) => GenericParam::Type {
                 name: t.ident.to_string(),
                 bounds: bounds(cx, &t.bounds),
-                default: t.default.as_ref().map(|d| ty(cx, d)),
+                default: t.default.as_ref().map(|(_, d)| ty(cx, d)),
             },
             syn::GenericParam::Const(c) => GenericParam::Const {
                 name: c.ident.to_string(),
                 ty: ty(cx, &c.ty),
-                default: c.default.as_ref().map(tokens::to_string),
+                default: c.default.as_ref().map(|(_, d)| tokens::to_string(d)),
             },
         })
         .collect();

@@ -224,7 +224,7 @@ fn needs(items: &[syn::Item]) -> Vec<(String, contract_core::Member, String)> {
                     .expect("a type name")
                     .ident
                     .to_string();
-                if let Some((_, t, _)) = &i.trait_ {
+                if let Some((t, _)) = &i.trait_ {
                     if let Some(cfg) = need(&i.attrs) {
                         let name = t.segments.last().expect("a trait name").ident.to_string();
                         let self_ty = contract_core::Type::parse(

@@ -41,6 +41,7 @@ impl Scanner<'_> {
             .ok()
             .unwrap_or_else(|| syn::File {
                 shebang: None,
+                frontmatter: None,
                 attrs: Vec::new(),
                 items: declared_items(m.mac.tokens.clone()),
             });

@@ -349,6 +349,7 @@ pub fn scan_package(
         type_scopes: FileScopes::default(),
         file_items: Rc::new(syn::File {
             shebang: None,
+            frontmatter: None,
             attrs: Vec::new(),
             items: Vec::new(),
         }),

@@ -402,7 +402,7 @@ pub(super) fn record_impl(
     module: &str,
     out: &mut BTreeMap<(String, String), BTreeSet<String>>,
 ) -> Option<(Vec<String>, String)> {
-    let Some((None, path, _)) = &i.trait_ else {
+    let (Some((path, _)), None) = (&i.trait_, &i.modifiers.polarity) else {
         return None;
     };
     let t = path.segments.last()?.ident.to_string();
@@ -449,7 +449,7 @@ pub(super) fn covers_every_instance(
     let only_the_trait = |bounds: &syn::punctuated::Punctuated<TypeParamBound, syn::Token![+]>| {
         bounds.iter().all(|b| match b {
             TypeParamBound::Trait(t) => {
-                matches!(t.modifier, syn::TraitBoundModifier::Maybe(_))
+                t.maybe.is_some()
                     || t.path.segments.last().is_none_or(|s| {
                         s.ident == trait_name || ProbedTrait::parse(&s.ident.to_string()).is_none()
                     })

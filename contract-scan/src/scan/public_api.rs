@@ -227,10 +227,7 @@ impl Scanner<'_> {
                         }
                         _ => None,
                     };
-                    let trait_ = i
-                        .trait_
-                        .as_ref()
-                        .map(|(_, path, _)| api::path_segments(path));
+                    let trait_ = i.trait_.as_ref().map(|(path, _)| api::path_segments(path));
                     api.impls.push(api::Impl {
                         module: index,
                         self_ty,
