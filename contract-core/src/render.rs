@@ -311,7 +311,8 @@ pub fn item_decl(name: &str, item: &ItemShape) -> String {
         }
         ItemShape::ProcMacro(p) => proc_macro(name, p),
         ItemShape::Feature(f) => feature(name, f),
-        ItemShape::Module(_) => format!("pub mod {name}"),
+        // A module's symbol ends in `::` (`sys::`): its declaration does not.
+        ItemShape::Module(_) => format!("pub mod {}", name.trim_end_matches("::")),
         ItemShape::Reexport(r) => format!("pub use {} as {name}", r.target),
     }
 }

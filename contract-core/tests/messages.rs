@@ -378,3 +378,20 @@ fn an_alias_of_a_prelude_item_of_its_own_name_does_not_print_as_itself() {
     );
     assert!(contract_core::render::detail(&deltas[0]).contains("`Vec<u16>`"));
 }
+
+/// harfbuzz_rs 3.0.1's new `pub mod sys` read "pub mod sys::" (a module's symbol ends in
+/// `::`, its declaration does not).
+#[test]
+fn a_module_is_declared_as_written() {
+    let module = contract_core::shape::ItemShape::Module(contract_core::shape::ModuleShape {
+        hidden: false,
+    });
+    assert_eq!(
+        contract_core::render::item_decl("sys::", &module),
+        "pub mod sys"
+    );
+    assert_eq!(
+        contract_core::render::item_decl("a::b::", &module),
+        "pub mod a::b"
+    );
+}
