@@ -122,6 +122,13 @@ fn state() -> &'static Mutex<State> {
     STATE.get_or_init(Mutex::default)
 }
 
+/// The state, locked (a panic while it was held leaves what it read, still usable).
+fn locked() -> std::sync::MutexGuard<'static, State> {
+    state()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Checks `extracted` against the golden; breaking deltas become errors at the
 /// changed element. Returns the tokens that make cargo track the golden and the
 /// variables.
@@ -210,9 +217,7 @@ fn check_respelling(
         Ok(true) => errors,
         Ok(false) => &mut unreported,
         Err(e) => {
-            let mut state = state()
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut state = locked();
             if !std::mem::replace(&mut state.env_error_reported, true) {
                 errors.push(syn::Error::new(Span::call_site(), e.to_string()));
             }
@@ -228,9 +233,7 @@ fn check_respelling(
     let Some(manifest_dir) = lookup("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
         return tracking;
     };
-    let mut state = state()
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut state = locked();
     let policy = match load_policy(&mut state, &manifest_dir) {
         (Ok(policy), path) => {
             if let Some(path) = path {
@@ -306,6 +309,8 @@ fn check_respelling(
         Stored::Unchanged => return tracking,
         Stored::Read(full) => full,
     };
+    // The golden is read; judging the item needs no lock.
+    drop(state);
     let shown = shown();
     // The macro reads no dependency's names: a difference only in another crate's
     // paths is the command's to judge (`Policy::unread_crates`).
@@ -342,7 +347,7 @@ fn check_respelling(
         Ok(verdict) => verdict,
         // Reported once per golden per compiler process, not once per pinned item.
         Err(e @ CheckError::Corrupt(_)) => {
-            if first_error(&mut state, &path) {
+            if first_error(&mut locked(), &path) {
                 errors.push(syn::Error::new(Span::call_site(), message::check_error(&e)));
             }
             return tracking;
@@ -353,7 +358,7 @@ fn check_respelling(
     match &verdict.situation {
         Situation::HandEdited { symbols, .. } => {
             // As for the harness, nothing is held to it. Once per golden.
-            if first_error(&mut state, &path) {
+            if first_error(&mut locked(), &path) {
                 let edited: Vec<&str> = symbols.iter().map(String::as_str).collect();
                 errors.push(syn::Error::new(
                     Span::call_site(),
@@ -366,7 +371,6 @@ fn check_respelling(
         _ if verdict.deltas.is_empty() && verdict.left_to_the_set.is_empty() => return tracking,
         _ => {}
     }
-    drop(state);
     let mut deltas = verdict.deltas;
     // Where the item changed, the crate's traits as the sources define them now, read
     // from its files once per compiler process (the harness and the command read them
@@ -750,9 +754,7 @@ fn set_clash(set: &str, lookup: &impl Fn(&str) -> Option<String>) -> Option<Stri
         lookup("CARGO_MANIFEST_DIR").unwrap_or_default(),
         lookup("CARGO_CRATE_NAME").unwrap_or_default(),
     );
-    let mut state = state()
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut state = locked();
     let seen = state.sets.entry(krate).or_default();
     if seen.iter().any(|s| s == set) {
         return None;
@@ -882,9 +884,7 @@ fn out_dir() -> Option<PathBuf> {
 
 /// `option_env!` of each variable the check reads, once per compiler process.
 fn track_variables(variables: &[&str]) -> TokenStream {
-    let mut state = state()
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut state = locked();
     let fresh: Vec<&str> = variables
         .iter()
         .copied()
