@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use contract_core::syntax::args::under_cfg_test;
 use syn::visit::Visit;
 
 /// A crate's modules, by path (`""` for the crate root), each with the modules it names.
@@ -64,14 +65,6 @@ struct Paths<'a> {
     found: &'a mut Vec<(Vec<String>, Vec<String>)>,
 }
 
-fn is_test_only(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().is_ident("cfg")
-            && a.parse_args::<syn::Meta>()
-                .is_ok_and(|m| m.path().is_ident("test"))
-    })
-}
-
 impl Paths<'_> {
     fn record(&mut self, segments: Vec<String>) {
         if matches!(
@@ -113,18 +106,8 @@ impl Paths<'_> {
 
 impl<'ast> Visit<'ast> for Paths<'_> {
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        let attrs = match item {
-            syn::Item::Mod(m) => &m.attrs,
-            syn::Item::Fn(f) => &f.attrs,
-            syn::Item::Impl(i) => &i.attrs,
-            syn::Item::Use(u) => &u.attrs,
-            syn::Item::Const(c) => &c.attrs,
-            syn::Item::Static(s) => &s.attrs,
-            syn::Item::Struct(s) => &s.attrs,
-            syn::Item::Enum(e) => &e.attrs,
-            _ => return syn::visit::visit_item(self, item),
-        };
-        if is_test_only(attrs) {
+        // `#[cfg(test)]`, as the scan reads it.
+        if under_cfg_test(item) {
             return;
         }
         match item {
@@ -223,7 +206,7 @@ fn graph(sources: &[(String, String)]) -> Graph {
 fn collect_inline(module: &[String], items: &[syn::Item], out: &mut BTreeSet<String>) {
     for item in items {
         if let syn::Item::Mod(m) = item {
-            if let (Some((_, inner)), false) = (&m.content, is_test_only(&m.attrs)) {
+            if let (Some((_, inner)), false) = (&m.content, under_cfg_test(item)) {
                 let mut path = module.to_vec();
                 path.push(m.ident.to_string());
                 out.insert(path.join("::"));

@@ -626,11 +626,14 @@ pub fn status(model: &Model, paint: Paint) -> Exit {
         let (health, reason, confidence) = match &unit.bytes {
             Ok(bytes) => {
                 let (h, c) = health::assess(bytes.as_deref(), true, exactness);
+                all_fresh &= h == Health::Fresh;
                 (h.name(), message::health_reason(&h), c.as_str())
             }
-            Err(e) => ("Unreadable", Some(message::status_unreadable(e)), "high"),
+            Err(e) => {
+                all_fresh = false;
+                ("Unreadable", Some(message::unreadable(e)), "high")
+            }
         };
-        all_fresh &= health == Health::Fresh.name();
         let pinned = unit.current.as_ref().map(Current::len).unwrap_or(0);
         let verdict = match model.evaluate(unit, &Mode::Compare) {
             Ok(e) => e.outcome.status.as_str(),

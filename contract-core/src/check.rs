@@ -274,6 +274,12 @@ pub struct Foreign {
 
 impl std::error::Error for CheckError {}
 
+impl From<Refusal> for CheckError {
+    fn from(refusal: Refusal) -> CheckError {
+        CheckError::Refused(refusal)
+    }
+}
+
 /// What [`evaluate`] decided.
 #[derive(Clone, Debug)]
 pub struct Evaluation {

@@ -1043,11 +1043,6 @@ pub fn health_reason(health: &crate::health::Health) -> Option<String> {
     Some(reason)
 }
 
-/// The golden cannot be read from disk: the `status` row's reason.
-pub fn status_unreadable(e: &dyn std::fmt::Display) -> String {
-    format!("cannot be read: {e}")
-}
-
 /// What `contract-pin status`'s CONFIDENCE column means, printed under its table.
 pub fn confidence_legend() -> &'static str {
     "CONFIDENCE: how much of what the compiler builds the source scan saw. high: all of \

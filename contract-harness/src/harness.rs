@@ -33,15 +33,14 @@ pub fn check(
 /// parts of the golden's path, so a name that could leave it is refused before any
 /// path is made of it.
 fn names(set: &str, package: &str) -> Result<golden::SetName, CheckError> {
-    let set = golden::SetName::parse(set).map_err(|_| {
-        CheckError::Refused(Refusal::InvalidSetName {
-            set: set.to_owned(),
-        })
+    let set = golden::SetName::parse(set).map_err(|_| Refusal::InvalidSetName {
+        set: set.to_owned(),
     })?;
     if !golden::valid_package_name(package) {
-        return Err(CheckError::Refused(Refusal::InvalidPackageName {
+        return Err(Refusal::InvalidPackageName {
             package: package.to_owned(),
-        }));
+        }
+        .into());
     }
     Ok(set)
 }
@@ -59,8 +58,7 @@ fn check_from(
     let set_name = names(set, package)?;
     let set = set_name.as_str();
     // A public-API set has no registrations: it is read from the sources.
-    let loaded =
-        policy::load(manifest_dir).map_err(|e| CheckError::Refused(Refusal::PolicyFile(e)))?;
+    let loaded = policy::load(manifest_dir).map_err(Refusal::PolicyFile)?;
     if loaded.file.public_api(set) {
         return public_api(set, package, manifest_dir, lookup);
     }
@@ -80,20 +78,19 @@ fn check_from(
                 .get_or_insert_with(|| contract_scan::scan::checked_sets_in(manifest_dir))
                 .contains(sibling);
         if unchecked {
-            return Err(CheckError::Refused(Refusal::SetLikeATypo {
+            return Err(Refusal::SetLikeATypo {
                 typo: sibling.to_owned(),
                 package: package.to_owned(),
                 set: set.to_owned(),
-            }));
+            }
+            .into());
         }
     }
     let found = registry::symbols(set, package)
-        .map_err(|e| CheckError::Refused(Refusal::Registrations(e)))?
-        .ok_or_else(|| {
-            CheckError::Refused(Refusal::NoRegistrations {
-                set: set.to_owned(),
-                package: package.to_owned(),
-            })
+        .map_err(Refusal::Registrations)?
+        .ok_or_else(|| Refusal::NoRegistrations {
+            set: set.to_owned(),
+            package: package.to_owned(),
         })?;
     // What the compiler says and the shapes record must agree before any verdict: a
     // type that implements `Serialize` with no serde derive in its shape has its wire
@@ -134,7 +131,7 @@ fn check_from(
         }
     }
     if !errors.is_empty() {
-        return Err(CheckError::Refused(Refusal::Probe(errors)));
+        return Err(Refusal::Probe(errors).into());
     }
     let path = match found.golden {
         Some(golden) => PathBuf::from(golden),
@@ -155,15 +152,14 @@ fn check_from(
                 symbols: r.symbols.clone(),
             }
         }
-        return Err(CheckError::Refused(Refusal::BinariesDisagree(Box::new(
-            Disagreement {
-                set: set.to_owned(),
-                package: package.to_owned(),
-                golden: store::display_path(&path, manifest_dir),
-                this: binary(&ours),
-                other: binary(&other),
-            },
-        ))));
+        return Err(Refusal::BinariesDisagree(Box::new(Disagreement {
+            set: set.to_owned(),
+            package: package.to_owned(),
+            golden: store::display_path(&path, manifest_dir),
+            this: binary(&ours),
+            other: binary(&other),
+        }))
+        .into());
     }
     let held = Held {
         symbols: &found.symbols,
@@ -202,7 +198,7 @@ fn on_a_scan_stack(
         let thread = std::thread::Builder::new()
             .stack_size(contract_scan::sources::STACK)
             .spawn_scoped(scope, check)
-            .map_err(|e| CheckError::Refused(Refusal::Thread(e.to_string())))?;
+            .map_err(|e| Refusal::Thread(e.to_string()))?;
         thread
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -244,8 +240,7 @@ pub fn check_current(
         modules: None,
         pinned: &[],
     };
-    let loaded =
-        policy::load(manifest_dir).map_err(|e| CheckError::Refused(Refusal::PolicyFile(e)))?;
+    let loaded = policy::load(manifest_dir).map_err(Refusal::PolicyFile)?;
     check_at(
         &path,
         &set_name,
@@ -279,9 +274,9 @@ fn check_at(
 ) -> Result<Outcome, CheckError> {
     let set = set_name.as_str();
     if let Some(clash) = policy.clash(set, held.pinned) {
-        return Err(CheckError::Refused(Refusal::UpdateVariableClash(clash)));
+        return Err(Refusal::UpdateVariableClash(clash).into());
     }
-    let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(Refusal::Variable(e)))?;
+    let mode = env::mode(set, lookup).map_err(Refusal::Variable)?;
     let shown = store::display_path(path, manifest_dir);
     let policy_of_set = contract_core::Policy {
         target_baseline: target_baseline(),
@@ -320,14 +315,12 @@ fn check_at(
         let (outcome, _) = store::transact(path, |bytes| {
             evaluate(bytes).map(|evaluation| (evaluation.write, evaluation.outcome))
         })
-        .map_err(|e| CheckError::Refused(Refusal::Store(e.message(&shown))))?;
+        .map_err(|e| Refusal::Store(e.message(&shown)))?;
         return Ok(outcome);
     }
-    let bytes = store::read(path).map_err(|e| {
-        CheckError::Refused(Refusal::Unreadable {
-            golden: shown.clone(),
-            error: e.to_string(),
-        })
+    let bytes = store::read(path).map_err(|e| Refusal::Unreadable {
+        golden: shown.clone(),
+        error: e.to_string(),
     })?;
     Ok(evaluate(bytes.as_deref())?.outcome)
 }

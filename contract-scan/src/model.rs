@@ -118,6 +118,19 @@ struct Library {
 }
 
 impl UnitNames {
+    /// The package's dependencies whose types a consumer may meet, as their package and
+    /// series. Not a proc-macro crate: it exports macros, and another series of it is
+    /// no other type (legion 0.4's `pub use legion_codegen::system`, legion_codegen
+    /// 0.3 -> 0.4).
+    fn dependency_versions(&self) -> BTreeMap<String, String> {
+        let macros = self.externs.macro_crates();
+        self.dependencies
+            .iter()
+            .filter(|(name, _)| !macros.contains(*name))
+            .map(|(name, identity)| (name.clone(), identity.clone()))
+            .collect()
+    }
+
     fn table(&self) -> Option<&NameTable> {
         self.table
             .get_or_init(|| {
@@ -176,18 +189,11 @@ impl Unit {
     ) -> Result<Evaluation, String> {
         let current = self.current.as_ref().map_err(Clone::clone)?;
         let dependency_paths = mode.writes().then(|| self.dependency_paths()).flatten();
-        // A proc-macro crate is no dependency whose types a consumer meets: what it
-        // exports are macros, and another series of it is no other type (legion 0.4's
-        // `pub use legion_codegen::system`, legion_codegen 0.3 -> 0.4).
-        let dependency_versions: Option<BTreeMap<String, String>> =
-            self.names.as_ref().filter(|n| n.public_api).map(|n| {
-                let macros = n.externs.macro_crates();
-                n.dependencies
-                    .iter()
-                    .filter(|(name, _)| !macros.contains(*name))
-                    .map(|(name, identity)| (name.clone(), identity.clone()))
-                    .collect()
-            });
+        let dependency_versions = self
+            .names
+            .as_ref()
+            .filter(|n| n.public_api)
+            .map(UnitNames::dependency_versions);
         let evaluate = |current: &Current| {
             check::evaluate(Request {
                 set: &self.set,

@@ -29,14 +29,14 @@ pub fn check_public_api(
     manifest_dir: &Path,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Outcome, CheckError> {
-    let mode = env::mode(set, lookup).map_err(|e| CheckError::Refused(Refusal::Variable(e)))?;
+    let mode = env::mode(set, lookup).map_err(Refusal::Variable)?;
     let filter = Filter {
         packages: vec![package.to_owned()],
         sets: vec![set.to_owned()],
     };
     let manifest = manifest_dir.join("Cargo.toml");
-    let model = model::load(Some(&manifest), &filter, lookup, &mut Silent)
-        .map_err(|e| CheckError::Refused(Refusal::Scan(e)))?;
+    let model =
+        model::load(Some(&manifest), &filter, lookup, &mut Silent).map_err(Refusal::Scan)?;
     let findings = |errors: bool| {
         model::findings(&model, errors)
             .into_iter()
@@ -44,18 +44,16 @@ pub fn check_public_api(
     };
     let errors: Vec<String> = findings(true).collect();
     if !errors.is_empty() {
-        return Err(CheckError::Refused(Refusal::SourceErrors(errors)));
+        return Err(Refusal::SourceErrors(errors).into());
     }
     let warnings: String = findings(false).map(|w| message::warning(&w)).collect();
     let mut unit = model
         .units
         .into_iter()
         .find(|u| *u.set == *set && u.package_name == package)
-        .ok_or_else(|| {
-            CheckError::Refused(Refusal::PublicApiWithoutLibrary {
-                set: set.to_owned(),
-                package: package.to_owned(),
-            })
+        .ok_or_else(|| Refusal::PublicApiWithoutLibrary {
+            set: set.to_owned(),
+            package: package.to_owned(),
         })?;
     // In the test's words. Source errors were refused above, and what the scan cannot
     // see of attribute pins (`CliAccept::TestOnly`) is no part of a public-API set: the
@@ -66,12 +64,10 @@ pub fn check_public_api(
             let evaluation = unit.evaluate_bytes(&mode, bytes)?;
             Ok::<_, String>((evaluation.write, evaluation.outcome))
         })
-        .map_err(|e| CheckError::Refused(Refusal::Store(e.message(&unit.shown))))?;
+        .map_err(|e| Refusal::Store(e.message(&unit.shown)))?;
         outcome
     } else {
-        unit.evaluate(&mode)
-            .map_err(|e| CheckError::Refused(Refusal::Scan(e)))?
-            .outcome
+        unit.evaluate(&mode).map_err(Refusal::Scan)?.outcome
     };
     outcome.message.insert_str(0, &warnings);
     Ok(outcome)
